@@ -1,0 +1,151 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCodes, Limits } from '@app/contract';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/connection.ts';
+import type { AppContext } from './context.ts';
+import { ChangeFeed } from './platform/change-feed.ts';
+import { defaultSessionPolicy, type SessionPolicy } from './platform/auth/session.ts';
+import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
+import { BrandConfigStore } from './modules/system/brand-config.ts';
+import { SystemService } from './modules/system/system.service.ts';
+import { installStatusGate, systemRoutes } from './modules/system/system.routes.ts';
+import { NoticesService } from './modules/notices/notices.service.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { opsRoutes } from './cli/ops.routes.ts';
+import { cdnRoutes } from './modules/cdn/cdn.routes.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  sessionPolicy?: SessionPolicy;
+  opsToken?: string | null;
+}
+
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/cdn/', '/config/'];
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Server HTML (notices, help) may carry inline styles; scripts never run (DOMPurify + script-src).
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** The platform server; used by main.ts, the tests and the benchmarks alike. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: Limits.requestBodyMaxBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const feed = new ChangeFeed(database);
+  await feed.start();
+  const brand = new BrandConfigStore(config.brandConfigPath, (msg) => app.log.error(msg));
+  const ctx: AppContext = {
+    config,
+    database,
+    feed,
+    brand,
+    sessionPolicy: options.sessionPolicy ?? defaultSessionPolicy,
+    opsToken: options.opsToken ?? null,
+    system: new SystemService(database, feed),
+    notices: new NoticesService(database, feed),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('session', undefined);
+  app.addHook('onClose', async () => feed.stop());
+
+  installErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Gaming and lottery platform API', version: '1.0.0' },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: true,
+  });
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('content-security-policy', CSP);
+    return payload;
+  });
+
+  // The Merchant header names the merchant the client was built for; a client of another merchant
+  // must hear so plainly instead of reading this merchant's data.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/wps/')) return;
+    const merchant = req.headers.merchant;
+    const expected = brand.get().merchant;
+    if (merchant !== undefined && merchant !== expected) {
+      return sendError(
+        reply,
+        400,
+        ErrorCodes.merchantInvalid,
+        `Unknown merchant "${String(merchant).slice(0, 40)}": this server serves merchant "${expected}"`,
+      );
+    }
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    const { sql } = await import('kysely');
+    await sql`select 1`.execute(database.db);
+    return { ok: true };
+  });
+
+  installStatusGate(app);
+  await app.register(systemRoutes);
+  await app.register(noticesRoutes);
+  await app.register(opsRoutes);
+  await app.register(cdnRoutes);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; index.html must always be fresh.
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  // History-mode routes: any other GET that is not an API path gets the app's index.html.
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => path.startsWith(p));
+    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return sendError(reply, 404, ErrorCodes.notFound, `No such call: ${req.method} ${path}`);
+  });
+
+  return app;
+}

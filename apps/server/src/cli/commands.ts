@@ -1,0 +1,151 @@
+import { announcementTypes } from '@app/contract';
+import type { SystemService } from '../modules/system/system.service.ts';
+import type { NoticesService } from '../modules/notices/notices.service.ts';
+
+/** The services an operator command acts through (the same ones the routes use). */
+export interface OpsServices {
+  system: SystemService;
+  notices: NoticesService;
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const USAGE = `Usage: npm run ops -- <command>
+
+  status                                  show the current status setting
+  status normal                           open the site (ends maintenance and region blocks)
+  status maintenance [--until <ISO time>] put the site in maintenance, optionally until a time
+  status region --block <CC,CC,...>       refuse callers from these countries (ISO 3166 alpha-2)
+  switch list                             list the feature switches
+  switch <modId> on|off                   turn a feature switch on or off
+  notice add --title T --html H [--type PL] [--execution B|L|G]
+                                          publish an announcement (types B, PL, PU, PR, H)
+  notice list                             list the active announcements
+  notice remove <id>                      withdraw an announcement`;
+
+function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
+  const positional: string[] = [];
+  const named = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      if (eq > 0) named.set(a.slice(2, eq), a.slice(eq + 1));
+      else {
+        const value = args[i + 1];
+        if (value === undefined || value.startsWith('--')) throw new UsageError(`${a} needs a value`);
+        named.set(a.slice(2), value);
+        i++;
+      }
+    } else positional.push(a);
+  }
+  return { positional, named };
+}
+
+function onlyKnown(named: Map<string, string>, allowed: string[]): void {
+  for (const key of named.keys()) {
+    if (!allowed.includes(key)) throw new UsageError(`Unknown option --${key}${allowed.length ? ` (allowed: ${allowed.map((a) => `--${a}`).join(', ')})` : ''}`);
+  }
+}
+
+/** Runs one operator command; returns the text to print. Throws UsageError for bad arguments. */
+export async function runOpsCommand(services: OpsServices, argv: string[]): Promise<string> {
+  const [group, ...rest] = argv;
+  const { positional, named } = flags(rest);
+  switch (group) {
+    case 'status': {
+      const [mode] = positional;
+      if (!mode) {
+        onlyKnown(named, []);
+        return JSON.stringify(await services.system.statusSetting(), null, 2);
+      }
+      if (mode === 'normal') {
+        onlyKnown(named, []);
+        await services.system.setNormal();
+        return 'Status: normal. The site is open.';
+      }
+      if (mode === 'maintenance') {
+        onlyKnown(named, ['until']);
+        const untilRaw = named.get('until');
+        let until: Date | null = null;
+        if (untilRaw !== undefined) {
+          until = new Date(untilRaw);
+          if (!/^\d{4}-\d{2}-\d{2}/.test(untilRaw) || Number.isNaN(until.getTime())) {
+            throw new UsageError(`--until must be an ISO time such as 2026-12-01T06:00:00Z, got "${untilRaw}"`);
+          }
+          if (until.getTime() <= Date.now()) throw new UsageError(`--until ${untilRaw} is in the past`);
+        }
+        await services.system.setMaintenance(until);
+        return `Status: maintenance${until ? ` until ${until.toISOString()}` : ' (no end time given)'}.`;
+      }
+      if (mode === 'region') {
+        onlyKnown(named, ['block']);
+        const block = named.get('block');
+        if (!block) throw new UsageError('status region needs --block <country codes>, e.g. --block US,GB');
+        const codes = block.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+        const bad = codes.filter((c) => !/^[A-Z]{2}$/.test(c));
+        if (bad.length || !codes.length) throw new UsageError(`Country codes are two letters (ISO 3166 alpha-2): ${bad.join(', ') || block}`);
+        await services.system.setBlockedCountries([...new Set(codes)]);
+        return `Status: region restricted for ${[...new Set(codes)].join(', ')}.`;
+      }
+      throw new UsageError(`Unknown status "${mode}": use normal, maintenance or region`);
+    }
+    case 'switch': {
+      onlyKnown(named, []);
+      const [modId, state] = positional;
+      if (modId === 'list' && state === undefined) {
+        const rows = await services.system.listSwitches();
+        return rows.map((r) => `${r.mod_id.padEnd(16)} ${r.enabled ? 'on ' : 'off'}  ${r.label}`).join('\n');
+      }
+      if (!modId || (state !== 'on' && state !== 'off') || positional.length !== 2) {
+        throw new UsageError('Usage: switch <modId> on|off');
+      }
+      const found = await services.system.setSwitch(modId, state === 'on');
+      if (!found) throw new UsageError(`Unknown switch "${modId}"; "npm run ops -- switch list" shows them`);
+      return `Switch ${modId} is ${state}.`;
+    }
+    case 'notice': {
+      const [action, id] = positional;
+      if (action === 'add') {
+        onlyKnown(named, ['title', 'html', 'type', 'execution']);
+        const title = named.get('title')?.trim();
+        const html = named.get('html');
+        const type = (named.get('type') ?? 'PL').toUpperCase();
+        const execution = (named.get('execution') ?? 'B').toUpperCase();
+        if (!title) throw new UsageError('notice add needs --title');
+        if (title.length > 200) throw new UsageError('--title is at most 200 characters');
+        if (!html) throw new UsageError('notice add needs --html');
+        if (html.length > 100_000) throw new UsageError('--html is at most 100000 characters');
+        if (!(announcementTypes as readonly string[]).includes(type)) throw new UsageError(`--type must be one of ${announcementTypes.join(', ')}`);
+        if (!['B', 'L', 'G'].includes(execution)) throw new UsageError('--execution must be B (everyone), L (logged in) or G (guests)');
+        const newId = await services.notices.add({ type, title, content: html, execution });
+        return `Notice ${newId} published.`;
+      }
+      if (action === 'list') {
+        onlyKnown(named, []);
+        const rows = await services.notices.listAll();
+        if (!rows.length) return 'No active notices.';
+        return rows.map((n) => `${String(n.id).padStart(5)}  ${n.type.padEnd(2)}  ${new Date(n.date).toISOString()}  ${n.title}`).join('\n');
+      }
+      if (action === 'remove') {
+        onlyKnown(named, []);
+        const n = Number(id);
+        if (!id || !Number.isInteger(n) || n <= 0) throw new UsageError('Usage: notice remove <id> (a notice number from "notice list")');
+        if (!(await services.notices.remove(n))) throw new UsageError(`No active notice ${n}`);
+        return `Notice ${n} removed.`;
+      }
+      throw new UsageError('Usage: notice add|list|remove');
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      return USAGE;
+    default:
+      throw new UsageError(`Unknown command "${group}"\n\n${USAGE}`);
+  }
+}

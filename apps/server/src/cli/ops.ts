@@ -1,0 +1,80 @@
+/**
+ * The operator CLI: `npm run ops -- <command>`. It acts on the same database the server uses,
+ * found from the same PORT, DATA_DIR and DATABASE_URL settings:
+ * - PostgreSQL (DATABASE_URL): directly, then NOTIFY tells every running server to reload;
+ * - embedded PGlite owned by a running server: through that server's /ops endpoint (PGlite lets
+ *   one process open a directory; the lock file names the port and the operator token);
+ * - embedded PGlite with no server running: opens the directory itself, holding the same lock.
+ */
+import { loadConfig } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/connection.ts';
+import { DataDirBusyError, readLockOwner } from '../db/data-dir-lock.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { isEmpty, seedDemoData } from '../seed/seed.ts';
+import { ChangeFeed } from '../platform/change-feed.ts';
+import { SystemService } from '../modules/system/system.service.ts';
+import { NoticesService } from '../modules/notices/notices.service.ts';
+import { runOpsCommand, UsageError, USAGE } from './commands.ts';
+
+async function viaServer(port: number, token: string, argv: string[]): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(`http://127.0.0.1:${port}/ops/command`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ops-token': token },
+      body: JSON.stringify({ argv }),
+    });
+  } catch {
+    throw new Error(`The server that owns the data directory (port ${port}) does not answer. Is it still starting?`);
+  }
+  const body = (await res.json()) as { success: boolean; value?: string; message?: string };
+  if (!body.success) {
+    if (res.status === 422) throw new UsageError(body.message ?? 'Bad arguments');
+    throw new Error(body.message ?? `The server refused the command (HTTP ${res.status})`);
+  }
+  return body.value ?? '';
+}
+
+async function direct(database: Database, argv: string[]): Promise<string> {
+  await migrateToLatest(database);
+  if (await isEmpty(database)) await seedDemoData(database);
+  const feed = new ChangeFeed(database);
+  return runOpsCommand({ system: new SystemService(database, feed), notices: new NoticesService(database, feed) }, argv);
+}
+
+async function main(argv: string[]): Promise<string> {
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help') return USAGE;
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    const database = await openPostgres({ url: config.databaseUrl, poolSize: 2 });
+    try {
+      return await direct(database, argv);
+    } finally {
+      await database.close();
+    }
+  }
+  const owner = readLockOwner(config.dataDir);
+  if (owner) return viaServer(owner.port, owner.opsToken, argv);
+  let database: Database;
+  try {
+    database = await openPglite({ dataDir: config.dataDir, lock: { port: 0, opsToken: '' } });
+  } catch (err) {
+    if (err instanceof DataDirBusyError) return viaServer(err.owner.port, err.owner.opsToken, argv);
+    throw err;
+  }
+  try {
+    return await direct(database, argv);
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (out) => {
+    console.log(out);
+  },
+  (err: unknown) => {
+    console.error(err instanceof UsageError ? `Error: ${err.message}` : `Error: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = err instanceof UsageError ? 2 : 1;
+  },
+);

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from './config.ts';
+import { openPglite, openPostgres, type Database } from './db/connection.ts';
+import { DataDirBusyError } from './db/data-dir-lock.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { isEmpty, seedDemoData } from './seed/seed.ts';
+import { demoAccountsText } from './seed/demo-accounts.ts';
+import { buildApp } from './app.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const opsToken = randomBytes(24).toString('base64url');
+  let database: Database;
+  let updateLock: ((port: number) => void) | null = null;
+  try {
+    if (config.databaseUrl) {
+      database = await openPostgres({ url: config.databaseUrl });
+    } else {
+      const pg = await openPglite({ dataDir: config.dataDir, lock: { port: config.port, opsToken } });
+      database = pg;
+      updateLock = (port) => pg.lock?.update({ port });
+    }
+  } catch (err) {
+    if (err instanceof DataDirBusyError) {
+      console.error(`\n${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  await migrateToLatest(database);
+  if (await isEmpty(database)) await seedDemoData(database);
+
+  const app = await buildApp({
+    config,
+    database,
+    opsToken,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-ops-token"]'] },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(code === 'EADDRINUSE' ? `\nPort ${config.port} is already in use: stop the other server or set PORT.\n` : err);
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  updateLock?.(port);
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\n  Platform running at http://localhost:${port}\n  Database: ${where}\n${demoAccountsText()}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

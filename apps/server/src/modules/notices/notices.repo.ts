@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+export function listActiveAnnouncements(db: Kysely<DB>) {
+  return db
+    .selectFrom('announcement')
+    .select(['id', 'type', 'title', 'content', 'execution', 'published_at'])
+    .where('active', '=', true)
+    .orderBy('sort', 'desc')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function listActiveBanners(db: Kysely<DB>) {
+  return db
+    .selectFrom('banner')
+    .select(['id', 'group_code', 'title', 'image_url', 'link_url', 'created_at'])
+    .where('active', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertAnnouncement(
+  db: Kysely<DB>,
+  values: { type: string; title: string; content: string; execution: string },
+): Promise<number> {
+  const row = await db.insertInto('announcement').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deactivateAnnouncement(db: Kysely<DB>, id: number): Promise<boolean> {
+  const res = await db.updateTable('announcement').set({ active: false }).where('id', '=', id).where('active', '=', true).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+import { unauthorized } from '../http/errors.ts';
+
+export interface SessionContext {
+  sessionId: number;
+  memberId: number;
+  agentType: number;
+  username: string;
+}
+
+export interface SessionPolicy {
+  /** Idle time-out, extended by activity. */
+  idleMs: number;
+  /** Absolute lifetime from login. */
+  absoluteMs: number;
+}
+
+export const defaultSessionPolicy: SessionPolicy = { idleMs: 30 * 60_000, absoluteMs: 12 * 3_600_000 };
+
+/** Activity extends the idle deadline at most this often, so a busy client does not write per call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** A new opaque token (256 bits); only its hash is stored. */
+export async function createSession(database: Database, memberId: number, ip: string, policy = defaultSessionPolicy): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await database.db
+    .insertInto('session')
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      ip,
+      idle_expires_at: new Date(now + policy.idleMs),
+      absolute_expires_at: new Date(now + policy.absoluteMs),
+    })
+    .execute();
+  return token;
+}
+
+export async function revokeSession(database: Database, sessionId: number): Promise<void> {
+  await database.db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
+}
+
+/** Reads the raw token of the `Authorization` header (no "Bearer", DESIGN.md §2; a Bearer prefix is tolerated). */
+export function tokenOf(req: FastifyRequest): string | null {
+  const raw = req.headers.authorization;
+  if (!raw) return null;
+  const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
+  return token.length >= 16 && token.length <= 256 ? token : null;
+}
+
+export async function findSession(database: Database, token: string, policy = defaultSessionPolicy): Promise<SessionContext | null> {
+  const row = await database.db
+    .selectFrom('session as s')
+    .innerJoin('member as m', 'm.id', 's.member_id')
+    .select(['s.id as sessionId', 's.member_id as memberId', 'm.agent_type as agentType', 'm.username as username', 's.last_seen_at as lastSeen'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.idle_expires_at', '>', sql<Date>`now()`)
+    .where('s.absolute_expires_at', '>', sql<Date>`now()`)
+    .where('m.status', '=', 'active')
+    .executeTakeFirst();
+  if (!row) return null;
+  if (Date.now() - new Date(row.lastSeen).getTime() > TOUCH_INTERVAL_MS) {
+    await database.db
+      .updateTable('session')
+      .set({ last_seen_at: sql`now()`, idle_expires_at: sql`least(absolute_expires_at, now() + ${policy.idleMs} * interval '1 millisecond')` })
+      .where('id', '=', row.sessionId)
+      .execute();
+  }
+  return { sessionId: row.sessionId, memberId: row.memberId, agentType: row.agentType, username: row.username };
+}
+
+/** The caller's session when the request carries a live token, else null (resolved once per request). */
+export async function resolveSession(req: FastifyRequest): Promise<SessionContext | null> {
+  if (req.session !== undefined) return req.session;
+  const token = tokenOf(req);
+  req.session = token ? await findSession(req.server.ctx.database, token, req.server.ctx.sessionPolicy) : null;
+  return req.session;
+}
+
+export async function requireSession(req: FastifyRequest): Promise<SessionContext> {
+  const session = await resolveSession(req);
+  if (!session) throw unauthorized(tokenOf(req) ? 'Your session has ended, please log in again' : 'You are not logged in, please log in');
+  return session;
+}

@@ -1,0 +1,216 @@
+/**
+ * Demo content seeded on an empty database: deterministic, so every fresh start looks the same.
+ * Image URLs point at the platform's own art, served under the spec's CDN path patterns
+ * (modules/cdn); the first image host stands for "{CDN}".
+ */
+import { FeatureSwitch } from '@app/contract';
+
+export const IMG = '/cdn/img1/TCG_PROD_IMAGES';
+
+export const demoSwitches: { modId: string; parent: string | null; enabled: boolean; label: string }[] = [
+  { modId: 'REGISTER3', parent: null, enabled: true, label: 'Registration' },
+  { modId: FeatureSwitch.directRegister, parent: 'REGISTER3', enabled: true, label: 'Direct registration (header register button)' },
+  { modId: FeatureSwitch.usernameRegister, parent: 'REGISTER3', enabled: true, label: 'Register by username' },
+  { modId: FeatureSwitch.mobileRegister, parent: 'REGISTER3', enabled: true, label: 'Register by mobile number' },
+  { modId: FeatureSwitch.mobileRegisterWithPassword, parent: 'REGISTER3', enabled: true, label: 'Mobile register asks for a password' },
+  { modId: FeatureSwitch.smsVerifyOnRegister, parent: 'REGISTER3', enabled: false, label: 'SMS verification on register' },
+  { modId: FeatureSwitch.registerCaptcha, parent: 'REGISTER3', enabled: true, label: 'Image captcha on register' },
+  { modId: 'LOGIN3', parent: null, enabled: true, label: 'Login' },
+  { modId: FeatureSwitch.smsLogin, parent: 'LOGIN3', enabled: true, label: 'Mobile verification-code login' },
+  { modId: FeatureSwitch.freePlay, parent: 'LOGIN3', enabled: true, label: 'Free play (guest trial)' },
+  { modId: FeatureSwitch.challengeLogin, parent: 'LOGIN3', enabled: false, label: 'Slider challenge on login and register' },
+  { modId: FeatureSwitch.challengeSms, parent: 'LOGIN3', enabled: false, label: 'Slider challenge before SMS' },
+  { modId: FeatureSwitch.loginIpVerification, parent: 'LOGIN3', enabled: false, label: 'Second factor from a new IP' },
+  { modId: 'SECURITY3', parent: null, enabled: true, label: 'Security' },
+  { modId: FeatureSwitch.passwordExpiryChange, parent: 'SECURITY3', enabled: true, label: 'Force change of an expired password' },
+  { modId: FeatureSwitch.forgotPasswordByPhone, parent: 'SECURITY3', enabled: true, label: 'Forgot password by mobile' },
+  { modId: 'PROMOTION3', parent: null, enabled: true, label: 'Promotions' },
+  { modId: FeatureSwitch.referral, parent: 'PROMOTION3', enabled: true, label: 'Referral (invite friends)' },
+];
+
+/** field, enabled, required, patternId, min, max */
+export const demoRegisterRules: [string, boolean, boolean, number, number, number][] = [
+  ['username', true, true, 1, 6, 16],
+  ['password', true, true, 5, 6, 20],
+  ['mobileNum', true, false, 6, 6, 15],
+  ['email', true, false, 3, 6, 60],
+  ['payeeName', true, false, 21, 3, 40],
+  ['paymentPassword', false, false, 6, 6, 6],
+  ['qqNum', false, false, 6, 5, 12],
+  ['line', false, false, 9, 3, 30],
+  ['whatsapp', false, false, 6, 6, 15],
+  ['facebook', false, false, 9, 3, 50],
+  ['wechat', false, false, 9, 3, 30],
+  ['idNumber', false, false, 14, 6, 20],
+  ['recommenderId', false, false, 4, 4, 20],
+  ['affiliateCode', true, false, 4, 4, 20],
+  ['referralCode', true, false, 4, 4, 20],
+  ['captcha', true, true, 6, 4, 4],
+  ['verificationCode', true, true, 6, 6, 6],
+];
+
+export const demoCountries: { code: string; dial: string; name: string; lengths: number[] }[] = [
+  { code: 'VN', dial: '84', name: 'Vietnam', lengths: [9, 10] },
+  { code: 'TH', dial: '66', name: 'Thailand', lengths: [9] },
+  { code: 'MM', dial: '95', name: 'Myanmar', lengths: [8, 9, 10] },
+  { code: 'MY', dial: '60', name: 'Malaysia', lengths: [9, 10] },
+  { code: 'PH', dial: '63', name: 'Philippines', lengths: [10] },
+  { code: 'ID', dial: '62', name: 'Indonesia', lengths: [9, 10, 11, 12] },
+  { code: 'KH', dial: '855', name: 'Cambodia', lengths: [8, 9] },
+  { code: 'CN', dial: '86', name: 'China', lengths: [11] },
+  { code: 'JP', dial: '81', name: 'Japan', lengths: [10] },
+  { code: 'BR', dial: '55', name: 'Brazil', lengths: [10, 11] },
+];
+
+export const demoResources: {
+  name: string;
+  type: string;
+  url: string;
+  qr: string;
+  label: string;
+  image: string;
+}[] = [
+  { name: 'logo', type: 'LOGO', url: '/', qr: '', label: 'Lucky Lotus', image: `${IMG}/LOGO/logo.png` },
+  { name: 'telegram', type: 'SOCIAL', url: 'https://t.me/luckylotus_official', qr: '', label: 'Telegram', image: `${IMG}/SOCIAL/telegram.png` },
+  { name: 'facebook', type: 'SOCIAL', url: 'https://www.facebook.com/luckylotus', qr: '', label: 'Facebook', image: `${IMG}/SOCIAL/facebook.png` },
+  { name: 'youtube', type: 'SOCIAL', url: 'https://www.youtube.com/@luckylotus', qr: '', label: 'YouTube', image: `${IMG}/SOCIAL/youtube.png` },
+  { name: 'zalo', type: 'SOCIAL', url: 'https://zalo.me/luckylotus', qr: '', label: 'Zalo', image: `${IMG}/SOCIAL/zalo.png` },
+  { name: 'appIos', type: 'APP_IOS', url: '/download/lucky-lotus.ipa', qr: `${IMG}/QR/appIos.png`, label: 'iOS app', image: `${IMG}/APP/ios.png` },
+  { name: 'appAndroid', type: 'APP_ANDROID', url: '/download/lucky-lotus.apk', qr: `${IMG}/QR/appAndroid.png`, label: 'Android app', image: `${IMG}/APP/android.png` },
+  ...['VISA', 'MASTERCARD', 'USDT', 'MOMO', 'ZALOPAY', 'VIETQR', 'PROMPTPAY', 'BANK'].map((code, i) => ({
+    name: `pay${code}`,
+    type: 'PAYMENT',
+    url: '',
+    qr: '',
+    label: code === 'BANK' ? 'Bank transfer' : code.charAt(0) + code.slice(1).toLowerCase(),
+    image: `${IMG}/PAYMENT/${code}.png`,
+    sort: i,
+  })),
+  ...[
+    ['SV3', 'SABA', 'Saba Sports'],
+    ['N2', 'EVO', 'Evolution'],
+    ['N2', 'SEXY', 'Sexy Baccarat'],
+    ['RNG', 'PG', 'PG Soft'],
+    ['RNG', 'JILI', 'JILI'],
+    ['RNG', 'PP', 'Pragmatic Play'],
+    ['RNG', 'CQ9', 'CQ9'],
+    ['RNG', 'BGS', 'BGaming'],
+    ['SV3', 'DS88', 'DS88 Sabong'],
+    ['RNG', 'KM', 'Kingmaker'],
+  ].map(([folder, vassalage, label]) => ({
+    name: `partner${vassalage}`,
+    type: 'PARTNER',
+    url: '',
+    qr: '',
+    label: label!,
+    image: `${IMG}/PARTNER/${folder}/${vassalage}.png`,
+  })),
+];
+
+export const demoCustomerService = [
+  { csType: 1, name: 'Live chat', path: '/help?topic=contact' },
+  { csType: 2, name: 'Telegram support', path: 'https://t.me/luckylotus_support' },
+];
+
+export const demoDomains = ['www.luckylotus.example', 'm.luckylotus.example', 'backup.luckylotus.example'];
+
+export const demoHelp: { id: string; cat: string; catTitle: string; title: string; html: string }[] = [
+  {
+    id: 'about',
+    cat: 'general',
+    catTitle: 'About us',
+    title: 'About Lucky Lotus',
+    html: '<h3>About Lucky Lotus</h3><p>Lucky Lotus is a licensed gaming and lottery platform serving players across South-East Asia since 2019. We offer lottery draws every few minutes, live casino, slots, fishing, sports and e-sports.</p><p>Every draw result and every transaction is recorded and can be checked in your member centre.</p>',
+  },
+  {
+    id: 'contact',
+    cat: 'general',
+    catTitle: 'About us',
+    title: 'Contact us',
+    html: '<h3>Contact us</h3><p>Our support team answers around the clock.</p><ul><li>Live chat: the headset button on the right of every page</li><li>Telegram: @luckylotus_support</li><li>E-mail: support@luckylotus.example</li></ul>',
+  },
+  {
+    id: 'terms',
+    cat: 'rules',
+    catTitle: 'Rules and terms',
+    title: 'Terms and conditions',
+    html: '<h3>Terms and conditions</h3><ol><li>You must be at least 18 years old to open an account.</li><li>One account per person, household, device and IP address.</li><li>Deposits and withdrawals must use payment methods in your own name.</li><li>Bets are final once accepted; results are settled from the official draw.</li><li>We may close accounts that abuse promotions or the platform.</li></ol>',
+  },
+  {
+    id: 'responsible',
+    cat: 'rules',
+    catTitle: 'Rules and terms',
+    title: 'Responsible gaming',
+    html: '<h3>Responsible gaming</h3><p>Play for fun, never to pay debts. Set a budget before you play and take regular breaks. If gaming stops being fun, contact support to set limits or close your account.</p>',
+  },
+  {
+    id: 'privacy',
+    cat: 'rules',
+    catTitle: 'Rules and terms',
+    title: 'Privacy policy',
+    html: '<h3>Privacy policy</h3><p>We keep your personal data only to run your account, pay your winnings and meet legal duties. Passwords are stored as one-way hashes; we never ask for your password by phone or chat.</p>',
+  },
+  {
+    id: 'deposit',
+    cat: 'banking',
+    catTitle: 'Deposits and withdrawals',
+    title: 'How to deposit',
+    html: '<h3>How to deposit</h3><ol><li>Log in and press <b>Deposit</b> in the top bar.</li><li>Choose a payment method and an amount.</li><li>Follow the payment instructions; your balance updates when the payment is confirmed.</li></ol>',
+  },
+  {
+    id: 'withdraw',
+    cat: 'banking',
+    catTitle: 'Deposits and withdrawals',
+    title: 'How to withdraw',
+    html: '<h3>How to withdraw</h3><p>Open <b>Withdraw</b> in the member menu, choose your bank account and enter the amount and your transaction password. After the money arrives, confirm receipt in your records.</p>',
+  },
+];
+
+const day = 86_400_000;
+/** Fixed publication times so seeded data is deterministic: days before the seed's reference date. */
+export const SEED_REFERENCE = Date.UTC(2026, 10, 20, 8, 0, 0);
+
+export const demoAnnouncements: { type: string; title: string; html: string; daysAgo: number }[] = [
+  {
+    type: 'PU',
+    title: 'Welcome bonus: 100% on your first deposit',
+    html: '<p>Make your first deposit today and we match it <b>100%</b> up to $500.</p><p><a href="/promotions">See the promotion</a></p>',
+    daysAgo: 0,
+  },
+  ...[
+    ['Scheduled maintenance of PG Soft games on Tuesday 02:00–04:00 GMT+7', '<p>PG Soft games will be unavailable on Tuesday from 02:00 to 04:00 (GMT+7) while the provider upgrades its servers. All other games stay open.</p>'],
+    ['New: Vietnam lottery now draws every 5 minutes', '<p>The <b>VN 5-minute lottery</b> is live. Results are published on the lottery page the moment each draw closes.</p>'],
+    ['Deposit by VietQR now credited within 1 minute', '<p>Scan, pay and play: VietQR deposits are now confirmed automatically.</p>'],
+    ['Protect your account: turn on the authenticator', '<p>Bind Google Authenticator in <b>My account → Security</b> for a second factor when you log in from a new device.</p>'],
+    ['Weekly cashback paid every Monday', '<p>Slots and live casino players receive up to <b>1.2%</b> cashback on net losses every Monday at 12:00.</p>'],
+    ['Lucky draw: win an iPhone 17 Pro', '<p>Every $100 of valid bets this month earns one ticket in the lucky draw on the 30th.</p>'],
+    ['Invite friends and earn 10% of their first deposit', '<p>Share your invite link from the member menu. When a friend deposits, you both get a bonus.</p>'],
+    ['Holiday opening hours of bank transfer withdrawals', '<p>Bank transfer withdrawals on public holidays are processed from 09:00 to 21:00.</p>'],
+    ['New live dealer tables from Evolution', '<p>Lightning Roulette and Crazy Time tables are now open around the clock.</p>'],
+    ['Responsible gaming tools now available', '<p>Set daily deposit limits and session reminders from your security centre.</p>'],
+    ['Beware of fake customer service accounts', '<p>Our staff never ask for your password or transaction password. Only use the live chat on this site.</p>'],
+    ['Sports: enhanced odds on every weekend match', '<p>Selected football matches carry enhanced odds every Saturday and Sunday.</p>'],
+  ].map(([title, html], i) => ({ type: 'PL', title: title!, html: html!, daysAgo: i + 1 })),
+  {
+    type: 'PR',
+    title: 'Daily reload bonus 10%',
+    html: '<p>Reload any day and receive a 10% bonus up to $100, once a day.</p>',
+    daysAgo: 2,
+  },
+  {
+    type: 'H',
+    title: 'Lottery results are published live on the lottery page',
+    html: '<p>Watch every draw live.</p>',
+    daysAgo: 3,
+  },
+];
+export const dayMs = day;
+
+export const demoBanners: { group: string; title: string; image: string; link: string }[] = [
+  { group: 'index', title: 'Welcome bonus 100% up to $500', image: `${IMG}/BANNER/welcome.png`, link: '/promotions' },
+  { group: 'index', title: 'Vietnam lottery every 5 minutes', image: `${IMG}/BANNER/lottery.png`, link: '/vnlottery' },
+  { group: 'index', title: 'Live casino around the clock', image: `${IMG}/BANNER/live.png`, link: '/live' },
+  { group: 'index', title: '10,000 slots, weekly cashback', image: `${IMG}/BANNER/slots.png`, link: '/rng' },
+  { group: 'w_login', title: 'Log in and claim your daily bonus', image: `${IMG}/BANNER/login.png`, link: '' },
+  { group: 'w_register', title: 'Join now: 100% welcome bonus', image: `${IMG}/BANNER/register.png`, link: '' },
+];

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedDemoData } from '../seed/seed.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
+import { TEMPLATE_PATH } from './template-path.ts';
+
+/** Which database the server tests run on: PGlite always, PostgreSQL when the run asks for it. */
+export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database holding the demo data, of the kind this run tests. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDbKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const database = await openPostgres({ url, schema, poolSize: 5 });
+    await migrateToLatest(database);
+    await seedDemoData(database);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  const blob = new Blob([readFileSync(TEMPLATE_PATH)]);
+  const database = await openPglite({ loadDataDir: blob });
+  return { database, drop: () => database.close() };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** inject() with the headers the web client sends. */
+  call(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<BuildAppOptions> & { configOverrides?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: '' }), ...overrides.configOverrides };
+  const app = await buildApp({ config, database, ...overrides });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    call: ({ token, headers, ...opts }) =>
+      app.inject({
+        ...opts,
+        headers: { merchant: 'SEA888', device: 'web', language: 'en', ...(token ? { authorization: token } : {}), ...headers },
+      }),
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { boundaries } from './scripts/eslint/boundaries.js';
+
+/**
+ * Import boundaries of DESIGN.md §1, enforced here:
+ * - packages/contract depends on zod only;
+ * - apps/web and apps/server never import each other;
+ * - a web feature imports shared/, contract and other features only through their index.ts;
+ * - a server module reaches another module through its service, never its repo.
+ */
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'test-results/**', '.tmp/**', 'docs/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|zod/|\\.{1,2}/)', message: 'The contract depends on zod only (DESIGN.md §1).' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/module-service': 'error',
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@app/web', '**/apps/web/**'], message: 'The server never imports the web app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@app/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/feature-index': 'error' },
+  },
+);

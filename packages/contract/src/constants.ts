@@ -1,0 +1,112 @@
+/** Business constants of spec A §9 and spec B §9, in one place for server and web. */
+
+export const AgentType = {
+  member: 0,
+  agent1: 1,
+  agent2: 2,
+  trial: 4,
+  nonPlaying: 40,
+  agentOnly41: 41,
+  agentOnly42: 42,
+} as const;
+export type AgentTypeValue = (typeof AgentType)[keyof typeof AgentType];
+/** Agent types that may open the account (agent) centre. */
+export const accountCentreTypes: readonly number[] = [1, 2, 41, 42];
+/** Agent types the member bar accepts per the spec (DESIGN D4 shows it for every logged-in account). */
+export const memberBarTypes: readonly number[] = [1, 2, 4, 41, 42];
+
+export const SystemStatus = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
+export type SystemStatusValue = (typeof SystemStatus)[keyof typeof SystemStatus];
+
+/** Whitelabel module ids of the feature switches (spec A §6, B §2, §6; issue #3). */
+export const FeatureSwitch = {
+  directRegister: 'DIRECTREG3',
+  mobileRegister: 'MOBILEREG3',
+  smsVerifyOnRegister: 'REGSMSVERIF3',
+  mobileRegisterWithPassword: 'MOBILEREGPWD3',
+  usernameRegister: 'USERNAMEREG3',
+  freePlay: 'FREEPLAY3',
+  passwordExpiryChange: 'PWDEXPIRY3',
+  smsLogin: 'SMSLOGIN3',
+  forgotPasswordByPhone: 'CHNGPASSVERIF3',
+  challengeLogin: 'GEETEST3',
+  challengeSms: 'GEETESTVCODE3',
+  registerCaptcha: 'CAPTCHA3',
+  loginIpVerification: 'LOGINIPVERF3',
+  referral: 'REFERRAL3',
+} as const;
+export type FeatureSwitchId = (typeof FeatureSwitch)[keyof typeof FeatureSwitch];
+
+export const Limits = {
+  chunkTimeoutMs: 120_000,
+  modalCloseDelayMs: 100,
+  modalDefaultSize: { width: 200, height: 200 },
+  vendorDropdownMax: 9,
+  noticePageSize: 9,
+  menuCentreAbove: 5,
+  smsResendThrottleMs: 1000,
+  phoneCodeFlowCountdownSeconds: 60,
+  rememberMeMs: 86_400_000,
+  captchaRefreshMinMs: 1000,
+  verificationCodeMaxLength: 255,
+  lockoutMinutes: 5,
+  lockoutFailures: 5,
+  remarkMaxLength: 140,
+  proofImageMaxBytes: 5 * 1024 * 1024,
+  proofImageMaxCount: 3,
+  ageDefault: 18,
+  ageStrict: 21,
+  realtimeSalaryMinutes: 5,
+  requestBodyMaxBytes: 1024 * 1024,
+  popularLotteryCount: 20,
+  vnOpenedNumbersCount: 100,
+  slotsCatalogueSize: 10_000,
+  customerServicePopup: { width: 440, height: 500 },
+  lazyLoad: { preloadScreens: 1.3, attempts: 3, cache: 200 },
+} as const;
+
+/** The weak default password that forces a change at login (spec B §9). */
+export const WEAK_DEFAULT_PASSWORD = '{secret}';
+
+/** Header point rates per game type (spec A §9, B §3). */
+export const headerPointRates = {
+  LIVE: 0.7,
+  SPORTS: 1.0,
+  ESPORTS: 1.0,
+  FISH: 1.2,
+  RNG: 1.2,
+  PVP: 1.0,
+} as const;
+
+export const announcementTypes = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+export type AnnouncementType = (typeof announcementTypes)[number];
+/** The client's default announcement request (decision D2). */
+export const defaultAnnouncementRequest = { types: 'B,PL,PU,PR', platform: 'W', execution: 'B' } as const;
+
+/** Header language picker labels and the languages they select by default (decision D1). */
+export const languagePickerLabels = ['CN', 'EN', 'JA', 'TH', 'VI', 'TY', 'PT'] as const;
+export const defaultLanguageLabelMap: Record<string, string> = {
+  CN: 'zh-CN',
+  EN: 'en',
+  JA: 'ja',
+  TH: 'th',
+  VI: 'vi',
+  TY: 'zh-TW',
+  PT: 'pt',
+  MY: 'my',
+};
+export const rtlLanguages: readonly string[] = ['ar', 'fa', 'ur'];
+
+/** Paths that stay open without a token in login-required mode (spec A §2). */
+export const loginRequiredExceptions: readonly string[] = ['/login', '/register', '/register.html', '/helpmc', '/download'];
+/** Game pages that never show the balance (spec A §2, decision D3). */
+export const pagesWithoutBalance: readonly string[] = ['/seamless', '/lottery', '/vnlottery', '/seaLottery'];
+/** Header-only pages: no notice bar, no footer (decision D3). */
+export const headerOnlyPages: readonly string[] = ['/lottery', '/vnlottery', '/seaLottery'];
+
+/** Image path patterns of spec A §9. */
+export const imagePaths = {
+  vendor: (cdn: string, gameType: string, vassalage: string) =>
+    `${cdn}/TCG_PROD_IMAGES/SUBMENU_IMG/STYLE2/${gameType}-${vassalage}.png`,
+  countryFlag: (imgUrl: string, countryCode: string) => `${imgUrl}/TCG_PROD_IMAGES/COUNTRY_FLAG/${countryCode}.png`,
+} as const;

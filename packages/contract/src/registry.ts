@@ -1,0 +1,18 @@
+import type { CallDef } from './call.ts';
+import * as system from './system.ts';
+import * as notices from './notices.ts';
+
+function collect(...modules: Record<string, unknown>[]): CallDef[] {
+  const out: CallDef[] = [];
+  for (const mod of modules) {
+    for (const value of Object.values(mod)) {
+      if (value && typeof value === 'object' && 'method' in value && 'path' in value && 'response' in value) {
+        out.push(value as CallDef);
+      }
+    }
+  }
+  return out;
+}
+
+/** Every call of the wire, declared once (SY-24). */
+export const allCalls: readonly CallDef[] = collect(system, notices);

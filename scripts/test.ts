@@ -1,0 +1,80 @@
+/**
+ * `npm test`: every check and every test, in the order that fails fastest. Typecheck, lint, the
+ * Vitest projects (contract, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, web),
+ * then the Playwright suite against the built app and the real server in Debian's Chromium.
+ * Ends with the line `N passed, N failed`; the runners' JSON reports feed `npm run spec:coverage`.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './web-build.ts';
+import { ensureChromium } from './chromium.ts';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const reports = resolve(root, 'reports');
+mkdirSync(reports, { recursive: true });
+
+function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`  ${label}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return res.status === 0;
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function vitestCounts(): Counts {
+  const file = resolve(reports, 'vitest.json');
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function playwrightCounts(): Counts {
+  const file = resolve(reports, 'playwright.json');
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
+}
+
+const only = process.argv.slice(2);
+const want = (step: string) => only.length === 0 || only.includes(step);
+let checksFailed = 0;
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+
+if (want('typecheck') && !run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) checksFailed++;
+if (want('lint') && !run('lint', 'npm', ['run', '--silent', 'lint'])) checksFailed++;
+
+if (want('unit')) {
+  rmSync(resolve(reports, 'vitest.json'), { force: true });
+  run('unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resolve(reports, 'vitest.json')}`]);
+  const c = vitestCounts();
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+}
+
+if (want('e2e')) {
+  ensureWebBuild();
+  ensureChromium();
+  rmSync(resolve(reports, 'playwright.json'), { force: true });
+  run('end-to-end tests (playwright, chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(reports, 'playwright.json'),
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  });
+  const c = playwrightCounts();
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+}
+
+total.failed += checksFailed;
+if (checksFailed) console.log(`\n${checksFailed} check(s) failed (typecheck or lint), counted as failures.`);
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
