@@ -1,3 +1,35 @@
 import { defineConfig } from '@playwright/test';
 
-export default defineConfig({ testDir: '.', testMatch: '*.spec.ts' });
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The real server and the built web app, driven in Debian's Chromium (never a downloaded browser). */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../test-results',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1440, height: 900 },
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+});
