@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCodes, Limits } from '@app/contract';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { AppContext } from './context.ts';
 import { ChangeFeed } from './platform/change-feed.ts';
 import { defaultSessionPolicy, type SessionPolicy } from './platform/auth/session.ts';
-import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
+import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { BrandConfigStore } from './modules/system/brand-config.ts';
 import { SystemService } from './modules/system/system.service.ts';
 import { installStatusGate, systemRoutes } from './modules/system/system.routes.ts';
@@ -18,6 +18,7 @@ import { NoticesService } from './modules/notices/notices.service.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { opsRoutes } from './cli/ops.routes.ts';
 import { cdnRoutes } from './modules/cdn/cdn.routes.ts';
+import { accountRoutes, createAccountServices, type AccountOptions } from './modules/session/account-services.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   sessionPolicy?: SessionPolicy;
   opsToken?: string | null;
+  /** Policies of the account flows (tests shorten time-outs and limits). */
+  accounts?: AccountOptions;
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/cdn/', '/config/'];
@@ -51,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: Limits.requestBodyMaxBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -58,15 +62,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const feed = new ChangeFeed(database);
   await feed.start();
   const brand = new BrandConfigStore(config.brandConfigPath, (msg) => app.log.error(msg));
+  const sessionPolicy = options.sessionPolicy ?? config.session ?? defaultSessionPolicy;
+  const system = new SystemService(database, feed);
   const ctx: AppContext = {
     config,
     database,
     feed,
     brand,
-    sessionPolicy: options.sessionPolicy ?? defaultSessionPolicy,
+    sessionPolicy,
     opsToken: options.opsToken ?? null,
-    system: new SystemService(database, feed),
+    system,
     notices: new NoticesService(database, feed),
+    ...createAccountServices({ database, system, brand, sessionPolicy }, options.accounts),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('session', undefined);
@@ -83,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     transform: jsonSchemaTransform,
+    // Recursive schemas (the whitelabel tree) become $refs; this puts their targets in components.
+    transformObject: jsonSchemaTransformObject,
     hideUntagged: true,
   });
 
@@ -120,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(noticesRoutes);
   await app.register(opsRoutes);
   await app.register(cdnRoutes);
+  await app.register(accountRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -136,11 +146,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     });
   }
-  // History-mode routes: any other GET that is not an API path gets the app's index.html.
+  // History-mode routes: any other GET that is not an API path gets the app's index.html. A path
+  // with a file extension is a missing file, except .html: /register.html is a route of the app.
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p));
-    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
+    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD') && !/\.(?!html$)[a-z0-9]+$/i.test(path)) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }

@@ -14,6 +14,15 @@ export interface AppConfig {
   trustProxy: boolean | string;
   webDist: string;
   logLevel: string;
+  /** Session idle time-out (extended by activity) and absolute lifetime. */
+  session: { idleMs: number; absoluteMs: number };
+}
+
+function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | string {
@@ -36,5 +45,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    session: {
+      idleMs: positiveNumber('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 30) * 60_000,
+      absoluteMs: positiveNumber('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12) * 3_600_000,
+    },
   };
 }

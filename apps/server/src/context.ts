@@ -6,9 +6,10 @@ import type { SessionContext, SessionPolicy } from './platform/auth/session.ts';
 import type { BrandConfigStore } from './modules/system/brand-config.ts';
 import type { SystemService } from './modules/system/system.service.ts';
 import type { NoticesService } from './modules/notices/notices.service.ts';
+import type { AccountServices } from './modules/session/account-services.ts';
 
 /** Everything a route reaches: the database, configuration and the domain services. */
-export interface AppContext {
+export interface AppContext extends AccountServices {
   config: AppConfig;
   database: Database;
   feed: ChangeFeed;

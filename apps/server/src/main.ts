@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { isEmpty, seedDemoData } from './seed/seed.ts';
 import { demoAccountsText } from './seed/demo-accounts.ts';
 import { buildApp } from './app.ts';
+import { prerenderFirstVisitArt } from './modules/cdn/prerender.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   updateLock?.(port);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\n  Platform running at http://localhost:${port}\n  Database: ${where}\n${demoAccountsText()}\n`);
+  // Draw the banners and logos a first visit shows now, in the background, instead of during that visit.
+  void prerenderFirstVisitArt(app);
 }
 
 main().catch((err: unknown) => {

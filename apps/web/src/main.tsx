@@ -1,8 +1,55 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
+import type { BrandConfig } from '@app/contract';
+import './styles/tokens.css';
+import './styles/global.css';
+import { App } from './app/app.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { registerFeatures } from './app/registrations.ts';
+import { BootFailure, Splash } from './app/status/boot-screens.tsx';
+import { applyTheme, setBrand } from './shared/brand/brand.ts';
+import { call } from './shared/http/client.ts';
+import { brandConfigCall } from './shared/http/calls.ts';
+import { initI18n } from './shared/i18n/i18n.ts';
+import { chooseStartLanguage, LANGUAGE_STORAGE_KEY } from './shared/i18n/language.ts';
+import { localStore } from './shared/storage/storage.ts';
+import { systemStatusQuery } from './shared/system/system-status.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <p>Loading…</p>
-  </StrictMode>,
-);
+/**
+ * Start-up: the brand config is read at run time before anything renders (SY-05); the system
+ * status is asked for at the same moment; the language follows decision D1; then the app.
+ */
+async function boot(root: Root): Promise<void> {
+  root.render(<Splash label="Loading" />);
+  const queryClient = createQueryClient();
+  // The status does not depend on the brand: ask for both at once to save a round trip.
+  void queryClient.prefetchQuery(systemStatusQuery);
+  let brand: BrandConfig;
+  try {
+    brand = await call(brandConfigCall);
+  } catch (error) {
+    // The catalogues are not loaded yet: this one screen speaks English (the error text is ER-18's).
+    root.render(
+      <BootFailure
+        title="We could not open the site"
+        message={error instanceof Error ? error.message : 'Network link abnormal, please retry'}
+        retryLabel="Retry"
+        onRetry={() => void boot(root)}
+      />,
+    );
+    return;
+  }
+  setBrand(brand);
+  applyTheme(brand.theme);
+  document.title = brand.brandName;
+  root.render(<Splash brandName={brand.brandName} label="Loading" />);
+  await initI18n(chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY)));
+  registerFeatures();
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+void boot(createRoot(document.getElementById('root')!));

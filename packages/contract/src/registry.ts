@@ -1,6 +1,11 @@
 import type { CallDef } from './call.ts';
 import * as system from './system.ts';
 import * as notices from './notices.ts';
+import * as session from './session.ts';
+import * as member from './member.ts';
+import * as registration from './registration.ts';
+import * as verification from './verification.ts';
+import * as wallet from './wallet.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -15,4 +20,4 @@ function collect(...modules: Record<string, unknown>[]): CallDef[] {
 }
 
 /** Every call of the wire, declared once (SY-24). */
-export const allCalls: readonly CallDef[] = collect(system, notices);
+export const allCalls: readonly CallDef[] = collect(system, notices, session, member, registration, verification, wallet);

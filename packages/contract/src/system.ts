@@ -8,9 +8,10 @@ export interface WhitelabelNode {
   enabled: string;
   childrenNodes: WhitelabelNode[];
 }
-export const WhitelabelNodeSchema: z.ZodType<WhitelabelNode> = z.lazy(() =>
-  z.object({ modId: z.string(), enabled: z.string(), childrenNodes: z.array(WhitelabelNodeSchema) }),
-);
+// A recursive schema needs an id: the OpenAPI document refers to it as a named component.
+export const WhitelabelNodeSchema: z.ZodType<WhitelabelNode> = z
+  .lazy(() => z.object({ modId: z.string(), enabled: z.string(), childrenNodes: z.array(WhitelabelNodeSchema) }))
+  .meta({ id: 'WhitelabelNode' });
 
 export const FieldRuleSchema = z.object({
   enabled: z.boolean(),

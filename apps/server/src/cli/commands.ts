@@ -1,11 +1,14 @@
 import { announcementTypes } from '@app/contract';
 import type { SystemService } from '../modules/system/system.service.ts';
 import type { NoticesService } from '../modules/notices/notices.service.ts';
+import type { Outbox } from '../platform/outbox/outbox.ts';
+import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 
 /** The services an operator command acts through (the same ones the routes use). */
 export interface OpsServices {
   system: SystemService;
   notices: NoticesService;
+  outbox?: Outbox;
 }
 
 export class UsageError extends Error {
@@ -26,7 +29,8 @@ export const USAGE = `Usage: npm run ops -- <command>
   notice add --title T --html H [--type PL] [--execution B|L|G]
                                           publish an announcement (types B, PL, PU, PR, H)
   notice list                             list the active announcements
-  notice remove <id>                      withdraw an announcement`;
+  notice remove <id>                      withdraw an announcement
+${OUTBOX_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
   const positional: string[] = [];
@@ -97,14 +101,16 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
     }
     case 'switch': {
       onlyKnown(named, []);
-      const [modId, state] = positional;
-      if (modId === 'list' && state === undefined) {
+      const [rawModId, state] = positional;
+      if (rawModId === 'list' && state === undefined) {
         const rows = await services.system.listSwitches();
         return rows.map((r) => `${r.mod_id.padEnd(16)} ${r.enabled ? 'on ' : 'off'}  ${r.label}`).join('\n');
       }
-      if (!modId || (state !== 'on' && state !== 'off') || positional.length !== 2) {
+      if (!rawModId || (state !== 'on' && state !== 'off') || positional.length !== 2) {
         throw new UsageError('Usage: switch <modId> on|off');
       }
+      // Module ids are upper case (DIRECTREG3); an operator typing directreg3 means the same switch.
+      const modId = rawModId.toUpperCase();
       const found = await services.system.setSwitch(modId, state === 'on');
       if (!found) throw new UsageError(`Unknown switch "${modId}"; "npm run ops -- switch list" shows them`);
       return `Switch ${modId} is ${state}.`;
@@ -141,6 +147,8 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
       }
       throw new UsageError('Usage: notice add|list|remove');
     }
+    case 'outbox':
+      return runOutboxCommand(services.outbox, named, positional, (m) => new UsageError(m));
     case undefined:
     case 'help':
     case '--help':

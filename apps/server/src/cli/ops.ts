@@ -14,6 +14,7 @@ import { isEmpty, seedDemoData } from '../seed/seed.ts';
 import { ChangeFeed } from '../platform/change-feed.ts';
 import { SystemService } from '../modules/system/system.service.ts';
 import { NoticesService } from '../modules/notices/notices.service.ts';
+import { Outbox } from '../platform/outbox/outbox.ts';
 import { runOpsCommand, UsageError, USAGE } from './commands.ts';
 
 async function viaServer(port: number, token: string, argv: string[]): Promise<string> {
@@ -39,7 +40,7 @@ async function direct(database: Database, argv: string[]): Promise<string> {
   await migrateToLatest(database);
   if (await isEmpty(database)) await seedDemoData(database);
   const feed = new ChangeFeed(database);
-  return runOpsCommand({ system: new SystemService(database, feed), notices: new NoticesService(database, feed) }, argv);
+  return runOpsCommand({ system: new SystemService(database, feed), notices: new NoticesService(database, feed), outbox: new Outbox(database) }, argv);
 }
 
 async function main(argv: string[]): Promise<string> {

@@ -102,6 +102,45 @@ export interface MemberTable {
   status: Generated<string>;
   language: Generated<string>;
   created_at: Timestamp;
+  // Accounts (migration 003).
+  password_hash: string | null;
+  payment_password_hash: string | null;
+  email: string | null;
+  mobile_dialing_code: string | null;
+  mobile_number: string | null;
+  payee_name: string | null;
+  nickname: Generated<string>;
+  avatar: Generated<string>;
+  avatar_type: Generated<string>;
+  club_label: Generated<string>;
+  rank_level: Generated<number>;
+  member_label: Generated<string>;
+  to_upline: Generated<boolean>;
+  upline_id: number | null;
+  first_login: Generated<boolean>;
+  password_changed_at: NullableTimestamp;
+  password_expires_at: NullableTimestamp;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  qq_num: string | null;
+  line_id: string | null;
+  whatsapp: string | null;
+  facebook: string | null;
+  wechat: string | null;
+  id_number: string | null;
+  recommender_id: string | null;
+  referrer_id: number | null;
+  register_ip: Generated<string>;
+  register_url: Generated<string>;
+  register_method: Generated<string>;
+  register_domain: Generated<string>;
+  device_key_hash: Buffer | null;
+  daily_salary_req_type: Generated<number>;
+  dividend_req_type: Generated<number>;
+  hourly_salary_req_type: Generated<number>;
+  realtime_salary_req_type: Generated<number>;
+  last_login_at: NullableTimestamp;
+  last_login_ip: string | null;
 }
 
 /** Server-side sessions: the opaque token is stored only as its SHA-256 hash. */
@@ -115,6 +154,156 @@ export interface SessionTable {
   absolute_expires_at: RequiredTimestamp;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   ip: string;
+  remember_id: number | null;
+}
+
+/** A timestamptz that may be null and is optional on insert. */
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface LedgerAccountTable {
+  id: Generated<number>;
+  member_id: number | null;
+  code: string | null;
+  wallet_type: string;
+  currency: string;
+  balance: Generated<number>;
+  allow_negative: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface LedgerTransactionTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  memo: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface LedgerPostingTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  amount: number;
+  created_at: Timestamp;
+}
+
+export interface PayloadKeyTable {
+  key_id: string;
+  public_pem: string;
+  private_pem: string;
+  created_at: Timestamp;
+}
+
+export interface PayloadNonceTable {
+  nonce: string;
+  expires_at: RequiredTimestamp;
+}
+
+export interface CaptchaTable {
+  id_hash: Buffer;
+  answer: string;
+  ip: Generated<string>;
+  expires_at: RequiredTimestamp;
+}
+
+export interface SliderChallengeTable {
+  id: string;
+  purpose: string;
+  answer_x: number;
+  issued_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  checked_at: NullableTimestamp;
+  pass_hash: Buffer | null;
+  pass_expires_at: NullableTimestamp;
+  used_at: NullableTimestamp;
+  ip: Generated<string>;
+}
+
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  purpose: string;
+  channel: 'sms' | 'email' | 'link';
+  target: string;
+  member_id: number | null;
+  code_hash: Buffer;
+  attempts: Generated<number>;
+  expires_at: RequiredTimestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+  ip: Generated<string>;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  username_key: string;
+  ip: string;
+  at: Timestamp;
+}
+
+export interface RateCounterTable {
+  bucket: string;
+  window_start: RequiredTimestamp;
+  hits: number;
+}
+
+export interface RememberTokenTable {
+  id: Generated<number>;
+  token_hash: Buffer;
+  member_id: number;
+  expires_at: RequiredTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface PendingLoginTable {
+  id: Generated<number>;
+  token_hash: Buffer;
+  member_id: number;
+  ip: string;
+  remember_me: Generated<boolean>;
+  attempts: Generated<number>;
+  expires_at: RequiredTimestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface MemberKnownIpTable {
+  member_id: number;
+  ip: string;
+  first_seen: Timestamp;
+  last_seen: Timestamp;
+}
+
+export interface InvitationCodeTable {
+  code: string;
+  member_id: number;
+  kind: 'AFFILIATE' | 'REFERRAL';
+  domain: string | null;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface MemberMessageTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  content: string;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface OutboxMessageTable {
+  id: Generated<number>;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: Generated<string>;
+  body: string;
+  purpose: string;
+  transport: string;
+  status: 'kept' | 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
 }
 
 export interface DB {
@@ -130,4 +319,20 @@ export interface DB {
   country: CountryTable;
   member: MemberTable;
   session: SessionTable;
+  ledger_account: LedgerAccountTable;
+  ledger_transaction: LedgerTransactionTable;
+  ledger_posting: LedgerPostingTable;
+  payload_key: PayloadKeyTable;
+  payload_nonce: PayloadNonceTable;
+  captcha: CaptchaTable;
+  slider_challenge: SliderChallengeTable;
+  verification_code: VerificationCodeTable;
+  login_failure: LoginFailureTable;
+  rate_counter: RateCounterTable;
+  remember_token: RememberTokenTable;
+  pending_login: PendingLoginTable;
+  member_known_ip: MemberKnownIpTable;
+  invitation_code: InvitationCodeTable;
+  member_message: MemberMessageTable;
+  outbox_message: OutboxMessageTable;
 }

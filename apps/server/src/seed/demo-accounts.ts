@@ -1,6 +1,6 @@
 /**
- * The demo accounts printed at start. The accounts issue seeds them with passwords and money;
- * until then the list is empty and says so.
+ * The demo accounts seeded on an empty database (seed/accounts.ts) and printed at start, so a
+ * newcomer can log in as every kind of account at once.
  */
 export interface DemoAccount {
   username: string;
@@ -8,10 +8,19 @@ export interface DemoAccount {
   kind: string;
 }
 
-export const demoAccounts: DemoAccount[] = [];
+export const demoAccounts: DemoAccount[] = [
+  { username: 'demo', password: 'Demo1234', kind: 'member with $8,888.00 (mobile +84 912345678)' },
+  { username: 'agent1', password: 'Agent1234', kind: 'agent, type 1 (affiliate code LOTUS8)' },
+  { username: 'agent2', password: 'Agent1234', kind: 'agent, type 2, downline of agent1' },
+  { username: 'agentonly41', password: 'Agent1234', kind: 'agent-only account, type 41' },
+  { username: 'agentonly42', password: 'Agent1234', kind: 'agent-only account, type 42' },
+  { username: 'weakpass', password: '{secret}', kind: 'member on the default password: forced change at login' },
+  { username: 'expired', password: 'Expired1234', kind: 'member with an expired password (PWDEXPIRY3)' },
+  { username: 'nonplay', password: 'Nonplay1234', kind: 'non-playing account, type 40: refused on the member side' },
+  { username: 'guest00000001', password: '(free play)', kind: 'trial player, type 4; "Free play" makes a new one' },
+];
 
 export function demoAccountsText(): string {
-  if (!demoAccounts.length) return '  Demo accounts: none yet (log in arrives with the accounts module).';
-  const rows = demoAccounts.map((a) => `    ${a.username.padEnd(14)} ${a.password.padEnd(14)} ${a.kind}`);
+  const rows = demoAccounts.map((a) => `    ${a.username.padEnd(14)} ${a.password.padEnd(12)} ${a.kind}`);
   return ['  Demo accounts (username, password, kind):', ...rows].join('\n');
 }

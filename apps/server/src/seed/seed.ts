@@ -13,6 +13,7 @@ import {
   demoResources,
   demoSwitches,
 } from './demo-content.ts';
+import { seedAccounts } from './accounts.ts';
 
 /** True when the database holds no platform data yet. */
 export async function isEmpty(database: Database): Promise<boolean> {
@@ -94,6 +95,7 @@ export async function seedDemoData(database: Database): Promise<void> {
       .insertInto('banner')
       .values(demoBanners.map((b, sort) => ({ group_code: b.group, title: b.title, image_url: b.image, link_url: b.link, sort })))
       .execute();
+    await seedAccounts(database, trx);
   });
 }
 

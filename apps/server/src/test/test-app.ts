@@ -55,10 +55,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<BuildAppOptions> & { configOverrides?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<BuildAppOptions> & {
+    configOverrides?: Partial<AppConfig>;
+    /** Adds routes a test needs (e.g. a throwaway call) before the app is sealed by ready(). */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = { ...loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: '' }), ...overrides.configOverrides };
   const app = await buildApp({ config, database, ...overrides });
+  await overrides.beforeReady?.(app);
   await app.ready();
   return {
     app,

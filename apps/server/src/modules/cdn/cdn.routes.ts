@@ -1,4 +1,69 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes } from '@app/contract';
+import { sendError } from '../../platform/http/error-handler.ts';
+import { ArtCache } from './art-cache.ts';
+import { resolveArt } from './art-registry.ts';
 
-/** Images of the platform's own art under the spec's CDN path patterns (filled by the art module). */
-export async function cdnRoutes(_app: FastifyInstance): Promise<void> {}
+export interface CdnRoutesOptions {
+  /** Shared cache; each app gets its own by default. */
+  cache?: ArtCache;
+}
+
+/** Image host names as the server lists them in imageCDNs (img1, img2, launch1, ...). */
+const HOST = /^[A-Za-z0-9][A-Za-z0-9-]{0,31}$/;
+/** A Host header we are willing to print into a QR code: name or IP literal, optional port. */
+const REQUEST_HOST = /^(\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$/;
+
+/** Each server's art cache, so prerenderArt() fills the very cache its CDN routes answer from. */
+const cacheOfServer = new WeakMap<object, ArtCache>();
+
+/** The art cache behind an app's CDN routes; undefined when the routes are not registered. */
+export function artCacheOf(app: FastifyInstance): ArtCache | undefined {
+  return cacheOfServer.get(app.server);
+}
+
+function notFound(reply: FastifyReply, path: string) {
+  return sendError(reply, 404, ErrorCodes.notFound, `No such image: ${path.slice(0, 120)}`);
+}
+
+/** RFC 9110 If-None-Match: a list of entity tags (weak comparison) or "*". */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((raw) => {
+    const tag = raw.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+function requestOrigin(req: FastifyRequest): string | null {
+  const host = req.host;
+  return typeof host === 'string' && REQUEST_HOST.test(host) ? `${req.protocol}://${host.toLowerCase()}` : null;
+}
+
+/**
+ * The platform's own art under the spec's CDN path patterns (`/cdn/{host}/TCG_PROD_IMAGES/...`),
+ * drawn in code on first request and kept in memory. Needs nothing from the database, so images
+ * keep loading while the database is busy or down.
+ */
+export async function cdnRoutes(app: FastifyInstance, opts: CdnRoutesOptions = {}): Promise<void> {
+  const cache = opts.cache ?? new ArtCache();
+  cacheOfServer.set(app.server, cache);
+
+  app.get('/cdn/:host/TCG_PROD_IMAGES/*', { schema: { hide: true } }, async (req, reply) => {
+    const { host, '*': path } = req.params as { host: string; '*': string };
+    if (!HOST.test(host)) return notFound(reply, path);
+    const origin = requestOrigin(req);
+    if (!origin) return sendError(reply, 400, ErrorCodes.invalidInput, 'The Host header is not a valid host name');
+    const job = resolveArt(path, { origin });
+    if (!job) return notFound(reply, path);
+
+    const started = performance.now();
+    const fresh = !cache.has(job.key);
+    const art = await cache.get(job.key, job.render);
+    if (fresh) req.log.debug({ image: job.key, family: job.family, ms: Math.round(performance.now() - started) }, 'image rendered');
+
+    reply.header('etag', art.etag).header('cache-control', 'public, max-age=86400');
+    if (matchesEtag(req.headers['if-none-match'], art.etag)) return reply.code(304).send();
+    return reply.type('image/png').send(art.body);
+  });
+}

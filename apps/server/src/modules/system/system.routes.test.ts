@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SystemStatusValueSchema } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -14,6 +15,8 @@ describe(`system calls (${testDbKind})`, () => {
     const body = res.json();
     expect(body.success).toBe(true);
     const v = body.value;
+    // The answer is spliced from a once-serialised snapshot: it must still be exactly the schema's shape.
+    expect(SystemStatusValueSchema.strict().parse(v)).toEqual(v);
     expect(v.status).toBe(0);
     expect(v.maintenance).toBe(false);
     expect(v.regionRestriction).toBe(false);

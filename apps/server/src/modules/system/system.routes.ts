@@ -8,7 +8,7 @@ import {
   getSystemStatus,
   getWhitelabel,
 } from '@app/contract';
-import { registerCall } from '../../platform/http/register-calls.ts';
+import { registerCall, SerializedValue } from '../../platform/http/register-calls.ts';
 import { sendError } from '../../platform/http/error-handler.ts';
 import { clientIp } from '../../platform/client-ip.ts';
 import { countryOf } from '../../platform/geo.ts';
@@ -51,7 +51,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, getSystemStatus, async ({ req }) => {
     const { ip, country } = callerLocation(req);
-    return system.systemStatus(ip, country);
+    return new SerializedValue(await system.systemStatusJson(ip, country));
   });
   registerCall(app, getWhitelabel, () => system.whitelabel());
   registerCall(app, getRegisterSetting, () => system.registerRules());

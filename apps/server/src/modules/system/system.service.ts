@@ -1,4 +1,5 @@
 import {
+  FeatureSwitch,
   patternById,
   registerFieldNames,
   type FieldRule,
@@ -7,6 +8,7 @@ import {
   type SystemInfo,
   type SystemStatusResponse,
   type WhitelabelNode,
+  SystemInfoSchema,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
@@ -32,6 +34,8 @@ interface Snapshot {
   switches: Map<string, boolean>;
   register: RegisterRules;
   info: Omit<SystemInfo, 'location'>;
+  /** `info` serialised once per change, without its closing brace: the location is appended per caller. */
+  infoJsonOpen: string;
   help: HelpCategory[];
   domains: string[];
 }
@@ -92,6 +96,9 @@ export class SystemService {
       };
       register[r.field as keyof RegisterRules] = rule;
     }
+    // The register captcha follows switch CAPTCHA3 (issue #3): enabled and required exactly when on.
+    const captchaOn = switches.find((s) => s.mod_id === FeatureSwitch.registerCaptcha)?.enabled ?? false;
+    if (register.captcha) register.captcha = { ...register.captcha, enabled: captchaOn, required: captchaOn };
     const helpByCategory = new Map<string, HelpCategory>();
     for (const a of help) {
       let cat = helpByCategory.get(a.category_id);
@@ -109,14 +116,7 @@ export class SystemService {
       labelNameEn: r.label_name_en,
       imageUrl: r.image_url,
     }));
-    return {
-      status: { ...defaultStatusSetting, ...status },
-      whitelabel: buildTree(switches),
-      switches: new Map(switches.map((s) => [s.mod_id, s.enabled])),
-      register,
-      help: [...helpByCategory.values()],
-      domains: domains.map((d) => d.domain),
-      info: {
+    const info: Omit<SystemInfo, 'location'> = {
         whitelabel: buildTree(switches),
         register,
         resources: resourceList,
@@ -131,7 +131,18 @@ export class SystemService {
           name: c.name,
           numberLengths: c.number_lengths,
         })),
-      },
+    };
+    // Checked by the call's own schema once per change, so the per-request answer can be spliced.
+    const checked = SystemInfoSchema.omit({ location: true }).parse(info);
+    return {
+      status: { ...defaultStatusSetting, ...status },
+      whitelabel: info.whitelabel,
+      switches: new Map(switches.map((s) => [s.mod_id, s.enabled])),
+      register,
+      help: [...helpByCategory.values()],
+      domains: domains.map((d) => d.domain),
+      info,
+      infoJsonOpen: JSON.stringify(checked).slice(0, -1),
     };
   }
 
@@ -153,6 +164,19 @@ export class SystemService {
       regionRestriction: caller.status === 2,
       info: { ...snap.info, location: { ip, country } },
     };
+  }
+
+  /**
+   * The same answer as systemStatus(), serialised: the snapshot's bulk once per change, the
+   * caller's status and location per request (the status call is the first call of every visit).
+   */
+  async systemStatusJson(ip: string, country: string): Promise<string> {
+    const [snap, caller] = await Promise.all([this.snapshot.get(), this.statusFor(country)]);
+    const location = JSON.stringify({ ip, country });
+    return (
+      `{"status":${caller.status},"maintenance":${caller.status === 1},"maintenanceEndTime":${caller.maintenanceEndTime ?? 'null'},` +
+      `"regionRestriction":${caller.status === 2},"info":${snap.infoJsonOpen},"location":${location}}}`
+    );
   }
 
   async whitelabel(): Promise<WhitelabelNode[]> {

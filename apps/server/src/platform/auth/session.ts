@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { unauthorized } from '../http/errors.ts';
+import { AccountErrors } from '@app/contract';
+import { AppError, unauthorized } from '../http/errors.ts';
 
 export interface SessionContext {
   sessionId: number;
@@ -28,7 +29,13 @@ export function hashToken(token: string): Buffer {
 }
 
 /** A new opaque token (256 bits); only its hash is stored. */
-export async function createSession(database: Database, memberId: number, ip: string, policy = defaultSessionPolicy): Promise<string> {
+export async function createSession(
+  database: Database,
+  memberId: number,
+  ip: string,
+  policy = defaultSessionPolicy,
+  rememberId: number | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await database.db
@@ -39,13 +46,30 @@ export async function createSession(database: Database, memberId: number, ip: st
       ip,
       idle_expires_at: new Date(now + policy.idleMs),
       absolute_expires_at: new Date(now + policy.absoluteMs),
+      remember_id: rememberId,
     })
     .execute();
   return token;
 }
 
+/** Ends every live session of a member but one (after a password change, the others must log in again). */
+export async function revokeMemberSessions(database: Database, memberId: number, exceptSessionId: number | null = null): Promise<void> {
+  let q = database.db.updateTable('session').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+  if (exceptSessionId !== null) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}
+
+/** Ends a session, and the remember token it was opened with (logout forgets the device too). */
 export async function revokeSession(database: Database, sessionId: number): Promise<void> {
-  await database.db.updateTable('session').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
+  const row = await database.db
+    .updateTable('session')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .returning('remember_id')
+    .executeTakeFirst();
+  if (row?.remember_id) {
+    await database.db.updateTable('remember_token').set({ revoked_at: sql`now()` }).where('id', '=', row.remember_id).execute();
+  }
 }
 
 /** Reads the raw token of the `Authorization` header (no "Bearer", DESIGN.md §2; a Bearer prefix is tolerated). */
@@ -68,7 +92,7 @@ export async function findSession(database: Database, token: string, policy = de
     .where('m.status', '=', 'active')
     .executeTakeFirst();
   if (!row) return null;
-  if (Date.now() - new Date(row.lastSeen).getTime() > TOUCH_INTERVAL_MS) {
+  if (Date.now() - new Date(row.lastSeen).getTime() > Math.min(TOUCH_INTERVAL_MS, policy.idleMs / 4)) {
     await database.db
       .updateTable('session')
       .set({ last_seen_at: sql`now()`, idle_expires_at: sql`least(absolute_expires_at, now() + ${policy.idleMs} * interval '1 millisecond')` })
@@ -88,6 +112,12 @@ export async function resolveSession(req: FastifyRequest): Promise<SessionContex
 
 export async function requireSession(req: FastifyRequest): Promise<SessionContext> {
   const session = await resolveSession(req);
-  if (!session) throw unauthorized(tokenOf(req) ? 'Your session has ended, please log in again' : 'You are not logged in, please log in');
+  if (!session) throw unauthorized(tokenOf(req) ? AccountErrors.sessionEnded.message : AccountErrors.notLoggedIn.message);
+  return session;
+}
+
+/** Trial accounts (type 4) are barred from member-only calls (decision D5). */
+export function requireRealAccount(session: SessionContext): SessionContext {
+  if (session.agentType === 4) throw new AppError(403, AccountErrors.trialForbidden.code, AccountErrors.trialForbidden.message);
   return session;
 }

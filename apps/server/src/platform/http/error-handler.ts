@@ -12,8 +12,9 @@ function describeValidation(err: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const parts = err.validation.map((issue) => {
       const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const field = where || (issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || err.validationContext || 'request';
-      return `${field}: ${issue.message}`;
+      // A missing body or a JSON array where an object belongs: say what to send, not zod's wording.
+      if (!where && err.validationContext === 'body' && issue.keyword === 'invalid_type') return 'the request body must be a JSON object';
+      return `${where || err.validationContext || 'request'}: ${issue.message}`;
     });
     return `Invalid ${err.validationContext ?? 'request'}: ${parts.join('; ')}`;
   }
@@ -21,10 +22,23 @@ function describeValidation(err: FastifyError): string {
 }
 
 /**
+ * Errors the router raises before any route runs (a path with broken percent-encoding, an
+ * over-long parameter); passed to Fastify as `frameworkErrors` so they get the envelope too.
+ */
+export function handleFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, ErrorCodes.malformedJson, 'The address is not a valid URL: check its percent-encoding');
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, ErrorCodes.invalidInput, 'A part of the address is too long');
+  return sendError(reply, err.statusCode && err.statusCode < 500 ? err.statusCode : 400, ErrorCodes.invalidInput, err.message);
+}
+
+/**
  * Every failure leaves as the error envelope. Bad input gets a 4xx with a message a person can act
  * on; anything unexpected is logged with its stack and answered 500 without internals.
  */
 export function installErrorHandling(app: FastifyInstance): void {
+  // The wire is JSON only. Fastify's built-in text/plain parser would hand a string to the body
+  // schema and answer with a puzzling type error; without it a text body gets a plain 415.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) return sendError(reply, err.statusCode, err.errorCode, err.message, err.value);
     if (err.validation) return sendError(reply, 422, ErrorCodes.invalidInput, describeValidation(err));

@@ -1,8 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type z } from 'zod';
-import { okEnvelopeSchema, type CallDef, type CallBody, type CallQuery, type CallValue } from '@app/contract';
+import { EncryptedBodySchema, okEnvelopeSchema, PayloadErrors, type CallDef, type CallBody, type CallQuery, type CallValue } from '@app/contract';
 import { requireSession, type SessionContext } from '../auth/session.ts';
+import { AppError, invalidInput } from './errors.ts';
+
+/** One line a person can act on, from a zod failure of a decrypted payload. */
+function describeIssues(error: z.ZodError): string {
+  const parts = error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
+  return `Invalid body: ${parts.join('; ')}`;
+}
+
+/**
+ * Encrypted calls (DESIGN.md §2) carry `{value}` on the wire: the declared body schema applies to
+ * the decrypted fields, so a plain body is refused with its own code before any field is read.
+ */
+async function openEncryptedBody(def: CallDef, req: FastifyRequest): Promise<unknown> {
+  const failed = req.validationError as (Error & { validationContext?: string }) | undefined;
+  if (failed) {
+    if (failed.validationContext === 'body') throw new AppError(400, PayloadErrors.encryptionRequired.code, PayloadErrors.encryptionRequired.message);
+    throw failed;
+  }
+  const payload = await req.server.ctx.payloadKeys.open(req);
+  if (!def.body) return undefined;
+  const parsed = def.body.safeParse(payload);
+  if (!parsed.success) throw invalidInput(describeIssues(parsed.error));
+  return parsed.data;
+}
 
 export interface HandlerContext<C extends CallDef> {
   query: C extends CallDef<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
@@ -13,7 +37,21 @@ export interface HandlerContext<C extends CallDef> {
   session: SessionContext | null;
 }
 
-export type Handler<C extends CallDef> = (ctx: HandlerContext<C>) => Promise<CallValue<C>> | CallValue<C>;
+/**
+ * A value already serialised as JSON, checked against the call's schema by whoever built it.
+ * For hot, read-mostly answers (the system status) whose bulk is serialised once per change
+ * instead of once per request.
+ */
+export class SerializedValue {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
+}
+
+export type Handler<C extends CallDef> = (
+  ctx: HandlerContext<C>,
+) => Promise<CallValue<C> | SerializedValue> | CallValue<C> | SerializedValue;
 
 // Kept for consumers that want the raw input types of a call.
 export type { CallBody, CallQuery };
@@ -32,20 +70,31 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, def: C, ha
       operationId: def.id,
       summary: def.summary,
       tags: [def.moduleId],
+      // The OpenAPI document says which calls need the token and which take an encrypted body.
+      ...(def.token ? { security: [{ token: [] }] } : {}),
+      ...(def.encrypted ? { 'x-encrypted': true } : {}),
       ...(def.query ? { querystring: def.query } : {}),
-      ...(def.body ? { body: def.body } : {}),
+      ...(def.body ? { body: def.encrypted ? EncryptedBodySchema : def.body } : {}),
       response: { 200: response },
     },
     config: { call: def },
+    ...(def.encrypted ? { attachValidation: true } : {}),
     handler: async (req, reply) => {
       const session = def.token ? await requireSession(req) : (req.session ?? null);
+      const body = def.encrypted ? await openEncryptedBody(def, req) : req.body;
       const value = await handler({
         query: req.query as HandlerContext<C>['query'],
-        body: req.body as HandlerContext<C>['body'],
+        body: body as HandlerContext<C>['body'],
         req,
         reply,
         session,
       });
+      if (value instanceof SerializedValue) {
+        // A string payload skips the response serialiser: the JSON was checked when it was built.
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(def.wire === 'envelope' ? `{"success":true,"value":${value.json}}` : value.json);
+      }
       return def.wire === 'envelope' ? { success: true as const, value } : value;
     },
   });

@@ -1,0 +1,96 @@
+/**
+ * The platform's own art, addressed by the spec's CDN paths (`{host}/TCG_PROD_IMAGES/<folder>/...`):
+ * each folder maps to the renderer of one image family. Only names a family knows resolve; anything
+ * else is "no such image".
+ */
+import { demoResources } from '../../seed/demo-content.ts';
+import { isAppPlatform, renderAppIcon } from './draw/app-icon.ts';
+import { isAvatarName, renderAvatar } from './draw/avatar.ts';
+import { isBannerName, renderBanner } from './draw/banner.ts';
+import { isBrowserName, renderBrowser } from './draw/browser.ts';
+import { renderFlag } from './draw/flag.ts';
+import { renderLogo } from './draw/logo.ts';
+import { isPartnerFolder, renderPartner } from './draw/partner.ts';
+import { renderPayment } from './draw/payment.ts';
+import { renderQr } from './draw/qr.ts';
+import { isSocialName, renderSocial } from './draw/social.ts';
+import { renderVendorCard } from './draw/vendor-card.ts';
+
+export interface ArtContext {
+  /** `proto://host[:port]` of the request, for images that encode an absolute address (QR codes). */
+  origin: string;
+}
+
+export interface ArtJob {
+  /** Cache key: the same key always renders the same bytes. */
+  key: string;
+  /** The image family, for logs and timings. */
+  family: string;
+  render: () => Promise<Buffer>;
+}
+
+type Resolver = (parts: string[], ctx: ArtContext) => ArtJob | null;
+
+/** Longest path after TCG_PROD_IMAGES/ we look at; real ones are well under it. */
+export const MAX_ART_PATH = 160;
+const SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+const VASSALAGE = /^[A-Za-z0-9_]{1,32}$/;
+const CODE = /^[A-Z0-9_]{2,16}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+const GAME_TYPE = /^[A-Z]{2,12}$/;
+
+/**
+ * Splits `FOLDER/.../name.png` into its segments without the extension; null for anything that
+ * is not a plain relative path of simple names ending in .png (traversal, odd characters, depth).
+ */
+export function parseArtPath(path: string): string[] | null {
+  if (path.length === 0 || path.length > MAX_ART_PATH || !path.endsWith('.png')) return null;
+  const parts = path.slice(0, -'.png'.length).split('/');
+  if (parts.length < 2 || parts.length > 4) return null;
+  return parts.every((p) => SEGMENT.test(p)) ? parts : null;
+}
+
+const job = (family: string, key: string, render: () => Promise<Buffer>): ArtJob => ({ family, key: `${family}/${key}`, render });
+
+/** Download targets of the QR resources, from the seeded resources (e.g. appIos → /download/lucky-lotus.ipa). */
+const qrTargets = new Map(demoResources.filter((r) => r.qr !== '').map((r) => [r.name, r.url] as const));
+
+const families: Record<string, Resolver> = {
+  LOGO: ([name, ...rest]) => (name === 'logo' && rest.length === 0 ? job('LOGO', name, renderLogo) : null),
+  BANNER: ([name, ...rest]) => (name && rest.length === 0 && isBannerName(name) ? job('BANNER', name, () => renderBanner(name)) : null),
+  PARTNER: ([folder, vassalage, ...rest]) =>
+    folder && vassalage && rest.length === 0 && isPartnerFolder(folder) && VASSALAGE.test(vassalage)
+      ? job('PARTNER', `${folder}/${vassalage}`, () => renderPartner(folder, vassalage))
+      : null,
+  PAYMENT: ([code, ...rest]) => (code && rest.length === 0 && CODE.test(code) ? job('PAYMENT', code, () => renderPayment(code)) : null),
+  SOCIAL: ([name, ...rest]) => (name && rest.length === 0 && isSocialName(name) ? job('SOCIAL', name, () => renderSocial(name)) : null),
+  APP: ([name, ...rest]) => (name && rest.length === 0 && isAppPlatform(name) ? job('APP', name, () => renderAppIcon(name)) : null),
+  QR: ([name, ...rest], { origin }) => {
+    const target = name && rest.length === 0 ? qrTargets.get(name) : undefined;
+    if (!name || target === undefined) return null;
+    const data = /^https?:\/\//.test(target) ? target : `${origin}${target}`;
+    return job('QR', `${name}@${data}`, () => renderQr(data));
+  },
+  COUNTRY_FLAG: ([code, ...rest]) => (code && rest.length === 0 && COUNTRY.test(code) ? job('COUNTRY_FLAG', code, () => renderFlag(code)) : null),
+  SUBMENU_IMG: ([style, name, ...rest]) => {
+    if (style !== 'STYLE2' || !name || rest.length > 0) return null;
+    const dash = name.indexOf('-');
+    const gameType = name.slice(0, dash);
+    const vassalage = name.slice(dash + 1);
+    if (dash < 0 || !GAME_TYPE.test(gameType) || !VASSALAGE.test(vassalage)) return null;
+    return job('SUBMENU_IMG', `${gameType}-${vassalage}`, () => renderVendorCard(gameType, vassalage));
+  },
+  BROWSER: ([name, ...rest]) => (name && rest.length === 0 && isBrowserName(name) ? job('BROWSER', name, () => renderBrowser(name)) : null),
+  AVATAR: ([name, ...rest]) => (name && rest.length === 0 && isAvatarName(name) ? job('AVATAR', name, () => renderAvatar(Number(name))) : null),
+};
+
+export const artFamilies = Object.keys(families);
+
+/** The image at a path under TCG_PROD_IMAGES/, or null when there is none. */
+export function resolveArt(path: string, ctx: ArtContext): ArtJob | null {
+  const parts = parseArtPath(path);
+  if (!parts) return null;
+  const [folder, ...rest] = parts;
+  const resolver = folder !== undefined && Object.hasOwn(families, folder) ? families[folder] : undefined;
+  return resolver ? resolver(rest, ctx) : null;
+}

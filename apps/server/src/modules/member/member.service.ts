@@ -1,0 +1,312 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import {
+  AccountErrors,
+  formatPatternMessage,
+  patternById,
+  validateField,
+  WEAK_DEFAULT_PASSWORD,
+  type Consolidated,
+  type MemberInfo,
+} from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import type { SystemService } from '../system/system.service.ts';
+import type { BrandConfigStore } from '../system/brand-config.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto/password-hash.ts';
+import { revokeMemberSessions } from '../../platform/auth/session.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import * as repo from './member.repo.ts';
+
+export type { MemberRow } from './member.repo.ts';
+
+/** How long a password lasts before PWDEXPIRY3 forces a change (D10: configuration with a default). */
+export const PASSWORD_MAX_AGE_DAYS = 90;
+const dayMs = 86_400_000;
+
+const fail = (status: number, e: { code: string; message: string }, message?: string) => new AppError(status, e.code, message ?? e.message);
+
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const [user = '', domain = ''] = email.split('@');
+  return `${user.slice(0, 2)}***@${domain}`;
+}
+
+export function maskMobile(dialing: string | null, number: string | null): string | null {
+  if (!number) return null;
+  return `+${dialing ?? ''} ${number.slice(0, 2)}****${number.slice(-3)}`;
+}
+
+/** Static avatars are numbered images under the CDN's AVATAR folder; the client prefixes an image host. */
+export function avatarUrl(avatar: string, avatarType: string): string {
+  return avatarType === 'STATIC' ? `/TCG_PROD_IMAGES/AVATAR/${encodeURIComponent(avatar)}.png` : avatar;
+}
+
+export interface NewMemberInput {
+  username: string;
+  agentType: number;
+  password?: string | null;
+  paymentPassword?: string | null;
+  email?: string | null;
+  mobileDialingCode?: string | null;
+  mobileNumber?: string | null;
+  payeeName?: string | null;
+  nickname?: string;
+  qqNum?: string | null;
+  line?: string | null;
+  whatsapp?: string | null;
+  facebook?: string | null;
+  wechat?: string | null;
+  idNumber?: string | null;
+  recommenderId?: string | null;
+  uplineId?: number | null;
+  referrerId?: number | null;
+  registerIp?: string;
+  registerUrl?: string;
+  registerDomain?: string;
+  deviceKeyHash?: Buffer | null;
+  language?: string;
+  firstLogin?: boolean;
+  passwordChangedAt?: Date;
+  passwordExpiresAt?: Date | null;
+  avatar?: string;
+  clubLabel?: string;
+  rankLevel?: number;
+  memberLabel?: string;
+  toUpline?: boolean;
+  consolidated?: Partial<Consolidated>;
+}
+
+/** Inserts a member (password hashed with argon2id); used by registration, free play and the seed. */
+export async function createMember(db: Kysely<DB>, input: NewMemberInput): Promise<number> {
+  const now = new Date();
+  const hasPassword = Boolean(input.password);
+  return repo.insert(db, {
+    username: input.username,
+    agent_type: input.agentType,
+    password_hash: hasPassword ? await hashPassword(input.password!) : null,
+    payment_password_hash: input.paymentPassword ? await hashPassword(input.paymentPassword) : null,
+    email: input.email || null,
+    mobile_dialing_code: input.mobileNumber ? (input.mobileDialingCode ?? null) : null,
+    mobile_number: input.mobileNumber || null,
+    payee_name: input.payeeName || null,
+    nickname: input.nickname ?? input.username,
+    qq_num: input.qqNum || null,
+    line_id: input.line || null,
+    whatsapp: input.whatsapp || null,
+    facebook: input.facebook || null,
+    wechat: input.wechat || null,
+    id_number: input.idNumber || null,
+    recommender_id: input.recommenderId || null,
+    upline_id: input.uplineId ?? null,
+    referrer_id: input.referrerId ?? null,
+    register_ip: input.registerIp ?? '',
+    register_url: input.registerUrl ?? '',
+    register_domain: input.registerDomain ?? '',
+    device_key_hash: input.deviceKeyHash ?? null,
+    language: input.language ?? 'en',
+    first_login: input.firstLogin ?? true,
+    password_changed_at: hasPassword ? (input.passwordChangedAt ?? now) : null,
+    password_expires_at: hasPassword ? (input.passwordExpiresAt === undefined ? new Date(now.getTime() + PASSWORD_MAX_AGE_DAYS * dayMs) : input.passwordExpiresAt) : null,
+    avatar: input.avatar ?? String((createHash('sha256').update(input.username).digest()[0]! % 12) + 1),
+    club_label: input.clubLabel ?? 'Bronze',
+    rank_level: input.rankLevel ?? 1,
+    member_label: input.memberLabel ?? '',
+    to_upline: input.toUpline ?? false,
+    daily_salary_req_type: input.consolidated?.dailysalreqtype ?? 0,
+    dividend_req_type: input.consolidated?.divtypereq ?? 0,
+    hourly_salary_req_type: input.consolidated?.contracthoursalreq ?? 0,
+    realtime_salary_req_type: input.consolidated?.realtimesalreqtype ?? 0,
+  });
+}
+
+/** Members: credentials, profile and the member-centre reads. */
+export class MemberService {
+  private readonly database: Database;
+  private readonly system: SystemService;
+  private readonly brand: BrandConfigStore;
+
+  constructor(database: Database, system: SystemService, brand: BrandConfigStore) {
+    this.database = database;
+    this.system = system;
+    this.brand = brand;
+  }
+
+  byId(id: number, db: Kysely<DB> = this.database.db) {
+    return repo.byId(db, id);
+  }
+
+  byUsername(username: string, db: Kysely<DB> = this.database.db) {
+    return repo.byUsername(db, username);
+  }
+
+  byMobile(dialingCode: string, number: string, db: Kysely<DB> = this.database.db) {
+    return repo.byMobile(db, dialingCode, number);
+  }
+
+  byDeviceKey(keyHash: Buffer) {
+    return repo.byDeviceKey(this.database.db, keyHash);
+  }
+
+  create(input: NewMemberInput, db: Kysely<DB> = this.database.db): Promise<number> {
+    return createMember(db, input);
+  }
+
+  /** Whether the stored password has passed its expiry date. */
+  passwordExpired(row: repo.MemberRow): boolean {
+    return Boolean(row.password_expires_at && new Date(row.password_expires_at).getTime() <= Date.now());
+  }
+
+  async info(memberId: number): Promise<MemberInfo> {
+    const m = await repo.byId(this.database.db, memberId);
+    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    return {
+      id: m.id,
+      account: m.username,
+      userName: m.username,
+      nickname: m.nickname,
+      type: m.agent_type,
+      toUpline: m.to_upline,
+      clubLabel: { labelName: m.club_label, rankLevel: m.rank_level },
+      memberLabel: m.member_label,
+      avatar: m.avatar,
+      avatarType: m.avatar_type as 'CUSTOM' | 'STATIC',
+      avatarUrl: avatarUrl(m.avatar, m.avatar_type),
+      language: m.language,
+      firstTimeLogin: m.first_login,
+      passwordExpired: this.passwordExpired(m),
+      email: maskEmail(m.email),
+      mobile: maskMobile(m.mobile_dialing_code, m.mobile_number),
+      payeeName: m.payee_name,
+      hasPaymentPassword: Boolean(m.payment_password_hash),
+      totpBound: Boolean(m.totp_secret),
+      currency: this.brand.get().currency.code,
+      registeredAt: new Date(m.created_at).getTime(),
+    };
+  }
+
+  async avatar(memberId: number) {
+    const m = await repo.byId(this.database.db, memberId);
+    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    return { avatar: m.avatar, avatarType: m.avatar_type as 'CUSTOM' | 'STATIC', avatarUrl: avatarUrl(m.avatar, m.avatar_type) };
+  }
+
+  unreadCount(memberId: number): Promise<number> {
+    return repo.unreadCount(this.database.db, memberId);
+  }
+
+  addMessages(rows: { memberId: number; title: string; content: string; readAt: Date | null; createdAt: Date }[], db: Kysely<DB> = this.database.db) {
+    return repo.insertMessages(
+      db,
+      rows.map((r) => ({ member_id: r.memberId, title: r.title, content: r.content, read_at: r.readAt, created_at: r.createdAt })),
+    );
+  }
+
+  async consolidated(memberId: number): Promise<Consolidated> {
+    const m = await repo.byId(this.database.db, memberId);
+    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    return {
+      dailysalreqtype: m.daily_salary_req_type,
+      divtypereq: m.dividend_req_type,
+      contracthoursalreq: m.hourly_salary_req_type,
+      realtimesalreqtype: m.realtime_salary_req_type,
+    };
+  }
+
+  async setLanguage(memberId: number, language: string): Promise<void> {
+    await repo.update(this.database.db, memberId, { language });
+  }
+
+  async recordLogin(memberId: number, ip: string): Promise<void> {
+    await repo.update(this.database.db, memberId, { last_login_at: new Date(), last_login_ip: ip, first_login: false });
+    await repo.rememberIp(this.database.db, memberId, ip);
+  }
+
+  rememberIp(memberId: number, ip: string, db: Kysely<DB> = this.database.db) {
+    return repo.rememberIp(db, memberId, ip);
+  }
+
+  /** True when the member has logged in from `ip` before, or has no IP history at all yet. */
+  async isKnownIp(memberId: number, ip: string): Promise<boolean> {
+    if (await repo.isKnownIp(this.database.db, memberId, ip)) return true;
+    return (await repo.knownIpCount(this.database.db, memberId)) === 0;
+  }
+
+  verifyPassword(row: repo.MemberRow | undefined, password: string): Promise<boolean> {
+    return verifyPassword(row?.password_hash, password);
+  }
+
+  /** The register rule of `password` applied to a new password, plus the weak default. */
+  async checkNewPassword(password: string): Promise<void> {
+    const rules = await this.system.registerRules();
+    const rule = rules.password;
+    if (!password) throw fail(422, AccountErrors.inputEmpty);
+    if (password === WEAK_DEFAULT_PASSWORD) throw fail(422, AccountErrors.passwordWeak);
+    if (rule) {
+      const problem = validateField({ ...rule, required: true }, password);
+      if (problem?.kind === 'pattern') {
+        const hint = formatPatternMessage(patternById(rule.patternId)?.message ?? '', rule.minLength, rule.maxLength);
+        throw fail(422, AccountErrors.passwordFormat, `${AccountErrors.passwordFormat.message}: ${hint}`);
+      }
+    }
+  }
+
+  async setPassword(memberId: number, password: string, db: Kysely<DB> = this.database.db): Promise<void> {
+    const now = new Date();
+    await repo.update(db, memberId, {
+      password_hash: await hashPassword(password),
+      password_changed_at: now,
+      password_expires_at: new Date(now.getTime() + PASSWORD_MAX_AGE_DAYS * dayMs),
+    });
+  }
+
+  /** Changes the password of a logged-in member; the member's other sessions end. */
+  async changePassword(memberId: number, sessionId: number, input: { oldPassword: string; newPassword: string; confirmNewPassword: string }): Promise<void> {
+    const m = await repo.byId(this.database.db, memberId);
+    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    if (input.newPassword !== input.confirmNewPassword) throw fail(422, AccountErrors.confirmMismatch);
+    // A member who registered by mobile without a password has none to confirm (spec B §5 PW-14).
+    if (m.password_hash) {
+      if (!input.oldPassword) throw fail(422, AccountErrors.inputEmpty, 'Please enter the old password');
+      if (!(await verifyPassword(m.password_hash, input.oldPassword))) throw fail(422, AccountErrors.oldPasswordWrong);
+      if (input.oldPassword === input.newPassword) throw fail(422, AccountErrors.passwordReused);
+    }
+    await this.checkNewPassword(input.newPassword);
+    await this.setPassword(memberId, input.newPassword);
+    await revokeMemberSessions(this.database, memberId, sessionId);
+  }
+
+  /** Starts binding an authenticator: a new secret kept pending until a code confirms it. */
+  async startTotp(memberId: number): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
+    const m = await repo.byId(this.database.db, memberId);
+    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    const secret = new Secret({ size: 20 });
+    const totp = new TOTP({ issuer: this.brand.get().brandName, label: m.username, secret, digits: 6, period: 30, algorithm: 'SHA1' });
+    await repo.update(this.database.db, memberId, { totp_pending_secret: secret.base32 });
+    const otpauthUrl = totp.toString();
+    const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 220 });
+    return { secret: secret.base32, otpauthUrl, qrCode };
+  }
+
+  async confirmTotp(memberId: number, code: string): Promise<void> {
+    const m = await repo.byId(this.database.db, memberId);
+    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    if (!m.totp_pending_secret) throw fail(409, AccountErrors.totpNotBound, 'Start the authenticator binding first');
+    if (!totpMatches(m.totp_pending_secret, code)) throw fail(422, AccountErrors.totpInvalid);
+    await repo.update(this.database.db, memberId, { totp_secret: m.totp_pending_secret, totp_pending_secret: null });
+  }
+
+  /** Checks an authenticator code against the bound secret. */
+  verifyTotp(row: repo.MemberRow, code: string): boolean {
+    return Boolean(row.totp_secret) && totpMatches(row.totp_secret!, code);
+  }
+}
+
+/** One step of clock drift either way is accepted, as authenticator apps expect. */
+export function totpMatches(base32: string, code: string): boolean {
+  if (!/^[0-9]{6}$/.test(code)) return false;
+  const totp = new TOTP({ secret: Secret.fromBase32(base32), digits: 6, period: 30, algorithm: 'SHA1' });
+  return totp.validate({ token: code, window: 1 }) !== null;
+}

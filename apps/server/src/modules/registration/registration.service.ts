@@ -1,0 +1,228 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AccountErrors,
+  FeatureSwitch,
+  formatPatternMessage,
+  patternById,
+  registerFieldNames,
+  validateField,
+  VerificationErrors,
+  WEAK_DEFAULT_PASSWORD,
+  type FieldRule,
+  type LoginResult,
+  type RegisterFieldName,
+  type RegisterPayload,
+} from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { SystemService } from '../system/system.service.ts';
+import type { MemberService } from '../member/member.service.ts';
+import type { SessionService } from '../session/session.service.ts';
+import type { VerificationService, Phone } from '../verification/verification.service.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import type { CaptchaService } from '../../platform/captcha/captcha.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import * as repo from './registration.repo.ts';
+
+type Body = RegisterPayload;
+const fail = (status: number, e: { code: string; message: string }, message?: string) => new AppError(status, e.code, message ?? e.message);
+
+/** Which catalogue message a format problem of a field is told with (spec B §8). */
+const formatErrors: Partial<Record<RegisterFieldName, { code: string; message: string }>> = {
+  username: AccountErrors.accountFormat,
+  password: AccountErrors.passwordFormat,
+  paymentPassword: AccountErrors.passwordFormat,
+  payeeName: AccountErrors.realNameFormat,
+  mobileNum: AccountErrors.phoneFormat,
+  email: AccountErrors.emailFormat,
+};
+
+/** Fields checked by their own step (identity, proofs, codes), not by the generic rule loop. */
+const specialFields = new Set<RegisterFieldName>(['username', 'password', 'captcha', 'verificationCode', 'affiliateCode', 'referralCode', 'mobileNum']);
+
+export interface RegistrationPolicy {
+  /** Registrations from one IP per hour. */
+  perIpPerHour: number;
+}
+
+/**
+ * Registration by username or by mobile number. The field rules the client is given (GET
+ * /wps/system/setting/register) are enforced here again, with the switches that shape them.
+ */
+export class RegistrationService {
+  private readonly database: Database;
+  private readonly system: SystemService;
+  private readonly members: MemberService;
+  private readonly sessions: SessionService;
+  private readonly verification: VerificationService;
+  private readonly wallet: WalletService;
+  private readonly captcha: CaptchaService;
+  private readonly limiter: RateLimiter;
+  private readonly policy: RegistrationPolicy;
+
+  constructor(
+    deps: {
+      database: Database;
+      system: SystemService;
+      members: MemberService;
+      sessions: SessionService;
+      verification: VerificationService;
+      wallet: WalletService;
+      captcha: CaptchaService;
+      limiter: RateLimiter;
+    },
+    policy: Partial<RegistrationPolicy> = {},
+  ) {
+    this.database = deps.database;
+    this.system = deps.system;
+    this.members = deps.members;
+    this.sessions = deps.sessions;
+    this.verification = deps.verification;
+    this.wallet = deps.wallet;
+    this.captcha = deps.captcha;
+    this.limiter = deps.limiter;
+    this.policy = { perIpPerHour: 20, ...policy };
+  }
+
+  /** An invitation code: an agent's affiliate code or a member's referral code, for this domain. */
+  async invitation(code: string, domain: string) {
+    const row = await repo.invitation(this.database.db, code.trim());
+    if (!row || (row.domain && domain && row.domain.toLowerCase() !== domain.trim().toLowerCase())) throw fail(422, AccountErrors.invitationCodeError);
+    return row;
+  }
+
+  private checkRule(field: RegisterFieldName, rule: FieldRule | undefined, value: string, forceRequired = false): void {
+    if (!rule || (!rule.enabled && !forceRequired)) return;
+    const problem = validateField(rule, value, forceRequired);
+    if (!problem) return;
+    if (problem.kind === 'required') throw fail(422, AccountErrors.inputEmpty, `${AccountErrors.inputEmpty.message}: ${field}`);
+    const hint = formatPatternMessage(patternById(rule.patternId)?.message ?? '', rule.minLength, rule.maxLength);
+    const known = formatErrors[field];
+    if (known) throw fail(422, known, `${known.message}: ${hint}`);
+    throw new AppError(422, 'invalid.input', `${field}: ${hint}`);
+  }
+
+  async register(kind: 'username' | 'mobile', body: Body, req: FastifyRequest, ip: string): Promise<LoginResult> {
+    await this.verification.requireSwitch(kind === 'mobile' ? FeatureSwitch.mobileRegister : FeatureSwitch.usernameRegister);
+    await this.limiter.consume(`register:${ip}`, { limit: this.policy.perIpPerHour, windowMs: 3_600_000 });
+    const rules = await this.system.registerRules();
+    const [captchaOn, smsOnRegister, mobilePassword, referralOn] = await Promise.all([
+      this.system.isOn(FeatureSwitch.registerCaptcha),
+      this.system.isOn(FeatureSwitch.smsVerifyOnRegister),
+      this.system.isOn(FeatureSwitch.mobileRegisterWithPassword),
+      this.system.isOn(FeatureSwitch.referral),
+    ]);
+
+    // Identity: the username, or on the mobile tab the number itself (spec B §5).
+    let phone: Phone | null = null;
+    let username = body.username;
+    if (kind === 'mobile') {
+      if (!body.mobileNum) throw fail(422, VerificationErrors.phoneInvalid);
+      phone = await this.verification.phone(body.countryDialingCode, body.mobileNum);
+      username = phone.number;
+    } else {
+      this.checkRule('username', rules.username, username, true);
+      if (body.mobileNum && rules.mobileNum?.enabled) {
+        this.checkRule('mobileNum', rules.mobileNum, body.mobileNum);
+        phone = await this.verification.phone(body.countryDialingCode, body.mobileNum);
+      } else if (rules.mobileNum?.enabled && rules.mobileNum.required) {
+        throw fail(422, VerificationErrors.phoneInvalid);
+      }
+    }
+
+    const needsPassword = kind === 'username' || mobilePassword;
+    const password = needsPassword ? body.password : '';
+    if (needsPassword) {
+      if (!password) throw fail(422, AccountErrors.inputEmpty, `${AccountErrors.inputEmpty.message}: password`);
+      this.checkRule('password', rules.password, password, true);
+      if (password === WEAK_DEFAULT_PASSWORD) throw fail(422, AccountErrors.passwordWeak);
+      if (body.confirmPassword !== password) throw fail(422, AccountErrors.confirmMismatch);
+    }
+    for (const field of registerFieldNames) {
+      if (specialFields.has(field)) continue;
+      this.checkRule(field, rules[field], String(body[field as keyof Body] ?? ''));
+    }
+    if (rules.paymentPassword?.enabled && body.paymentPassword && body.paymentPassword === password) {
+      throw new AppError(422, 'payment.password.same', 'The transaction password must differ from the login password');
+    }
+
+    // Uniqueness before any proof is consumed, so a taken name does not cost the player a code.
+    if (await this.members.byUsername(username)) throw fail(409, AccountErrors.usernameExists);
+    if (phone && (await this.members.byMobile(phone.dialingCode, phone.number))) throw fail(409, AccountErrors.mobileExists);
+
+    let uplineId: number | null = null;
+    let referrerId: number | null = null;
+    if (rules.affiliateCode?.enabled) {
+      this.checkRule('affiliateCode', rules.affiliateCode, body.affiliateCode);
+      if (body.affiliateCode) {
+        const inv = await this.invitation(body.affiliateCode, body.domain);
+        if (inv.kind !== 'AFFILIATE') throw fail(422, AccountErrors.invitationCodeError);
+        uplineId = inv.member_id;
+      }
+    }
+    if (rules.referralCode?.enabled && referralOn) {
+      this.checkRule('referralCode', rules.referralCode, body.referralCode);
+      if (body.referralCode) {
+        const inv = await this.invitation(body.referralCode, body.domain);
+        if (inv.kind !== 'REFERRAL') throw fail(422, AccountErrors.invitationCodeError);
+        referrerId = inv.member_id;
+      }
+    }
+
+    // Proofs: image captcha (CAPTCHA3), slider pass (GEETEST3), SMS code (mobile tab always,
+    // username tab with REGSMSVERIF3).
+    if (captchaOn) {
+      if (!body.captcha) throw fail(422, AccountErrors.captchaRequired);
+      if (!(await this.captcha.check(req, body.captcha))) throw fail(422, AccountErrors.captchaInvalid);
+    }
+    await this.verification.requireChallenge('register', body);
+    if (kind === 'mobile' || smsOnRegister) {
+      if (!phone) throw fail(422, VerificationErrors.phoneInvalid);
+      await this.verification.consumeCode('register', phone.e164, body.verificationCode);
+    }
+
+    let memberId: number;
+    try {
+      memberId = await this.database.db.transaction().execute(async (trx) => {
+        const id = await this.members.create(
+          {
+            username,
+            agentType: 0,
+            password: password || null,
+            paymentPassword: rules.paymentPassword?.enabled ? body.paymentPassword || null : null,
+            email: rules.email?.enabled ? body.email || null : null,
+            mobileDialingCode: phone?.dialingCode ?? null,
+            mobileNumber: phone?.number ?? null,
+            payeeName: rules.payeeName?.enabled ? body.payeeName || null : null,
+            qqNum: rules.qqNum?.enabled ? body.qqNum : null,
+            line: rules.line?.enabled ? body.line : null,
+            whatsapp: rules.whatsapp?.enabled ? body.whatsapp : null,
+            facebook: rules.facebook?.enabled ? body.facebook : null,
+            wechat: rules.wechat?.enabled ? body.wechat : null,
+            idNumber: rules.idNumber?.enabled ? body.idNumber : null,
+            recommenderId: rules.recommenderId?.enabled ? body.recommenderId : null,
+            uplineId,
+            referrerId,
+            registerIp: ip,
+            registerUrl: body.registerUrl,
+            registerDomain: body.domain,
+            language: typeof req.headers.language === 'string' ? req.headers.language.slice(0, 10) : 'en',
+          },
+          trx,
+        );
+        await this.wallet.memberAccount(id, undefined, trx);
+        await this.members.rememberIp(id, ip, trx);
+        return id;
+      });
+    } catch (err) {
+      // Two registrations of one name racing: the unique index decides, the loser hears so.
+      const e = err as { code?: string; constraint?: string; message?: string };
+      if (e.code === '23505') {
+        const onMobile = e.constraint === 'member_mobile' || /member_mobile/.test(e.message ?? '');
+        throw fail(409, onMobile ? AccountErrors.mobileExists : AccountErrors.usernameExists);
+      }
+      throw err;
+    }
+    return this.sessions.issueFor(memberId, ip, { rememberMe: false, viaSms: kind === 'mobile', ...(password ? { password } : {}) });
+  }
+}

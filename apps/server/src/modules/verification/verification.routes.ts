@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AccountErrors,
+  FeatureSwitch,
+  getCaptcha,
+  getChallenge,
+  sendSmsForgotPassword,
+  sendSmsNoLogin,
+  sendSmsRegister,
+  sendSmsRegisterMobile,
+  verifyChallenge,
+} from '@app/contract';
+import { registerCall } from '../../platform/http/register-calls.ts';
+import { clientIp } from '../../platform/client-ip.ts';
+import { AppError } from '../../platform/http/errors.ts';
+
+const perMinute = (limit: number) => ({ limit, windowMs: 60_000 });
+
+export async function verificationRoutes(app: FastifyInstance): Promise<void> {
+  const { verification, members, captcha, challenge, rateLimiter } = app.ctx;
+
+  registerCall(app, getCaptcha, async ({ req, reply }) => {
+    const ip = clientIp(req);
+    await rateLimiter.consume(`captcha:${ip}`, perMinute(30));
+    const issued = await captcha.issue(ip);
+    captcha.bind(reply, issued.id);
+    reply.header('cache-control', 'no-store');
+    return issued.png.toString('base64');
+  });
+
+  registerCall(app, getChallenge, async ({ req, query, reply }) => {
+    const ip = clientIp(req);
+    await rateLimiter.consume(`challenge:${ip}`, perMinute(30));
+    const { answerX: _answer, ...issued } = await challenge.issue(query.purpose, ip);
+    reply.header('cache-control', 'no-store');
+    return issued;
+  });
+
+  registerCall(app, verifyChallenge, async ({ req, body }) => {
+    await rateLimiter.consume(`challenge-check:${clientIp(req)}`, perMinute(30));
+    const token = await challenge.verify(body);
+    if (!token) throw new AppError(422, AccountErrors.challengeFailed.code, AccountErrors.challengeFailed.message);
+    return { challengeId: body.challengeId, challengeToken: token, message: 'Verification succeeded' };
+  });
+
+  const mobileTaken = () => new AppError(409, AccountErrors.mobileExists.code, AccountErrors.mobileExists.message);
+  const notRegistered = () => new AppError(404, 'mobile.not.registered', 'This mobile number is not registered');
+
+  registerCall(app, sendSmsNoLogin, async ({ req, body }) => {
+    await verification.requireSwitch(FeatureSwitch.smsLogin);
+    await verification.requireChallenge('sms', body);
+    const phone = await verification.phone(body.countryDialingCode, body.mobileNum);
+    const member = await members.byMobile(phone.dialingCode, phone.number);
+    if (!member) throw notRegistered();
+    const sent = await verification.sendSms('login', phone, clientIp(req), member.id);
+    return { expiredMinutes: sent.expiredMinutes };
+  });
+
+  const registerSms = (modId: string) =>
+    async ({ req, body }: { req: FastifyRequest; body: { mobileNo: string; countryDialingCode: string; challengeId?: string | undefined; challengeToken?: string | undefined } }) => {
+      await verification.requireSwitch(modId);
+      await verification.requireChallenge('sms', body);
+      const phone = await verification.phone(body.countryDialingCode, body.mobileNo);
+      if (await members.byMobile(phone.dialingCode, phone.number)) throw mobileTaken();
+      const sent = await verification.sendSms('register', phone, clientIp(req));
+      return { expiredMinutes: sent.expiredMinutes };
+    };
+  registerCall(app, sendSmsRegister, registerSms(FeatureSwitch.smsVerifyOnRegister));
+  registerCall(app, sendSmsRegisterMobile, registerSms(FeatureSwitch.mobileRegister));
+
+  registerCall(app, sendSmsForgotPassword, async ({ req, body }) => {
+    await verification.requireSwitch(FeatureSwitch.forgotPasswordByPhone);
+    await verification.requireChallenge('sms', body);
+    const phone = await verification.phone(body.countryDialingCode, body.mobileNum);
+    const member = await members.byMobile(phone.dialingCode, phone.number);
+    if (!member) throw notRegistered();
+    const sent = await verification.sendSms('forgot', phone, clientIp(req), member.id);
+    return { expirationTime: sent.expiresAt };
+  });
+}

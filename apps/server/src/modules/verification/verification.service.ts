@@ -1,0 +1,235 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import {
+  AccountErrors,
+  FeatureSwitch,
+  VERIFICATION_CODE_LENGTH,
+  VerificationErrors,
+  type ChallengePurpose,
+} from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { SystemService } from '../system/system.service.ts';
+import type { BrandConfigStore } from '../system/brand-config.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
+import type { SliderChallenge } from '../../platform/challenge/slider-challenge.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import * as repo from './verification.repo.ts';
+
+export type CodePurpose = 'login' | 'register' | 'forgot' | 'login2fa';
+
+export interface VerificationPolicy {
+  /** Lifetime of an SMS or e-mail code (value.expiredMinutes). */
+  codeTtlMinutes: number;
+  /** Wrong tries after which a code is dead. */
+  maxAttempts: number;
+  /** Smallest gap between two codes to one number or address. */
+  resendIntervalMs: number;
+  /** Codes to one number or address per hour. */
+  perTargetPerHour: number;
+  /** Codes requested from one IP per hour. */
+  perIpPerHour: number;
+  /** SMS the merchant may send per day (the gateway quota). */
+  smsDailyQuota: number;
+  /** Lifetime of a password-reset link. */
+  resetLinkTtlMinutes: number;
+}
+
+export const defaultVerificationPolicy: VerificationPolicy = {
+  codeTtlMinutes: 5,
+  maxAttempts: 5,
+  resendIntervalMs: 60_000,
+  perTargetPerHour: 5,
+  perIpPerHour: 20,
+  smsDailyQuota: 10_000,
+  resetLinkTtlMinutes: 30,
+};
+
+export interface Phone {
+  dialingCode: string;
+  /** National significant number, digits only. */
+  number: string;
+  e164: string;
+  countryCode: string;
+}
+
+const fail = (status: number, e: { code: string; message: string }, message?: string) => new AppError(status, e.code, message ?? e.message);
+const hashCode = (purpose: string, target: string, code: string) => createHash('sha256').update(`${purpose}|${target}|${code}`, 'utf8').digest();
+const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
+
+/**
+ * One-time codes by SMS and e-mail, password-reset links, phone number checks and the switch and
+ * challenge gates in front of SMS. Codes are 6 digits, stored as hashes, single use, expire, die
+ * after 5 wrong tries, and a new code retires the previous one.
+ */
+export class VerificationService {
+  private readonly database: Database;
+  private readonly system: SystemService;
+  private readonly brand: BrandConfigStore;
+  private readonly outbox: Outbox;
+  private readonly challenge: SliderChallenge;
+  readonly policy: VerificationPolicy;
+
+  constructor(
+    deps: { database: Database; system: SystemService; brand: BrandConfigStore; outbox: Outbox; challenge: SliderChallenge },
+    policy: Partial<VerificationPolicy> = {},
+  ) {
+    this.database = deps.database;
+    this.system = deps.system;
+    this.brand = deps.brand;
+    this.outbox = deps.outbox;
+    this.challenge = deps.challenge;
+    this.policy = { ...defaultVerificationPolicy, ...policy };
+  }
+
+  /** Refuses with "function not enabled" when a switch is off. */
+  async requireSwitch(modId: string): Promise<void> {
+    if (!(await this.system.isOn(modId))) throw fail(403, VerificationErrors.functionDisabled);
+  }
+
+  /** When the switch of this purpose is on, a slider pass of that purpose must come with the call. */
+  async requireChallenge(purpose: ChallengePurpose, fields: { challengeId?: string | undefined; challengeToken?: string | undefined }): Promise<void> {
+    const modId = purpose === 'sms' ? FeatureSwitch.challengeSms : FeatureSwitch.challengeLogin;
+    if (!(await this.system.isOn(modId))) return;
+    if (!fields.challengeId || !fields.challengeToken) throw fail(422, AccountErrors.challengeRequired);
+    if (!(await this.challenge.consume(purpose, fields.challengeId, fields.challengeToken))) throw fail(422, AccountErrors.challengeFailed);
+  }
+
+  /**
+   * Checks a number against its country: the dialing code must be one the site serves, and the
+   * number valid for that country (libphonenumber-js, full metadata) with a length the country
+   * table allows. A national trunk prefix (a leading 0) is accepted and dropped.
+   */
+  async phone(dialingCodeRaw: string, numberRaw: string): Promise<Phone> {
+    const number = (numberRaw ?? '').replace(/[\s-]/g, '');
+    if (!number) throw fail(422, VerificationErrors.phoneInvalid);
+    if (!/^[0-9]+$/.test(number)) throw fail(422, VerificationErrors.phoneFormatInvalid);
+    const dialingCode = (dialingCodeRaw ?? '').replace(/^\+/, '');
+    const countries = (await this.system.systemStatus('', '')).info.countries;
+    const country = countries.find((c) => c.countryDialingCode === dialingCode);
+    if (!country) throw fail(422, VerificationErrors.phoneFormatInvalid, `${VerificationErrors.phoneFormatInvalid.message}: unknown country dialing code +${dialingCode}`);
+    const parsed = parsePhoneNumberFromString(number, country.countryCode as CountryCode);
+    if (!parsed || !parsed.isValid() || parsed.countryCallingCode !== dialingCode) throw fail(422, VerificationErrors.phoneInvalid);
+    const national = String(parsed.nationalNumber);
+    if (country.numberLengths.length && !country.numberLengths.includes(national.length)) throw fail(422, VerificationErrors.phoneInvalid);
+    return { dialingCode, number: national, e164: parsed.number, countryCode: country.countryCode };
+  }
+
+  /** Sends a fresh SMS code; returns its lifetime in minutes. */
+  async sendSms(purpose: CodePurpose, phone: Phone, ip: string, memberId: number | null = null): Promise<{ expiredMinutes: number; expiresAt: number }> {
+    await this.throttle(purpose, phone.e164, ip);
+    const dayStart = new Date();
+    dayStart.setUTCHours(0, 0, 0, 0);
+    if ((await repo.countSmsSince(this.database.db, dayStart)) >= this.policy.smsDailyQuota) throw fail(503, VerificationErrors.quotaExceeded);
+    const code = this.newCode();
+    const expiresAt = await this.store(purpose, 'sms', phone.e164, code, ip, memberId);
+    await this.outbox.enqueue({
+      channel: 'sms',
+      recipient: phone.e164,
+      body: `[${this.brand.get().brandName}] ${code} is your verification code. It expires in ${this.policy.codeTtlMinutes} minutes. Never share it with anyone.`,
+      purpose: `sms:${purpose}`,
+    });
+    return { expiredMinutes: this.policy.codeTtlMinutes, expiresAt };
+  }
+
+  /** Sends a fresh e-mail code (second factor); returns its lifetime in minutes. */
+  async sendEmailCode(purpose: CodePurpose, email: string, ip: string, memberId: number | null): Promise<{ expiredMinutes: number }> {
+    const target = email.toLowerCase();
+    await this.throttle(purpose, target, ip);
+    const code = this.newCode();
+    await this.store(purpose, 'email', target, code, ip, memberId);
+    const brand = this.brand.get().brandName;
+    await this.outbox.enqueue({
+      channel: 'email',
+      recipient: target,
+      subject: `${brand} verification code`,
+      body: `Your ${brand} verification code is ${code}.\nIt expires in ${this.policy.codeTtlMinutes} minutes. If you did not try to log in, change your password now.`,
+      purpose: `email:${purpose}`,
+    });
+    return { expiredMinutes: this.policy.codeTtlMinutes };
+  }
+
+  /**
+   * Checks and consumes a code. Missing, unknown, expired and exhausted codes each have their own
+   * message (ER-09, ER-10, ER-14, ER-07); a wrong guess counts towards the limit.
+   */
+  async consumeCode(purpose: CodePurpose, target: string, code: string): Promise<{ memberId: number | null }> {
+    const given = (code ?? '').trim();
+    if (!given) throw fail(422, VerificationErrors.codeMissing);
+    const row = await repo.latestCode(this.database.db, purpose, target);
+    if (!row || row.used_at) throw fail(422, VerificationErrors.codeInvalid);
+    if (new Date(row.expires_at).getTime() <= Date.now()) throw fail(422, VerificationErrors.codeExpired);
+    if (row.attempts >= this.policy.maxAttempts) throw fail(429, VerificationErrors.tooManyRequests, 'Too many wrong codes: please send a new code');
+    if (!hashCode(purpose, target, given).equals(row.code_hash)) {
+      const attempts = await repo.countFailure(this.database.db, row.id);
+      if (attempts >= this.policy.maxAttempts) throw fail(429, VerificationErrors.tooManyRequests, 'Too many wrong codes: please send a new code');
+      throw fail(422, VerificationErrors.codeInvalid);
+    }
+    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, VerificationErrors.codeInvalid);
+    return { memberId: row.member_id };
+  }
+
+  /** The newest SMS code target of a purpose for a national number (SMS login without a dialing code). */
+  async latestSmsTarget(purpose: CodePurpose, national: string): Promise<string | null> {
+    // Digits only: anything else could act as a LIKE wildcard and match another number.
+    if (!/^[0-9]{4,15}$/.test(national)) return null;
+    const row = await this.database.db
+      .selectFrom('verification_code')
+      .select('target')
+      .where('purpose', '=', purpose)
+      .where('channel', '=', 'sms')
+      .where('target', 'like', `+%${national}`)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.target ?? null;
+  }
+
+  /** A single-use reset link token for a member (password reset by e-mail). */
+  async issueResetToken(memberId: number, ip: string): Promise<{ token: string; ttlMinutes: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const target = `member:${memberId}`;
+    await this.throttle('forgot', target, ip);
+    await repo.retire(this.database.db, 'reset-link', target);
+    await repo.insert(this.database.db, {
+      purpose: 'reset-link',
+      channel: 'link',
+      target,
+      member_id: memberId,
+      code_hash: hashToken(token),
+      expires_at: new Date(Date.now() + this.policy.resetLinkTtlMinutes * 60_000),
+      ip,
+    });
+    return { token, ttlMinutes: this.policy.resetLinkTtlMinutes };
+  }
+
+  /** Consumes a reset link token; the member it belongs to, or a refusal. */
+  async consumeResetToken(token: string): Promise<number> {
+    const row = await repo.byCodeHash(this.database.db, 'reset-link', hashToken(token));
+    if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now() || !row.member_id) throw fail(422, AccountErrors.resetTokenInvalid);
+    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, AccountErrors.resetTokenInvalid);
+    return row.member_id;
+  }
+
+  private newCode(): string {
+    return String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
+  }
+
+  private async store(purpose: CodePurpose, channel: 'sms' | 'email', target: string, code: string, ip: string, memberId: number | null): Promise<number> {
+    const expiresAt = Date.now() + this.policy.codeTtlMinutes * 60_000;
+    await this.database.db.transaction().execute(async (trx) => {
+      await repo.retire(trx, purpose, target);
+      await repo.insert(trx, { purpose, channel, target, member_id: memberId, code_hash: hashCode(purpose, target, code), expires_at: new Date(expiresAt), ip });
+    });
+    return expiresAt;
+  }
+
+  /** Resend throttle per number or address, and hourly caps per target and per caller IP. */
+  private async throttle(purpose: string, target: string, ip: string): Promise<void> {
+    const db = this.database.db;
+    const last = await repo.latestCode(db, purpose, target);
+    if (last && Date.now() - new Date(last.created_at).getTime() < this.policy.resendIntervalMs) throw fail(429, VerificationErrors.resendTooSoon);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    if ((await repo.countSince(db, 'target', target, hourAgo)) >= this.policy.perTargetPerHour) throw fail(429, VerificationErrors.tooManyRequests);
+    if (ip && (await repo.countSince(db, 'ip', ip, hourAgo)) >= this.policy.perIpPerHour) throw fail(429, VerificationErrors.tooManyRequests);
+  }
+}

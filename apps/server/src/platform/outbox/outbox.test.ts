@@ -1,0 +1,51 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { runOpsCommand, UsageError } from '../../cli/commands.ts';
+import { HttpTransport, Outbox } from './outbox.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe(`outbox (${testDbKind})`, () => {
+  it('SV-14 SMS codes leave through the outbox, which the operator command `outbox` reads', async () => {
+    const sent = await t.call({ url: '/wps/verification/sms/register/mobile', method: 'POST', payload: { mobileNo: '941234567', countryDialingCode: '84' } });
+    expect(sent.statusCode).toBe(200);
+    const out = await runOpsCommand(t.app.ctx, ['outbox', '--to', '+84941234567', '--limit', '5']);
+    expect(out).toMatch(/SMS {2}to \+84941234567 {2}\[sms:register, kept via outbox\]/);
+    expect(out).toMatch(/\d{6} is your verification code/);
+    expect(await runOpsCommand(t.app.ctx, ['outbox', '--to', '+19999999999'])).toBe('No messages to +19999999999.');
+    await expect(runOpsCommand(t.app.ctx, ['outbox', '--limit', '0'])).rejects.toBeInstanceOf(UsageError);
+    await expect(runOpsCommand(t.app.ctx, ['outbox', '--from', 'x'])).rejects.toThrow(/Unknown option --from/);
+    expect(await runOpsCommand(t.app.ctx, ['help'])).toContain('outbox [--to X] [--limit N]');
+  });
+
+  it('a configured HTTP transport delivers pending messages once and marks them sent', async () => {
+    const received: unknown[] = [];
+    const gateway = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ auth: req.headers.authorization, ...JSON.parse(body) });
+        res.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((done) => gateway.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
+    const outbox = new Outbox(t.database, { sms: new HttpTransport('sms-http', url, 'secret-token') });
+    try {
+      const id = await outbox.enqueue({ channel: 'sms', recipient: '+66899999999', body: 'hello 123456', purpose: 'test' });
+      for (let i = 0; i < 50 && !received.length; i++) await new Promise((r) => setTimeout(r, 50));
+      await outbox.stop();
+      expect(received).toEqual([{ auth: 'Bearer secret-token', channel: 'sms', to: '+66899999999', subject: '', text: 'hello 123456' }]);
+      const row = await t.database.db.selectFrom('outbox_message').select(['status', 'transport']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'sent', transport: 'sms-http' });
+    } finally {
+      gateway.close();
+    }
+  });
+});

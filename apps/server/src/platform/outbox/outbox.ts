@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection.ts';
+
+export type OutboxChannel = 'sms' | 'email';
+
+export interface OutboundMessage {
+  channel: OutboxChannel;
+  recipient: string;
+  subject?: string;
+  body: string;
+  /** What the message is for (login code, register code, password reset...), for the operator. */
+  purpose: string;
+}
+
+/** A real delivery route for one channel. */
+export interface OutboxTransport {
+  readonly name: string;
+  send(message: OutboundMessage): Promise<void>;
+}
+
+/**
+ * Posts each message as JSON to an HTTP gateway (SMS providers and e-mail APIs alike accept a
+ * webhook of this shape, or a small adapter in front of them does):
+ * `{channel, to, subject, text}` with `Authorization: Bearer <token>` when a token is set.
+ */
+export class HttpTransport implements OutboxTransport {
+  readonly name: string;
+  private readonly url: string;
+  private readonly token: string | undefined;
+
+  constructor(name: string, url: string, token?: string) {
+    this.name = name;
+    this.url = url;
+    this.token = token;
+  }
+
+  async send(message: OutboundMessage): Promise<void> {
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      body: JSON.stringify({ channel: message.channel, to: message.recipient, subject: message.subject ?? '', text: message.body }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`${this.name} answered HTTP ${res.status}`);
+  }
+}
+
+/**
+ * Transports from the environment. With none set, messages stay in the outbox table (status
+ * `kept`), readable with `npm run ops -- outbox`: the default for development and demos.
+ * - SMS_HTTP_URL (+ SMS_HTTP_TOKEN): SMS through an HTTP gateway;
+ * - EMAIL_HTTP_URL (+ EMAIL_HTTP_TOKEN): e-mail through an HTTP mail API.
+ * SMTP is not built in: put an HTTP mail API (or a relay with one) in front of the SMTP server.
+ */
+export function transportsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Record<OutboxChannel, OutboxTransport>> {
+  const out: Partial<Record<OutboxChannel, OutboxTransport>> = {};
+  if (env.SMS_HTTP_URL) out.sms = new HttpTransport('sms-http', env.SMS_HTTP_URL, env.SMS_HTTP_TOKEN);
+  if (env.EMAIL_HTTP_URL) out.email = new HttpTransport('email-http', env.EMAIL_HTTP_URL, env.EMAIL_HTTP_TOKEN);
+  return out;
+}
+
+export interface OutboxRow {
+  id: number;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string;
+  body: string;
+  purpose: string;
+  transport: string;
+  status: string;
+  createdAt: Date;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Outbound SMS and e-mail (DESIGN.md §3). A message is written in the same database as the
+ * state that caused it; a configured transport delivers pending rows afterwards (rows are
+ * claimed with SKIP LOCKED so several instances never send one twice).
+ */
+export class Outbox {
+  private readonly database: Database;
+  private readonly transports: Partial<Record<OutboxChannel, OutboxTransport>>;
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+
+  constructor(database: Database, transports: Partial<Record<OutboxChannel, OutboxTransport>> = {}) {
+    this.database = database;
+    this.transports = transports;
+  }
+
+  async enqueue(message: OutboundMessage): Promise<number> {
+    const transport = this.transports[message.channel];
+    const row = await this.database.db
+      .insertInto('outbox_message')
+      .values({
+        channel: message.channel,
+        recipient: message.recipient,
+        subject: message.subject ?? '',
+        body: message.body,
+        purpose: message.purpose,
+        transport: transport?.name ?? 'outbox',
+        status: transport ? 'pending' : 'kept',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (transport) this.kick();
+    return row.id;
+  }
+
+  async list(options: { to?: string; limit?: number } = {}): Promise<OutboxRow[]> {
+    let q = this.database.db.selectFrom('outbox_message').selectAll().orderBy('id', 'desc').limit(Math.min(Math.max(options.limit ?? 20, 1), 500));
+    if (options.to) q = q.where('recipient', 'like', `%${options.to.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const rows = await q.execute();
+    return rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      recipient: r.recipient,
+      subject: r.subject,
+      body: r.body,
+      purpose: r.purpose,
+      transport: r.transport,
+      status: r.status,
+      createdAt: new Date(r.created_at),
+    }));
+  }
+
+  /** Starts the delivery loop when a real transport is configured. */
+  start(intervalMs = 2000): void {
+    if (!Object.keys(this.transports).length || this.timer) return;
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.draining;
+  }
+
+  private kick(): void {
+    this.draining ??= this.drain()
+      .catch(() => undefined)
+      .finally(() => (this.draining = null));
+  }
+
+  private async drain(): Promise<void> {
+    await this.database.db.transaction().execute(async (trx) => {
+      const rows = await sql<{ id: number; channel: OutboxChannel; recipient: string; subject: string; body: string; purpose: string; attempts: number }>`
+        select id, channel, recipient, subject, body, purpose, attempts from outbox_message
+        where status = 'pending' order by id limit 20 for update skip locked`.execute(trx);
+      for (const r of rows.rows) {
+        const transport = this.transports[r.channel];
+        if (!transport) continue;
+        try {
+          await transport.send({ channel: r.channel, recipient: r.recipient, subject: r.subject, body: r.body, purpose: r.purpose });
+          await trx.updateTable('outbox_message').set({ status: 'sent', sent_at: new Date(), attempts: r.attempts + 1 }).where('id', '=', r.id).execute();
+        } catch (err) {
+          const attempts = r.attempts + 1;
+          await trx
+            .updateTable('outbox_message')
+            .set({ attempts, last_error: err instanceof Error ? err.message.slice(0, 500) : String(err), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+            .where('id', '=', r.id)
+            .execute();
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NoticeBar } from '../../features/notices/index.ts';
+import { useChrome } from '../chrome.ts';
+import { ModalHost } from '../modal-host.tsx';
+import { Slot } from '../slot.tsx';
+import { SlotNames } from '../slot-registry.ts';
+import { ModalKeys, useUiStore } from '../ui-store.ts';
+import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
+import { SideBar } from './side-bar.tsx';
+import { SiteHeader } from './site-header.tsx';
+import styles from './app-layout.module.css';
+
+// Below the fold on every page: its code and the help-centre data load as the reader scrolls near.
+const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
+
+/** The shell around every page; each route's `handle.chrome` says which parts it shows. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const chrome = useChrome();
+  const navigation = useNavigation();
+  const openModal = useUiStore((s) => s.openModal);
+  const closeAllModals = useUiStore((s) => s.closeAllModals);
+  // The member and account centres mount only while one is shown: their code stays out of the start.
+  const overlayShown = useUiStore((s) => s.memberCentre.show || s.accountCentre.show);
+  const loading = navigation.state === 'loading';
+
+  // A page left behind takes its dialogs with it (a notice opened on one page is not another's).
+  const pathname = navigation.location?.pathname;
+  useEffect(() => {
+    if (pathname) closeAllModals();
+  }, [pathname, closeAllModals]);
+
+  return (
+    <div className={styles.app}>
+      <a href="#main" className={styles.skip}>
+        {t('skip_to_content')}
+      </a>
+      <div className={styles.progress} data-active={loading || undefined} role="progressbar" aria-hidden={!loading} aria-label={t('loading')} />
+      {chrome.header ? <SiteHeader showBalance={chrome.showBalance} /> : null}
+      {chrome.noticeBar ? <NoticeBar onOpen={(index) => openModal(ModalKeys.notice, { index })} /> : null}
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      {chrome.footer ? (
+        <DeferUntilVisible minHeight={420} margin="100px">
+          <Suspense fallback={<div style={{ minHeight: 420 }} />}>
+            <Footer />
+          </Suspense>
+        </DeferUntilVisible>
+      ) : null}
+      {chrome.sideBar ? <SideBar /> : null}
+      <ModalHost />
+      {overlayShown ? <Slot name={SlotNames.overlays} /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

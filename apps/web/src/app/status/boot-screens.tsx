@@ -1,0 +1,24 @@
+import styles from './boot-screens.module.css';
+
+/** Shown while the brand, the catalogues and the status load (a few hundred ms on a good link). */
+export function Splash({ brandName, label }: { brandName?: string; label: string }) {
+  return (
+    <div className={styles.screen} role="status" aria-label={label}>
+      {brandName ? <span className={styles.brand}>{brandName}</span> : null}
+      <span className={styles.spinner} aria-hidden="true" />
+    </div>
+  );
+}
+
+/** The start failed before the app could render (no brand config, no status): say so, offer a retry. */
+export function BootFailure({ title, message, retryLabel, onRetry }: { title: string; message: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <div className={styles.screen} role="alert">
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.message}>{message}</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+}

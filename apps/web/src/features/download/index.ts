@@ -1,0 +1,1 @@
+export const loadDownloadPage = () => import('./download-page.tsx').then((m) => ({ Component: m.DownloadPage }));

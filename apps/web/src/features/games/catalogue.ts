@@ -1,0 +1,77 @@
+import type { Resource } from '@app/contract';
+import { cdnPath } from '../../shared/cdn/image-host.ts';
+
+export type CategoryType = 'LIVE' | 'RNG' | 'FISH' | 'SPORTS' | 'ESPORTS' | 'PVP' | 'BINGO';
+
+export interface Provider {
+  vassalage: string;
+  name: string;
+  types: CategoryType[];
+}
+
+/**
+ * Which game types each provider offers. The platform's partners come from the server (PARTNER
+ * resources, NC-42's list); the vendor sorting data of the games issue will replace this table
+ * with the server's own per-category vendor lists.
+ */
+const providerTypes: Record<string, CategoryType[]> = {
+  SABA: ['SPORTS'],
+  DS88: ['SPORTS'],
+  EVO: ['LIVE'],
+  SEXY: ['LIVE'],
+  PP: ['RNG', 'LIVE'],
+  PG: ['RNG'],
+  JILI: ['RNG', 'FISH', 'PVP', 'BINGO'],
+  CQ9: ['RNG', 'FISH'],
+  BGS: ['RNG'],
+  KM: ['PVP', 'RNG'],
+};
+
+/** E-sports providers: the brand's esports list (SY-04), named as the industry names them. */
+const esportsNames: Record<string, string> = { IMES: 'IM E-sports', SV388: 'SV388', TF: 'TF Gaming', IA: 'IA E-sports' };
+
+export function providersFrom(partners: readonly Resource[], esports: readonly string[]): Provider[] {
+  const list: Provider[] = [];
+  for (const p of partners) {
+    const vassalage = p.name.replace(/^partner/, '');
+    // TCG_SEA is the platform's own lottery, not a partner (NC-42).
+    if (vassalage === 'TCG_SEA') continue;
+    list.push({ vassalage, name: p.labelNameEn, types: providerTypes[vassalage] ?? ['RNG'] });
+  }
+  for (const code of esports) list.push({ vassalage: code, name: esportsNames[code] ?? code, types: ['ESPORTS'] });
+  return list;
+}
+
+export interface Category {
+  type: CategoryType;
+  path: string;
+  titleKey: string;
+  blurbKey: string;
+  /** Image type of the vendor art (SUBMENU_IMG/STYLE2/{gameType}-{vassalage}.png). */
+  artType: string;
+}
+
+export const categories: readonly Category[] = [
+  { type: 'LIVE', path: '/live', titleKey: 'nav_live', blurbKey: 'cat_live_blurb', artType: 'LIVE' },
+  { type: 'RNG', path: '/rng', titleKey: 'nav_rng', blurbKey: 'cat_rng_blurb', artType: 'RNG' },
+  { type: 'FISH', path: '/fish', titleKey: 'nav_fish', blurbKey: 'cat_fish_blurb', artType: 'FISH' },
+  { type: 'SPORTS', path: '/sports', titleKey: 'nav_sports', blurbKey: 'cat_sports_blurb', artType: 'SPORTS' },
+  { type: 'ESPORTS', path: '/esports', titleKey: 'nav_esports', blurbKey: 'cat_esports_blurb', artType: 'ESPORTS' },
+  { type: 'PVP', path: '/pvp', titleKey: 'nav_pvp', blurbKey: 'cat_pvp_blurb', artType: 'PVP' },
+  { type: 'BINGO', path: '/bingo', titleKey: 'nav_bingo', blurbKey: 'cat_bingo_blurb', artType: 'RNG' },
+];
+
+/** The category of a game-list path (/rng, /bgs, /bingo, /live, /fish, /pvp, /sports, /esports). */
+export function categoryOfPath(pathname: string): Category {
+  const path = pathname.toLowerCase();
+  if (path === '/bgs') return categories.find((c) => c.type === 'RNG')!;
+  return categories.find((c) => c.path === path) ?? categories.find((c) => c.type === 'RNG')!;
+}
+
+export function providersOf(providers: readonly Provider[], type: CategoryType): Provider[] {
+  return providers.filter((p) => p.types.includes(type));
+}
+
+export function providerArt(category: Category, vassalage: string): string {
+  return cdnPath(`SUBMENU_IMG/STYLE2/${category.artType}-${vassalage}.png`);
+}

@@ -1,0 +1,47 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BookIcon } from '../../shared/ui/icons.tsx';
+import { SafeHtml } from '../../shared/ui/safe-html.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { flattenArticles, helpArticlePath, useHelpCenter } from './api.ts';
+import styles from './help-centre.module.css';
+
+/** The help centre: categories and their articles on the left, the chosen article (`?topic=`) on the right. */
+export function HelpCentre({ base }: { base: '/help' | '/helpmc' }) {
+  const { t } = useTranslation('pages');
+  const [params] = useSearchParams();
+  const { data, isPending, error, refetch } = useHelpCenter();
+  if (!data) {
+    return isPending ? <LoadingState minHeight={420} /> : <ErrorState message={error?.message ?? t('error_system')} onRetry={() => void refetch()} minHeight={420} />;
+  }
+  const articles = flattenArticles(data.categories);
+  const topic = params.get('topic');
+  const currentId = articles.some((a) => a.id === topic) ? topic! : articles[0]?.id;
+  const current = data.categories.flatMap((c) => c.items).find((i) => i.id === currentId);
+
+  return (
+    <div className={styles.centre}>
+      <nav className={styles.nav} aria-label={t('help_topics')}>
+        {data.categories.map((c) => (
+          <div key={c.id} className={styles.group}>
+            <p className={styles.category}>
+              <BookIcon size={15} /> {c.title}
+            </p>
+            <ul className={styles.list}>
+              {c.items.map((i) => (
+                <li key={i.id}>
+                  <Link to={helpArticlePath(i.id, base)} className={styles.link} aria-current={i.id === currentId ? 'page' : undefined} replace>
+                    {i.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <article className={styles.article} data-testid="help-article">
+        {current ? <SafeHtml html={current.content} /> : <p>{t('help_empty')}</p>}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '../../shared/brand/brand.ts';
+import { cdnImage } from '../../shared/cdn/image-host.ts';
+import { formatDay } from '../../shared/format/date.ts';
+import { excerpt, htmlToText } from '../../shared/format/text.ts';
+import { resourceNamed, useSystemInfo } from '../../shared/system/system-status.ts';
+import { buttonClass } from '../../shared/ui/button.tsx';
+import { BookIcon, ChevronRightIcon, GiftIcon, MegaphoneIcon, PhoneIcon } from '../../shared/ui/shell-icons.tsx';
+import { Section } from '../../shared/ui/page.tsx';
+import { EmptyState, Skeleton } from '../../shared/ui/states.tsx';
+import { helpArticlePath, useHelpCenter } from '../help/index.ts';
+import { useAnnouncements } from '../notices/index.ts';
+import styles from './home-more.module.css';
+
+/** The lower half of home: latest notices, promotions, the app download and the help centre. */
+export function HomeMore() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  const info = useSystemInfo();
+  const { data, isPending } = useAnnouncements();
+  const help = useHelpCenter();
+  const notices = data?.playerNotices.slice(0, 6) ?? [];
+  const promotions = [...(data?.promotion ?? []), ...(data?.popup ?? [])];
+  const ios = resourceNamed(info, 'appIos');
+  const android = resourceNamed(info, 'appAndroid');
+
+  return (
+    <>
+      <div className={styles.columns}>
+        <Section
+          title={t('home_notices')}
+          id="home-notices"
+          action={
+            <Link to="/noticePage" className={styles.more}>
+              {t('view_all')} <ChevronRightIcon size={14} />
+            </Link>
+          }
+        >
+          <div className={styles.panel}>
+            {notices.length ? (
+              <ul className={styles.noticeList}>
+                {notices.map((n, i) => (
+                  <li key={n.id}>
+                    <Link to={`/noticePage?index=${i}`} className={styles.noticeLink}>
+                      <MegaphoneIcon size={16} className={styles.noticeIcon} />
+                      <span className={styles.noticeTitle}>{n.title}</span>
+                      <span className={`${styles.noticeDate} tabular`}>{formatDay(n.date)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : isPending ? (
+              <div className={styles.skeletons}>
+                {Array.from({ length: 6 }, (_, i) => (
+                  <Skeleton key={i} height={20} />
+                ))}
+              </div>
+            ) : (
+              <EmptyState icon={<MegaphoneIcon />} title={t('notice_none')} />
+            )}
+          </div>
+        </Section>
+
+        <Section
+          title={t('hd_event')}
+          id="home-promotions"
+          action={
+            <Link to="/promotions" className={styles.more}>
+              {t('view_all')} <ChevronRightIcon size={14} />
+            </Link>
+          }
+        >
+          <div className={styles.promos}>
+            {promotions.slice(0, 3).map((p) => (
+              <Link key={p.id} to={`/promoDetail?id=${p.id}`} className={styles.promo}>
+                <span className={styles.promoIcon}>
+                  <GiftIcon size={22} />
+                </span>
+                <span className={styles.promoText}>
+                  <span className={styles.promoTitle}>{p.title}</span>
+                  <span className={styles.promoBody}>{excerpt(htmlToText(p.content), 90)}</span>
+                </span>
+                <ChevronRightIcon size={18} className={styles.promoArrow} />
+              </Link>
+            ))}
+            {promotions.length === 0 && !isPending ? <EmptyState icon={<GiftIcon />} title={t('promotions_none')} /> : null}
+          </div>
+        </Section>
+      </div>
+
+      <div className={styles.columns}>
+        <Section title={t('nav_download')} id="home-download">
+          <div className={`${styles.panel} ${styles.download}`}>
+            <div className={styles.downloadText}>
+              <PhoneIcon size={30} className={styles.downloadIcon} />
+              <p className={styles.downloadTitle}>{t('download_teaser_title', { brand: brand.brandName })}</p>
+              <p className={styles.downloadBody}>{t('download_teaser_body')}</p>
+              <Link to="/download" className={buttonClass('primary', 'md')}>
+                {t('download_now')}
+              </Link>
+            </div>
+            <div className={styles.qrs}>
+              {[ios, android].map((r) =>
+                r?.qrCodeUrl ? (
+                  <figure key={r.name} className={styles.qr}>
+                    <img src={cdnImage(r.qrCodeUrl)} alt={t('download_qr_alt', { app: r.labelNameEn })} width={112} height={112} loading="lazy" />
+                    <figcaption>{r.labelNameEn}</figcaption>
+                  </figure>
+                ) : null,
+              )}
+            </div>
+          </div>
+        </Section>
+
+        <Section title={t('nav_help')} id="home-help">
+          <div className={`${styles.panel} ${styles.help}`}>
+            {help.data ? (
+              help.data.categories.map((c) => (
+                <div key={c.id} className={styles.helpGroup}>
+                  <p className={styles.helpCategory}>
+                    <BookIcon size={15} /> {c.title}
+                  </p>
+                  <ul className={styles.helpLinks}>
+                    {c.items.slice(0, 3).map((a) => (
+                      <li key={a.id}>
+                        <Link to={helpArticlePath(a.id)}>{a.title}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))
+            ) : (
+              <div className={styles.skeletons}>
+                {Array.from({ length: 5 }, (_, i) => (
+                  <Skeleton key={i} height={18} />
+                ))}
+              </div>
+            )}
+          </div>
+        </Section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export const loadHomePage = () => import('./home-page.tsx').then((m) => ({ Component: m.HomePage }));

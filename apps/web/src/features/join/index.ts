@@ -1,0 +1,1 @@
+export const loadJoinPage = () => import('./join-page.tsx').then((m) => ({ Component: m.JoinPage }));

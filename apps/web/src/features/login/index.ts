@@ -1,0 +1,1 @@
+export const loadLoginPage = () => import('./login-page.tsx').then((m) => ({ Component: m.LoginPage }));

@@ -1,0 +1,1 @@
+export const loadLotteryPage = () => import('./lottery-page.tsx').then((m) => ({ Component: m.LotteryPage }));

@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { changePassword, login } from '@app/contract';
+import type { ModalProps } from '../../app/modal-registry.ts';
+import { call } from '../../shared/http/client.ts';
+import { ensurePayloadEncryption, secureCall } from '../../shared/http/payload-encryption.ts';
+import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
+import { errorText } from '../../shared/forms/error-text.ts';
+import { checkedString, patternHint, ruleProblem } from '../../shared/forms/field-rules.ts';
+import { FormAlert, PasswordField } from '../../shared/forms/text-field.tsx';
+import { clearSession } from '../../shared/session/session.ts';
+import { useRegisterRules } from '../../shared/system/system-status.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { LockIcon } from '../../shared/ui/icons.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { logoutCall, useFinishLogin, type ChangePasswordParams } from '../session/index.ts';
+import formStyles from '../../shared/forms/form.module.css';
+import styles from './password.module.css';
+
+ensurePayloadEncryption();
+
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}
+
+/**
+ * The change-expired-password modal (PW-11..PW-16), opened by a login whose password is the weak
+ * default or expired (LG-20, LG-21). The old password is asked only when this login did not bring
+ * it (PW-14); after the change the player logs in again with the new one and lands on /. Closing
+ * it without a change abandons the login: the session it opened is ended.
+ */
+export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswordParams | undefined>) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const { data: rules } = useRegisterRules();
+  const finishLogin = useFinishLogin();
+  const [formError, setFormError] = useState('');
+  const [changed, setChanged] = useState(false);
+  const knownPassword = params?.password;
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          oldPassword: knownPassword ? z.string() : checkedString((v) => (v ? null : t('error_input_empty'))),
+          newPassword: checkedString((v) => ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true })),
+          confirmNewPassword: z.string(),
+        })
+        .superRefine((v, ctx) => {
+          // The confirmation is required and must equal the new password (PW-13, ER-36).
+          if (!v.confirmNewPassword) ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: t('error_input_empty') });
+          else if (v.confirmNewPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: t('error_confirm_mismatch') });
+        }),
+    [knownPassword, rules, t],
+  );
+  const form = useForm<Values>({ defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' }, resolver: zodResolver(schema) });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = async (values: Values) => {
+    setFormError('');
+    try {
+      await secureCall(changePassword, { body: { oldPassword: knownPassword ?? values.oldPassword, newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword } });
+      setChanged(true);
+    } catch (e) {
+      setFormError(errorText(e, t));
+      return;
+    }
+    if (!params) {
+      onClose();
+      return;
+    }
+    try {
+      // Log in again with the stored name and the new password (PW-16).
+      const result = await secureCall(login, { body: { username: params.userName, password: values.newPassword, type: 'username', captcha: '' } });
+      await finishLogin(result, { password: values.newPassword, firstTimeLogin: params.firstTimeLogin });
+    } catch (e) {
+      setFormError(errorText(e, t));
+    }
+  };
+
+  const close = () => {
+    if (params && !changed) {
+      // The login is not finished without the change: end the session it opened.
+      void call(logoutCall).catch(() => undefined);
+      clearSession();
+    }
+    onClose();
+  };
+
+  const reasonKey = params?.reason === 'weak' ? 'pwd_reason_weak' : params?.reason === 'expired' ? 'pwd_reason_expired' : null;
+  return (
+    <Modal onClose={close} title={t('pwd_change_title')} width={440} height="auto" bodyClassName={styles.body} closeOnBackdrop={false}>
+      <form className={`${formStyles.form} ${styles.content}`} onSubmit={form.handleSubmit(submit)} noValidate data-testid="change-password">
+        {reasonKey ? (
+          <FormAlert tone="info">
+            <span data-testid="change-password-reason">{t(reasonKey)}</span>
+          </FormAlert>
+        ) : null}
+        {params ? <p className={styles.intro}>{t('pwd_change_for', { name: params.userName })}</p> : null}
+        {!knownPassword ? (
+          <PasswordField label={t('pwd_old')} icon={<LockIcon size={18} />} autoComplete="current-password" maxLength={128} error={errors.oldPassword?.message} {...form.register('oldPassword')} />
+        ) : null}
+        <PasswordField
+          label={t('pwd_new')}
+          icon={<LockIcon size={18} />}
+          autoComplete="new-password"
+          maxLength={rules?.password?.maxLength ?? 128}
+          hint={rules?.password ? patternHint(rules.password, t) : undefined}
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <PasswordField label={t('pwd_confirm')} icon={<LockIcon size={18} />} autoComplete="new-password" maxLength={128} error={errors.confirmNewPassword?.message} {...form.register('confirmNewPassword')} />
+        {formError ? <FormAlert>{formError}</FormAlert> : null}
+        <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
+          {isSubmitting ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
+          {t('pwd_change_submit')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,273 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountCentreTypes, AgentType, FeatureSwitch } from '@app/contract';
+import { useGate } from '../../app/use-gate.ts';
+import { useUiStore } from '../../app/ui-store.ts';
+import { useBrand } from '../../shared/brand/brand.ts';
+import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
+import { errorText } from '../../shared/forms/error-text.ts';
+import { cdnImage } from '../../shared/cdn/image-host.ts';
+import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { localStore } from '../../shared/storage/storage.ts';
+import { useSwitch } from '../../shared/system/system-status.ts';
+import {
+  ArrowUpRightIcon,
+  ChevronDownIcon,
+  EyeIcon,
+  EyeOffIcon,
+  GiftIcon,
+  ListIcon,
+  LogoutIcon,
+  MailIcon,
+  PlusCircleIcon,
+  RefreshIcon,
+  ShieldIcon,
+  TrophyIcon,
+  UsersIcon,
+  WalletIcon,
+} from '../../shared/ui/icons.tsx';
+import { Skeleton } from '../../shared/ui/states.tsx';
+import { useLoginState, useMemberInfo, useRestoreLogin } from '../session/index.ts';
+import { formatBalance, useBalance, useConsolidated, useUnreadCount } from './api.ts';
+import { useLogout } from './use-logout.ts';
+import styles from './member-bar.module.css';
+
+const BALANCE_HIDDEN_KEY = 'balanceHidden';
+
+interface MenuEntry {
+  key: string;
+  labelKey: string;
+  page: string;
+  icon: ReactNode;
+}
+
+/** The member bar menu of spec A §2 (MB-01): each entry opens a member centre page. */
+function menuEntries(referral: boolean): MenuEntry[] {
+  const entries: (MenuEntry | null)[] = [
+    { key: 'account', labelKey: 'in_my_account', page: 'securityCenter', icon: <ShieldIcon size={16} /> },
+    { key: 'withdraw', labelKey: 'in_increase_withdrawal', page: 'withdraw', icon: <ArrowUpRightIcon size={16} /> },
+    // Invite friends only with the referral promotion (MB-02).
+    referral ? { key: 'invite', labelKey: 'invite_friends', page: 'referral', icon: <GiftIcon size={16} /> } : null,
+    { key: 'reward', labelKey: 'in_reward_center', page: 'rewardCenter', icon: <TrophyIcon size={16} /> },
+    { key: 'bets', labelKey: 'in_betting_record', page: 'personalHistoryCopy', icon: <ListIcon size={16} /> },
+    { key: 'records', labelKey: 'in_account_record', page: 'transactionHistory', icon: <WalletIcon size={16} /> },
+  ];
+  return entries.filter((e): e is MenuEntry => e !== null);
+}
+
+function Balance() {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const brand = useBrand();
+  const { data, isPending, isFetching, refetch, isError } = useBalance(true);
+  const [hidden, setHidden] = useState(() => localStore.get(BALANCE_HIDDEN_KEY) === '1');
+  const toggle = () => {
+    setHidden((h) => {
+      localStore.set(BALANCE_HIDDEN_KEY, h ? '0' : '1');
+      return !h;
+    });
+  };
+  return (
+    <div className={styles.balance} data-testid="balance">
+      <WalletIcon size={16} className={styles.balanceIcon} />
+      <span className={styles.amount} data-testid="balance-amount" aria-live="polite">
+        {data ? formatBalance(data.sumBalance, brand.currency.symbol, hidden) : isPending ? <Skeleton width={72} height={14} /> : isError ? '—' : null}
+      </span>
+      <button type="button" className={styles.iconButton} onClick={toggle} aria-pressed={hidden} aria-label={hidden ? t('balance_show') : t('balance_hide')} data-testid="balance-eye">
+        {hidden ? <EyeOffIcon size={16} /> : <EyeIcon size={16} />}
+      </button>
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={() => void refetch()}
+        aria-label={t('balance_refresh')}
+        data-spinning={isFetching || undefined}
+        disabled={isFetching}
+      >
+        <RefreshIcon size={15} />
+      </button>
+    </div>
+  );
+}
+
+function MemberMenu({ onLogout }: { onLogout: () => void }) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const { data: info } = useMemberInfo();
+  const agentType = useSession((s) => s.agentType);
+  const referral = useSwitch(FeatureSwitch.referral);
+  const gate = useGate();
+  const openMemberCentre = useUiStore((s) => s.openMemberCentre);
+  const openAccountCentre = useUiStore((s) => s.openAccountCentre);
+  const isAgent = agentType !== null && accountCentreTypes.includes(agentType);
+  const { data: consolidated } = useConsolidated(info?.id, agentType);
+  const pending = consolidated ? Object.values(consolidated).some((v) => v > 0) : false;
+  const [open, setOpen] = useState(false);
+  // A missing avatar image falls back to the initial instead of a broken picture.
+  const [avatarBroken, setAvatarBroken] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const entries = menuEntries(referral);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const pick = (action: () => void) => {
+    setOpen(false);
+    action();
+  };
+
+  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      e.preventDefault();
+      items[(to + items.length) % items.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') move(at + 1);
+    else if (e.key === 'ArrowUp') move(at - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(items.length - 1);
+    else if (e.key === 'Escape' || e.key === 'Tab') {
+      if (e.key === 'Escape') e.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  const name = info?.nickname || info?.userName || '';
+  return (
+    <div className={styles.menuRoot} ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.who}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="member-menu-button"
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {info?.avatarUrl && !avatarBroken ? <img src={cdnImage(info.avatarUrl)} alt="" width={26} height={26} onError={() => setAvatarBroken(true)} /> : name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className={styles.name}>{info ? name : <Skeleton width={60} height={12} />}</span>
+        {agentType === AgentType.trial ? <span className={styles.trial}>{t('member_trial')}</span> : null}
+        {pending ? <span className={styles.dot} aria-label={t('member_pending_requests')} /> : null}
+        <ChevronDownIcon size={14} />
+      </button>
+      {open ? (
+        <div className={styles.menu}>
+          <div className={styles.menuHead}>
+            <strong>{name}</strong>
+            <span>
+              {info?.account}
+              {info?.clubLabel.labelName ? ` · ${info.clubLabel.labelName}` : ''}
+            </span>
+          </div>
+          <ul role="menu" id={menuId} aria-label={t('member_menu')} onKeyDown={onMenuKey} className={styles.menuList} data-testid="member-menu">
+            {entries.map((e) => (
+              <li key={e.key} role="none">
+                <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={() => pick(() => gate(() => openMemberCentre(e.page)))} data-page={e.page}>
+                  {e.icon}
+                  {t(e.labelKey)}
+                </button>
+              </li>
+            ))}
+            {isAgent ? (
+              <li role="none">
+                <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={() => pick(() => gate(() => openAccountCentre(), { need: 'agent' }))} data-page="agentCentre">
+                  <UsersIcon size={16} />
+                  {t('member_agent_centre')}
+                  {pending ? <span className={styles.dot} /> : null}
+                </button>
+              </li>
+            ) : null}
+            <li role="none" className={styles.separator} />
+            <li role="none">
+              <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={() => pick(onLogout)}>
+                <LogoutIcon size={16} />
+                {t('logout')}
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The member bar in the top bar (spec A §2, MB-01..MB-13): the menu, the balance with its eye
+ * (not on game pages), deposit, messages with the unread count, invite friends and logout.
+ * Every logged-in account gets it (decision D4); a trial account's gated entries show the
+ * in_need_true_account warning instead of opening (SA-07).
+ */
+export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  useRestoreLogin();
+  const gate = useGate();
+  const openMemberCentre = useUiStore((s) => s.openMemberCentre);
+  const referral = useSwitch(FeatureSwitch.referral);
+  const { data: unread } = useUnreadCount();
+  const [confirming, setConfirming] = useState(false);
+  const { logout, busy, failed } = useLogout();
+  const pendingChange = useLoginState((s) => s.pendingChange);
+  // A login waiting for its forced password change is not finished: no member bar yet.
+  if (pendingChange) return null;
+
+  return (
+    <div className={styles.bar} data-testid="member-bar-content">
+      <MemberMenu onLogout={() => setConfirming(true)} />
+      {showBalance ? <Balance /> : null}
+      <button type="button" className={styles.deposit} onClick={() => gate(() => openMemberCentre('depositv2'))} data-testid="deposit-button">
+        <PlusCircleIcon size={16} />
+        <span className={styles.depositLabel}>{t('in_increase_deposit')}</span>
+      </button>
+      <button
+        type="button"
+        className={styles.roundButton}
+        onClick={() => gate(() => openMemberCentre('messageV2'))}
+        aria-label={unread ? t('member_messages_unread', { count: unread }) : t('in_platform_information')}
+        title={t('in_platform_information')}
+        data-testid="messages-button"
+      >
+        <MailIcon size={17} />
+        {unread ? (
+          <span className={styles.badge} data-testid="unread-badge">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      {referral ? (
+        <button type="button" className={styles.roundButton} onClick={() => gate(() => openMemberCentre('referral'))} aria-label={t('invite_friends')} title={t('invite_friends')} data-testid="invite-button">
+          <GiftIcon size={17} />
+        </button>
+      ) : null}
+      <button type="button" className={styles.roundButton} onClick={() => setConfirming(true)} aria-label={t('logout')} title={t('logout')} data-testid="logout-button">
+        <LogoutIcon size={17} />
+      </button>
+      {confirming ? (
+        <AlertDialog
+          title={t('logout_title')}
+          confirmLabel={t('logout')}
+          cancelLabel={t('cancel')}
+          busy={busy}
+          icon={<LogoutIcon size={24} />}
+          onConfirm={() => void logout().then((done) => done && setConfirming(false))}
+          onClose={() => setConfirming(false)}
+          testId="logout-confirm"
+        >
+          {failed ? <span className={styles.failed}>{errorText(failed, t)}</span> : t('logout_text')}
+        </AlertDialog>
+      ) : null}
+    </div>
+  );
+}

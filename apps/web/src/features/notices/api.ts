@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { defaultAnnouncementRequest, type Announcements } from '@app/contract';
+import { getBrand } from '../../shared/brand/brand.ts';
+import { call } from '../../shared/http/client.ts';
+import { announcementsCall } from '../../shared/http/calls.ts';
+import { persistedOptions, SessionCaches } from '../../shared/storage/query-persistence.ts';
+
+/** The announcement request: brand types and execution, platform W (NM-01; default B,PL,PU,PR / B, NM-02). */
+export function announcementRequest(brand: { announcement?: { types: string; execution: string } } = getBrand()) {
+  const wanted = brand.announcement?.execution;
+  // Execution: B both, L logged-in players, G guests; anything else in brand.json means B.
+  const execution: 'B' | 'L' | 'G' = wanted === 'L' || wanted === 'G' ? wanted : defaultAnnouncementRequest.execution;
+  return {
+    types: brand.announcement?.types || defaultAnnouncementRequest.types,
+    platform: defaultAnnouncementRequest.platform,
+    execution,
+  };
+}
+
+export function announcementsQuery() {
+  const request = announcementRequest();
+  const queryKey = ['notices', 'announcements', request.types, request.execution] as const;
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => call(announcementsCall, { query: request, signal }),
+    // The index notices cache of spec A §9 (BC-06).
+    ...persistedOptions<Announcements>(SessionCaches.indexNotice, queryKey),
+    staleTime: 60_000,
+  });
+}
+
+export function useAnnouncements() {
+  return useQuery(announcementsQuery());
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { getMemberInfo, logout } from '@app/contract';
+import { callRef } from '../../shared/http/call-ref.ts';
+import { call } from '../../shared/http/client.ts';
+import { useSession } from '../../shared/session/session.ts';
+import { useLoginState } from './login-state.ts';
+
+/** Refs, not CallDefs: this file is reachable from the entry chunk (see call-ref.ts). */
+export const memberInfoCall = callRef<typeof getMemberInfo>({ id: 'getMemberInfo', method: 'GET', path: '/wps/member/info', wire: 'envelope', token: true, encrypted: false });
+export const logoutCall = callRef<typeof logout>({ id: 'logout', method: 'POST', path: '/wps/session/logout', wire: 'envelope', token: true, encrypted: false });
+
+export const memberInfoKey = ['member', 'info'] as const;
+
+/** GET /wps/member/info: who is logged in (MB-10). */
+export const memberInfoQuery = queryOptions({
+  queryKey: memberInfoKey,
+  queryFn: ({ signal }) => call(memberInfoCall, { signal }),
+  staleTime: 60_000,
+});
+
+/** The member info, while a finished login holds a token (not while a forced change is pending). */
+export function useMemberInfo() {
+  const token = useSession((s) => s.token);
+  const pendingChange = useLoginState((s) => s.pendingChange);
+  return useQuery({ ...memberInfoQuery, enabled: token !== null && !pendingChange });
+}

@@ -1,0 +1,1 @@
+export const loadVipPage = () => import('./vip-page.tsx').then((m) => ({ Component: m.VipPage }));

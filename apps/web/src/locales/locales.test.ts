@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+
+type Catalogue = Record<string, string>;
+const files = import.meta.glob<Catalogue>('./**/*.json', { eager: true, import: 'default' });
+
+/** Catalogues by namespace folder ('' for the shell's translation namespace) and language. */
+function byNamespace(): Map<string, Map<string, Catalogue>> {
+  const out = new Map<string, Map<string, Catalogue>>();
+  for (const [path, strings] of Object.entries(files)) {
+    const parts = path.replace(/^\.\//, '').split('/');
+    const language = parts.pop()!.replace(/\.json$/, '');
+    const ns = parts.join('/');
+    if (!out.has(ns)) out.set(ns, new Map());
+    out.get(ns)!.set(language, strings);
+  }
+  return out;
+}
+
+const languages = ['en', 'my', 'zh-CN', 'zh-TW', 'ja', 'th', 'vi', 'pt'];
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('catalogues', () => {
+  it('LN-05 the shell and pages catalogues exist in every offered language with every key', () => {
+    const all = byNamespace();
+    for (const ns of ['', 'pages']) {
+      const catalogues = all.get(ns)!;
+      const en = catalogues.get('en')!;
+      for (const language of languages) {
+        const strings = catalogues.get(language);
+        expect(strings, `${ns || 'translation'}/${language}`).toBeDefined();
+        expect(Object.keys(strings!).sort(), `${ns || 'translation'}/${language}`).toEqual(Object.keys(en).sort());
+        for (const [key, text] of Object.entries(strings!)) {
+          expect(text.trim(), `${language}:${key}`).not.toBe('');
+          expect(placeholders(text), `${language}:${key} placeholders`).toEqual(placeholders(en[key]!));
+        }
+      }
+    }
+  });
+
+  it('every translated catalogue of any namespace carries exactly the English keys', () => {
+    for (const [ns, catalogues] of byNamespace()) {
+      const en = catalogues.get('en');
+      if (!en) continue;
+      for (const [language, strings] of catalogues) {
+        expect(Object.keys(strings).sort(), `${ns}/${language}`).toEqual(Object.keys(en).sort());
+      }
+    }
+  });
+
+  it('LN-05 the keys the spec names are there', () => {
+    const en = byNamespace().get('')!.get('en')!;
+    for (const key of [
+      'in_my_account',
+      'in_my_wallet',
+      'in_increase_deposit',
+      'in_increase_withdrawal',
+      'in_transfer_upline',
+      'in_betting_record',
+      'in_account_record',
+      'in_personal_loss',
+      'in_bonus_details',
+      'in_reward_center',
+      'invite_friends',
+      'mission_activity',
+      'in_platform_information',
+      'in_need_true_account',
+      'in_increase_submit',
+      'hd_event',
+    ]) {
+      expect(en[key], key).toBeTruthy();
+    }
+  });
+
+  it('ER-18 ER-19 ER-22 the error messages read as the spec says in English', () => {
+    const en = byNamespace().get('')!.get('en')!;
+    expect(en.error_network).toBe('Network link abnormal, please retry');
+    expect(en.error_chunk_body).toMatch(/took too long to load.*check your network or contact customer service/i);
+    expect(en.error_system).toMatch(/^System error/);
+  });
+
+  it('ER-21 the invalid-URL message says the domain check failed and to contact service', () => {
+    const pages = byNamespace().get('pages')!.get('en')!;
+    expect(pages.error_invalid_url).toMatch(/Invalid URL \(the domain check failed\).*contact customer service/);
+  });
+
+  it('ER-43 ER-44 the maintenance and region pages read as the spec says', () => {
+    const en = byNamespace().get('')!.get('en')!;
+    expect(en.maintenance_title).toBe('System Maintenance');
+    expect(en.maintenance_message).toBe('We are currently performing a system maintenance');
+    expect(en.region_title).toBe('IP Restriction');
+    expect(en.region_message).toMatch(/location or IP address is not allowed/);
+  });
+});

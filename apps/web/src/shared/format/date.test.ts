@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatClock, formatNoticeDate, gmtOffset } from './date.ts';
+
+describe('dates', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('SH-26 the header clock reads MM / DD YYYY HH:mm:ss', () => {
+    expect(formatClock(new Date(2026, 0, 5, 7, 8, 9))).toBe('01 / 05 2026 07:08:09');
+    expect(formatClock(new Date(2026, 11, 31, 23, 59, 59))).toBe('12 / 31 2026 23:59:59');
+  });
+
+  it('SH-26 the GMT offset is signed hours and minutes', () => {
+    const at = new Date(2026, 0, 1);
+    vi.spyOn(at, 'getTimezoneOffset').mockReturnValue(-420);
+    expect(gmtOffset(at)).toBe('GMT+07:00');
+    vi.spyOn(at, 'getTimezoneOffset').mockReturnValue(210);
+    expect(gmtOffset(at)).toBe('GMT-03:30');
+    vi.spyOn(at, 'getTimezoneOffset').mockReturnValue(0);
+    expect(gmtOffset(at)).toBe('GMT+00:00');
+  });
+
+  it('NM-05 notice dates are yyyy-MM-dd HH:mm:ss (24-hour) from a millisecond timestamp', () => {
+    const ms = new Date(2026, 10, 20, 15, 4, 5).getTime();
+    expect(formatNoticeDate(ms)).toBe('2026-11-20 15:04:05');
+    expect(formatNoticeDate(new Date(2026, 0, 2, 0, 0, 0).getTime())).toBe('2026-01-02 00:00:00');
+    expect(formatNoticeDate(Number.NaN)).toBe('');
+  });
+});

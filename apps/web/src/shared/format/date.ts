@@ -1,0 +1,26 @@
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The header clock, as the spec gives it: `MM / DD YYYY HH:mm:ss` (SH-26). */
+export function formatClock(date: Date): string {
+  return `${pad(date.getMonth() + 1)} / ${pad(date.getDate())} ${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** The browser's offset from GMT at `date`, e.g. `GMT+07:00` or `GMT-03:30`. */
+export function gmtOffset(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes >= 0 ? '+' : '-';
+  const abs = Math.abs(minutes);
+  return `GMT${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** Notice dates `yyyy-MM-dd HH:mm:ss` (24-hour, decision D8) from a millisecond timestamp (NM-05). */
+export function formatNoticeDate(ms: number): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A calendar date `yyyy-MM-dd`, for compact lists. */
+export function formatDay(ms: number): string {
+  return formatNoticeDate(ms).slice(0, 10);
+}

@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNTS_NS } from '../i18n/i18n.ts';
+import { imagePaths, type Country } from '@app/contract';
+import { imageHost } from '../cdn/image-host.ts';
+import { useSystemInfo } from '../system/system-status.ts';
+import { ChevronDownIcon, PhoneIcon } from '../ui/icons.tsx';
+import { TextField, type TextFieldProps } from './text-field.tsx';
+import styles from './country-picker.module.css';
+
+/** A country's flag at the spec's path, `{imgUrl}/TCG_PROD_IMAGES/COUNTRY_FLAG/{countryCode}.png` (SV-03). */
+export function flagUrl(countryCode: string): string {
+  return imagePaths.countryFlag(imageHost(), countryCode);
+}
+
+/** The countries the site serves (system status info.countries) and the caller's own as the default. */
+export function useCountries(): { countries: Country[]; defaultCountry: Country | undefined } {
+  const info = useSystemInfo();
+  const countries = info?.countries ?? [];
+  const own = countries.find((c) => c.countryCode === info?.location.country);
+  return { countries, defaultCountry: own ?? countries[0] };
+}
+
+/** The country by dialing code, or the default one. */
+export function useCountry(dialingCode: string | undefined): Country | undefined {
+  const { countries, defaultCountry } = useCountries();
+  return countries.find((c) => c.countryDialingCode === dialingCode) ?? defaultCountry;
+}
+
+function Flag({ code }: { code: string }) {
+  return <img src={flagUrl(code)} alt="" width={24} height={16} className={styles.flag} loading="lazy" />;
+}
+
+/** The country-code picker beside a phone field (SV-02): flag and +code, a list to choose from. */
+export function CountryPicker({ value, onChange }: { value: string | undefined; onChange: (dialingCode: string) => void }) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const { countries } = useCountries();
+  const current = useCountry(value);
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    const items = rootRef.current?.querySelectorAll<HTMLElement>('[role="option"]');
+    ([...(items ?? [])].find((el) => el.getAttribute('aria-selected') === 'true') ?? items?.[0])?.focus();
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const choose = (c: Country) => {
+    onChange(c.countryDialingCode);
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="option"]')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const move = (to: number) => {
+      e.preventDefault();
+      items[(to + items.length) % items.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') move(at + 1);
+    else if (e.key === 'ArrowUp') move(at - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(items.length - 1);
+    else if (e.key === 'Escape' || e.key === 'Tab') {
+      // Escape closes the list only, not the dialog around it.
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  return (
+    <div className={styles.picker} ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.button}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-label={t('country_choose', { country: current ? `${current.name} +${current.countryDialingCode}` : '' })}
+        onClick={() => setOpen((o) => !o)}
+        disabled={countries.length === 0}
+        data-testid="country-picker"
+      >
+        {current ? <Flag code={current.countryCode} /> : null}
+        <span className={styles.code}>+{current?.countryDialingCode ?? '—'}</span>
+        <ChevronDownIcon size={14} />
+      </button>
+      {open ? (
+        <ul className={styles.list} role="listbox" id={listId} aria-label={t('country_list')} onKeyDown={onListKey}>
+          {countries.map((c) => (
+            <li
+              key={c.countryCode}
+              role="option"
+              tabIndex={-1}
+              aria-selected={c.countryDialingCode === current?.countryDialingCode}
+              className={styles.option}
+              onClick={() => choose(c)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  choose(c);
+                }
+              }}
+            >
+              <Flag code={c.countryCode} />
+              <span className={styles.name}>{c.name}</span>
+              <span className={styles.dial}>+{c.countryDialingCode}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** A mobile number field with the country-code picker in front of it. */
+export function PhoneField({
+  dialingCode,
+  onDialingCodeChange,
+  ref,
+  ...field
+}: { dialingCode: string | undefined; onDialingCodeChange: (dialingCode: string) => void; ref?: Ref<HTMLInputElement> } & Omit<TextFieldProps, 'leading' | 'ref'>) {
+  return (
+    <TextField
+      ref={ref}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      icon={dialingCode === undefined ? <PhoneIcon size={18} /> : undefined}
+      {...field}
+      leading={<CountryPicker value={dialingCode} onChange={onDialingCodeChange} />}
+    />
+  );
+}

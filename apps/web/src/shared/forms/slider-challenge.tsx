@@ -1,0 +1,246 @@
+import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNTS_NS } from '../i18n/i18n.ts';
+import { AccountErrors, type Challenge, type ChallengePurpose, type getChallenge, type verifyChallenge } from '@app/contract';
+import { callRef } from '../http/call-ref.ts';
+import { call } from '../http/client.ts';
+import { isApiError } from '../http/api-error.ts';
+import { Modal } from '../ui/modal.tsx';
+import { ChevronRightIcon, RefreshIcon } from '../ui/icons.tsx';
+import { Spinner } from '../ui/states.tsx';
+import { errorText } from './error-text.ts';
+import styles from './slider-challenge.module.css';
+
+export const challengeCall = callRef<typeof getChallenge>({
+  id: 'getChallenge',
+  method: 'GET',
+  path: '/wps/verification/challenge',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+});
+export const verifyChallengeCall = callRef<typeof verifyChallenge>({
+  id: 'verifyChallenge',
+  method: 'POST',
+  path: '/wps/verification/challenge',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+});
+
+/** The slider pass that rides in the next login, register or SMS call. */
+export interface ChallengePass {
+  challengeId: string;
+  challengeToken: string;
+}
+
+type Phase = 'loading' | 'ready' | 'checking' | 'passed' | 'failed' | 'error';
+
+/** How long "verification succeeded" stays on screen before the form goes on. */
+const PASSED_PAUSE_MS = 600;
+const KEY_STEP = 4;
+
+/**
+ * The self-hosted slider challenge (GEETEST3 before login and register, GEETESTVCODE3 before an
+ * SMS): the server draws the picture and keeps the answer; the player drags the piece into its
+ * hole (or moves it with the arrow keys and presses Enter).
+ */
+function SliderChallengeDialog({ purpose, onPass, onCancel }: { purpose: ChallengePurpose; onPass: (pass: ChallengePass) => void; onCancel: () => void }) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const [nonce, setNonce] = useState(0);
+  const [result, setResult] = useState<{ nonce: number; phase: 'checking' | 'passed' | 'failed'; message: string } | null>(null);
+  const [x, setX] = useState(0);
+  const drag = useRef<{ startX: number; from: number; startedAt: number; trail: number[] } | null>(null);
+  const passed = useRef(false);
+  // Each picture is checked once and only the newest counts: never refetched behind the player's back.
+  const query = useQuery({
+    queryKey: ['challenge', purpose, nonce],
+    queryFn: ({ signal }) => call(challengeCall, { query: { purpose }, signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const challenge: Challenge | null = query.data ?? null;
+  const own = result?.nonce === nonce ? result : null;
+  const phase: Phase = query.isFetching ? 'loading' : query.isError ? 'error' : (own?.phase ?? 'ready');
+  const message = query.isError ? errorText(query.error, t) : (own?.message ?? '');
+  // A miss stays said on the next picture until the player moves again.
+  const [lastMiss, setLastMiss] = useState('');
+  const load = useCallback(() => {
+    setX(0);
+    setNonce((n) => n + 1);
+  }, []);
+
+  const maxX = challenge ? challenge.width - challenge.pieceSize : 0;
+
+  const submit = async (dropX: number, durationMs: number, trail: number[]) => {
+    if (!challenge) return;
+    setResult({ nonce, phase: 'checking', message: '' });
+    try {
+      const pass = await call(verifyChallengeCall, { body: { challengeId: challenge.challengeId, x: Math.round(dropX), durationMs: Math.round(durationMs), trail } });
+      passed.current = true;
+      setResult({ nonce, phase: 'passed', message: t('error_challenge_passed') });
+      window.setTimeout(() => onPass({ challengeId: pass.challengeId, challengeToken: pass.challengeToken }), PASSED_PAUSE_MS);
+    } catch (e) {
+      const missed = isApiError(e) && e.errorCode === AccountErrors.challengeFailed.code ? t('error_challenge_failed') : errorText(e, t);
+      setResult({ nonce, phase: 'failed', message: missed });
+      setLastMiss(missed);
+      // Each picture is checked once; a miss gets a new one.
+      window.setTimeout(load, 900);
+    }
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
+    if (phase !== 'ready') return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    setLastMiss('');
+    drag.current = { startX: e.clientX, from: x, startedAt: performance.now(), trail: [x] };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    const next = Math.min(maxX, Math.max(0, d.from + e.clientX - d.startX));
+    setX(next);
+    if (d.trail.length < 400) d.trail.push(Math.round(next));
+  };
+  const onPointerUp = () => {
+    const d = drag.current;
+    drag.current = null;
+    if (!d || phase !== 'ready') return;
+    if (x === d.from) return;
+    void submit(x, performance.now() - d.startedAt, d.trail);
+  };
+
+  // Keyboard: arrows move the piece, Enter drops it; the trail and time come from the key presses.
+  const keys = useRef<{ startedAt: number; trail: number[] } | null>(null);
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (phase !== 'ready') return;
+    const step = e.shiftKey ? KEY_STEP * 5 : KEY_STEP;
+    let next: number | null = null;
+    if (e.key === 'ArrowRight') next = Math.min(maxX, x + step);
+    else if (e.key === 'ArrowLeft') next = Math.max(0, x - step);
+    if (next !== null) {
+      e.preventDefault();
+      keys.current ??= { startedAt: performance.now(), trail: [x] };
+      keys.current.trail.push(next);
+      setX(next);
+    } else if (e.key === 'Enter' && keys.current) {
+      e.preventDefault();
+      const k = keys.current;
+      keys.current = null;
+      void submit(x, performance.now() - k.startedAt, k.trail);
+    }
+  };
+
+  let body: ReactNode;
+  if (!challenge && phase === 'error') {
+    body = (
+      <div className={styles.placeholder} role="alert">
+        <p>{message}</p>
+        <button type="button" className={styles.retry} onClick={load}>
+          <RefreshIcon size={16} /> {t('retry')}
+        </button>
+      </div>
+    );
+  } else if (!challenge) {
+    body = (
+      <div className={styles.placeholder}>
+        <Spinner label={t('loading')} />
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className={styles.picture} style={{ width: challenge.width, height: challenge.height }} data-phase={phase}>
+          <img src={`data:image/png;base64,${challenge.background}`} alt="" width={challenge.width} height={challenge.height} draggable={false} />
+          <img
+            className={styles.piece}
+            src={`data:image/png;base64,${challenge.piece}`}
+            alt=""
+            width={challenge.pieceSize}
+            height={challenge.pieceSize}
+            style={{ transform: `translate(${x}px, ${challenge.y}px)` }}
+            draggable={false}
+          />
+          {phase === 'loading' ? (
+            <div className={styles.veil}>
+              <Spinner label={t('loading')} />
+            </div>
+          ) : null}
+          <button type="button" className={styles.reload} onClick={load} aria-label={t('challenge_new')} title={t('challenge_new')} disabled={phase === 'checking'}>
+            <RefreshIcon size={16} />
+          </button>
+        </div>
+        <div className={styles.track} style={{ width: challenge.width }} data-phase={phase}>
+          <div className={styles.fill} style={{ width: x + challenge.pieceSize / 2 }} />
+          <span className={styles.trackText} aria-hidden="true">
+            {t('challenge_drag')}
+          </span>
+          <button
+            type="button"
+            role="slider"
+            aria-label={t('challenge_slider')}
+            aria-valuemin={0}
+            aria-valuemax={maxX}
+            aria-valuenow={Math.round(x)}
+            className={styles.handle}
+            style={{ transform: `translateX(${x}px)` }}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+            onKeyDown={onKeyDown}
+            data-testid="challenge-handle"
+          >
+            <ChevronRightIcon size={20} />
+          </button>
+        </div>
+        <p className={styles.message} data-phase={phase === 'ready' && lastMiss ? 'failed' : phase} role={phase === 'failed' || lastMiss ? 'alert' : 'status'}>
+          {phase === 'passed' || phase === 'failed' || phase === 'error' ? message : lastMiss || t('challenge_hint')}
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <Modal
+      onClose={() => {
+        if (!passed.current) onCancel();
+      }}
+      title={t('challenge_title')}
+      width={348}
+      height="auto"
+      bodyClassName={styles.body}
+      closeOnBackdrop={false}
+    >
+      <div data-testid="slider-challenge">{body}</div>
+    </Modal>
+  );
+}
+
+/**
+ * Runs the slider challenge when a form needs it: `run(purpose)` shows it and resolves with the
+ * pass, or with null when the player closes it. Render `element` inside the form's component.
+ */
+export function useSliderChallenge(): { run: (purpose: ChallengePurpose) => Promise<ChallengePass | null>; element: ReactNode } {
+  const [open, setOpen] = useState<{ purpose: ChallengePurpose; resolve: (pass: ChallengePass | null) => void } | null>(null);
+  const run = useCallback((purpose: ChallengePurpose) => new Promise<ChallengePass | null>((resolve) => setOpen({ purpose, resolve })), []);
+  const element = open ? (
+    <SliderChallengeDialog
+      key={open.purpose}
+      purpose={open.purpose}
+      onPass={(pass) => {
+        setOpen(null);
+        open.resolve(pass);
+      }}
+      onCancel={() => {
+        setOpen(null);
+        open.resolve(null);
+      }}
+    />
+  ) : null;
+  return { run, element };
+}

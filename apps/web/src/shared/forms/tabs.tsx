@@ -1,0 +1,60 @@
+import { useRef, type KeyboardEvent } from 'react';
+import styles from './form.module.css';
+
+export interface TabOption<K extends string> {
+  key: K;
+  label: string;
+}
+
+/**
+ * A tab list (ARIA tabs pattern): arrow keys move between tabs and select them, Home and End
+ * jump to the ends. The panel it controls carries `id={panelId}` and `role="tabpanel"`.
+ */
+export function Tabs<K extends string>({
+  options,
+  value,
+  onChange,
+  label,
+  panelId,
+  idPrefix,
+}: {
+  options: TabOption<K>[];
+  value: K;
+  onChange: (key: K) => void;
+  label: string;
+  panelId: string;
+  idPrefix: string;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = options.findIndex((o) => o.key === value);
+    let next = -1;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = (at + 1) % options.length;
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = (at - 1 + options.length) % options.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = options.length - 1;
+    if (next < 0) return;
+    e.preventDefault();
+    onChange(options[next]!.key);
+    listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
+  };
+  return (
+    <div ref={listRef} role="tablist" aria-label={label} className={styles.tabs} onKeyDown={onKeyDown}>
+      {options.map((o) => (
+        <button
+          key={o.key}
+          type="button"
+          role="tab"
+          id={`${idPrefix}-${o.key}`}
+          aria-selected={o.key === value}
+          aria-controls={panelId}
+          tabIndex={o.key === value ? 0 : -1}
+          className={styles.tab}
+          onClick={() => onChange(o.key)}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}

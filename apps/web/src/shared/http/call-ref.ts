@@ -1,0 +1,23 @@
+import type { CallDef, HttpMethod } from '@app/contract';
+
+/**
+ * What the http client needs of a call: its wire shape, not its schemas. The contract's CallDef
+ * carries zod schemas; importing those into the entry chunk would pull zod into every page
+ * load (TOOLCHAIN.md: +23 kB gzip). A CallRef keeps the CallDef's type (so query, body and value
+ * stay typed from the contract) while the bundle carries only the strings. Lazy chunks may pass
+ * the contract's CallDef itself; call-refs.test.ts checks every ref against its contract call.
+ */
+export interface CallRef<C extends CallDef = CallDef> {
+  readonly id: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly wire: 'envelope' | 'bare';
+  readonly token: boolean;
+  readonly encrypted: boolean;
+  /** Type-level link to the contract call; never present at run time. */
+  readonly __call?: C;
+}
+
+export function callRef<C extends CallDef>(ref: Omit<CallRef<C>, '__call'>): CallRef<C> {
+  return ref;
+}

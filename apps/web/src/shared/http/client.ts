@@ -1,0 +1,171 @@
+import { useEffect, useRef } from 'react';
+import { ErrorCodes, type CallBody, type CallDef, type CallQuery, type CallValue } from '@app/contract';
+import { peekBrand } from '../brand/brand.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { clearSession, readToken } from '../session/session.ts';
+import { ApiError, ClientErrorCodes } from './api-error.ts';
+import type { CallRef } from './call-ref.ts';
+
+/** A call as the client needs it: the contract's CallDef itself, or a schema-free CallRef of it. */
+type Callable<C extends CallDef> = C | CallRef<C>;
+
+export interface CallOptions<C extends CallDef> {
+  query?: CallQuery<C>;
+  body?: CallBody<C>;
+  signal?: AbortSignal;
+  /** Extra headers (for example a captcha session); the standard ones are always set. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Encrypted calls (DESIGN.md §2) need the server's public key and WebCrypto; the accounts feature
+ * plugs its encoder in here so the client stays free of it until a page needs it.
+ */
+export type EncryptedBodyEncoder = (
+  def: { id: string; path: string },
+  body: unknown,
+) => Promise<{ body: unknown; headers: Record<string, string> }>;
+
+let encryptedBodyEncoder: EncryptedBodyEncoder | null = null;
+export function setEncryptedBodyEncoder(encoder: EncryptedBodyEncoder | null): void {
+  encryptedBodyEncoder = encoder;
+}
+
+/** Without an answer for this long the call counts as a network failure. */
+export const CALL_TIMEOUT_MS = 30_000;
+
+type Listener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<Listener>();
+const closedListeners = new Set<Listener>();
+
+/**
+ * Runs `listener` when a call is refused with `user.or.token.invalid`. The client has already
+ * cleared the session by then; the app shell goes home, the accounts feature opens the login popup.
+ */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** Runs `listener` when a call is refused because the site is in maintenance or region-blocked. */
+export function onSystemClosed(listener: Listener): () => void {
+  closedListeners.add(listener);
+  return () => closedListeners.delete(listener);
+}
+
+/** React form of onUnauthorized; the latest handler runs, without re-subscribing each render. */
+export function useOnUnauthorized(handler: Listener): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => onUnauthorized((e) => latest.current(e)), []);
+}
+
+function networkError(): ApiError {
+  return new ApiError({
+    status: 0,
+    errorCode: ClientErrorCodes.network,
+    message: i18n.t('error_network', { defaultValue: 'Network link abnormal, please retry' }),
+  });
+}
+
+function systemError(status: number, errorCode: string = ErrorCodes.systemError): ApiError {
+  return new ApiError({ status, errorCode, message: i18n.t('error_system', { defaultValue: 'System error, please try again later' }) });
+}
+
+export function buildUrl(path: string, query?: Record<string, unknown>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The request headers of the wire (DESIGN.md §2, SY-28). */
+export function standardHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Device: 'web', Language: i18n.language || 'en' };
+  const merchant = peekBrand()?.merchant;
+  if (merchant) headers.Merchant = merchant;
+  const token = readToken();
+  if (token) headers.Authorization = token;
+  return headers;
+}
+
+function raise(error: ApiError, sentToken: boolean): never {
+  if (error.errorCode === ErrorCodes.tokenInvalid) {
+    if (sentToken) clearSession();
+    for (const l of unauthorizedListeners) l(error);
+  } else if (error.errorCode === ErrorCodes.maintenance || error.errorCode === ErrorCodes.regionRestricted) {
+    for (const l of closedListeners) l(error);
+  }
+  throw error;
+}
+
+function isEnvelope(x: unknown): x is { success: boolean; value?: unknown; errorCode?: unknown; message?: unknown } {
+  return typeof x === 'object' && x !== null && typeof (x as { success?: unknown }).success === 'boolean';
+}
+
+/**
+ * Calls one operation of the contract: method and path from its declaration, the wire's headers,
+ * the envelope unwrapped for `/wps` calls and bare bodies returned as they are. Every failure
+ * becomes an ApiError {status, errorCode, message, value}.
+ */
+export async function call<C extends CallDef>(def: Callable<C>, options: CallOptions<C> = {}): Promise<CallValue<C>> {
+  const headers: Record<string, string> = { ...standardHeaders(), ...options.headers };
+  const sentToken = headers.Authorization !== undefined;
+  let body: unknown = options.body;
+  if (def.encrypted && body !== undefined) {
+    if (!encryptedBodyEncoder) {
+      throw new ApiError({ status: 0, errorCode: ClientErrorCodes.encryptionUnavailable, message: i18n.t('error_system', { defaultValue: 'System error, please try again later' }) });
+    }
+    const encoded = await encryptedBodyEncoder(def, body);
+    body = encoded.body;
+    Object.assign(headers, encoded.headers);
+  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(def.path, options.query as Record<string, unknown> | undefined), {
+      method: def.method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    // The caller cancelled (a query went stale, a component unmounted): not a failure to report.
+    if (options.signal?.aborted) throw e;
+    throw networkError();
+  }
+
+  let payload: unknown;
+  try {
+    payload = res.status === 204 ? undefined : await res.json();
+  } catch {
+    if (options.signal?.aborted) throw new DOMException('The call was cancelled', 'AbortError');
+    raise(res.ok ? systemError(res.status, ClientErrorCodes.badResponse) : systemError(res.status), sentToken);
+  }
+
+  if (isEnvelope(payload) && payload.success === false) {
+    raise(
+      new ApiError({
+        status: res.status,
+        errorCode: typeof payload.errorCode === 'string' ? payload.errorCode : ErrorCodes.systemError,
+        message: typeof payload.message === 'string' && payload.message ? payload.message : systemError(res.status).message,
+        value: payload.value,
+      }),
+      sentToken,
+    );
+  }
+  if (!res.ok) raise(systemError(res.status, res.status === 401 ? ErrorCodes.tokenInvalid : ErrorCodes.systemError), sentToken);
+  if (def.wire === 'bare') return payload as CallValue<C>;
+  if (!isEnvelope(payload)) raise(systemError(res.status, ClientErrorCodes.badResponse), sentToken);
+  return payload.value as CallValue<C>;
+}

@@ -1,0 +1,116 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { localStore } from '../storage/storage.ts';
+import { isRtl, LANGUAGE_STORAGE_KEY } from './language.ts';
+
+/** The app's i18next instance; catalogues load lazily, one chunk per language and namespace (LN-05). */
+export const i18n = i18next.createInstance();
+
+/**
+ * Namespaces, each a folder of locales/ with one file per language: `translation` (locales/*.json)
+ * holds the shell (header, footer, notices, home, errors) and loads at start; `pages` the other
+ * pages' strings, loaded with the first of them; `accounts` the account dialogs' and member bar's.
+ */
+export const PAGES_NS = 'pages';
+/** The account dialogs' and the member bar's strings: loaded with their lazy chunks, never at start. */
+export const ACCOUNTS_NS = 'accounts';
+/** Validation messages (`reg_pattern_<id>`), loaded with the first dialog that validates. */
+export const FORMS_NS = 'forms';
+
+/**
+ * Catalogues are JSON files the build emits under hashed names (cached for good) and fetches as
+ * data: parsing JSON costs the browser far less than parsing the same strings as a JS module.
+ */
+type Catalogues = Record<string, () => Promise<Record<string, string>>>;
+
+function jsonCatalogues(urls: Record<string, string>): Catalogues {
+  return Object.fromEntries(
+    Object.entries(urls).map(([path, url]) => [
+      path,
+      async () => {
+        const res = await fetch(url);
+        if (!res.ok) throw new Error(`The ${path.split('/').slice(-2).join('/')} catalogue answered ${res.status}`);
+        return (await res.json()) as Record<string, string>;
+      },
+    ]),
+  );
+}
+
+const catalogues = jsonCatalogues(import.meta.glob<string>('../../locales/**/*.json', { query: '?url', import: 'default', eager: true }));
+
+export function hasCatalogue(language: string): boolean {
+  return `../../locales/${language}.json` in catalogues;
+}
+
+/**
+ * One language's strings of one namespace. The `forms` namespace is the contract's pattern
+ * messages, the same for every language, so validation messages have one source.
+ */
+export async function loadCatalogue(language: string, namespace = 'translation'): Promise<Record<string, string>> {
+  if (namespace === FORMS_NS) return (await import('./pattern-messages.ts')).formsStrings();
+  const dir = namespace === 'translation' ? '../../locales' : `../../locales/${namespace}`;
+  // A language without a file for this namespace reads English rather than raw keys.
+  const loader = catalogues[`${dir}/${language}.json`] ?? catalogues[`${dir}/en.json`];
+  return loader ? loader() : {};
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, done) {
+    loadCatalogue(language, namespace).then(
+      (strings) => done(null, strings as ResourceKey),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export function applyDocumentLanguage(language: string, root: HTMLElement = document.documentElement): void {
+  root.lang = language;
+  root.dir = isRtl(language) ? 'rtl' : 'ltr';
+}
+
+/**
+ * Starts i18n in `language`. Every catalogue carries every key (locales.test.ts checks), so no
+ * fallback language is loaded: a Burmese visitor downloads Burmese only. A language without a
+ * catalogue shows English.
+ */
+export async function initI18n(language: string): Promise<void> {
+  const lng = hasCatalogue(language) ? language : 'en';
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      fallbackNS: ['translation', FORMS_NS],
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+  applyDocumentLanguage(lng);
+}
+
+/** Loads the `pages` namespace; page routes wait for it so no page flashes raw keys. */
+export function loadPagesNamespace(): Promise<void> {
+  return i18n.loadNamespaces(PAGES_NS);
+}
+
+/** Loads the validation messages; the modal host does it before any dialog renders. */
+export function loadFormsNamespace(): Promise<void> {
+  return i18n.loadNamespaces(FORMS_NS);
+}
+
+/** Switches language, remembers it for the next visit (D1) and flips the layout direction. */
+export async function changeLanguage(language: string): Promise<void> {
+  await i18n.changeLanguage(language);
+  localStore.set(LANGUAGE_STORAGE_KEY, language);
+  applyDocumentLanguage(language);
+}
+
+/** Loads the account strings; the accounts feature's lazy chunks wait for it so no dialog flashes raw keys. */
+export function loadAccountsNamespace(): Promise<void> {
+  return i18n.loadNamespaces(ACCOUNTS_NS);
+}

@@ -1,0 +1,40 @@
+/**
+ * Runs one autocannon load in its own process, so the load generator can be pinned to another
+ * core than the server (`taskset -c 1 node bench/lib/load-worker.ts '<options json>'`). Prints
+ * one JSON line with the result.
+ */
+import autocannon from 'autocannon';
+
+interface WorkerOptions {
+  url: string;
+  connections: number;
+  durationS: number;
+  warmupS: number;
+  headers: Record<string, string>;
+}
+
+const options = JSON.parse(process.argv[2] ?? '{}') as WorkerOptions;
+if (options.warmupS > 0) {
+  await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.warmupS,
+    headers: options.headers,
+  });
+}
+const result = await autocannon({
+  url: options.url,
+  connections: options.connections,
+  duration: options.durationS,
+  headers: options.headers,
+});
+process.stdout.write(
+  `${JSON.stringify({
+    reqPerSec: result.requests.average,
+    total: result.requests.total,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  })}\n`,
+);

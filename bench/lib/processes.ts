@@ -1,0 +1,99 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+/** Whether processes can be pinned to cores here (Linux with util-linux). */
+export const canPin = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** `node <args>` pinned to one core when the machine allows it. */
+export function pinnedNode(
+  core: number | null,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): ChildProcess {
+  const cmd = core !== null && canPin ? 'taskset' : process.execPath;
+  const argv = core !== null && canPin ? ['-c', String(core), process.execPath, ...args] : args;
+  return spawn(cmd, argv, { cwd: repoRoot, env: { ...process.env, ...env } });
+}
+
+export interface RunningProcess {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server process and waits for the line `running at http://localhost:<port>` that both
+ * the platform server and the bare reference app print.
+ */
+export function startListening(
+  child: ChildProcess,
+  what: string,
+  timeoutMs = 120_000,
+  cleanup?: () => void,
+): Promise<RunningProcess> {
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    cleanup?.();
+  };
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      void stop();
+      fail(new Error(`${what} did not start in ${timeoutMs / 1000} s:\n${output}`));
+    }, timeoutMs);
+    child.stdout!.on('data', () => {
+      const m = /running at http:\/\/localhost:(\d+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        const port = Number(m[1]);
+        done({ url: `http://127.0.0.1:${port}`, port, stop });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      cleanup?.();
+      fail(new Error(`${what} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/**
+ * The real platform server (apps/server/src/main.ts, as `npm start` runs it) on a free port, with
+ * its own embedded database in a temporary DATA_DIR unless DATABASE_URL is given.
+ */
+export function startPlatformServer(
+  options: { core?: number | null; env?: Record<string, string> } = {},
+): Promise<RunningProcess> {
+  const work = mkdtempSync(join(tmpdir(), 'bench-server-'));
+  const child = pinnedNode(options.core ?? null, ['apps/server/src/main.ts'], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    DATABASE_URL: '',
+    // Request logs at info level are a per-request cost a benchmark would measure instead of the route.
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+  return startListening(child, 'the platform server', 120_000, () =>
+    rmSync(work, { recursive: true, force: true }),
+  );
+}
+
+/** The headers the web client sends on every call. */
+export function clientHeaders(): Record<string, string> {
+  const brand = JSON.parse(readFileSync(join(repoRoot, 'config/brand.json'), 'utf8')) as { merchant: string };
+  return { merchant: brand.merchant, device: 'web', language: 'en' };
+}

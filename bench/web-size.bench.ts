@@ -1,0 +1,89 @@
+/**
+ * What the web app costs the player's connection: the JavaScript the home route really loads in
+ * Chromium, and all JavaScript the build emits, each file gzip -9 (kB = 1000 bytes). Vite's own
+ * printed gzip sizes read about 1.2% high (TOOLCHAIN.md); budgets are measured this one way.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import type { BenchRow } from './lib/types.ts';
+import { repoRoot, startPlatformServer } from './lib/processes.ts';
+
+const HOME_BUDGET_KB = 150;
+const ALL_BUDGET_KB = 350;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const dist = join(repoRoot, 'apps/web/dist');
+
+const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1000;
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return jsFiles(path);
+    return /\.m?js$/.test(e.name) ? [path] : [];
+  });
+}
+
+async function homeRouteJs(): Promise<{ kb: number; files: number }> {
+  const server = await startPlatformServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const scripts = new Set<string>();
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.origin === server.url && /\.m?js$/.test(url.pathname)) scripts.add(url.pathname);
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    // Let lazy route modules that start after the first idle finish too.
+    await page.waitForLoadState('networkidle');
+    let kb = 0;
+    for (const path of scripts) {
+      const res = await fetch(`${server.url}${path}`);
+      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+      kb += gzipKb(Buffer.from(await res.arrayBuffer()));
+    }
+    return { kb, files: scripts.size };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  console.error('  building apps/web…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: repoRoot, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
+
+  console.error('  loading / in Chromium…');
+  const home = await homeRouteJs();
+  const all = jsFiles(dist);
+  const allKb = all.reduce((sum, f) => sum + gzipKb(readFileSync(f)), 0);
+  return [
+    {
+      figure: 'JS loaded by the home route, gzip -9',
+      value: `${home.kb.toFixed(1)} kB (${home.files} files)`,
+      budget: `<= ${HOME_BUDGET_KB} kB`,
+      pass: home.kb <= HOME_BUDGET_KB,
+    },
+    {
+      figure: 'all JS of apps/web/dist, gzip -9',
+      value: `${allKb.toFixed(1)} kB (${all.length} files)`,
+      budget: `<= ${ALL_BUDGET_KB} kB`,
+      pass: allKb <= ALL_BUDGET_KB,
+    },
+  ];
+}

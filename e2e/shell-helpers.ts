@@ -1,0 +1,36 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * English pages, and the home page's popup notices either marked as seen (most tests) or left to
+ * open (the popup's own test). The default language of the seeded brand is Burmese.
+ */
+export async function englishPage(page: Page, { popupsSeen = true } = {}): Promise<void> {
+  let ids: number[] = [];
+  if (popupsSeen) {
+    const res = await page.request.get('/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&platform=W&execution=B', { headers: { Merchant: 'SEA888' } });
+    ids = ((await res.json()) as { value?: { popup?: { id: number }[] } }).value?.popup?.map((p) => p.id) ?? [];
+  }
+  await page.addInitScript((seen: number[]) => {
+    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
+    if (seen.length) window.sessionStorage.setItem('popupNoticeSeen', JSON.stringify(seen));
+  }, ids);
+}
+
+/** The page header (top bar, brand bar, navigation), the notice bar and the footer, as locators. */
+export function chrome(page: Page) {
+  return {
+    header: page.getByRole('navigation', { name: 'Main navigation' }),
+    noticeBar: page.getByRole('region', { name: 'Announcements', exact: true }),
+    footer: page.locator('footer'),
+  };
+}
+
+/** Scrolls to the bottom so below-the-fold parts (the footer) load. */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 20; i++) {
+      window.scrollTo(0, document.body.scrollHeight);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+  });
+}

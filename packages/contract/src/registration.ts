@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { challengeFields, LoginResultSchema } from './session.ts';
+
+const field = (max = 255) => z.string().trim().max(max).optional().default('');
+
+/**
+ * The register payload of spec B §3 (RG-26) and the extra fields of §3 and §7 (RG-27). Every
+ * optional field may be empty; the server's field rules decide which are required.
+ */
+export const RegisterRequestSchema = z.object({
+  username: field(64),
+  password: z.string().max(128).optional().default(''),
+  confirmPassword: z.string().max(128).optional().default(''),
+  payeeName: field(100),
+  email: field(100),
+  qqNum: field(40),
+  mobileNum: field(20),
+  recommenderId: field(40),
+  captcha: field(16),
+  verificationCode: field(255),
+  affiliateCode: field(40),
+  paymentPassword: z.string().max(128).optional().default(''),
+  line: field(60),
+  whatsapp: field(30),
+  facebook: field(100),
+  wechat: field(60),
+  idNumber: field(40),
+  referralCode: field(40),
+  domain: field(255),
+  countryDialingCode: field(6),
+  login: z.boolean().optional().default(true),
+  firebaseChannel: field(20),
+  firebaseIdToken: field(4096),
+  registerUrl: field(2048),
+  registerMethod: z.literal('WEB').default('WEB'),
+  ...challengeFields,
+});
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+export const register = defineCall({
+  id: 'register',
+  method: 'PUT',
+  path: '/wps/member/register',
+  moduleId: 'USERNAMEREG3',
+  token: false,
+  encrypted: true,
+  summary: 'Registers by username; the value holds the login token',
+  body: RegisterRequestSchema,
+  response: LoginResultSchema,
+});
+
+export const registerMobile = defineCall({
+  id: 'registerMobile',
+  method: 'PUT',
+  path: '/wps/member/register/mobile',
+  moduleId: 'MOBILEREG3',
+  token: false,
+  encrypted: true,
+  summary: 'Registers by mobile number (the username is the number); the value holds the login token',
+  body: RegisterRequestSchema,
+  response: LoginResultSchema,
+});
+
+export const checkAffiliate = defineCall({
+  id: 'checkAffiliate',
+  method: 'GET',
+  path: '/wps/agent/affiliate',
+  moduleId: 'AFFILIATE',
+  token: false,
+  summary: 'Checks an affiliate (agent) or referral (friend) invitation code for a domain; an unknown code answers "invitation code error"',
+  query: z.object({ code: z.string().trim().min(1).max(40), domain: z.string().trim().max(255).optional().default('') }),
+  response: z.object({ code: z.string(), kind: z.enum(['AFFILIATE', 'REFERRAL']), valid: z.literal(true) }),
+});
+
+/** The register fields after validation (defaults applied), as the server reads them. */
+export type RegisterPayload = z.output<typeof RegisterRequestSchema>;

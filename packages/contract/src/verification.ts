@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { challengeFields } from './session.ts';
+
+/**
+ * Phone-verification errors of spec B §8 (ER-05..ER-15) with the server's string codes. ER-15 is
+ * the client's own (the user closed a phone-code provider's popup); it is here so both sides share
+ * one catalogue.
+ */
+export const VerificationErrors = {
+  phoneFormatInvalid: { code: 'phone.format.invalid', message: 'Invalid phone number format' },
+  phoneInvalid: { code: 'phone.invalid', message: 'Please enter a valid phone number' },
+  tooManyRequests: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests, try again after 5 minutes' },
+  unknown: { code: 'verification.unknown', message: 'Unknown error' },
+  codeInvalid: { code: 'verification.code.invalid', message: 'Verification code not valid' },
+  codeMissing: { code: 'verification.code.missing', message: 'Verification code missing' },
+  captchaInvalid: { code: 'captcha.invalid', message: 'Invalid captcha input' },
+  quotaExceeded: { code: 'sms.quota.insufficient', message: 'Quota not sufficient, contact customer service' },
+  functionDisabled: { code: 'function.disabled', message: 'Function not enabled, contact customer service' },
+  codeExpired: { code: 'verification.code.expired', message: 'Verification code expired, send again' },
+  popupClosed: { code: 'verification.popup.closed', message: 'Login failure. Please try again' },
+  resendTooSoon: { code: 'TOO_MANY_REQUESTS', message: 'A code was sent a moment ago, please wait before asking again' },
+  emailInvalid: { code: 'email.format.invalid', message: 'E-mail format incorrect' },
+} as const satisfies Record<string, { code: string; message: string }>;
+
+/** Length of SMS and e-mail codes. */
+export const VERIFICATION_CODE_LENGTH = 6;
+
+const dialingCode = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{1,4}$/, 'countryDialingCode is 1 to 4 digits');
+const mobile = z.string().trim().max(20);
+
+export const ChallengePurposeSchema = z.enum(['login', 'register', 'sms']);
+export type ChallengePurpose = z.infer<typeof ChallengePurposeSchema>;
+
+export const ChallengeSchema = z.object({
+  challengeId: z.string(),
+  /** Background with the hole, base64 PNG. */
+  background: z.string(),
+  /** The piece to drag, base64 PNG, drawn at x = 0 and at `y`. */
+  piece: z.string(),
+  y: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  pieceSize: z.number().int(),
+  expiresAt: z.number(),
+});
+export type Challenge = z.infer<typeof ChallengeSchema>;
+
+export const getCaptcha = defineCall({
+  id: 'getCaptcha',
+  method: 'GET',
+  path: '/wps/captcha',
+  moduleId: 'CAPTCHA',
+  token: false,
+  summary:
+    'A captcha image drawn by the server, base64 PNG. It is bound to the caller by the Captcha-Id cookie and response header (send it back as the Captcha-Id header when cookies are off); single use, 5 minutes',
+  response: z.string(),
+});
+
+export const getChallenge = defineCall({
+  id: 'getChallenge',
+  method: 'GET',
+  path: '/wps/verification/challenge',
+  moduleId: 'GEETEST3',
+  token: false,
+  summary: 'A slider challenge: background with a hole, the piece and its row; the server keeps the answer',
+  query: z.object({ purpose: ChallengePurposeSchema.default('login') }),
+  response: ChallengeSchema,
+});
+
+export const verifyChallenge = defineCall({
+  id: 'verifyChallenge',
+  method: 'POST',
+  path: '/wps/verification/challenge',
+  moduleId: 'GEETEST3',
+  token: false,
+  summary: 'Checks a slider result; a pass gives a single-use challengeToken for the next login, register or SMS call',
+  body: z.object({
+    challengeId: z.string().min(1).max(64),
+    /** Where the piece's left edge was dropped, in image pixels. */
+    x: z.number().min(0).max(10_000),
+    /** How long the drag took. */
+    durationMs: z.number().int().min(0).max(600_000),
+    /** Sampled x positions of the drag, oldest first (optional). */
+    trail: z.array(z.number()).max(500).optional(),
+  }),
+  response: z.object({ challengeId: z.string(), challengeToken: z.string(), message: z.string() }),
+});
+
+const expiredMinutes = z.object({ expiredMinutes: z.number().int() });
+
+export const sendSmsNoLogin = defineCall({
+  id: 'sendSmsNoLogin',
+  method: 'POST',
+  path: '/wps/verification/sms/noLogin',
+  moduleId: 'SMSLOGIN3',
+  token: false,
+  summary: 'Sends an SMS login code to a registered mobile number',
+  body: z.object({ mobileNum: mobile, countryDialingCode: dialingCode, ...challengeFields }),
+  response: expiredMinutes,
+});
+
+export const sendSmsRegister = defineCall({
+  id: 'sendSmsRegister',
+  method: 'POST',
+  path: '/wps/verification/sms/register',
+  moduleId: 'REGSMSVERIF3',
+  token: false,
+  summary: 'Sends the SMS code of a username registration (field mobileNo, spec B §7)',
+  body: z.object({ mobileNo: mobile, countryDialingCode: dialingCode, ...challengeFields }),
+  response: expiredMinutes,
+});
+
+export const sendSmsRegisterMobile = defineCall({
+  id: 'sendSmsRegisterMobile',
+  method: 'POST',
+  path: '/wps/verification/sms/register/mobile',
+  moduleId: 'MOBILEREG3',
+  token: false,
+  summary: 'Sends the SMS code of a mobile registration (field mobileNo, spec B §7)',
+  body: z.object({ mobileNo: mobile, countryDialingCode: dialingCode, ...challengeFields }),
+  response: expiredMinutes,
+});
+
+export const sendSmsForgotPassword = defineCall({
+  id: 'sendSmsForgotPassword',
+  method: 'POST',
+  path: '/wps/verification/sms/forgotPassword',
+  moduleId: 'CHNGPASSVERIF3',
+  token: false,
+  summary: 'Sends the SMS code of a password reset by phone; value.expirationTime is when it expires (epoch ms)',
+  body: z.object({ mobileNum: mobile, countryDialingCode: dialingCode, ...challengeFields }),
+  response: z.object({ expirationTime: z.number() }),
+});
