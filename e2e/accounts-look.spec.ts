@@ -95,7 +95,9 @@ test.describe('account screens, looked at', () => {
       await form.getByTestId('login-submit').click();
       await expect(page.getByTestId('change-password')).toBeVisible();
       await shot(page, `forced-change-${size.name}`);
+      const abandoned = page.waitForRequest((r) => r.url().endsWith('/wps/session/logout'));
       await page.getByRole('dialog', { name: 'Change password' }).getByRole('button', { name: 'Close' }).click();
+      await abandoned;
 
       await loginThroughPopup(page, 'demo', 'Demo1234');
       await expect(page.getByTestId('balance-amount')).toHaveText(/\$/);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NoticeBar } from '../../features/notices/index.ts';
@@ -21,16 +21,9 @@ export function AppLayout() {
   const chrome = useChrome();
   const navigation = useNavigation();
   const openModal = useUiStore((s) => s.openModal);
-  const closeAllModals = useUiStore((s) => s.closeAllModals);
   // The member and account centres mount only while one is shown: their code stays out of the start.
   const overlayShown = useUiStore((s) => s.memberCentre.show || s.accountCentre.show);
   const loading = navigation.state === 'loading';
-
-  // A page left behind takes its dialogs with it (a notice opened on one page is not another's).
-  const pathname = navigation.location?.pathname;
-  useEffect(() => {
-    if (pathname) closeAllModals();
-  }, [pathname, closeAllModals]);
 
   return (
     <div className={styles.app}>

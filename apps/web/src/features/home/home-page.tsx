@@ -1,22 +1,19 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
 import { resourcesOfType, useSystemInfo } from '../../shared/system/system-status.ts';
-import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { CategoryTile, categories, providerArt, providersFrom, providersOf } from '../games/index.ts';
-import { loadPopupNotice, unseenPopups, useAnnouncements } from '../notices/index.ts';
+import { PopupNotice, unseenPopups, useAnnouncements } from '../notices/index.ts';
 import { useUiStore } from '../../app/ui-store.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
+import { HomeMore } from './home-more.tsx';
 import styles from './home-page.module.css';
 
-const PopupNotice = lazy(loadPopupNotice);
-// Notices, promotions, app download and help sit below the first screen: they load on the way down.
-const HomeMore = lazy(() => import('./home-more.tsx').then((m) => ({ default: m.HomeMore })));
 
-/** The popup notices (type PU), once per session; their HTML chunk loads only when there are some. */
+/** The popup notices (type PU), once per session. */
 function PopupOnce() {
   const { data } = useAnnouncements();
   const [closed, setClosed] = useState(false);
@@ -25,9 +22,7 @@ function PopupOnce() {
   const list = useMemo(() => (data ? unseenPopups(data.popup) : []), [data]);
   if (closed || otherDialogOpen || list.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <PopupNotice notices={list} onClose={() => setClosed(true)} />
-    </Suspense>
+    <PopupNotice notices={list} onClose={() => setClosed(true)} />
   );
 }
 
@@ -65,11 +60,7 @@ export function HomePage() {
         </div>
       </Section>
 
-      <DeferUntilVisible minHeight={760}>
-        <Suspense fallback={<div style={{ minHeight: 760 }} />}>
-          <HomeMore />
-        </Suspense>
-      </DeferUntilVisible>
+      <HomeMore />
       <PopupOnce />
     </Page>
   );

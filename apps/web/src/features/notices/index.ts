@@ -4,6 +4,5 @@ export { BannerHero } from './banner-hero.tsx';
 
 export const loadNoticeModal = () => import('./notice-modal.tsx').then((m) => ({ default: m.NoticeModal }));
 export const loadNoticesPage = () => import('./notices-page.tsx').then((m) => ({ Component: m.NoticesPage }));
-/** The popup notice (type PU) of the home page, with its sanitised HTML: a chunk of its own. */
-export const loadPopupNotice = () => import('./popup-notice.tsx').then((m) => ({ default: m.PopupNotice }));
+export { PopupNotice } from './popup-notice.tsx';
 export { unseenPopups } from './popup-seen.ts';

@@ -21,3 +21,8 @@ export function deviceOs(): string {
   const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
   return (nav.userAgentData?.platform || nav.platform || 'web').slice(0, 40);
 }
+
+/** The free-play login's fields (LG-08): os, platform W, the day's random string, gateway version 3. */
+export function freePlayRequest(storage: SafeStorage = localStore) {
+  return { os: deviceOs(), platform: 'W' as const, randomString: freePlayDeviceString(storage), gatewayVersion: 3 as const };
+}

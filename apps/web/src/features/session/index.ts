@@ -4,7 +4,7 @@
  * is small enough for the entry.
  */
 export { memberInfoQuery, memberInfoKey, useMemberInfo, logoutCall } from './api.ts';
-export { useLoginState, markLoggedIn } from './login-state.ts';
+export { useLoginState, markLoggedIn, readPendingChange } from './login-state.ts';
 export { useFinishLogin, keepLogin, FIRST_LOGIN_MODAL, type ChangePasswordParams, type FinishOptions } from './use-finish-login.ts';
 export { forgetRememberToken } from './remember.ts';
 export { useRestoreLogin } from './use-restore-login.ts';

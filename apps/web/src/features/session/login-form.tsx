@@ -33,7 +33,7 @@ import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { KeyIcon, LockIcon, UserIcon } from '../../shared/ui/icons.tsx';
-import { deviceOs, freePlayDeviceString } from './free-play-device.ts';
+import { freePlayRequest } from './free-play-device.ts';
 import { forgetRemembered, forgetRememberToken, readRemembered, writeRemembered, type RememberedLogin } from './remember.ts';
 import { SecondFactorStep } from './second-factor.tsx';
 import { useFinishLogin } from './use-finish-login.ts';
@@ -227,7 +227,7 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
     setFormError('');
     setBusy('freePlay');
     try {
-      const result = await secureCall(loginFreePlay, { body: { os: deviceOs(), platform: 'W', randomString: freePlayDeviceString(), gatewayVersion: 3 } });
+      const result = await secureCall(loginFreePlay, { body: freePlayRequest() });
       await finishLogin(result);
     } catch (e) {
       setFormError(errorText(e, t));

@@ -40,13 +40,13 @@ export async function keepLogin(queryClient: QueryClient, result: LoginResult, o
   queryClient.removeQueries({ queryKey: ['wallet'] });
   saveSession({ token: result.token, agentType: result.type });
   if (result.forceChangePassword) {
-    markPendingChange();
     const params: ChangePasswordParams = {
       userName: result.userName,
       password: options.password,
       reason: result.changePasswordReason ?? 'expired',
       firstTimeLogin: result.firstTimeLogin || (options.firstTimeLogin ?? false),
     };
+    markPendingChange({ userName: params.userName, reason: params.reason });
     const ui = useUiStore.getState();
     ui.closeAllModals();
     ui.openModal(ModalKeys.changeExpiredPassword, params);

@@ -1,5 +1,5 @@
 import { useCallback, useState, type InputHTMLAttributes, type Ref } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { Limits, type getCaptcha } from '@app/contract';
@@ -34,6 +34,8 @@ export function useCaptchaImage(active: boolean): CaptchaImage {
     queryKey: ['captcha', nonce],
     queryFn: ({ signal }) => call(captchaCall, { signal }),
     enabled: active,
+    // The old picture stays until the new one is in, so the field does not jump.
+    placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
