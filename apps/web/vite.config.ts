@@ -8,8 +8,9 @@ export default defineConfig(({ mode }) => ({
     modules: mode === 'production' ? { generateScopedName: '_[hash:base64:6]' } : {},
   },
   build: {
-    // Catalogues are fetched as JSON files (shared/i18n); never inline them into the JS.
-    assetsInlineLimit: (file: string) => (file.endsWith('.json') ? false : undefined),
+    // Catalogues (JSON, fetched by shared/i18n) and icon sprites (SVG, used by <use href>) stay
+    // files of their own: inlined they would be JavaScript to load, or would not work at all.
+    assetsInlineLimit: (file: string) => (file.endsWith('.json') || file.endsWith('.svg') ? false : undefined),
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,

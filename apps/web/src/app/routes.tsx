@@ -3,7 +3,13 @@ import { redirect, type RouteObject } from 'react-router';
 import { loadPagesNamespace } from '../shared/i18n/i18n.ts';
 import { readToken } from '../shared/session/session.ts';
 import { loadDownloadPage } from '../features/download/index.ts';
-import { loadGameFramePage, loadGameListPage, loadGamesPage, loadHotPage, loadSeamlessPage } from '../features/games/index.ts';
+import {
+  loadGameFramePage,
+  loadGameListPage,
+  loadGamesPage,
+  loadHotPage,
+  loadSeamlessPage,
+} from '../features/games/index.ts';
 import { loadHelpMcPage, loadHelpPage } from '../features/help/index.ts';
 import { loadHomePage } from '../features/home/index.ts';
 import { loadJoinPage } from '../features/join/index.ts';
@@ -18,7 +24,6 @@ import { RouteError } from './errors/error-pages.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { withChunkTimeout } from './lazy-route.ts';
 import { loginRedirectTarget } from './login-required.ts';
-import { registerOver } from './register-route.tsx';
 import { Splash } from './status/boot-screens.tsx';
 import { useTranslation } from 'react-i18next';
 import { getBrand, useBrand } from '../shared/brand/brand.ts';
@@ -32,7 +37,10 @@ const headerOnly: Partial<PageChrome> = { noticeBar: false, footer: false, showB
 const noBalance: Partial<PageChrome> = { showBalance: false };
 
 /** A page chunk together with the `pages` strings it reads, under one time-out. */
-const withStrings = (load: PageLoader): PageLoader => () => Promise.all([load(), loadPagesNamespace()]).then(([module]) => module);
+const withStrings =
+  (load: PageLoader): PageLoader =>
+  () =>
+    Promise.all([load(), loadPagesNamespace()]).then(([module]) => module);
 
 function page(paths: string[], load: PageLoader, chrome?: Partial<PageChrome>): RouteObject[] {
   const handle: RouteHandle | undefined = chrome ? { chrome } : undefined;
@@ -48,7 +56,11 @@ export const pageRoutes: RouteObject[] = [
   ...['index', 'index.html', 'home'].map((path) => ({ path, lazy: () => withChunkTimeout(loadHomePage) })),
   ...['register', 'register.html'].map((path) => ({
     path,
-    lazy: () => withChunkTimeout(async () => ({ Component: registerOver((await loadHomePage()).Component) })),
+    lazy: () =>
+      withChunkTimeout(async () => {
+        const [{ registerOver }, home] = await Promise.all([import('./register-route.tsx'), loadHomePage()]);
+        return { Component: registerOver(home.Component) };
+      }),
   })),
   ...page(['noticePage'], loadNoticesPage),
   ...page(['vip'], loadVipPage, { header: false, noticeBar: false }),
@@ -67,12 +79,22 @@ export const pageRoutes: RouteObject[] = [
   ...page(['join'], loadJoinPage),
   ...page(['game'], loadGameFramePage, { noticeBar: false, footer: false, sideBar: false }),
   ...page(['login'], loadLoginPage, { noticeBar: false, sideBar: false }),
-  { path: '*', lazy: () => withChunkTimeout(() => import('./errors/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }))) },
+  {
+    path: '*',
+    lazy: () =>
+      withChunkTimeout(() =>
+        import('./errors/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
+      ),
+  },
 ];
 
 /** Login-required mode (SH-22..SH-24), checked before any page chunk loads. */
 export function loginRequiredLoader({ request }: { request: Request }) {
-  const target = loginRedirectTarget(new URL(request.url).pathname, getBrand().loginedToHomePage, readToken());
+  const target = loginRedirectTarget(
+    new URL(request.url).pathname,
+    getBrand().loginedToHomePage,
+    readToken(),
+  );
   if (target) throw redirect(target);
   return null;
 }

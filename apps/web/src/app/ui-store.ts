@@ -8,6 +8,9 @@ export const ModalKeys = {
   changeExpiredPassword: 'changeExpiredPassword',
   notice: 'noticeModal',
   accessWarning: 'accessWarning',
+  /** The first-login welcome and the reset link's new-password dialog (accounts, issue #3). */
+  firstLogin: 'firstLogin',
+  resetPassword: 'resetPassword',
 } as const;
 export type KnownModalKey = (typeof ModalKeys)[keyof typeof ModalKeys];
 export type ModalKey = KnownModalKey | (string & {});

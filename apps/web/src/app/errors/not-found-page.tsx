@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gameTypes } from '../../shared/navigation/game-types.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
-import { HomeIcon } from '../../shared/ui/shell-icons.tsx';
+import { HomeIcon } from '../../shared/ui/icons.tsx';
 import styles from './error-pages.module.css';
 
 /** Unknown paths: a friendly way back instead of a blank page. */

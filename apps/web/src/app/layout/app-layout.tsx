@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NoticeBar } from '../../features/notices/index.ts';
 import { useChrome } from '../chrome.ts';
@@ -24,6 +24,12 @@ export function AppLayout() {
   // The member and account centres mount only while one is shown: their code stays out of the start.
   const overlayShown = useUiStore((s) => s.memberCentre.show || s.accountCentre.show);
   const loading = navigation.state === 'loading';
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // A new page opens at its top; back and forward leave the browser's own restoration alone.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 
   return (
     <div className={styles.app}>
@@ -46,7 +52,6 @@ export function AppLayout() {
       {chrome.sideBar ? <SideBar /> : null}
       <ModalHost />
       {overlayShown ? <Slot name={SlotNames.overlays} /> : null}
-      <ScrollRestoration />
     </div>
   );
 }

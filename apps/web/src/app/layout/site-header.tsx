@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { gameTypes } from '../../shared/navigation/game-types.ts';
-import { BallIcon, CardsIcon, FishIcon, GamepadIcon, GiftIcon, HomeIcon, LotteryIcon, PhoneIcon, SlotIcon } from '../../shared/ui/shell-icons.tsx';
+import { GiftIcon, PhoneIcon, SpriteIcon } from '../../shared/ui/shell-icons.tsx';
 import { AuthArea } from './auth-area.tsx';
 import { Clock } from './clock.tsx';
 import { LanguagePicker } from './language-picker.tsx';
@@ -9,16 +9,17 @@ import { Logo } from './logo.tsx';
 import styles from './site-header.module.css';
 
 const typeIcons = {
-  LIVE: CardsIcon,
-  RNG: SlotIcon,
-  FISH: FishIcon,
-  SPORTS: BallIcon,
-  ESPORTS: GamepadIcon,
-  LOTT: LotteryIcon,
-  PVP: CardsIcon,
+  LIVE: 'cards',
+  RNG: 'slot',
+  FISH: 'fish',
+  SPORTS: 'ball',
+  ESPORTS: 'gamepad',
+  LOTT: 'lottery',
+  PVP: 'cards',
 } as const;
 
-const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink);
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
 /** Top bar (clock, language, login/register or member bar), brand bar with logo and main navigation. */
 export function SiteHeader({ showBalance }: { showBalance: boolean }) {
@@ -45,16 +46,15 @@ export function SiteHeader({ showBalance }: { showBalance: boolean }) {
             <ul className={styles.navList}>
               <li>
                 <NavLink to="/" end className={navClass}>
-                  <HomeIcon size={18} />
+                  <SpriteIcon name="home" size={18} />
                   <span>{t('nav_home')}</span>
                 </NavLink>
               </li>
               {gameTypes.map((g) => {
-                const Icon = typeIcons[g.type];
                 return (
                   <li key={g.type}>
                     <NavLink to={g.path} className={navClass}>
-                      <Icon size={18} />
+                      <SpriteIcon name={typeIcons[g.type]} size={18} />
                       <span>{t(g.labelKey)}</span>
                     </NavLink>
                   </li>

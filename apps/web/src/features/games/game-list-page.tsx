@@ -6,7 +6,7 @@ import { resourcesOfType, useSystemInfo } from '../../shared/system/system-statu
 import { SearchIcon, SlotIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { EmptyState } from '../../shared/ui/states.tsx';
-import { BannerHero } from '../notices/index.ts';
+import { BannerHero } from '../banners/index.ts';
 import { categoryOfPath, providersFrom, providersOf } from './catalogue.ts';
 import { ProviderGrid, ProviderSpotlight } from './provider-grid.tsx';
 import styles from './game-list-page.module.css';

@@ -4,7 +4,7 @@ import { useBrand } from '../../shared/brand/brand.ts';
 import { resourcesOfType, useSystemInfo } from '../../shared/system/system-status.ts';
 import { ChevronRightIcon, FlameIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
-import { BannerHero } from '../notices/index.ts';
+import { BannerHero } from '../banners/index.ts';
 import { categories, providersFrom, providersOf } from './catalogue.ts';
 import { ProviderGrid } from './provider-grid.tsx';
 

@@ -1,5 +1,4 @@
 export { categories, providerArt, providersFrom, providersOf, type Category, type Provider } from './catalogue.ts';
-export { CategoryTile } from './category-tile.tsx';
 
 export const loadGamesPage = () => import('./games-page.tsx').then((m) => ({ Component: m.GamesPage }));
 export const loadGameListPage = () => import('./game-list-page.tsx').then((m) => ({ Component: m.GameListPage }));

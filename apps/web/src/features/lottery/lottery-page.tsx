@@ -5,7 +5,8 @@ import { ChevronRightIcon, LotteryIcon, MegaphoneIcon } from '../../shared/ui/ic
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { EmptyState } from '../../shared/ui/states.tsx';
 import { helpArticlePath } from '../help/index.ts';
-import { BannerHero, useAnnouncements } from '../notices/index.ts';
+import { BannerHero } from '../banners/index.ts';
+import { useAnnouncements } from '../notices/index.ts';
 import styles from './lottery-page.module.css';
 
 const variants = [

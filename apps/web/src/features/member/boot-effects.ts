@@ -1,17 +1,15 @@
 import { ModalKeys, uiActions } from '../../app/ui-store.ts';
-import { onUnauthorized } from '../../shared/http/client.ts';
 import { readPendingChange } from '../session/index.ts';
-import { RESET_PASSWORD_MODAL, RESET_TOKEN_PARAM } from './modal-keys.ts';
+import { RESET_TOKEN_PARAM } from './modal-keys.ts';
 
 let installed = false;
 
 /**
- * What the accounts feature does from the first moment, before any of its chunks load:
+ * What the accounts feature does at start when the address or the tab asks for it:
  * - a reset e-mail's link (`?resetPasswordToken=`) opens the new-password dialog; the token
- *   leaves the address bar (and the history) before the router even starts;
- * - a reload during a forced password change opens the change again;
- * - a refused token (the client has cleared the session and the shell goes home) asks the player
- *   to log in again (ER-26), with a popup that survives that trip home.
+ *   leaves the address bar and the history at once;
+ * - a reload during a forced password change opens the change again; this time the current
+ *   password is asked, since memory no longer holds it.
  */
 export function installAccountBootEffects(): void {
   if (installed) return;
@@ -22,11 +20,8 @@ export function installAccountBootEffects(): void {
     params.delete(RESET_TOKEN_PARAM);
     const search = params.toString();
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`);
-    uiActions.openModal(RESET_PASSWORD_MODAL, { resetToken });
+    uiActions.openModal(ModalKeys.resetPassword, { resetToken });
   }
-  // A reload in the middle of a forced change brings the change back; this time the current
-  // password is asked, since memory no longer holds it.
   const pending = readPendingChange();
   if (pending) uiActions.openModal(ModalKeys.changeExpiredPassword, { userName: pending.userName, reason: pending.reason, firstTimeLogin: false });
-  onUnauthorized(() => uiActions.openModal(ModalKeys.loginPopup, { reasonKey: 'error_not_logged_in', keepOnNavigation: true }));
 }

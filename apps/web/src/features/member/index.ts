@@ -4,8 +4,7 @@ import { withAccountStrings } from '../session/index.ts';
  * The member feature: the member bar (slot `memberBar`), the member and account centre overlays
  * (slot `overlays`), forgot, change and reset password. Everything visible is a lazy chunk.
  */
-export { syncLanguageToServer } from './language-sync.ts';
-export { RESET_PASSWORD_MODAL } from './modal-keys.ts';
+export { updateServerLanguage } from './language-sync.ts';
 export { installAccountBootEffects } from './boot-effects.ts';
 
 export const loadMemberBar = () => withAccountStrings(import('./member-bar.tsx')).then((m) => ({ default: m.MemberBar }));

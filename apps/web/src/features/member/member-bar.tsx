@@ -78,7 +78,7 @@ function Balance() {
       </button>
       <button
         type="button"
-        className={styles.iconButton}
+        className={`${styles.iconButton} ${styles.refresh}`}
         onClick={() => void refetch()}
         aria-label={t('balance_refresh')}
         data-spinning={isFetching || undefined}
@@ -161,7 +161,7 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
         <span className={styles.name}>{info ? name : <Skeleton width={60} height={12} />}</span>
         {agentType === AgentType.trial ? <span className={styles.trial}>{t('member_trial')}</span> : null}
         {pending ? <span className={styles.dot} aria-label={t('member_pending_requests')} /> : null}
-        <ChevronDownIcon size={14} />
+        <ChevronDownIcon size={14} className={styles.chevron} />
       </button>
       {open ? (
         <div className={styles.menu}>
@@ -247,11 +247,11 @@ export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
         ) : null}
       </button>
       {referral ? (
-        <button type="button" className={styles.roundButton} onClick={() => gate(() => openMemberCentre('referral'))} aria-label={t('invite_friends')} title={t('invite_friends')} data-testid="invite-button">
+        <button type="button" className={`${styles.roundButton} ${styles.wideOnly}`} onClick={() => gate(() => openMemberCentre('referral'))} aria-label={t('invite_friends')} title={t('invite_friends')} data-testid="invite-button">
           <GiftIcon size={17} />
         </button>
       ) : null}
-      <button type="button" className={styles.roundButton} onClick={() => setConfirming(true)} aria-label={t('logout')} title={t('logout')} data-testid="logout-button">
+      <button type="button" className={`${styles.roundButton} ${styles.wideOnly}`} onClick={() => setConfirming(true)} aria-label={t('logout')} title={t('logout')} data-testid="logout-button">
         <LogoutIcon size={17} />
       </button>
       {confirming ? (

@@ -1,6 +1,5 @@
 export { useAnnouncements, announcementsQuery, announcementRequest } from './api.ts';
 export { NoticeBar } from './notice-bar.tsx';
-export { BannerHero } from './banner-hero.tsx';
 
 export const loadNoticeModal = () => import('./notice-modal.tsx').then((m) => ({ default: m.NoticeModal }));
 export const loadNoticesPage = () => import('./notices-page.tsx').then((m) => ({ Component: m.NoticesPage }));

@@ -5,7 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { GiftIcon, StarIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { useGate } from '../../app/use-gate.ts';
-import { BannerHero } from '../notices/index.ts';
+import { BannerHero } from '../banners/index.ts';
 import styles from './point-mall-page.module.css';
 
 const rateLabels: Record<keyof typeof headerPointRates, string> = {

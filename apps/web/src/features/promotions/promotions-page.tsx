@@ -7,7 +7,8 @@ import { BookIcon, GiftIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { helpArticlePath } from '../help/index.ts';
-import { BannerHero, useAnnouncements } from '../notices/index.ts';
+import { BannerHero } from '../banners/index.ts';
+import { useAnnouncements } from '../notices/index.ts';
 import { promotionsOf } from './promotion-list.ts';
 import styles from './promotions-page.module.css';
 

@@ -254,7 +254,6 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
           const field = form.register(f);
           const props = {
             label: t(`register_field_${f}`) + requiredMark(f),
-            placeholder: rules[f] ? patternHint(rules[f], t) : '',
             maxLength: rules[f]?.maxLength ?? 100,
             error: errors[f]?.message,
             ...optionalInput[f],

@@ -5,7 +5,7 @@
  */
 export { memberInfoQuery, memberInfoKey, useMemberInfo, logoutCall } from './api.ts';
 export { useLoginState, markLoggedIn, readPendingChange } from './login-state.ts';
-export { useFinishLogin, keepLogin, FIRST_LOGIN_MODAL, type ChangePasswordParams, type FinishOptions } from './use-finish-login.ts';
+export { useFinishLogin, keepLogin, type ChangePasswordParams, type FinishOptions } from './use-finish-login.ts';
 export { forgetRememberToken } from './remember.ts';
 export { useRestoreLogin } from './use-restore-login.ts';
 import { loadAccountsNamespace } from '../../shared/i18n/i18n.ts';

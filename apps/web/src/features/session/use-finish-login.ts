@@ -7,9 +7,6 @@ import { saveAgentType, saveSession } from '../../shared/session/session.ts';
 import { memberInfoQuery } from './api.ts';
 import { markLoggedIn, markPendingChange } from './login-state.ts';
 
-/** Modal key of the first-login welcome (the first-login action of spec B §4, LG-19). */
-export const FIRST_LOGIN_MODAL = 'firstLogin';
-
 /** What the forced change-password modal is opened with; the password lives only in memory (LG-28). */
 export interface ChangePasswordParams {
   userName: string;
@@ -76,7 +73,7 @@ export function useFinishLogin(): (result: LoginResult, options?: FinishOptions)
       // on / already there is nowhere to go (a revalidation would close it as it opens).
       if (window.location.pathname !== '/') await navigate('/');
       // A trial account has nothing to secure: the welcome is for real accounts.
-      if ((result.firstTimeLogin || options.firstTimeLogin) && result.type !== AgentType.trial) useUiStore.getState().openModal(FIRST_LOGIN_MODAL);
+      if ((result.firstTimeLogin || options.firstTimeLogin) && result.type !== AgentType.trial) useUiStore.getState().openModal(ModalKeys.firstLogin);
       return outcome;
     },
     [queryClient, navigate],

@@ -14,18 +14,11 @@ export {
   ChevronDownIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
-  HomeIcon,
   ClockIcon,
   BookIcon,
   RefreshIcon,
   AlertIcon,
   UserIcon,
-  CardsIcon,
-  SlotIcon,
-  FishIcon,
-  BallIcon,
-  GamepadIcon,
-  LotteryIcon,
   CheckIcon,
 } from './shell-icons.tsx';
 export type { IconProps } from './shell-icons.tsx';
@@ -221,6 +214,69 @@ export function UsersIcon(props: IconProps) {
     <Svg {...props}>
       <circle cx="9" cy="8.5" r="3.5" />
       <path d="M2.5 20a6.5 6.5 0 0 1 13 0M15.5 5.2a3.5 3.5 0 0 1 0 6.6M17.5 14.3a6.5 6.5 0 0 1 4 5.7" />
+    </Svg>
+  );
+}
+
+export function HomeIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3.5 11L12 4l8.5 7M6 9.5V20h12V9.5" />
+    </Svg>
+  );
+}
+
+export function CardsIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="6" width="11" height="15" rx="1.8" transform="rotate(-8 8.5 13.5)" />
+      <rect x="10" y="4" width="11" height="15" rx="1.8" transform="rotate(8 15.5 11.5)" />
+    </Svg>
+  );
+}
+
+export function SlotIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2.5" />
+      <path d="M9 5v14M15 5v14M5.5 12h1.5M11 12h2M17 12h1.5" />
+    </Svg>
+  );
+}
+
+export function FishIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M3 12c3-5 9-6.5 14-2l4-3v10l-4-3c-5 4.5-11 3-14-2z" />
+      <circle cx="8" cy="11" r=".6" fill="currentColor" />
+    </Svg>
+  );
+}
+
+export function BallIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7.5l4 3-1.5 4.5h-5L8 10.5zM12 3v4.5M21 11l-5 -.5M17.5 19.5l-3-4.5M6.5 19.5l3-4.5M3 11l5-.5" />
+    </Svg>
+  );
+}
+
+export function GamepadIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6.5 8h11a4 4 0 0 1 4 4.5l-.6 4a2.6 2.6 0 0 1-4.6 1.2L15 16H9l-1.3 1.7a2.6 2.6 0 0 1-4.6-1.2l-.6-4A4 4 0 0 1 6.5 8z" />
+      <path d="M7.5 11v3M6 12.5h3M15.5 12h.01M17.5 13.5h.01" />
+    </Svg>
+  );
+}
+
+export function LotteryIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 3.5v4.5M12 16v4.5M3.5 12H8M16 12h4.5" />
     </Svg>
   );
 }

@@ -22,7 +22,15 @@ export function LoadingState({ label, minHeight = 160 }: { label?: string; minHe
   );
 }
 
-export function ErrorState({ message, onRetry, minHeight = 160 }: { message: string; onRetry?: () => void; minHeight?: number }) {
+export function ErrorState({
+  message,
+  onRetry,
+  minHeight = 160,
+}: {
+  message: string;
+  onRetry?: () => void;
+  minHeight?: number;
+}) {
   const { t } = useTranslation();
   return (
     <div className={styles.centered} style={{ minHeight }} role="alert">
@@ -37,7 +45,17 @@ export function ErrorState({ message, onRetry, minHeight = 160 }: { message: str
   );
 }
 
-export function EmptyState({ icon, title, children, minHeight = 160 }: { icon?: ReactNode; title: string; children?: ReactNode; minHeight?: number }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  minHeight = 160,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  minHeight?: number;
+}) {
   return (
     <div className={styles.centered} style={{ minHeight }}>
       {icon ? <span className={styles.emptyIcon}>{icon}</span> : null}
@@ -48,6 +66,16 @@ export function EmptyState({ icon, title, children, minHeight = 160 }: { icon?: 
 }
 
 /** A grey placeholder block with the final size of what it stands for (no layout shift). */
-export function Skeleton({ width = '100%', height = 16, radius = 6 }: { width?: number | string; height?: number | string; radius?: number }) {
-  return <span className={styles.skeleton} style={{ width, height, borderRadius: radius }} aria-hidden="true" />;
+export function Skeleton({
+  width = '100%',
+  height = 16,
+  radius = 6,
+}: {
+  width?: number | string;
+  height?: number | string;
+  radius?: number;
+}) {
+  return (
+    <span className={styles.skeleton} style={{ width, height, borderRadius: radius }} aria-hidden="true" />
+  );
 }

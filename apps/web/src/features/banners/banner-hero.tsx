@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Banner } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { Skeleton } from '../../shared/ui/states.tsx';
-import { useAnnouncements } from './api.ts';
+import { useAnnouncements } from '../notices/index.ts';
 import styles from './banner-hero.module.css';
 
 /**
