@@ -70,6 +70,6 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
-    rules: { 'boundaries/feature-index': 'error' },
+    rules: { 'boundaries/feature-index': 'error', 'boundaries/feature-no-app': 'error' },
   },
 );

@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // jsdom suites slow down a lot on a loaded 2-core machine; a slow test is not a failing one.
+          testTimeout: 20_000,
         },
       },
     ],

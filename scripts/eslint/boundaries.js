@@ -37,6 +37,21 @@ const featureIndex = {
   },
 };
 
+/** A web feature never reaches into the app's composition root (src/app): only shared/ and contract. */
+const featureNoApp = {
+  meta: { type: 'problem', messages: { app: 'Features import shared/ and the contract, never src/app (DESIGN.md §1).' }, schema: [] },
+  create(context) {
+    const file = context.filename;
+    if (!segmentsAfter(file, 'features')) return {};
+    const srcRoot = file.slice(0, file.lastIndexOf(`${sep}features${sep}`));
+    return importSources(context, (node, spec) => {
+      if (!spec.startsWith('.')) return;
+      const target = resolve(dirname(file), spec);
+      if (target.startsWith(`${srcRoot}${sep}app${sep}`) || target === `${srcRoot}${sep}app`) context.report({ node, messageId: 'app' });
+    });
+  },
+};
+
 /** A server module reaches another module through its service, never its repo. */
 const moduleService = {
   meta: { type: 'problem', messages: { repo: 'Module "{{module}}" is reached through its service, never its repo (DESIGN.md §1).' }, schema: [] },
@@ -56,4 +71,4 @@ const moduleService = {
   },
 };
 
-export const boundaries = { rules: { 'feature-index': featureIndex, 'module-service': moduleService } };
+export const boundaries = { rules: { 'feature-index': featureIndex, 'feature-no-app': featureNoApp, 'module-service': moduleService } };

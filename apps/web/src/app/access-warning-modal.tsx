@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal, useModalClose } from '../shared/ui/modal.tsx';
 import { Button } from '../shared/ui/button.tsx';
 import { ShieldIcon } from '../shared/ui/icons.tsx';
-import type { ModalProps } from './modal-registry.ts';
+import type { ModalProps } from '../shared/shell/modal-registry.ts';
 import styles from './access-warning-modal.module.css';
 
 function ConfirmButton() {

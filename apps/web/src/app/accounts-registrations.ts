@@ -2,9 +2,9 @@ import { onUnauthorized } from '../shared/http/client.ts';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { readToken } from '../shared/session/session.ts';
 import { sessionStore } from '../shared/storage/storage.ts';
-import { registerModal, type ModalLoader } from './modal-registry.ts';
-import { registerSlot, SlotNames, type SlotLoader } from './slot-registry.ts';
-import { ModalKeys, uiActions } from './ui-store.ts';
+import { registerModal, type ModalLoader } from '../shared/shell/modal-registry.ts';
+import { registerSlot, SlotNames, type SlotLoader } from '../shared/shell/slot-registry.ts';
+import { ModalKeys, uiActions } from '../shared/shell/ui-store.ts';
 
 /*
  * The accounts features (issue #3) reached only through dynamic imports of their index: none of

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { Modal } from '../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../shared/ui/states.tsx';
-import { lazyOnce } from './lazy-cache.ts';
-import { modalLoader, type ModalLoader, type ModalProps } from './modal-registry.ts';
+import { lazyOnce } from '../shared/shell/lazy-cache.ts';
+import { modalLoader, type ModalLoader, type ModalProps } from '../shared/shell/modal-registry.ts';
 import { withChunkTimeout } from './lazy-route.ts';
 import { loadFormsNamespace } from '../shared/i18n/i18n.ts';
-import { useUiStore, type ModalKey } from './ui-store.ts';
+import { useUiStore, type ModalKey } from '../shared/shell/ui-store.ts';
 
 const withFormsCache = new WeakMap<ModalLoader, ModalLoader>();
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
-import { ModalKeys, useIsModalOpen, useUiStore } from './ui-store.ts';
+import { ModalKeys, useIsModalOpen, useUiStore } from '../shared/shell/ui-store.ts';
 
 /**
  * /register and /register.html: the home page with the register dialog opened over it (SH-03).

@@ -1,7 +1,7 @@
 import { loadNoticeModal } from '../features/notices/index.ts';
-import { registerModal } from './modal-registry.ts';
+import { registerModal } from '../shared/shell/modal-registry.ts';
 import { registerAccounts } from './accounts-registrations.ts';
-import { ModalKeys } from './ui-store.ts';
+import { ModalKeys } from '../shared/shell/ui-store.ts';
 
 /**
  * Every modal and slot a feature contributes, one line each. A feature adds its line here and

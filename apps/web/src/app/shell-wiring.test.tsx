@@ -7,11 +7,11 @@ import { setupShell, withQuery } from '../test/shell-harness.tsx';
 import { RouteError } from './errors/error-pages.tsx';
 import { ChunkLoadError } from './lazy-route.ts';
 import { ModalHost } from './modal-host.tsx';
-import { registeredModals, registerModal } from './modal-registry.ts';
+import { registeredModals, registerModal } from '../shared/shell/modal-registry.ts';
 import { registerFeatures } from './registrations.ts';
 import { registerOver } from './register-route.tsx';
-import { gateDecision } from './use-gate.ts';
-import { ModalKeys, useUiStore } from './ui-store.ts';
+import { gateDecision } from '../shared/shell/use-gate.ts';
+import { ModalKeys, useUiStore } from '../shared/shell/ui-store.ts';
 
 function Greeting({ params, onClose }: { params: { name: string }; onClose: () => void }) {
   return (

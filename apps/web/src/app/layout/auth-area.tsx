@@ -4,9 +4,9 @@ import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { useSwitch } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { UserIcon } from '../../shared/ui/shell-icons.tsx';
-import { Slot } from '../slot.tsx';
-import { SlotNames } from '../slot-registry.ts';
-import { ModalKeys, useUiStore } from '../ui-store.ts';
+import { Slot } from '../../shared/shell/slot.tsx';
+import { SlotNames } from '../../shared/shell/slot-registry.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import styles from './auth-area.module.css';
 
 /**

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderShell, setupShell, stubFetch, systemStatus } from '../../test/shell-harness.tsx';
 import { clearSession, saveSession } from '../../shared/session/session.ts';
-import { useUiStore } from '../ui-store.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { AuthArea } from './auth-area.tsx';
 import { Clock } from './clock.tsx';
 import { LanguagePicker } from './language-picker.tsx';

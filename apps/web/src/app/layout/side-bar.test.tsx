@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderShell, setupShell, stubFetch, systemStatus } from '../../test/shell-harness.tsx';
 import { clearSession, saveSession } from '../../shared/session/session.ts';
-import { useUiStore } from '../ui-store.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { SideBar } from './side-bar.tsx';
 
 const openKeys = () => useUiStore.getState().modals.map((m) => m.key);

@@ -7,8 +7,8 @@ import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { openCustomerService } from '../../shared/system/customer-service.ts';
 import { resourcesOfType, useSwitch, useSystemInfo } from '../../shared/system/system-status.ts';
 import { CloseIcon, GiftIcon, HeadsetIcon, MailIcon, PhoneIcon } from '../../shared/ui/shell-icons.tsx';
-import { useGate } from '../use-gate.ts';
-import { useUiStore } from '../ui-store.ts';
+import { useGate } from '../../shared/shell/use-gate.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import styles from './side-bar.module.css';
 
 function Entry({ label, icon, children }: { label: string; icon: ReactNode; children: (content: ReactNode) => ReactNode }) {

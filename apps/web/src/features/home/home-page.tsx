@@ -8,7 +8,7 @@ import { Skeleton } from '../../shared/ui/states.tsx';
 import { categories, providerArt, providersFrom, providersOf } from '../games/index.ts';
 import { CategoryTile } from './category-tile.tsx';
 import { PopupNotice, unseenPopups, useAnnouncements } from '../notices/index.ts';
-import { useUiStore } from '../../app/ui-store.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { HomeMore } from './home-more.tsx';
 import styles from './home-page.module.css';

@@ -7,7 +7,7 @@ import { resourcesOfType, useSwitch, useSystemInfo } from '../../shared/system/s
 import { Button } from '../../shared/ui/button.tsx';
 import { CrownIcon, HeadsetIcon, ShieldIcon, StarIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
-import { ModalKeys, useUiStore } from '../../app/ui-store.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import styles from './join-page.module.css';
 
 const reasons = [

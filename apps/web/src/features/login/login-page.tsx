@@ -5,9 +5,9 @@ import { useBrand } from '../../shared/brand/brand.ts';
 import { useSwitch } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { BookIcon, LockIcon, PhoneIcon } from '../../shared/ui/icons.tsx';
-import { Slot } from '../../app/slot.tsx';
-import { SlotNames } from '../../app/slot-registry.ts';
-import { ModalKeys, useUiStore } from '../../app/ui-store.ts';
+import { Slot } from '../../shared/shell/slot.tsx';
+import { SlotNames } from '../../shared/shell/slot-registry.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import styles from './login-page.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { gateDecision } from '../../app/use-gate.ts';
-import { useUiStore } from '../../app/ui-store.ts';
+import { gateDecision } from '../../shared/shell/use-gate.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { clearSession, saveSession } from '../../shared/session/session.ts';
 import { AccountOverlays } from './account-overlays.tsx';
 import { formatBalance } from './api.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { accountCentreTypes, AgentType } from '@app/contract';
-import { useUiStore } from '../../app/ui-store.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { CentreFrame } from './centre-frame.tsx';
 

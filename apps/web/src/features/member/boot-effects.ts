@@ -1,4 +1,4 @@
-import { ModalKeys, uiActions } from '../../app/ui-store.ts';
+import { ModalKeys, uiActions } from '../../shared/shell/ui-store.ts';
 import { readPendingChange } from '../session/index.ts';
 import { RESET_TOKEN_PARAM } from './modal-keys.ts';
 

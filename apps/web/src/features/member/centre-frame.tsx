@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeatureSwitch } from '@app/contract';
-import { ModalKeys, useUiStore } from '../../app/ui-store.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { useSwitch } from '../../shared/system/system-status.ts';

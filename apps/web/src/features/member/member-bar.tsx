@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountCentreTypes, AgentType, FeatureSwitch } from '@app/contract';
-import { useGate } from '../../app/use-gate.ts';
-import { useUiStore } from '../../app/ui-store.ts';
+import { useGate } from '../../shared/shell/use-gate.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordByEmail } from '@app/contract';
-import type { ModalProps } from '../../app/modal-registry.ts';
+import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption, secureCall } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { errorText } from '../../shared/forms/error-text.ts';

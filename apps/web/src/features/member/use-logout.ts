@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../shared/http/api-error.ts';
 import { call } from '../../shared/http/client.ts';
 import { clearSession } from '../../shared/session/session.ts';
-import { useUiStore } from '../../app/ui-store.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { forgetRememberToken, logoutCall } from '../session/index.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { GiftIcon, StarIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
-import { useGate } from '../../app/use-gate.ts';
+import { useGate } from '../../shared/shell/use-gate.ts';
 import { BannerHero } from '../banners/index.ts';
 import styles from './point-mall-page.module.css';
 

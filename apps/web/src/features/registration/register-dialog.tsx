@@ -13,8 +13,8 @@ import {
   sendSmsRegisterMobile,
   type RegisterRules,
 } from '@app/contract';
-import type { ModalProps } from '../../app/modal-registry.ts';
-import { ModalKeys, useUiStore } from '../../app/ui-store.ts';
+import type { ModalProps } from '../../shared/shell/modal-registry.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { isApiError } from '../../shared/http/api-error.ts';
 import { call } from '../../shared/http/client.ts';
 import { ensurePayloadEncryption, secureCall } from '../../shared/http/payload-encryption.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { useUiStore } from '../../app/ui-store.ts';
-import type { ModalProps } from '../../app/modal-registry.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
+import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CrownIcon } from '../../shared/ui/icons.tsx';
 import { Modal, useModalClose } from '../../shared/ui/modal.tsx';

@@ -16,7 +16,7 @@ import {
   type LoginResult,
   type LoginVerifyRequired,
 } from '@app/contract';
-import { ModalKeys, useUiStore } from '../../app/ui-store.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { isApiError } from '../../shared/http/api-error.ts';
 import { call } from '../../shared/http/client.ts';
 import { secureCall } from '../../shared/http/payload-encryption.ts';

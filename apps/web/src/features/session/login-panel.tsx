@@ -1,4 +1,4 @@
-import { ModalKeys, useUiStore } from '../../app/ui-store.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { HelpWidget } from './help-widget.tsx';
 import { LoginForm } from './login-form.tsx';

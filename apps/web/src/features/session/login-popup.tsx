@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { ModalKeys, useUiStore } from '../../app/ui-store.ts';
-import type { ModalProps } from '../../app/modal-registry.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
+import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { AccountBanner } from './account-banner.tsx';

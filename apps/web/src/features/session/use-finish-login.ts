@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { AgentType, type LoginResult } from '@app/contract';
-import { ModalKeys, useUiStore } from '../../app/ui-store.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { saveAgentType, saveSession } from '../../shared/session/session.ts';
 import { memberInfoQuery } from './api.ts';
 import { markLoggedIn, markPendingChange } from './login-state.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { accountCentreTypes, AgentType } from '@app/contract';
-import { useSession } from '../shared/session/session.ts';
+import { useSession } from '../session/session.ts';
 import { ModalKeys, useUiStore } from './ui-store.ts';
 
 export type GateNeed = 'member' | 'agent';

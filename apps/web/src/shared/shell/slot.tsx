@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
+import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { lazyOnce } from './lazy-cache.ts';
 import { slotLoader, type SlotName } from './slot-registry.ts';
 
