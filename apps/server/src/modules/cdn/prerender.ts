@@ -24,11 +24,11 @@ export function artPathOf(url: string): string | null {
  * social, app, payment and partner logos) and the footer's suggested-browser icons.
  */
 export async function firstVisitArt(ctx: Pick<AppContext, 'system' | 'notices'>): Promise<string[]> {
-  const [status, notices] = await Promise.all([ctx.system.systemStatus('', ''), ctx.notices.list(['B'], 'B')]);
-  const host = status.info.imageCDNs[0] ?? '/cdn/img1';
+  const [info, notices] = await Promise.all([ctx.system.info(), ctx.notices.list(['B'], 'B')]);
+  const host = info.imageCDNs[0] ?? '/cdn/img1';
   const urls = [
     ...notices.banners.map((b) => b.imageUrl),
-    ...status.info.resources.map((r) => r.imageUrl),
+    ...info.resources.map((r) => r.imageUrl),
     ...browserNames.map((name) => `${host}/${MARK}BROWSER/${name}.png`),
   ];
   return [...new Set(urls.filter((u) => u !== ''))];

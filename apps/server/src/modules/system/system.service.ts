@@ -6,7 +6,6 @@ import {
   type HelpCategory,
   type RegisterRules,
   type SystemInfo,
-  type SystemStatusResponse,
   type WhitelabelNode,
   SystemInfoSchema,
 } from '@app/contract';
@@ -155,20 +154,14 @@ export class SystemService {
     return { status: 0, maintenanceEndTime: null, country };
   }
 
-  async systemStatus(ip: string, country: string): Promise<SystemStatusResponse> {
-    const [snap, caller] = await Promise.all([this.snapshot.get(), this.statusFor(country)]);
-    return {
-      status: caller.status,
-      maintenance: caller.status === 1,
-      maintenanceEndTime: caller.maintenanceEndTime,
-      regionRestriction: caller.status === 2,
-      info: { ...snap.info, location: { ip, country } },
-    };
+  /** The caller-independent part of the system info (resources, countries, CDNs, rules). */
+  async info(): Promise<Omit<SystemInfo, 'location'>> {
+    return (await this.snapshot.get()).info;
   }
 
   /**
-   * The same answer as systemStatus(), serialised: the snapshot's bulk once per change, the
-   * caller's status and location per request (the status call is the first call of every visit).
+   * The status call's answer, serialised: the snapshot's bulk once per change, the caller's
+   * status and location per request (the status call is the first call of every visit).
    */
   async systemStatusJson(ip: string, country: string): Promise<string> {
     const [snap, caller] = await Promise.all([this.snapshot.get(), this.statusFor(country)]);

@@ -104,7 +104,7 @@ export class VerificationService {
     if (!number) throw fail(422, VerificationErrors.phoneInvalid);
     if (!/^[0-9]+$/.test(number)) throw fail(422, VerificationErrors.phoneFormatInvalid);
     const dialingCode = (dialingCodeRaw ?? '').replace(/^\+/, '');
-    const countries = (await this.system.systemStatus('', '')).info.countries;
+    const countries = (await this.system.info()).countries;
     const country = countries.find((c) => c.countryDialingCode === dialingCode);
     if (!country) throw fail(422, VerificationErrors.phoneFormatInvalid, `${VerificationErrors.phoneFormatInvalid.message}: unknown country dialing code +${dialingCode}`);
     const parsed = parsePhoneNumberFromString(number, country.countryCode as CountryCode);
