@@ -17,6 +17,23 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * Kysely's migrator introspects the tables of every schema; a test file dropping its schema at
+ * that moment makes the introspection fail ("schema ... does not exist"). Migrating and dropping
+ * take one advisory lock, so they never overlap across the test files of a run.
+ */
+const SCHEMA_LOCK = 72_200_001;
+async function withSchemaLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh, migrated database holding the demo data, of the kind this run tests. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'postgres') {
@@ -28,16 +45,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const database = await openPostgres({ url, schema, poolSize: 5 });
-    await migrateToLatest(database);
+    await withSchemaLock(url, () => migrateToLatest(database));
     await seedDemoData(database);
     return {
       database,
       drop: async () => {
         await database.close();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
+        await withSchemaLock(url, async () => {
+          const c = new pg.Client({ connectionString: url });
+          await c.connect();
+          await c.query(`drop schema ${schema} cascade`);
+          await c.end();
+        });
       },
     };
   }
