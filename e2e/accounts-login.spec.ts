@@ -1,25 +1,43 @@
 import { test, expect } from './fixtures.ts';
-import { browserStorageDump, createMember, freshIp, openLogin, outboxCode, preparePage, uniqueName } from './accounts-helpers.ts';
+import {
+  browserStorageDump,
+  createMember,
+  freshIp,
+  openLogin,
+  outboxCode,
+  preparePage,
+  uniqueName,
+  withSwitch,
+} from './accounts-helpers.ts';
 
 test.describe('login popup', () => {
-  test('LG-01 LG-02 LG-03 LG-05 LG-06 LG-12 the popup offers both tabs, the w_login banner, remember me, help and free play', async ({ page }) => {
+  test('LG-01 LG-02 LG-03 LG-05 LG-06 LG-12 the popup offers both tabs, the w_login banner, remember me, help and free play', async ({
+    page,
+  }) => {
     await preparePage(page);
     await openLogin(page);
     const popup = page.getByTestId('login-popup');
     await expect(popup.getByRole('tab', { name: 'Username' })).toHaveAttribute('aria-selected', 'true');
     await expect(popup.getByRole('tab', { name: 'Mobile number' })).toBeVisible();
-    await expect(page.getByTestId('banner-w_login').locator('img')).toHaveAttribute('alt', 'Log in and claim your daily bonus');
+    await expect(page.getByTestId('banner-w_login').locator('img')).toHaveAttribute(
+      'alt',
+      'Log in and claim your daily bonus',
+    );
     await expect(popup.getByLabel('Remember me for 1 day')).toBeVisible();
     await expect(popup.getByTestId('login-help')).toContainText('Help centre');
     await expect(popup.getByTestId('free-play')).toBeVisible();
   });
 
-  test('LG-09 LG-13 LG-14 LG-16 LG-17 LG-18 LG-23 LG-24 SA-01 SA-02 SA-03 SA-04 a username login keeps the token and agent type, loads the member and goes to /', async ({ page }) => {
+  test('LG-09 LG-13 LG-14 LG-16 LG-17 LG-18 LG-23 LG-24 SA-01 SA-02 SA-03 SA-04 a username login keeps the token and agent type, loads the member and goes to /', async ({
+    page,
+  }) => {
     await preparePage(page);
     await page.goto('/promotions');
     await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
     const form = page.getByTestId('login-form');
-    const loginCall = page.waitForRequest((r) => r.url().endsWith('/wps/session/login') && r.method() === 'POST');
+    const loginCall = page.waitForRequest(
+      (r) => r.url().endsWith('/wps/session/login') && r.method() === 'POST',
+    );
     await form.getByLabel('Username').fill('  demo  ');
     await form.getByLabel('Password', { exact: true }).fill('Demo1234');
     await form.getByTestId('login-submit').click();
@@ -29,10 +47,18 @@ test.describe('login popup', () => {
     expect(request.headers()['encryption']).toBeTruthy();
     expect(request.headers()['encryption-key-id']).toBeTruthy();
     const response = await (await request.response())!.json();
-    expect(response.value).toMatchObject({ userName: 'demo', type: 0, firstTimeLogin: false, passwordExpired: false });
+    expect(response.value).toMatchObject({
+      userName: 'demo',
+      type: 0,
+      firstTimeLogin: false,
+      passwordExpired: false,
+    });
     await expect(page.getByTestId('member-bar-content')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    const session = await page.evaluate(() => ({ token: sessionStorage.getItem('token'), isAgent: sessionStorage.getItem('isAgent') }));
+    const session = await page.evaluate(() => ({
+      token: sessionStorage.getItem('token'),
+      isAgent: sessionStorage.getItem('isAgent'),
+    }));
     expect(session.token).toBe(response.value.token);
     expect(session.isAgent).toBe('0');
   });
@@ -45,11 +71,16 @@ test.describe('login popup', () => {
       if (r.url().endsWith('/wps/session/login')) calls++;
     });
     await page.getByTestId('login-submit').click();
-    await expect(page.getByTestId('login-form').getByText('Please enter the username and password').first()).toBeVisible();
+    await expect(
+      page.getByTestId('login-form').getByText('Please enter the username and password').first(),
+    ).toBeVisible();
     expect(calls).toBe(0);
   });
 
-  test('ER-16 LG-25 LG-26 LG-27 LG-10 ER-37 ER-11 a failed login asks for the captcha, whose image refreshes at most once a second', async ({ page, server }) => {
+  test('ER-16 LG-25 LG-26 LG-27 LG-10 ER-37 ER-11 a failed login asks for the captcha, whose image refreshes at most once a second', async ({
+    page,
+    server,
+  }) => {
     const username = uniqueName('cap');
     await createMember(server, username, 'Secret123');
     await preparePage(page);
@@ -97,7 +128,10 @@ test.describe('login popup', () => {
     await expect(form.getByRole('alert').filter({ hasText: 'Invalid captcha input' })).toBeVisible();
   });
 
-  test('LG-04 LG-28 remember me keeps the name and a revocable token for a day, never the password', async ({ page, server }) => {
+  test('LG-04 LG-28 remember me keeps the name and a revocable token for a day, never the password', async ({
+    page,
+    server,
+  }) => {
     const ip = await preparePage(page);
     const password = 'Remember987';
     const username = uniqueName('rem');
@@ -130,7 +164,10 @@ test.describe('login popup', () => {
     expect(ip).toBeTruthy();
   });
 
-  test('LG-11 LG-15 LG-22 SV-01 SV-02 SV-03 SV-04 SV-06 SV-08 SV-14 the mobile tab logs in with an SMS code from the outbox', async ({ page, server }) => {
+  test('LG-11 LG-15 LG-22 SV-01 SV-02 SV-03 SV-04 SV-06 SV-08 SV-14 the mobile tab logs in with an SMS code from the outbox', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     await openLogin(page);
     const popup = page.getByTestId('login-popup');
@@ -160,5 +197,32 @@ test.describe('login popup', () => {
     expect(result.value).toMatchObject({ userName: 'demo', forceChangePassword: false });
     await expect(page.getByTestId('member-bar-content')).toBeVisible();
     expect(freshIp()).not.toBe('');
+  });
+
+  test('SV-07 LG-22 under the phone-code provider the mobile tab counts 1 minute and logs in with the provider ID token', async ({
+    page,
+    server,
+  }) => {
+    await preparePage(page);
+    await withSwitch(server, 'PHONEAUTH3', true, async () => {
+      await openLogin(page);
+      await page.getByTestId('login-popup').getByRole('tab', { name: 'Mobile number' }).click();
+      const form = page.getByTestId('login-form');
+      await form.getByTestId('country-picker').click();
+      await page.getByRole('option', { name: /Thailand/ }).click();
+      await form.getByLabel('Mobile number').fill('812345678');
+      const sent = page.waitForResponse((r) => r.url().endsWith('/wps/verification/phone/send'));
+      await form.getByTestId('login-send-code').click();
+      expect((await (await sent).json()).value.resendAfterSeconds).toBe(60);
+      await expect(form.getByTestId('login-send-code')).toHaveText(/Code sent \((60|59|58)\)/);
+      await form.getByLabel('SMS code').fill(await outboxCode(server, '+66812345678'));
+      const verified = page.waitForResponse((r) => r.url().endsWith('/wps/verification/phone/verify'));
+      const loginCall = page.waitForResponse((r) => r.url().endsWith('/wps/session/login'));
+      await form.getByTestId('login-submit').click();
+      expect((await verified).status()).toBe(200);
+      const result = await (await loginCall).json();
+      expect(result.value).toMatchObject({ userName: 'agent1', forceChangePassword: false });
+      await expect(page.getByTestId('member-bar-content')).toBeVisible();
+    });
   });
 });

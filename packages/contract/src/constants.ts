@@ -34,6 +34,11 @@ export const FeatureSwitch = {
   registerCaptcha: 'CAPTCHA3',
   loginIpVerification: 'LOGINIPVERF3',
   referral: 'REFERRAL3',
+  /**
+   * The project's own switch (decision 012): phone numbers are checked by the self-hosted
+   * phone-code provider (ID token in firebaseIdToken) instead of the plain SMS-code calls.
+   */
+  phoneCodeProvider: 'PHONEAUTH3',
 } as const;
 export type FeatureSwitchId = (typeof FeatureSwitch)[keyof typeof FeatureSwitch];
 
@@ -98,7 +103,13 @@ export const defaultLanguageLabelMap: Record<string, string> = {
 export const rtlLanguages: readonly string[] = ['ar', 'fa', 'ur'];
 
 /** Paths that stay open without a token in login-required mode (spec A §2). */
-export const loginRequiredExceptions: readonly string[] = ['/login', '/register', '/register.html', '/helpmc', '/download'];
+export const loginRequiredExceptions: readonly string[] = [
+  '/login',
+  '/register',
+  '/register.html',
+  '/helpmc',
+  '/download',
+];
 /** Game pages that never show the balance (spec A §2, decision D3). */
 export const pagesWithoutBalance: readonly string[] = ['/seamless', '/lottery', '/vnlottery', '/seaLottery'];
 /** Header-only pages: no notice bar, no footer (decision D3). */
@@ -108,5 +119,6 @@ export const headerOnlyPages: readonly string[] = ['/lottery', '/vnlottery', '/s
 export const imagePaths = {
   vendor: (cdn: string, gameType: string, vassalage: string) =>
     `${cdn}/TCG_PROD_IMAGES/SUBMENU_IMG/STYLE2/${gameType}-${vassalage}.png`,
-  countryFlag: (imgUrl: string, countryCode: string) => `${imgUrl}/TCG_PROD_IMAGES/COUNTRY_FLAG/${countryCode}.png`,
+  countryFlag: (imgUrl: string, countryCode: string) =>
+    `${imgUrl}/TCG_PROD_IMAGES/COUNTRY_FLAG/${countryCode}.png`,
 } as const;

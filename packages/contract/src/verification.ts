@@ -15,11 +15,17 @@ export const VerificationErrors = {
   codeInvalid: { code: 'verification.code.invalid', message: 'Verification code not valid' },
   codeMissing: { code: 'verification.code.missing', message: 'Verification code missing' },
   captchaInvalid: { code: 'captcha.invalid', message: 'Invalid captcha input' },
-  quotaExceeded: { code: 'sms.quota.insufficient', message: 'Quota not sufficient, contact customer service' },
+  quotaExceeded: {
+    code: 'sms.quota.insufficient',
+    message: 'Quota not sufficient, contact customer service',
+  },
   functionDisabled: { code: 'function.disabled', message: 'Function not enabled, contact customer service' },
   codeExpired: { code: 'verification.code.expired', message: 'Verification code expired, send again' },
   popupClosed: { code: 'verification.popup.closed', message: 'Login failure. Please try again' },
-  resendTooSoon: { code: 'TOO_MANY_REQUESTS', message: 'A code was sent a moment ago, please wait before asking again' },
+  resendTooSoon: {
+    code: 'TOO_MANY_REQUESTS',
+    message: 'A code was sent a moment ago, please wait before asking again',
+  },
   emailInvalid: { code: 'email.format.invalid', message: 'E-mail format incorrect' },
 } as const satisfies Record<string, { code: string; message: string }>;
 
@@ -77,7 +83,8 @@ export const verifyChallenge = defineCall({
   path: '/wps/verification/challenge',
   moduleId: 'GEETEST3',
   token: false,
-  summary: 'Checks a slider result; a pass gives a single-use challengeToken for the next login, register or SMS call',
+  summary:
+    'Checks a slider result; a pass gives a single-use challengeToken for the next login, register or SMS call',
   body: z.object({
     challengeId: z.string().min(1).max(64),
     /** Where the piece's left edge was dropped, in image pixels. */
@@ -131,7 +138,51 @@ export const sendSmsForgotPassword = defineCall({
   path: '/wps/verification/sms/forgotPassword',
   moduleId: 'CHNGPASSVERIF3',
   token: false,
-  summary: 'Sends the SMS code of a password reset by phone; value.expirationTime is when it expires (epoch ms)',
+  summary:
+    'Sends the SMS code of a password reset by phone; value.expirationTime is when it expires (epoch ms)',
   body: z.object({ mobileNum: mobile, countryDialingCode: dialingCode, ...challengeFields }),
   response: z.object({ expirationTime: z.number() }),
+});
+
+export const PhoneCodePurposeSchema = z.enum(['register', 'login']);
+export type PhoneCodePurpose = z.infer<typeof PhoneCodePurposeSchema>;
+
+/**
+ * The phone-code provider (decision 012), the self-hosted counterpart of the original's
+ * Firebase phone sign-in: a code request answers an opaque session handle; the code confirmed
+ * under that handle is exchanged for a short-lived, single-use ID token that the register call
+ * carries in firebaseIdToken and the SMS login in password. A new code for the same number may be
+ * asked for after `resendAfterSeconds` (1 minute, spec B §9).
+ */
+export const sendPhoneCode = defineCall({
+  id: 'sendPhoneCode',
+  method: 'POST',
+  path: '/wps/verification/phone/send',
+  moduleId: 'PHONEAUTH3',
+  token: false,
+  summary:
+    'Phone-code provider: texts a code to a number for a registration (the number must be free) or a login (the number must be registered); answers the session handle to confirm it under',
+  body: z.object({
+    mobileNum: mobile,
+    countryDialingCode: dialingCode,
+    purpose: PhoneCodePurposeSchema,
+    ...challengeFields,
+  }),
+  response: z.object({
+    sessionInfo: z.string(),
+    resendAfterSeconds: z.number().int(),
+    expiredMinutes: z.number().int(),
+  }),
+});
+
+export const verifyPhoneCode = defineCall({
+  id: 'verifyPhoneCode',
+  method: 'POST',
+  path: '/wps/verification/phone/verify',
+  moduleId: 'PHONEAUTH3',
+  token: false,
+  summary:
+    'Phone-code provider: confirms the code sent under a session handle and answers a single-use ID token for that number (10 minutes)',
+  body: z.object({ sessionInfo: z.string().min(1).max(128), code: z.string().trim().max(16) }),
+  response: z.object({ idToken: z.string(), phoneNumber: z.string(), expiresIn: z.number().int() }),
 });

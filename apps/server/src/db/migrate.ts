@@ -4,12 +4,14 @@ import type { Database } from './connection.ts';
 import * as m001 from './migrations/001-system.ts';
 import * as m002 from './migrations/002-sessions.ts';
 import * as m003 from './migrations/003-accounts.ts';
+import * as m004 from './migrations/004-phone-auth.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 const migrations: Record<string, Migration> = {
   '001-system': m001,
   '002-sessions': m002,
   '003-accounts': m003,
+  '004-phone-auth': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -17,11 +19,20 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(database: Database): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: with several
   // schemas in one PostgreSQL database (a test schema per file) it would find another's and fail.
-  const schema = database.kind === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({ db: database.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const schema =
+    database.kind === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -222,10 +222,12 @@ export interface SliderChallengeTable {
 export interface VerificationCodeTable {
   id: Generated<number>;
   purpose: string;
-  channel: 'sms' | 'email' | 'link';
+  channel: 'sms' | 'email' | 'link' | 'token';
   target: string;
   member_id: number | null;
   code_hash: Buffer;
+  /** Phone-code provider: hash of the session handle the code was sent under. */
+  session_hash: Buffer | null;
   attempts: Generated<number>;
   expires_at: RequiredTimestamp;
   used_at: NullableTimestamp;

@@ -25,7 +25,8 @@ import { AppError } from '../../platform/http/errors.ts';
 import * as repo from './registration.repo.ts';
 
 type Body = RegisterPayload;
-const fail = (status: number, e: { code: string; message: string }, message?: string) => new AppError(status, e.code, message ?? e.message);
+const fail = (status: number, e: { code: string; message: string }, message?: string) =>
+  new AppError(status, e.code, message ?? e.message);
 
 /** Which catalogue message a format problem of a field is told with (spec B §8). */
 const formatErrors: Partial<Record<RegisterFieldName, { code: string; message: string }>> = {
@@ -38,7 +39,15 @@ const formatErrors: Partial<Record<RegisterFieldName, { code: string; message: s
 };
 
 /** Fields checked by their own step (identity, proofs, codes), not by the generic rule loop. */
-const specialFields = new Set<RegisterFieldName>(['username', 'password', 'captcha', 'verificationCode', 'affiliateCode', 'referralCode', 'mobileNum']);
+const specialFields = new Set<RegisterFieldName>([
+  'username',
+  'password',
+  'captcha',
+  'verificationCode',
+  'affiliateCode',
+  'referralCode',
+  'mobileNum',
+]);
 
 export interface RegistrationPolicy {
   /** Registrations from one IP per hour. */
@@ -87,23 +96,41 @@ export class RegistrationService {
   /** An invitation code: an agent's affiliate code or a member's referral code, for this domain. */
   async invitation(code: string, domain: string) {
     const row = await repo.invitation(this.database.db, code.trim());
-    if (!row || (row.domain && domain && row.domain.toLowerCase() !== domain.trim().toLowerCase())) throw fail(422, AccountErrors.invitationCodeError);
+    if (!row || (row.domain && domain && row.domain.toLowerCase() !== domain.trim().toLowerCase()))
+      throw fail(422, AccountErrors.invitationCodeError);
     return row;
   }
 
-  private checkRule(field: RegisterFieldName, rule: FieldRule | undefined, value: string, forceRequired = false): void {
+  private checkRule(
+    field: RegisterFieldName,
+    rule: FieldRule | undefined,
+    value: string,
+    forceRequired = false,
+  ): void {
     if (!rule || (!rule.enabled && !forceRequired)) return;
     const problem = validateField(rule, value, forceRequired);
     if (!problem) return;
-    if (problem.kind === 'required') throw fail(422, AccountErrors.inputEmpty, `${AccountErrors.inputEmpty.message}: ${field}`);
-    const hint = formatPatternMessage(patternById(rule.patternId)?.message ?? '', rule.minLength, rule.maxLength);
+    if (problem.kind === 'required')
+      throw fail(422, AccountErrors.inputEmpty, `${AccountErrors.inputEmpty.message}: ${field}`);
+    const hint = formatPatternMessage(
+      patternById(rule.patternId)?.message ?? '',
+      rule.minLength,
+      rule.maxLength,
+    );
     const known = formatErrors[field];
     if (known) throw fail(422, known, `${known.message}: ${hint}`);
     throw new AppError(422, 'invalid.input', `${field}: ${hint}`);
   }
 
-  async register(kind: 'username' | 'mobile', body: Body, req: FastifyRequest, ip: string): Promise<LoginResult> {
-    await this.verification.requireSwitch(kind === 'mobile' ? FeatureSwitch.mobileRegister : FeatureSwitch.usernameRegister);
+  async register(
+    kind: 'username' | 'mobile',
+    body: Body,
+    req: FastifyRequest,
+    ip: string,
+  ): Promise<LoginResult> {
+    await this.verification.requireSwitch(
+      kind === 'mobile' ? FeatureSwitch.mobileRegister : FeatureSwitch.usernameRegister,
+    );
     await this.limiter.consume(`register:${ip}`, { limit: this.policy.perIpPerHour, windowMs: 3_600_000 });
     const rules = await this.system.registerRules();
     const [captchaOn, smsOnRegister, mobilePassword, referralOn] = await Promise.all([
@@ -133,7 +160,8 @@ export class RegistrationService {
     const needsPassword = kind === 'username' || mobilePassword;
     const password = needsPassword ? body.password : '';
     if (needsPassword) {
-      if (!password) throw fail(422, AccountErrors.inputEmpty, `${AccountErrors.inputEmpty.message}: password`);
+      if (!password)
+        throw fail(422, AccountErrors.inputEmpty, `${AccountErrors.inputEmpty.message}: password`);
       this.checkRule('password', rules.password, password, true);
       if (password === WEAK_DEFAULT_PASSWORD) throw fail(422, AccountErrors.passwordWeak);
       if (body.confirmPassword !== password) throw fail(422, AccountErrors.confirmMismatch);
@@ -143,12 +171,17 @@ export class RegistrationService {
       this.checkRule(field, rules[field], String(body[field as keyof Body] ?? ''));
     }
     if (rules.paymentPassword?.enabled && body.paymentPassword && body.paymentPassword === password) {
-      throw new AppError(422, 'payment.password.same', 'The transaction password must differ from the login password');
+      throw new AppError(
+        422,
+        'payment.password.same',
+        'The transaction password must differ from the login password',
+      );
     }
 
     // Uniqueness before any proof is consumed, so a taken name does not cost the player a code.
     if (await this.members.byUsername(username)) throw fail(409, AccountErrors.usernameExists);
-    if (phone && (await this.members.byMobile(phone.dialingCode, phone.number))) throw fail(409, AccountErrors.mobileExists);
+    if (phone && (await this.members.byMobile(phone.dialingCode, phone.number)))
+      throw fail(409, AccountErrors.mobileExists);
 
     let uplineId: number | null = null;
     let referrerId: number | null = null;
@@ -178,7 +211,13 @@ export class RegistrationService {
     await this.verification.requireChallenge('register', body);
     if (kind === 'mobile' || smsOnRegister) {
       if (!phone) throw fail(422, VerificationErrors.phoneInvalid);
-      await this.verification.consumeCode('register', phone.e164, body.verificationCode);
+      // The number is proven by the phone-code provider's ID token (decision 012) or by an SMS code.
+      if (body.firebaseIdToken) {
+        await this.verification.requireSwitch(FeatureSwitch.phoneCodeProvider);
+        await this.verification.redeemIdToken('register', body.firebaseIdToken, phone.e164);
+      } else {
+        await this.verification.consumeCode('register', phone.e164, body.verificationCode);
+      }
     }
 
     let memberId: number;
@@ -223,6 +262,10 @@ export class RegistrationService {
       }
       throw err;
     }
-    return this.sessions.issueFor(memberId, ip, { rememberMe: false, viaSms: kind === 'mobile', ...(password ? { password } : {}) });
+    return this.sessions.issueFor(memberId, ip, {
+      rememberMe: false,
+      viaSms: kind === 'mobile',
+      ...(password ? { password } : {}),
+    });
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   AccountErrors,
   FeatureSwitch,
+  VERIFICATION_CODE_LENGTH,
   Limits,
   memberSideLoginTypes,
   WEAK_DEFAULT_PASSWORD,
@@ -125,8 +126,15 @@ export class SessionService {
     return null;
   }
 
-  async login(req: FastifyRequest, ip: string, body: Required<Pick<LoginRequest, 'username' | 'password'>> & LoginRequest): Promise<LoginResult> {
-    await this.limiter.consume(`login:ip:${ip}`, { limit: this.policy.loginsPerIpPerMinute, windowMs: 60_000 });
+  async login(
+    req: FastifyRequest,
+    ip: string,
+    body: Required<Pick<LoginRequest, 'username' | 'password'>> & LoginRequest,
+  ): Promise<LoginResult> {
+    await this.limiter.consume(`login:ip:${ip}`, {
+      limit: this.policy.loginsPerIpPerMinute,
+      windowMs: 60_000,
+    });
     if (body.type === 'sms') return this.loginBySms(ip, body);
 
     const username = body.username.trim();
@@ -135,9 +143,19 @@ export class SessionService {
     const key = username.toLowerCase();
     const db = this.database.db;
     const now = Date.now();
-    const failures = await repo.failuresSince(db, key, new Date(now - Math.max(this.policy.captchaMemoryMs, this.policy.lockoutWindowMs + this.policy.lockoutMs)));
-    if (this.lockedUntil(failures, now) !== null) throw fail(429, AccountErrors.accountLocked, { captcha: true });
-    if ((await repo.ipFailuresSince(db, ip, new Date(now - this.policy.lockoutWindowMs))) >= this.policy.ipFailures) {
+    const failures = await repo.failuresSince(
+      db,
+      key,
+      new Date(
+        now - Math.max(this.policy.captchaMemoryMs, this.policy.lockoutWindowMs + this.policy.lockoutMs),
+      ),
+    );
+    if (this.lockedUntil(failures, now) !== null)
+      throw fail(429, AccountErrors.accountLocked, { captcha: true });
+    if (
+      (await repo.ipFailuresSince(db, ip, new Date(now - this.policy.lockoutWindowMs))) >=
+      this.policy.ipFailures
+    ) {
       throw fail(429, AccountErrors.accountLocked, { captcha: true });
     }
 
@@ -146,7 +164,8 @@ export class SessionService {
     if (captchaRequired) {
       const answer = (body.captcha ?? '').trim();
       if (!answer) throw fail(422, AccountErrors.captchaRequired, { captcha: true });
-      if (!(await this.captcha.check(req, answer))) throw fail(422, AccountErrors.captchaInvalid, { captcha: true });
+      if (!(await this.captcha.check(req, answer)))
+        throw fail(422, AccountErrors.captchaInvalid, { captcha: true });
     }
     await this.verification.requireChallenge('login', body);
 
@@ -159,7 +178,8 @@ export class SessionService {
         await repo.sweepFailures(db, new Date(Date.now() - this.policy.captchaMemoryMs));
       }
       const after = [new Date(), ...failures];
-      if (this.lockedUntil(after, Date.now()) !== null) throw fail(429, AccountErrors.accountLocked, { captcha: true });
+      if (this.lockedUntil(after, Date.now()) !== null)
+        throw fail(429, AccountErrors.accountLocked, { captcha: true });
       throw fail(401, AccountErrors.wrongCredentials, { captcha: true });
     }
     this.allowedToLogIn(member);
@@ -171,11 +191,25 @@ export class SessionService {
   private async loginBySms(ip: string, body: LoginRequest): Promise<LoginResult> {
     await this.verification.requireSwitch(FeatureSwitch.smsLogin);
     const digits = (body.username ?? '').replace(/[\s-]/g, '');
+    const national = digits.replace(/^0+/, '');
+    const secret = body.password ?? '';
+    // Under the phone-code provider (decision 012) the password holds its ID token, never 6 digits.
+    const idToken =
+      secret.length > VERIFICATION_CODE_LENGTH && (await this.system.isOn(FeatureSwitch.phoneCodeProvider))
+        ? secret
+        : null;
     let target: string | null;
-    if (body.countryDialingCode) target = (await this.verification.phone(body.countryDialingCode, digits)).e164;
-    else target = await this.verification.latestSmsTarget('login', digits.replace(/^0+/, ''));
-    if (!target) throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
-    const { memberId } = await this.verification.consumeCode('login', target, body.password ?? '');
+    if (body.countryDialingCode)
+      target = (await this.verification.phone(body.countryDialingCode, digits)).e164;
+    else if (idToken) {
+      const issuedTo = await this.verification.idTokenTarget('login', idToken);
+      target = issuedTo && national && issuedTo.endsWith(national) ? issuedTo : null;
+    } else target = await this.verification.latestSmsTarget('login', national);
+    if (!target)
+      throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
+    const { memberId } = idToken
+      ? await this.verification.redeemIdToken('login', idToken, target)
+      : await this.verification.consumeCode('login', target, secret);
     const member = memberId ? await this.members.byId(memberId) : undefined;
     if (!member) throw fail(401, AccountErrors.wrongCredentials);
     this.allowedToLogIn(member);
@@ -201,7 +235,13 @@ export class SessionService {
     if (!methods.length) return;
     const verifyToken = randomBytes(32).toString('base64url');
     const expiresAt = Date.now() + this.policy.pendingLoginMs;
-    await repo.insertPending(this.database.db, { token_hash: sha(verifyToken), member_id: member.id, ip, remember_me: rememberMe, expires_at: new Date(expiresAt) });
+    await repo.insertPending(this.database.db, {
+      token_hash: sha(verifyToken),
+      member_id: member.id,
+      ip,
+      remember_me: rememberMe,
+      expires_at: new Date(expiresAt),
+    });
     const value: LoginVerifyRequired = {
       verifyToken,
       methods,
@@ -214,26 +254,40 @@ export class SessionService {
 
   private async pending(verifyToken: string, ip: string) {
     const row = await repo.pendingByHash(this.database.db, sha(verifyToken));
-    if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now() || row.ip !== ip) throw fail(401, AccountErrors.loginVerifyInvalid);
+    if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now() || row.ip !== ip)
+      throw fail(401, AccountErrors.loginVerifyInvalid);
     const member = await this.members.byId(row.member_id);
     if (!member) throw fail(401, AccountErrors.loginVerifyInvalid);
     return { row, member };
   }
 
-  async sendSecondFactorCode(verifyToken: string, method: 'SMS' | 'EMAIL', ip: string): Promise<{ expiredMinutes: number; target: string }> {
+  async sendSecondFactorCode(
+    verifyToken: string,
+    method: 'SMS' | 'EMAIL',
+    ip: string,
+  ): Promise<{ expiredMinutes: number; target: string }> {
     const { member } = await this.pending(verifyToken, ip);
     if (method === 'SMS') {
-      if (!member.mobile_number || !member.mobile_dialing_code) throw fail(422, AccountErrors.verifyMethodUnavailable);
+      if (!member.mobile_number || !member.mobile_dialing_code)
+        throw fail(422, AccountErrors.verifyMethodUnavailable);
       const phone = await this.verification.phone(member.mobile_dialing_code, member.mobile_number);
       const sent = await this.verification.sendSms('login2fa', phone, ip, member.id);
-      return { expiredMinutes: sent.expiredMinutes, target: maskMobile(member.mobile_dialing_code, member.mobile_number)! };
+      return {
+        expiredMinutes: sent.expiredMinutes,
+        target: maskMobile(member.mobile_dialing_code, member.mobile_number)!,
+      };
     }
     if (!member.email) throw fail(422, AccountErrors.verifyMethodUnavailable);
     const sent = await this.verification.sendEmailCode('login2fa', member.email, ip, member.id);
     return { expiredMinutes: sent.expiredMinutes, target: maskEmail(member.email)! };
   }
 
-  async completeSecondFactor(verifyToken: string, method: LoginVerifyMethod, code: string, ip: string): Promise<LoginResult> {
+  async completeSecondFactor(
+    verifyToken: string,
+    method: LoginVerifyMethod,
+    code: string,
+    ip: string,
+  ): Promise<LoginResult> {
     const { row, member } = await this.pending(verifyToken, ip);
     if ((await repo.countPendingAttempt(this.database.db, row.id)) > this.policy.lockoutFailures) {
       await repo.usePending(this.database.db, row.id);
@@ -241,7 +295,8 @@ export class SessionService {
     }
     switch (method) {
       case 'SMS': {
-        if (!member.mobile_number || !member.mobile_dialing_code) throw fail(422, AccountErrors.verifyMethodUnavailable);
+        if (!member.mobile_number || !member.mobile_dialing_code)
+          throw fail(422, AccountErrors.verifyMethodUnavailable);
         const phone = await this.verification.phone(member.mobile_dialing_code, member.mobile_number);
         await this.verification.consumeCode('login2fa', phone.e164, code);
         break;
@@ -269,32 +324,60 @@ export class SessionService {
 
   /** A remember-token login: the token is single use and replaced by a new one with the same end. */
   async loginRemembered(username: string, rememberToken: string, ip: string): Promise<LoginResult> {
-    await this.limiter.consume(`login:ip:${ip}`, { limit: this.policy.loginsPerIpPerMinute, windowMs: 60_000 });
+    await this.limiter.consume(`login:ip:${ip}`, {
+      limit: this.policy.loginsPerIpPerMinute,
+      windowMs: 60_000,
+    });
     const taken = await repo.takeRemember(this.database.db, sha(rememberToken));
     const member = taken ? await this.members.byId(taken.member_id) : undefined;
-    if (!taken || !member || member.username.toLowerCase() !== username.trim().toLowerCase()) throw fail(401, AccountErrors.rememberInvalid);
+    if (!taken || !member || member.username.toLowerCase() !== username.trim().toLowerCase())
+      throw fail(401, AccountErrors.rememberInvalid);
     this.allowedToLogIn(member);
-    return this.issue(member, ip, { rememberMe: true, viaSms: false, rememberExpiresAt: new Date(taken.expires_at) });
+    return this.issue(member, ip, {
+      rememberMe: true,
+      viaSms: false,
+      rememberExpiresAt: new Date(taken.expires_at),
+    });
   }
 
   /** Free play: the random string names the guest device, so the same device keeps its trial account. */
   async freePlay(randomString: string, ip: string): Promise<LoginResult> {
     await this.verification.requireSwitch(FeatureSwitch.freePlay);
-    await this.limiter.consume(`login:ip:${ip}`, { limit: this.policy.loginsPerIpPerMinute, windowMs: 60_000 });
+    await this.limiter.consume(`login:ip:${ip}`, {
+      limit: this.policy.loginsPerIpPerMinute,
+      windowMs: 60_000,
+    });
     const deviceKey = sha(`freeplay|${randomString}`);
     let member = await this.members.byDeviceKey(deviceKey);
     if (member && member.agent_type !== 4) throw fail(403, AccountErrors.nonMemberAccount);
     if (!member) {
-      await this.limiter.consume(`freeplay:new:${ip}`, { limit: this.policy.freePlayPerIpPerHour, windowMs: 3_600_000 });
+      await this.limiter.consume(`freeplay:new:${ip}`, {
+        limit: this.policy.freePlayPerIpPerHour,
+        windowMs: 3_600_000,
+      });
       const { precision } = this.wallet.currency();
       const create = () =>
         this.database.db.transaction().execute(async (trx) => {
           const suffix = String(randomInt(0, 100_000_000)).padStart(8, '0');
           const memberId = await this.members.create(
-            { username: `guest${suffix}`, agentType: 4, nickname: `Guest ${suffix.slice(-4)}`, deviceKeyHash: deviceKey, registerIp: ip, registerUrl: 'freeplay' },
+            {
+              username: `guest${suffix}`,
+              agentType: 4,
+              nickname: `Guest ${suffix.slice(-4)}`,
+              deviceKeyHash: deviceKey,
+              registerIp: ip,
+              registerUrl: 'freeplay',
+            },
             trx,
           );
-          await this.wallet.creditFromHouse(memberId, HouseAccount.freePlay, Math.round(this.policy.freePlayCredit * 10 ** precision), `freeplay:credit:${memberId}`, 'FREE_PLAY_CREDIT', trx);
+          await this.wallet.creditFromHouse(
+            memberId,
+            HouseAccount.freePlay,
+            Math.round(this.policy.freePlayCredit * 10 ** precision),
+            `freeplay:credit:${memberId}`,
+            'FREE_PLAY_CREDIT',
+            trx,
+          );
           return memberId;
         });
       let id: number | null = null;
@@ -323,7 +406,12 @@ export class SessionService {
     if (options.rememberMe && member.agent_type !== 4) {
       rememberToken = randomBytes(32).toString('base64url');
       rememberExpiresAt = options.rememberExpiresAt ?? new Date(Date.now() + this.policy.rememberMs);
-      rememberId = await repo.insertRemember(this.database.db, sha(rememberToken), member.id, rememberExpiresAt);
+      rememberId = await repo.insertRemember(
+        this.database.db,
+        sha(rememberToken),
+        member.id,
+        rememberExpiresAt,
+      );
     }
     const token = await createSession(this.database, member.id, ip, this.sessionPolicy, rememberId);
     await this.members.recordLogin(member.id, ip);
@@ -331,9 +419,13 @@ export class SessionService {
     const passwordExpired = this.members.passwordExpired(member);
     let reason: 'weak' | 'expired' | null = null;
     if (!options.viaSms && member.password_hash) {
-      const weak = options.password !== undefined ? options.password === WEAK_DEFAULT_PASSWORD : await verifyPassword(member.password_hash, WEAK_DEFAULT_PASSWORD);
+      const weak =
+        options.password !== undefined
+          ? options.password === WEAK_DEFAULT_PASSWORD
+          : await verifyPassword(member.password_hash, WEAK_DEFAULT_PASSWORD);
       if (weak) reason = 'weak';
-      else if (passwordExpired && (await this.system.isOn(FeatureSwitch.passwordExpiryChange))) reason = 'expired';
+      else if (passwordExpired && (await this.system.isOn(FeatureSwitch.passwordExpiryChange)))
+        reason = 'expired';
     }
     return {
       token,
@@ -348,7 +440,11 @@ export class SessionService {
     };
   }
 
-  async issueFor(memberId: number, ip: string, options: Omit<IssueOptions, 'rememberId'>): Promise<LoginResult> {
+  async issueFor(
+    memberId: number,
+    ip: string,
+    options: Omit<IssueOptions, 'rememberId'>,
+  ): Promise<LoginResult> {
     const member = await this.members.byId(memberId);
     if (!member) throw fail(401, AccountErrors.sessionEnded);
     this.allowedToLogIn(member);

@@ -13,12 +13,17 @@ export function latestCode(db: Kysely<DB>, purpose: string, target: string) {
     .executeTakeFirst();
 }
 
-export async function countSince(db: Kysely<DB>, column: 'target' | 'ip', value: string, since: Date): Promise<number> {
+export async function countSince(
+  db: Kysely<DB>,
+  column: 'target' | 'ip',
+  value: string,
+  since: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('verification_code')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where(column, '=', value)
-    .where('channel', '!=', 'link')
+    .where('channel', 'in', ['sms', 'email'])
     .where('created_at', '>', since)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -47,15 +52,34 @@ export async function retire(db: Kysely<DB>, purpose: string, target: string): P
 
 export async function insert(
   db: Kysely<DB>,
-  values: { purpose: string; channel: 'sms' | 'email' | 'link'; target: string; member_id: number | null; code_hash: Buffer; expires_at: Date; ip: string },
+  values: {
+    purpose: string;
+    channel: 'sms' | 'email' | 'link' | 'token';
+    target: string;
+    member_id: number | null;
+    code_hash: Buffer;
+    session_hash?: Buffer | null;
+    expires_at: Date;
+    ip: string;
+  },
 ): Promise<number> {
-  const row = await db.insertInto('verification_code').values(values).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('verification_code')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Marks a code used if it still is unused: true for exactly one caller. */
 export async function markUsed(db: Kysely<DB>, id: number): Promise<boolean> {
-  const row = await db.updateTable('verification_code').set({ used_at: sql`now()` }).where('id', '=', id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+  const row = await db
+    .updateTable('verification_code')
+    .set({ used_at: sql`now()` })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -70,5 +94,18 @@ export async function countFailure(db: Kysely<DB>, id: number): Promise<number> 
 }
 
 export function byCodeHash(db: Kysely<DB>, purpose: string, codeHash: Buffer) {
-  return db.selectFrom('verification_code').selectAll().where('purpose', '=', purpose).where('code_hash', '=', codeHash).executeTakeFirst();
+  return db
+    .selectFrom('verification_code')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+}
+
+export function bySessionHash(db: Kysely<DB>, sessionHash: Buffer) {
+  return db
+    .selectFrom('verification_code')
+    .selectAll()
+    .where('session_hash', '=', sessionHash)
+    .executeTakeFirst();
 }

@@ -8,7 +8,9 @@ import {
   sendSmsNoLogin,
   sendSmsRegister,
   sendSmsRegisterMobile,
+  sendPhoneCode,
   verifyChallenge,
+  verifyPhoneCode,
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { clientIp } from '../../platform/client-ip.ts';
@@ -39,12 +41,15 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, verifyChallenge, async ({ req, body }) => {
     await rateLimiter.consume(`challenge-check:${clientIp(req)}`, perMinute(30));
     const token = await challenge.verify(body);
-    if (!token) throw new AppError(422, AccountErrors.challengeFailed.code, AccountErrors.challengeFailed.message);
+    if (!token)
+      throw new AppError(422, AccountErrors.challengeFailed.code, AccountErrors.challengeFailed.message);
     return { challengeId: body.challengeId, challengeToken: token, message: 'Verification succeeded' };
   });
 
-  const mobileTaken = () => new AppError(409, AccountErrors.mobileExists.code, AccountErrors.mobileExists.message);
-  const notRegistered = () => new AppError(404, 'mobile.not.registered', 'This mobile number is not registered');
+  const mobileTaken = () =>
+    new AppError(409, AccountErrors.mobileExists.code, AccountErrors.mobileExists.message);
+  const notRegistered = () =>
+    new AppError(404, 'mobile.not.registered', 'This mobile number is not registered');
 
   registerCall(app, sendSmsNoLogin, async ({ req, body }) => {
     await verification.requireSwitch(FeatureSwitch.smsLogin);
@@ -56,8 +61,20 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     return { expiredMinutes: sent.expiredMinutes };
   });
 
-  const registerSms = (modId: string) =>
-    async ({ req, body }: { req: FastifyRequest; body: { mobileNo: string; countryDialingCode: string; challengeId?: string | undefined; challengeToken?: string | undefined } }) => {
+  const registerSms =
+    (modId: string) =>
+    async ({
+      req,
+      body,
+    }: {
+      req: FastifyRequest;
+      body: {
+        mobileNo: string;
+        countryDialingCode: string;
+        challengeId?: string | undefined;
+        challengeToken?: string | undefined;
+      };
+    }) => {
       await verification.requireSwitch(modId);
       await verification.requireChallenge('sms', body);
       const phone = await verification.phone(body.countryDialingCode, body.mobileNo);
@@ -76,5 +93,24 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     if (!member) throw notRegistered();
     const sent = await verification.sendSms('forgot', phone, clientIp(req), member.id);
     return { expirationTime: sent.expiresAt };
+  });
+
+  // The phone-code provider (decision 012): its own switch, then the rules of the flow it serves.
+  registerCall(app, sendPhoneCode, async ({ req, body }) => {
+    await verification.requireSwitch(FeatureSwitch.phoneCodeProvider);
+    if (body.purpose === 'login') await verification.requireSwitch(FeatureSwitch.smsLogin);
+    await verification.requireChallenge('sms', body);
+    const phone = await verification.phone(body.countryDialingCode, body.mobileNum);
+    const member = await members.byMobile(phone.dialingCode, phone.number);
+    if (body.purpose === 'register' && member) throw mobileTaken();
+    if (body.purpose === 'login' && !member) throw notRegistered();
+    return verification.sendProviderCode(body.purpose, phone, clientIp(req), member?.id ?? null);
+  });
+
+  registerCall(app, verifyPhoneCode, async ({ req, body }) => {
+    const ip = clientIp(req);
+    await verification.requireSwitch(FeatureSwitch.phoneCodeProvider);
+    await rateLimiter.consume(`phone-verify:${ip}`, perMinute(30));
+    return verification.confirmProviderCode(body.sessionInfo, body.code, ip);
   });
 }

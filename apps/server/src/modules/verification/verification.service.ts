@@ -3,9 +3,11 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import {
   AccountErrors,
   FeatureSwitch,
+  Limits,
   VERIFICATION_CODE_LENGTH,
   VerificationErrors,
   type ChallengePurpose,
+  type PhoneCodePurpose,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { SystemService } from '../system/system.service.ts';
@@ -15,7 +17,7 @@ import type { SliderChallenge } from '../../platform/challenge/slider-challenge.
 import { AppError } from '../../platform/http/errors.ts';
 import * as repo from './verification.repo.ts';
 
-export type CodePurpose = 'login' | 'register' | 'forgot' | 'login2fa';
+export type CodePurpose = 'login' | 'register' | 'forgot' | 'login2fa' | `provider:${PhoneCodePurpose}`;
 
 export interface VerificationPolicy {
   /** Lifetime of an SMS or e-mail code (value.expiredMinutes). */
@@ -32,6 +34,8 @@ export interface VerificationPolicy {
   smsDailyQuota: number;
   /** Lifetime of a password-reset link. */
   resetLinkTtlMinutes: number;
+  /** Lifetime of a phone-code provider ID token. */
+  idTokenTtlSeconds: number;
 }
 
 export const defaultVerificationPolicy: VerificationPolicy = {
@@ -42,6 +46,7 @@ export const defaultVerificationPolicy: VerificationPolicy = {
   perIpPerHour: 20,
   smsDailyQuota: 10_000,
   resetLinkTtlMinutes: 30,
+  idTokenTtlSeconds: 600,
 };
 
 export interface Phone {
@@ -52,9 +57,12 @@ export interface Phone {
   countryCode: string;
 }
 
-const fail = (status: number, e: { code: string; message: string }, message?: string) => new AppError(status, e.code, message ?? e.message);
-const hashCode = (purpose: string, target: string, code: string) => createHash('sha256').update(`${purpose}|${target}|${code}`, 'utf8').digest();
+const fail = (status: number, e: { code: string; message: string }, message?: string) =>
+  new AppError(status, e.code, message ?? e.message);
+const hashCode = (purpose: string, target: string, code: string) =>
+  createHash('sha256').update(`${purpose}|${target}|${code}`, 'utf8').digest();
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
+const idTokenPurpose = (codePurpose: CodePurpose) => `id-token:${codePurpose}`;
 
 /**
  * One-time codes by SMS and e-mail, password-reset links, phone number checks and the switch and
@@ -70,7 +78,13 @@ export class VerificationService {
   readonly policy: VerificationPolicy;
 
   constructor(
-    deps: { database: Database; system: SystemService; brand: BrandConfigStore; outbox: Outbox; challenge: SliderChallenge },
+    deps: {
+      database: Database;
+      system: SystemService;
+      brand: BrandConfigStore;
+      outbox: Outbox;
+      challenge: SliderChallenge;
+    },
     policy: Partial<VerificationPolicy> = {},
   ) {
     this.database = deps.database;
@@ -87,11 +101,15 @@ export class VerificationService {
   }
 
   /** When the switch of this purpose is on, a slider pass of that purpose must come with the call. */
-  async requireChallenge(purpose: ChallengePurpose, fields: { challengeId?: string | undefined; challengeToken?: string | undefined }): Promise<void> {
+  async requireChallenge(
+    purpose: ChallengePurpose,
+    fields: { challengeId?: string | undefined; challengeToken?: string | undefined },
+  ): Promise<void> {
     const modId = purpose === 'sms' ? FeatureSwitch.challengeSms : FeatureSwitch.challengeLogin;
     if (!(await this.system.isOn(modId))) return;
     if (!fields.challengeId || !fields.challengeToken) throw fail(422, AccountErrors.challengeRequired);
-    if (!(await this.challenge.consume(purpose, fields.challengeId, fields.challengeToken))) throw fail(422, AccountErrors.challengeFailed);
+    if (!(await this.challenge.consume(purpose, fields.challengeId, fields.challengeToken)))
+      throw fail(422, AccountErrors.challengeFailed);
   }
 
   /**
@@ -106,22 +124,36 @@ export class VerificationService {
     const dialingCode = (dialingCodeRaw ?? '').replace(/^\+/, '');
     const countries = (await this.system.info()).countries;
     const country = countries.find((c) => c.countryDialingCode === dialingCode);
-    if (!country) throw fail(422, VerificationErrors.phoneFormatInvalid, `${VerificationErrors.phoneFormatInvalid.message}: unknown country dialing code +${dialingCode}`);
+    if (!country)
+      throw fail(
+        422,
+        VerificationErrors.phoneFormatInvalid,
+        `${VerificationErrors.phoneFormatInvalid.message}: unknown country dialing code +${dialingCode}`,
+      );
     const parsed = parsePhoneNumberFromString(number, country.countryCode as CountryCode);
-    if (!parsed || !parsed.isValid() || parsed.countryCallingCode !== dialingCode) throw fail(422, VerificationErrors.phoneInvalid);
+    if (!parsed || !parsed.isValid() || parsed.countryCallingCode !== dialingCode)
+      throw fail(422, VerificationErrors.phoneInvalid);
     const national = String(parsed.nationalNumber);
-    if (country.numberLengths.length && !country.numberLengths.includes(national.length)) throw fail(422, VerificationErrors.phoneInvalid);
+    if (country.numberLengths.length && !country.numberLengths.includes(national.length))
+      throw fail(422, VerificationErrors.phoneInvalid);
     return { dialingCode, number: national, e164: parsed.number, countryCode: country.countryCode };
   }
 
   /** Sends a fresh SMS code; returns its lifetime in minutes. */
-  async sendSms(purpose: CodePurpose, phone: Phone, ip: string, memberId: number | null = null): Promise<{ expiredMinutes: number; expiresAt: number }> {
+  async sendSms(
+    purpose: CodePurpose,
+    phone: Phone,
+    ip: string,
+    memberId: number | null = null,
+    sessionHash: Buffer | null = null,
+  ): Promise<{ expiredMinutes: number; expiresAt: number }> {
     await this.throttle(purpose, phone.e164, ip);
     const dayStart = new Date();
     dayStart.setUTCHours(0, 0, 0, 0);
-    if ((await repo.countSmsSince(this.database.db, dayStart)) >= this.policy.smsDailyQuota) throw fail(503, VerificationErrors.quotaExceeded);
+    if ((await repo.countSmsSince(this.database.db, dayStart)) >= this.policy.smsDailyQuota)
+      throw fail(503, VerificationErrors.quotaExceeded);
     const code = this.newCode();
-    const expiresAt = await this.store(purpose, 'sms', phone.e164, code, ip, memberId);
+    const expiresAt = await this.store(purpose, 'sms', phone.e164, code, ip, memberId, sessionHash);
     await this.outbox.enqueue({
       channel: 'sms',
       recipient: phone.e164,
@@ -132,7 +164,12 @@ export class VerificationService {
   }
 
   /** Sends a fresh e-mail code (second factor); returns its lifetime in minutes. */
-  async sendEmailCode(purpose: CodePurpose, email: string, ip: string, memberId: number | null): Promise<{ expiredMinutes: number }> {
+  async sendEmailCode(
+    purpose: CodePurpose,
+    email: string,
+    ip: string,
+    memberId: number | null,
+  ): Promise<{ expiredMinutes: number }> {
     const target = email.toLowerCase();
     await this.throttle(purpose, target, ip);
     const code = this.newCode();
@@ -152,16 +189,22 @@ export class VerificationService {
    * Checks and consumes a code. Missing, unknown, expired and exhausted codes each have their own
    * message (ER-09, ER-10, ER-14, ER-07); a wrong guess counts towards the limit.
    */
-  async consumeCode(purpose: CodePurpose, target: string, code: string): Promise<{ memberId: number | null }> {
+  async consumeCode(
+    purpose: CodePurpose,
+    target: string,
+    code: string,
+  ): Promise<{ memberId: number | null }> {
     const given = (code ?? '').trim();
     if (!given) throw fail(422, VerificationErrors.codeMissing);
     const row = await repo.latestCode(this.database.db, purpose, target);
     if (!row || row.used_at) throw fail(422, VerificationErrors.codeInvalid);
     if (new Date(row.expires_at).getTime() <= Date.now()) throw fail(422, VerificationErrors.codeExpired);
-    if (row.attempts >= this.policy.maxAttempts) throw fail(429, VerificationErrors.tooManyRequests, 'Too many wrong codes: please send a new code');
+    if (row.attempts >= this.policy.maxAttempts)
+      throw fail(429, VerificationErrors.tooManyRequests, 'Too many wrong codes: please send a new code');
     if (!hashCode(purpose, target, given).equals(row.code_hash)) {
       const attempts = await repo.countFailure(this.database.db, row.id);
-      if (attempts >= this.policy.maxAttempts) throw fail(429, VerificationErrors.tooManyRequests, 'Too many wrong codes: please send a new code');
+      if (attempts >= this.policy.maxAttempts)
+        throw fail(429, VerificationErrors.tooManyRequests, 'Too many wrong codes: please send a new code');
       throw fail(422, VerificationErrors.codeInvalid);
     }
     if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, VerificationErrors.codeInvalid);
@@ -205,20 +248,114 @@ export class VerificationService {
   /** Consumes a reset link token; the member it belongs to, or a refusal. */
   async consumeResetToken(token: string): Promise<number> {
     const row = await repo.byCodeHash(this.database.db, 'reset-link', hashToken(token));
-    if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now() || !row.member_id) throw fail(422, AccountErrors.resetTokenInvalid);
+    if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now() || !row.member_id)
+      throw fail(422, AccountErrors.resetTokenInvalid);
     if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, AccountErrors.resetTokenInvalid);
     return row.member_id;
+  }
+
+  /**
+   * Phone-code provider, step 1: texts a code and answers the opaque handle it must be confirmed
+   * under, so a code can only be confirmed by the client that asked for it.
+   */
+  async sendProviderCode(
+    purpose: PhoneCodePurpose,
+    phone: Phone,
+    ip: string,
+    memberId: number | null,
+  ): Promise<{ sessionInfo: string; resendAfterSeconds: number; expiredMinutes: number }> {
+    const sessionInfo = randomBytes(24).toString('base64url');
+    const sent = await this.sendSms(`provider:${purpose}`, phone, ip, memberId, hashToken(sessionInfo));
+    return {
+      sessionInfo,
+      resendAfterSeconds: Limits.phoneCodeFlowCountdownSeconds,
+      expiredMinutes: sent.expiredMinutes,
+    };
+  }
+
+  /**
+   * Phone-code provider, step 2: confirms the code sent under a handle (the rules of
+   * `consumeCode`: single use, expiry, 5 wrong tries) and answers a single-use ID token for the
+   * number, which registration or the SMS login then redeem with `redeemIdToken`.
+   */
+  async confirmProviderCode(
+    sessionInfo: string,
+    code: string,
+    ip: string,
+  ): Promise<{ idToken: string; phoneNumber: string; expiresIn: number }> {
+    const row = await repo.bySessionHash(this.database.db, hashToken(sessionInfo));
+    const purpose = row?.purpose.startsWith('provider:') ? (row.purpose as CodePurpose) : null;
+    // An unknown handle reads like a code that was never sent: the code is "not valid".
+    // A newer code retires this one (used_at set), so a live handle always names the newest code,
+    // the one `consumeCode` checks.
+    if (!row || !purpose || row.used_at) throw fail(422, VerificationErrors.codeInvalid);
+    const { memberId } = await this.consumeCode(purpose, row.target, code);
+    const idToken = randomBytes(32).toString('base64url');
+    await repo.insert(this.database.db, {
+      purpose: idTokenPurpose(purpose),
+      channel: 'token',
+      target: row.target,
+      member_id: memberId,
+      code_hash: hashToken(idToken),
+      expires_at: new Date(Date.now() + this.policy.idTokenTtlSeconds * 1000),
+      ip,
+    });
+    return { idToken, phoneNumber: row.target, expiresIn: this.policy.idTokenTtlSeconds };
+  }
+
+  /**
+   * Redeems an ID token of the phone-code provider for the number it was issued to. Tokens are
+   * single use (a replay is refused) and expire; a token for another number or purpose is refused
+   * the same way, so a caller learns nothing from the difference.
+   */
+  async redeemIdToken(
+    purpose: PhoneCodePurpose,
+    idToken: string,
+    e164: string,
+  ): Promise<{ memberId: number | null }> {
+    const row = idToken
+      ? await repo.byCodeHash(this.database.db, idTokenPurpose(`provider:${purpose}`), hashToken(idToken))
+      : undefined;
+    if (!row || row.used_at || row.target !== e164 || new Date(row.expires_at).getTime() <= Date.now())
+      throw fail(422, VerificationErrors.codeInvalid);
+    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, VerificationErrors.codeInvalid);
+    return { memberId: row.member_id };
+  }
+
+  /** The number a live (unused, unexpired) ID token was issued to; an SMS login names only the national number. */
+  async idTokenTarget(purpose: PhoneCodePurpose, idToken: string): Promise<string | null> {
+    const row = idToken
+      ? await repo.byCodeHash(this.database.db, idTokenPurpose(`provider:${purpose}`), hashToken(idToken))
+      : undefined;
+    return row && !row.used_at && new Date(row.expires_at).getTime() > Date.now() ? row.target : null;
   }
 
   private newCode(): string {
     return String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
   }
 
-  private async store(purpose: CodePurpose, channel: 'sms' | 'email', target: string, code: string, ip: string, memberId: number | null): Promise<number> {
+  private async store(
+    purpose: CodePurpose,
+    channel: 'sms' | 'email',
+    target: string,
+    code: string,
+    ip: string,
+    memberId: number | null,
+    sessionHash: Buffer | null = null,
+  ): Promise<number> {
     const expiresAt = Date.now() + this.policy.codeTtlMinutes * 60_000;
     await this.database.db.transaction().execute(async (trx) => {
       await repo.retire(trx, purpose, target);
-      await repo.insert(trx, { purpose, channel, target, member_id: memberId, code_hash: hashCode(purpose, target, code), expires_at: new Date(expiresAt), ip });
+      await repo.insert(trx, {
+        purpose,
+        channel,
+        target,
+        member_id: memberId,
+        code_hash: hashCode(purpose, target, code),
+        session_hash: sessionHash,
+        expires_at: new Date(expiresAt),
+        ip,
+      });
     });
     return expiresAt;
   }
@@ -227,9 +364,12 @@ export class VerificationService {
   private async throttle(purpose: string, target: string, ip: string): Promise<void> {
     const db = this.database.db;
     const last = await repo.latestCode(db, purpose, target);
-    if (last && Date.now() - new Date(last.created_at).getTime() < this.policy.resendIntervalMs) throw fail(429, VerificationErrors.resendTooSoon);
+    if (last && Date.now() - new Date(last.created_at).getTime() < this.policy.resendIntervalMs)
+      throw fail(429, VerificationErrors.resendTooSoon);
     const hourAgo = new Date(Date.now() - 3_600_000);
-    if ((await repo.countSince(db, 'target', target, hourAgo)) >= this.policy.perTargetPerHour) throw fail(429, VerificationErrors.tooManyRequests);
-    if (ip && (await repo.countSince(db, 'ip', ip, hourAgo)) >= this.policy.perIpPerHour) throw fail(429, VerificationErrors.tooManyRequests);
+    if ((await repo.countSince(db, 'target', target, hourAgo)) >= this.policy.perTargetPerHour)
+      throw fail(429, VerificationErrors.tooManyRequests);
+    if (ip && (await repo.countSince(db, 'ip', ip, hourAgo)) >= this.policy.perIpPerHour)
+      throw fail(429, VerificationErrors.tooManyRequests);
   }
 }

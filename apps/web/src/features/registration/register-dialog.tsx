@@ -25,6 +25,7 @@ import { DialogBanner } from '../../shared/forms/dialog-banner.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { nationalDigits, patternHint } from '../../shared/forms/field-rules.ts';
 import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';
+import { usePhoneCode } from '../../shared/forms/phone-code.ts';
 import { useSliderChallenge, type ChallengePass } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { CheckboxField, FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';
@@ -56,7 +57,10 @@ ensurePayloadEncryption();
 /** Where the terms live in the help centre (RG-05). */
 export const TERMS_LINK = '/help?topic=terms';
 
-const optionalInput: Record<OptionalField, { type?: string; inputMode?: 'numeric' | 'email' | 'text'; autoComplete?: string }> = {
+const optionalInput: Record<
+  OptionalField,
+  { type?: string; inputMode?: 'numeric' | 'email' | 'text'; autoComplete?: string }
+> = {
   email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
   payeeName: { autoComplete: 'name' },
   paymentPassword: { type: 'password', inputMode: 'numeric', autoComplete: 'new-password' },
@@ -69,12 +73,19 @@ const optionalInput: Record<OptionalField, { type?: string; inputMode?: 'numeric
   recommenderId: {},
 };
 
-function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switches: RegisterSwitches; tabs: RegisterTab[] }) {
+function RegisterForm({
+  rules,
+  switches,
+  tabs,
+}: {
+  rules: RegisterRules;
+  switches: RegisterSwitches;
+  tabs: RegisterTab[];
+}) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const finishLogin = useFinishLogin();
   const challenge = useSliderChallenge();
   const challengeOn = useSwitch(FeatureSwitch.challengeLogin);
-  const smsChallengeOn = useSwitch(FeatureSwitch.challengeSms);
   const { countries, defaultCountry } = useCountries();
   const [tab, setTab] = useState<RegisterTab>(tabs[0]!);
   const [picked, setPicked] = useState('');
@@ -82,7 +93,10 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
   const dialingCode = country?.countryDialingCode ?? '';
   const location = window.location;
   const urlCodes = useUrlInvitations(location.search, location.hostname);
-  const hidden = { affiliateCode: urlCodes.affiliateCode?.status === 'valid', referralCode: urlCodes.referralCode?.status === 'valid' };
+  const hidden = {
+    affiliateCode: urlCodes.affiliateCode?.status === 'valid',
+    referralCode: urlCodes.referralCode?.status === 'valid',
+  };
   const shown = shownFields(rules, switches, tab, hidden);
   const captcha = useCaptchaImage(shown.captcha);
   const [terms, setTerms] = useState(true);
@@ -90,10 +104,19 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
   const [formError, setFormError] = useState('');
   const [invitationError, setInvitationError] = useState(false);
   const [smsFailure, setSmsFailure] = useState<string | null>(null);
+  const phoneCode = usePhoneCode(challenge.run, setSmsFailure);
   const [busy, setBusy] = useState(false);
 
-  const schema = useMemo(() => registerSchema(rules, shown, tab, country, t), [rules, shown, tab, country, t]);
-  const form = useForm<RegisterValues>({ defaultValues: emptyRegisterValues, resolver: zodResolver(schema), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const schema = useMemo(
+    () => registerSchema(rules, shown, tab, country, t),
+    [rules, shown, tab, country, t],
+  );
+  const form = useForm<RegisterValues>({
+    defaultValues: emptyRegisterValues,
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { errors } = form.formState;
 
   // An invalid code from the URL stays in its (shown) input for the player to correct (RG-13).
@@ -114,26 +137,20 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
     if (shown.captcha) captcha.reload();
   };
 
-  const codeOf = (kind: InvitationKind, values: RegisterValues) => (urlCodes[kind]?.status === 'valid' ? urlCodes[kind].code : shown[kind] ? values[kind].trim() : '');
+  const codeOf = (kind: InvitationKind, values: RegisterValues) =>
+    urlCodes[kind]?.status === 'valid' ? urlCodes[kind].code : shown[kind] ? values[kind].trim() : '';
 
   const sendCode = async (): Promise<number | null> => {
     if (!(await form.trigger('mobileNum'))) return null;
-    let pass: ChallengePass | null = null;
-    if (smsChallengeOn) {
-      pass = await challenge.run('sms');
-      if (!pass) {
-        setSmsFailure(t('error_popup_closed'));
-        return null;
-      }
-    }
-    try {
-      const body = { mobileNo: nationalDigits(form.getValues('mobileNum')), countryDialingCode: dialingCode, ...(pass ?? {}) };
-      const sent = await call(tab === 'mobile' ? sendSmsRegisterMobile : sendSmsRegister, { body });
-      return smsCountdownSeconds(sent.expiredMinutes);
-    } catch (e) {
-      setSmsFailure(errorText(e, t));
-      return null;
-    }
+    const mobileNum = nationalDigits(form.getValues('mobileNum'));
+    return phoneCode.send(
+      { purpose: 'register', mobileNum, countryDialingCode: dialingCode },
+      async (pass) => {
+        const body = { mobileNo: mobileNum, countryDialingCode: dialingCode, ...(pass ?? {}) };
+        const sent = await call(tab === 'mobile' ? sendSmsRegisterMobile : sendSmsRegister, { body });
+        return smsCountdownSeconds(sent.expiredMinutes);
+      },
+    );
   };
 
   const register = async (values: RegisterValues) => {
@@ -155,9 +172,14 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
           return;
         }
       }
+      // Under the phone-code provider the typed code buys its ID token, sent as firebaseIdToken.
+      const firebaseIdToken = shown.verificationCode
+        ? await phoneCode.idToken(values.verificationCode)
+        : null;
       const body = registerPayload(values, {
         tab,
         shown,
+        firebaseIdToken,
         countryDialingCode: dialingCode,
         affiliateCode: codeOf('affiliateCode', values),
         referralCode: codeOf('referralCode', values),
@@ -191,15 +213,37 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
     void form.handleSubmit(register)(e);
   };
 
-  const tabOptions = tabs.map((k) => ({ key: k, label: t(k === 'username' ? 'register_tab_username' : 'register_tab_mobile') }));
-  const requiredMark = (field: keyof RegisterRules) => (rules[field]?.required ? '' : ` ${t('register_optional')}`);
+  const tabOptions = tabs.map((k) => ({
+    key: k,
+    label: t(k === 'username' ? 'register_tab_username' : 'register_tab_mobile'),
+  }));
+  const requiredMark = (field: keyof RegisterRules) =>
+    rules[field]?.required ? '' : ` ${t('register_optional')}`;
   // The password prompt with its length, "(min) - (max) characters" (ER-42).
-  const passwordPrompt = rules.password ? formatPatternMessage(t('password_prompt'), rules.password.minLength, rules.password.maxLength) : t('login_password_placeholder');
+  const passwordPrompt = rules.password
+    ? formatPatternMessage(t('password_prompt'), rules.password.minLength, rules.password.maxLength)
+    : t('login_password_placeholder');
 
   return (
     <>
-      {tabs.length > 1 ? <Tabs options={tabOptions} value={tab} onChange={switchTab} label={t('register_tabs')} panelId="register-panel" idPrefix="register-tab" /> : null}
-      <form id="register-panel" role={tabs.length > 1 ? 'tabpanel' : undefined} className={formStyles.form} onSubmit={onSubmit} noValidate data-testid="register-form">
+      {tabs.length > 1 ? (
+        <Tabs
+          options={tabOptions}
+          value={tab}
+          onChange={switchTab}
+          label={t('register_tabs')}
+          panelId="register-panel"
+          idPrefix="register-tab"
+        />
+      ) : null}
+      <form
+        id="register-panel"
+        role={tabs.length > 1 ? 'tabpanel' : undefined}
+        className={formStyles.form}
+        onSubmit={onSubmit}
+        noValidate
+        data-testid="register-form"
+      >
         {shown.username ? (
           <TextField
             label={t('register_field_username')}
@@ -216,7 +260,10 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
         ) : null}
         {shown.mobileNum ? (
           <PhoneField
-            label={t('register_field_mobileNum') + (tab === 'username' && !shown.verificationCode ? requiredMark('mobileNum') : '')}
+            label={
+              t('register_field_mobileNum') +
+              (tab === 'username' && !shown.verificationCode ? requiredMark('mobileNum') : '')
+            }
             placeholder={t('login_mobile_placeholder')}
             dialingCode={dialingCode}
             onDialingCodeChange={setPicked}
@@ -259,7 +306,8 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
             ...optionalInput[f],
             ...field,
           };
-          if (f === 'paymentPassword') return <PasswordField key={f} {...props} icon={<LockIcon size={18} />} />;
+          if (f === 'paymentPassword')
+            return <PasswordField key={f} {...props} icon={<LockIcon size={18} />} />;
           return <TextField key={f} {...props} icon={f === 'email' ? <MailIcon size={18} /> : undefined} />;
         })}
         {shown.affiliateCode ? (
@@ -287,10 +335,15 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
         ) : null}
         {hidden.affiliateCode || hidden.referralCode ? (
           <p className={styles.invited} data-testid="invitation-applied">
-            <GiftIcon size={16} /> {t('register_invited', { code: (hidden.affiliateCode ? urlCodes.affiliateCode?.code : urlCodes.referralCode?.code) ?? '' })}
+            <GiftIcon size={16} />{' '}
+            {t('register_invited', {
+              code: (hidden.affiliateCode ? urlCodes.affiliateCode?.code : urlCodes.referralCode?.code) ?? '',
+            })}
           </p>
         ) : null}
-        {shown.captcha ? <CaptchaField image={captcha} error={errors.captcha?.message} {...form.register('captcha')} /> : null}
+        {shown.captcha ? (
+          <CaptchaField image={captcha} error={errors.captcha?.message} {...form.register('captcha')} />
+        ) : null}
         <CheckboxField
           checked={terms}
           onChange={(e) => {
@@ -309,14 +362,24 @@ function RegisterForm({ rules, switches, tabs }: { rules: RegisterRules; switche
           }
         />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Button type="submit" size="lg" className={formStyles.submit} disabled={busy} data-testid="register-submit">
+        <Button
+          type="submit"
+          size="lg"
+          className={formStyles.submit}
+          disabled={busy}
+          data-testid="register-submit"
+        >
           {busy ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
           {t('register_submit')}
         </Button>
       </form>
       {challenge.element}
       {invitationError ? (
-        <AlertDialog title={t('error_invitation_code_error')} onClose={() => setInvitationError(false)} testId="invitation-error">
+        <AlertDialog
+          title={t('error_invitation_code_error')}
+          onClose={() => setInvitationError(false)}
+          testId="invitation-error"
+        >
           {t('register_invitation_error_text')}
         </AlertDialog>
       ) : null}
@@ -347,13 +410,27 @@ export function RegisterDialog({ onClose }: ModalProps<undefined>) {
 
   let body;
   if (rules) {
-    body = tabs.length ? <RegisterForm rules={rules} switches={switches} tabs={tabs} /> : <FormAlert tone="info">{t('register_closed')}</FormAlert>;
+    body = tabs.length ? (
+      <RegisterForm rules={rules} switches={switches} tabs={tabs} />
+    ) : (
+      <FormAlert tone="info">{t('register_closed')}</FormAlert>
+    );
   } else if (isPending) body = <LoadingState minHeight={320} />;
   else body = <ErrorState message={errorText(error, t)} onRetry={() => void refetch()} minHeight={320} />;
 
   return (
-    <Modal onClose={onClose} ariaLabel={t('register_title')} width={500} height="auto" bodyClassName={styles.body}>
-      <DialogBanner banner={notices?.banners.find((b) => b.group === 'w_register')} loading={bannersLoading} testId="banner-w_register" />
+    <Modal
+      onClose={onClose}
+      ariaLabel={t('register_title')}
+      width={500}
+      height="auto"
+      bodyClassName={styles.body}
+    >
+      <DialogBanner
+        banner={notices?.banners.find((b) => b.group === 'w_register')}
+        loading={bannersLoading}
+        testId="banner-w_register"
+      />
       <div className={styles.content} data-testid="register-dialog">
         <div className={styles.head}>
           <h2 className={styles.title}>{t('register_title')}</h2>

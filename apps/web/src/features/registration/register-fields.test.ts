@@ -2,9 +2,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import type { FieldRule, RegisterRules } from '@app/contract';
 import { accountsT } from '../../test/accounts-t.ts';
-import { emptyRegisterValues, registerPayload, registerSchema, registerTabs, shownFields, type RegisterSwitches } from './register-fields.ts';
+import {
+  emptyRegisterValues,
+  registerPayload,
+  registerSchema,
+  registerTabs,
+  shownFields,
+  type RegisterSwitches,
+} from './register-fields.ts';
 
-const rule = (enabled: boolean, required: boolean, patternId = 0, acceptedPattern = '*', minLength = 1, maxLength = 40): FieldRule => ({ enabled, required, acceptedPattern, patternId, minLength, maxLength });
+const rule = (
+  enabled: boolean,
+  required: boolean,
+  patternId = 0,
+  acceptedPattern = '*',
+  minLength = 1,
+  maxLength = 40,
+): FieldRule => ({ enabled, required, acceptedPattern, patternId, minLength, maxLength });
 const rules = {
   username: rule(true, true, 1, '^[A-Za-z][A-Za-z0-9]*$', 6, 16),
   password: rule(true, true, 5, '^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$', 6, 20),
@@ -17,7 +31,13 @@ const rules = {
   referralCode: rule(true, false),
   verificationCode: rule(true, true, 6, '^[0-9]+$', 6, 6),
 } as unknown as RegisterRules;
-const switches: RegisterSwitches = { usernameRegister: true, mobileRegister: true, smsVerifyOnRegister: false, mobileRegisterWithPassword: true, referral: true };
+const switches: RegisterSwitches = {
+  usernameRegister: true,
+  mobileRegister: true,
+  smsVerifyOnRegister: false,
+  mobileRegisterWithPassword: true,
+  referral: true,
+};
 const vn = { countryCode: 'VN', countryDialingCode: '84', name: 'Vietnam', numberLengths: [9, 10] };
 
 let t: TFunction;
@@ -41,10 +61,19 @@ describe('register form fields', () => {
 
   it('RG-18 RG-21 the SMS code: with REGSMSVERIF3 on the username tab, always on the mobile tab, whose password follows MOBILEREGPWD3', () => {
     expect(shownFields(rules, switches, 'username').verificationCode).toBe(false);
-    expect(shownFields(rules, { ...switches, smsVerifyOnRegister: true }, 'username').verificationCode).toBe(true);
+    expect(shownFields(rules, { ...switches, smsVerifyOnRegister: true }, 'username').verificationCode).toBe(
+      true,
+    );
     const mobile = shownFields(rules, switches, 'mobile');
-    expect(mobile).toMatchObject({ username: false, mobileNum: true, verificationCode: true, password: true });
-    expect(shownFields(rules, { ...switches, mobileRegisterWithPassword: false }, 'mobile').password).toBe(false);
+    expect(mobile).toMatchObject({
+      username: false,
+      mobileNum: true,
+      verificationCode: true,
+      password: true,
+    });
+    expect(shownFields(rules, { ...switches, mobileRegisterWithPassword: false }, 'mobile').password).toBe(
+      false,
+    );
   });
 
   it('RG-12 RG-13 a valid code from the URL hides its input; an invalid one leaves it', () => {
@@ -58,15 +87,38 @@ describe('register form fields', () => {
     expect(result.success).toBe(false);
     const paths = new Set(result.error!.issues.map((i) => i.path[0]));
     expect(paths).toEqual(new Set(['username', 'password', 'payeeName', 'captcha']));
-    const mobile = registerSchema(rules, shownFields(rules, switches, 'mobile'), 'mobile', vn, t).safeParse(emptyRegisterValues);
-    expect(new Set(mobile.error!.issues.map((i) => i.path[0]))).toEqual(new Set(['password', 'mobileNum', 'verificationCode', 'payeeName', 'captcha']));
+    const mobile = registerSchema(rules, shownFields(rules, switches, 'mobile'), 'mobile', vn, t).safeParse(
+      emptyRegisterValues,
+    );
+    expect(new Set(mobile.error!.issues.map((i) => i.path[0]))).toEqual(
+      new Set(['password', 'mobileNum', 'verificationCode', 'payeeName', 'captcha']),
+    );
   });
 
   it('RG-19 RG-20 RG-26 RG-27 the request: password twice, the number as username on the mobile tab, every field and the web extras', () => {
-    const values = { ...emptyRegisterValues, username: ' player1 ', password: 'Secret123', mobileNum: '0912345678', verificationCode: '123456', payeeName: 'Ann Lee', email: 'a@b.co' };
+    const values = {
+      ...emptyRegisterValues,
+      username: ' player1 ',
+      password: 'Secret123',
+      mobileNum: '0912345678',
+      verificationCode: '123456',
+      payeeName: 'Ann Lee',
+      email: 'a@b.co',
+    };
     const shown = shownFields(rules, switches, 'mobile');
-    const location = { href: 'https://lucky.example/register?affiliateCode=LOTUS8', hostname: 'lucky.example' };
-    const body = registerPayload(values, { tab: 'mobile', shown, countryDialingCode: '84', affiliateCode: 'LOTUS8', referralCode: '', location, challenge: { challengeId: 'c', challengeToken: 'tok' } });
+    const location = {
+      href: 'https://lucky.example/register?affiliateCode=LOTUS8',
+      hostname: 'lucky.example',
+    };
+    const body = registerPayload(values, {
+      tab: 'mobile',
+      shown,
+      countryDialingCode: '84',
+      affiliateCode: 'LOTUS8',
+      referralCode: '',
+      location,
+      challenge: { challengeId: 'c', challengeToken: 'tok' },
+    });
     expect(body).toMatchObject({
       username: '912345678',
       password: 'Secret123',
@@ -86,9 +138,43 @@ describe('register form fields', () => {
       challengeId: 'c',
       challengeToken: 'tok',
     });
-    for (const key of ['qqNum', 'recommenderId', 'paymentPassword', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'referralCode', 'captcha']) expect(body).toHaveProperty(key);
-    const byName = registerPayload(values, { tab: 'username', shown: shownFields(rules, switches, 'username'), countryDialingCode: '84', affiliateCode: '', referralCode: '', location });
+    for (const key of [
+      'qqNum',
+      'recommenderId',
+      'paymentPassword',
+      'line',
+      'whatsapp',
+      'facebook',
+      'wechat',
+      'idNumber',
+      'referralCode',
+      'captcha',
+    ])
+      expect(body).toHaveProperty(key);
+    const byName = registerPayload(values, {
+      tab: 'username',
+      shown: shownFields(rules, switches, 'username'),
+      countryDialingCode: '84',
+      affiliateCode: '',
+      referralCode: '',
+      location,
+    });
     expect(byName.username).toBe('player1');
     expect(byName.confirmPassword).toBe(byName.password);
+    // Under the phone-code provider the ID token stands in for the typed code (decision 012).
+    const viaProvider = registerPayload(values, {
+      tab: 'mobile',
+      shown,
+      countryDialingCode: '84',
+      affiliateCode: '',
+      referralCode: '',
+      location,
+      firebaseIdToken: 'id-token',
+    });
+    expect(viaProvider).toMatchObject({
+      firebaseChannel: 'sms',
+      firebaseIdToken: 'id-token',
+      verificationCode: '',
+    });
   });
 });

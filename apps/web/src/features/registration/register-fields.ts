@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { Country, FieldRule, RegisterRules } from '@app/contract';
 import type { TFunction } from 'i18next';
-import { checkedString, codeProblem, nationalDigits, phoneProblem, ruleProblem } from '../../shared/forms/field-rules.ts';
+import {
+  checkedString,
+  codeProblem,
+  nationalDigits,
+  phoneProblem,
+  ruleProblem,
+} from '../../shared/forms/field-rules.ts';
 
 export type RegisterTab = 'username' | 'mobile';
 
@@ -15,7 +21,18 @@ export interface RegisterSwitches {
 }
 
 /** The optional fields, in the order the form shows them (labels RG-33). */
-export const optionalFields = ['email', 'payeeName', 'paymentPassword', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId'] as const;
+export const optionalFields = [
+  'email',
+  'payeeName',
+  'paymentPassword',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'recommenderId',
+] as const;
 export type OptionalField = (typeof optionalFields)[number];
 
 export interface RegisterValues {
@@ -79,7 +96,12 @@ const on = (rule: FieldRule | undefined) => rule?.enabled === true;
  * captcha with its rule, which the server turns on with CAPTCHA3 (RG-17). An invitation code that
  * came valid in the URL hides its input (RG-12).
  */
-export function shownFields(rules: RegisterRules, switches: RegisterSwitches, tab: RegisterTab, hidden: { affiliateCode?: boolean; referralCode?: boolean } = {}): ShownFields {
+export function shownFields(
+  rules: RegisterRules,
+  switches: RegisterSwitches,
+  tab: RegisterTab,
+  hidden: { affiliateCode?: boolean; referralCode?: boolean } = {},
+): ShownFields {
   const mobile = tab === 'mobile';
   return {
     username: !mobile,
@@ -105,29 +127,70 @@ export function registerTabs(switches: RegisterSwitches): RegisterTab[] {
  * The checks of the shown fields. Username, password, the number on the mobile tab and the code
  * are required whenever shown (RG-15); the other fields only when their rule says so (RG-16).
  */
-export function registerSchema(rules: RegisterRules, shown: ShownFields, tab: RegisterTab, country: Country | undefined, t: TFunction) {
+export function registerSchema(
+  rules: RegisterRules,
+  shown: ShownFields,
+  tab: RegisterTab,
+  country: Country | undefined,
+  t: TFunction,
+) {
   const pass = z.string();
   const mobileTab = tab === 'mobile';
   const optional = Object.fromEntries(
-    (['email', 'payeeName', 'paymentPassword', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId'] as const).map((f) => [
+    (
+      [
+        'email',
+        'payeeName',
+        'paymentPassword',
+        'qqNum',
+        'line',
+        'whatsapp',
+        'facebook',
+        'wechat',
+        'idNumber',
+        'recommenderId',
+      ] as const
+    ).map((f) => [
       f,
-      shown.optional.includes(f) ? checkedString((v) => ruleProblem(f, rules[f], f === 'paymentPassword' ? v : v.trim(), t)) : pass,
+      shown.optional.includes(f)
+        ? checkedString((v) => ruleProblem(f, rules[f], f === 'paymentPassword' ? v : v.trim(), t))
+        : pass,
     ]),
   ) as unknown as Record<OptionalField, z.ZodString>;
   return z.object({
-    username: shown.username ? checkedString((v) => ruleProblem('username', rules.username, v.trim(), t, { forceRequired: true })) : pass,
-    password: shown.password ? checkedString((v) => ruleProblem('password', rules.password, v, t, { forceRequired: true })) : pass,
+    username: shown.username
+      ? checkedString((v) => ruleProblem('username', rules.username, v.trim(), t, { forceRequired: true }))
+      : pass,
+    password: shown.password
+      ? checkedString((v) => ruleProblem('password', rules.password, v, t, { forceRequired: true }))
+      : pass,
     mobileNum: shown.mobileNum
       ? checkedString((v) => {
           const required = mobileTab || shown.verificationCode || rules.mobileNum?.required === true;
           if (!v.trim() && !required) return null;
-          return phoneProblem(v, country, t) ?? ruleProblem('mobileNum', rules.mobileNum, nationalDigits(v), t, { emptyKey: 'error_mobile_invalid' });
+          return (
+            phoneProblem(v, country, t) ??
+            ruleProblem('mobileNum', rules.mobileNum, nationalDigits(v), t, {
+              emptyKey: 'error_mobile_invalid',
+            })
+          );
         })
       : pass,
     verificationCode: shown.verificationCode ? checkedString((v) => codeProblem(v, t)) : pass,
-    captcha: shown.captcha ? checkedString((v) => ruleProblem('captcha', rules.captcha, v.trim(), t, { forceRequired: true, emptyKey: 'error_captcha_required' })) : pass,
-    affiliateCode: shown.affiliateCode ? checkedString((v) => ruleProblem('affiliateCode', rules.affiliateCode, v.trim(), t)) : pass,
-    referralCode: shown.referralCode ? checkedString((v) => ruleProblem('referralCode', rules.referralCode, v.trim(), t)) : pass,
+    captcha: shown.captcha
+      ? checkedString((v) =>
+          ruleProblem('captcha', rules.captcha, v.trim(), t, {
+            forceRequired: true,
+            emptyKey: 'error_captcha_required',
+          }),
+        )
+      : pass,
+    affiliateCode: shown.affiliateCode
+      ? checkedString((v) => ruleProblem('affiliateCode', rules.affiliateCode, v.trim(), t))
+      : pass,
+    referralCode: shown.referralCode
+      ? checkedString((v) => ruleProblem('referralCode', rules.referralCode, v.trim(), t))
+      : pass,
     ...optional,
   });
 }
@@ -143,12 +206,15 @@ export function registerPayload(
     referralCode: string;
     location: { href: string; hostname: string };
     challenge?: { challengeId: string; challengeToken: string } | null;
+    /** The phone-code provider's ID token for the number, when it checked the phone. */
+    firebaseIdToken?: string | null;
   },
 ) {
   const { tab, shown } = context;
   const mobile = nationalDigits(values.mobileNum);
   const password = shown.password ? values.password : '';
-  const optional = (f: OptionalField) => (shown.optional.includes(f) ? (f === 'paymentPassword' ? values[f] : values[f].trim()) : '');
+  const optional = (f: OptionalField) =>
+    shown.optional.includes(f) ? (f === 'paymentPassword' ? values[f] : values[f].trim()) : '';
   return {
     // On the mobile tab the number is the username (RG-20).
     username: tab === 'mobile' ? mobile : values.username.trim(),
@@ -161,7 +227,9 @@ export function registerPayload(
     mobileNum: shown.mobileNum ? mobile : '',
     recommenderId: optional('recommenderId'),
     captcha: shown.captcha ? values.captcha.trim() : '',
-    verificationCode: shown.verificationCode ? values.verificationCode.trim() : '',
+    // A provider ID token replaces the code (decision 012).
+    verificationCode:
+      shown.verificationCode && !context.firebaseIdToken ? values.verificationCode.trim() : '',
     affiliateCode: context.affiliateCode,
     paymentPassword: optional('paymentPassword'),
     line: optional('line'),
@@ -174,7 +242,7 @@ export function registerPayload(
     countryDialingCode: shown.mobileNum ? context.countryDialingCode : '',
     login: true,
     firebaseChannel: 'sms',
-    firebaseIdToken: '',
+    firebaseIdToken: context.firebaseIdToken ?? '',
     registerUrl: context.location.href,
     registerMethod: 'WEB' as const,
     ...(context.challenge ?? {}),

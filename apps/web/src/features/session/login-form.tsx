@@ -23,8 +23,15 @@ import { secureCall } from '../../shared/http/payload-encryption.ts';
 import { CaptchaField, useCaptchaImage } from '../../shared/forms/captcha-field.tsx';
 import { PhoneField, useCountries } from '../../shared/forms/country-picker.tsx';
 import { errorText, wantsCaptcha } from '../../shared/forms/error-text.ts';
-import { checkedString, codeProblem, nationalDigits, phoneProblem, ruleProblem } from '../../shared/forms/field-rules.ts';
+import {
+  checkedString,
+  codeProblem,
+  nationalDigits,
+  phoneProblem,
+  ruleProblem,
+} from '../../shared/forms/field-rules.ts';
 import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';
+import { usePhoneCode } from '../../shared/forms/phone-code.ts';
 import { useSliderChallenge, type ChallengePass } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { CheckboxField, FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';
@@ -34,7 +41,13 @@ import { useRegisterRules, useSwitch } from '../../shared/system/system-status.t
 import { Button } from '../../shared/ui/button.tsx';
 import { KeyIcon, LockIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { freePlayRequest } from './free-play-device.ts';
-import { forgetRemembered, forgetRememberToken, readRemembered, writeRemembered, type RememberedLogin } from './remember.ts';
+import {
+  forgetRemembered,
+  forgetRememberToken,
+  readRemembered,
+  writeRemembered,
+  type RememberedLogin,
+} from './remember.ts';
 import { SecondFactorStep } from './second-factor.tsx';
 import { useFinishLogin } from './use-finish-login.ts';
 import formStyles from '../../shared/forms/form.module.css';
@@ -67,7 +80,6 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
   const smsLoginOn = useSwitch(FeatureSwitch.smsLogin);
   const freePlayOn = useSwitch(FeatureSwitch.freePlay);
   const challengeOn = useSwitch(FeatureSwitch.challengeLogin);
-  const smsChallengeOn = useSwitch(FeatureSwitch.challengeSms);
   const { data: rules } = useRegisterRules();
   const { defaultCountry, countries } = useCountries();
   const openModal = useUiStore((s) => s.openModal);
@@ -80,6 +92,7 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
   const captcha = useCaptchaImage(captchaShown);
   const [formError, setFormError] = useState('');
   const [smsFailure, setSmsFailure] = useState<string | null>(null);
+  const phoneCode = usePhoneCode(challenge.run, setSmsFailure);
   const [pending, setPending] = useState<PendingVerify | null>(null);
   const [busy, setBusy] = useState<'login' | 'freePlay' | 'remembered' | null>(null);
   const activeTab: Tab = tab === 'sms' && smsLoginOn ? 'sms' : 'username';
@@ -93,10 +106,20 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
     const shape = {
       username: activeTab === 'username' ? checkedString(credentials) : z.string(),
       password: activeTab === 'username' ? checkedString(credentials) : z.string(),
-      captcha: captchaShown && activeTab === 'username' ? checkedString((v) => (v.trim() ? null : t('error_captcha_required'))) : z.string(),
+      captcha:
+        captchaShown && activeTab === 'username'
+          ? checkedString((v) => (v.trim() ? null : t('error_captcha_required')))
+          : z.string(),
       mobileNum:
         activeTab === 'sms'
-          ? checkedString((v) => phoneProblem(v, country, t) ?? ruleProblem('mobileNum', rules?.mobileNum, nationalDigits(v), t, { forceRequired: true, emptyKey: 'error_mobile_invalid' }))
+          ? checkedString(
+              (v) =>
+                phoneProblem(v, country, t) ??
+                ruleProblem('mobileNum', rules?.mobileNum, nationalDigits(v), t, {
+                  forceRequired: true,
+                  emptyKey: 'error_mobile_invalid',
+                }),
+            )
           : z.string(),
       smsCode: activeTab === 'sms' ? checkedString((v) => codeProblem(v, t)) : z.string(),
       rememberMe: z.boolean(),
@@ -164,6 +187,8 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
     };
     setBusy('login');
     try {
+      // Under the phone-code provider the typed code buys its ID token, which the login carries instead.
+      if (sms) body.password = (await phoneCode.idToken(password)) ?? password;
       // The challenge comes before the login call, never for an SMS login (LG-13).
       let pass: ChallengePass | null = null;
       if (!sms && challengeOn) {
@@ -186,7 +211,12 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
       await finishLogin(result, { password: sms ? undefined : password });
     } catch (e) {
       if (verifyPending(e, sms ? undefined : password)) {
-        if (values.rememberMe) writeRemembered({ username: sms ? (remembered?.username ?? '') : username, countryDialingCode: dialingCode, mobileNum: sms ? values.mobileNum.trim() : '' });
+        if (values.rememberMe)
+          writeRemembered({
+            username: sms ? (remembered?.username ?? '') : username,
+            countryDialingCode: dialingCode,
+            mobileNum: sms ? values.mobileNum.trim() : '',
+          });
         return;
       }
       if (!sms && wantsCaptcha(e)) {
@@ -203,24 +233,14 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
 
   const sendSms = async (): Promise<number | null> => {
     setFormError('');
-    const ok = await form.trigger('mobileNum');
-    if (!ok) return null;
-    let pass: ChallengePass | null = null;
-    if (smsChallengeOn) {
-      pass = await challenge.run('sms');
-      // Closing the phone check's popup fails the code request (ER-15).
-      if (!pass) {
-        setSmsFailure(t('error_popup_closed'));
-        return null;
-      }
-    }
-    try {
-      const sent = await call(sendSmsNoLogin, { body: { mobileNum: nationalDigits(form.getValues('mobileNum')), countryDialingCode: dialingCode, ...(pass ?? {}) } });
+    if (!(await form.trigger('mobileNum'))) return null;
+    const mobileNum = nationalDigits(form.getValues('mobileNum'));
+    return phoneCode.send({ purpose: 'login', mobileNum, countryDialingCode: dialingCode }, async (pass) => {
+      const sent = await call(sendSmsNoLogin, {
+        body: { mobileNum, countryDialingCode: dialingCode, ...(pass ?? {}) },
+      });
       return smsCountdownSeconds(sent.expiredMinutes);
-    } catch (e) {
-      setSmsFailure(errorText(e, t));
-      return null;
-    }
+    });
   };
 
   const freePlay = async () => {
@@ -241,9 +261,17 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
     setFormError('');
     setBusy('remembered');
     try {
-      const result = await secureCall(loginRemembered, { body: { username: remembered.username, rememberToken: remembered.rememberToken } });
+      const result = await secureCall(loginRemembered, {
+        body: { username: remembered.username, rememberToken: remembered.rememberToken },
+      });
       // The server rotates the token at each use; keep the new one for the rest of the day.
-      setRemembered(writeRemembered({ ...remembered, rememberToken: result.rememberToken, expiresAt: result.rememberExpiresAt }));
+      setRemembered(
+        writeRemembered({
+          ...remembered,
+          rememberToken: result.rememberToken,
+          expiresAt: result.rememberExpiresAt,
+        }),
+      );
       await finishLogin(result);
     } catch (e) {
       forgetRememberToken();
@@ -303,7 +331,14 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
           idPrefix="login-tab"
         />
       ) : null}
-      <form id="login-panel" role={smsLoginOn ? 'tabpanel' : undefined} className={formStyles.form} onSubmit={form.handleSubmit(submit)} noValidate data-testid="login-form">
+      <form
+        id="login-panel"
+        role={smsLoginOn ? 'tabpanel' : undefined}
+        className={formStyles.form}
+        onSubmit={form.handleSubmit(submit)}
+        noValidate
+        data-testid="login-form"
+      >
         {activeTab === 'username' ? (
           <>
             <TextField
@@ -326,7 +361,9 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
               error={errors.password?.message}
               {...form.register('password')}
             />
-            {captchaShown ? <CaptchaField image={captcha} error={errors.captcha?.message} {...form.register('captcha')} /> : null}
+            {captchaShown ? (
+              <CaptchaField image={captcha} error={errors.captcha?.message} {...form.register('captcha')} />
+            ) : null}
           </>
         ) : (
           <>
@@ -354,17 +391,34 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
         )}
         <div className={formStyles.row}>
           <CheckboxField label={t('login_remember')} {...form.register('rememberMe')} />
-          <button type="button" className={formStyles.link} onClick={() => openModal(ModalKeys.forgotPassword)}>
+          <button
+            type="button"
+            className={formStyles.link}
+            onClick={() => openModal(ModalKeys.forgotPassword)}
+          >
             {t('login_forgot')}
           </button>
         </div>
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Button type="submit" size="lg" className={formStyles.submit} disabled={busy !== null} data-testid="login-submit">
+        <Button
+          type="submit"
+          size="lg"
+          className={formStyles.submit}
+          disabled={busy !== null}
+          data-testid="login-submit"
+        >
           {busy === 'login' ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
           {t('login')}
         </Button>
         {freePlayOn ? (
-          <Button variant="secondary" size="lg" className={formStyles.submit} onClick={() => void freePlay()} disabled={busy !== null} data-testid="free-play">
+          <Button
+            variant="secondary"
+            size="lg"
+            className={formStyles.submit}
+            onClick={() => void freePlay()}
+            disabled={busy !== null}
+            data-testid="free-play"
+          >
             {busy === 'freePlay' ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
             {t('login_free_play')}
           </Button>
@@ -387,4 +441,3 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
     </>
   );
 }
-
