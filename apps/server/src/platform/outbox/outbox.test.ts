@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { runOpsCommand, UsageError } from '../../cli/commands.ts';
-import { HttpTransport, Outbox } from './outbox.ts';
+import { SMTPServer } from 'smtp-server';
+import { HttpTransport, Outbox, SmtpTransport, transportsFromEnv } from './outbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,14 +14,22 @@ afterAll(async () => t?.close());
 
 describe(`outbox (${testDbKind})`, () => {
   it('SV-14 SMS codes leave through the outbox, which the operator command `outbox` reads', async () => {
-    const sent = await t.call({ url: '/wps/verification/sms/register/mobile', method: 'POST', payload: { mobileNo: '941234567', countryDialingCode: '84' } });
+    const sent = await t.call({
+      url: '/wps/verification/sms/register/mobile',
+      method: 'POST',
+      payload: { mobileNo: '941234567', countryDialingCode: '84' },
+    });
     expect(sent.statusCode).toBe(200);
     const out = await runOpsCommand(t.app.ctx, ['outbox', '--to', '+84941234567', '--limit', '5']);
     expect(out).toMatch(/SMS {2}to \+84941234567 {2}\[sms:register, kept via outbox\]/);
     expect(out).toMatch(/\d{6} is your verification code/);
-    expect(await runOpsCommand(t.app.ctx, ['outbox', '--to', '+19999999999'])).toBe('No messages to +19999999999.');
+    expect(await runOpsCommand(t.app.ctx, ['outbox', '--to', '+19999999999'])).toBe(
+      'No messages to +19999999999.',
+    );
     await expect(runOpsCommand(t.app.ctx, ['outbox', '--limit', '0'])).rejects.toBeInstanceOf(UsageError);
-    await expect(runOpsCommand(t.app.ctx, ['outbox', '--from', 'x'])).rejects.toThrow(/Unknown option --from/);
+    await expect(runOpsCommand(t.app.ctx, ['outbox', '--from', 'x'])).rejects.toThrow(
+      /Unknown option --from/,
+    );
     expect(await runOpsCommand(t.app.ctx, ['help'])).toContain('outbox [--to X] [--limit N]');
   });
 
@@ -38,14 +47,109 @@ describe(`outbox (${testDbKind})`, () => {
     const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
     const outbox = new Outbox(t.database, { sms: new HttpTransport('sms-http', url, 'secret-token') });
     try {
-      const id = await outbox.enqueue({ channel: 'sms', recipient: '+66899999999', body: 'hello 123456', purpose: 'test' });
+      const id = await outbox.enqueue({
+        channel: 'sms',
+        recipient: '+66899999999',
+        body: 'hello 123456',
+        purpose: 'test',
+      });
       for (let i = 0; i < 50 && !received.length; i++) await new Promise((r) => setTimeout(r, 50));
       await outbox.stop();
-      expect(received).toEqual([{ auth: 'Bearer secret-token', channel: 'sms', to: '+66899999999', subject: '', text: 'hello 123456' }]);
-      const row = await t.database.db.selectFrom('outbox_message').select(['status', 'transport']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(received).toEqual([
+        {
+          auth: 'Bearer secret-token',
+          channel: 'sms',
+          to: '+66899999999',
+          subject: '',
+          text: 'hello 123456',
+        },
+      ]);
+      const row = await t.database.db
+        .selectFrom('outbox_message')
+        .select(['status', 'transport'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'sent', transport: 'sms-http' });
     } finally {
       gateway.close();
     }
+  });
+
+  it('a configured SMTP transport logs in and delivers an e-mail with its sender, subject and text', async () => {
+    const received: { auth: string; from: string; to: string[]; data: string }[] = [];
+    const smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      onAuth(auth, _session, done) {
+        if (auth.username === 'mailer' && auth.password === 'p@ss word') done(null, { user: auth.username });
+        else done(new Error('Invalid username or password'));
+      },
+      onData(stream, session, done) {
+        let data = '';
+        stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
+        stream.on('end', () => {
+          received.push({
+            auth: String(session.user),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const outbox = new Outbox(t.database, {
+      email: new SmtpTransport(
+        `smtp://mailer:${encodeURIComponent('p@ss word')}@127.0.0.1:${port}`,
+        'Lucky Lotus <no-reply@luckylotus.example>',
+      ),
+    });
+    try {
+      const id = await outbox.enqueue({
+        channel: 'email',
+        recipient: 'player@example.com',
+        subject: 'Your code',
+        body: 'Your code is 654321.',
+        purpose: 'test',
+      });
+      for (let i = 0; i < 100 && !received.length; i++) await new Promise((r) => setTimeout(r, 50));
+      await outbox.stop();
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatchObject({
+        auth: 'mailer',
+        from: 'no-reply@luckylotus.example',
+        to: ['player@example.com'],
+      });
+      expect(received[0]!.data).toContain('Subject: Your code');
+      expect(received[0]!.data).toContain('Your code is 654321.');
+      const row = await t.database.db
+        .selectFrom('outbox_message')
+        .select(['status', 'transport'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'sent', transport: 'email-smtp' });
+    } finally {
+      await new Promise<void>((done) => smtp.close(() => done()));
+    }
+  });
+
+  it('transports come from the environment, and a half-configured SMTP transport is refused with a usable message', () => {
+    expect(transportsFromEnv({})).toEqual({});
+    const both = transportsFromEnv({
+      SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMTP_FROM: 'no-reply@example.com',
+    });
+    expect([both.sms?.name, both.email?.name]).toEqual(['sms-http', 'email-smtp']);
+    both.email?.close?.();
+    expect(() => transportsFromEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/SMTP_FROM/);
+    expect(() => transportsFromEnv({ SMTP_URL: 'http://127.0.0.1', SMTP_FROM: 'a@b.c' })).toThrow(
+      /smtp:\/\/ or smtps:\/\//,
+    );
+    expect(() =>
+      transportsFromEnv({ SMTP_URL: 'smtp://h', SMTP_FROM: 'a@b.c', EMAIL_HTTP_URL: 'http://h' }),
+    ).toThrow(/not both/);
   });
 });

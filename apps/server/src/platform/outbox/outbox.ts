@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { createTransport, type Transporter } from 'nodemailer';
 import type { Database } from '../../db/connection.ts';
 
 export type OutboxChannel = 'sms' | 'email';
@@ -16,6 +17,8 @@ export interface OutboundMessage {
 export interface OutboxTransport {
   readonly name: string;
   send(message: OutboundMessage): Promise<void>;
+  /** Lets go of pooled connections at shutdown. */
+  close?(): void;
 }
 
 /**
@@ -37,8 +40,16 @@ export class HttpTransport implements OutboxTransport {
   async send(message: OutboundMessage): Promise<void> {
     const res = await fetch(this.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
-      body: JSON.stringify({ channel: message.channel, to: message.recipient, subject: message.subject ?? '', text: message.body }),
+      headers: {
+        'content-type': 'application/json',
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      body: JSON.stringify({
+        channel: message.channel,
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: message.body,
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`${this.name} answered HTTP ${res.status}`);
@@ -46,16 +57,73 @@ export class HttpTransport implements OutboxTransport {
 }
 
 /**
+ * E-mail through an SMTP server (nodemailer). `url` is an SMTP URL with the credentials in it,
+ * `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465` (TLS from
+ * the start); `from` is the sender address. One pooled connection is reused across messages.
+ */
+export class SmtpTransport implements OutboxTransport {
+  readonly name = 'email-smtp';
+  private readonly mailer: Transporter;
+  private readonly from: string;
+
+  constructor(url: string, from: string, options: { rejectUnauthorized?: boolean } = {}) {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:')
+      throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${parsed.protocol}//`);
+    this.mailer = createTransport({
+      host: parsed.hostname,
+      port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
+      secure: parsed.protocol === 'smtps:',
+      ...(parsed.username
+        ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } }
+        : {}),
+      pool: true,
+      maxConnections: 2,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+      tls: { rejectUnauthorized: options.rejectUnauthorized ?? true },
+    });
+    this.from = from;
+  }
+
+  async send(message: OutboundMessage): Promise<void> {
+    await this.mailer.sendMail({
+      from: this.from,
+      to: message.recipient,
+      subject: message.subject ?? '',
+      text: message.body,
+    });
+  }
+
+  close(): void {
+    this.mailer.close();
+  }
+}
+
+/**
  * Transports from the environment. With none set, messages stay in the outbox table (status
  * `kept`), readable with `npm run ops -- outbox`: the default for development and demos.
  * - SMS_HTTP_URL (+ SMS_HTTP_TOKEN): SMS through an HTTP gateway;
- * - EMAIL_HTTP_URL (+ EMAIL_HTTP_TOKEN): e-mail through an HTTP mail API.
- * SMTP is not built in: put an HTTP mail API (or a relay with one) in front of the SMTP server.
+ * - SMTP_URL (+ SMTP_FROM): e-mail through an SMTP server;
+ * - EMAIL_HTTP_URL (+ EMAIL_HTTP_TOKEN): e-mail through an HTTP mail API instead.
  */
-export function transportsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Record<OutboxChannel, OutboxTransport>> {
+export function transportsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Partial<Record<OutboxChannel, OutboxTransport>> {
   const out: Partial<Record<OutboxChannel, OutboxTransport>> = {};
   if (env.SMS_HTTP_URL) out.sms = new HttpTransport('sms-http', env.SMS_HTTP_URL, env.SMS_HTTP_TOKEN);
-  if (env.EMAIL_HTTP_URL) out.email = new HttpTransport('email-http', env.EMAIL_HTTP_URL, env.EMAIL_HTTP_TOKEN);
+  if (env.SMTP_URL && env.EMAIL_HTTP_URL)
+    throw new Error('Set SMTP_URL or EMAIL_HTTP_URL for e-mail, not both');
+  if (env.SMTP_URL) {
+    if (!env.SMTP_FROM)
+      throw new Error(
+        'SMTP_URL needs SMTP_FROM, the sender address (e.g. "Lucky Lotus <no-reply@example.com>")',
+      );
+    out.email = new SmtpTransport(env.SMTP_URL, env.SMTP_FROM);
+  }
+  if (env.EMAIL_HTTP_URL)
+    out.email = new HttpTransport('email-http', env.EMAIL_HTTP_URL, env.EMAIL_HTTP_TOKEN);
   return out;
 }
 
@@ -109,7 +177,11 @@ export class Outbox {
   }
 
   async list(options: { to?: string; limit?: number } = {}): Promise<OutboxRow[]> {
-    let q = this.database.db.selectFrom('outbox_message').selectAll().orderBy('id', 'desc').limit(Math.min(Math.max(options.limit ?? 20, 1), 500));
+    let q = this.database.db
+      .selectFrom('outbox_message')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(Math.min(Math.max(options.limit ?? 20, 1), 500));
     if (options.to) q = q.where('recipient', 'like', `%${options.to.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const rows = await q.execute();
     return rows.map((r) => ({
@@ -136,6 +208,7 @@ export class Outbox {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.draining;
+    for (const transport of Object.values(this.transports)) transport.close?.();
   }
 
   private kick(): void {
@@ -146,20 +219,42 @@ export class Outbox {
 
   private async drain(): Promise<void> {
     await this.database.db.transaction().execute(async (trx) => {
-      const rows = await sql<{ id: number; channel: OutboxChannel; recipient: string; subject: string; body: string; purpose: string; attempts: number }>`
+      const rows = await sql<{
+        id: number;
+        channel: OutboxChannel;
+        recipient: string;
+        subject: string;
+        body: string;
+        purpose: string;
+        attempts: number;
+      }>`
         select id, channel, recipient, subject, body, purpose, attempts from outbox_message
         where status = 'pending' order by id limit 20 for update skip locked`.execute(trx);
       for (const r of rows.rows) {
         const transport = this.transports[r.channel];
         if (!transport) continue;
         try {
-          await transport.send({ channel: r.channel, recipient: r.recipient, subject: r.subject, body: r.body, purpose: r.purpose });
-          await trx.updateTable('outbox_message').set({ status: 'sent', sent_at: new Date(), attempts: r.attempts + 1 }).where('id', '=', r.id).execute();
+          await transport.send({
+            channel: r.channel,
+            recipient: r.recipient,
+            subject: r.subject,
+            body: r.body,
+            purpose: r.purpose,
+          });
+          await trx
+            .updateTable('outbox_message')
+            .set({ status: 'sent', sent_at: new Date(), attempts: r.attempts + 1 })
+            .where('id', '=', r.id)
+            .execute();
         } catch (err) {
           const attempts = r.attempts + 1;
           await trx
             .updateTable('outbox_message')
-            .set({ attempts, last_error: err instanceof Error ? err.message.slice(0, 500) : String(err), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+            .set({
+              attempts,
+              last_error: err instanceof Error ? err.message.slice(0, 500) : String(err),
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            })
             .where('id', '=', r.id)
             .execute();
         }
