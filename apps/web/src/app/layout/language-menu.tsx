@@ -1,7 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickerOption } from '../../shared/i18n/language.ts';
 import { CheckIcon } from '../../shared/ui/shell-icons.tsx';
+import { focusCurrentItem, onPopupListKeyDown } from '../../shared/ui/use-popover.ts';
 import styles from './language-picker.module.css';
 
 /** Each language in its own words, so a reader finds theirs whatever the page language. */
@@ -33,31 +34,18 @@ export function LanguageMenu({
   const { t } = useTranslation();
   const ref = useRef<HTMLUListElement>(null);
 
-  useEffect(() => {
-    const items = ref.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]');
-    const active = [...(items ?? [])].find((el) => el.getAttribute('aria-checked') === 'true') ?? items?.[0];
-    active?.focus();
-  }, []);
-
-  const onKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitemradio"]')];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      e.preventDefault();
-      items[(to + items.length) % items.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') move(at + 1);
-    else if (e.key === 'ArrowUp') move(at - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(items.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') {
-      if (e.key === 'Escape') e.preventDefault();
-      onDismiss();
-    }
-  };
+  // The picker focuses the chosen item when it opens, but the first time this chunk is not there yet.
+  useEffect(() => focusCurrentItem(ref.current), []);
 
   return (
-    <ul ref={ref} className={styles.menu} role="menu" id={id} aria-label={t('language')} onKeyDown={onKey}>
+    <ul
+      ref={ref}
+      className={styles.menu}
+      role="menu"
+      id={id}
+      aria-label={t('language')}
+      onKeyDown={(e) => onPopupListKeyDown(e, onDismiss)}
+    >
       {options.map((o) => (
         <li key={o.label} role="none">
           <button

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
-import { formatDay } from '../../shared/format/date.ts';
 import { excerpt, htmlToText } from '../../shared/format/text.ts';
 import { resourceNamed, useSystemInfo } from '../../shared/system/system-status.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
@@ -10,7 +9,7 @@ import { BookIcon, ChevronRightIcon, GiftIcon, MegaphoneIcon, PhoneIcon } from '
 import { Section } from '../../shared/ui/page.tsx';
 import { EmptyState, Skeleton } from '../../shared/ui/states.tsx';
 import { helpArticlePath, useHelpCenter } from '../help/index.ts';
-import { useAnnouncements } from '../notices/index.ts';
+import { NoticeLinks, useAnnouncements } from '../notices/index.ts';
 import styles from './home-more.module.css';
 
 /** The lower half of home: latest notices, promotions, the app download and the help centre. */
@@ -39,17 +38,7 @@ export function HomeMore() {
         >
           <div className={styles.panel}>
             {notices.length ? (
-              <ul className={styles.noticeList}>
-                {notices.map((n, i) => (
-                  <li key={n.id}>
-                    <Link to={`/noticePage?index=${i}`} className={styles.noticeLink}>
-                      <MegaphoneIcon size={16} className={styles.noticeIcon} />
-                      <span className={styles.noticeTitle}>{n.title}</span>
-                      <span className={`${styles.noticeDate} tabular`}>{formatDay(n.date)}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <NoticeLinks notices={notices.map((notice, index) => ({ notice, index }))} oneLine />
             ) : isPending ? (
               <div className={styles.skeletons}>
                 {Array.from({ length: 6 }, (_, i) => (

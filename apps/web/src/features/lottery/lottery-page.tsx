@@ -1,12 +1,12 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../shared/format/date.ts';
 import { ChevronRightIcon, LotteryIcon, MegaphoneIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { EmptyState } from '../../shared/ui/states.tsx';
+import { StepList } from '../../shared/ui/step-list.tsx';
 import { helpArticlePath } from '../help/index.ts';
 import { BannerHero } from '../banners/index.ts';
-import { useAnnouncements } from '../notices/index.ts';
+import { NoticeLinks, useAnnouncements } from '../notices/index.ts';
 import styles from './lottery-page.module.css';
 
 const variants = [
@@ -27,7 +27,7 @@ export function LotteryPage() {
   const { pathname } = useLocation();
   const { data } = useAnnouncements();
   const variant = variants.find((v) => v.path.toLowerCase() === pathname.toLowerCase()) ?? variants[0];
-  const notices = (data?.playerNotices ?? []).map((n, index) => ({ n, index })).filter(({ n }) => /lotter|draw/i.test(n.title));
+  const notices = (data?.playerNotices ?? []).map((notice, index) => ({ notice, index })).filter(({ notice }) => /lotter|draw/i.test(notice.title));
 
   return (
     <Page>
@@ -42,15 +42,7 @@ export function LotteryPage() {
       <BannerHero linkTo={['/vnlottery', variant.path]} title={t(variant.titleKey)} subtitle={t(variant.blurbKey)} />
 
       <Section title={t('lottery_how')} id="lottery-how">
-        <ol className={styles.steps}>
-          {steps.map((key, i) => (
-            <li key={key} className={styles.step}>
-              <span className={`${styles.stepNo} tabular`}>{i + 1}</span>
-              <span className={styles.stepTitle}>{t(`${key}_title`)}</span>
-              <span className={styles.stepBody}>{t(`${key}_body`)}</span>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={steps.map((key) => ({ key, title: t(`${key}_title`), body: t(`${key}_body`) }))} />
       </Section>
 
       <Section
@@ -63,17 +55,9 @@ export function LotteryPage() {
         }
       >
         {notices.length ? (
-          <ul className={styles.news}>
-            {notices.map(({ n, index }) => (
-              <li key={n.id}>
-                <Link to={`/noticePage?index=${index}`} className={styles.newsItem}>
-                  <MegaphoneIcon size={16} />
-                  <span className={styles.newsTitle}>{n.title}</span>
-                  <span className={`${styles.newsDate} tabular`}>{formatDay(n.date)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <div className={styles.news}>
+            <NoticeLinks notices={notices} />
+          </div>
         ) : (
           <EmptyState icon={<MegaphoneIcon />} title={t('lottery_news_none')} />
         )}

@@ -9,7 +9,8 @@ import { call } from '../../shared/http/client.ts';
 import { ensurePayloadEncryption, secureCall } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
-import { checkedString, patternHint, ruleProblem } from '../../shared/forms/field-rules.ts';
+import { checkedString, ruleProblem } from '../../shared/forms/field-rules.ts';
+import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
 import { FormAlert, PasswordField } from '../../shared/forms/text-field.tsx';
 import { clearSession } from '../../shared/session/session.ts';
 import { useRegisterRules } from '../../shared/system/system-status.ts';
@@ -92,7 +93,7 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
 
   const reasonKey = params?.reason === 'weak' ? 'pwd_reason_weak' : params?.reason === 'expired' ? 'pwd_reason_expired' : null;
   return (
-    <Modal onClose={close} title={t('pwd_change_title')} width={440} height="auto" bodyClassName={styles.body} closeOnBackdrop={false}>
+    <Modal onClose={close} title={t('pwd_change_title')} width={440} height="auto" closeOnBackdrop={false}>
       <form className={`${formStyles.form} ${styles.content}`} onSubmit={form.handleSubmit(submit)} noValidate data-testid="change-password">
         {reasonKey ? (
           <FormAlert tone="info">
@@ -103,15 +104,7 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
         {!knownPassword ? (
           <PasswordField label={t('pwd_old')} icon={<LockIcon size={18} />} autoComplete="current-password" maxLength={128} error={errors.oldPassword?.message} {...form.register('oldPassword')} />
         ) : null}
-        <PasswordField
-          label={t('pwd_new')}
-          icon={<LockIcon size={18} />}
-          autoComplete="new-password"
-          maxLength={rules?.password?.maxLength ?? 128}
-          hint={rules?.password ? patternHint(rules.password, t) : undefined}
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
+        <NewPasswordField rule={rules?.password} error={errors.newPassword?.message} {...form.register('newPassword')} />
         <PasswordField label={t('pwd_confirm')} icon={<LockIcon size={18} />} autoComplete="new-password" maxLength={128} error={errors.confirmNewPassword?.message} {...form.register('confirmNewPassword')} />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>

@@ -11,15 +11,17 @@ import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { PhoneField, useCountries } from '../../shared/forms/country-picker.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
-import { checkedString, codeProblem, nationalDigits, patternHint, phoneProblem, ruleProblem } from '../../shared/forms/field-rules.ts';
-import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';
-import { useSliderChallenge, type ChallengePass } from '../../shared/forms/slider-challenge.tsx';
+import { checkedString, codeProblem, nationalDigits, phoneProblem, ruleProblem } from '../../shared/forms/field-rules.ts';
+import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
+import { CodeField } from '../../shared/forms/send-code-button.tsx';
+import { usePhoneCode } from '../../shared/forms/phone-code.ts';
+import { useSliderChallenge } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
-import { FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';
+import { FormAlert, TextField } from '../../shared/forms/text-field.tsx';
 import { secondsUntil } from '../../shared/forms/use-countdown.ts';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { CheckIcon, KeyIcon, LockIcon, MailIcon, UserIcon } from '../../shared/ui/icons.tsx';
+import { CheckIcon, MailIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
 import { useFinishLogin } from '../session/index.ts';
 import { postPasswordEmailForm } from './post-form.ts';
@@ -97,7 +99,6 @@ interface PhoneValues {
 function ByPhone() {
   const { t } = useTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
-  const smsChallengeOn = useSwitch(FeatureSwitch.challengeSms);
   const challenge = useSliderChallenge();
   const finishLogin = useFinishLogin();
   const { countries, defaultCountry } = useCountries();
@@ -106,6 +107,7 @@ function ByPhone() {
   const dialingCode = country?.countryDialingCode ?? '';
   const [formError, setFormError] = useState('');
   const [smsFailure, setSmsFailure] = useState<string | null>(null);
+  const phoneCode = usePhoneCode(challenge.run, setSmsFailure);
   const schema = useMemo(
     () =>
       z.object({
@@ -118,25 +120,13 @@ function ByPhone() {
   const form = useForm<PhoneValues>({ defaultValues: { mobileNum: '', verificationCode: '', newPassword: '' }, resolver: zodResolver(schema) });
   const { errors, isSubmitting } = form.formState;
 
-  const send = async (): Promise<number | null> => {
-    if (!(await form.trigger('mobileNum'))) return null;
-    let pass: ChallengePass | null = null;
-    if (smsChallengeOn) {
-      pass = await challenge.run('sms');
-      if (!pass) {
-        setSmsFailure(t('error_popup_closed'));
-        return null;
-      }
-    }
-    try {
+  const send = (): Promise<number | null> =>
+    phoneCode.send(async (pass) => {
       const sent = await call(sendSmsForgotPassword, { body: { mobileNum: nationalDigits(form.getValues('mobileNum')), countryDialingCode: dialingCode, ...(pass ?? {}) } });
       // The countdown runs to the code's own expiry (PW-08).
       return secondsUntil(sent.expirationTime);
-    } catch (e) {
-      setSmsFailure(errorText(e, t));
-      return null;
-    }
-  };
+    });
+
 
   const submit = async (values: PhoneValues) => {
     setFormError('');
@@ -163,26 +153,16 @@ function ByPhone() {
         error={errors.mobileNum?.message}
         {...form.register('mobileNum')}
       />
-      <TextField
+      <CodeField
         label={t('login_sms_code')}
         placeholder={t('login_sms_code_placeholder')}
-        icon={<KeyIcon size={18} />}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={255}
         error={errors.verificationCode?.message}
-        trailing={<SendCodeButton onSend={send} testId="forgot-send-code" />}
+        onSend={send}
+        validate={() => form.trigger('mobileNum')}
+        sendTestId="forgot-send-code"
         {...form.register('verificationCode')}
       />
-      <PasswordField
-        label={t('pwd_new')}
-        icon={<LockIcon size={18} />}
-        autoComplete="new-password"
-        maxLength={rules?.password?.maxLength ?? 128}
-        hint={rules?.password ? patternHint(rules.password, t) : undefined}
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
+      <NewPasswordField rule={rules?.password} error={errors.newPassword?.message} {...form.register('newPassword')} />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
         {isSubmitting ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
@@ -210,7 +190,7 @@ export function ForgotPasswordModal({ onClose }: ModalProps<undefined>) {
     { key: 'mobile' as const, label: t('forgot_tab_mobile') },
   ];
   return (
-    <Modal onClose={onClose} title={t('forgot_title')} width={440} height="auto" bodyClassName={styles.body}>
+    <Modal onClose={onClose} title={t('forgot_title')} width={440} height="auto">
       <div className={styles.content} data-testid="forgot-password">
         {sentTo !== null ? (
           <EmailSent email={sentTo} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountCentreTypes, AgentType, FeatureSwitch } from '@app/contract';
 import { useGate } from '../../shared/shell/use-gate.ts';
@@ -28,6 +28,7 @@ import {
   WalletIcon,
 } from '../../shared/ui/icons.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
+import { usePopover } from '../../shared/ui/use-popover.ts';
 import { useLoginState, useMemberInfo, useRestoreLogin } from '../session/index.ts';
 import { formatBalance, useBalance, useConsolidated, useUnreadCount } from './api.ts';
 import { useLogout } from './use-logout.ts';
@@ -101,60 +102,20 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
   const isAgent = agentType !== null && accountCentreTypes.includes(agentType);
   const { data: consolidated } = useConsolidated(info?.id, agentType);
   const pending = consolidated ? Object.values(consolidated).some((v) => v > 0) : false;
-  const [open, setOpen] = useState(false);
   // A missing avatar image falls back to the initial instead of a broken picture.
   const [avatarBroken, setAvatarBroken] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const { open, setOpen, rootRef, popupId, onListKeyDown, triggerProps } = usePopover({ popup: 'menu' });
   const entries = menuEntries(referral);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    rootRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
 
   const pick = (action: () => void) => {
     setOpen(false);
     action();
   };
 
-  const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      e.preventDefault();
-      items[(to + items.length) % items.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') move(at + 1);
-    else if (e.key === 'ArrowUp') move(at - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(items.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') {
-      if (e.key === 'Escape') e.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-  };
-
   const name = info?.nickname || info?.userName || '';
   return (
     <div className={styles.menuRoot} ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.who}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
-        data-testid="member-menu-button"
-      >
+      <button className={styles.who} {...triggerProps} data-testid="member-menu-button">
         <span className={styles.avatar} aria-hidden="true">
           {info?.avatarUrl && !avatarBroken ? <img src={cdnImage(info.avatarUrl)} alt="" width={26} height={26} onError={() => setAvatarBroken(true)} /> : name.slice(0, 1).toUpperCase()}
         </span>
@@ -172,7 +133,7 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
               {info?.clubLabel.labelName ? ` · ${info.clubLabel.labelName}` : ''}
             </span>
           </div>
-          <ul role="menu" id={menuId} aria-label={t('member_menu')} onKeyDown={onMenuKey} className={styles.menuList} data-testid="member-menu">
+          <ul role="menu" id={popupId} aria-label={t('member_menu')} onKeyDown={onListKeyDown} className={styles.menuList} data-testid="member-menu">
             {entries.map((e) => (
               <li key={e.key} role="none">
                 <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={() => pick(() => gate(() => openMemberCentre(e.page)))} data-page={e.page}>

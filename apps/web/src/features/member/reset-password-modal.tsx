@@ -8,7 +8,8 @@ import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption, secureCall } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
-import { checkedString, patternHint, ruleProblem } from '../../shared/forms/field-rules.ts';
+import { checkedString, ruleProblem } from '../../shared/forms/field-rules.ts';
+import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
 import { FormAlert, PasswordField } from '../../shared/forms/text-field.tsx';
 import { useRegisterRules } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -54,18 +55,10 @@ export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPassword
     }
   };
   return (
-    <Modal onClose={onClose} title={t('reset_title')} width={440} height="auto" bodyClassName={styles.body}>
+    <Modal onClose={onClose} title={t('reset_title')} width={440} height="auto">
       <form className={`${formStyles.form} ${styles.content}`} onSubmit={form.handleSubmit(submit)} noValidate data-testid="reset-password">
         <p className={styles.intro}>{t('reset_intro')}</p>
-        <PasswordField
-          label={t('pwd_new')}
-          icon={<LockIcon size={18} />}
-          autoComplete="new-password"
-          maxLength={rules?.password?.maxLength ?? 128}
-          hint={rules?.password ? patternHint(rules.password, t) : undefined}
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
+        <NewPasswordField rule={rules?.password} error={errors.newPassword?.message} {...form.register('newPassword')} />
         <PasswordField label={t('pwd_confirm')} icon={<LockIcon size={18} />} autoComplete="new-password" maxLength={128} error={errors.confirmNewPassword?.message} {...form.register('confirmNewPassword')} />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>

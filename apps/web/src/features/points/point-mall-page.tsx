@@ -4,6 +4,7 @@ import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { GiftIcon, StarIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
+import { StepList } from '../../shared/ui/step-list.tsx';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { BannerHero } from '../banners/index.ts';
 import styles from './point-mall-page.module.css';
@@ -43,15 +44,10 @@ export function PointMallPage() {
       </Section>
 
       <Section title={t('points_how')} id="points-how">
-        <ol className={styles.steps}>
-          {steps.map((key, i) => (
-            <li key={key} className={styles.step}>
-              <span className={`${styles.stepNo} tabular`}>{i + 1}</span>
-              <span className={styles.stepTitle}>{t(`${key}_title`)}</span>
-              <span className={styles.stepBody}>{t(`${key}_body`)}</span>
-            </li>
-          ))}
-        </ol>
+        <StepList
+          steps={steps.map((key) => ({ key, title: t(`${key}_title`), body: t(`${key}_body`) }))}
+          className={styles.steps}
+        />
       </Section>
 
       {!loggedIn ? (

@@ -24,7 +24,7 @@ import { PhoneField, useCountries } from '../../shared/forms/country-picker.tsx'
 import { DialogBanner } from '../../shared/forms/dialog-banner.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { nationalDigits, patternHint } from '../../shared/forms/field-rules.ts';
-import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';
+import { CodeField } from '../../shared/forms/send-code-button.tsx';
 import { usePhoneCode } from '../../shared/forms/phone-code.ts';
 import { useSliderChallenge, type ChallengePass } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
@@ -32,7 +32,7 @@ import { CheckboxField, FormAlert, PasswordField, TextField } from '../../shared
 import { smsCountdownSeconds } from '../../shared/forms/use-countdown.ts';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { GiftIcon, KeyIcon, LockIcon, MailIcon, UserIcon } from '../../shared/ui/icons.tsx';
+import { GiftIcon, LockIcon, MailIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useAnnouncements } from '../notices/index.ts';
@@ -141,15 +141,14 @@ function RegisterForm({
     urlCodes[kind]?.status === 'valid' ? urlCodes[kind].code : shown[kind] ? values[kind].trim() : '';
 
   const sendCode = async (): Promise<number | null> => {
-    if (!(await form.trigger('mobileNum'))) return null;
     const mobileNum = nationalDigits(form.getValues('mobileNum'));
     return phoneCode.send(
-      { purpose: 'register', mobileNum, countryDialingCode: dialingCode },
       async (pass) => {
         const body = { mobileNo: mobileNum, countryDialingCode: dialingCode, ...(pass ?? {}) };
         const sent = await call(tab === 'mobile' ? sendSmsRegisterMobile : sendSmsRegister, { body });
         return smsCountdownSeconds(sent.expiredMinutes);
       },
+      { purpose: 'register', mobileNum, countryDialingCode: dialingCode },
     );
   };
 
@@ -273,15 +272,14 @@ function RegisterForm({
           />
         ) : null}
         {shown.verificationCode ? (
-          <TextField
+          <CodeField
             label={t('register_field_verificationCode')}
             placeholder={t('login_sms_code_placeholder')}
-            icon={<KeyIcon size={18} />}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={255}
             error={errors.verificationCode?.message}
-            trailing={<SendCodeButton key={tab} onSend={sendCode} testId="register-send-code" />}
+            onSend={sendCode}
+            validate={() => form.trigger('mobileNum')}
+            sendKey={tab}
+            sendTestId="register-send-code"
             {...form.register('verificationCode')}
           />
         ) : null}

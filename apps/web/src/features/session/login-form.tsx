@@ -30,7 +30,7 @@ import {
   phoneProblem,
   ruleProblem,
 } from '../../shared/forms/field-rules.ts';
-import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';
+import { CodeField } from '../../shared/forms/send-code-button.tsx';
 import { usePhoneCode } from '../../shared/forms/phone-code.ts';
 import { useSliderChallenge, type ChallengePass } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
@@ -39,7 +39,7 @@ import { smsCountdownSeconds } from '../../shared/forms/use-countdown.ts';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { KeyIcon, LockIcon, UserIcon } from '../../shared/ui/icons.tsx';
+import { LockIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { freePlayRequest } from './free-play-device.ts';
 import {
   forgetRemembered,
@@ -231,16 +231,20 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
     }
   };
 
-  const sendSms = async (): Promise<number | null> => {
+  const checkMobile = async (): Promise<boolean> => {
     setFormError('');
-    if (!(await form.trigger('mobileNum'))) return null;
+    return form.trigger('mobileNum');
+  };
+
+  const sendSms = async (): Promise<number | null> => {
     const mobileNum = nationalDigits(form.getValues('mobileNum'));
-    return phoneCode.send({ purpose: 'login', mobileNum, countryDialingCode: dialingCode }, async (pass) => {
-      const sent = await call(sendSmsNoLogin, {
-        body: { mobileNum, countryDialingCode: dialingCode, ...(pass ?? {}) },
-      });
-      return smsCountdownSeconds(sent.expiredMinutes);
-    });
+    return phoneCode.send(
+      async (pass) => {
+        const sent = await call(sendSmsNoLogin, { body: { mobileNum, countryDialingCode: dialingCode, ...(pass ?? {}) } });
+        return smsCountdownSeconds(sent.expiredMinutes);
+      },
+      { purpose: 'login', mobileNum, countryDialingCode: dialingCode },
+    );
   };
 
   const freePlay = async () => {
@@ -376,15 +380,13 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
               error={errors.mobileNum?.message}
               {...form.register('mobileNum')}
             />
-            <TextField
+            <CodeField
               label={t('login_sms_code')}
               placeholder={t('login_sms_code_placeholder')}
-              icon={<KeyIcon size={18} />}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={255}
               error={errors.smsCode?.message}
-              trailing={<SendCodeButton onSend={sendSms} testId="login-send-code" />}
+              onSend={sendSms}
+              validate={checkMobile}
+              sendTestId="login-send-code"
               {...form.register('smsCode')}
             />
           </>

@@ -4,6 +4,7 @@ import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
 import { Modal, useModalClose } from '../ui/modal.tsx';
+import formStyles from './form.module.css';
 import styles from './alert-dialog.module.css';
 
 function Actions({ confirmLabel, cancelLabel, onConfirm, busy }: { confirmLabel: string; cancelLabel?: string | undefined; onConfirm?: (() => void) | undefined; busy?: boolean | undefined }) {
@@ -16,7 +17,7 @@ function Actions({ confirmLabel, cancelLabel, onConfirm, busy }: { confirmLabel:
         </Button>
       ) : null}
       <Button onClick={onConfirm ?? close} disabled={busy} data-testid="alert-confirm">
-        {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+        {busy ? <span className={`${formStyles.spinnerInline} ${styles.spinner}`} aria-hidden="true" /> : null}
         {confirmLabel}
       </Button>
     </div>

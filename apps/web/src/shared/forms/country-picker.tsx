@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { imagePaths, type Country } from '@app/contract';
 import { imageHost } from '../cdn/image-host.ts';
 import { useSystemInfo } from '../system/system-status.ts';
 import { ChevronDownIcon, PhoneIcon } from '../ui/icons.tsx';
+import { usePopover } from '../ui/use-popover.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 import styles from './country-picker.module.css';
 
@@ -36,59 +37,20 @@ export function CountryPicker({ value, onChange }: { value: string | undefined; 
   const { t } = useTranslation(ACCOUNTS_NS);
   const { countries } = useCountries();
   const current = useCountry(value);
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    const items = rootRef.current?.querySelectorAll<HTMLElement>('[role="option"]');
-    ([...(items ?? [])].find((el) => el.getAttribute('aria-selected') === 'true') ?? items?.[0])?.focus();
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  // The list sits in the login and register dialogs: its Escape must not close them.
+  const { open, dismiss, rootRef, popupId, onListKeyDown, triggerProps } = usePopover({ popup: 'listbox', contained: true });
 
   const choose = (c: Country) => {
     onChange(c.countryDialingCode);
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="option"]')];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      e.preventDefault();
-      items[(to + items.length) % items.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') move(at + 1);
-    else if (e.key === 'ArrowUp') move(at - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(items.length - 1);
-    else if (e.key === 'Escape' || e.key === 'Tab') {
-      // Escape closes the list only, not the dialog around it.
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
+    dismiss();
   };
 
   return (
     <div className={styles.picker} ref={rootRef}>
       <button
-        ref={buttonRef}
-        type="button"
         className={styles.button}
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
+        {...triggerProps}
         aria-label={t('country_choose', { country: current ? `${current.name} +${current.countryDialingCode}` : '' })}
-        onClick={() => setOpen((o) => !o)}
         disabled={countries.length === 0}
         data-testid="country-picker"
       >
@@ -97,7 +59,7 @@ export function CountryPicker({ value, onChange }: { value: string | undefined; 
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
-        <ul className={styles.list} role="listbox" id={listId} aria-label={t('country_list')} onKeyDown={onListKey}>
+        <ul className={styles.list} role="listbox" id={popupId} aria-label={t('country_list')} onKeyDown={onListKeyDown}>
           {countries.map((c) => (
             <li
               key={c.countryCode}

@@ -25,12 +25,12 @@ export interface PhoneCode {
   provider: boolean;
   /**
    * Asks for a code: the slider first when GEETESTVCODE3 is on (closing it is ER-15), then the
-   * provider, or else `plain` (the flow's own SMS call, answering its countdown seconds). Answers
-   * the seconds the send button counts down, or null when nothing was sent (`onFailure` was told).
+   * provider when it is on and the flow names a `provider` target, or else `plain` (the flow's own
+   * SMS call, answering its countdown seconds). Answers the seconds the send button counts down, or null when nothing was sent (`onFailure` was told).
    */
   send: (
-    target: PhoneCodeTarget,
     plain: (pass: ChallengePass | null) => Promise<number>,
+    provider?: PhoneCodeTarget,
   ) => Promise<number | null>;
   /**
    * Under the provider, exchanges the code the player typed for the provider's ID token (what the
@@ -57,8 +57,8 @@ export function usePhoneCode(
 
   const send = useCallback(
     async (
-      target: PhoneCodeTarget,
       plain: (pass: ChallengePass | null) => Promise<number>,
+      target?: PhoneCodeTarget,
     ): Promise<number | null> => {
       let pass: ChallengePass | null = null;
       if (smsChallengeOn) {
@@ -69,7 +69,7 @@ export function usePhoneCode(
         }
       }
       try {
-        if (!provider) return await plain(pass);
+        if (!provider || !target) return await plain(pass);
         const sent = await call(sendPhoneCode, { body: { ...target, ...(pass ?? {}) } });
         session.current = sent.sessionInfo;
         return sent.resendAfterSeconds || Limits.phoneCodeFlowCountdownSeconds;

@@ -16,10 +16,10 @@ beforeEach(async () => {
 });
 afterEach(() => vi.useRealTimers());
 
-function renderButton(onSend: () => Promise<number | null>) {
+function renderButton(onSend: () => Promise<number | null>, validate?: () => Promise<boolean>) {
   return render(
     <I18nextProvider i18n={instance}>
-      <SendCodeButton onSend={onSend} testId="send" />
+      <SendCodeButton onSend={onSend} validate={validate} testId="send" />
     </I18nextProvider>,
   );
 }
@@ -60,6 +60,30 @@ describe('the SMS code button', () => {
     expect(onSend).toHaveBeenCalledTimes(1);
     await act(async () => {
       vi.advanceTimersByTime(700);
+      fireEvent.click(button);
+    });
+    expect(onSend).toHaveBeenCalledTimes(2);
+  });
+
+  it('SV-10 a press stopped by validation sends nothing and does not hold back the corrected number', async () => {
+    const onSend = vi.fn(async () => null);
+    let valid = false;
+    renderButton(onSend, async () => valid);
+    const button = screen.getByTestId('send');
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(onSend).not.toHaveBeenCalled();
+    valid = true;
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+      fireEvent.click(button);
+    });
+    expect(onSend).toHaveBeenCalledTimes(1);
+    // A double click while the first press is still running sends once.
+    await act(async () => {
+      vi.advanceTimersByTime(1500);
+      fireEvent.click(button);
       fireEvent.click(button);
     });
     expect(onSend).toHaveBeenCalledTimes(2);
