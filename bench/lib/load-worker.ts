@@ -1,7 +1,7 @@
 /**
  * Runs one autocannon load in its own process, so the load generator can be pinned to another
  * core than the server (`taskset -c 1 node bench/lib/load-worker.ts '<options json>'`). Prints
- * one JSON line with the result.
+ * the line `measuring` when the warm-up is over, then one JSON line with the result.
  */
 import autocannon from 'autocannon';
 
@@ -22,12 +22,16 @@ if (options.warmupS > 0) {
     headers: options.headers,
   });
 }
+// The parent samples the server's CPU time at this line and again when this process ends.
+process.stdout.write('measuring\n');
+const cpuBefore = process.cpuUsage();
 const result = await autocannon({
   url: options.url,
   connections: options.connections,
   duration: options.durationS,
   headers: options.headers,
 });
+const cpu = process.cpuUsage(cpuBefore);
 process.stdout.write(
   `${JSON.stringify({
     reqPerSec: result.requests.average,
@@ -36,5 +40,7 @@ process.stdout.write(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    // The generator's own share of its core: near 1 it, not the server, set the pace.
+    loadCpuShare: (cpu.user + cpu.system) / 1e6 / options.durationS,
   })}\n`,
 );

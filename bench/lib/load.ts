@@ -1,4 +1,4 @@
-import { pinnedNode } from './processes.ts';
+import { cpuSecondsOf, pinnedNode } from './processes.ts';
 
 export interface LoadResult {
   reqPerSec: number;
@@ -7,6 +7,13 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU the load generator used during the measured run, as a share of one core (1 = saturated). */
+  loadCpuShare?: number;
+  /**
+   * CPU time the server spent per request during the measured run (with `serverPid`). Unlike
+   * req/s it hardly moves when other work shares the machine, so it shows what a route costs.
+   */
+  serverCpuUsPerReq?: number;
 }
 
 export interface LoadOptions {
@@ -17,6 +24,8 @@ export interface LoadOptions {
   warmupS?: number;
   /** Core the load generator is pinned to; the server under test runs on another. */
   core?: number | null;
+  /** The server's process id, to measure its CPU time per request. */
+  serverPid?: number;
 }
 
 /**
@@ -38,12 +47,22 @@ export function measureLoad(options: LoadOptions): Promise<LoadResult> {
   ]);
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  let cpuAtStart: number | null = null;
+  child.stdout!.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    if (cpuAtStart === null && options.serverPid && stdout.includes('measuring\n'))
+      cpuAtStart = cpuSecondsOf(options.serverPid);
+  });
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((done, fail) => {
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the result line may still be in the pipe when the process exits.
+    child.once('close', (code) => {
       if (code !== 0) return fail(new Error(`the load generator failed (${code}): ${stderr}`));
       const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as LoadResult;
+      const cpuAtEnd = options.serverPid ? cpuSecondsOf(options.serverPid) : null;
+      if (cpuAtStart !== null && cpuAtEnd !== null && result.total > 0) {
+        result.serverCpuUsPerReq = ((cpuAtEnd - cpuAtStart) * 1e6) / result.total;
+      }
       if (result.non2xx || result.errors || result.timeouts) {
         return fail(
           new Error(
@@ -58,3 +77,24 @@ export function measureLoad(options: LoadOptions): Promise<LoadResult> {
 
 export const formatRate = (r: LoadResult) =>
   `${Math.round(r.reqPerSec).toLocaleString('en-US')} req/s (p99 ${r.p99Ms} ms)`;
+
+/** The progress line of one load: rate, the server's CPU per request and how busy the generator was. */
+export const describeLoad = (r: LoadResult) =>
+  [
+    formatRate(r),
+    r.serverCpuUsPerReq === undefined ? null : `server ${r.serverCpuUsPerReq.toFixed(1)} µs CPU/req`,
+    r.loadCpuShare === undefined
+      ? null
+      : `load generator at ${Math.round(r.loadCpuShare * 100)}% of its core`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** The middle value (mean of the middle two for an even count): one disturbed round does not decide. */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureSwitch } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { hashToken } from '../../platform/auth/session.ts';
 import { captchaAnswer, latestCode, loginCall, loginToken, secureCall } from './accounts-test-kit.ts';
 
 let t: TestApp;
@@ -25,7 +26,14 @@ describe(`login (${testDbKind})`, () => {
     expect(res.statusCode).toBe(200);
     const v = res.json().value;
     expect(v.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(v).toMatchObject({ userName: 'demo', type: 0, firstTimeLogin: false, passwordExpired: false, forceChangePassword: false, rememberToken: null });
+    expect(v).toMatchObject({
+      userName: 'demo',
+      type: 0,
+      firstTimeLogin: false,
+      passwordExpired: false,
+      forceChangePassword: false,
+      rememberToken: null,
+    });
     const info = await t.call({ url: '/wps/member/info', token: v.token });
     expect(info.json().value).toMatchObject({ account: 'demo', type: 0 });
   });
@@ -40,27 +48,51 @@ describe(`login (${testDbKind})`, () => {
   it('ER-38 a login without username or password is refused with "please enter the username and password"', async () => {
     const res = await loginCall(t, { username: '', password: '' }, fromNewIp());
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ success: false, errorCode: 'credentials.missing', message: 'Please enter the username and password' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      errorCode: 'credentials.missing',
+      message: 'Please enter the username and password',
+    });
   });
 
   it('ER-16 a wrong password answers "wrong account or password" with the captcha flag, then the captcha is required', async () => {
     const headers = fromNewIp();
     const bad = await loginCall(t, { username: 'agent2', password: 'Wrong1234' }, headers);
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toMatchObject({ success: false, errorCode: 'user.password.invalid', message: 'Wrong account or password', value: { captcha: true } });
+    expect(bad.json()).toMatchObject({
+      success: false,
+      errorCode: 'user.password.invalid',
+      message: 'Wrong account or password',
+      value: { captcha: true },
+    });
 
     const noCaptcha = await loginCall(t, { username: 'agent2', password: 'Agent1234' }, headers);
     expect(noCaptcha.json()).toMatchObject({ errorCode: 'captcha.required', value: { captcha: true } });
 
     const wrong = await freshCaptcha(headers);
-    const wrongCaptcha = await loginCall(t, { username: 'agent2', password: 'Agent1234', captcha: wrong.answer === '0000' ? '1111' : '0000' }, { ...headers, 'captcha-id': wrong.id });
-    expect(wrongCaptcha.json()).toMatchObject({ errorCode: 'captcha.invalid', message: 'Invalid captcha input' });
+    const wrongCaptcha = await loginCall(
+      t,
+      { username: 'agent2', password: 'Agent1234', captcha: wrong.answer === '0000' ? '1111' : '0000' },
+      { ...headers, 'captcha-id': wrong.id },
+    );
+    expect(wrongCaptcha.json()).toMatchObject({
+      errorCode: 'captcha.invalid',
+      message: 'Invalid captcha input',
+    });
     // The captcha was consumed by the wrong answer: single use.
-    const reused = await loginCall(t, { username: 'agent2', password: 'Agent1234', captcha: wrong.answer }, { ...headers, 'captcha-id': wrong.id });
+    const reused = await loginCall(
+      t,
+      { username: 'agent2', password: 'Agent1234', captcha: wrong.answer },
+      { ...headers, 'captcha-id': wrong.id },
+    );
     expect(reused.json().errorCode).toBe('captcha.invalid');
 
     const good = await freshCaptcha(headers);
-    const ok = await loginCall(t, { username: 'agent2', password: 'Agent1234', captcha: good.answer }, { ...headers, 'captcha-id': good.id });
+    const ok = await loginCall(
+      t,
+      { username: 'agent2', password: 'Agent1234', captcha: good.answer },
+      { ...headers, 'captcha-id': good.id },
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().value.type).toBe(2);
     // A success clears the failures: the next login needs no captcha.
@@ -77,13 +109,24 @@ describe(`login (${testDbKind})`, () => {
         captcha = c.answer;
         extra = { 'captcha-id': c.id };
       }
-      const res = await loginCall(t, { username: 'expired', password: `Nope${i}xyz`, captcha }, { ...headers, ...extra });
+      const res = await loginCall(
+        t,
+        { username: 'expired', password: `Nope${i}xyz`, captcha },
+        { ...headers, ...extra },
+      );
       expect(res.statusCode).toBe(i < 4 ? 401 : 429);
     }
     const c = await freshCaptcha(headers);
-    const locked = await loginCall(t, { username: 'expired', password: 'Expired1234', captcha: c.answer }, { ...headers, 'captcha-id': c.id });
+    const locked = await loginCall(
+      t,
+      { username: 'expired', password: 'Expired1234', captcha: c.answer },
+      { ...headers, 'captcha-id': c.id },
+    );
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ errorCode: 'TOO_MANY_REQUESTS', message: 'Too many requests, try again after 5 minutes' });
+    expect(locked.json()).toMatchObject({
+      errorCode: 'TOO_MANY_REQUESTS',
+      message: 'Too many requests, try again after 5 minutes',
+    });
 
     // Five minutes later (the failures moved back in time) the lock is over.
     await t.database.db
@@ -92,21 +135,37 @@ describe(`login (${testDbKind})`, () => {
       .where('username_key', '=', 'expired')
       .execute();
     const c2 = await freshCaptcha(headers);
-    const after = await loginCall(t, { username: 'expired', password: 'Expired1234', captcha: c2.answer }, { ...headers, 'captcha-id': c2.id });
+    const after = await loginCall(
+      t,
+      { username: 'expired', password: 'Expired1234', captcha: c2.answer },
+      { ...headers, 'captcha-id': c2.id },
+    );
     expect(after.statusCode).toBe(200);
   });
 
   it('LG-20 the weak default password {secret} forces the change-password modal', async () => {
     const res = await loginCall(t, { username: 'weakpass', password: '{secret}' }, fromNewIp());
     expect(res.statusCode).toBe(200);
-    expect(res.json().value).toMatchObject({ forceChangePassword: true, changePasswordReason: 'weak', firstTimeLogin: true });
+    expect(res.json().value).toMatchObject({
+      forceChangePassword: true,
+      changePasswordReason: 'weak',
+      firstTimeLogin: true,
+    });
   });
 
   it('firstTimeLogin is true on the first login only', async () => {
     const headers = fromNewIp();
-    const first = await secureCall(t, { url: '/wps/session/login/freeplay', payload: { os: 'Linux', platform: 'W', randomString: 'first-login-device-0001', gatewayVersion: 3 }, headers });
+    const first = await secureCall(t, {
+      url: '/wps/session/login/freeplay',
+      payload: { os: 'Linux', platform: 'W', randomString: 'first-login-device-0001', gatewayVersion: 3 },
+      headers,
+    });
     expect(first.json().value.firstTimeLogin).toBe(true);
-    const again = await secureCall(t, { url: '/wps/session/login/freeplay', payload: { os: 'Linux', platform: 'W', randomString: 'first-login-device-0001', gatewayVersion: 3 }, headers });
+    const again = await secureCall(t, {
+      url: '/wps/session/login/freeplay',
+      payload: { os: 'Linux', platform: 'W', randomString: 'first-login-device-0001', gatewayVersion: 3 },
+      headers,
+    });
     expect(again.json().value.firstTimeLogin).toBe(false);
   });
 
@@ -114,11 +173,19 @@ describe(`login (${testDbKind})`, () => {
     const headers = fromNewIp();
     await t.database.db.deleteFrom('login_failure').where('username_key', '=', 'expired').execute();
     const on = await loginCall(t, { username: 'expired', password: 'Expired1234' }, headers);
-    expect(on.json().value).toMatchObject({ passwordExpired: true, forceChangePassword: true, changePasswordReason: 'expired' });
+    expect(on.json().value).toMatchObject({
+      passwordExpired: true,
+      forceChangePassword: true,
+      changePasswordReason: 'expired',
+    });
     await t.app.ctx.system.setSwitch(FeatureSwitch.passwordExpiryChange, false);
     try {
       const off = await loginCall(t, { username: 'expired', password: 'Expired1234' }, headers);
-      expect(off.json().value).toMatchObject({ passwordExpired: true, forceChangePassword: false, changePasswordReason: null });
+      expect(off.json().value).toMatchObject({
+        passwordExpired: true,
+        forceChangePassword: false,
+        changePasswordReason: null,
+      });
     } finally {
       await t.app.ctx.system.setSwitch(FeatureSwitch.passwordExpiryChange, true);
     }
@@ -128,8 +195,15 @@ describe(`login (${testDbKind})`, () => {
     const headers = fromNewIp();
     const refused = await loginCall(t, { username: 'nonplay', password: 'Nonplay1234' }, headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ errorCode: 'member.type.not.allowed', message: 'Non-member account unable to login' });
-    for (const [username, type] of [['agentonly41', 41], ['agentonly42', 42], ['agent1', 1]] as const) {
+    expect(refused.json()).toMatchObject({
+      errorCode: 'member.type.not.allowed',
+      message: 'Non-member account unable to login',
+    });
+    for (const [username, type] of [
+      ['agentonly41', 41],
+      ['agentonly42', 42],
+      ['agent1', 1],
+    ] as const) {
       const ok = await loginCall(t, { username, password: 'Agent1234' }, headers);
       expect(ok.json().value.type).toBe(type);
     }
@@ -137,7 +211,12 @@ describe(`login (${testDbKind})`, () => {
 
   it('LG-15 LG-22 SV-04 an SMS login: username carries the mobile number and password the code; it never forces a password change', async () => {
     const headers = fromNewIp();
-    const sent = await t.call({ url: '/wps/verification/sms/noLogin', method: 'POST', payload: { mobileNum: '912345678', countryDialingCode: '84' }, headers });
+    const sent = await t.call({
+      url: '/wps/verification/sms/noLogin',
+      method: 'POST',
+      payload: { mobileNum: '912345678', countryDialingCode: '84' },
+      headers,
+    });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().value.expiredMinutes).toBe(5);
     const code = await latestCode(t, '+84912345678');
@@ -156,7 +235,10 @@ describe(`login (${testDbKind})`, () => {
     expect(out.json()).toEqual({ success: true, value: { loggedOut: true } });
     const after = await t.call({ url: '/wps/v2/wallets/balance', token });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toMatchObject({ errorCode: 'user.or.token.invalid', message: 'Your session has ended, please login again' });
+    expect(after.json()).toMatchObject({
+      errorCode: 'user.or.token.invalid',
+      message: 'Your session has ended, please login again',
+    });
   });
 
   it('SA-15 the DELETE form of logout ends the session too', async () => {
@@ -168,7 +250,10 @@ describe(`login (${testDbKind})`, () => {
   it('ER-26 a member call without a token says "you are not logged in, please login"', async () => {
     const res = await t.call({ url: '/wps/member/info' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ errorCode: 'user.or.token.invalid', message: 'You are not logged in, please login' });
+    expect(res.json()).toMatchObject({
+      errorCode: 'user.or.token.invalid',
+      message: 'You are not logged in, please login',
+    });
   });
 
   it('LG-04 remember me gives a revocable 1-day remember token (never the password), rotated at each use and revoked by logout', async () => {
@@ -179,22 +264,39 @@ describe(`login (${testDbKind})`, () => {
     expect(v.rememberExpiresAt - Date.now()).toBeGreaterThan(86_400_000 - 60_000);
     expect(v.rememberExpiresAt - Date.now()).toBeLessThanOrEqual(86_400_000);
 
-    const again = await secureCall(t, { url: '/wps/session/login/remember', payload: { username: 'demo', rememberToken: v.rememberToken }, headers });
+    const again = await secureCall(t, {
+      url: '/wps/session/login/remember',
+      payload: { username: 'demo', rememberToken: v.rememberToken },
+      headers,
+    });
     expect(again.statusCode).toBe(200);
     const next = again.json().value;
     expect(next.rememberToken).not.toBe(v.rememberToken);
     expect(next.rememberExpiresAt).toBe(v.rememberExpiresAt);
-    const replay = await secureCall(t, { url: '/wps/session/login/remember', payload: { username: 'demo', rememberToken: v.rememberToken }, headers });
+    const replay = await secureCall(t, {
+      url: '/wps/session/login/remember',
+      payload: { username: 'demo', rememberToken: v.rememberToken },
+      headers,
+    });
     expect(replay.json().errorCode).toBe('remember.token.invalid');
 
     await t.call({ url: '/wps/session/logout', method: 'POST', token: next.token });
-    const revoked = await secureCall(t, { url: '/wps/session/login/remember', payload: { username: 'demo', rememberToken: next.rememberToken }, headers });
+    const revoked = await secureCall(t, {
+      url: '/wps/session/login/remember',
+      payload: { username: 'demo', rememberToken: next.rememberToken },
+      headers,
+    });
     expect(revoked.statusCode).toBe(401);
   });
 
   it('LG-08 free play {os, platform W, encrypted random string, gateway 3} logs in a trial account (type 4) with demo money, only while FREEPLAY3 is on', async () => {
     const headers = fromNewIp();
-    const payload = { os: 'Windows', platform: 'W', randomString: 'guest-device-abcdef-123456', gatewayVersion: 3 };
+    const payload = {
+      os: 'Windows',
+      platform: 'W',
+      randomString: 'guest-device-abcdef-123456',
+      gatewayVersion: 3,
+    };
     const res = await secureCall(t, { url: '/wps/session/login/freeplay', payload, headers });
     expect(res.statusCode).toBe(200);
     const v = res.json().value;
@@ -210,14 +312,21 @@ describe(`login (${testDbKind})`, () => {
     try {
       const off = await secureCall(t, { url: '/wps/session/login/freeplay', payload, headers });
       expect(off.statusCode).toBe(403);
-      expect(off.json()).toMatchObject({ errorCode: 'function.disabled', message: 'Function not enabled, contact customer service' });
+      expect(off.json()).toMatchObject({
+        errorCode: 'function.disabled',
+        message: 'Function not enabled, contact customer service',
+      });
     } finally {
       await t.app.ctx.system.setSwitch(FeatureSwitch.freePlay, true);
     }
   });
 
   it('a trial token is refused by member-only calls with in_need_true_account', async () => {
-    const res = await secureCall(t, { url: '/wps/session/login/freeplay', payload: { os: 'Mac', platform: 'W', randomString: 'trial-gate-device-000001', gatewayVersion: 3 }, headers: fromNewIp() });
+    const res = await secureCall(t, {
+      url: '/wps/session/login/freeplay',
+      payload: { os: 'Mac', platform: 'W', randomString: 'trial-gate-device-000001', gatewayVersion: 3 },
+      headers: fromNewIp(),
+    });
     const token = res.json().value.token as string;
     for (const call of [
       { url: '/wps/member/info/funds/consolidated', method: 'GET' as const },
@@ -227,7 +336,11 @@ describe(`login (${testDbKind})`, () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ errorCode: 'in_need_true_account' });
     }
-    const pw = await secureCall(t, { url: '/wps/member/password', payload: { oldPassword: '', newPassword: 'Abc12345', confirmNewPassword: 'Abc12345' }, token });
+    const pw = await secureCall(t, {
+      url: '/wps/member/password',
+      payload: { oldPassword: '', newPassword: 'Abc12345', confirmNewPassword: 'Abc12345' },
+      token,
+    });
     expect(pw.statusCode).toBe(403);
     expect(pw.json().errorCode).toBe('in_need_true_account');
     // The member bar still works for a trial player.
@@ -239,7 +352,15 @@ describe(`login (${testDbKind})`, () => {
     await t.app.ctx.system.setSwitch(FeatureSwitch.loginIpVerification, true);
     try {
       // A known IP passes as before.
-      expect((await loginCall(t, { username: 'demo', password: 'Demo1234' }, { 'x-forwarded-for': '198.51.100.1' })).statusCode).toBe(200);
+      expect(
+        (
+          await loginCall(
+            t,
+            { username: 'demo', password: 'Demo1234' },
+            { 'x-forwarded-for': '198.51.100.1' },
+          )
+        ).statusCode,
+      ).toBe(200);
 
       const newIp = { 'x-forwarded-for': '198.51.100.2' };
       const res = await loginCall(t, { username: 'demo', password: 'Demo1234' }, newIp);
@@ -250,9 +371,17 @@ describe(`login (${testDbKind})`, () => {
       expect(body.value.mobile).toBe('+84 91****678');
 
       // Bank account name, case and spacing aside.
-      const wrongName = await secureCall(t, { url: '/wps/session/login/verification', payload: { verifyToken: body.value.verifyToken, method: 'BANK_NAME', code: 'Someone Else' }, headers: newIp });
+      const wrongName = await secureCall(t, {
+        url: '/wps/session/login/verification',
+        payload: { verifyToken: body.value.verifyToken, method: 'BANK_NAME', code: 'Someone Else' },
+        headers: newIp,
+      });
       expect(wrongName.json().errorCode).toBe('login.verify.bank.name.invalid');
-      const byName = await secureCall(t, { url: '/wps/session/login/verification', payload: { verifyToken: body.value.verifyToken, method: 'BANK_NAME', code: '  demo   player ' }, headers: newIp });
+      const byName = await secureCall(t, {
+        url: '/wps/session/login/verification',
+        payload: { verifyToken: body.value.verifyToken, method: 'BANK_NAME', code: '  demo   player ' },
+        headers: newIp,
+      });
       expect(byName.statusCode).toBe(200);
       expect(byName.json().value.userName).toBe('demo');
       // That IP is now known.
@@ -261,15 +390,32 @@ describe(`login (${testDbKind})`, () => {
       // By e-mail code, from a third address.
       const third = { 'x-forwarded-for': '198.51.100.3' };
       const pending = (await loginCall(t, { username: 'demo', password: 'Demo1234' }, third)).json().value;
-      const send = await t.call({ url: '/wps/session/login/verification/code', method: 'POST', payload: { verifyToken: pending.verifyToken, method: 'EMAIL' }, headers: third });
+      const send = await t.call({
+        url: '/wps/session/login/verification/code',
+        method: 'POST',
+        payload: { verifyToken: pending.verifyToken, method: 'EMAIL' },
+        headers: third,
+      });
       expect(send.json().value).toMatchObject({ expiredMinutes: 5, target: 'de***@luckylotus.example' });
       const code = await latestCode(t, 'demo@luckylotus.example');
       // The pending login belongs to the address that started it.
-      const elsewhere = await secureCall(t, { url: '/wps/session/login/verification', payload: { verifyToken: pending.verifyToken, method: 'EMAIL', code }, headers: { 'x-forwarded-for': '198.51.100.99' } });
+      const elsewhere = await secureCall(t, {
+        url: '/wps/session/login/verification',
+        payload: { verifyToken: pending.verifyToken, method: 'EMAIL', code },
+        headers: { 'x-forwarded-for': '198.51.100.99' },
+      });
       expect(elsewhere.statusCode).toBe(401);
-      const byEmail = await secureCall(t, { url: '/wps/session/login/verification', payload: { verifyToken: pending.verifyToken, method: 'EMAIL', code }, headers: third });
+      const byEmail = await secureCall(t, {
+        url: '/wps/session/login/verification',
+        payload: { verifyToken: pending.verifyToken, method: 'EMAIL', code },
+        headers: third,
+      });
       expect(byEmail.statusCode).toBe(200);
-      const reuse = await secureCall(t, { url: '/wps/session/login/verification', payload: { verifyToken: pending.verifyToken, method: 'EMAIL', code }, headers: third });
+      const reuse = await secureCall(t, {
+        url: '/wps/session/login/verification',
+        payload: { verifyToken: pending.verifyToken, method: 'EMAIL', code },
+        headers: third,
+      });
       expect(reuse.statusCode).toBe(401);
     } finally {
       await t.app.ctx.system.setSwitch(FeatureSwitch.loginIpVerification, false);
@@ -281,22 +427,44 @@ describe(`login (${testDbKind})`, () => {
     await t.app.ctx.system.setSwitch(FeatureSwitch.challengeLogin, true);
     try {
       const none = await loginCall(t, { username: 'demo', password: 'Demo1234' }, headers);
-      expect(none.json()).toMatchObject({ errorCode: 'challenge.required', message: 'Please complete verification first' });
+      expect(none.json()).toMatchObject({
+        errorCode: 'challenge.required',
+        message: 'Please complete verification first',
+      });
 
       const issue = async () => {
         const c = (await t.call({ url: '/wps/verification/challenge?purpose=login', headers })).json().value;
-        const row = await t.database.db.selectFrom('slider_challenge').select('answer_x').where('id', '=', c.challengeId).executeTakeFirstOrThrow();
+        const row = await t.database.db
+          .selectFrom('slider_challenge')
+          .select('answer_x')
+          .where('id', '=', c.challengeId)
+          .executeTakeFirstOrThrow();
         return { id: c.challengeId as string, x: row.answer_x };
       };
       const miss = await issue();
-      const failed = await t.call({ url: '/wps/verification/challenge', method: 'POST', payload: { challengeId: miss.id, x: miss.x + 40, durationMs: 900 }, headers });
-      expect(failed.json()).toMatchObject({ errorCode: 'challenge.failed', message: 'Please pass the image verification correctly' });
+      const failed = await t.call({
+        url: '/wps/verification/challenge',
+        method: 'POST',
+        payload: { challengeId: miss.id, x: miss.x + 40, durationMs: 900 },
+        headers,
+      });
+      expect(failed.json()).toMatchObject({
+        errorCode: 'challenge.failed',
+        message: 'Please pass the image verification correctly',
+      });
 
       const hit = await issue();
-      const passed = await t.call({ url: '/wps/verification/challenge', method: 'POST', payload: { challengeId: hit.id, x: hit.x + 2, durationMs: 850, trail: [0, 10, 40, hit.x] }, headers });
+      const passed = await t.call({
+        url: '/wps/verification/challenge',
+        method: 'POST',
+        payload: { challengeId: hit.id, x: hit.x + 2, durationMs: 850, trail: [0, 10, 40, hit.x] },
+        headers,
+      });
       expect(passed.json().value.message).toBe('Verification succeeded');
       const pass = { challengeId: hit.id, challengeToken: passed.json().value.challengeToken };
-      expect((await loginCall(t, { username: 'demo', password: 'Demo1234', ...pass }, headers)).statusCode).toBe(200);
+      expect(
+        (await loginCall(t, { username: 'demo', password: 'Demo1234', ...pass }, headers)).statusCode,
+      ).toBe(200);
       const reused = await loginCall(t, { username: 'demo', password: 'Demo1234', ...pass }, headers);
       expect(reused.json().errorCode).toBe('challenge.failed');
     } finally {
@@ -325,6 +493,26 @@ describe(`session time-outs (${testDbKind})`, () => {
     expect(dead.json().errorCode).toBe('user.or.token.invalid');
   });
 
+  it('calls arriving together once the extension is due all pass and move the idle deadline on', async () => {
+    const token = await loginToken(short, 'demo', 'Demo1234');
+    const deadline = async () =>
+      (
+        await short.database.db
+          .selectFrom('session')
+          .select('idle_expires_at')
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirstOrThrow()
+      ).idle_expires_at.getTime();
+    const first = await deadline();
+    // Past the extension step (a quarter of the 3 s idle time-out) but well inside the time-out.
+    await new Promise((r) => setTimeout(r, 1200));
+    const calls = await Promise.all(
+      Array.from({ length: 8 }, () => short.call({ url: '/wps/v2/wallets/balance', token })),
+    );
+    expect(calls.map((c) => c.statusCode)).toEqual(Array(8).fill(200));
+    expect(await deadline()).toBeGreaterThanOrEqual(first + 1000);
+  });
+
   it('a token is refused after the absolute lifetime, however active', async () => {
     const token = await loginToken(short, 'demo', 'Demo1234');
     const started = Date.now();
@@ -339,20 +527,37 @@ describe(`session time-outs (${testDbKind})`, () => {
 describe(`per-IP limits (${testDbKind})`, () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ configOverrides: { trustProxy: true }, accounts: { login: { loginsPerIpPerMinute: 3 } } });
+    limited = await createTestApp({
+      configOverrides: { trustProxy: true },
+      accounts: { login: { loginsPerIpPerMinute: 3 } },
+    });
   });
   afterAll(async () => limited?.close());
 
   it('logins from one IP are rate limited with counters in the database; another IP is not affected', async () => {
     const ip = { 'x-forwarded-for': '203.0.113.200' };
     // Counters use fixed one-minute windows: start well inside one.
-    if (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 100));
-    for (let i = 0; i < 3; i++) expect((await loginCall(limited, { username: 'demo', password: 'Demo1234' }, ip)).statusCode).toBe(200);
+    if (Date.now() % 60_000 > 50_000)
+      await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 100));
+    for (let i = 0; i < 3; i++)
+      expect((await loginCall(limited, { username: 'demo', password: 'Demo1234' }, ip)).statusCode).toBe(200);
     const fourth = await loginCall(limited, { username: 'demo', password: 'Demo1234' }, ip);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().errorCode).toBe('TOO_MANY_REQUESTS');
-    const counter = await limited.database.db.selectFrom('rate_counter').select('hits').where('bucket', '=', 'login:ip:203.0.113.200').executeTakeFirstOrThrow();
+    const counter = await limited.database.db
+      .selectFrom('rate_counter')
+      .select('hits')
+      .where('bucket', '=', 'login:ip:203.0.113.200')
+      .executeTakeFirstOrThrow();
     expect(counter.hits).toBe(4);
-    expect((await loginCall(limited, { username: 'demo', password: 'Demo1234' }, { 'x-forwarded-for': '203.0.113.201' })).statusCode).toBe(200);
+    expect(
+      (
+        await loginCall(
+          limited,
+          { username: 'demo', password: 'Demo1234' },
+          { 'x-forwarded-for': '203.0.113.201' },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -14,7 +14,14 @@ import { clientIp } from '../../platform/client-ip.ts';
 import { countryOf } from '../../platform/geo.ts';
 
 /** Paths that stay reachable whatever the system status: the app needs them to show the status. */
-const OPEN_DURING_CLOSURE = ['/wps/system/', '/wps/session/publicKey', '/config/', '/healthz', '/openapi.json', '/ops/'];
+const OPEN_DURING_CLOSURE = [
+  '/wps/system/',
+  '/wps/session/publicKey',
+  '/config/',
+  '/healthz',
+  '/openapi.json',
+  '/ops/',
+];
 
 export function callerLocation(req: FastifyRequest): { ip: string; country: string } {
   const ip = clientIp(req);
@@ -32,18 +39,31 @@ export function installStatusGate(app: FastifyInstance): void {
     const path = req.url;
     if (!(path.startsWith('/wps/') || path.startsWith('/lgw/') || path.startsWith('/lotto/'))) return;
     if (OPEN_DURING_CLOSURE.some((p) => path.startsWith(p))) return;
+    // Open to everyone (the usual case): no need to look up the caller's country.
+    const setting = await system.statusSetting();
+    if (!setting.maintenance && setting.blockedCountries.length === 0) return;
     const { country } = callerLocation(req);
     const caller = await system.statusFor(country);
     if (caller.status === 1) {
-      return sendError(reply, 503, ErrorCodes.maintenance, 'The system is under maintenance, please come back later', {
-        maintenanceEndTime: caller.maintenanceEndTime,
-      });
+      return sendError(
+        reply,
+        503,
+        ErrorCodes.maintenance,
+        'The system is under maintenance, please come back later',
+        {
+          maintenanceEndTime: caller.maintenanceEndTime,
+        },
+      );
     }
     if (caller.status === 2) {
-      return sendError(reply, 403, ErrorCodes.regionRestricted, 'Your location or IP address is not allowed to use this site');
+      return sendError(
+        reply,
+        403,
+        ErrorCodes.regionRestricted,
+        'Your location or IP address is not allowed to use this site',
+      );
     }
   });
-
 }
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {

@@ -9,7 +9,11 @@ import * as repo from './ledger.repo.ts';
 export const WalletType = { main: 'MAIN' } as const;
 
 /** House accounts money comes from: demo credit for seeded demo members, free-play money for trials. */
-export const HouseAccount = { demoCredit: 'HOUSE_DEMO_CREDIT', freePlay: 'HOUSE_FREE_PLAY', cash: 'HOUSE_CASH' } as const;
+export const HouseAccount = {
+  demoCredit: 'HOUSE_DEMO_CREDIT',
+  freePlay: 'HOUSE_FREE_PLAY',
+  cash: 'HOUSE_CASH',
+} as const;
 
 export interface Posting {
   accountId: number;
@@ -30,7 +34,8 @@ export interface PostResult {
   replayed: boolean;
 }
 
-export const insufficientFunds = () => new AppError(409, 'wallet.balance.insufficient', 'Insufficient balance');
+export const insufficientFunds = () =>
+  new AppError(409, 'wallet.balance.insufficient', 'Insufficient balance');
 
 /** Minor units to the wire's major units with the currency's precision. */
 export function toMajor(minor: number, precision: number): number {
@@ -47,11 +52,13 @@ export function toMinor(major: number, precision: number): number {
 }
 
 function validate(req: PostRequest): void {
-  if (!req.idempotencyKey || req.idempotencyKey.length > 200) throw new Error('ledger: an idempotency key of 1..200 characters is required');
+  if (!req.idempotencyKey || req.idempotencyKey.length > 200)
+    throw new Error('ledger: an idempotency key of 1..200 characters is required');
   if (req.postings.length < 2) throw new Error('ledger: a transaction has at least two postings');
   let total = 0;
   for (const p of req.postings) {
-    if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`ledger: posting amount ${p.amount} is not a non-zero integer of minor units`);
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0)
+      throw new Error(`ledger: posting amount ${p.amount} is not a non-zero integer of minor units`);
     total += p.amount;
   }
   if (total !== 0) throw new Error(`ledger: postings sum to ${total}, not zero`);
@@ -76,7 +83,11 @@ export class WalletService {
     return { code, precision };
   }
 
-  memberAccount(memberId: number, walletType: string = WalletType.main, db: Kysely<DB> = this.database.db): Promise<number> {
+  memberAccount(
+    memberId: number,
+    walletType: string = WalletType.main,
+    db: Kysely<DB> = this.database.db,
+  ): Promise<number> {
     return repo.memberAccountId(db, memberId, walletType, this.currency().code);
   }
 
@@ -108,20 +119,49 @@ export class WalletService {
   }
 
   /** Moves `amount` minor units from one account to another as one transaction. */
-  transfer(from: number, to: number, amount: number, idempotencyKey: string, kind: string, memo = '', trx?: Kysely<DB>): Promise<PostResult> {
-    return this.post({ idempotencyKey, kind, memo, postings: [{ accountId: from, amount: -amount }, { accountId: to, amount }] }, trx);
+  transfer(
+    from: number,
+    to: number,
+    amount: number,
+    idempotencyKey: string,
+    kind: string,
+    memo = '',
+    trx?: Kysely<DB>,
+  ): Promise<PostResult> {
+    return this.post(
+      {
+        idempotencyKey,
+        kind,
+        memo,
+        postings: [
+          { accountId: from, amount: -amount },
+          { accountId: to, amount },
+        ],
+      },
+      trx,
+    );
   }
 
   /** Credits a member's main wallet from a house account (demo money, free-play money). */
-  async creditFromHouse(memberId: number, house: string, amount: number, idempotencyKey: string, kind: string, trx?: Kysely<DB>): Promise<PostResult> {
+  async creditFromHouse(
+    memberId: number,
+    house: string,
+    amount: number,
+    idempotencyKey: string,
+    kind: string,
+    trx?: Kysely<DB>,
+  ): Promise<PostResult> {
     const db = trx ?? this.database.db;
-    const [from, to] = [await this.houseAccount(house, db), await this.memberAccount(memberId, WalletType.main, db)];
+    const [from, to] = [
+      await this.houseAccount(house, db),
+      await this.memberAccount(memberId, WalletType.main, db),
+    ];
     return this.transfer(from, to, amount, idempotencyKey, kind, '', trx);
   }
 
   async balance(memberId: number): Promise<Balance> {
     const { code, precision } = this.currency();
-    const rows = await repo.memberBalances(this.database.db, memberId, code);
+    const rows = await repo.memberBalances(this.database, memberId, code);
     const wallets = rows.length ? rows : [{ wallet_type: WalletType.main, balance: 0 }];
     const sum = wallets.reduce((s, w) => s + w.balance, 0);
     return {
@@ -139,7 +179,11 @@ export class WalletService {
   /** Proof of the ledger's invariants: no drifted balance, no unbalanced transaction, postings sum to zero. */
   async audit(): Promise<{ drifted: number; unbalanced: number; total: number }> {
     const db = this.database.db;
-    const [drifted, unbalanced, total] = await Promise.all([repo.driftedAccounts(db), repo.unbalancedTransactions(db), repo.totalOfAllPostings(db)]);
+    const [drifted, unbalanced, total] = await Promise.all([
+      repo.driftedAccounts(db),
+      repo.unbalancedTransactions(db),
+      repo.totalOfAllPostings(db),
+    ]);
     return { drifted: drifted.length, unbalanced: unbalanced.length, total };
   }
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import { AccountErrors } from '@app/contract';
 import { AppError, unauthorized } from '../http/errors.ts';
+import { PreparedRead } from '../prepared-read.ts';
 
 export interface SessionContext {
   sessionId: number;
@@ -53,8 +54,16 @@ export async function createSession(
 }
 
 /** Ends every live session of a member but one (after a password change, the others must log in again). */
-export async function revokeMemberSessions(database: Database, memberId: number, exceptSessionId: number | null = null): Promise<void> {
-  let q = database.db.updateTable('session').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+export async function revokeMemberSessions(
+  database: Database,
+  memberId: number,
+  exceptSessionId: number | null = null,
+): Promise<void> {
+  let q = database.db
+    .updateTable('session')
+    .set({ revoked_at: sql`now()` })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId !== null) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }
@@ -68,7 +77,11 @@ export async function revokeSession(database: Database, sessionId: number): Prom
     .returning('remember_id')
     .executeTakeFirst();
   if (row?.remember_id) {
-    await database.db.updateTable('remember_token').set({ revoked_at: sql`now()` }).where('id', '=', row.remember_id).execute();
+    await database.db
+      .updateTable('remember_token')
+      .set({ revoked_at: sql`now()` })
+      .where('id', '=', row.remember_id)
+      .execute();
   }
 }
 
@@ -80,44 +93,93 @@ export function tokenOf(req: FastifyRequest): string | null {
   return token.length >= 16 && token.length <= 256 ? token : null;
 }
 
-export async function findSession(database: Database, token: string, policy = defaultSessionPolicy): Promise<SessionContext | null> {
-  const row = await database.db
-    .selectFrom('session as s')
-    .innerJoin('member as m', 'm.id', 's.member_id')
-    .select(['s.id as sessionId', 's.member_id as memberId', 'm.agent_type as agentType', 'm.username as username', 's.last_seen_at as lastSeen'])
-    .where('s.token_hash', '=', hashToken(token))
-    .where('s.revoked_at', 'is', null)
-    .where('s.idle_expires_at', '>', sql<Date>`now()`)
-    .where('s.absolute_expires_at', '>', sql<Date>`now()`)
-    .where('m.status', '=', 'active')
-    .executeTakeFirst();
+interface SessionRow {
+  sessionId: number;
+  memberId: number;
+  agentType: number;
+  username: string;
+  lastSeen: Date;
+}
+
+/** The token check of every authenticated call: a live, unrevoked session of an active member. */
+const sessionByToken = new PreparedRead<SessionRow, { tokenHash: Uint8Array }>(
+  'session_by_token',
+  (db, param) =>
+    db
+      .selectFrom('session as s')
+      .innerJoin('member as m', 'm.id', 's.member_id')
+      .select([
+        's.id as sessionId',
+        's.member_id as memberId',
+        'm.agent_type as agentType',
+        'm.username as username',
+        's.last_seen_at as lastSeen',
+      ])
+      .where('s.token_hash', '=', param('tokenHash') as Buffer)
+      .where('s.revoked_at', 'is', null)
+      .where('s.idle_expires_at', '>', sql<Date>`now()`)
+      .where('s.absolute_expires_at', '>', sql<Date>`now()`)
+      .where('m.status', '=', 'active'),
+);
+
+/**
+ * How stale the last extension may get before a call extends the idle deadline again: a minute, or
+ * a quarter of a short idle time-out. So a busy client costs one write a minute, not one a call,
+ * and the deadline is never more than this step short of "idle time-out after the last call".
+ */
+function touchStepMs(policy: SessionPolicy): number {
+  return Math.min(TOUCH_INTERVAL_MS, policy.idleMs / 4);
+}
+
+export async function findSession(
+  database: Database,
+  token: string,
+  policy = defaultSessionPolicy,
+): Promise<SessionContext | null> {
+  const row = await sessionByToken.executeTakeFirst(database, { tokenHash: hashToken(token) });
   if (!row) return null;
-  if (Date.now() - new Date(row.lastSeen).getTime() > Math.min(TOUCH_INTERVAL_MS, policy.idleMs / 4)) {
+  const lastSeen = new Date(row.lastSeen).getTime();
+  if (Date.now() - lastSeen > touchStepMs(policy)) {
+    // Calls in flight together all read the same old time: only the first one writes. The stored
+    // time has microseconds and the one read is cut to milliseconds, hence the bound.
     await database.db
       .updateTable('session')
-      .set({ last_seen_at: sql`now()`, idle_expires_at: sql`least(absolute_expires_at, now() + ${policy.idleMs} * interval '1 millisecond')` })
+      .set({
+        last_seen_at: sql`now()`,
+        idle_expires_at: sql`least(absolute_expires_at, now() + ${policy.idleMs} * interval '1 millisecond')`,
+      })
       .where('id', '=', row.sessionId)
+      .where('last_seen_at', '<', new Date(lastSeen + 1))
       .execute();
   }
-  return { sessionId: row.sessionId, memberId: row.memberId, agentType: row.agentType, username: row.username };
+  return {
+    sessionId: row.sessionId,
+    memberId: row.memberId,
+    agentType: row.agentType,
+    username: row.username,
+  };
 }
 
 /** The caller's session when the request carries a live token, else null (resolved once per request). */
 export async function resolveSession(req: FastifyRequest): Promise<SessionContext | null> {
   if (req.session !== undefined) return req.session;
   const token = tokenOf(req);
-  req.session = token ? await findSession(req.server.ctx.database, token, req.server.ctx.sessionPolicy) : null;
+  req.session = token
+    ? await findSession(req.server.ctx.database, token, req.server.ctx.sessionPolicy)
+    : null;
   return req.session;
 }
 
 export async function requireSession(req: FastifyRequest): Promise<SessionContext> {
   const session = await resolveSession(req);
-  if (!session) throw unauthorized(tokenOf(req) ? AccountErrors.sessionEnded.message : AccountErrors.notLoggedIn.message);
+  if (!session)
+    throw unauthorized(tokenOf(req) ? AccountErrors.sessionEnded.message : AccountErrors.notLoggedIn.message);
   return session;
 }
 
 /** Trial accounts (type 4) are barred from member-only calls (decision D5). */
 export function requireRealAccount(session: SessionContext): SessionContext {
-  if (session.agentType === 4) throw new AppError(403, AccountErrors.trialForbidden.code, AccountErrors.trialForbidden.message);
+  if (session.agentType === 4)
+    throw new AppError(403, AccountErrors.trialForbidden.code, AccountErrors.trialForbidden.message);
   return session;
 }
