@@ -219,15 +219,11 @@ export class Outbox {
 
   private async drain(): Promise<void> {
     await this.database.db.transaction().execute(async (trx) => {
-      const rows = await sql<{
-        id: number;
-        channel: OutboxChannel;
-        recipient: string;
-        subject: string;
-        body: string;
-        purpose: string;
-        attempts: number;
-      }>`
+      const rows = await sql<
+        Pick<OutboxRow, 'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'purpose'> & {
+          attempts: number;
+        }
+      >`
         select id, channel, recipient, subject, body, purpose, attempts from outbox_message
         where status = 'pending' order by id limit 20 for update skip locked`.execute(trx);
       for (const r of rows.rows) {

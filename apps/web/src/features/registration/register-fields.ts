@@ -137,20 +137,7 @@ export function registerSchema(
   const pass = z.string();
   const mobileTab = tab === 'mobile';
   const optional = Object.fromEntries(
-    (
-      [
-        'email',
-        'payeeName',
-        'paymentPassword',
-        'qqNum',
-        'line',
-        'whatsapp',
-        'facebook',
-        'wechat',
-        'idNumber',
-        'recommenderId',
-      ] as const
-    ).map((f) => [
+    optionalFields.map((f) => [
       f,
       shown.optional.includes(f)
         ? checkedString((v) => ruleProblem(f, rules[f], f === 'paymentPassword' ? v : v.trim(), t))
