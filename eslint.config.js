@@ -13,7 +13,17 @@ import { boundaries } from './scripts/eslint/boundaries.js';
  */
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'test-results/**', '.tmp/**', 'docs/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'reports/**',
+      'test-results/**',
+      '.tmp/**',
+      'docs/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +41,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|zod/|\\.{1,2}/)', message: 'The contract depends on zod only (DESIGN.md §1).' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|zod/|\\.{1,2}/)',
+              message: 'The contract depends on zod only (DESIGN.md §1).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -47,7 +64,11 @@ export default tseslint.config(
       'boundaries/module-service': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@app/web', '**/apps/web/**'], message: 'The server never imports the web app.' }] },
+        {
+          patterns: [
+            { group: ['@app/web', '**/apps/web/**'], message: 'The server never imports the web app.' },
+          ],
+        },
       ],
     },
   },

@@ -19,8 +19,12 @@ export function freshIp(): string {
  * seen (they open over everything on a first visit and are the notices feature's business).
  */
 export async function preparePage(page: Page, ip: string = freshIp()): Promise<string> {
-  const res = await page.request.get('/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&platform=W&execution=B', { headers: { Merchant: 'SEA888' } });
-  const popupIds = ((await res.json()) as { value?: { popup?: { id: number }[] } }).value?.popup?.map((p) => p.id) ?? [];
+  const res = await page.request.get(
+    '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&platform=W&execution=B',
+    { headers: { Merchant: 'SEA888' } },
+  );
+  const popupIds =
+    ((await res.json()) as { value?: { popup?: { id: number }[] } }).value?.popup?.map((p) => p.id) ?? [];
   await page.addInitScript((ids: number[]) => {
     if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
     window.sessionStorage.setItem('popupNoticeSeen', JSON.stringify(ids));
@@ -44,27 +48,51 @@ export function freshVnMobile(): string {
   return `9${String(randomInt(10_000_000, 99_999_999))}`;
 }
 
-async function api(server: RunningServer, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function api(
+  server: RunningServer,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${server.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { Merchant: 'SEA888', Device: 'web', Language: 'en', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      Merchant: 'SEA888',
+      Device: 'web',
+      Language: 'en',
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return (await res.json()) as { success: boolean; value?: unknown; errorCode?: string; message?: string };
 }
 
-export async function secureApi(server: RunningServer, path: string, payload: unknown, options: { method?: 'POST' | 'PUT'; ip?: string; token?: string } = {}) {
+export async function secureApi(
+  server: RunningServer,
+  path: string,
+  payload: unknown,
+  options: { method?: 'POST' | 'PUT'; ip?: string; token?: string } = {},
+) {
   const key = (await api(server, '/wps/session/publicKey')).value as ServerPublicKey;
   const { body, headers } = await encryptPayload(key, payload);
   return api(server, path, {
     method: options.method ?? 'POST',
     body,
-    headers: { ...headers, 'X-Forwarded-For': options.ip ?? freshIp(), ...(options.token ? { Authorization: options.token } : {}) },
+    headers: {
+      ...headers,
+      'X-Forwarded-For': options.ip ?? freshIp(),
+      ...(options.token ? { Authorization: options.token } : {}),
+    },
   });
 }
 
 /** Runs `fn` with a feature switch set, then puts the switch back. */
-export async function withSwitch<T>(server: RunningServer, modId: string, on: boolean, fn: () => Promise<T>): Promise<T> {
+export async function withSwitch<T>(
+  server: RunningServer,
+  modId: string,
+  on: boolean,
+  fn: () => Promise<T>,
+): Promise<T> {
   await server.ops('switch', modId, on ? 'on' : 'off');
   try {
     return await fn();
@@ -82,24 +110,48 @@ export async function outboxCode(server: RunningServer, to: string): Promise<str
 }
 
 /** A new member registered by username through the API (the register captcha is switched off for the moment). */
-export async function createMember(server: RunningServer, username: string, password: string, extra: Record<string, unknown> = {}): Promise<void> {
+export async function createMember(
+  server: RunningServer,
+  username: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await withSwitch(server, 'CAPTCHA3', false, async () => {
-    const res = await secureApi(server, '/wps/member/register', { username, password, confirmPassword: password, registerMethod: 'WEB', ...extra }, { method: 'PUT' });
+    const res = await secureApi(
+      server,
+      '/wps/member/register',
+      { username, password, confirmPassword: password, registerMethod: 'WEB', ...extra },
+      { method: 'PUT' },
+    );
     if (!res.success) throw new Error(`register ${username} failed: ${res.errorCode} ${res.message}`);
   });
 }
 
 /** A new member registered by mobile number (VN) through the API, with the code from the outbox. */
-export async function createMobileMember(server: RunningServer, national: string, password: string): Promise<void> {
+export async function createMobileMember(
+  server: RunningServer,
+  national: string,
+  password: string,
+): Promise<void> {
   const ip = freshIp();
-  const sent = await api(server, '/wps/verification/sms/register/mobile', { body: { mobileNo: national, countryDialingCode: '84' }, headers: { 'X-Forwarded-For': ip } });
+  const sent = await api(server, '/wps/verification/sms/register/mobile', {
+    body: { mobileNo: national, countryDialingCode: '84' },
+    headers: { 'X-Forwarded-For': ip },
+  });
   if (!sent.success) throw new Error(`sms for ${national} failed: ${sent.errorCode} ${sent.message}`);
   const code = await outboxCode(server, `+84${national}`);
   await withSwitch(server, 'CAPTCHA3', false, async () => {
     const res = await secureApi(
       server,
       '/wps/member/register/mobile',
-      { mobileNum: national, countryDialingCode: '84', verificationCode: code, password, confirmPassword: password, registerMethod: 'WEB' },
+      {
+        mobileNum: national,
+        countryDialingCode: '84',
+        verificationCode: code,
+        password,
+        confirmPassword: password,
+        registerMethod: 'WEB',
+      },
       { method: 'PUT', ip },
     );
     if (!res.success) throw new Error(`mobile register ${national} failed: ${res.errorCode} ${res.message}`);
@@ -126,8 +178,13 @@ export async function loginThroughPopup(page: Page, username: string, password: 
 /** Everything the page keeps in web storage and cookies, as one string to search. */
 export async function browserStorageDump(page: Page): Promise<string> {
   const storage = await page.evaluate(() => {
-    const dump = (s: Storage) => Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i)!).map((k) => [k, s.getItem(k)]));
-    return JSON.stringify({ local: dump(window.localStorage), session: dump(window.sessionStorage), cookie: document.cookie });
+    const dump = (s: Storage) =>
+      Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i)!).map((k) => [k, s.getItem(k)]));
+    return JSON.stringify({
+      local: dump(window.localStorage),
+      session: dump(window.sessionStorage),
+      cookie: document.cookie,
+    });
   });
   const cookies = JSON.stringify(await page.context().cookies());
   return `${storage}\n${cookies}`;

@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { createMember, freshIp, loginThroughPopup, openLogin, preparePage, secureApi, uniqueName, withSwitch } from './accounts-helpers.ts';
+import {
+  createMember,
+  freshIp,
+  loginThroughPopup,
+  openLogin,
+  preparePage,
+  secureApi,
+  uniqueName,
+  withSwitch,
+} from './accounts-helpers.ts';
 import { repoRoot } from './server.ts';
 
 /**
@@ -59,7 +68,9 @@ test.describe('account screens, looked at', () => {
       await shot(page, `register-username-errors-${size.name}`);
       await page.getByTestId('register-dialog').getByRole('tab', { name: 'Mobile number' }).click();
       await page.getByTestId('register-submit').click();
-      await expect(page.getByTestId('register-form').getByText('Please enter a valid mobile number')).toBeVisible();
+      await expect(
+        page.getByTestId('register-form').getByText('Please enter a valid mobile number'),
+      ).toBeVisible();
       await shot(page, `register-mobile-errors-${size.name}`);
 
       await openLogin(page);
@@ -70,12 +81,27 @@ test.describe('account screens, looked at', () => {
       await shot(page, `forgot-mobile-${size.name}`);
     });
 
-    test(`second factor, forced change, member bar and trial warning at ${size.name} size`, async ({ page, server }) => {
+    test(`second factor, forced change, member bar and trial warning at ${size.name} size`, async ({
+      page,
+      server,
+    }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       const username = uniqueName('look2');
-      await createMember(server, username, 'LookGood123', { email: `${username}@example.com`, payeeName: 'Look Tester' });
-      expect((await secureApi(server, '/wps/session/login', { username, password: 'LookGood123', type: 'username', captcha: '' }, { ip: freshIp() })).success).toBe(true);
+      await createMember(server, username, 'LookGood123', {
+        email: `${username}@example.com`,
+        payeeName: 'Look Tester',
+      });
+      expect(
+        (
+          await secureApi(
+            server,
+            '/wps/session/login',
+            { username, password: 'LookGood123', type: 'username', captcha: '' },
+            { ip: freshIp() },
+          )
+        ).success,
+      ).toBe(true);
       await withSwitch(server, 'LOGINIPVERF3', true, async () => {
         await preparePage(page);
         await openLogin(page);
@@ -96,7 +122,10 @@ test.describe('account screens, looked at', () => {
       await expect(page.getByTestId('change-password')).toBeVisible();
       await shot(page, `forced-change-${size.name}`);
       const abandoned = page.waitForRequest((r) => r.url().endsWith('/wps/session/logout'));
-      await page.getByRole('dialog', { name: 'Change password' }).getByRole('button', { name: 'Close' }).click();
+      await page
+        .getByRole('dialog', { name: 'Change password' })
+        .getByRole('button', { name: 'Close' })
+        .click();
       await abandoned;
 
       await loginThroughPopup(page, 'demo', 'Demo1234');
@@ -107,7 +136,10 @@ test.describe('account screens, looked at', () => {
       await page.getByTestId('member-menu').getByRole('menuitem', { name: 'My account' }).click();
       await expect(page.getByTestId('security-centre')).toBeVisible();
       await shot(page, `member-centre-${size.name}`);
-      await page.getByRole('dialog', { name: 'Member centre' }).getByRole('button', { name: 'Close' }).click();
+      await page
+        .getByRole('dialog', { name: 'Member centre' })
+        .getByRole('button', { name: 'Close' })
+        .click();
       // Phones keep logout in the member menu; wider screens also have the bar's button.
       if (size.name === 'phone') {
         await page.getByTestId('member-menu-button').click();

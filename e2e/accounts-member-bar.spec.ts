@@ -2,7 +2,9 @@ import { test, expect } from './fixtures.ts';
 import { loginThroughPopup, preparePage, withSwitch } from './accounts-helpers.ts';
 
 test.describe('member bar', () => {
-  test('MB-01 MB-03 MB-04 MB-05 MB-06 MB-07 MB-08 MB-09 MB-10 SA-13 the bar: menu, balance with 2 decimals and the eye, deposit, messages with unread count, invite, logout', async ({ page }) => {
+  test('MB-01 MB-03 MB-04 MB-05 MB-06 MB-07 MB-08 MB-09 MB-10 SA-13 the bar: menu, balance with 2 decimals and the eye, deposit, messages with unread count, invite, logout', async ({
+    page,
+  }) => {
     await preparePage(page);
     await page.goto('/');
     await expect(page.getByTestId('balance')).toHaveCount(0);
@@ -12,8 +14,22 @@ test.describe('member bar', () => {
     const balance = await (await balanceCall).json();
     expect(balance.value.sumBalance).toBeGreaterThan(0);
     const info = (await (await infoCall).json()).value;
-    expect(Object.keys(info)).toEqual(expect.arrayContaining(['id', 'account', 'nickname', 'type', 'toUpline', 'clubLabel', 'memberLabel', 'avatar', 'avatarType']));
-    expect(info.clubLabel).toEqual(expect.objectContaining({ labelName: expect.any(String), rankLevel: expect.any(Number) }));
+    expect(Object.keys(info)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'account',
+        'nickname',
+        'type',
+        'toUpline',
+        'clubLabel',
+        'memberLabel',
+        'avatar',
+        'avatarType',
+      ]),
+    );
+    expect(info.clubLabel).toEqual(
+      expect.objectContaining({ labelName: expect.any(String), rankLevel: expect.any(Number) }),
+    );
     const amount = page.getByTestId('balance-amount');
     await expect(amount).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
     await expect(amount).toHaveText('$8,888.00');
@@ -27,7 +43,15 @@ test.describe('member bar', () => {
     await expect(page.getByTestId('logout-button')).toBeVisible();
     await page.getByTestId('member-menu-button').click();
     const menu = page.getByTestId('member-menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['My account', 'Withdraw', 'Invite friends', 'Reward centre', 'Betting record', 'Account record', 'Log out']);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'My account',
+      'Withdraw',
+      'Invite friends',
+      'Reward centre',
+      'Betting record',
+      'Account record',
+      'Log out',
+    ]);
     await menu.getByRole('menuitem', { name: 'Withdraw' }).click();
     const centre = page.getByTestId('member-centre');
     await expect(centre.locator('[aria-current="page"]')).toHaveAttribute('data-page', 'withdraw');
@@ -36,12 +60,17 @@ test.describe('member bar', () => {
     await expect(centre.locator('[aria-current="page"]')).toHaveAttribute('data-page', 'messageV2');
   });
 
-  test('MB-02 MB-05 invite friends leaves the menu and the bar when the referral promotion is off', async ({ page, server }) => {
+  test('MB-02 MB-05 invite friends leaves the menu and the bar when the referral promotion is off', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     await withSwitch(server, 'REFERRAL3', false, async () => {
       await loginThroughPopup(page, 'demo', 'Demo1234');
       await page.getByTestId('member-menu-button').click();
-      await expect(page.getByTestId('member-menu').getByRole('menuitem', { name: 'Invite friends' })).toHaveCount(0);
+      await expect(
+        page.getByTestId('member-menu').getByRole('menuitem', { name: 'Invite friends' }),
+      ).toHaveCount(0);
       await expect(page.getByTestId('invite-button')).toHaveCount(0);
     });
   });
@@ -54,16 +83,30 @@ test.describe('member bar', () => {
     await expect(page.getByTestId('balance')).toHaveCount(0);
   });
 
-  test('SA-05 SA-10 SA-12 MB-13 BC-07 every account type gets the bar; agents 1, 2, 41, 42 open the account centre and their consolidated settings are cached', async ({ page }) => {
+  test('SA-05 SA-10 SA-12 MB-13 BC-07 every account type gets the bar; agents 1, 2, 41, 42 open the account centre and their consolidated settings are cached', async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     await preparePage(page);
-    for (const [username, type] of [['agent1', '1'], ['agent2', '2'], ['agentonly41', '41'], ['agentonly42', '42']] as const) {
+    for (const [username, type] of [
+      ['agent1', '1'],
+      ['agent2', '2'],
+      ['agentonly41', '41'],
+      ['agentonly42', '42'],
+    ] as const) {
       await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
-      const consolidated = page.waitForResponse((r) => r.url().endsWith('/wps/member/info/funds/consolidated'));
+      const consolidated = page.waitForResponse((r) =>
+        r.url().endsWith('/wps/member/info/funds/consolidated'),
+      );
       await loginThroughPopup(page, username, 'Agent1234');
       expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe(type);
       const body = await (await consolidated).json();
-      expect(Object.keys(body.value).sort()).toEqual(['contracthoursalreq', 'dailysalreqtype', 'divtypereq', 'realtimesalreqtype']);
+      expect(Object.keys(body.value).sort()).toEqual([
+        'contracthoursalreq',
+        'dailysalreqtype',
+        'divtypereq',
+        'realtimesalreqtype',
+      ]);
       await page.getByTestId('member-menu-button').click();
       await page.getByTestId('member-menu').getByRole('menuitem', { name: 'Agent centre' }).click();
       await expect(page.getByTestId('account-centre')).toBeVisible();
@@ -75,13 +118,17 @@ test.describe('member bar', () => {
     await page.evaluate(() => sessionStorage.clear());
     await loginThroughPopup(page, 'demo', 'Demo1234');
     await page.getByTestId('member-menu-button').click();
-    await expect(page.getByTestId('member-menu').getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(0);
+    await expect(page.getByTestId('member-menu').getByRole('menuitem', { name: 'Agent centre' })).toHaveCount(
+      0,
+    );
   });
 
   test('LN-04 changing the language while logged in stores it on the server', async ({ page }) => {
     await preparePage(page);
     await loginThroughPopup(page, 'agent2', 'Agent1234');
-    const update = page.waitForRequest((r) => r.url().endsWith('/wps/member/language') && r.method() === 'PUT');
+    const update = page.waitForRequest(
+      (r) => r.url().endsWith('/wps/member/language') && r.method() === 'PUT',
+    );
     await page.getByRole('button', { name: /^Language: EN/ }).click();
     await page.getByRole('menuitemradio', { name: /TH/ }).click();
     const request = await update;
@@ -94,7 +141,9 @@ test.describe('member bar', () => {
     await loginThroughPopup(page, 'demo', 'Demo1234');
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     for (const path of ['/wps/member/info/icon', '/wps/relay/MCSFE_getPlayerAvatar']) {
-      const res = await fetch(`${server.url}${path}`, { headers: { Merchant: 'SEA888', Authorization: token! } });
+      const res = await fetch(`${server.url}${path}`, {
+        headers: { Merchant: 'SEA888', Authorization: token! },
+      });
       const body = await res.json();
       expect(body.success).toBe(true);
       expect(['CUSTOM', 'STATIC']).toContain(body.value.avatarType);

@@ -1,8 +1,22 @@
 import { test, expect } from './fixtures.ts';
-import { browserStorageDump, createMember, createMobileMember, freshVnMobile, loginThroughPopup, openLogin, outboxCode, preparePage, uniqueName, withSwitch } from './accounts-helpers.ts';
+import {
+  browserStorageDump,
+  createMember,
+  createMobileMember,
+  freshVnMobile,
+  loginThroughPopup,
+  openLogin,
+  outboxCode,
+  preparePage,
+  uniqueName,
+  withSwitch,
+} from './accounts-helpers.ts';
 
 test.describe('passwords', () => {
-  test('PW-01 PW-02 PW-03 PW-04 PW-05 ER-17 forgot password by e-mail: a form POST, a confirmation that closes, and the mailed link sets a new password', async ({ page, server }) => {
+  test('PW-01 PW-02 PW-03 PW-04 PW-05 ER-17 forgot password by e-mail: a form POST, a confirmation that closes, and the mailed link sets a new password', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     const username = uniqueName('mail');
     const email = `${username}@example.com`;
@@ -18,7 +32,9 @@ test.describe('passwords', () => {
     await form.getByLabel('Username').fill(username);
     await form.getByLabel('E-mail').fill('someone.else@example.com');
     await form.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(form.getByRole('alert').filter({ hasText: 'Username or e-mail does not exist' })).toBeVisible();
+    await expect(
+      form.getByRole('alert').filter({ hasText: 'Username or e-mail does not exist' }),
+    ).toBeVisible();
     await form.getByLabel('E-mail').fill(email);
     const post = page.waitForRequest((r) => r.url().endsWith('/wps/member/password/email'));
     await form.getByRole('button', { name: 'Send reset link' }).click();
@@ -49,7 +65,10 @@ test.describe('passwords', () => {
     });
   });
 
-  test('PW-06 PW-07 PW-08 PW-09 PW-10 forgot password by phone: code, countdown to its expiry, new password, logged in at /', async ({ page, server }) => {
+  test('PW-06 PW-07 PW-08 PW-09 PW-10 forgot password by phone: code, countdown to its expiry, new password, logged in at /', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     const mobile = freshVnMobile();
     await createMobileMember(server, mobile, 'FirstPass1');
@@ -69,7 +88,9 @@ test.describe('passwords', () => {
     const seconds = Math.ceil((body.value.expirationTime - Date.now()) / 1000);
     expect(seconds).toBeGreaterThan(280);
     await expect(form.getByTestId('forgot-send-code')).toHaveText(/Code sent \((\d+)\)/);
-    const shown = Number(/\((\d+)\)/.exec((await form.getByTestId('forgot-send-code').textContent()) ?? '')?.[1]);
+    const shown = Number(
+      /\((\d+)\)/.exec((await form.getByTestId('forgot-send-code').textContent()) ?? '')?.[1],
+    );
     expect(Math.abs(shown - seconds)).toBeLessThanOrEqual(3);
     await form.getByLabel('SMS code').fill(await outboxCode(server, `+84${mobile}`));
     await form.getByLabel('New password').fill('Second2Pass');
@@ -80,7 +101,9 @@ test.describe('passwords', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('LG-20 LG-19 PW-11 PW-12 PW-13 PW-14 PW-15 PW-16 ER-36 the default password forces a change, then a re-login and the first-login welcome', async ({ page }) => {
+  test('LG-20 LG-19 PW-11 PW-12 PW-13 PW-14 PW-15 PW-16 ER-36 the default password forces a change, then a re-login and the first-login welcome', async ({
+    page,
+  }) => {
     await preparePage(page);
     await openLogin(page);
     const form = page.getByTestId('login-form');
@@ -99,7 +122,9 @@ test.describe('passwords', () => {
     await expect(modal.getByText('Confirmation password is not correct')).toBeVisible();
     await modal.getByLabel('New password', { exact: true }).fill('MyOwnPass9');
     await modal.getByLabel('Confirm new password').fill('MyOwnPass9');
-    const change = page.waitForRequest((r) => r.url().endsWith('/wps/member/password') && r.method() === 'POST');
+    const change = page.waitForRequest(
+      (r) => r.url().endsWith('/wps/member/password') && r.method() === 'POST',
+    );
     const relogin = page.waitForRequest((r) => r.url().endsWith('/wps/session/login'));
     await modal.getByRole('button', { name: 'Save new password' }).click();
     const changeRequest = await change;
@@ -121,14 +146,20 @@ test.describe('passwords', () => {
     await form.getByTestId('login-submit').click();
     await expect(page.getByTestId('change-password-reason')).toContainText('expired');
     const logout = page.waitForRequest((r) => r.url().endsWith('/wps/session/logout'));
-    await page.getByRole('dialog', { name: 'Change password' }).getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('dialog', { name: 'Change password' })
+      .getByRole('button', { name: 'Close' })
+      .click();
     await logout;
     await expect(page.getByTestId('change-password')).toHaveCount(0);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await expect(page.getByRole('button', { name: 'Log in', exact: true }).first()).toBeVisible();
   });
 
-  test('PW-14 SA-09 a voluntary change from the security centre asks for the current password', async ({ page, server }) => {
+  test('PW-14 SA-09 a voluntary change from the security centre asks for the current password', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     const username = uniqueName('chg');
     await createMember(server, username, 'Current123');
@@ -144,7 +175,9 @@ test.describe('passwords', () => {
     await modal.getByLabel('New password', { exact: true }).fill('Newer12345');
     await modal.getByLabel('Confirm new password').fill('Newer12345');
     await modal.getByRole('button', { name: 'Save new password' }).click();
-    await expect(modal.getByRole('alert').filter({ hasText: 'The old password is not correct' })).toBeVisible();
+    await expect(
+      modal.getByRole('alert').filter({ hasText: 'The old password is not correct' }),
+    ).toBeVisible();
     await modal.getByLabel('Current password').fill('Current123');
     await modal.getByRole('button', { name: 'Save new password' }).click();
     await expect(modal).toHaveCount(0);

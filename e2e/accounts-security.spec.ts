@@ -1,7 +1,18 @@
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
 import type { Page } from '@playwright/test';
-import { browserStorageDump, createMember, freshIp, loginThroughPopup, openLogin, outboxCode, preparePage, secureApi, uniqueName, withSwitch } from './accounts-helpers.ts';
+import {
+  browserStorageDump,
+  createMember,
+  freshIp,
+  loginThroughPopup,
+  openLogin,
+  outboxCode,
+  preparePage,
+  secureApi,
+  uniqueName,
+  withSwitch,
+} from './accounts-helpers.ts';
 
 interface ChallengeBody {
   background: string;
@@ -16,8 +27,14 @@ interface ChallengeBody {
  * own pixels at about 45% brightness. The column where that fits best is the answer a player sees.
  */
 async function solveChallenge(c: ChallengeBody): Promise<number> {
-  const bg = await sharp(Buffer.from(c.background, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const piece = await sharp(Buffer.from(c.piece, 'base64')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const bg = await sharp(Buffer.from(c.background, 'base64'))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const piece = await sharp(Buffer.from(c.piece, 'base64'))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let best = 0;
   let bestScore = Infinity;
   for (let x = 0; x <= c.width - c.pieceSize; x++) {
@@ -56,11 +73,19 @@ async function drag(page: Page, dx: number): Promise<void> {
 }
 
 test.describe('security', () => {
-  test('SV-11 ER-07 too many failed logins from one caller lock it out for 5 minutes', async ({ page, server }) => {
+  test('SV-11 ER-07 too many failed logins from one caller lock it out for 5 minutes', async ({
+    page,
+    server,
+  }) => {
     const ip = await preparePage(page);
     // 30 failures from one address (each for another name, so no captcha is asked) lock the address.
     for (let i = 0; i < 30; i++) {
-      const res = await secureApi(server, '/wps/session/login', { username: uniqueName('nobody'), password: 'Wrong1234', type: 'username', captcha: '' }, { ip });
+      const res = await secureApi(
+        server,
+        '/wps/session/login',
+        { username: uniqueName('nobody'), password: 'Wrong1234', type: 'username', captcha: '' },
+        { ip },
+      );
       expect(res.success).toBe(false);
     }
     await openLogin(page);
@@ -68,17 +93,32 @@ test.describe('security', () => {
     await form.getByLabel('Username').fill('demo');
     await form.getByLabel('Password', { exact: true }).fill('Demo1234');
     await form.getByTestId('login-submit').click();
-    await expect(form.getByRole('alert').filter({ hasText: 'Too many requests, try again after 5 minutes' })).toBeVisible();
+    await expect(
+      form.getByRole('alert').filter({ hasText: 'Too many requests, try again after 5 minutes' }),
+    ).toBeVisible();
     await expect(page.getByTestId('member-bar-content')).toHaveCount(0);
   });
 
-  test('SV-12 SV-13 SV-14 a login from a new IP asks for a second factor: bank name refused, e-mail code from the outbox accepted', async ({ page, server }) => {
+  test('SV-12 SV-13 SV-14 a login from a new IP asks for a second factor: bank name refused, e-mail code from the outbox accepted', async ({
+    page,
+    server,
+  }) => {
     const username = uniqueName('tfa');
     const email = `${username}@example.com`;
-    await createMember(server, username, 'TwoFactor1', { email, payeeName: 'Anna Tester', mobileNum: '8' + String(Date.now()).slice(-8), countryDialingCode: '66' });
+    await createMember(server, username, 'TwoFactor1', {
+      email,
+      payeeName: 'Anna Tester',
+      mobileNum: '8' + String(Date.now()).slice(-8),
+      countryDialingCode: '66',
+    });
     // The first login is from the member's usual address.
     const home = freshIp();
-    const first = await secureApi(server, '/wps/session/login', { username, password: 'TwoFactor1', type: 'username', captcha: '' }, { ip: home });
+    const first = await secureApi(
+      server,
+      '/wps/session/login',
+      { username, password: 'TwoFactor1', type: 'username', captcha: '' },
+      { ip: home },
+    );
     expect(first.success).toBe(true);
     await withSwitch(server, 'LOGINIPVERF3', true, async () => {
       await preparePage(page);
@@ -97,7 +137,9 @@ test.describe('security', () => {
       await step.getByRole('tab', { name: 'Bank account name' }).click();
       await step.getByLabel('Bank account name').fill('Somebody Else');
       await step.getByRole('button', { name: 'Verify and log in' }).click();
-      await expect(step.getByRole('alert').filter({ hasText: 'The bank account name does not match' })).toBeVisible();
+      await expect(
+        step.getByRole('alert').filter({ hasText: 'The bank account name does not match' }),
+      ).toBeVisible();
       await step.getByRole('tab', { name: 'E-mail code' }).click();
       await step.getByTestId('verify-send').click();
       await expect(step.getByTestId('verify-send')).toHaveText(/Code sent \(\d+\)/);
@@ -107,7 +149,9 @@ test.describe('security', () => {
     });
   });
 
-  test('LG-06 LG-07 SA-07 SA-08 SA-11 SA-12 free play logs in a trial player who is refused the member centre with in_need_true_account', async ({ page }) => {
+  test('LG-06 LG-07 SA-07 SA-08 SA-11 SA-12 free play logs in a trial player who is refused the member centre with in_need_true_account', async ({
+    page,
+  }) => {
     await preparePage(page);
     await page.goto('/promotions');
     await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
@@ -128,7 +172,7 @@ test.describe('security', () => {
     await expect(page.getByTestId('member-centre')).toHaveCount(0);
   });
 
-  test('SA-06 a visitor\'s gated action opens the login popup instead', async ({ page }) => {
+  test("SA-06 a visitor's gated action opens the login popup instead", async ({ page }) => {
     await preparePage(page);
     await page.goto('/');
     await page.getByTestId('side-messages').click();
@@ -136,7 +180,10 @@ test.describe('security', () => {
     await expect(page.getByTestId('member-centre')).toHaveCount(0);
   });
 
-  test('SA-14 SA-15 ER-26 logout asks, shows a loader, ends the session on the server and goes home; the old token is refused', async ({ page, server }) => {
+  test('SA-14 SA-15 ER-26 logout asks, shows a loader, ends the session on the server and goes home; the old token is refused', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     await loginThroughPopup(page, 'demo', 'Demo1234');
     await page.goto('/promotions');
@@ -159,19 +206,30 @@ test.describe('security', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Log in', exact: true }).first()).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
-    const refused = await fetch(`${server.url}/wps/member/info`, { headers: { Merchant: 'SEA888', Authorization: token! } });
+    const refused = await fetch(`${server.url}/wps/member/info`, {
+      headers: { Merchant: 'SEA888', Authorization: token! },
+    });
     expect(refused.status).toBe(401);
     expect((await refused.json()).errorCode).toBe('user.or.token.invalid');
   });
 
-  test('ER-26 a token the server ended clears the session, goes home and asks to log in again', async ({ page, server }) => {
+  test('ER-26 a token the server ended clears the session, goes home and asks to log in again', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     await loginThroughPopup(page, 'agent2', 'Agent1234');
     await page.goto('/promotions');
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    await fetch(`${server.url}/wps/session/logout`, { method: 'POST', headers: { Merchant: 'SEA888', Authorization: token! } });
+    await fetch(`${server.url}/wps/session/logout`, {
+      method: 'POST',
+      headers: { Merchant: 'SEA888', Authorization: token! },
+    });
     // The page's next call with the dead token (a balance refresh, a poll) finds out.
-    await page.getByRole('button', { name: 'Refresh balance' }).click({ timeout: 3000 }).catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Refresh balance' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
     await expect(page).toHaveURL(/\/$/);
     const popup = page.getByTestId('login-popup');
     await expect(popup).toContainText('You are not logged in, please login');
@@ -185,10 +243,15 @@ test.describe('security', () => {
     await form.getByLabel('Username').fill('nonplay');
     await form.getByLabel('Password', { exact: true }).fill('Nonplay1234');
     await form.getByTestId('login-submit').click();
-    await expect(form.getByRole('alert').filter({ hasText: 'Non-member account unable to login' })).toBeVisible();
+    await expect(
+      form.getByRole('alert').filter({ hasText: 'Non-member account unable to login' }),
+    ).toBeVisible();
   });
 
-  test('LG-13 ER-23 ER-24 ER-25 with GEETEST3 the slider challenge comes before the login; a miss is told, closing it stops, a pass logs in', async ({ page, server }) => {
+  test('LG-13 ER-23 ER-24 ER-25 with GEETEST3 the slider challenge comes before the login; a miss is told, closing it stops, a pass logs in', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     const username = uniqueName('sld');
     await createMember(server, username, 'Slider1234');
@@ -206,8 +269,13 @@ test.describe('security', () => {
       await challenge;
       await expect(page.getByTestId('slider-challenge')).toBeVisible();
       // Closing it: no login call, "please complete verification first".
-      await page.getByRole('dialog', { name: 'Security check' }).getByRole('button', { name: 'Close' }).click();
-      await expect(form.getByRole('alert').filter({ hasText: 'Please complete verification first' })).toBeVisible();
+      await page
+        .getByRole('dialog', { name: 'Security check' })
+        .getByRole('button', { name: 'Close' })
+        .click();
+      await expect(
+        form.getByRole('alert').filter({ hasText: 'Please complete verification first' }),
+      ).toBeVisible();
       expect(logins).toBe(0);
 
       challenge = page.waitForResponse((r) => r.url().includes('/wps/verification/challenge?'));
@@ -217,7 +285,9 @@ test.describe('security', () => {
       // A drop far from the hole is refused, and a new picture comes.
       challenge = page.waitForResponse((r) => r.url().includes('/wps/verification/challenge?'));
       await drag(page, answer > 120 ? answer - 80 : answer + 80);
-      await expect(page.getByTestId('slider-challenge')).toContainText('Please pass the image verification correctly');
+      await expect(page.getByTestId('slider-challenge')).toContainText(
+        'Please pass the image verification correctly',
+      );
       body = (await (await challenge).json()).value as ChallengeBody;
       await drag(page, await solveChallenge(body));
       await expect(page.getByTestId('slider-challenge')).toContainText('Verification succeeded');
@@ -226,7 +296,10 @@ test.describe('security', () => {
     });
   });
 
-  test('LG-28 SA-01 nothing the browser keeps holds a password, after register, login and remember me', async ({ page, server }) => {
+  test('LG-28 SA-01 nothing the browser keeps holds a password, after register, login and remember me', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
     const username = uniqueName('nopw');
     await createMember(server, username, 'Hidden9876');
@@ -240,6 +313,8 @@ test.describe('security', () => {
     const dump = await browserStorageDump(page);
     expect(dump).toContain(username);
     expect(dump).not.toContain('Hidden9876');
-    expect(Object.keys(await page.evaluate(() => ({ ...sessionStorage })))).toEqual(expect.arrayContaining(['token', 'isAgent']));
+    expect(Object.keys(await page.evaluate(() => ({ ...sessionStorage })))).toEqual(
+      expect.arrayContaining(['token', 'isAgent']),
+    );
   });
 });

@@ -23,7 +23,10 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-function runNode(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function runNode(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env } });
     let stdout = '';
@@ -60,7 +63,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], { cwd: repoRoot, env: { ...process.env, ...env } });
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+  });
   let output = '';
   const port = await new Promise<number>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
@@ -95,7 +101,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (!body.success) throw new Error(body.message);
       return body.value ?? '';
     },
-    cli: (...argv) => runNode(['apps/server/src/cli/ops.ts', ...argv], { DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port) }),
+    cli: (...argv) =>
+      runNode(['apps/server/src/cli/ops.ts', ...argv], {
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: String(port),
+      }),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -7,8 +7,12 @@ import type { Page } from '@playwright/test';
 export async function englishPage(page: Page, { popupsSeen = true } = {}): Promise<void> {
   let ids: number[] = [];
   if (popupsSeen) {
-    const res = await page.request.get('/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&platform=W&execution=B', { headers: { Merchant: 'SEA888' } });
-    ids = ((await res.json()) as { value?: { popup?: { id: number }[] } }).value?.popup?.map((p) => p.id) ?? [];
+    const res = await page.request.get(
+      '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&platform=W&execution=B',
+      { headers: { Merchant: 'SEA888' } },
+    );
+    ids =
+      ((await res.json()) as { value?: { popup?: { id: number }[] } }).value?.popup?.map((p) => p.id) ?? [];
   }
   await page.addInitScript((seen: number[]) => {
     if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');

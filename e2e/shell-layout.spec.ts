@@ -12,7 +12,10 @@ test.describe('layout', () => {
     await expect(clock).not.toHaveText(first!, { timeout: 2500 });
   });
 
-  test('SH-27 SH-28 logged out: login and register buttons (DIRECTREG3 on); off: no register', async ({ page, server }) => {
+  test('SH-27 SH-28 logged out: login and register buttons (DIRECTREG3 on); off: no register', async ({
+    page,
+    server,
+  }) => {
     await page.goto('/promotions');
     const top = page.locator('header');
     await expect(top.getByRole('button', { name: 'Log in' })).toBeVisible();
@@ -28,14 +31,26 @@ test.describe('layout', () => {
     }
   });
 
-  test('LN-03 the language picker offers CN, EN, JA, TH, VI, TY, PT and switches the page', async ({ page }) => {
+  test('LN-03 the language picker offers CN, EN, JA, TH, VI, TY, PT and switches the page', async ({
+    page,
+  }) => {
     await page.goto('/promotions');
     await page.getByRole('button', { name: /^Language: EN/ }).click();
     const items = page.getByRole('menuitemradio');
     await expect(items).toHaveCount(7);
-    expect(await items.locator('span:first-child').allTextContents()).toEqual(['CN', 'EN', 'JA', 'TH', 'VI', 'TY', 'PT']);
+    expect(await items.locator('span:first-child').allTextContents()).toEqual([
+      'CN',
+      'EN',
+      'JA',
+      'TH',
+      'VI',
+      'TY',
+      'PT',
+    ]);
     await items.filter({ hasText: 'TH' }).click();
-    await expect(page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'สล็อต' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'สล็อต' }),
+    ).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'th');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('th');
   });
@@ -49,7 +64,9 @@ test.describe('layout', () => {
     await context.close();
   });
 
-  test('SH-29 SH-30 the footer shows partners, browsers and payments; its logo goes home', async ({ page }) => {
+  test('SH-29 SH-30 the footer shows partners, browsers and payments; its logo goes home', async ({
+    page,
+  }) => {
     await page.goto('/promotions');
     await scrollToBottom(page);
     const footer = chrome(page).footer;

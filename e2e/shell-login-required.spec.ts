@@ -19,17 +19,31 @@ test.describe('login-required mode', () => {
   test.beforeEach(async ({ page }) => englishPage(page, { popupsSeen: false }));
 
   test('SH-22 without a token every other path redirects to /login', async ({ page }) => {
-    for (const path of ['/', '/home', '/promotions', '/rng?vassalage=PG', '/lottery', '/vip', '/noticePage', '/no/such/page']) {
+    for (const path of [
+      '/',
+      '/home',
+      '/promotions',
+      '/rng?vassalage=PG',
+      '/lottery',
+      '/vip',
+      '/noticePage',
+      '/no/such/page',
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/login$/);
       await expect(page.getByTestId('login-page'), path).toBeVisible();
     }
     // Navigation inside the app is checked too, not only page loads.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Slots' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Slots' })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('SH-23 /login, /register, /register.html, /helpmc and /download open without a token', async ({ page }) => {
+  test('SH-23 /login, /register, /register.html, /helpmc and /download open without a token', async ({
+    page,
+  }) => {
     for (const [path, check] of [
       ['/login', 'login-page'],
       ['/helpmc', 'helpmc-page'],

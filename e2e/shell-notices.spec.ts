@@ -2,7 +2,9 @@ import { test, expect } from './fixtures.ts';
 import { englishPage } from './shell-helpers.ts';
 
 test.describe('notices', () => {
-  test('NM-06 NM-07 NM-08 NM-09 NM-10 NM-11 the notice bar opens the modal at a title; 9 a page; paging clears the choice', async ({ page }) => {
+  test('NM-06 NM-07 NM-08 NM-09 NM-10 NM-11 the notice bar opens the modal at a title; 9 a page; paging clears the choice', async ({
+    page,
+  }) => {
     await englishPage(page);
     await page.goto('/promotions');
     const bar = page.getByRole('region', { name: 'Announcements', exact: true });
@@ -11,7 +13,10 @@ test.describe('notices', () => {
     const tenth = (await titles.nth(10).textContent())!.trim();
     // The titles scroll; pause them, then pick one by keyboard (it may sit outside the visible strip).
     await bar.getByRole('button', { name: 'Pause the announcements' }).click();
-    await expect(bar.getByRole('button', { name: 'Resume the announcements' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(bar.getByRole('button', { name: 'Resume the announcements' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await titles.nth(10).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Announcements' });
@@ -22,14 +27,18 @@ test.describe('notices', () => {
     await expect(list.locator('ol').getByRole('button')).toHaveCount(3);
     await expect(list.getByRole('button', { name: tenth })).toHaveAttribute('aria-current', 'true');
     await expect(dialog.getByRole('article').getByRole('heading')).toHaveText(tenth);
-    await expect(dialog.getByRole('article').locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect(dialog.getByRole('article').locator('time')).toHaveText(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
     await dialog.getByRole('button', { name: 'Previous page' }).click();
     await expect(dialog.getByText('1 / 2')).toBeVisible();
     const firstPage = list.locator('ol').getByRole('button');
     await expect(firstPage).toHaveCount(9);
     await expect(dialog.getByRole('article')).toContainText('Choose an announcement');
     await firstPage.first().click();
-    await expect(dialog.getByRole('article').getByRole('heading')).toHaveText((await firstPage.first().locator('span').first().textContent())!);
+    await expect(dialog.getByRole('article').getByRole('heading')).toHaveText(
+      (await firstPage.first().locator('span').first().textContent())!,
+    );
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   });

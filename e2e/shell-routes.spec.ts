@@ -6,10 +6,16 @@ test.describe('route table', () => {
 
   test('SH-01 history mode: real paths, no hash, back and forward work', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Slots' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Slots' })
+      .click();
     await expect(page).toHaveURL(/\/rng$/);
     expect(new URL(page.url()).hash).toBe('');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Promotions' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Promotions' })
+      .click();
     await expect(page).toHaveURL(/\/promotions$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/rng$/);
@@ -32,18 +38,24 @@ test.describe('route table', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Play now' }), path).toBeVisible();
       await expect(page.getByRole('dialog'), path).toBeVisible();
-      await expect(page.getByRole('dialog').getByRole('heading').first(), path).toContainText(/create your account|register/i);
+      await expect(page.getByRole('dialog').getByRole('heading').first(), path).toContainText(
+        /create your account|register/i,
+      );
     }
   });
 
   test('SH-04 /noticePage lists the announcements', async ({ page }) => {
     await page.goto('/noticePage');
-    await expect(page.getByRole('navigation', { name: 'Announcement titles' }).locator('ol').getByRole('button')).toHaveCount(9);
+    await expect(
+      page.getByRole('navigation', { name: 'Announcement titles' }).locator('ol').getByRole('button'),
+    ).toHaveCount(9);
   });
 
   test('SH-05 /vip has no header', async ({ page }) => {
     await page.goto('/vip');
-    await expect(page.getByTestId('vip-page').getByRole('heading', { level: 1, name: 'VIP Club' })).toBeVisible();
+    await expect(
+      page.getByTestId('vip-page').getByRole('heading', { level: 1, name: 'VIP Club' }),
+    ).toBeVisible();
     await expect(chrome(page).header).toHaveCount(0);
     // Scoped to the page: the lazily loaded footer's logo link is also named "... home".
     await expect(page.getByTestId('vip-page').getByRole('link', { name: 'Home' })).toBeVisible();
@@ -83,11 +95,15 @@ test.describe('route table', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Lottery types' }).getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
+      await expect(
+        page.getByRole('navigation', { name: 'Lottery types' }).getByRole('link', { name: title }),
+      ).toHaveAttribute('aria-current', 'page');
     }
   });
 
-  test('SH-10 /rng, /bgs, /bingo, /live, /fish and /pvp share one game-list page reading vassalage', async ({ page }) => {
+  test('SH-10 /rng, /bgs, /bingo, /live, /fish and /pvp share one game-list page reading vassalage', async ({
+    page,
+  }) => {
     for (const [path, title] of [
       ['/rng', 'Slots'],
       ['/bgs', 'Slots'],
@@ -102,7 +118,9 @@ test.describe('route table', () => {
     }
     await page.goto('/rng?vassalage=PG');
     await expect(page.getByTestId('provider-spotlight')).toContainText('PG Soft');
-    await expect(page.getByRole('navigation', { name: 'Providers' }).getByRole('link', { name: 'PG Soft' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Providers' }).getByRole('link', { name: 'PG Soft' }),
+    ).toHaveAttribute('aria-current', 'page');
     // /bgs starts with the BGS vendor group chosen.
     await page.goto('/bgs');
     await expect(page.getByTestId('provider-spotlight')).toContainText('BGaming');
@@ -117,23 +135,31 @@ test.describe('route table', () => {
     await expect(card).toBeVisible();
     await card.getByRole('link', { name: 'Details' }).click();
     await expect(page).toHaveURL(/\/promoDetail\?id=\d+$/);
-    await expect(page.getByTestId('promotion-detail')).toContainText('Reload any day and receive a 10% bonus');
+    await expect(page.getByTestId('promotion-detail')).toContainText(
+      'Reload any day and receive a 10% bonus',
+    );
   });
 
-  test('SH-15 SH-20 /seamless and /game hold a game in a frame; a foreign address is refused', async ({ page }) => {
+  test('SH-15 SH-20 /seamless and /game hold a game in a frame; a foreign address is refused', async ({
+    page,
+  }) => {
     await page.goto('/game?url=%2Fhelpmc&title=Help%20frame');
     await expect(page.getByTestId('game-frame')).toHaveAttribute('src', /\/helpmc$/);
     await expect(page.frameLocator('[data-testid="game-frame"]').getByTestId('helpmc-page')).toBeVisible();
     await page.goto('/seamless?url=%2Fhelpmc');
     await expect(page.getByTestId('game-frame')).toBeVisible();
     await page.goto('/game?url=https%3A%2F%2Fevil.example%2Fphish');
-    await expect(page.getByText('Invalid URL (the domain check failed). Please contact customer service.')).toBeVisible();
+    await expect(
+      page.getByText('Invalid URL (the domain check failed). Please contact customer service.'),
+    ).toBeVisible();
     await expect(page.getByTestId('game-frame')).toHaveCount(0);
     await page.goto('/seamless');
     await expect(page.getByText('Choose a game to start')).toBeVisible();
   });
 
-  test('SH-16 SH-17 /help shows the help centre; /helpmc shows it without header or footer', async ({ page }) => {
+  test('SH-16 SH-17 /help shows the help centre; /helpmc shows it without header or footer', async ({
+    page,
+  }) => {
     await page.goto('/help?topic=terms');
     await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
     await expect(page.getByTestId('help-article')).toContainText('Terms and conditions');
@@ -158,7 +184,9 @@ test.describe('route table', () => {
   test('SH-21 /login shows the login page', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByTestId('login-page')).toBeVisible();
-    await expect(page.getByTestId('login-page').getByRole('heading', { level: 1 })).toContainText('Welcome to Lucky Lotus');
+    await expect(page.getByTestId('login-page').getByRole('heading', { level: 1 })).toContainText(
+      'Welcome to Lucky Lotus',
+    );
   });
 
   test('an unknown path shows a friendly 404 page', async ({ page }) => {

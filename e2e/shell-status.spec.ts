@@ -4,7 +4,10 @@ import { englishPage } from './shell-helpers.ts';
 test.describe('system status pages', () => {
   test.beforeEach(async ({ page }) => englishPage(page));
 
-  test('SY-13 SY-15 SY-17 ER-43 maintenance set by the operator CLI shows the maintenance page with its end and contact us', async ({ page, server }) => {
+  test('SY-13 SY-15 SY-17 ER-43 maintenance set by the operator CLI shows the maintenance page with its end and contact us', async ({
+    page,
+    server,
+  }) => {
     const until = new Date(Date.now() + 90 * 60_000);
     until.setSeconds(0, 0);
     const cli = await server.cli('status', 'maintenance', '--until', until.toISOString());
@@ -24,7 +27,10 @@ test.describe('system status pages', () => {
     await screen.getByRole('button', { name: 'Contact us' }).click();
     const service = await popup;
     expect(service.url()).toContain('/help?topic=contact');
-    expect(await service.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([440, expect.any(Number)]);
+    expect(await service.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([
+      440,
+      expect.any(Number),
+    ]);
     await service.close();
   });
 
@@ -37,9 +43,15 @@ test.describe('system status pages', () => {
     await expect(page.getByRole('heading', { name: 'Play now' })).toBeVisible();
   });
 
-  test('SY-14 SY-16 ER-44 a blocked country sees the region page with its IP and country', async ({ browser, server }) => {
+  test('SY-14 SY-16 ER-44 a blocked country sees the region page with its IP and country', async ({
+    browser,
+    server,
+  }) => {
     await server.ops('status', 'region', '--block', 'US');
-    const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { 'x-forwarded-for': '8.8.8.8' } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { 'x-forwarded-for': '8.8.8.8' },
+    });
     const page = await context.newPage();
     await englishPage(page);
     await page.goto('/');
@@ -52,7 +64,10 @@ test.describe('system status pages', () => {
     await context.close();
 
     // A caller from elsewhere still gets the site.
-    const other = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { 'x-forwarded-for': '1.0.0.1' } });
+    const other = await browser.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { 'x-forwarded-for': '1.0.0.1' },
+    });
     const otherPage = await other.newPage();
     await englishPage(otherPage);
     await otherPage.goto('/');

@@ -13,9 +13,14 @@ export function ensureChromium(): void {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log(`Chromium is missing; installing it: ${command}`);
-    const res = spawnSync('bash', ['-c', command], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const res = spawnSync('bash', ['-c', command], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (res.status === 0 && existsSync(CHROMIUM)) return;
   }
-  console.error(`\nThe end-to-end tests need Chromium at ${CHROMIUM}. Install it with:\n\n  sudo ${command}\n`);
+  console.error(
+    `\nThe end-to-end tests need Chromium at ${CHROMIUM}. Install it with:\n\n  sudo ${command}\n`,
+  );
   process.exit(1);
 }

@@ -19,7 +19,9 @@ function run(label: string, cmd: string, args: string[], env: Record<string, str
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  ${label}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${label}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return res.status === 0;
 }
 
@@ -32,14 +34,21 @@ interface Counts {
 function vitestCounts(): Counts {
   const file = resolve(reports, 'vitest.json');
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
 }
 
 function playwrightCounts(): Counts {
   const file = resolve(reports, 'playwright.json');
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
   return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
 }
 
@@ -53,7 +62,13 @@ if (want('lint') && !run('lint', 'npm', ['run', '--silent', 'lint'])) checksFail
 
 if (want('unit')) {
   rmSync(resolve(reports, 'vitest.json'), { force: true });
-  run('unit and integration tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resolve(reports, 'vitest.json')}`]);
+  run('unit and integration tests (vitest)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resolve(reports, 'vitest.json')}`,
+  ]);
   const c = vitestCounts();
   total.passed += c.passed;
   total.failed += c.failed;
@@ -64,10 +79,15 @@ if (want('e2e')) {
   ensureWebBuild();
   ensureChromium();
   rmSync(resolve(reports, 'playwright.json'), { force: true });
-  run('end-to-end tests (playwright, chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(reports, 'playwright.json'),
-    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-  });
+  run(
+    'end-to-end tests (playwright, chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(reports, 'playwright.json'),
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
+  );
   const c = playwrightCounts();
   total.passed += c.passed;
   total.failed += c.failed;
@@ -76,5 +96,7 @@ if (want('e2e')) {
 
 total.failed += checksFailed;
 if (checksFailed) console.log(`\n${checksFailed} check(s) failed (typecheck or lint), counted as failures.`);
-console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(total.failed > 0 ? 1 : 0);

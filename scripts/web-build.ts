@@ -22,7 +22,13 @@ function newestMtime(path: string): number {
 export function webBuildIsStale(): boolean {
   if (!existsSync(distIndex)) return true;
   const built = statSync(distIndex).mtimeMs;
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/contract/src',
+  ];
   return sources.some((s) => newestMtime(join(root, s)) > built);
 }
 
@@ -36,4 +42,5 @@ export function ensureWebBuild(force = false): void {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) ensureWebBuild(process.argv.includes('--force'));
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  ensureWebBuild(process.argv.includes('--force'));

@@ -10,7 +10,8 @@ export default defineConfig(({ mode }) => ({
   build: {
     // Catalogues (JSON, fetched by shared/i18n) and icon sprites (SVG, used by <use href>) stay
     // files of their own: inlined they would be JavaScript to load, or would not work at all.
-    assetsInlineLimit: (file: string) => (file.endsWith('.json') || file.endsWith('.svg') ? false : undefined),
+    assetsInlineLimit: (file: string) =>
+      file.endsWith('.json') || file.endsWith('.svg') ? false : undefined,
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
@@ -40,6 +41,8 @@ export default defineConfig(({ mode }) => ({
     modulePreload: false,
   },
   server: {
-    proxy: Object.fromEntries(['/wps', '/lgw', '/lotto', '/cdn', '/config', '/openapi.json'].map((p) => [p, 'http://localhost:8080'])),
+    proxy: Object.fromEntries(
+      ['/wps', '/lgw', '/lotto', '/cdn', '/config', '/openapi.json'].map((p) => [p, 'http://localhost:8080']),
+    ),
   },
 }));

@@ -9,7 +9,12 @@ function importSources(context, check) {
     const source = node.source;
     if (source && typeof source.value === 'string') check(node, source.value);
   };
-  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
 }
 
 function segmentsAfter(path, marker) {
@@ -20,7 +25,11 @@ function segmentsAfter(path, marker) {
 
 /** A web feature imports another feature only through that feature's index. */
 const featureIndex = {
-  meta: { type: 'problem', messages: { inside: 'Import feature "{{feature}}" only through its index.ts (DESIGN.md §1).' }, schema: [] },
+  meta: {
+    type: 'problem',
+    messages: { inside: 'Import feature "{{feature}}" only through its index.ts (DESIGN.md §1).' },
+    schema: [],
+  },
   create(context) {
     const file = context.filename;
     const own = segmentsAfter(file, 'features')?.[0];
@@ -39,7 +48,11 @@ const featureIndex = {
 
 /** A web feature never reaches into the app's composition root (src/app): only shared/ and contract. */
 const featureNoApp = {
-  meta: { type: 'problem', messages: { app: 'Features import shared/ and the contract, never src/app (DESIGN.md §1).' }, schema: [] },
+  meta: {
+    type: 'problem',
+    messages: { app: 'Features import shared/ and the contract, never src/app (DESIGN.md §1).' },
+    schema: [],
+  },
   create(context) {
     const file = context.filename;
     if (!segmentsAfter(file, 'features')) return {};
@@ -47,14 +60,19 @@ const featureNoApp = {
     return importSources(context, (node, spec) => {
       if (!spec.startsWith('.')) return;
       const target = resolve(dirname(file), spec);
-      if (target.startsWith(`${srcRoot}${sep}app${sep}`) || target === `${srcRoot}${sep}app`) context.report({ node, messageId: 'app' });
+      if (target.startsWith(`${srcRoot}${sep}app${sep}`) || target === `${srcRoot}${sep}app`)
+        context.report({ node, messageId: 'app' });
     });
   },
 };
 
 /** A server module reaches another module through its service, never its repo. */
 const moduleService = {
-  meta: { type: 'problem', messages: { repo: 'Module "{{module}}" is reached through its service, never its repo (DESIGN.md §1).' }, schema: [] },
+  meta: {
+    type: 'problem',
+    messages: { repo: 'Module "{{module}}" is reached through its service, never its repo (DESIGN.md §1).' },
+    schema: [],
+  },
   create(context) {
     const file = context.filename;
     const own = segmentsAfter(file, 'modules')?.[0];
@@ -71,4 +89,6 @@ const moduleService = {
   },
 };
 
-export const boundaries = { rules: { 'feature-index': featureIndex, 'feature-no-app': featureNoApp, 'module-service': moduleService } };
+export const boundaries = {
+  rules: { 'feature-index': featureIndex, 'feature-no-app': featureNoApp, 'module-service': moduleService },
+};

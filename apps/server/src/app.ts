@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { ErrorCodes, Limits } from '@app/contract';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/connection.ts';
@@ -18,7 +23,11 @@ import { NoticesService } from './modules/notices/notices.service.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { opsRoutes } from './cli/ops.routes.ts';
 import { cdnRoutes } from './modules/cdn/cdn.routes.ts';
-import { accountRoutes, createAccountServices, type AccountOptions } from './modules/session/account-services.ts';
+import {
+  accountRoutes,
+  createAccountServices,
+  type AccountOptions,
+} from './modules/session/account-services.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -142,7 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       index: false,
       setHeaders: (res, path) => {
         // Hashed assets never change; index.html must always be fresh.
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -151,7 +163,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p));
-    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD') && !/\.(?!html$)[a-z0-9]+$/i.test(path)) {
+    if (
+      hasWeb &&
+      !isApi &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !/\.(?!html$)[a-z0-9]+$/i.test(path)
+    ) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }

@@ -56,14 +56,20 @@ async function main(): Promise<void> {
   } catch (err) {
     await database.close().catch(() => undefined);
     const code = (err as NodeJS.ErrnoException).code;
-    console.error(code === 'EADDRINUSE' ? `\nPort ${config.port} is already in use: stop the other server or set PORT.\n` : err);
+    console.error(
+      code === 'EADDRINUSE'
+        ? `\nPort ${config.port} is already in use: stop the other server or set PORT.\n`
+        : err,
+    );
     process.exit(1);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   updateLock?.(port);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`\n  Platform running at http://localhost:${port}\n  Database: ${where}\n${demoAccountsText()}\n`);
+  console.log(
+    `\n  Platform running at http://localhost:${port}\n  Database: ${where}\n${demoAccountsText()}\n`,
+  );
   // Draw the banners and logos a first visit shows now, in the background, instead of during that visit.
   void prerenderFirstVisitArt(app);
 }

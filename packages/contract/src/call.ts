@@ -33,7 +33,9 @@ export function defineCall<
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodType,
->(def: Omit<CallDef<Q, B, R>, 'wire' | 'encrypted'> & { encrypted?: boolean; wire?: 'envelope' | 'bare' }): CallDef<Q, B, R> {
+>(
+  def: Omit<CallDef<Q, B, R>, 'wire' | 'encrypted'> & { encrypted?: boolean; wire?: 'envelope' | 'bare' },
+): CallDef<Q, B, R> {
   const wire = def.wire ?? (def.path.startsWith('/wps/') ? 'envelope' : 'bare');
   return { ...def, wire, encrypted: def.encrypted ?? false };
 }

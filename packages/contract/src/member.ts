@@ -46,8 +46,37 @@ export type Consolidated = z.infer<typeof ConsolidatedSchema>;
 
 /** Languages a member may choose: the catalogues of spec B §9 by code. */
 export const memberLanguages = [
-  'zh-CN', 'en', 'ja', 'th', 'vi', 'my', 'es', 'hi', 'id', 'km', 'ko', 'ms', 'pt', 'ta', 'zh-TW', 'tl',
-  'ur', 'ur-Latn', 'pt-BR', 'tr', 'bn', 'ar', 'fa', 'ru', 'kk', 'uz', 'lo', 'ne', 'fr', 'te', 'sw',
+  'zh-CN',
+  'en',
+  'ja',
+  'th',
+  'vi',
+  'my',
+  'es',
+  'hi',
+  'id',
+  'km',
+  'ko',
+  'ms',
+  'pt',
+  'ta',
+  'zh-TW',
+  'tl',
+  'ur',
+  'ur-Latn',
+  'pt-BR',
+  'tr',
+  'bn',
+  'ar',
+  'fa',
+  'ru',
+  'kk',
+  'uz',
+  'lo',
+  'ne',
+  'fr',
+  'te',
+  'sw',
 ] as const;
 
 export const getMemberInfo = defineCall({
@@ -96,7 +125,8 @@ export const getConsolidated = defineCall({
   path: '/wps/member/info/funds/consolidated',
   moduleId: 'MEMBER',
   token: true,
-  summary: 'Pending contract requests of the account: daily salary, dividend, hourly salary, real-time salary',
+  summary:
+    'Pending contract requests of the account: daily salary, dividend, hourly salary, real-time salary',
   response: ConsolidatedSchema,
 });
 
@@ -133,7 +163,8 @@ export const requestPasswordEmail = defineCall({
   path: '/wps/member/password/email',
   moduleId: 'MEMBER',
   token: false,
-  summary: 'Forgot password by e-mail (JSON or form POST): sends a single-use reset link to the e-mail of the account',
+  summary:
+    'Forgot password by e-mail (JSON or form POST): sends a single-use reset link to the e-mail of the account',
   body: z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(1).max(100) }),
   response: z.object({ sent: z.literal(true), expiresInMinutes: z.number().int() }),
 });
@@ -189,6 +220,11 @@ export const confirmTotpBinding = defineCall({
   moduleId: 'SECURITY',
   token: true,
   summary: 'Finishes binding the authenticator with a current code',
-  body: z.object({ code: z.string().trim().regex(/^[0-9]{6}$/, 'code is 6 digits') }),
+  body: z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6}$/, 'code is 6 digits'),
+  }),
   response: z.object({ bound: z.literal(true) }),
 });

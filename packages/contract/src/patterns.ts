@@ -34,7 +34,8 @@ export const patternCatalogue: readonly PatternDef[] = [
   {
     id: 3,
     kind: 'a valid e-mail address',
-    acceptedPattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$",
+    acceptedPattern:
+      "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\\.[A-Za-z]{2,}$",
     message: 'Please enter a valid e-mail address of (min)-(max) characters',
   },
   {
@@ -62,7 +63,12 @@ export const patternCatalogue: readonly PatternDef[] = [
     acceptedPattern: '^[A-Za-z ]+$',
     message: 'English letters and spaces only, (min)-(max) characters',
   },
-  { id: 9, kind: 'no spaces', acceptedPattern: '^\\S+$', message: 'No spaces allowed, (min)-(max) characters' },
+  {
+    id: 9,
+    kind: 'no spaces',
+    acceptedPattern: '^\\S+$',
+    message: 'No spaces allowed, (min)-(max) characters',
+  },
   {
     id: 10,
     kind: 'Chinese characters and punctuation',
@@ -99,7 +105,12 @@ export const patternCatalogue: readonly PatternDef[] = [
     acceptedPattern: '^[\\uac00-\\ud7a3\\u1100-\\u11ff\\u3130-\\u318f]+$',
     message: 'Korean only, (min)-(max) characters',
   },
-  { id: 16, kind: 'Thai only', acceptedPattern: '^[\\u0e00-\\u0e7f]+$', message: 'Thai only, (min)-(max) characters' },
+  {
+    id: 16,
+    kind: 'Thai only',
+    acceptedPattern: '^[\\u0e00-\\u0e7f]+$',
+    message: 'Thai only, (min)-(max) characters',
+  },
   {
     id: 17,
     kind: 'Thai or English, with spaces',
@@ -173,25 +184,34 @@ export function matchesPattern(acceptedPattern: string, value: string): boolean 
 }
 
 export type FieldProblem =
-  | { kind: 'required' }
-  | { kind: 'pattern'; messageKey: string; min: number; max: number };
+  { kind: 'required' } | { kind: 'pattern'; messageKey: string; min: number; max: number };
 
 /**
  * Checks one value against its rule. An empty value is a problem only when the rule requires it
  * (or the caller forces it); a present value must match the pattern and lie within the bounds.
  */
-export function validateField(rule: FieldRule, raw: string | undefined | null, forceRequired = false): FieldProblem | null {
+export function validateField(
+  rule: FieldRule,
+  raw: string | undefined | null,
+  forceRequired = false,
+): FieldProblem | null {
   const value = raw ?? '';
   if (value === '') return rule.required || forceRequired ? { kind: 'required' } : null;
   const length = [...value].length;
   const fits = length >= rule.minLength && length <= rule.maxLength;
   if (fits && matchesPattern(rule.acceptedPattern, value)) return null;
-  return { kind: 'pattern', messageKey: `reg_pattern_${rule.patternId}`, min: rule.minLength, max: rule.maxLength };
+  return {
+    kind: 'pattern',
+    messageKey: `reg_pattern_${rule.patternId}`,
+    min: rule.minLength,
+    max: rule.maxLength,
+  };
 }
 
 /** Fills (min) and (max); when they are equal only one number is shown. */
 export function formatPatternMessage(template: string, min: number, max: number): string {
-  if (min === max) return template.replace(/\(min\)\s*-\s*\(max\)/g, String(min)).replace(/\((min|max)\)/g, String(min));
+  if (min === max)
+    return template.replace(/\(min\)\s*-\s*\(max\)/g, String(min)).replace(/\((min|max)\)/g, String(min));
   return template.replace(/\(min\)/g, String(min)).replace(/\(max\)/g, String(max));
 }
 

@@ -30,14 +30,18 @@ export interface ServerPublicKey {
 
 function subtle(): SubtleCrypto {
   const s = globalThis.crypto?.subtle;
-  if (!s) throw new Error('WebCrypto (crypto.subtle) is not available: encrypted calls need a secure context (https or localhost)');
+  if (!s)
+    throw new Error(
+      'WebCrypto (crypto.subtle) is not available: encrypted calls need a secure context (https or localhost)',
+    );
   return s;
 }
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
   const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  for (let i = 0; i < bytes.length; i += chunk)
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
   return btoa(binary);
 }
 
@@ -75,15 +79,24 @@ export interface EncryptOptions {
 }
 
 /** Encrypts one call's fields for the server key; the result is the body and headers to send. */
-export async function encryptPayload(key: ServerPublicKey, payload: unknown, options: EncryptOptions = {}): Promise<EncryptedRequest> {
+export async function encryptPayload(
+  key: ServerPublicKey,
+  payload: unknown,
+  options: EncryptOptions = {},
+): Promise<EncryptedRequest> {
   const s = subtle();
   const rsa = await importServerPublicKey(key.publicKey);
   const aes = await s.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_IV_BYTES));
-  const nonce = options.nonce ?? bytesToBase64(globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_NONCE_BYTES)));
-  const plaintext = new TextEncoder().encode(JSON.stringify({ payload, ts: options.ts ?? Date.now(), nonce }));
+  const nonce =
+    options.nonce ?? bytesToBase64(globalThis.crypto.getRandomValues(new Uint8Array(PAYLOAD_NONCE_BYTES)));
+  const plaintext = new TextEncoder().encode(
+    JSON.stringify({ payload, ts: options.ts ?? Date.now(), nonce }),
+  );
   // WebCrypto appends the 16-byte tag to the ciphertext, giving IV ‖ ciphertext ‖ tag once the IV leads.
-  const sealed = new Uint8Array(await s.encrypt({ name: 'AES-GCM', iv, tagLength: PAYLOAD_TAG_BYTES * 8 }, aes, plaintext));
+  const sealed = new Uint8Array(
+    await s.encrypt({ name: 'AES-GCM', iv, tagLength: PAYLOAD_TAG_BYTES * 8 }, aes, plaintext),
+  );
   const rawKey = new Uint8Array(await s.exportKey('raw', aes));
   const wrapped = new Uint8Array(await s.encrypt({ name: 'RSA-OAEP' }, rsa, rawKey));
   const value = new Uint8Array(iv.length + sealed.length);

@@ -68,8 +68,12 @@ export const checkAffiliate = defineCall({
   path: '/wps/agent/affiliate',
   moduleId: 'AFFILIATE',
   token: false,
-  summary: 'Checks an affiliate (agent) or referral (friend) invitation code for a domain; an unknown code answers "invitation code error"',
-  query: z.object({ code: z.string().trim().min(1).max(40), domain: z.string().trim().max(255).optional().default('') }),
+  summary:
+    'Checks an affiliate (agent) or referral (friend) invitation code for a domain; an unknown code answers "invitation code error"',
+  query: z.object({
+    code: z.string().trim().min(1).max(40),
+    domain: z.string().trim().max(255).optional().default(''),
+  }),
   response: z.object({ code: z.string(), kind: z.enum(['AFFILIATE', 'REFERRAL']), valid: z.literal(true) }),
 });
 

@@ -20,4 +20,12 @@ function collect(...modules: Record<string, unknown>[]): CallDef[] {
 }
 
 /** Every call of the wire, declared once (SY-24). */
-export const allCalls: readonly CallDef[] = collect(system, notices, session, member, registration, verification, wallet);
+export const allCalls: readonly CallDef[] = collect(
+  system,
+  notices,
+  session,
+  member,
+  registration,
+  verification,
+  wallet,
+);

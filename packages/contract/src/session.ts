@@ -13,16 +13,34 @@ export const AccountErrors = {
   challengeRequired: { code: 'challenge.required', message: 'Please complete verification first' },
   challengeFailed: { code: 'challenge.failed', message: 'Please pass the image verification correctly' },
   nonMemberAccount: { code: 'member.type.not.allowed', message: 'Non-member account unable to login' },
-  accountDisabled: { code: 'member.disabled', message: 'This account is disabled, please contact customer service' },
-  trialForbidden: { code: 'in_need_true_account', message: 'Please register a real account to use this feature' },
+  accountDisabled: {
+    code: 'member.disabled',
+    message: 'This account is disabled, please contact customer service',
+  },
+  trialForbidden: {
+    code: 'in_need_true_account',
+    message: 'Please register a real account to use this feature',
+  },
   notLoggedIn: { code: 'user.or.token.invalid', message: 'You are not logged in, please login' },
   sessionEnded: { code: 'user.or.token.invalid', message: 'Your session has ended, please login again' },
-  loginVerifyRequired: { code: 'login_verify_required', message: 'Please verify this login: it comes from a new IP address' },
-  loginVerifyInvalid: { code: 'login.verify.invalid', message: 'The verification has expired, please login again' },
-  bankNameInvalid: { code: 'login.verify.bank.name.invalid', message: 'The bank account name does not match' },
+  loginVerifyRequired: {
+    code: 'login_verify_required',
+    message: 'Please verify this login: it comes from a new IP address',
+  },
+  loginVerifyInvalid: {
+    code: 'login.verify.invalid',
+    message: 'The verification has expired, please login again',
+  },
+  bankNameInvalid: {
+    code: 'login.verify.bank.name.invalid',
+    message: 'The bank account name does not match',
+  },
   totpInvalid: { code: 'totp.code.invalid', message: 'The authenticator code is not valid' },
   totpNotBound: { code: 'totp.not.bound', message: 'No authenticator is bound to this account' },
-  verifyMethodUnavailable: { code: 'login.verify.method.unavailable', message: 'This verification method is not available for this account' },
+  verifyMethodUnavailable: {
+    code: 'login.verify.method.unavailable',
+    message: 'This verification method is not available for this account',
+  },
   rememberInvalid: { code: 'remember.token.invalid', message: 'Please login again' },
   functionDisabled: { code: 'function.disabled', message: 'Function not enabled, contact customer service' },
   usernameExists: { code: 'user.exists', message: 'This username is already registered' },
@@ -40,7 +58,10 @@ export const AccountErrors = {
   passwordReused: { code: 'password.same.as.old', message: 'The new password must differ from the old one' },
   passwordWeak: { code: 'password.weak', message: 'This password is not allowed, please choose another' },
   userEmailNotFound: { code: 'user.email.notfound', message: 'Username or e-mail does not exist' },
-  resetTokenInvalid: { code: 'password.reset.invalid', message: 'This reset link is not valid or has expired, please request a new one' },
+  resetTokenInvalid: {
+    code: 'password.reset.invalid',
+    message: 'This reset link is not valid or has expired, please request a new one',
+  },
 } as const satisfies Record<string, { code: string; message: string }>;
 
 /**
@@ -137,7 +158,8 @@ export const loginVerification = defineCall({
   moduleId: 'SESSION',
   token: false,
   encrypted: true,
-  summary: 'Second factor of a login from a new IP: SMS code, e-mail code, authenticator code or bank account name',
+  summary:
+    'Second factor of a login from a new IP: SMS code, e-mail code, authenticator code or bank account name',
   body: z.object({
     verifyToken: z.string().min(16).max(128),
     method: z.enum(loginVerifyMethods),
@@ -213,10 +235,29 @@ export const EncryptedBodySchema = z.object({ value: z.string().min(1).max(1_000
 
 /** Error codes of refused encrypted requests. */
 export const PayloadErrors = {
-  encryptionRequired: { code: 'payload.encryption.required', message: 'This call must be sent encrypted: body {value} with the Encryption and Encryption-Key-Id headers' },
-  keyInvalid: { code: 'payload.key.invalid', message: 'The encryption key is unknown or expired: fetch /wps/session/publicKey and try again' },
-  decryptFailed: { code: 'payload.decrypt.failed', message: 'The encrypted payload could not be opened (tampered, truncated or made for another key)' },
-  malformed: { code: 'payload.malformed', message: 'The decrypted payload is not {payload, ts, nonce} with a nonce of at least 16 bytes' },
-  clockSkew: { code: 'payload.timestamp.invalid', message: 'The request time is more than 5 minutes off the server clock: check the device clock' },
-  replayed: { code: 'payload.replayed', message: 'This request was already received once and is refused (replay)' },
+  encryptionRequired: {
+    code: 'payload.encryption.required',
+    message:
+      'This call must be sent encrypted: body {value} with the Encryption and Encryption-Key-Id headers',
+  },
+  keyInvalid: {
+    code: 'payload.key.invalid',
+    message: 'The encryption key is unknown or expired: fetch /wps/session/publicKey and try again',
+  },
+  decryptFailed: {
+    code: 'payload.decrypt.failed',
+    message: 'The encrypted payload could not be opened (tampered, truncated or made for another key)',
+  },
+  malformed: {
+    code: 'payload.malformed',
+    message: 'The decrypted payload is not {payload, ts, nonce} with a nonce of at least 16 bytes',
+  },
+  clockSkew: {
+    code: 'payload.timestamp.invalid',
+    message: 'The request time is more than 5 minutes off the server clock: check the device clock',
+  },
+  replayed: {
+    code: 'payload.replayed',
+    message: 'This request was already received once and is refused (replay)',
+  },
 } as const satisfies Record<string, { code: string; message: string }>;

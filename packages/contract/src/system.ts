@@ -10,7 +10,9 @@ export interface WhitelabelNode {
 }
 // A recursive schema needs an id: the OpenAPI document refers to it as a named component.
 export const WhitelabelNodeSchema: z.ZodType<WhitelabelNode> = z
-  .lazy(() => z.object({ modId: z.string(), enabled: z.string(), childrenNodes: z.array(WhitelabelNodeSchema) }))
+  .lazy(() =>
+    z.object({ modId: z.string(), enabled: z.string(), childrenNodes: z.array(WhitelabelNodeSchema) }),
+  )
   .meta({ id: 'WhitelabelNode' });
 
 export const FieldRuleSchema = z.object({
@@ -65,7 +67,11 @@ export const ResourceSchema = z.object({
 });
 export type Resource = z.infer<typeof ResourceSchema>;
 
-export const CustomerServiceSchema = z.object({ csType: z.number().int(), path: z.string(), name: z.string() });
+export const CustomerServiceSchema = z.object({
+  csType: z.number().int(),
+  path: z.string(),
+  name: z.string(),
+});
 
 export const SystemInfoSchema = z.object({
   whitelabel: z.array(WhitelabelNodeSchema),
@@ -94,7 +100,11 @@ export const SystemStatusValueSchema = z.object({
 export type SystemStatusResponse = z.infer<typeof SystemStatusValueSchema>;
 
 export const HelpItemSchema = z.object({ id: z.string(), title: z.string(), content: z.string() });
-export const HelpCategorySchema = z.object({ id: z.string(), title: z.string(), items: z.array(HelpItemSchema) });
+export const HelpCategorySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  items: z.array(HelpItemSchema),
+});
 export type HelpCategory = z.infer<typeof HelpCategorySchema>;
 
 export const getSystemStatus = defineCall({

@@ -53,7 +53,10 @@ function flags(args: string[]): { positional: string[]; named: Map<string, strin
 
 function onlyKnown(named: Map<string, string>, allowed: string[]): void {
   for (const key of named.keys()) {
-    if (!allowed.includes(key)) throw new UsageError(`Unknown option --${key}${allowed.length ? ` (allowed: ${allowed.map((a) => `--${a}`).join(', ')})` : ''}`);
+    if (!allowed.includes(key))
+      throw new UsageError(
+        `Unknown option --${key}${allowed.length ? ` (allowed: ${allowed.map((a) => `--${a}`).join(', ')})` : ''}`,
+      );
   }
 }
 
@@ -80,7 +83,9 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
         if (untilRaw !== undefined) {
           until = new Date(untilRaw);
           if (!/^\d{4}-\d{2}-\d{2}/.test(untilRaw) || Number.isNaN(until.getTime())) {
-            throw new UsageError(`--until must be an ISO time such as 2026-12-01T06:00:00Z, got "${untilRaw}"`);
+            throw new UsageError(
+              `--until must be an ISO time such as 2026-12-01T06:00:00Z, got "${untilRaw}"`,
+            );
           }
           if (until.getTime() <= Date.now()) throw new UsageError(`--until ${untilRaw} is in the past`);
         }
@@ -91,9 +96,15 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
         onlyKnown(named, ['block']);
         const block = named.get('block');
         if (!block) throw new UsageError('status region needs --block <country codes>, e.g. --block US,GB');
-        const codes = block.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+        const codes = block
+          .split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean);
         const bad = codes.filter((c) => !/^[A-Z]{2}$/.test(c));
-        if (bad.length || !codes.length) throw new UsageError(`Country codes are two letters (ISO 3166 alpha-2): ${bad.join(', ') || block}`);
+        if (bad.length || !codes.length)
+          throw new UsageError(
+            `Country codes are two letters (ISO 3166 alpha-2): ${bad.join(', ') || block}`,
+          );
         await services.system.setBlockedCountries([...new Set(codes)]);
         return `Status: region restricted for ${[...new Set(codes)].join(', ')}.`;
       }
@@ -127,8 +138,10 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
         if (title.length > 200) throw new UsageError('--title is at most 200 characters');
         if (!html) throw new UsageError('notice add needs --html');
         if (html.length > 100_000) throw new UsageError('--html is at most 100000 characters');
-        if (!(announcementTypes as readonly string[]).includes(type)) throw new UsageError(`--type must be one of ${announcementTypes.join(', ')}`);
-        if (!['B', 'L', 'G'].includes(execution)) throw new UsageError('--execution must be B (everyone), L (logged in) or G (guests)');
+        if (!(announcementTypes as readonly string[]).includes(type))
+          throw new UsageError(`--type must be one of ${announcementTypes.join(', ')}`);
+        if (!['B', 'L', 'G'].includes(execution))
+          throw new UsageError('--execution must be B (everyone), L (logged in) or G (guests)');
         const newId = await services.notices.add({ type, title, content: html, execution });
         return `Notice ${newId} published.`;
       }
@@ -136,12 +149,18 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
         onlyKnown(named, []);
         const rows = await services.notices.listAll();
         if (!rows.length) return 'No active notices.';
-        return rows.map((n) => `${String(n.id).padStart(5)}  ${n.type.padEnd(2)}  ${new Date(n.date).toISOString()}  ${n.title}`).join('\n');
+        return rows
+          .map(
+            (n) =>
+              `${String(n.id).padStart(5)}  ${n.type.padEnd(2)}  ${new Date(n.date).toISOString()}  ${n.title}`,
+          )
+          .join('\n');
       }
       if (action === 'remove') {
         onlyKnown(named, []);
         const n = Number(id);
-        if (!id || !Number.isInteger(n) || n <= 0) throw new UsageError('Usage: notice remove <id> (a notice number from "notice list")');
+        if (!id || !Number.isInteger(n) || n <= 0)
+          throw new UsageError('Usage: notice remove <id> (a notice number from "notice list")');
         if (!(await services.notices.remove(n))) throw new UsageError(`No active notice ${n}`);
         return `Notice ${n} removed.`;
       }

@@ -17,22 +17,32 @@ function sameToken(a: string, b: string): boolean {
  * machine, and only with the token the server wrote into its data-directory lock file.
  */
 export async function opsRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/ops/command',
-    { schema: { hide: true, body: z.object({ argv: z.array(z.string().max(100_000)).max(40) }) } },
-    async (req, reply) => {
-      const token = app.ctx.opsToken;
-      const given = req.headers['x-ops-token'];
-      const local = req.socket.remoteAddress === '127.0.0.1' || req.socket.remoteAddress === '::1' || req.socket.remoteAddress === '::ffff:127.0.0.1';
-      if (!token || !local || typeof given !== 'string' || !sameToken(given, token)) {
-        return sendError(reply, 403, ErrorCodes.forbidden, 'Operator commands are accepted only from the operator CLI on this machine');
-      }
-      try {
-        return { success: true, value: await runOpsCommand(app.ctx, req.body.argv) };
-      } catch (err) {
-        if (err instanceof UsageError) return sendError(reply, 422, ErrorCodes.invalidInput, err.message);
-        throw err;
-      }
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/ops/command',
+      { schema: { hide: true, body: z.object({ argv: z.array(z.string().max(100_000)).max(40) }) } },
+      async (req, reply) => {
+        const token = app.ctx.opsToken;
+        const given = req.headers['x-ops-token'];
+        const local =
+          req.socket.remoteAddress === '127.0.0.1' ||
+          req.socket.remoteAddress === '::1' ||
+          req.socket.remoteAddress === '::ffff:127.0.0.1';
+        if (!token || !local || typeof given !== 'string' || !sameToken(given, token)) {
+          return sendError(
+            reply,
+            403,
+            ErrorCodes.forbidden,
+            'Operator commands are accepted only from the operator CLI on this machine',
+          );
+        }
+        try {
+          return { success: true, value: await runOpsCommand(app.ctx, req.body.argv) };
+        } catch (err) {
+          if (err instanceof UsageError) return sendError(reply, 422, ErrorCodes.invalidInput, err.message);
+          throw err;
+        }
+      },
+    );
 }

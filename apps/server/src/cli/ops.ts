@@ -26,7 +26,9 @@ async function viaServer(port: number, token: string, argv: string[]): Promise<s
       body: JSON.stringify({ argv }),
     });
   } catch {
-    throw new Error(`The server that owns the data directory (port ${port}) does not answer. Is it still starting?`);
+    throw new Error(
+      `The server that owns the data directory (port ${port}) does not answer. Is it still starting?`,
+    );
   }
   const body = (await res.json()) as { success: boolean; value?: string; message?: string };
   if (!body.success) {
@@ -40,7 +42,14 @@ async function direct(database: Database, argv: string[]): Promise<string> {
   await migrateToLatest(database);
   if (await isEmpty(database)) await seedDemoData(database);
   const feed = new ChangeFeed(database);
-  return runOpsCommand({ system: new SystemService(database, feed), notices: new NoticesService(database, feed), outbox: new Outbox(database) }, argv);
+  return runOpsCommand(
+    {
+      system: new SystemService(database, feed),
+      notices: new NoticesService(database, feed),
+      outbox: new Outbox(database),
+    },
+    argv,
+  );
 }
 
 async function main(argv: string[]): Promise<string> {
@@ -75,7 +84,11 @@ main(process.argv.slice(2)).then(
     console.log(out);
   },
   (err: unknown) => {
-    console.error(err instanceof UsageError ? `Error: ${err.message}` : `Error: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      err instanceof UsageError
+        ? `Error: ${err.message}`
+        : `Error: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exitCode = err instanceof UsageError ? 2 : 1;
   },
 );

@@ -36,12 +36,15 @@ export interface PgliteOptions {
   lock?: { port: number; opsToken: string } | false;
 }
 
-export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite; lock: DataDirLock | null }> {
+export async function openPglite(
+  options: PgliteOptions = {},
+): Promise<Database & { pglite: PGlite; lock: DataDirLock | null }> {
   let lock: DataDirLock | null = null;
   if (options.dataDir) {
     mkdirSync(dirname(options.dataDir), { recursive: true });
     mkdirSync(options.dataDir, { recursive: true });
-    if (options.lock !== false) lock = acquireDataDirLock(options.dataDir, options.lock ?? { port: 0, opsToken: '' });
+    if (options.lock !== false)
+      lock = acquireDataDirLock(options.dataDir, options.lock ?? { port: 0, opsToken: '' });
   }
   let pglite: PGlite;
   try {
@@ -100,7 +103,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
     kind: 'postgres',
     pool,
     listen: async (channel, onPayload) => {
-      const client = new pg.Client({ connectionString: options.url, ...(searchPath ? { options: searchPath } : {}) });
+      const client = new pg.Client({
+        connectionString: options.url,
+        ...(searchPath ? { options: searchPath } : {}),
+      });
       await client.connect();
       client.on('notification', (msg) => {
         if (msg.channel === channel) onPayload(msg.payload ?? '');
@@ -120,7 +126,11 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; lock?: PgliteOptions['lock'] }): Promise<Database> {
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  lock?: PgliteOptions['lock'];
+}): Promise<Database> {
   if (config.databaseUrl) return openPostgres({ url: config.databaseUrl });
   return openPglite({ dataDir: config.dataDir, lock: config.lock ?? { port: 0, opsToken: '' } });
 }

@@ -55,9 +55,17 @@ export function readLockOwner(dataDir: string): DataDirLockInfo | null {
   }
 }
 
-export function acquireDataDirLock(dataDir: string, initial: { port: number; opsToken: string }): DataDirLock {
+export function acquireDataDirLock(
+  dataDir: string,
+  initial: { port: number; opsToken: string },
+): DataDirLock {
   const path = lockPath(dataDir);
-  let info: DataDirLockInfo = { pid: process.pid, port: initial.port, opsToken: initial.opsToken, startedAt: new Date().toISOString() };
+  let info: DataDirLockInfo = {
+    pid: process.pid,
+    port: initial.port,
+    opsToken: initial.opsToken,
+    startedAt: new Date().toISOString(),
+  };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o600);

@@ -52,7 +52,7 @@ describe(`prepared reads (${testDbKind})`, () => {
     expect(await memberByName.execute(t.database, { name: 'demo', minId: 0 })).toHaveLength(1);
   });
 
-  it('never reads inside another caller\'s open transaction: an uncommitted change is not seen, a rolled back one never', async () => {
+  it("never reads inside another caller's open transaction: an uncommitted change is not seen, a rolled back one never", async () => {
     let inside!: () => void;
     const changed = new Promise<void>((resolve) => (inside = resolve));
     let finish!: () => void;
@@ -60,7 +60,11 @@ describe(`prepared reads (${testDbKind})`, () => {
     const rename = t.database.db
       .transaction()
       .execute(async (trx) => {
-        await trx.updateTable('member').set({ username: 'demo_renamed' }).where('username', '=', 'demo').execute();
+        await trx
+          .updateTable('member')
+          .set({ username: 'demo_renamed' })
+          .where('username', '=', 'demo')
+          .execute();
         inside();
         await release;
         throw new Error('roll back');

@@ -76,9 +76,36 @@ const accountsToSeed: SeedAccount[] = [
     upline: 'agent1',
     toUpline: true,
   },
-  { username: 'agentonly41', agentType: 41, password: 'Agent1234', nickname: 'Agent Office 41', memberLabel: 'Agent', firstLogin: false, passwordExpiresAt: farFuture, money: 0, upline: 'agent1' },
-  { username: 'agentonly42', agentType: 42, password: 'Agent1234', nickname: 'Agent Office 42', memberLabel: 'Agent', firstLogin: false, passwordExpiresAt: farFuture, money: 0, upline: 'agent1' },
-  { username: 'weakpass', agentType: 0, password: '{secret}', nickname: 'New Player', passwordExpiresAt: farFuture, money: 100 },
+  {
+    username: 'agentonly41',
+    agentType: 41,
+    password: 'Agent1234',
+    nickname: 'Agent Office 41',
+    memberLabel: 'Agent',
+    firstLogin: false,
+    passwordExpiresAt: farFuture,
+    money: 0,
+    upline: 'agent1',
+  },
+  {
+    username: 'agentonly42',
+    agentType: 42,
+    password: 'Agent1234',
+    nickname: 'Agent Office 42',
+    memberLabel: 'Agent',
+    firstLogin: false,
+    passwordExpiresAt: farFuture,
+    money: 0,
+    upline: 'agent1',
+  },
+  {
+    username: 'weakpass',
+    agentType: 0,
+    password: '{secret}',
+    nickname: 'New Player',
+    passwordExpiresAt: farFuture,
+    money: 100,
+  },
   {
     username: 'expired',
     agentType: 0,
@@ -89,7 +116,14 @@ const accountsToSeed: SeedAccount[] = [
     passwordExpiresAt: new Date(SEED_REFERENCE - 110 * dayMs),
     money: 250,
   },
-  { username: 'nonplay', agentType: 40, password: 'Nonplay1234', nickname: 'House Account', passwordExpiresAt: farFuture, money: 0 },
+  {
+    username: 'nonplay',
+    agentType: 40,
+    password: 'Nonplay1234',
+    nickname: 'House Account',
+    passwordExpiresAt: farFuture,
+    money: 0,
+  },
   {
     username: 'guest00000001',
     agentType: 4,
@@ -100,9 +134,25 @@ const accountsToSeed: SeedAccount[] = [
 ];
 
 const demoMessages = [
-  { title: 'Welcome to Lucky Lotus', content: '<p>Your account is ready. Deposit from the top bar and claim your welcome bonus on the promotions page.</p>', daysAgo: 6, read: true },
-  { title: 'Your weekly cashback has arrived', content: '<p>We credited your cashback for last week. Thank you for playing with us.</p>', daysAgo: 2, read: false },
-  { title: 'Security tip: bind an authenticator', content: '<p>Bind Google Authenticator in My account → Security to protect logins from new devices.</p>', daysAgo: 1, read: false },
+  {
+    title: 'Welcome to Lucky Lotus',
+    content:
+      '<p>Your account is ready. Deposit from the top bar and claim your welcome bonus on the promotions page.</p>',
+    daysAgo: 6,
+    read: true,
+  },
+  {
+    title: 'Your weekly cashback has arrived',
+    content: '<p>We credited your cashback for last week. Thank you for playing with us.</p>',
+    daysAgo: 2,
+    read: false,
+  },
+  {
+    title: 'Security tip: bind an authenticator',
+    content: '<p>Bind Google Authenticator in My account → Security to protect logins from new devices.</p>',
+    daysAgo: 1,
+    read: false,
+  },
 ];
 
 /** Seeds the demo accounts, their money (ledger postings from house accounts), codes and messages. */
@@ -113,15 +163,34 @@ export async function seedAccounts(database: Database, trx: Kysely<DB>): Promise
   const ids = new Map<string, number>();
   for (const account of accountsToSeed) {
     const { money, affiliateCode, referralCode, upline, ...input } = account;
-    const id = await createMember(trx, { ...input, uplineId: upline ? (ids.get(upline) ?? null) : null, registerUrl: 'seed' });
+    const id = await createMember(trx, {
+      ...input,
+      uplineId: upline ? (ids.get(upline) ?? null) : null,
+      registerUrl: 'seed',
+    });
     ids.set(account.username, id);
     await wallet.memberAccount(id, undefined, trx);
     if (money > 0) {
       const house = account.agentType === 4 ? HouseAccount.freePlay : HouseAccount.demoCredit;
-      await wallet.creditFromHouse(id, house, Math.round(money * 10 ** precision), `seed:opening:${account.username}`, account.agentType === 4 ? 'FREE_PLAY_CREDIT' : 'DEMO_CREDIT', trx);
+      await wallet.creditFromHouse(
+        id,
+        house,
+        Math.round(money * 10 ** precision),
+        `seed:opening:${account.username}`,
+        account.agentType === 4 ? 'FREE_PLAY_CREDIT' : 'DEMO_CREDIT',
+        trx,
+      );
     }
-    if (affiliateCode) await trx.insertInto('invitation_code').values({ code: affiliateCode, member_id: id, kind: 'AFFILIATE', domain: null }).execute();
-    if (referralCode) await trx.insertInto('invitation_code').values({ code: referralCode, member_id: id, kind: 'REFERRAL', domain: null }).execute();
+    if (affiliateCode)
+      await trx
+        .insertInto('invitation_code')
+        .values({ code: affiliateCode, member_id: id, kind: 'AFFILIATE', domain: null })
+        .execute();
+    if (referralCode)
+      await trx
+        .insertInto('invitation_code')
+        .values({ code: referralCode, member_id: id, kind: 'REFERRAL', domain: null })
+        .execute();
   }
   for (const username of ['demo', 'agent1']) {
     await trx

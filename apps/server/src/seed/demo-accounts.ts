@@ -14,10 +14,22 @@ export const demoAccounts: DemoAccount[] = [
   { username: 'agent2', password: 'Agent1234', kind: 'agent, type 2, downline of agent1' },
   { username: 'agentonly41', password: 'Agent1234', kind: 'agent-only account, type 41' },
   { username: 'agentonly42', password: 'Agent1234', kind: 'agent-only account, type 42' },
-  { username: 'weakpass', password: '{secret}', kind: 'member on the default password: forced change at login' },
+  {
+    username: 'weakpass',
+    password: '{secret}',
+    kind: 'member on the default password: forced change at login',
+  },
   { username: 'expired', password: 'Expired1234', kind: 'member with an expired password (PWDEXPIRY3)' },
-  { username: 'nonplay', password: 'Nonplay1234', kind: 'non-playing account, type 40: refused on the member side' },
-  { username: 'guest00000001', password: '(free play)', kind: 'trial player, type 4; "Free play" makes a new one' },
+  {
+    username: 'nonplay',
+    password: 'Nonplay1234',
+    kind: 'non-playing account, type 40: refused on the member side',
+  },
+  {
+    username: 'guest00000001',
+    password: '(free play)',
+    kind: 'trial player, type 4; "Free play" makes a new one',
+  },
 ];
 
 export function demoAccountsText(): string {

@@ -17,7 +17,10 @@ import { seedAccounts } from './accounts.ts';
 
 /** True when the database holds no platform data yet. */
 export async function isEmpty(database: Database): Promise<boolean> {
-  const row = await database.db.selectFrom('feature_switch').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('feature_switch')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 
@@ -29,14 +32,28 @@ export async function seedDemoData(database: Database): Promise<void> {
       .insertInto('system_setting')
       .values([
         { key: 'status', value: json({ maintenance: false, maintenanceUntil: null, blockedCountries: [] }) },
-        { key: 'cdn', value: json({ imageCDNs: ['/cdn/img1', '/cdn/img2'], launchGameCDNs: ['/cdn/launch1', '/cdn/launch2'] }) },
+        {
+          key: 'cdn',
+          value: json({
+            imageCDNs: ['/cdn/img1', '/cdn/img2'],
+            launchGameCDNs: ['/cdn/launch1', '/cdn/launch2'],
+          }),
+        },
         { key: 'analytics', value: json({ gtagId: '' }) },
       ])
       .execute();
     // Parents first: the tree's foreign key points upwards.
     await trx
       .insertInto('feature_switch')
-      .values(demoSwitches.map((s, i) => ({ mod_id: s.modId, parent_mod_id: s.parent, enabled: s.enabled, label: s.label, sort: i })))
+      .values(
+        demoSwitches.map((s, i) => ({
+          mod_id: s.modId,
+          parent_mod_id: s.parent,
+          enabled: s.enabled,
+          label: s.label,
+          sort: i,
+        })),
+      )
       .execute();
     await trx
       .insertInto('register_rule')
@@ -54,7 +71,15 @@ export async function seedDemoData(database: Database): Promise<void> {
       .execute();
     await trx
       .insertInto('country')
-      .values(demoCountries.map((c, sort) => ({ country_code: c.code, dialing_code: c.dial, name: c.name, number_lengths: json(c.lengths), sort })))
+      .values(
+        demoCountries.map((c, sort) => ({
+          country_code: c.code,
+          dialing_code: c.dial,
+          name: c.name,
+          number_lengths: json(c.lengths),
+          sort,
+        })),
+      )
       .execute();
     await trx
       .insertInto('resource')
@@ -76,9 +101,21 @@ export async function seedDemoData(database: Database): Promise<void> {
       .execute();
     await trx
       .insertInto('help_article')
-      .values(demoHelp.map((h, sort) => ({ id: h.id, category_id: h.cat, category_title: h.catTitle, title: h.title, content: h.html, sort })))
+      .values(
+        demoHelp.map((h, sort) => ({
+          id: h.id,
+          category_id: h.cat,
+          category_title: h.catTitle,
+          title: h.title,
+          content: h.html,
+          sort,
+        })),
+      )
       .execute();
-    await trx.insertInto('domain').values(demoDomains.map((domain, sort) => ({ domain, sort }))).execute();
+    await trx
+      .insertInto('domain')
+      .values(demoDomains.map((domain, sort) => ({ domain, sort })))
+      .execute();
     await trx
       .insertInto('announcement')
       .values(
@@ -93,7 +130,15 @@ export async function seedDemoData(database: Database): Promise<void> {
       .execute();
     await trx
       .insertInto('banner')
-      .values(demoBanners.map((b, sort) => ({ group_code: b.group, title: b.title, image_url: b.image, link_url: b.link, sort })))
+      .values(
+        demoBanners.map((b, sort) => ({
+          group_code: b.group,
+          title: b.title,
+          image_url: b.image,
+          link_url: b.link,
+          sort,
+        })),
+      )
       .execute();
     await seedAccounts(database, trx);
   });

@@ -82,7 +82,10 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: '' }), ...overrides.configOverrides };
+  const config = {
+    ...loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: '' }),
+    ...overrides.configOverrides,
+  };
   const app = await buildApp({ config, database, ...overrides });
   await overrides.beforeReady?.(app);
   await app.ready();
@@ -93,7 +96,13 @@ export async function createTestApp(
     call: ({ token, headers, ...opts }) =>
       app.inject({
         ...opts,
-        headers: { merchant: 'SEA888', device: 'web', language: 'en', ...(token ? { authorization: token } : {}), ...headers },
+        headers: {
+          merchant: 'SEA888',
+          device: 'web',
+          language: 'en',
+          ...(token ? { authorization: token } : {}),
+          ...headers,
+        },
       }),
     close: async () => {
       await app.close();

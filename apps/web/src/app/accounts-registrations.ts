@@ -22,24 +22,56 @@ const RESET_TOKEN_PARAM = 'resetPasswordToken';
 const PENDING_CHANGE_KEY = 'passwordChangePending';
 
 export function registerAccounts(): void {
-  registerModal(ModalKeys.loginPopup, modal(() => session().then((m) => m.loadLoginPopup())));
-  registerModal(ModalKeys.firstLogin, modal(() => session().then((m) => m.loadFirstLoginModal())));
-  registerModal(ModalKeys.register, modal(() => registration().then((m) => m.loadRegisterDialog())));
-  registerModal(ModalKeys.forgotPassword, modal(() => member().then((m) => m.loadForgotPasswordModal())));
-  registerModal(ModalKeys.changeExpiredPassword, modal(() => member().then((m) => m.loadChangePasswordModal())));
-  registerModal(ModalKeys.resetPassword, modal(() => member().then((m) => m.loadResetPasswordModal())));
-  registerSlot(SlotNames.memberBar, slot(() => member().then((m) => m.loadMemberBar())));
-  registerSlot(SlotNames.loginPanel, slot(() => session().then((m) => m.loadLoginPanel())));
-  registerSlot(SlotNames.overlays, slot(() => member().then((m) => m.loadAccountOverlays())));
+  registerModal(
+    ModalKeys.loginPopup,
+    modal(() => session().then((m) => m.loadLoginPopup())),
+  );
+  registerModal(
+    ModalKeys.firstLogin,
+    modal(() => session().then((m) => m.loadFirstLoginModal())),
+  );
+  registerModal(
+    ModalKeys.register,
+    modal(() => registration().then((m) => m.loadRegisterDialog())),
+  );
+  registerModal(
+    ModalKeys.forgotPassword,
+    modal(() => member().then((m) => m.loadForgotPasswordModal())),
+  );
+  registerModal(
+    ModalKeys.changeExpiredPassword,
+    modal(() => member().then((m) => m.loadChangePasswordModal())),
+  );
+  registerModal(
+    ModalKeys.resetPassword,
+    modal(() => member().then((m) => m.loadResetPasswordModal())),
+  );
+  registerSlot(
+    SlotNames.memberBar,
+    slot(() => member().then((m) => m.loadMemberBar())),
+  );
+  registerSlot(
+    SlotNames.loginPanel,
+    slot(() => session().then((m) => m.loadLoginPanel())),
+  );
+  registerSlot(
+    SlotNames.overlays,
+    slot(() => member().then((m) => m.loadAccountOverlays())),
+  );
 
   // A reset link, or a reload in the middle of a forced password change: the member feature
   // takes over (only then is its code fetched at start).
-  if (new URLSearchParams(window.location.search).has(RESET_TOKEN_PARAM) || (readToken() && sessionStore.get(PENDING_CHANGE_KEY))) {
+  if (
+    new URLSearchParams(window.location.search).has(RESET_TOKEN_PARAM) ||
+    (readToken() && sessionStore.get(PENDING_CHANGE_KEY))
+  ) {
     void member().then((m) => m.installAccountBootEffects());
   }
   // A refused token: the client has cleared the session and the shell goes home; the login
   // prompt (ER-26) survives that trip.
-  onUnauthorized(() => uiActions.openModal(ModalKeys.loginPopup, { reasonKey: 'error_not_logged_in', keepOnNavigation: true }));
+  onUnauthorized(() =>
+    uiActions.openModal(ModalKeys.loginPopup, { reasonKey: 'error_not_logged_in', keepOnNavigation: true }),
+  );
   // A logged-in player's language change is stored on the server too (LN-04).
   i18n.on('languageChanged', (language: string) => {
     if (readToken()) void member().then((m) => m.updateServerLanguage(language));

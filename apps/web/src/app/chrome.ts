@@ -10,7 +10,13 @@ export interface PageChrome {
   showBalance: boolean;
 }
 
-export const fullChrome: PageChrome = { header: true, noticeBar: true, footer: true, sideBar: true, showBalance: true };
+export const fullChrome: PageChrome = {
+  header: true,
+  noticeBar: true,
+  footer: true,
+  sideBar: true,
+  showBalance: true,
+};
 
 export interface RouteHandle {
   chrome?: Partial<PageChrome>;

@@ -26,11 +26,17 @@ describe('lazy route chunks', () => {
   });
 
   it('SH-37 a chunk that fails to load becomes a ChunkLoadError; one in time is returned as is', async () => {
-    await expect(withChunkTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')))).rejects.toMatchObject({
+    await expect(
+      withChunkTimeout(() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
+      ),
+    ).rejects.toMatchObject({
       name: 'ChunkLoadError',
       reason: 'failed',
     });
-    await expect(withChunkTimeout(() => Promise.resolve({ Component: 'page' }))).resolves.toEqual({ Component: 'page' });
+    await expect(withChunkTimeout(() => Promise.resolve({ Component: 'page' }))).resolves.toEqual({
+      Component: 'page',
+    });
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /a.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('something else'))).toBe(false);

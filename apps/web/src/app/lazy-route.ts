@@ -5,7 +5,9 @@ export class ChunkLoadError extends Error {
   readonly reason: 'timeout' | 'failed';
 
   constructor(reason: 'timeout' | 'failed', cause?: unknown) {
-    super(reason === 'timeout' ? 'The page took too long to load' : 'The page could not be loaded', { cause });
+    super(reason === 'timeout' ? 'The page took too long to load' : 'The page could not be loaded', {
+      cause,
+    });
     this.name = 'ChunkLoadError';
     this.reason = reason;
   }
@@ -15,7 +17,10 @@ export class ChunkLoadError extends Error {
  * Loads a lazy chunk, giving up after 120 s (spec A §9) instead of hanging: the route then ends
  * in the load-failure page with a retry.
  */
-export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number = Limits.chunkTimeoutMs): Promise<T> {
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  timeoutMs: number = Limits.chunkTimeoutMs,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
     load().then(
@@ -32,7 +37,8 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number = 
 }
 
 /** Browsers word a failed dynamic import differently; these are the known phrasings. */
-const CHUNK_FAILURE = /dynamically imported module|module script failed|Unable to preload CSS|Loading chunk|error loading dynamically/i;
+const CHUNK_FAILURE =
+  /dynamically imported module|module script failed|Unable to preload CSS|Loading chunk|error loading dynamically/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof ChunkLoadError) return true;

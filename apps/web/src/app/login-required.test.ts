@@ -1,7 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { loginRedirectTarget } from './login-required.ts';
 
-const everyOtherPath = ['/', '/index', '/index.html', '/home', '/noticePage', '/vip', '/pointMall', '/sports', '/esports', '/lottery', '/vnlottery', '/seaLottery', '/elott', '/rng', '/bgs', '/bingo', '/live', '/fish', '/pvp', '/hot', '/promotions', '/promoDetail', '/seamless', '/help', '/game', '/join', '/nowhere'];
+const everyOtherPath = [
+  '/',
+  '/index',
+  '/index.html',
+  '/home',
+  '/noticePage',
+  '/vip',
+  '/pointMall',
+  '/sports',
+  '/esports',
+  '/lottery',
+  '/vnlottery',
+  '/seaLottery',
+  '/elott',
+  '/rng',
+  '/bgs',
+  '/bingo',
+  '/live',
+  '/fish',
+  '/pvp',
+  '/hot',
+  '/promotions',
+  '/promoDetail',
+  '/seamless',
+  '/help',
+  '/game',
+  '/join',
+  '/nowhere',
+];
 
 describe('login-required mode', () => {
   it('SH-22 without a token every other path goes to /login', () => {
@@ -9,7 +37,15 @@ describe('login-required mode', () => {
   });
 
   it('SH-23 /login, /register, /register.html, /helpmc and /download open without a token', () => {
-    for (const path of ['/login', '/register', '/register.html', '/helpmc', '/download', '/helpMC', '/download/']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/register.html',
+      '/helpmc',
+      '/download',
+      '/helpMC',
+      '/download/',
+    ]) {
       expect(loginRedirectTarget(path, true, null), path).toBeNull();
     }
   });

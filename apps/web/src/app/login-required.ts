@@ -1,6 +1,7 @@
 import { loginRequiredExceptions } from '@app/contract';
 
-const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+const normalise = (pathname: string) =>
+  (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
 const open = new Set(loginRequiredExceptions.map(normalise));
 
 /**
@@ -8,7 +9,11 @@ const open = new Set(loginRequiredExceptions.map(normalise));
  * but /login, /register, /register.html, /helpmc and /download goes to /login. Returns the
  * redirect target, or null to stay. Paths compare case-insensitively, as the router matches them.
  */
-export function loginRedirectTarget(pathname: string, loginedToHomePage: boolean, token: string | null): string | null {
+export function loginRedirectTarget(
+  pathname: string,
+  loginedToHomePage: boolean,
+  token: string | null,
+): string | null {
   if (!loginedToHomePage || token) return null;
   return open.has(normalise(pathname)) ? null : '/login';
 }

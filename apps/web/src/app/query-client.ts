@@ -8,7 +8,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         // A 4xx will not change by asking again; network and server failures may.
-        retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        retry: (count, error) =>
+          count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: true,
       },
     },

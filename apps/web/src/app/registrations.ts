@@ -9,6 +9,8 @@ import { ModalKeys } from '../shared/shell/ui-store.ts';
  */
 export function registerFeatures(): void {
   registerModal(ModalKeys.notice, loadNoticeModal);
-  registerModal(ModalKeys.accessWarning, () => import('./access-warning-modal.tsx').then((m) => ({ default: m.AccessWarningModal })));
+  registerModal(ModalKeys.accessWarning, () =>
+    import('./access-warning-modal.tsx').then((m) => ({ default: m.AccessWarningModal })),
+  );
   registerAccounts();
 }

@@ -16,7 +16,39 @@ function chromeOf(path: string): PageChrome & { matched: string } {
   return { ...chrome, matched: last.route.path ?? (last.route.index ? '(index)' : '') };
 }
 
-const specPaths = ['/', '/index', '/index.html', '/home', '/register', '/register.html', '/noticePage', '/vip', '/pointMall', '/sports', '/esports', '/lottery', '/vnlottery', '/seaLottery', '/elott', '/rng', '/bgs', '/bingo', '/live', '/fish', '/pvp', '/hot', '/promotions', '/promoDetail', '/seamless', '/help', '/helpmc', '/download', '/join', '/game', '/login'];
+const specPaths = [
+  '/',
+  '/index',
+  '/index.html',
+  '/home',
+  '/register',
+  '/register.html',
+  '/noticePage',
+  '/vip',
+  '/pointMall',
+  '/sports',
+  '/esports',
+  '/lottery',
+  '/vnlottery',
+  '/seaLottery',
+  '/elott',
+  '/rng',
+  '/bgs',
+  '/bingo',
+  '/live',
+  '/fish',
+  '/pvp',
+  '/hot',
+  '/promotions',
+  '/promoDetail',
+  '/seamless',
+  '/help',
+  '/helpmc',
+  '/download',
+  '/join',
+  '/game',
+  '/login',
+];
 
 describe('route table', () => {
   it('SH-01 every path of the spec route table is a route of its own (no fallback, no hash)', () => {

@@ -31,9 +31,23 @@ describe('shell wiring', () => {
   it('NM-13 the app registers login popup, register, forgot password, change expired password and notice modals', () => {
     registerFeatures();
     expect(registeredModals()).toEqual(
-      expect.arrayContaining([ModalKeys.loginPopup, ModalKeys.register, ModalKeys.forgotPassword, ModalKeys.changeExpiredPassword, ModalKeys.notice]),
+      expect.arrayContaining([
+        ModalKeys.loginPopup,
+        ModalKeys.register,
+        ModalKeys.forgotPassword,
+        ModalKeys.changeExpiredPassword,
+        ModalKeys.notice,
+      ]),
     );
-    expect(Object.values(ModalKeys)).toEqual(expect.arrayContaining(['loginPopupModal', 'register', 'forgotPassword', 'changeExpiredPassword', 'noticeModal']));
+    expect(Object.values(ModalKeys)).toEqual(
+      expect.arrayContaining([
+        'loginPopupModal',
+        'register',
+        'forgotPassword',
+        'changeExpiredPassword',
+        'noticeModal',
+      ]),
+    );
   });
 
   it('a registered modal opens lazily from the UI store with its parameters and closes', async () => {
@@ -68,7 +82,9 @@ describe('shell wiring', () => {
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
-    expect(await screen.findByTestId('chunk-error-page')).toHaveTextContent('The page took too long to load. Please check your network or contact customer service.');
+    expect(await screen.findByTestId('chunk-error-page')).toHaveTextContent(
+      'The page took too long to load. Please check your network or contact customer service.',
+    );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 

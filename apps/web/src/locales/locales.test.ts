@@ -28,7 +28,9 @@ describe('catalogues', () => {
       for (const language of languages) {
         const strings = catalogues.get(language);
         expect(strings, `${ns || 'translation'}/${language}`).toBeDefined();
-        expect(Object.keys(strings!).sort(), `${ns || 'translation'}/${language}`).toEqual(Object.keys(en).sort());
+        expect(Object.keys(strings!).sort(), `${ns || 'translation'}/${language}`).toEqual(
+          Object.keys(en).sort(),
+        );
         for (const [key, text] of Object.entries(strings!)) {
           expect(text.trim(), `${language}:${key}`).not.toBe('');
           expect(placeholders(text), `${language}:${key} placeholders`).toEqual(placeholders(en[key]!));
@@ -74,13 +76,17 @@ describe('catalogues', () => {
   it('ER-18 ER-19 ER-22 the error messages read as the spec says in English', () => {
     const en = byNamespace().get('')!.get('en')!;
     expect(en.error_network).toBe('Network link abnormal, please retry');
-    expect(en.error_chunk_body).toMatch(/took too long to load.*check your network or contact customer service/i);
+    expect(en.error_chunk_body).toMatch(
+      /took too long to load.*check your network or contact customer service/i,
+    );
     expect(en.error_system).toMatch(/^System error/);
   });
 
   it('ER-21 the invalid-URL message says the domain check failed and to contact service', () => {
     const pages = byNamespace().get('pages')!.get('en')!;
-    expect(pages.error_invalid_url).toMatch(/Invalid URL \(the domain check failed\).*contact customer service/);
+    expect(pages.error_invalid_url).toMatch(
+      /Invalid URL \(the domain check failed\).*contact customer service/,
+    );
   });
 
   it('ER-43 ER-44 the maintenance and region pages read as the spec says', () => {

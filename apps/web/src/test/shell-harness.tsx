@@ -7,7 +7,14 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { initReactI18next } from 'react-i18next';
-import type { Announcements, BrandConfig, CallValue, Notice, SystemStatusResponse, getHelpCenter } from '@app/contract';
+import type {
+  Announcements,
+  BrandConfig,
+  CallValue,
+  Notice,
+  SystemStatusResponse,
+  getHelpCenter,
+} from '@app/contract';
 import { patternMessages } from '@app/contract';
 import brandJson from '../../../../config/brand.json';
 import en from '../locales/en.json';
@@ -39,7 +46,14 @@ export function setupShell(brand: Partial<BrandConfig> = {}): Promise<unknown> {
 }
 
 export function notice(id: number, over: Partial<Notice> = {}): Notice {
-  return { id, type: 'PL', title: `Notice number ${id}`, content: `<p>Body of notice ${id}</p>`, date: Date.UTC(2026, 10, 20, 8, 0, 0) - id * 86_400_000, ...over };
+  return {
+    id,
+    type: 'PL',
+    title: `Notice number ${id}`,
+    content: `<p>Body of notice ${id}</p>`,
+    date: Date.UTC(2026, 10, 20, 8, 0, 0) - id * 86_400_000,
+    ...over,
+  };
 }
 
 export function announcements(over: Partial<Announcements> = {}): Announcements {
@@ -53,7 +67,10 @@ export function announcements(over: Partial<Announcements> = {}): Announcements 
   };
 }
 
-export function systemStatus(over: Partial<SystemStatusResponse> = {}, info: Partial<SystemStatusResponse['info']> = {}): SystemStatusResponse {
+export function systemStatus(
+  over: Partial<SystemStatusResponse> = {},
+  info: Partial<SystemStatusResponse['info']> = {},
+): SystemStatusResponse {
   return {
     status: 0,
     maintenance: false,
@@ -67,14 +84,46 @@ export function systemStatus(over: Partial<SystemStatusResponse> = {}, info: Par
           enabled: '1',
           childrenNodes: [{ modId: 'DIRECTREG3', enabled: '1', childrenNodes: [] }],
         },
-        { modId: 'PROMOTION3', enabled: '1', childrenNodes: [{ modId: 'REFERRAL3', enabled: '0', childrenNodes: [] }] },
+        {
+          modId: 'PROMOTION3',
+          enabled: '1',
+          childrenNodes: [{ modId: 'REFERRAL3', enabled: '0', childrenNodes: [] }],
+        },
       ],
       register: {} as SystemStatusResponse['info']['register'],
       resources: [
-        { name: 'logo', resourceType: 'LOGO', url: '/', qrCodeUrl: '', labelNameEn: 'Lucky Lotus', imageUrl: '/cdn/img1/TCG_PROD_IMAGES/LOGO/logo.png' },
-        { name: 'telegram', resourceType: 'SOCIAL', url: 'https://t.me/x', qrCodeUrl: '', labelNameEn: 'Telegram', imageUrl: '/cdn/img1/TCG_PROD_IMAGES/SOCIAL/telegram.png' },
-        { name: 'payVISA', resourceType: 'PAYMENT', url: '', qrCodeUrl: '', labelNameEn: 'Visa', imageUrl: '/cdn/img1/TCG_PROD_IMAGES/PAYMENT/VISA.png' },
-        { name: 'partnerEVO', resourceType: 'PARTNER', url: '', qrCodeUrl: '', labelNameEn: 'Evolution', imageUrl: '/cdn/img1/TCG_PROD_IMAGES/PARTNER/N2/EVO.png' },
+        {
+          name: 'logo',
+          resourceType: 'LOGO',
+          url: '/',
+          qrCodeUrl: '',
+          labelNameEn: 'Lucky Lotus',
+          imageUrl: '/cdn/img1/TCG_PROD_IMAGES/LOGO/logo.png',
+        },
+        {
+          name: 'telegram',
+          resourceType: 'SOCIAL',
+          url: 'https://t.me/x',
+          qrCodeUrl: '',
+          labelNameEn: 'Telegram',
+          imageUrl: '/cdn/img1/TCG_PROD_IMAGES/SOCIAL/telegram.png',
+        },
+        {
+          name: 'payVISA',
+          resourceType: 'PAYMENT',
+          url: '',
+          qrCodeUrl: '',
+          labelNameEn: 'Visa',
+          imageUrl: '/cdn/img1/TCG_PROD_IMAGES/PAYMENT/VISA.png',
+        },
+        {
+          name: 'partnerEVO',
+          resourceType: 'PARTNER',
+          url: '',
+          qrCodeUrl: '',
+          labelNameEn: 'Evolution',
+          imageUrl: '/cdn/img1/TCG_PROD_IMAGES/PARTNER/N2/EVO.png',
+        },
       ],
       resourceMap: {},
       customerService: [{ csType: 1, path: '/help?topic=contact', name: 'Live chat' }],
@@ -89,7 +138,13 @@ export function systemStatus(over: Partial<SystemStatusResponse> = {}, info: Par
 }
 
 export const helpCentre: CallValue<typeof getHelpCenter> = {
-  categories: [{ id: 'general', title: 'About us', items: [{ id: 'about', title: 'About Lucky Lotus', content: '<p>About</p>' }] }],
+  categories: [
+    {
+      id: 'general',
+      title: 'About us',
+      items: [{ id: 'about', title: 'About Lucky Lotus', content: '<p>About</p>' }],
+    },
+  ],
 };
 
 type Handler = (url: URL, init: RequestInit | undefined) => unknown;
@@ -104,10 +159,17 @@ export function stubFetch(handlers: Record<string, Handler>) {
     const url = new URL(String(input), 'http://shell.test');
     requests.push({ url, init });
     const handler = handlers[url.pathname];
-    if (!handler) return new Response(JSON.stringify({ success: false, errorCode: 'not.found', message: `No stub for ${url.pathname}` }), { status: 404 });
+    if (!handler)
+      return new Response(
+        JSON.stringify({ success: false, errorCode: 'not.found', message: `No stub for ${url.pathname}` }),
+        { status: 404 },
+      );
     const value = handler(url, init);
     if (value instanceof Response) return value;
-    return new Response(JSON.stringify({ success: true, value }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ success: true, value }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   globalThis.fetch = fetchStub as typeof fetch;
   return { requests };
@@ -115,13 +177,18 @@ export function stubFetch(handlers: Record<string, Handler>) {
 
 /** A QueryClient like the app's (session-storage caches included), without retries or polling. */
 export function newQueryClient(): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchInterval: false, refetchOnWindowFocus: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchInterval: false, refetchOnWindowFocus: false } },
+  });
   persistQueries(client);
   return client;
 }
 
 /** Renders `ui` inside a QueryClient and a memory router at `path` (extra routes optional). */
-export function renderShell(ui: ReactElement, { path = '/', routes = [] as RouteObject[], client = newQueryClient() } = {}) {
+export function renderShell(
+  ui: ReactElement,
+  { path = '/', routes = [] as RouteObject[], client = newQueryClient() } = {},
+) {
   const router = createMemoryRouter([{ path: '*', element: ui }, ...routes], { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={client}>

@@ -32,7 +32,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('B','PL','PU','PR','H')`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull())
-    .addColumn('execution', 'text', (c) => c.notNull().defaultTo('B').check(sql`execution in ('B','L','G')`))
+    .addColumn('execution', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('B')
+        .check(sql`execution in ('B','L','G')`),
+    )
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('published_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

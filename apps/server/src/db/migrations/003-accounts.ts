@@ -48,8 +48,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column last_login_at timestamptz,
       add column last_login_ip text
   `.execute(db);
-  await sql`create unique index member_mobile on member (mobile_dialing_code, mobile_number) where mobile_number is not null`.execute(db);
-  await sql`create unique index member_device_key on member (device_key_hash) where device_key_hash is not null`.execute(db);
+  await sql`create unique index member_mobile on member (mobile_dialing_code, mobile_number) where mobile_number is not null`.execute(
+    db,
+  );
+  await sql`create unique index member_device_key on member (device_key_hash) where device_key_hash is not null`.execute(
+    db,
+  );
   await sql`create index member_upline on member (upline_id)`.execute(db);
 
   await sql`alter table session add column remember_id bigint`.execute(db);
@@ -156,7 +160,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       ip text not null default ''
     )`.execute(db);
-  await sql`create index verification_code_target on verification_code (purpose, target, created_at desc)`.execute(db);
+  await sql`create index verification_code_target on verification_code (purpose, target, created_at desc)`.execute(
+    db,
+  );
 
   await sql`
     create table login_failure (
@@ -227,7 +233,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       read_at timestamptz,
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index member_message_unread on member_message (member_id) where read_at is null`.execute(db);
+  await sql`create index member_message_unread on member_message (member_id) where read_at is null`.execute(
+    db,
+  );
 
   await sql`
     create table outbox_message (

@@ -38,7 +38,11 @@ describe('art cache', () => {
       await new Promise((r) => setTimeout(r, 10));
       return bytes(16, 7);
     };
-    const [x, y, z] = await Promise.all([cache.get('k', render), cache.get('k', render), cache.get('k', render)]);
+    const [x, y, z] = await Promise.all([
+      cache.get('k', render),
+      cache.get('k', render),
+      cache.get('k', render),
+    ]);
     expect(renders).toBe(1);
     expect(x).toBe(y);
     expect(y).toBe(z);
@@ -59,7 +63,16 @@ describe('art paths', () => {
   it('accepts simple folder/name.png paths only', () => {
     expect(parseArtPath('BANNER/welcome.png')).toEqual(['BANNER', 'welcome']);
     expect(parseArtPath('SUBMENU_IMG/STYLE2/LIVE-EVO.png')).toEqual(['SUBMENU_IMG', 'STYLE2', 'LIVE-EVO']);
-    for (const bad of ['', 'logo.png', 'BANNER/welcome.PNG', 'BANNER/../welcome.png', 'BANNER//welcome.png', 'BANNER/wel come.png', 'a/b/c/d/e.png', `BANNER/${'x'.repeat(200)}.png`]) {
+    for (const bad of [
+      '',
+      'logo.png',
+      'BANNER/welcome.PNG',
+      'BANNER/../welcome.png',
+      'BANNER//welcome.png',
+      'BANNER/wel come.png',
+      'a/b/c/d/e.png',
+      `BANNER/${'x'.repeat(200)}.png`,
+    ]) {
       expect(parseArtPath(bad), bad).toBeNull();
     }
   });

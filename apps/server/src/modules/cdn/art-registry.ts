@@ -50,28 +50,39 @@ export function parseArtPath(path: string): string[] | null {
   return parts.every((p) => SEGMENT.test(p)) ? parts : null;
 }
 
-const job = (family: string, key: string, render: () => Promise<Buffer>): ArtJob => ({ family, key: `${family}/${key}`, render });
+const job = (family: string, key: string, render: () => Promise<Buffer>): ArtJob => ({
+  family,
+  key: `${family}/${key}`,
+  render,
+});
 
 /** Download targets of the QR resources, from the seeded resources (e.g. appIos → /download/lucky-lotus.ipa). */
 const qrTargets = new Map(demoResources.filter((r) => r.qr !== '').map((r) => [r.name, r.url] as const));
 
 const families: Record<string, Resolver> = {
   LOGO: ([name, ...rest]) => (name === 'logo' && rest.length === 0 ? job('LOGO', name, renderLogo) : null),
-  BANNER: ([name, ...rest]) => (name && rest.length === 0 && isBannerName(name) ? job('BANNER', name, () => renderBanner(name)) : null),
+  BANNER: ([name, ...rest]) =>
+    name && rest.length === 0 && isBannerName(name) ? job('BANNER', name, () => renderBanner(name)) : null,
   PARTNER: ([folder, vassalage, ...rest]) =>
     folder && vassalage && rest.length === 0 && isPartnerFolder(folder) && VASSALAGE.test(vassalage)
       ? job('PARTNER', `${folder}/${vassalage}`, () => renderPartner(folder, vassalage))
       : null,
-  PAYMENT: ([code, ...rest]) => (code && rest.length === 0 && CODE.test(code) ? job('PAYMENT', code, () => renderPayment(code)) : null),
-  SOCIAL: ([name, ...rest]) => (name && rest.length === 0 && isSocialName(name) ? job('SOCIAL', name, () => renderSocial(name)) : null),
-  APP: ([name, ...rest]) => (name && rest.length === 0 && isAppPlatform(name) ? job('APP', name, () => renderAppIcon(name)) : null),
+  PAYMENT: ([code, ...rest]) =>
+    code && rest.length === 0 && CODE.test(code) ? job('PAYMENT', code, () => renderPayment(code)) : null,
+  SOCIAL: ([name, ...rest]) =>
+    name && rest.length === 0 && isSocialName(name) ? job('SOCIAL', name, () => renderSocial(name)) : null,
+  APP: ([name, ...rest]) =>
+    name && rest.length === 0 && isAppPlatform(name) ? job('APP', name, () => renderAppIcon(name)) : null,
   QR: ([name, ...rest], { origin }) => {
     const target = name && rest.length === 0 ? qrTargets.get(name) : undefined;
     if (!name || target === undefined) return null;
     const data = /^https?:\/\//.test(target) ? target : `${origin}${target}`;
     return job('QR', `${name}@${data}`, () => renderQr(data));
   },
-  COUNTRY_FLAG: ([code, ...rest]) => (code && rest.length === 0 && COUNTRY.test(code) ? job('COUNTRY_FLAG', code, () => renderFlag(code)) : null),
+  COUNTRY_FLAG: ([code, ...rest]) =>
+    code && rest.length === 0 && COUNTRY.test(code)
+      ? job('COUNTRY_FLAG', code, () => renderFlag(code))
+      : null,
   SUBMENU_IMG: ([style, name, ...rest]) => {
     if (style !== 'STYLE2' || !name || rest.length > 0) return null;
     const dash = name.indexOf('-');
@@ -80,8 +91,12 @@ const families: Record<string, Resolver> = {
     if (dash < 0 || !GAME_TYPE.test(gameType) || !VASSALAGE.test(vassalage)) return null;
     return job('SUBMENU_IMG', `${gameType}-${vassalage}`, () => renderVendorCard(gameType, vassalage));
   },
-  BROWSER: ([name, ...rest]) => (name && rest.length === 0 && isBrowserName(name) ? job('BROWSER', name, () => renderBrowser(name)) : null),
-  AVATAR: ([name, ...rest]) => (name && rest.length === 0 && isAvatarName(name) ? job('AVATAR', name, () => renderAvatar(Number(name))) : null),
+  BROWSER: ([name, ...rest]) =>
+    name && rest.length === 0 && isBrowserName(name) ? job('BROWSER', name, () => renderBrowser(name)) : null,
+  AVATAR: ([name, ...rest]) =>
+    name && rest.length === 0 && isAvatarName(name)
+      ? job('AVATAR', name, () => renderAvatar(Number(name)))
+      : null,
 };
 
 export const artFamilies = Object.keys(families);

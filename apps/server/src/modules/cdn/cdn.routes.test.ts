@@ -40,7 +40,10 @@ function expectedSize(url: string): [number, number] {
   return size;
 }
 
-async function expectPng(res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }, url: string) {
+async function expectPng(
+  res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer },
+  url: string,
+) {
   expect(res.statusCode, url).toBe(200);
   expect(res.headers['content-type'], url).toBe('image/png');
   expect(res.headers['cache-control'], url).toBe('public, max-age=86400');
@@ -57,53 +60,74 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe(`platform art under the CDN paths (${testDbKind})`, () => {
-  it('every image the seed references (status resources, QR codes, banners) is a PNG of its family size', { timeout: 120_000 }, async () => {
-    const status = (await t.call({ url: '/wps/system/status' })).json().value;
-    const notices = (await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&execution=B' })).json().value;
-    const urls = new Set<string>();
-    for (const r of status.info.resources as { imageUrl: string; qrCodeUrl: string }[]) {
-      if (r.imageUrl) urls.add(r.imageUrl);
-      if (r.qrCodeUrl) urls.add(r.qrCodeUrl);
-    }
-    for (const b of notices.banners as { imageUrl: string }[]) urls.add(b.imageUrl);
-    expect([...urls].filter((u) => u.includes('/BANNER/'))).toHaveLength(demoBanners.length);
-    expect(urls.size).toBeGreaterThan(25);
-    for (const url of urls) {
-      expect(url.startsWith(`${status.info.imageCDNs[0]}/TCG_PROD_IMAGES/`), url).toBe(true);
-      await expectPng(await t.call({ url }), url);
-    }
-  });
+  it(
+    'every image the seed references (status resources, QR codes, banners) is a PNG of its family size',
+    { timeout: 120_000 },
+    async () => {
+      const status = (await t.call({ url: '/wps/system/status' })).json().value;
+      const notices = (
+        await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&execution=B' })
+      ).json().value;
+      const urls = new Set<string>();
+      for (const r of status.info.resources as { imageUrl: string; qrCodeUrl: string }[]) {
+        if (r.imageUrl) urls.add(r.imageUrl);
+        if (r.qrCodeUrl) urls.add(r.qrCodeUrl);
+      }
+      for (const b of notices.banners as { imageUrl: string }[]) urls.add(b.imageUrl);
+      expect([...urls].filter((u) => u.includes('/BANNER/'))).toHaveLength(demoBanners.length);
+      expect(urls.size).toBeGreaterThan(25);
+      for (const url of urls) {
+        expect(url.startsWith(`${status.info.imageCDNs[0]}/TCG_PROD_IMAGES/`), url).toBe(true);
+        await expectPng(await t.call({ url }), url);
+      }
+    },
+  );
 
-  it('serves every family, on every listed image host, including names the seed does not use', { timeout: 60_000 }, async () => {
-    const status = (await t.call({ url: '/wps/system/status' })).json().value;
-    const hosts: string[] = [...status.info.imageCDNs, ...status.info.launchGameCDNs];
-    const paths = [
-      'LOGO/logo.png',
-      'PARTNER/RNG/NEWSTUDIO.png',
-      'PARTNER/N2/AG.png',
-      'PAYMENT/ALIPAY.png',
-      'SOCIAL/zalo.png',
-      'APP/android.png',
-      'QR/appAndroid.png',
-      'COUNTRY_FLAG/GB.png',
-      'COUNTRY_FLAG/FR.png',
-      'BROWSER/chrome.png',
-      'BROWSER/firefox.png',
-      'BROWSER/ie.png',
-    ];
-    for (const [i, path] of paths.entries()) {
-      const url = `${hosts[i % hosts.length]}/TCG_PROD_IMAGES/${path}`;
-      await expectPng(await t.call({ url }), url);
-    }
-    for (const [type, vassalage] of [['LIVE', 'EVO'], ['RNG', 'PG'], ['FISH', 'JILI'], ['SPORTS', 'SABA'], ['ESPORTS', 'IMES'], ['LOTT', 'TCG_SEA'], ['ELOTT', 'TCG_SEA'], ['PVP', 'KM'], ['BINGO', 'TCG_SEA'], ['CASUAL', 'NEW_VENDOR']] as const) {
-      const url = imagePaths.vendor(hosts[0]!, type, vassalage);
-      await expectPng(await t.call({ url }), url);
-    }
-    for (const code of ['VN', 'TH', 'MM', 'MY', 'PH', 'ID', 'KH', 'CN', 'JP', 'BR', 'US', 'GB', 'KR']) {
-      const url = imagePaths.countryFlag(hosts[1]!, code);
-      await expectPng(await t.call({ url }), url);
-    }
-  });
+  it(
+    'serves every family, on every listed image host, including names the seed does not use',
+    { timeout: 60_000 },
+    async () => {
+      const status = (await t.call({ url: '/wps/system/status' })).json().value;
+      const hosts: string[] = [...status.info.imageCDNs, ...status.info.launchGameCDNs];
+      const paths = [
+        'LOGO/logo.png',
+        'PARTNER/RNG/NEWSTUDIO.png',
+        'PARTNER/N2/AG.png',
+        'PAYMENT/ALIPAY.png',
+        'SOCIAL/zalo.png',
+        'APP/android.png',
+        'QR/appAndroid.png',
+        'COUNTRY_FLAG/GB.png',
+        'COUNTRY_FLAG/FR.png',
+        'BROWSER/chrome.png',
+        'BROWSER/firefox.png',
+        'BROWSER/ie.png',
+      ];
+      for (const [i, path] of paths.entries()) {
+        const url = `${hosts[i % hosts.length]}/TCG_PROD_IMAGES/${path}`;
+        await expectPng(await t.call({ url }), url);
+      }
+      for (const [type, vassalage] of [
+        ['LIVE', 'EVO'],
+        ['RNG', 'PG'],
+        ['FISH', 'JILI'],
+        ['SPORTS', 'SABA'],
+        ['ESPORTS', 'IMES'],
+        ['LOTT', 'TCG_SEA'],
+        ['ELOTT', 'TCG_SEA'],
+        ['PVP', 'KM'],
+        ['BINGO', 'TCG_SEA'],
+        ['CASUAL', 'NEW_VENDOR'],
+      ] as const) {
+        const url = imagePaths.vendor(hosts[0]!, type, vassalage);
+        await expectPng(await t.call({ url }), url);
+      }
+      for (const code of ['VN', 'TH', 'MM', 'MY', 'PH', 'ID', 'KH', 'CN', 'JP', 'BR', 'US', 'GB', 'KR']) {
+        const url = imagePaths.countryFlag(hosts[1]!, code);
+        await expectPng(await t.call({ url }), url);
+      }
+    },
+  );
 
   it('the same path draws the same bytes on every host and in a fresh server', async () => {
     const path = 'TCG_PROD_IMAGES/SUBMENU_IMG/STYLE2/LIVE-EVO.png';
@@ -183,9 +207,17 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
       const res = await t.call({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(res.json(), url).toMatchObject({ success: false, errorCode: 'not.found', message: expect.any(String) });
+      expect(res.json(), url).toMatchObject({
+        success: false,
+        errorCode: 'not.found',
+        message: expect.any(String),
+      });
     }
-    const post = await t.call({ method: 'POST', url: '/cdn/img1/TCG_PROD_IMAGES/LOGO/logo.png', payload: {} });
+    const post = await t.call({
+      method: 'POST',
+      url: '/cdn/img1/TCG_PROD_IMAGES/LOGO/logo.png',
+      payload: {},
+    });
     expect(post.statusCode).toBe(404);
     expect(post.json().success).toBe(false);
   });
@@ -195,7 +227,8 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
       const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
       const at = (x: number, y: number) => data[Math.floor(y) * info.width + Math.floor(x)]!;
       // Mean of the four pixels around the point: robust to which pixel "the centre" falls in.
-      return (x: number, y: number) => (at(x - 0.5, y - 0.5) + at(x + 0.5, y - 0.5) + at(x - 0.5, y + 0.5) + at(x + 0.5, y + 0.5)) / 4 < 128;
+      return (x: number, y: number) =>
+        (at(x - 0.5, y - 0.5) + at(x + 0.5, y - 0.5) + at(x - 0.5, y + 0.5) + at(x + 0.5, y + 0.5)) / 4 < 128;
     };
     const check = async (name: string, host: string, expected: string) => {
       const res = await t.call({ url: `/cdn/img1/TCG_PROD_IMAGES/QR/${name}.png`, headers: { host } });
@@ -205,7 +238,12 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
       let compared = 0;
       for (let r = 0; r < layout.size; r++) {
         for (let c = 0; c < layout.size; c++) {
-          const inBadge = layout.badge && r >= layout.badge[0] && r <= layout.badge[1] && c >= layout.badge[0] && c <= layout.badge[1];
+          const inBadge =
+            layout.badge &&
+            r >= layout.badge[0] &&
+            r <= layout.badge[1] &&
+            c >= layout.badge[0] &&
+            c <= layout.badge[1];
           if (inBadge) continue;
           const centre = (i: number) => layout.offset + i * layout.cell + layout.cell / 2;
           expect(dark(centre(c), centre(r)), `${expected} module ${r},${c}`).toBe(layout.dark(r, c));
@@ -216,12 +254,27 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
       expect(compared / layout.size ** 2).toBeGreaterThan(0.94);
       return res;
     };
-    const ios = await check('appIos', 'play.example.com:8080', 'http://play.example.com:8080/download/lucky-lotus.ipa');
-    await check('appAndroid', 'play.example.com:8080', 'http://play.example.com:8080/download/lucky-lotus.apk');
-    const elsewhere = await check('appIos', 'm.luckylotus.example', 'http://m.luckylotus.example/download/lucky-lotus.ipa');
+    const ios = await check(
+      'appIos',
+      'play.example.com:8080',
+      'http://play.example.com:8080/download/lucky-lotus.ipa',
+    );
+    await check(
+      'appAndroid',
+      'play.example.com:8080',
+      'http://play.example.com:8080/download/lucky-lotus.apk',
+    );
+    const elsewhere = await check(
+      'appIos',
+      'm.luckylotus.example',
+      'http://m.luckylotus.example/download/lucky-lotus.ipa',
+    );
     expect(elsewhere.headers.etag).not.toBe(ios.headers.etag);
 
-    const forged = await t.call({ url: '/cdn/img1/TCG_PROD_IMAGES/QR/appIos.png', headers: { host: 'evil host<script>' } });
+    const forged = await t.call({
+      url: '/cdn/img1/TCG_PROD_IMAGES/QR/appIos.png',
+      headers: { host: 'evil host<script>' },
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ success: false, errorCode: 'invalid.input' });
   });
@@ -241,7 +294,11 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     await bare.listen({ host: '127.0.0.1', port: 0 });
     const { port } = bare.server.address() as { port: number };
     try {
-      for (const path of ['/cdn/img1/TCG_PROD_IMAGES/../../../etc/passwd', '/cdn/img1/TCG_PROD_IMAGES/BANNER/../../../../etc/passwd.png', '/cdn/img1/TCG_PROD_IMAGES/./LOGO/logo.png']) {
+      for (const path of [
+        '/cdn/img1/TCG_PROD_IMAGES/../../../etc/passwd',
+        '/cdn/img1/TCG_PROD_IMAGES/BANNER/../../../../etc/passwd.png',
+        '/cdn/img1/TCG_PROD_IMAGES/./LOGO/logo.png',
+      ]) {
         const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
           const req = request({ host: '127.0.0.1', port, path }, (res) => {
             let text = '';
@@ -260,39 +317,60 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     }
   });
 
-  it('member avatars 1..12 are distinct round 128×128 PNGs at the URL the member calls give', { timeout: 60_000 }, async () => {
-    const status = (await t.call({ url: '/wps/system/status' })).json().value;
-    const host: string = status.info.imageCDNs[0];
-    const etags = new Set<string>();
-    for (let n = 1; n <= AVATAR_COUNT; n++) {
-      const url = `${host}${avatarUrl(String(n), 'STATIC')}`;
-      const res = await t.call({ url });
-      await expectPng(res, url);
-      etags.add(String(res.headers.etag));
-      // Round: the corners are transparent, the centre is opaque.
-      const { data, info } = await sharp(res.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      const alpha = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
-      for (const [x, y] of [[0, 0], [127, 0], [0, 127], [127, 127], [6, 6]] as const) expect(alpha(x, y), `${url} corner ${x},${y}`).toBe(0);
-      expect(alpha(64, 64), url).toBe(255);
-      expect(alpha(64, 2), url).toBe(255);
-    }
-    expect(etags.size).toBe(AVATAR_COUNT);
-    expect(AVATAR_COUNT).toBe(12);
+  it(
+    'member avatars 1..12 are distinct round 128×128 PNGs at the URL the member calls give',
+    { timeout: 60_000 },
+    async () => {
+      const status = (await t.call({ url: '/wps/system/status' })).json().value;
+      const host: string = status.info.imageCDNs[0];
+      const etags = new Set<string>();
+      for (let n = 1; n <= AVATAR_COUNT; n++) {
+        const url = `${host}${avatarUrl(String(n), 'STATIC')}`;
+        const res = await t.call({ url });
+        await expectPng(res, url);
+        etags.add(String(res.headers.etag));
+        // Round: the corners are transparent, the centre is opaque.
+        const { data, info } = await sharp(res.rawPayload)
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const alpha = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
+        for (const [x, y] of [
+          [0, 0],
+          [127, 0],
+          [0, 127],
+          [127, 127],
+          [6, 6],
+        ] as const)
+          expect(alpha(x, y), `${url} corner ${x},${y}`).toBe(0);
+        expect(alpha(64, 64), url).toBe(255);
+        expect(alpha(64, 2), url).toBe(255);
+      }
+      expect(etags.size).toBe(AVATAR_COUNT);
+      expect(AVATAR_COUNT).toBe(12);
 
-    for (const name of ['0', '13', '99', '01', '-1', 'a', 'one', 'x1', '1e1', 'avatar']) {
-      const res = await t.call({ url: `${host}/TCG_PROD_IMAGES/AVATAR/${name}.png` });
-      expect(res.statusCode, name).toBe(404);
-      expect(res.json(), name).toMatchObject({ success: false, errorCode: 'not.found' });
-    }
-    for (const url of [`${host}/TCG_PROD_IMAGES/AVATAR/1.jpg`, `${host}/TCG_PROD_IMAGES/AVATAR/1/2.png`, `${host}/TCG_PROD_IMAGES/AVATAR.png`, `${host}/TCG_PROD_IMAGES/avatar/1.png`]) {
-      expect((await t.call({ url })).statusCode, url).toBe(404);
-    }
-  });
+      for (const name of ['0', '13', '99', '01', '-1', 'a', 'one', 'x1', '1e1', 'avatar']) {
+        const res = await t.call({ url: `${host}/TCG_PROD_IMAGES/AVATAR/${name}.png` });
+        expect(res.statusCode, name).toBe(404);
+        expect(res.json(), name).toMatchObject({ success: false, errorCode: 'not.found' });
+      }
+      for (const url of [
+        `${host}/TCG_PROD_IMAGES/AVATAR/1.jpg`,
+        `${host}/TCG_PROD_IMAGES/AVATAR/1/2.png`,
+        `${host}/TCG_PROD_IMAGES/AVATAR.png`,
+        `${host}/TCG_PROD_IMAGES/avatar/1.png`,
+      ]) {
+        expect((await t.call({ url })).statusCode, url).toBe(404);
+      }
+    },
+  );
 
   it('the first-visit images are every banner, every resource image and the browser icons, all drawable', async () => {
     const urls = await firstVisitArt(t.app.ctx);
     const status = (await t.call({ url: '/wps/system/status' })).json().value;
-    const notices = (await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B&execution=B' })).json().value;
+    const notices = (
+      await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B&execution=B' })
+    ).json().value;
     const expected = new Set<string>([
       ...(notices.banners as { imageUrl: string }[]).map((b) => b.imageUrl),
       ...(status.info.resources as { imageUrl: string }[]).map((r) => r.imageUrl),
@@ -303,7 +381,8 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     // Banners first: they are the slowest to draw and the first thing the home page shows.
     expect(urls.slice(0, demoBanners.length).every((u) => u.includes('/BANNER/'))).toBe(true);
     expect(urls.some((u) => u.endsWith('/LOGO/logo.png'))).toBe(true);
-    for (const url of urls) expect(resolveArt(artPathOf(url) ?? '', { origin: 'http://localhost' }), url).not.toBeNull();
+    for (const url of urls)
+      expect(resolveArt(artPathOf(url) ?? '', { origin: 'http://localhost' }), url).not.toBeNull();
   });
 
   it('prerendering fills the cache the CDN route answers from, and skips what it cannot or should not draw', async () => {
@@ -313,7 +392,12 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     await bare.register(cdnRoutes, { cache });
     try {
       expect(artCacheOf(bare)).toBe(cache);
-      const drawable = ['/cdn/img1/TCG_PROD_IMAGES/LOGO/logo.png', '/cdn/img2/TCG_PROD_IMAGES/BROWSER/chrome.png', 'TCG_PROD_IMAGES/AVATAR/7.png', '/cdn/img1/TCG_PROD_IMAGES/PAYMENT/VISA.png?v=2'];
+      const drawable = [
+        '/cdn/img1/TCG_PROD_IMAGES/LOGO/logo.png',
+        '/cdn/img2/TCG_PROD_IMAGES/BROWSER/chrome.png',
+        'TCG_PROD_IMAGES/AVATAR/7.png',
+        '/cdn/img1/TCG_PROD_IMAGES/PAYMENT/VISA.png?v=2',
+      ];
       const report = await prerenderArt(bare, [
         ...drawable,
         '/cdn/img1/TCG_PROD_IMAGES/BROWSER/chrome.png',
@@ -325,7 +409,8 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
       expect(report).toMatchObject({ rendered: 4, cached: 1, skipped: 4, failed: 0 });
       expect(report.ms).toBeGreaterThanOrEqual(0);
       expect(cache.size).toBe(4);
-      for (const key of ['LOGO/logo', 'BROWSER/chrome', 'AVATAR/7', 'PAYMENT/VISA']) expect(cache.has(key), key).toBe(true);
+      for (const key of ['LOGO/logo', 'BROWSER/chrome', 'AVATAR/7', 'PAYMENT/VISA'])
+        expect(cache.has(key), key).toBe(true);
 
       // The route serves the prerendered bytes.
       const kept = await cache.get('AVATAR/7', () => Promise.reject(new Error('not cached')));
@@ -336,7 +421,11 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
 
       // A stop request ends the run before the next image.
       let left = 1;
-      const stopped = await prerenderArt(bare, ['/cdn/img1/TCG_PROD_IMAGES/AVATAR/1.png', '/cdn/img1/TCG_PROD_IMAGES/AVATAR/2.png'], { stop: () => left-- <= 0 });
+      const stopped = await prerenderArt(
+        bare,
+        ['/cdn/img1/TCG_PROD_IMAGES/AVATAR/1.png', '/cdn/img1/TCG_PROD_IMAGES/AVATAR/2.png'],
+        { stop: () => left-- <= 0 },
+      );
       expect(stopped).toMatchObject({ rendered: 1, cached: 0, skipped: 0, failed: 0 });
       expect(cache.has('AVATAR/2')).toBe(false);
     } finally {

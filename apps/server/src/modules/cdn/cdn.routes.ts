@@ -37,7 +37,9 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 function requestOrigin(req: FastifyRequest): string | null {
   const host = req.host;
-  return typeof host === 'string' && REQUEST_HOST.test(host) ? `${req.protocol}://${host.toLowerCase()}` : null;
+  return typeof host === 'string' && REQUEST_HOST.test(host)
+    ? `${req.protocol}://${host.toLowerCase()}`
+    : null;
 }
 
 /**
@@ -53,14 +55,19 @@ export async function cdnRoutes(app: FastifyInstance, opts: CdnRoutesOptions = {
     const { host, '*': path } = req.params as { host: string; '*': string };
     if (!HOST.test(host)) return notFound(reply, path);
     const origin = requestOrigin(req);
-    if (!origin) return sendError(reply, 400, ErrorCodes.invalidInput, 'The Host header is not a valid host name');
+    if (!origin)
+      return sendError(reply, 400, ErrorCodes.invalidInput, 'The Host header is not a valid host name');
     const job = resolveArt(path, { origin });
     if (!job) return notFound(reply, path);
 
     const started = performance.now();
     const fresh = !cache.has(job.key);
     const art = await cache.get(job.key, job.render);
-    if (fresh) req.log.debug({ image: job.key, family: job.family, ms: Math.round(performance.now() - started) }, 'image rendered');
+    if (fresh)
+      req.log.debug(
+        { image: job.key, family: job.family, ms: Math.round(performance.now() - started) },
+        'image rendered',
+      );
 
     reply.header('etag', art.etag).header('cache-control', 'public, max-age=86400');
     if (matchesEtag(req.headers['if-none-match'], art.etag)) return reply.code(304).send();

@@ -55,7 +55,11 @@ export interface PrerenderOptions {
  * time, yielding to pending I/O before each, so requests arriving meanwhile are not held up by a
  * burst of renders. A failure is logged and counted, never thrown.
  */
-export async function prerenderArt(app: FastifyInstance, urls: Iterable<string>, opts: PrerenderOptions = {}): Promise<PrerenderReport> {
+export async function prerenderArt(
+  app: FastifyInstance,
+  urls: Iterable<string>,
+  opts: PrerenderOptions = {},
+): Promise<PrerenderReport> {
   const cache = artCacheOf(app);
   if (!cache) throw new Error('prerenderArt: the CDN routes are not registered on this app');
   const report: PrerenderReport = { rendered: 0, cached: 0, skipped: 0, failed: 0, ms: 0 };

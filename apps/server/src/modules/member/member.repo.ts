@@ -8,11 +8,20 @@ export function byId(db: Kysely<DB>, id: number) {
 }
 
 export function byUsername(db: Kysely<DB>, username: string) {
-  return db.selectFrom('member').selectAll().where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('member')
+    .selectAll()
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function byMobile(db: Kysely<DB>, dialingCode: string, number: string) {
-  return db.selectFrom('member').selectAll().where('mobile_dialing_code', '=', dialingCode).where('mobile_number', '=', number).executeTakeFirst();
+  return db
+    .selectFrom('member')
+    .selectAll()
+    .where('mobile_dialing_code', '=', dialingCode)
+    .where('mobile_number', '=', number)
+    .executeTakeFirst();
 }
 
 export function byDeviceKey(db: Kysely<DB>, keyHash: Buffer) {
@@ -38,17 +47,29 @@ export async function unreadCount(db: Kysely<DB>, memberId: number): Promise<num
   return Number(row?.n ?? 0);
 }
 
-export async function insertMessages(db: Kysely<DB>, rows: { member_id: number; title: string; content: string; read_at: Date | null; created_at: Date }[]) {
+export async function insertMessages(
+  db: Kysely<DB>,
+  rows: { member_id: number; title: string; content: string; read_at: Date | null; created_at: Date }[],
+) {
   if (rows.length) await db.insertInto('member_message').values(rows).execute();
 }
 
 export async function isKnownIp(db: Kysely<DB>, memberId: number, ip: string): Promise<boolean> {
-  const row = await db.selectFrom('member_known_ip').select('ip').where('member_id', '=', memberId).where('ip', '=', ip).executeTakeFirst();
+  const row = await db
+    .selectFrom('member_known_ip')
+    .select('ip')
+    .where('member_id', '=', memberId)
+    .where('ip', '=', ip)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
 export async function knownIpCount(db: Kysely<DB>, memberId: number): Promise<number> {
-  const row = await db.selectFrom('member_known_ip').select((eb) => eb.fn.countAll<number>().as('n')).where('member_id', '=', memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('member_known_ip')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

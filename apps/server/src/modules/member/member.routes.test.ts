@@ -46,7 +46,12 @@ describe(`member calls (${testDbKind})`, () => {
   it('MB-13 GET /wps/member/info/funds/consolidated returns dailysalreqtype, divtypereq, contracthoursalreq and realtimesalreqtype', async () => {
     const token = await loginToken(t, 'agent1', 'Agent1234', fromNewIp());
     const res = await t.call({ url: '/wps/member/info/funds/consolidated', token });
-    expect(res.json().value).toEqual({ dailysalreqtype: 1, divtypereq: 1, contracthoursalreq: 0, realtimesalreqtype: 0 });
+    expect(res.json().value).toEqual({
+      dailysalreqtype: 1,
+      divtypereq: 1,
+      contracthoursalreq: 0,
+      realtimesalreqtype: 0,
+    });
   });
 
   it('CSP_unreadCount counts the unread platform messages', async () => {
@@ -57,10 +62,20 @@ describe(`member calls (${testDbKind})`, () => {
 
   it('LN-04 the language-update call stores the language; an unknown one is refused', async () => {
     const token = await loginToken(t, 'agent2', 'Agent1234', fromNewIp());
-    const res = await t.call({ url: '/wps/member/language', method: 'PUT', payload: { language: 'vi' }, token });
+    const res = await t.call({
+      url: '/wps/member/language',
+      method: 'PUT',
+      payload: { language: 'vi' },
+      token,
+    });
     expect(res.json()).toEqual({ success: true, value: { language: 'vi' } });
     expect((await t.call({ url: '/wps/member/info', token })).json().value.language).toBe('vi');
-    const bad = await t.call({ url: '/wps/member/language', method: 'PUT', payload: { language: 'xx' }, token });
+    const bad = await t.call({
+      url: '/wps/member/language',
+      method: 'PUT',
+      payload: { language: 'xx' },
+      token,
+    });
     expect(bad.statusCode).toBe(422);
   });
 
@@ -68,18 +83,39 @@ describe(`member calls (${testDbKind})`, () => {
     const headers = fromNewIp();
     const token = await loginToken(t, 'weakpass', '{secret}', headers);
     const other = await loginToken(t, 'weakpass', '{secret}', headers);
-    const change = (payload: unknown) => secureCall(t, { url: '/wps/member/password', payload, token, headers });
-    expect((await change({ oldPassword: '{secret}', newPassword: 'Fresh2024', confirmNewPassword: 'Fresh2025' })).json().errorCode).toBe('password.confirm.mismatch');
-    expect((await change({ oldPassword: 'wrong', newPassword: 'Fresh2024', confirmNewPassword: 'Fresh2024' })).json().errorCode).toBe('password.old.invalid');
-    expect((await change({ oldPassword: '{secret}', newPassword: 'short', confirmNewPassword: 'short' })).json().errorCode).toBe('password.format.invalid');
-    const ok = await change({ oldPassword: '{secret}', newPassword: 'Fresh2024', confirmNewPassword: 'Fresh2024' });
+    const change = (payload: unknown) =>
+      secureCall(t, { url: '/wps/member/password', payload, token, headers });
+    expect(
+      (
+        await change({ oldPassword: '{secret}', newPassword: 'Fresh2024', confirmNewPassword: 'Fresh2025' })
+      ).json().errorCode,
+    ).toBe('password.confirm.mismatch');
+    expect(
+      (
+        await change({ oldPassword: 'wrong', newPassword: 'Fresh2024', confirmNewPassword: 'Fresh2024' })
+      ).json().errorCode,
+    ).toBe('password.old.invalid');
+    expect(
+      (await change({ oldPassword: '{secret}', newPassword: 'short', confirmNewPassword: 'short' })).json()
+        .errorCode,
+    ).toBe('password.format.invalid');
+    const ok = await change({
+      oldPassword: '{secret}',
+      newPassword: 'Fresh2024',
+      confirmNewPassword: 'Fresh2024',
+    });
     expect(ok.json()).toEqual({ success: true, value: { changed: true } });
     expect((await t.call({ url: '/wps/member/info', token })).statusCode).toBe(200);
     expect((await t.call({ url: '/wps/member/info', token: other })).statusCode).toBe(401);
     const relogin = await loginCall(t, { username: 'weakpass', password: 'Fresh2024' }, headers);
     expect(relogin.json().value).toMatchObject({ forceChangePassword: false, passwordExpired: false });
     // A plain body is refused on this encrypted call.
-    const plain = await t.call({ url: '/wps/member/password', method: 'POST', payload: { oldPassword: 'Fresh2024', newPassword: 'Fresh2025', confirmNewPassword: 'Fresh2025' }, token });
+    const plain = await t.call({
+      url: '/wps/member/password',
+      method: 'POST',
+      payload: { oldPassword: 'Fresh2024', newPassword: 'Fresh2025', confirmNewPassword: 'Fresh2025' },
+      token,
+    });
     expect(plain.json().errorCode).toBe('payload.encryption.required');
   });
 
@@ -89,7 +125,11 @@ describe(`member calls (${testDbKind})`, () => {
       url: '/wps/member/password/email',
       method: 'POST',
       payload: 'username=agent2&email=AGENT2%40luckylotus.example',
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', host: 'www.luckylotus.example' },
+      headers: {
+        ...headers,
+        'content-type': 'application/x-www-form-urlencoded',
+        host: 'www.luckylotus.example',
+      },
     });
     expect(form.statusCode).toBe(200);
     expect(form.json()).toEqual({ success: true, value: { sent: true, expiresInMinutes: 30 } });
@@ -99,20 +139,41 @@ describe(`member calls (${testDbKind})`, () => {
     expect(link[0]).toMatch(/^http:\/\/www\.luckylotus\.example\/\?resetPasswordToken=/);
     const resetToken = decodeURIComponent(link[1]!);
 
-    const json = await t.call({ url: '/wps/member/password/email', method: 'POST', payload: { username: 'agent2', email: 'someone@else.example' }, headers });
+    const json = await t.call({
+      url: '/wps/member/password/email',
+      method: 'POST',
+      payload: { username: 'agent2', email: 'someone@else.example' },
+      headers,
+    });
     expect(json.statusCode).toBe(404);
-    expect(json.json()).toMatchObject({ errorCode: 'user.email.notfound', message: 'Username or e-mail does not exist' });
+    expect(json.json()).toMatchObject({
+      errorCode: 'user.email.notfound',
+      message: 'Username or e-mail does not exist',
+    });
 
-    const reset = await secureCall(t, { url: '/wps/member/password/email/reset', payload: { resetToken, newPassword: 'Agent5678', confirmNewPassword: 'Agent5678' }, headers });
+    const reset = await secureCall(t, {
+      url: '/wps/member/password/email/reset',
+      payload: { resetToken, newPassword: 'Agent5678', confirmNewPassword: 'Agent5678' },
+      headers,
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().value.userName).toBe('agent2');
-    const twice = await secureCall(t, { url: '/wps/member/password/email/reset', payload: { resetToken, newPassword: 'Agent9999', confirmNewPassword: 'Agent9999' }, headers });
+    const twice = await secureCall(t, {
+      url: '/wps/member/password/email/reset',
+      payload: { resetToken, newPassword: 'Agent9999', confirmNewPassword: 'Agent9999' },
+      headers,
+    });
     expect(twice.json().errorCode).toBe('password.reset.invalid');
     expect((await loginCall(t, { username: 'agent2', password: 'Agent5678' }, headers)).statusCode).toBe(200);
   });
 
   it('a forged Host header never puts its domain into the reset link', async () => {
-    await t.call({ url: '/wps/member/password/email', method: 'POST', payload: { username: 'agent1', email: 'agent1@luckylotus.example' }, headers: { ...fromNewIp(), host: 'evil.example' } });
+    await t.call({
+      url: '/wps/member/password/email',
+      method: 'POST',
+      payload: { username: 'agent1', email: 'agent1@luckylotus.example' },
+      headers: { ...fromNewIp(), host: 'evil.example' },
+    });
     const [mail] = await t.app.ctx.outbox.list({ to: 'agent1@luckylotus.example', limit: 1 });
     expect(mail!.body).not.toContain('evil.example');
     expect(mail!.body).toContain('https://www.luckylotus.example/?resetPasswordToken=');
@@ -120,7 +181,12 @@ describe(`member calls (${testDbKind})`, () => {
 
   it('PW-07 PW-09 forgot password by phone: send code {countryDialingCode, mobileNum} gives value.expirationTime; the encrypted verification sets the password and logs in', async () => {
     const headers = fromNewIp();
-    const sent = await t.call({ url: '/wps/verification/sms/forgotPassword', method: 'POST', payload: { countryDialingCode: '66', mobileNum: '812345678' }, headers });
+    const sent = await t.call({
+      url: '/wps/verification/sms/forgotPassword',
+      method: 'POST',
+      payload: { countryDialingCode: '66', mobileNum: '812345678' },
+      headers,
+    });
     expect(sent.statusCode).toBe(200);
     const expirationTime = sent.json().value.expirationTime;
     expect(expirationTime - Date.now()).toBeGreaterThan(4 * 60_000);
@@ -128,21 +194,36 @@ describe(`member calls (${testDbKind})`, () => {
     const code = await latestCode(t, '+66812345678');
     const res = await secureCall(t, {
       url: '/wps/member/password/verification',
-      payload: { newPassword: 'Agent2468', mobileNum: '812345678', verificationCode: code, challengeId: '', challengeToken: '' },
+      payload: {
+        newPassword: 'Agent2468',
+        mobileNum: '812345678',
+        verificationCode: code,
+        challengeId: '',
+        challengeToken: '',
+      },
       headers,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toMatchObject({ userName: 'agent1', forceChangePassword: false });
     expect((await t.call({ url: '/wps/member/info', token: res.json().value.token })).statusCode).toBe(200);
     expect((await loginCall(t, { username: 'agent1', password: 'Agent2468' }, headers)).statusCode).toBe(200);
-    const reused = await secureCall(t, { url: '/wps/member/password/verification', payload: { newPassword: 'Agent1357', mobileNum: '812345678', verificationCode: code }, headers });
+    const reused = await secureCall(t, {
+      url: '/wps/member/password/verification',
+      payload: { newPassword: 'Agent1357', mobileNum: '812345678', verificationCode: code },
+      headers,
+    });
     expect(reused.json().errorCode).toBe('verification.code.invalid');
   });
 
   it('forgot password by phone needs CHNGPASSVERIF3', async () => {
     await t.app.ctx.system.setSwitch(FeatureSwitch.forgotPasswordByPhone, false);
     try {
-      const res = await t.call({ url: '/wps/verification/sms/forgotPassword', method: 'POST', payload: { countryDialingCode: '66', mobileNum: '812345678' }, headers: fromNewIp() });
+      const res = await t.call({
+        url: '/wps/verification/sms/forgotPassword',
+        method: 'POST',
+        payload: { countryDialingCode: '66', mobileNum: '812345678' },
+        headers: fromNewIp(),
+      });
       expect(res.json().errorCode).toBe('function.disabled');
     } finally {
       await t.app.ctx.system.setSwitch(FeatureSwitch.forgotPasswordByPhone, true);
@@ -156,9 +237,19 @@ describe(`member calls (${testDbKind})`, () => {
     expect(start.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Lucky%20Lotus:demo\?/);
     expect(start.qrCode).toMatch(/^data:image\/png;base64,/);
     const totp = new TOTP({ secret: Secret.fromBase32(start.secret), digits: 6, period: 30 });
-    const bad = await t.call({ url: '/wps/member/security/totp/confirm', method: 'POST', payload: { code: totp.generate() === '000000' ? '111111' : '000000' }, token });
+    const bad = await t.call({
+      url: '/wps/member/security/totp/confirm',
+      method: 'POST',
+      payload: { code: totp.generate() === '000000' ? '111111' : '000000' },
+      token,
+    });
     expect(bad.json().errorCode).toBe('totp.code.invalid');
-    const ok = await t.call({ url: '/wps/member/security/totp/confirm', method: 'POST', payload: { code: totp.generate() }, token });
+    const ok = await t.call({
+      url: '/wps/member/security/totp/confirm',
+      method: 'POST',
+      payload: { code: totp.generate() },
+      token,
+    });
     expect(ok.json()).toEqual({ success: true, value: { bound: true } });
     expect((await t.call({ url: '/wps/member/info', token })).json().value.totpBound).toBe(true);
 
@@ -167,7 +258,11 @@ describe(`member calls (${testDbKind})`, () => {
       const newIp = fromNewIp();
       const pending = await loginCall(t, { username: 'demo', password: 'Demo1234' }, newIp);
       expect(pending.json().value.methods).toContain('TOTP');
-      const res = await secureCall(t, { url: '/wps/session/login/verification', payload: { verifyToken: pending.json().value.verifyToken, method: 'TOTP', code: totp.generate() }, headers: newIp });
+      const res = await secureCall(t, {
+        url: '/wps/session/login/verification',
+        payload: { verifyToken: pending.json().value.verifyToken, method: 'TOTP', code: totp.generate() },
+        headers: newIp,
+      });
       expect(res.statusCode).toBe(200);
     } finally {
       await t.app.ctx.system.setSwitch(FeatureSwitch.loginIpVerification, false);

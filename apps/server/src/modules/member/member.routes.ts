@@ -20,22 +20,29 @@ import { requireRealAccount, revokeMemberSessions } from '../../platform/auth/se
 import { clientIp } from '../../platform/client-ip.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
-const fail = (status: number, e: { code: string; message: string }) => new AppError(status, e.code, e.message);
+const fail = (status: number, e: { code: string; message: string }) =>
+  new AppError(status, e.code, e.message);
 
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const { members, sessions, verification, rateLimiter, system, outbox, brand, database } = app.ctx;
 
   // Forgot-password by e-mail is a form POST in the original client (spec B §7); JSON works too.
   // Registered inside this plugin only, so no other route starts accepting form bodies.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   registerCall(app, getMemberInfo, ({ session }) => members.info(session!.memberId));
   registerCall(app, getMemberIcon, ({ session }) => members.avatar(session!.memberId));
   registerCall(app, getPlayerAvatar, ({ session }) => members.avatar(session!.memberId));
   registerCall(app, getUnreadCount, ({ session }) => members.unreadCount(session!.memberId));
-  registerCall(app, getConsolidated, ({ session }) => members.consolidated(requireRealAccount(session!).memberId));
+  registerCall(app, getConsolidated, ({ session }) =>
+    members.consolidated(requireRealAccount(session!).memberId),
+  );
   registerCall(app, updateLanguage, async ({ session, body }) => {
     await members.setLanguage(session!.memberId, body.language);
     return { language: body.language };
@@ -64,7 +71,12 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     const ip = clientIp(req);
     await rateLimiter.consume(`reset-email:${ip}`, { limit: 10, windowMs: 3_600_000 });
     const member = await members.byUsername(body.username);
-    if (!member || !member.email || member.email.toLowerCase() !== body.email.toLowerCase() || member.status !== 'active') {
+    if (
+      !member ||
+      !member.email ||
+      member.email.toLowerCase() !== body.email.toLowerCase() ||
+      member.status !== 'active'
+    ) {
       throw fail(404, AccountErrors.userEmailNotFound);
     }
     const { token, ttlMinutes } = await verification.issueResetToken(member.id, ip);
@@ -81,12 +93,17 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerCall(app, resetPasswordByEmail, async ({ req, body }) => {
-    if (body.confirmNewPassword !== undefined && body.confirmNewPassword !== body.newPassword) throw fail(422, AccountErrors.confirmMismatch);
+    if (body.confirmNewPassword !== undefined && body.confirmNewPassword !== body.newPassword)
+      throw fail(422, AccountErrors.confirmMismatch);
     await members.checkNewPassword(body.newPassword);
     const memberId = await verification.consumeResetToken(body.resetToken);
     await members.setPassword(memberId, body.newPassword);
     await revokeMemberSessions(database, memberId);
-    return sessions.issueFor(memberId, clientIp(req), { rememberMe: false, viaSms: false, password: body.newPassword });
+    return sessions.issueFor(memberId, clientIp(req), {
+      rememberMe: false,
+      viaSms: false,
+      password: body.newPassword,
+    });
   });
 
   registerCall(app, resetPasswordByPhone, async ({ req, body }) => {
@@ -96,15 +113,19 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     const target = body.countryDialingCode
       ? (await verification.phone(body.countryDialingCode, digits)).e164
       : await verification.latestSmsTarget('forgot', digits.replace(/^0+/, ''));
-    if (!target) throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
+    if (!target)
+      throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
     const { memberId } = await verification.consumeCode('forgot', target, body.verificationCode);
-    if (!memberId) throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
+    if (!memberId)
+      throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
     await members.setPassword(memberId, body.newPassword);
     await revokeMemberSessions(database, memberId);
     return sessions.issueFor(memberId, clientIp(req), { rememberMe: false, viaSms: true });
   });
 
-  registerCall(app, startTotpBinding, ({ session }) => members.startTotp(requireRealAccount(session!).memberId));
+  registerCall(app, startTotpBinding, ({ session }) =>
+    members.startTotp(requireRealAccount(session!).memberId),
+  );
   registerCall(app, confirmTotpBinding, async ({ session, body }) => {
     await members.confirmTotp(requireRealAccount(session!).memberId, body.code);
     return { bound: true as const };

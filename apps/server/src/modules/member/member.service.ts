@@ -26,7 +26,8 @@ export type { MemberRow } from './member.repo.ts';
 export const PASSWORD_MAX_AGE_DAYS = 90;
 const dayMs = 86_400_000;
 
-const fail = (status: number, e: { code: string; message: string }, message?: string) => new AppError(status, e.code, message ?? e.message);
+const fail = (status: number, e: { code: string; message: string }, message?: string) =>
+  new AppError(status, e.code, message ?? e.message);
 
 export function maskEmail(email: string | null): string | null {
   if (!email) return null;
@@ -109,7 +110,11 @@ export async function createMember(db: Kysely<DB>, input: NewMemberInput): Promi
     language: input.language ?? 'en',
     first_login: input.firstLogin ?? true,
     password_changed_at: hasPassword ? (input.passwordChangedAt ?? now) : null,
-    password_expires_at: hasPassword ? (input.passwordExpiresAt === undefined ? new Date(now.getTime() + PASSWORD_MAX_AGE_DAYS * dayMs) : input.passwordExpiresAt) : null,
+    password_expires_at: hasPassword
+      ? input.passwordExpiresAt === undefined
+        ? new Date(now.getTime() + PASSWORD_MAX_AGE_DAYS * dayMs)
+        : input.passwordExpiresAt
+      : null,
     avatar: input.avatar ?? String((createHash('sha256').update(input.username).digest()[0]! % 12) + 1),
     club_label: input.clubLabel ?? 'Bronze',
     rank_level: input.rankLevel ?? 1,
@@ -190,17 +195,30 @@ export class MemberService {
   async avatar(memberId: number) {
     const m = await repo.byId(this.database.db, memberId);
     if (!m) throw fail(401, AccountErrors.sessionEnded);
-    return { avatar: m.avatar, avatarType: m.avatar_type as 'CUSTOM' | 'STATIC', avatarUrl: avatarUrl(m.avatar, m.avatar_type) };
+    return {
+      avatar: m.avatar,
+      avatarType: m.avatar_type as 'CUSTOM' | 'STATIC',
+      avatarUrl: avatarUrl(m.avatar, m.avatar_type),
+    };
   }
 
   unreadCount(memberId: number): Promise<number> {
     return repo.unreadCount(this.database.db, memberId);
   }
 
-  addMessages(rows: { memberId: number; title: string; content: string; readAt: Date | null; createdAt: Date }[], db: Kysely<DB> = this.database.db) {
+  addMessages(
+    rows: { memberId: number; title: string; content: string; readAt: Date | null; createdAt: Date }[],
+    db: Kysely<DB> = this.database.db,
+  ) {
     return repo.insertMessages(
       db,
-      rows.map((r) => ({ member_id: r.memberId, title: r.title, content: r.content, read_at: r.readAt, created_at: r.createdAt })),
+      rows.map((r) => ({
+        member_id: r.memberId,
+        title: r.title,
+        content: r.content,
+        read_at: r.readAt,
+        created_at: r.createdAt,
+      })),
     );
   }
 
@@ -220,7 +238,11 @@ export class MemberService {
   }
 
   async recordLogin(memberId: number, ip: string): Promise<void> {
-    await repo.update(this.database.db, memberId, { last_login_at: new Date(), last_login_ip: ip, first_login: false });
+    await repo.update(this.database.db, memberId, {
+      last_login_at: new Date(),
+      last_login_ip: ip,
+      first_login: false,
+    });
     await repo.rememberIp(this.database.db, memberId, ip);
   }
 
@@ -247,7 +269,11 @@ export class MemberService {
     if (rule) {
       const problem = validateField({ ...rule, required: true }, password);
       if (problem?.kind === 'pattern') {
-        const hint = formatPatternMessage(patternById(rule.patternId)?.message ?? '', rule.minLength, rule.maxLength);
+        const hint = formatPatternMessage(
+          patternById(rule.patternId)?.message ?? '',
+          rule.minLength,
+          rule.maxLength,
+        );
         throw fail(422, AccountErrors.passwordFormat, `${AccountErrors.passwordFormat.message}: ${hint}`);
       }
     }
@@ -263,14 +289,19 @@ export class MemberService {
   }
 
   /** Changes the password of a logged-in member; the member's other sessions end. */
-  async changePassword(memberId: number, sessionId: number, input: { oldPassword: string; newPassword: string; confirmNewPassword: string }): Promise<void> {
+  async changePassword(
+    memberId: number,
+    sessionId: number,
+    input: { oldPassword: string; newPassword: string; confirmNewPassword: string },
+  ): Promise<void> {
     const m = await repo.byId(this.database.db, memberId);
     if (!m) throw fail(401, AccountErrors.sessionEnded);
     if (input.newPassword !== input.confirmNewPassword) throw fail(422, AccountErrors.confirmMismatch);
     // A member who registered by mobile without a password has none to confirm (spec B §5 PW-14).
     if (m.password_hash) {
       if (!input.oldPassword) throw fail(422, AccountErrors.inputEmpty, 'Please enter the old password');
-      if (!(await verifyPassword(m.password_hash, input.oldPassword))) throw fail(422, AccountErrors.oldPasswordWrong);
+      if (!(await verifyPassword(m.password_hash, input.oldPassword)))
+        throw fail(422, AccountErrors.oldPasswordWrong);
       if (input.oldPassword === input.newPassword) throw fail(422, AccountErrors.passwordReused);
     }
     await this.checkNewPassword(input.newPassword);
@@ -283,7 +314,14 @@ export class MemberService {
     const m = await repo.byId(this.database.db, memberId);
     if (!m) throw fail(401, AccountErrors.sessionEnded);
     const secret = new Secret({ size: 20 });
-    const totp = new TOTP({ issuer: this.brand.get().brandName, label: m.username, secret, digits: 6, period: 30, algorithm: 'SHA1' });
+    const totp = new TOTP({
+      issuer: this.brand.get().brandName,
+      label: m.username,
+      secret,
+      digits: 6,
+      period: 30,
+      algorithm: 'SHA1',
+    });
     await repo.update(this.database.db, memberId, { totp_pending_secret: secret.base32 });
     const otpauthUrl = totp.toString();
     const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 220 });
@@ -293,9 +331,13 @@ export class MemberService {
   async confirmTotp(memberId: number, code: string): Promise<void> {
     const m = await repo.byId(this.database.db, memberId);
     if (!m) throw fail(401, AccountErrors.sessionEnded);
-    if (!m.totp_pending_secret) throw fail(409, AccountErrors.totpNotBound, 'Start the authenticator binding first');
+    if (!m.totp_pending_secret)
+      throw fail(409, AccountErrors.totpNotBound, 'Start the authenticator binding first');
     if (!totpMatches(m.totp_pending_secret, code)) throw fail(422, AccountErrors.totpInvalid);
-    await repo.update(this.database.db, memberId, { totp_secret: m.totp_pending_secret, totp_pending_secret: null });
+    await repo.update(this.database.db, memberId, {
+      totp_secret: m.totp_pending_secret,
+      totp_pending_secret: null,
+    });
   }
 
   /** Checks an authenticator code against the bound secret. */

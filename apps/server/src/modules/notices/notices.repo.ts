@@ -31,6 +31,11 @@ export async function insertAnnouncement(
 }
 
 export async function deactivateAnnouncement(db: Kysely<DB>, id: number): Promise<boolean> {
-  const res = await db.updateTable('announcement').set({ active: false }).where('id', '=', id).where('active', '=', true).executeTakeFirst();
+  const res = await db
+    .updateTable('announcement')
+    .set({ active: false })
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }

@@ -13,7 +13,13 @@ const bucketOfType: Record<string, keyof Announcements> = {
 };
 
 function toNotice(r: Row): Notice {
-  return { id: r.id, type: r.type, title: r.title, content: r.content, date: new Date(r.published_at).getTime() };
+  return {
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    content: r.content,
+    date: new Date(r.published_at).getTime(),
+  };
 }
 
 /**

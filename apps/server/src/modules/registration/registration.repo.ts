@@ -10,6 +10,9 @@ export function invitation(db: Kysely<DB>, code: string) {
     .executeTakeFirst();
 }
 
-export async function insertInvitation(db: Kysely<DB>, values: { code: string; member_id: number; kind: 'AFFILIATE' | 'REFERRAL'; domain: string | null }) {
+export async function insertInvitation(
+  db: Kysely<DB>,
+  values: { code: string; member_id: number; kind: 'AFFILIATE' | 'REFERRAL'; domain: string | null },
+) {
   await db.insertInto('invitation_code').values(values).execute();
 }

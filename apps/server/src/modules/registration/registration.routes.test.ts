@@ -53,7 +53,12 @@ function fullPayload(overrides: Record<string, unknown> = {}) {
 }
 
 const register = (payload: unknown, headers: Record<string, string>, mobile = false) =>
-  secureCall(t, { url: mobile ? '/wps/member/register/mobile' : '/wps/member/register', method: 'PUT', payload, headers });
+  secureCall(t, {
+    url: mobile ? '/wps/member/register/mobile' : '/wps/member/register',
+    method: 'PUT',
+    payload,
+    headers,
+  });
 
 describe(`registration (${testDbKind})`, () => {
   it('RG-26 RG-27 RG-28 RG-30 RG-31 the username tab registers the full payload through encrypted PUT /wps/member/register; the value holds the login token', async () => {
@@ -63,16 +68,44 @@ describe(`registration (${testDbKind})`, () => {
     const body = res.json();
     expect(body.success).toBe(true);
     expect(body.value.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(body.value).toMatchObject({ userName: 'newplayer01', type: 0, firstTimeLogin: true, forceChangePassword: false });
+    expect(body.value).toMatchObject({
+      userName: 'newplayer01',
+      type: 0,
+      firstTimeLogin: true,
+      forceChangePassword: false,
+    });
     const info = (await t.call({ url: '/wps/member/info', token: body.value.token })).json().value;
-    expect(info).toMatchObject({ account: 'newplayer01', payeeName: 'Tran Minh', email: 'tr***@example.com' });
-    const row = await t.database.db.selectFrom('member').selectAll().where('username', '=', 'newplayer01').executeTakeFirstOrThrow();
-    const agent1 = await t.database.db.selectFrom('member').select('id').where('username', '=', 'agent1').executeTakeFirstOrThrow();
-    const demo = await t.database.db.selectFrom('member').select('id').where('username', '=', 'demo').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ upline_id: agent1.id, referrer_id: demo.id, register_method: 'WEB', register_domain: 'www.luckylotus.example' });
+    expect(info).toMatchObject({
+      account: 'newplayer01',
+      payeeName: 'Tran Minh',
+      email: 'tr***@example.com',
+    });
+    const row = await t.database.db
+      .selectFrom('member')
+      .selectAll()
+      .where('username', '=', 'newplayer01')
+      .executeTakeFirstOrThrow();
+    const agent1 = await t.database.db
+      .selectFrom('member')
+      .select('id')
+      .where('username', '=', 'agent1')
+      .executeTakeFirstOrThrow();
+    const demo = await t.database.db
+      .selectFrom('member')
+      .select('id')
+      .where('username', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      upline_id: agent1.id,
+      referrer_id: demo.id,
+      register_method: 'WEB',
+      register_domain: 'www.luckylotus.example',
+    });
     expect(row.register_url).toBe('https://www.luckylotus.example/register?affiliateCode=LOTUS8');
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect((await t.call({ url: '/wps/v2/wallets/balance', token: body.value.token })).json().value.sumBalance).toBe(0);
+    expect(
+      (await t.call({ url: '/wps/v2/wallets/balance', token: body.value.token })).json().value.sumBalance,
+    ).toBe(0);
   });
 
   it('the username must be new (case-insensitively)', async () => {
@@ -87,17 +120,35 @@ describe(`registration (${testDbKind})`, () => {
 
   it('RG-29 RG-20 the mobile tab registers through PUT /wps/member/register/mobile with the SMS code; the username is the number', async () => {
     const headers = fromNewIp();
-    await t.call({ url: '/wps/verification/sms/register/mobile', method: 'POST', payload: { mobileNo: '931234567', countryDialingCode: '84' }, headers });
+    await t.call({
+      url: '/wps/verification/sms/register/mobile',
+      method: 'POST',
+      payload: { mobileNo: '931234567', countryDialingCode: '84' },
+      headers,
+    });
     const code = await latestCode(t, '+84931234567');
     const c = await withCaptcha(headers);
     const res = await register(
-      fullPayload({ username: '931234567', mobileNum: '931234567', verificationCode: code, captcha: c.captcha, affiliateCode: '', referralCode: '', email: '', payeeName: '' }),
+      fullPayload({
+        username: '931234567',
+        mobileNum: '931234567',
+        verificationCode: code,
+        captcha: c.captcha,
+        affiliateCode: '',
+        referralCode: '',
+        email: '',
+        payeeName: '',
+      }),
       c.headers,
       true,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toMatchObject({ userName: '931234567', forceChangePassword: false });
-    const row = await t.database.db.selectFrom('member').selectAll().where('username', '=', '931234567').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('member')
+      .selectAll()
+      .where('username', '=', '931234567')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ mobile_dialing_code: '84', mobile_number: '931234567' });
   });
 
@@ -106,18 +157,35 @@ describe(`registration (${testDbKind})`, () => {
     expect(ok.json()).toEqual({ success: true, value: { code: 'LOTUS8', kind: 'AFFILIATE', valid: true } });
     const bad = await t.call({ url: '/wps/agent/affiliate?code=NOPE99&domain=www.luckylotus.example' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toMatchObject({ success: false, errorCode: 'invitation.code.error', message: 'invitation code error' });
+    expect(bad.json()).toMatchObject({
+      success: false,
+      errorCode: 'invitation.code.error',
+      message: 'invitation code error',
+    });
     const { headers, captcha } = await withCaptcha(fromNewIp());
-    const res = await register(fullPayload({ username: 'invitee01', affiliateCode: 'NOPE99', captcha }), headers);
+    const res = await register(
+      fullPayload({ username: 'invitee01', affiliateCode: 'NOPE99', captcha }),
+      headers,
+    );
     expect(res.json().message).toBe('invitation code error');
-    expect(await t.database.db.selectFrom('member').select('id').where('username', '=', 'invitee01').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db
+        .selectFrom('member')
+        .select('id')
+        .where('username', '=', 'invitee01')
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('ER-31 ER-32 ER-33 ER-34 ER-35 ER-36 ER-39 the server enforces the register rules with the catalogue messages', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ username: '1abc' }, 'account.format.invalid', 'Account format incorrect'],
       [{ username: '' }, 'input.empty', 'Input cannot be empty'],
-      [{ password: 'abcdefgh', confirmPassword: 'abcdefgh' }, 'password.format.invalid', 'Password format incorrect'],
+      [
+        { password: 'abcdefgh', confirmPassword: 'abcdefgh' },
+        'password.format.invalid',
+        'Password format incorrect',
+      ],
       [{ confirmPassword: 'Lotus2025' }, 'password.confirm.mismatch', 'Confirmation password is not correct'],
       [{ payeeName: 'Tran' }, 'real.name.format.invalid', 'Real name format incorrect'],
       [{ email: 'not-an-email' }, 'email.format.invalid', 'E-mail format incorrect'],
@@ -142,12 +210,24 @@ describe(`registration (${testDbKind})`, () => {
 
   it('ER-37 the register captcha follows CAPTCHA3: required while on, and neither shown nor needed while off', async () => {
     const missing = await register(fullPayload({ username: 'nocaptcha01' }), fromNewIp());
-    expect(missing.json()).toMatchObject({ errorCode: 'captcha.required', message: 'Please enter the captcha' });
-    expect((await t.call({ url: '/wps/system/setting/register' })).json().value.captcha).toMatchObject({ enabled: true, required: true });
+    expect(missing.json()).toMatchObject({
+      errorCode: 'captcha.required',
+      message: 'Please enter the captcha',
+    });
+    expect((await t.call({ url: '/wps/system/setting/register' })).json().value.captcha).toMatchObject({
+      enabled: true,
+      required: true,
+    });
     await t.app.ctx.system.setSwitch(FeatureSwitch.registerCaptcha, false);
     try {
-      expect((await t.call({ url: '/wps/system/setting/register' })).json().value.captcha).toMatchObject({ enabled: false, required: false });
-      const res = await register(fullPayload({ username: 'nocaptcha01', affiliateCode: '', referralCode: '' }), fromNewIp());
+      expect((await t.call({ url: '/wps/system/setting/register' })).json().value.captcha).toMatchObject({
+        enabled: false,
+        required: false,
+      });
+      const res = await register(
+        fullPayload({ username: 'nocaptcha01', affiliateCode: '', referralCode: '' }),
+        fromNewIp(),
+      );
       expect(res.statusCode).toBe(200);
     } finally {
       await t.app.ctx.system.setSwitch(FeatureSwitch.registerCaptcha, true);

@@ -5,7 +5,12 @@ import type { SystemService } from '../system/system.service.ts';
 import type { BrandConfigStore } from '../system/brand-config.ts';
 import { PayloadKeys, type PayloadKeyPolicy } from '../../platform/crypto/payload-keys.ts';
 import { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
-import { Outbox, transportsFromEnv, type OutboxChannel, type OutboxTransport } from '../../platform/outbox/outbox.ts';
+import {
+  Outbox,
+  transportsFromEnv,
+  type OutboxChannel,
+  type OutboxTransport,
+} from '../../platform/outbox/outbox.ts';
 import { CaptchaService } from '../../platform/captcha/captcha.ts';
 import { SliderChallenge } from '../../platform/challenge/slider-challenge.ts';
 import { WalletService } from '../wallet/wallet.service.ts';
@@ -49,20 +54,41 @@ export function createAccountServices(
   options: AccountOptions = {},
 ): AccountServices {
   const { database, system, brand, sessionPolicy } = deps;
-  const payloadKeys = new PayloadKeys(database, options.payloadKeys, options.payloadKeyPassphrase ?? process.env.PAYLOAD_KEY_PASSPHRASE);
+  const payloadKeys = new PayloadKeys(
+    database,
+    options.payloadKeys,
+    options.payloadKeyPassphrase ?? process.env.PAYLOAD_KEY_PASSPHRASE,
+  );
   const rateLimiter = new RateLimiter(database);
   const outbox = new Outbox(database, options.outboxTransports ?? transportsFromEnv());
   const captcha = new CaptchaService(database);
   const challenge = new SliderChallenge(database);
   const wallet = new WalletService(database, brand);
   const members = new MemberService(database, system, brand);
-  const verification = new VerificationService({ database, system, brand, outbox, challenge }, options.verification);
-  const sessions = new SessionService({ database, system, members, verification, wallet, captcha, limiter: rateLimiter, sessionPolicy }, options.login);
+  const verification = new VerificationService(
+    { database, system, brand, outbox, challenge },
+    options.verification,
+  );
+  const sessions = new SessionService(
+    { database, system, members, verification, wallet, captcha, limiter: rateLimiter, sessionPolicy },
+    options.login,
+  );
   const registration = new RegistrationService(
     { database, system, members, sessions, verification, wallet, captcha, limiter: rateLimiter },
     options.registration,
   );
-  return { payloadKeys, rateLimiter, outbox, captcha, challenge, wallet, members, verification, sessions, registration };
+  return {
+    payloadKeys,
+    rateLimiter,
+    outbox,
+    captcha,
+    challenge,
+    wallet,
+    members,
+    verification,
+    sessions,
+    registration,
+  };
 }
 
 /** Every call of the account flows: session, member, registration, verification and wallet. */

@@ -34,11 +34,20 @@ export async function secureCall(t: TestApp, o: SecureCallOptions): Promise<Ligh
 }
 
 export function loginCall(t: TestApp, payload: Record<string, unknown>, headers?: Record<string, string>) {
-  return secureCall(t, { url: '/wps/session/login', payload: { type: 'username', captcha: '', ...payload }, ...(headers ? { headers } : {}) });
+  return secureCall(t, {
+    url: '/wps/session/login',
+    payload: { type: 'username', captcha: '', ...payload },
+    ...(headers ? { headers } : {}),
+  });
 }
 
 /** Logs in and returns the token (fails the test with the server's answer otherwise). */
-export async function loginToken(t: TestApp, username: string, password: string, headers?: Record<string, string>): Promise<string> {
+export async function loginToken(
+  t: TestApp,
+  username: string,
+  password: string,
+  headers?: Record<string, string>,
+): Promise<string> {
   const res = await loginCall(t, { username, password }, headers);
   if (res.statusCode !== 200) throw new Error(`login of ${username} failed: ${res.statusCode} ${res.body}`);
   return res.json().value.token as string;

@@ -36,7 +36,12 @@ export async function clearFailures(db: Kysely<DB>, usernameKey: string): Promis
   await db.deleteFrom('login_failure').where('username_key', '=', usernameKey).execute();
 }
 
-export async function insertRemember(db: Kysely<DB>, tokenHash: Buffer, memberId: number, expiresAt: Date): Promise<number> {
+export async function insertRemember(
+  db: Kysely<DB>,
+  tokenHash: Buffer,
+  memberId: number,
+  expiresAt: Date,
+): Promise<number> {
   const row = await db
     .insertInto('remember_token')
     .values({ token_hash: tokenHash, member_id: memberId, expires_at: expiresAt })
@@ -57,7 +62,10 @@ export function takeRemember(db: Kysely<DB>, tokenHash: Buffer) {
     .executeTakeFirst();
 }
 
-export async function insertPending(db: Kysely<DB>, values: { token_hash: Buffer; member_id: number; ip: string; remember_me: boolean; expires_at: Date }) {
+export async function insertPending(
+  db: Kysely<DB>,
+  values: { token_hash: Buffer; member_id: number; ip: string; remember_me: boolean; expires_at: Date },
+) {
   await db.insertInto('pending_login').values(values).execute();
 }
 
@@ -66,11 +74,22 @@ export function pendingByHash(db: Kysely<DB>, tokenHash: Buffer) {
 }
 
 export async function countPendingAttempt(db: Kysely<DB>, id: number): Promise<number> {
-  const row = await db.updateTable('pending_login').set({ attempts: sql`attempts + 1` }).where('id', '=', id).returning('attempts').executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('pending_login')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
   return row.attempts;
 }
 
 export async function usePending(db: Kysely<DB>, id: number): Promise<boolean> {
-  const row = await db.updateTable('pending_login').set({ used_at: sql`now()` }).where('id', '=', id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+  const row = await db
+    .updateTable('pending_login')
+    .set({ used_at: sql`now()` })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
   return Boolean(row);
 }

@@ -21,9 +21,15 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return payloadKeys.current();
   });
   registerCall(app, login, ({ req, body }) => sessions.login(req, clientIp(req), body));
-  registerCall(app, loginVerification, ({ req, body }) => sessions.completeSecondFactor(body.verifyToken, body.method, body.code, clientIp(req)));
-  registerCall(app, sendLoginVerificationCode, ({ req, body }) => sessions.sendSecondFactorCode(body.verifyToken, body.method, clientIp(req)));
-  registerCall(app, loginRemembered, ({ req, body }) => sessions.loginRemembered(body.username, body.rememberToken, clientIp(req)));
+  registerCall(app, loginVerification, ({ req, body }) =>
+    sessions.completeSecondFactor(body.verifyToken, body.method, body.code, clientIp(req)),
+  );
+  registerCall(app, sendLoginVerificationCode, ({ req, body }) =>
+    sessions.sendSecondFactorCode(body.verifyToken, body.method, clientIp(req)),
+  );
+  registerCall(app, loginRemembered, ({ req, body }) =>
+    sessions.loginRemembered(body.username, body.rememberToken, clientIp(req)),
+  );
   registerCall(app, loginFreePlay, ({ req, body }) => sessions.freePlay(body.randomString, clientIp(req)));
   const end = async ({ session }: { session: { sessionId: number } | null }) => {
     await sessions.logout(session!.sessionId);

@@ -29,7 +29,9 @@ export class BrandConfigStore {
     }
     const parsed = BrandConfigSchema.safeParse(raw);
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      const issues = parsed.error.issues
+        .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+        .join('; ');
       throw new Error(`Brand config ${path} is invalid: ${issues}`);
     }
     return parsed.data;

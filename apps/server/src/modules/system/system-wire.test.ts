@@ -14,7 +14,13 @@ describe(`system wire details (${testDbKind})`, () => {
     const info = (await t.call({ url: '/wps/system/status' })).json().value.info;
     expect(info.resources.length).toBeGreaterThan(0);
     for (const r of info.resources) {
-      expect(r).toEqual(expect.objectContaining({ resourceType: expect.any(String), url: expect.any(String), qrCodeUrl: expect.any(String) }));
+      expect(r).toEqual(
+        expect.objectContaining({
+          resourceType: expect.any(String),
+          url: expect.any(String),
+          qrCodeUrl: expect.any(String),
+        }),
+      );
       expect(info.resourceMap[r.name]).toEqual({ url: r.url, labelNameEn: r.labelNameEn });
     }
     const app = info.resources.find((r: { resourceType: string }) => r.resourceType === 'APP_ANDROID');
@@ -34,7 +40,8 @@ describe(`system wire details (${testDbKind})`, () => {
     const res = await t.call({ url: '/wps/system/whitelabel' });
     expect(res.statusCode).toBe(200);
     const ids: string[] = [];
-    const walk = (nodes: { modId: string; childrenNodes: never[] }[]) => nodes.forEach((n) => (ids.push(n.modId), walk(n.childrenNodes)));
+    const walk = (nodes: { modId: string; childrenNodes: never[] }[]) =>
+      nodes.forEach((n) => (ids.push(n.modId), walk(n.childrenNodes)));
     walk(res.json().value);
     for (const id of [
       FeatureSwitch.mobileRegister,
@@ -56,7 +63,9 @@ describe(`system wire details (${testDbKind})`, () => {
   });
 
   it('NM-04 the announcement response holds popup, player notices, banners and promotion', async () => {
-    const res = await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&platform=W&execution=B' });
+    const res = await t.call({
+      url: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR&platform=W&execution=B',
+    });
     const v = res.json().value;
     expect(v.popup.length).toBeGreaterThan(0);
     expect(v.playerNotices.length).toBeGreaterThan(0);
@@ -83,7 +92,14 @@ describe(`system wire details (${testDbKind})`, () => {
 
   it('the account calls (login, login verification, register, password change and reset) are declared encrypted', () => {
     const encrypted = new Set(allCalls.filter((c) => c.encrypted).map((c) => c.id));
-    for (const id of ['login', 'loginVerification', 'register', 'registerMobile', 'changePassword', 'resetPasswordByPhone']) {
+    for (const id of [
+      'login',
+      'loginVerification',
+      'register',
+      'registerMobile',
+      'changePassword',
+      'resetPasswordByPhone',
+    ]) {
       expect(encrypted).toContain(id);
     }
     // The rest of that list (points redeem and convert, withdraw submit) arrives with the wallet and points issues.

@@ -20,7 +20,11 @@ export function listSwitches(db: Kysely<DB>) {
 }
 
 export async function setSwitch(db: Kysely<DB>, modId: string, enabled: boolean): Promise<boolean> {
-  const res = await db.updateTable('feature_switch').set({ enabled }).where('mod_id', '=', modId).executeTakeFirst();
+  const res = await db
+    .updateTable('feature_switch')
+    .set({ enabled })
+    .where('mod_id', '=', modId)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 

@@ -10,7 +10,10 @@ afterAll(async () => t?.close());
 
 describe(`system calls (${testDbKind})`, () => {
   it('SY-07 SY-11 status carries whitelabel, register rules, resources, customer service, analytics, CDNs, location and the flags', async () => {
-    const res = await t.call({ url: '/wps/system/status?url=localhost', headers: { 'x-forwarded-for': '8.8.8.8' } });
+    const res = await t.call({
+      url: '/wps/system/status?url=localhost',
+      headers: { 'x-forwarded-for': '8.8.8.8' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
@@ -23,7 +26,9 @@ describe(`system calls (${testDbKind})`, () => {
     expect(v.info.whitelabel.length).toBeGreaterThan(0);
     expect(v.info.register.username).toMatchObject({ enabled: true, required: true, patternId: 1 });
     expect(v.info.resources.some((r: { resourceType: string }) => r.resourceType === 'SOCIAL')).toBe(true);
-    expect(v.info.customerService[0]).toEqual(expect.objectContaining({ csType: expect.any(Number), path: expect.any(String) }));
+    expect(v.info.customerService[0]).toEqual(
+      expect.objectContaining({ csType: expect.any(Number), path: expect.any(String) }),
+    );
     expect(v.info.analytics).toHaveProperty('gtagId');
     expect(v.info.imageCDNs.length).toBeGreaterThan(0);
     expect(v.info.launchGameCDNs.length).toBeGreaterThan(0);
@@ -41,7 +46,14 @@ describe(`system calls (${testDbKind})`, () => {
   it('SY-19 register rules carry enabled, required, acceptedPattern, patternId, minLength, maxLength', async () => {
     const res = await t.call({ url: '/wps/system/setting/register' });
     const rules = res.json().value;
-    expect(Object.keys(rules.username).sort()).toEqual(['acceptedPattern', 'enabled', 'maxLength', 'minLength', 'patternId', 'required']);
+    expect(Object.keys(rules.username).sort()).toEqual([
+      'acceptedPattern',
+      'enabled',
+      'maxLength',
+      'minLength',
+      'patternId',
+      'required',
+    ]);
     expect(rules.username.acceptedPattern).toBe('^[A-Za-z][A-Za-z0-9]*$');
   });
 
@@ -59,7 +71,9 @@ describe(`system calls (${testDbKind})`, () => {
     v = (await t.call({ url: '/wps/system/status', headers: { 'x-forwarded-for': '8.8.8.8' } })).json().value;
     expect(v.status).toBe(2);
     expect(v.regionRestriction).toBe(true);
-    const other = (await t.call({ url: '/wps/system/status', headers: { 'x-forwarded-for': '110.54.1.1' } })).json().value;
+    const other = (
+      await t.call({ url: '/wps/system/status', headers: { 'x-forwarded-for': '110.54.1.1' } })
+    ).json().value;
     expect(other.status).toBe(0);
 
     await t.app.ctx.system.setNormal();
@@ -77,7 +91,9 @@ describe(`system calls (${testDbKind})`, () => {
   it('SY-21 helpCenter returns categories of HTML articles', async () => {
     const v = (await t.call({ url: '/wps/system/helpCenter' })).json().value;
     expect(v.categories.length).toBeGreaterThan(0);
-    expect(v.categories.flatMap((c: { items: { id: string }[] }) => c.items.map((i) => i.id))).toContain('terms');
+    expect(v.categories.flatMap((c: { items: { id: string }[] }) => c.items.map((i) => i.id))).toContain(
+      'terms',
+    );
   });
 
   it('SY-05 the brand config file is served at run time', async () => {

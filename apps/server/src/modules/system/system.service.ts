@@ -20,7 +20,11 @@ export interface StatusSetting {
   maintenanceUntil: string | null;
   blockedCountries: string[];
 }
-export const defaultStatusSetting: StatusSetting = { maintenance: false, maintenanceUntil: null, blockedCountries: [] };
+export const defaultStatusSetting: StatusSetting = {
+  maintenance: false,
+  maintenanceUntil: null,
+  blockedCountries: [],
+};
 
 export interface CdnSetting {
   imageCDNs: string[];
@@ -47,7 +51,8 @@ export interface CallerStatus {
 
 function buildTree(rows: Awaited<ReturnType<typeof repo.listSwitches>>): WhitelabelNode[] {
   const nodes = new Map<string, WhitelabelNode>();
-  for (const r of rows) nodes.set(r.mod_id, { modId: r.mod_id, enabled: r.enabled ? '1' : '0', childrenNodes: [] });
+  for (const r of rows)
+    nodes.set(r.mod_id, { modId: r.mod_id, enabled: r.enabled ? '1' : '0', childrenNodes: [] });
   const roots: WhitelabelNode[] = [];
   for (const r of rows) {
     const node = nodes.get(r.mod_id)!;
@@ -70,18 +75,19 @@ export class SystemService {
 
   private async load(): Promise<Snapshot> {
     const db = this.database.db;
-    const [status, cdn, analytics, switches, rules, resources, cs, help, domains, countries] = await Promise.all([
-      repo.readSetting<StatusSetting>(db, 'status'),
-      repo.readSetting<CdnSetting>(db, 'cdn'),
-      repo.readSetting<{ gtagId: string }>(db, 'analytics'),
-      repo.listSwitches(db),
-      repo.listRegisterRules(db),
-      repo.listResources(db),
-      repo.listCustomerService(db),
-      repo.listHelpArticles(db),
-      repo.listDomains(db),
-      repo.listCountries(db),
-    ]);
+    const [status, cdn, analytics, switches, rules, resources, cs, help, domains, countries] =
+      await Promise.all([
+        repo.readSetting<StatusSetting>(db, 'status'),
+        repo.readSetting<CdnSetting>(db, 'cdn'),
+        repo.readSetting<{ gtagId: string }>(db, 'analytics'),
+        repo.listSwitches(db),
+        repo.listRegisterRules(db),
+        repo.listResources(db),
+        repo.listCustomerService(db),
+        repo.listHelpArticles(db),
+        repo.listDomains(db),
+        repo.listCountries(db),
+      ]);
     const register = {} as RegisterRules;
     for (const r of rules) {
       if (!(registerFieldNames as readonly string[]).includes(r.field)) continue;
@@ -116,20 +122,22 @@ export class SystemService {
       imageUrl: r.image_url,
     }));
     const info: Omit<SystemInfo, 'location'> = {
-        whitelabel: buildTree(switches),
-        register,
-        resources: resourceList,
-        resourceMap: Object.fromEntries(resourceList.map((r) => [r.name, { url: r.url, labelNameEn: r.labelNameEn }])),
-        customerService: cs.map((c) => ({ csType: c.cs_type, path: c.path, name: c.name })),
-        analytics: { gtagId: analytics?.gtagId ?? '' },
-        imageCDNs: cdn?.imageCDNs?.length ? cdn.imageCDNs : ['/cdn/img1'],
-        launchGameCDNs: cdn?.launchGameCDNs?.length ? cdn.launchGameCDNs : ['/cdn/launch1'],
-        countries: countries.map((c) => ({
-          countryCode: c.country_code,
-          countryDialingCode: c.dialing_code,
-          name: c.name,
-          numberLengths: c.number_lengths,
-        })),
+      whitelabel: buildTree(switches),
+      register,
+      resources: resourceList,
+      resourceMap: Object.fromEntries(
+        resourceList.map((r) => [r.name, { url: r.url, labelNameEn: r.labelNameEn }]),
+      ),
+      customerService: cs.map((c) => ({ csType: c.cs_type, path: c.path, name: c.name })),
+      analytics: { gtagId: analytics?.gtagId ?? '' },
+      imageCDNs: cdn?.imageCDNs?.length ? cdn.imageCDNs : ['/cdn/img1'],
+      launchGameCDNs: cdn?.launchGameCDNs?.length ? cdn.launchGameCDNs : ['/cdn/launch1'],
+      countries: countries.map((c) => ({
+        countryCode: c.country_code,
+        countryDialingCode: c.dialing_code,
+        name: c.name,
+        numberLengths: c.number_lengths,
+      })),
     };
     // Checked by the call's own schema once per change, so the per-request answer can be spliced.
     const checked = SystemInfoSchema.omit({ location: true }).parse(info);
@@ -149,8 +157,10 @@ export class SystemService {
   async statusFor(country: string): Promise<CallerStatus> {
     const { status } = await this.snapshot.get();
     const until = status.maintenanceUntil ? Date.parse(status.maintenanceUntil) : null;
-    if (status.maintenance && (until === null || until > Date.now())) return { status: 1, maintenanceEndTime: until, country };
-    if (country && status.blockedCountries.includes(country)) return { status: 2, maintenanceEndTime: null, country };
+    if (status.maintenance && (until === null || until > Date.now()))
+      return { status: 1, maintenanceEndTime: until, country };
+    if (country && status.blockedCountries.includes(country))
+      return { status: 2, maintenanceEndTime: null, country };
     return { status: 0, maintenanceEndTime: null, country };
   }
 
@@ -186,7 +196,10 @@ export class SystemService {
 
   async domainRoute() {
     const snap = await this.snapshot.get();
-    return { domainList: snap.domains.map((domain) => ({ domain, speed: 0 })), resources: snap.info.resources };
+    return {
+      domainList: snap.domains.map((domain) => ({ domain, speed: 0 })),
+      resources: snap.info.resources,
+    };
   }
 
   /** Whether a feature switch is on; an unknown switch is off. */
@@ -206,12 +219,21 @@ export class SystemService {
 
   async setMaintenance(until: Date | null): Promise<StatusSetting> {
     const current = await this.freshStatus();
-    return this.writeStatus({ ...current, maintenance: true, maintenanceUntil: until ? until.toISOString() : null });
+    return this.writeStatus({
+      ...current,
+      maintenance: true,
+      maintenanceUntil: until ? until.toISOString() : null,
+    });
   }
 
   async setBlockedCountries(countries: string[]): Promise<StatusSetting> {
     const current = await this.freshStatus();
-    return this.writeStatus({ ...current, maintenance: false, maintenanceUntil: null, blockedCountries: countries });
+    return this.writeStatus({
+      ...current,
+      maintenance: false,
+      maintenanceUntil: null,
+      blockedCountries: countries,
+    });
   }
 
   async setSwitch(modId: string, enabled: boolean): Promise<boolean> {
@@ -225,7 +247,10 @@ export class SystemService {
   }
 
   private async freshStatus(): Promise<StatusSetting> {
-    return { ...defaultStatusSetting, ...(await repo.readSetting<StatusSetting>(this.database.db, 'status')) };
+    return {
+      ...defaultStatusSetting,
+      ...(await repo.readSetting<StatusSetting>(this.database.db, 'status')),
+    };
   }
 
   private async writeStatus(next: StatusSetting): Promise<StatusSetting> {

@@ -27,7 +27,9 @@ function svgFor(text: string): string {
     );
   }
   for (let i = 0; i < 40; i++) {
-    parts.push(`<circle cx="${rnd(0, w).toFixed(1)}" cy="${rnd(0, h).toFixed(1)}" r="${rnd(0.6, 1.6).toFixed(1)}" fill="hsl(${randomInt(0, 360)},50%,45%)"/>`);
+    parts.push(
+      `<circle cx="${rnd(0, w).toFixed(1)}" cy="${rnd(0, h).toFixed(1)}" r="${rnd(0.6, 1.6).toFixed(1)}" fill="hsl(${randomInt(0, 360)},50%,45%)"/>`,
+    );
   }
   const step = (w - 16) / text.length;
   [...text].forEach((ch, i) => {
@@ -42,7 +44,9 @@ function svgFor(text: string): string {
   });
   // Two strike lines across the glyphs.
   for (let i = 0; i < 2; i++) {
-    parts.push(`<path d="M0 ${rnd(10, h - 10)} Q ${w / 2} ${rnd(0, h)} ${w} ${rnd(10, h - 10)}" stroke="hsl(${hue},40%,35%)" stroke-width="1.4" fill="none"/>`);
+    parts.push(
+      `<path d="M0 ${rnd(10, h - 10)} Q ${w / 2} ${rnd(0, h)} ${w} ${rnd(10, h - 10)}" stroke="hsl(${hue},40%,35%)" stroke-width="1.4" fill="none"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
   <defs>
@@ -89,19 +93,25 @@ export class CaptchaService {
   async issue(ip: string): Promise<{ id: string; png: Buffer; answer: string }> {
     let answer = '';
     for (let i = 0; i < CAPTCHA_LENGTH; i++) answer += String(randomInt(0, 10));
-    const png = await sharp(Buffer.from(svgFor(answer))).png({ compressionLevel: 6 }).toBuffer();
+    const png = await sharp(Buffer.from(svgFor(answer)))
+      .png({ compressionLevel: 6 })
+      .toBuffer();
     const id = randomBytes(18).toString('base64url');
     await this.database.db
       .insertInto('captcha')
       .values({ id_hash: hashId(id), answer, ip, expires_at: new Date(Date.now() + CAPTCHA_TTL_MS) })
       .execute();
-    if (++this.issued % 200 === 0) await sql`delete from captcha where expires_at < now()`.execute(this.database.db);
+    if (++this.issued % 200 === 0)
+      await sql`delete from captcha where expires_at < now()`.execute(this.database.db);
     return { id, png, answer };
   }
 
   /** Sets the binding on the reply: an HttpOnly cookie for browsers and a header for other clients. */
   bind(reply: FastifyReply, id: string): void {
-    reply.header('set-cookie', `${CAPTCHA_COOKIE}=${id}; Path=/wps; Max-Age=${CAPTCHA_TTL_MS / 1000}; HttpOnly; SameSite=Strict`);
+    reply.header(
+      'set-cookie',
+      `${CAPTCHA_COOKIE}=${id}; Path=/wps; Max-Age=${CAPTCHA_TTL_MS / 1000}; HttpOnly; SameSite=Strict`,
+    );
     reply.header(CAPTCHA_HEADER, id);
   }
 

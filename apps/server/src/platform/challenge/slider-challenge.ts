@@ -83,7 +83,10 @@ export class SliderChallenge {
       .insertInto('slider_challenge')
       .values({ id, purpose, answer_x: x, expires_at: new Date(expiresAt), ip })
       .execute();
-    if (++this.issuedCount % 200 === 0) await sql`delete from slider_challenge where expires_at < now() - interval '10 minutes'`.execute(this.database.db);
+    if (++this.issuedCount % 200 === 0)
+      await sql`delete from slider_challenge where expires_at < now() - interval '10 minutes'`.execute(
+        this.database.db,
+      );
     return {
       challengeId: id,
       background: background.toString('base64'),
@@ -101,7 +104,12 @@ export class SliderChallenge {
    * Checks one drop. A challenge is checked once, right or wrong (a script cannot search for the
    * answer); a pass returns the token that the next call of the same purpose presents.
    */
-  async verify(input: { challengeId: string; x: number; durationMs: number; trail?: number[] | undefined }): Promise<string | null> {
+  async verify(input: {
+    challengeId: string;
+    x: number;
+    durationMs: number;
+    trail?: number[] | undefined;
+  }): Promise<string | null> {
     const row = await this.database.db
       .updateTable('slider_challenge')
       .set({ checked_at: new Date() })
@@ -126,7 +134,11 @@ export class SliderChallenge {
   }
 
   /** Consumes a pass for `purpose`: true once per pass, within its lifetime. */
-  async consume(purpose: ChallengePurpose, challengeId: string | undefined, token: string | undefined): Promise<boolean> {
+  async consume(
+    purpose: ChallengePurpose,
+    challengeId: string | undefined,
+    token: string | undefined,
+  ): Promise<boolean> {
     if (!challengeId || !token) return false;
     const row = await this.database.db
       .updateTable('slider_challenge')

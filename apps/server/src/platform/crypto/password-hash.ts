@@ -34,7 +34,9 @@ export async function verifyPassword(stored: string | null | undefined, password
 }
 
 export function needsRehash(stored: string): boolean {
-  return !stored.startsWith(`$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}$`);
+  return !stored.startsWith(
+    `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}$`,
+  );
 }
 
 // A hash of a random password made once at start, for the timing-equal "no such account" path.

@@ -41,7 +41,11 @@ describe(`encrypted calls (${testDbKind})`, () => {
   });
 
   it('refuses an unknown key id with payload.key.invalid', async () => {
-    const res = await secureCall(t, { url: '/wps/session/login', payload: login, headers: { 'Encryption-Key-Id': 'k-unknown' } });
+    const res = await secureCall(t, {
+      url: '/wps/session/login',
+      payload: login,
+      headers: { 'Encryption-Key-Id': 'k-unknown' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('payload.key.invalid');
   });
@@ -51,21 +55,41 @@ describe(`encrypted calls (${testDbKind})`, () => {
     const { body, headers } = await encryptPayload(key, login);
     const bytes = base64ToBytes(body.value);
     bytes[20] = bytes[20]! ^ 0x01;
-    const flipped = await t.call({ url: '/wps/session/login', method: 'POST', payload: { value: bytesToBase64(bytes) }, headers });
+    const flipped = await t.call({
+      url: '/wps/session/login',
+      method: 'POST',
+      payload: { value: bytesToBase64(bytes) },
+      headers,
+    });
     expect(flipped.statusCode).toBe(400);
     expect(flipped.json().errorCode).toBe('payload.decrypt.failed');
 
     const fresh = await encryptPayload(key, login);
     const wrapped = base64ToBytes(fresh.headers.Encryption!);
     wrapped[5] = wrapped[5]! ^ 0x80;
-    const badKey = await t.call({ url: '/wps/session/login', method: 'POST', payload: fresh.body, headers: { ...fresh.headers, Encryption: bytesToBase64(wrapped) } });
+    const badKey = await t.call({
+      url: '/wps/session/login',
+      method: 'POST',
+      payload: fresh.body,
+      headers: { ...fresh.headers, Encryption: bytesToBase64(wrapped) },
+    });
     expect(badKey.json().errorCode).toBe('payload.decrypt.failed');
 
     const short = await encryptPayload(key, login);
-    const cut = await t.call({ url: '/wps/session/login', method: 'POST', payload: { value: short.body.value.slice(0, 24) }, headers: short.headers });
+    const cut = await t.call({
+      url: '/wps/session/login',
+      method: 'POST',
+      payload: { value: short.body.value.slice(0, 24) },
+      headers: short.headers,
+    });
     expect(cut.json().errorCode).toBe('payload.decrypt.failed');
 
-    const garbage = await t.call({ url: '/wps/session/login', method: 'POST', payload: { value: 'not base64 at all!' }, headers: short.headers });
+    const garbage = await t.call({
+      url: '/wps/session/login',
+      method: 'POST',
+      payload: { value: 'not base64 at all!' },
+      headers: short.headers,
+    });
     expect(garbage.statusCode).toBe(400);
   });
 
@@ -80,15 +104,25 @@ describe(`encrypted calls (${testDbKind})`, () => {
     // Another instance on the same database refuses it as well: nonces are stored, not remembered.
     const second = await buildApp({ config: t.config, database: t.database });
     try {
-      const elsewhere = await second.inject({ url: '/wps/session/login', method: 'POST', payload: body, headers: { merchant: 'SEA888', ...headers } });
+      const elsewhere = await second.inject({
+        url: '/wps/session/login',
+        method: 'POST',
+        payload: body,
+        headers: { merchant: 'SEA888', ...headers },
+      });
       expect(elsewhere.json().errorCode).toBe('payload.replayed');
     } finally {
       await second.close();
     }
     // The same nonce in a new envelope is refused too.
     const nonce = bytesToBase64(crypto.getRandomValues(new Uint8Array(16)));
-    expect((await secureCall(t, { url: '/wps/session/login', payload: login, encrypt: { nonce } })).statusCode).toBe(200);
-    expect((await secureCall(t, { url: '/wps/session/login', payload: login, encrypt: { nonce } })).json().errorCode).toBe('payload.replayed');
+    expect(
+      (await secureCall(t, { url: '/wps/session/login', payload: login, encrypt: { nonce } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await secureCall(t, { url: '/wps/session/login', payload: login, encrypt: { nonce } })).json()
+        .errorCode,
+    ).toBe('payload.replayed');
   });
 
   it('refuses a timestamp more than 5 minutes off with payload.timestamp.invalid', async () => {
@@ -97,13 +131,28 @@ describe(`encrypted calls (${testDbKind})`, () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errorCode).toBe('payload.timestamp.invalid');
     }
-    expect((await secureCall(t, { url: '/wps/session/login', payload: login, encrypt: { ts: Date.now() - 4 * 60_000 } })).statusCode).toBe(200);
+    expect(
+      (
+        await secureCall(t, {
+          url: '/wps/session/login',
+          payload: login,
+          encrypt: { ts: Date.now() - 4 * 60_000 },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a short nonce and decrypted fields that break the schema with 4xx codes', async () => {
-    const short = await secureCall(t, { url: '/wps/session/login', payload: login, encrypt: { nonce: bytesToBase64(new Uint8Array(8)) } });
+    const short = await secureCall(t, {
+      url: '/wps/session/login',
+      payload: login,
+      encrypt: { nonce: bytesToBase64(new Uint8Array(8)) },
+    });
     expect(short.json().errorCode).toBe('payload.malformed');
-    const badFields = await secureCall(t, { url: '/wps/session/login', payload: { username: 5, password: [] } });
+    const badFields = await secureCall(t, {
+      url: '/wps/session/login',
+      payload: { username: 5, password: [] },
+    });
     expect(badFields.statusCode).toBe(422);
     expect(badFields.json().errorCode).toBe('invalid.input');
     expect(badFields.json().message).toMatch(/username/);
@@ -123,12 +172,16 @@ describe(`key rotation (${testDbKind})`, () => {
     const newKey = await publicKey(r);
     expect(newKey.keyId).not.toBe(oldKey.keyId);
     expect((await loginCall(r, login)).statusCode).toBe(200);
-    expect((await secureCall(r, { url: '/wps/session/login', payload: login, key: oldKey })).statusCode).toBe(200);
+    expect((await secureCall(r, { url: '/wps/session/login', payload: login, key: oldKey })).statusCode).toBe(
+      200,
+    );
     // Past the grace period; generous margins because an argon2 login under load takes ~1 s.
     await new Promise((done) => setTimeout(done, 4500));
     const late = await secureCall(r, { url: '/wps/session/login', payload: login, key: oldKey });
     expect(late.statusCode).toBe(400);
     expect(late.json().errorCode).toBe('payload.key.invalid');
-    expect((await secureCall(r, { url: '/wps/session/login', payload: login, key: newKey })).statusCode).toBe(200);
+    expect((await secureCall(r, { url: '/wps/session/login', payload: login, key: newKey })).statusCode).toBe(
+      200,
+    );
   });
 });

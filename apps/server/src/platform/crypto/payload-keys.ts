@@ -1,4 +1,12 @@
-import { constants, createDecipheriv, createPrivateKey, generateKeyPair, privateDecrypt, randomBytes, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createDecipheriv,
+  createPrivateKey,
+  generateKeyPair,
+  privateDecrypt,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 import { promisify } from 'node:util';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -34,10 +42,12 @@ interface LoadedKey {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const refuse = (status: number, e: { code: string; message: string }) => new AppError(status, e.code, e.message);
+const refuse = (status: number, e: { code: string; message: string }) =>
+  new AppError(status, e.code, e.message);
 
 function decodeBase64(text: unknown): Buffer | null {
-  if (typeof text !== 'string' || text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) return null;
+  if (typeof text !== 'string' || text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text))
+    return null;
   return Buffer.from(text, 'base64');
 }
 
@@ -87,14 +97,22 @@ export class PayloadKeys {
         : { type: 'pkcs8', format: 'pem' },
     });
     const keyId = `k${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
-    await this.database.db.insertInto('payload_key').values({ key_id: keyId, public_pem: publicKey, private_pem: privateKey }).execute();
+    await this.database.db
+      .insertInto('payload_key')
+      .values({ key_id: keyId, public_pem: publicKey, private_pem: privateKey })
+      .execute();
     await this.refreshRing(true);
   }
 
   private async refreshRing(force: boolean): Promise<void> {
     // Other instances may rotate: re-read the (tiny) key list at most every 30 s, or on demand.
     if (!force && this.ring.length && Date.now() - this.ringReadAt < 30_000) return;
-    const rows = await this.database.db.selectFrom('payload_key').select(['key_id', 'created_at']).orderBy('created_at', 'desc').orderBy('key_id', 'desc').execute();
+    const rows = await this.database.db
+      .selectFrom('payload_key')
+      .select(['key_id', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('key_id', 'desc')
+      .execute();
     this.ring = rows.map((r) => ({ keyId: r.key_id, createdAt: new Date(r.created_at).getTime() }));
     this.ringReadAt = Date.now();
   }
@@ -111,12 +129,20 @@ export class PayloadKeys {
   private async load(keyId: string): Promise<LoadedKey | null> {
     const cached = this.keys.get(keyId);
     if (cached) return cached;
-    const row = await this.database.db.selectFrom('payload_key').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+    const row = await this.database.db
+      .selectFrom('payload_key')
+      .selectAll()
+      .where('key_id', '=', keyId)
+      .executeTakeFirst();
     if (!row) return null;
     const key: LoadedKey = {
       keyId,
       publicPem: row.public_pem,
-      privateKey: createPrivateKey({ key: row.private_pem, format: 'pem', ...(this.passphrase ? { passphrase: this.passphrase } : {}) }),
+      privateKey: createPrivateKey({
+        key: row.private_pem,
+        format: 'pem',
+        ...(this.passphrase ? { passphrase: this.passphrase } : {}),
+      }),
       createdAt: new Date(row.created_at).getTime(),
     };
     this.keys.set(keyId, key);
@@ -132,7 +158,12 @@ export class PayloadKeys {
     const wrappedHeader = req.headers['encryption'];
     const keyId = req.headers['encryption-key-id'];
     const body = req.body as { value?: unknown } | undefined;
-    if (typeof wrappedHeader !== 'string' || typeof keyId !== 'string' || !body || typeof body.value !== 'string') {
+    if (
+      typeof wrappedHeader !== 'string' ||
+      typeof keyId !== 'string' ||
+      !body ||
+      typeof body.value !== 'string'
+    ) {
       throw refuse(400, PayloadErrors.encryptionRequired);
     }
     if (keyId.length > 64) throw refuse(400, PayloadErrors.keyInvalid);
@@ -144,16 +175,23 @@ export class PayloadKeys {
 
     const wrapped = decodeBase64(wrappedHeader);
     const sealed = decodeBase64(body.value);
-    if (!wrapped || !sealed || sealed.length < PAYLOAD_IV_BYTES + PAYLOAD_TAG_BYTES + 2) throw refuse(400, PayloadErrors.decryptFailed);
+    if (!wrapped || !sealed || sealed.length < PAYLOAD_IV_BYTES + PAYLOAD_TAG_BYTES + 2)
+      throw refuse(400, PayloadErrors.decryptFailed);
     let plaintext: string;
     try {
-      const aesKey = privateDecrypt({ key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, wrapped);
+      const aesKey = privateDecrypt(
+        { key: key.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+        wrapped,
+      );
       if (aesKey.length !== 32) throw new Error('not an AES-256 key');
       const iv = sealed.subarray(0, PAYLOAD_IV_BYTES);
       const tag = sealed.subarray(sealed.length - PAYLOAD_TAG_BYTES);
       const decipher = createDecipheriv('aes-256-gcm', aesKey, iv, { authTagLength: PAYLOAD_TAG_BYTES });
       decipher.setAuthTag(tag);
-      plaintext = Buffer.concat([decipher.update(sealed.subarray(PAYLOAD_IV_BYTES, sealed.length - PAYLOAD_TAG_BYTES)), decipher.final()]).toString('utf8');
+      plaintext = Buffer.concat([
+        decipher.update(sealed.subarray(PAYLOAD_IV_BYTES, sealed.length - PAYLOAD_TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
     } catch {
       throw refuse(400, PayloadErrors.decryptFailed);
     }
@@ -164,11 +202,17 @@ export class PayloadKeys {
     } catch {
       throw refuse(400, PayloadErrors.malformed);
     }
-    if (!envelope || typeof envelope !== 'object' || typeof envelope.ts !== 'number' || !Number.isFinite(envelope.ts)) {
+    if (
+      !envelope ||
+      typeof envelope !== 'object' ||
+      typeof envelope.ts !== 'number' ||
+      !Number.isFinite(envelope.ts)
+    ) {
       throw refuse(400, PayloadErrors.malformed);
     }
     const nonceBytes = decodeBase64(envelope.nonce);
-    if (!nonceBytes || nonceBytes.length < 16 || nonceBytes.length > 64) throw refuse(400, PayloadErrors.malformed);
+    if (!nonceBytes || nonceBytes.length < 16 || nonceBytes.length > 64)
+      throw refuse(400, PayloadErrors.malformed);
     const now = Date.now();
     if (Math.abs(now - envelope.ts) > this.policy.maxSkewMs) throw refuse(400, PayloadErrors.clockSkew);
     await this.rememberNonce(envelope.nonce as string, envelope.ts);

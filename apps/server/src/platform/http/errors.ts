@@ -16,9 +16,12 @@ export class AppError extends Error {
 
 export const unauthorized = (message = 'You are not logged in, please log in') =>
   new AppError(401, ErrorCodes.tokenInvalid, message);
-export const forbidden = (message: string, code: ErrorCode = ErrorCodes.forbidden) => new AppError(403, code, message);
+export const forbidden = (message: string, code: ErrorCode = ErrorCodes.forbidden) =>
+  new AppError(403, code, message);
 export const notFound = (message: string) => new AppError(404, ErrorCodes.notFound, message);
-export const conflict = (message: string, code: ErrorCode = ErrorCodes.conflict) => new AppError(409, code, message);
-export const invalidInput = (message: string, value?: unknown) => new AppError(422, ErrorCodes.invalidInput, message, value);
+export const conflict = (message: string, code: ErrorCode = ErrorCodes.conflict) =>
+  new AppError(409, code, message);
+export const invalidInput = (message: string, value?: unknown) =>
+  new AppError(422, ErrorCodes.invalidInput, message, value);
 export const tooManyRequests = (message = 'Too many requests, try again after 5 minutes') =>
   new AppError(429, ErrorCodes.tooManyRequests, message);

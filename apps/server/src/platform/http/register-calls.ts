@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type z } from 'zod';
-import { EncryptedBodySchema, okEnvelopeSchema, PayloadErrors, type CallDef, type CallBody, type CallQuery, type CallValue } from '@app/contract';
+import {
+  EncryptedBodySchema,
+  okEnvelopeSchema,
+  PayloadErrors,
+  type CallDef,
+  type CallBody,
+  type CallQuery,
+  type CallValue,
+} from '@app/contract';
 import { requireSession, type SessionContext } from '../auth/session.ts';
 import { AppError, invalidInput } from './errors.ts';
 
@@ -18,7 +26,12 @@ function describeIssues(error: z.ZodError): string {
 async function openEncryptedBody(def: CallDef, req: FastifyRequest): Promise<unknown> {
   const failed = req.validationError as (Error & { validationContext?: string }) | undefined;
   if (failed) {
-    if (failed.validationContext === 'body') throw new AppError(400, PayloadErrors.encryptionRequired.code, PayloadErrors.encryptionRequired.message);
+    if (failed.validationContext === 'body')
+      throw new AppError(
+        400,
+        PayloadErrors.encryptionRequired.code,
+        PayloadErrors.encryptionRequired.message,
+      );
     throw failed;
   }
   const payload = await req.server.ctx.payloadKeys.open(req);

@@ -27,12 +27,16 @@ export class RateLimiter {
     const row = await this.database.db
       .insertInto('rate_counter')
       .values({ bucket, window_start: windowStart, hits: 1 })
-      .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql`rate_counter.hits + 1` }))
+      .onConflict((oc) =>
+        oc.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql`rate_counter.hits + 1` }),
+      )
       .returning('hits')
       .executeTakeFirstOrThrow();
     if (++this.hitsSinceSweep >= 1000) {
       this.hitsSinceSweep = 0;
-      await sql`delete from rate_counter where window_start < now() - interval '1 day'`.execute(this.database.db);
+      await sql`delete from rate_counter where window_start < now() - interval '1 day'`.execute(
+        this.database.db,
+      );
     }
     return row.hits;
   }

@@ -36,7 +36,13 @@ export function AppLayout() {
       <a href="#main" className={styles.skip}>
         {t('skip_to_content')}
       </a>
-      <div className={styles.progress} data-active={loading || undefined} role="progressbar" aria-hidden={!loading} aria-label={t('loading')} />
+      <div
+        className={styles.progress}
+        data-active={loading || undefined}
+        role="progressbar"
+        aria-hidden={!loading}
+        aria-label={t('loading')}
+      />
       {chrome.header ? <SiteHeader showBalance={chrome.showBalance} /> : null}
       {chrome.noticeBar ? <NoticeBar onOpen={(index) => openModal(ModalKeys.notice, { index })} /> : null}
       <main id="main" className={styles.main} tabIndex={-1}>

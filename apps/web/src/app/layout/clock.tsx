@@ -9,10 +9,13 @@ export function Clock() {
   useEffect(() => {
     let interval: number | undefined;
     // Tick on the second boundary, so the display never lags the real second by up to 999 ms.
-    const first = window.setTimeout(() => {
-      setNow(new Date());
-      interval = window.setInterval(() => setNow(new Date()), 1000);
-    }, 1000 - (Date.now() % 1000));
+    const first = window.setTimeout(
+      () => {
+        setNow(new Date());
+        interval = window.setInterval(() => setNow(new Date()), 1000);
+      },
+      1000 - (Date.now() % 1000),
+    );
     return () => {
       window.clearTimeout(first);
       window.clearInterval(interval);

@@ -10,15 +10,27 @@ describe('footer', () => {
     stubFetch({ '/wps/system/status': () => systemStatus(), '/wps/system/helpCenter': () => helpCentre });
     renderShell(<Footer />);
     const partners = await screen.findByTestId('footer-partners');
-    expect(within(partners).getByRole('img', { name: 'Evolution' })).toHaveAttribute('src', '/cdn/img1/TCG_PROD_IMAGES/PARTNER/N2/EVO.png');
+    expect(within(partners).getByRole('img', { name: 'Evolution' })).toHaveAttribute(
+      'src',
+      '/cdn/img1/TCG_PROD_IMAGES/PARTNER/N2/EVO.png',
+    );
     const browsers = screen.getByTestId('footer-browsers');
-    expect(within(browsers).getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual([
+    expect(
+      within(browsers)
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('src')),
+    ).toEqual([
       '/cdn/img1/TCG_PROD_IMAGES/BROWSER/chrome.png',
       '/cdn/img1/TCG_PROD_IMAGES/BROWSER/firefox.png',
       '/cdn/img1/TCG_PROD_IMAGES/BROWSER/ie.png',
     ]);
-    expect(within(screen.getByTestId('footer-payments')).getByRole('img', { name: 'Visa' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'About Lucky Lotus' })).toHaveAttribute('href', '/help?topic=about');
+    expect(
+      within(screen.getByTestId('footer-payments')).getByRole('img', { name: 'Visa' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'About Lucky Lotus' })).toHaveAttribute(
+      'href',
+      '/help?topic=about',
+    );
   });
 
   it('SH-30 the footer logo goes to /', async () => {

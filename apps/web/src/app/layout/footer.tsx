@@ -76,7 +76,12 @@ export function Footer() {
         </div>
 
         <div className={styles.bottom}>
-          <Link to="/" className={styles.logo} aria-label={t('footer_logo_home', { brand: brand.brandName })} data-testid="footer-logo">
+          <Link
+            to="/"
+            className={styles.logo}
+            aria-label={t('footer_logo_home', { brand: brand.brandName })}
+            data-testid="footer-logo"
+          >
             <Logo height={36} />
           </Link>
           <nav className={styles.links} aria-label={t('footer_help')}>

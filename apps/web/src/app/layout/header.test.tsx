@@ -61,7 +61,15 @@ describe('header', () => {
     render(<LanguagePicker />);
     fireEvent.click(screen.getByRole('button', { name: /Language: EN/ }));
     const items = await screen.findAllByRole('menuitemradio');
-    expect(items.map((i) => i.querySelector('span')?.textContent)).toEqual(['CN', 'EN', 'JA', 'TH', 'VI', 'TY', 'PT']);
+    expect(items.map((i) => i.querySelector('span')?.textContent)).toEqual([
+      'CN',
+      'EN',
+      'JA',
+      'TH',
+      'VI',
+      'TY',
+      'PT',
+    ]);
     expect(items[1]).toHaveAttribute('aria-checked', 'true');
     fireEvent.keyDown(items[1]!, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();

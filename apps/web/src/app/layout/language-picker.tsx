@@ -28,14 +28,24 @@ export function LanguagePicker() {
 
   return (
     <div className={styles.picker} ref={rootRef}>
-      <button className={styles.button} {...triggerProps} aria-label={t('language_choose', { language: currentLabel })}>
+      <button
+        className={styles.button}
+        {...triggerProps}
+        aria-label={t('language_choose', { language: currentLabel })}
+      >
         <GlobeIcon size={15} />
         <span className={styles.current}>{currentLabel}</span>
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <LanguageMenu id={popupId} options={options} current={current} onChoose={choose} onDismiss={dismiss} />
+          <LanguageMenu
+            id={popupId}
+            options={options}
+            current={current}
+            onChoose={choose}
+            onDismiss={dismiss}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -19,5 +19,14 @@ export function Logo({ height = 44 }: { height?: number }) {
       </span>
     );
   }
-  return <img className={styles.logo} src={cdnImage(url)} alt={brand.brandName} width={width} height={height} onError={() => setFailed(true)} />;
+  return (
+    <img
+      className={styles.logo}
+      src={cdnImage(url)}
+      alt={brand.brandName}
+      width={width}
+      height={height}
+      onError={() => setFailed(true)}
+    />
+  );
 }

@@ -21,7 +21,11 @@ describe('side bar', () => {
     renderShell(<SideBar />);
     await screen.findByTestId('side-socials');
     fireEvent.click(screen.getByTestId('side-service'));
-    expect(open).toHaveBeenCalledWith('/help?topic=contact', 'customerService', expect.stringContaining('width=440,height=500'));
+    expect(open).toHaveBeenCalledWith(
+      '/help?topic=contact',
+      'customerService',
+      expect.stringContaining('width=440,height=500'),
+    );
   });
 
   it('SH-32 social links show only when social resources exist', async () => {

@@ -11,7 +11,15 @@ import { useGate } from '../../shared/shell/use-gate.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import styles from './side-bar.module.css';
 
-function Entry({ label, icon, children }: { label: string; icon: ReactNode; children: (content: ReactNode) => ReactNode }) {
+function Entry({
+  label,
+  icon,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  children: (content: ReactNode) => ReactNode;
+}) {
   return (
     <li className={styles.entry}>
       {children(
@@ -55,7 +63,12 @@ export function SideBar() {
       <ul className={styles.list}>
         <Entry label={t('side_service')} icon={<HeadsetIcon size={22} />}>
           {(content) => (
-            <button type="button" className={styles.button} onClick={() => openCustomerService(info)} data-testid="side-service">
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => openCustomerService(info)}
+              data-testid="side-service"
+            >
               {content}
             </button>
           )}
@@ -63,7 +76,15 @@ export function SideBar() {
         {socials.length > 0 ? (
           <li className={styles.socials} data-testid="side-socials">
             {socials.map((s) => (
-              <a key={s.name} href={s.url} target="_blank" rel="noopener noreferrer" className={styles.social} aria-label={s.labelNameEn} title={s.labelNameEn}>
+              <a
+                key={s.name}
+                href={s.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={styles.social}
+                aria-label={s.labelNameEn}
+                title={s.labelNameEn}
+              >
                 <img src={cdnImage(s.imageUrl)} alt="" width={30} height={30} />
               </a>
             ))}
@@ -78,7 +99,12 @@ export function SideBar() {
         </Entry>
         <Entry label={t('side_messages')} icon={<MailIcon size={22} />}>
           {(content) => (
-            <button type="button" className={styles.button} onClick={() => gate(() => openMemberCentre('messageV2'))} data-testid="side-messages">
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => gate(() => openMemberCentre('messageV2'))}
+              data-testid="side-messages"
+            >
               {content}
             </button>
           )}
@@ -86,7 +112,12 @@ export function SideBar() {
         {showInvite ? (
           <Entry label={t('invite_friends')} icon={<GiftIcon size={22} />}>
             {(content) => (
-              <button type="button" className={styles.button} onClick={() => gate(() => openMemberCentre('referral'))} data-testid="side-invite">
+              <button
+                type="button"
+                className={styles.button}
+                onClick={() => gate(() => openMemberCentre('referral'))}
+                data-testid="side-invite"
+              >
                 {content}
               </button>
             )}

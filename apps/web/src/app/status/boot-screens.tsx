@@ -11,7 +11,17 @@ export function Splash({ brandName, label }: { brandName?: string; label: string
 }
 
 /** The start failed before the app could render (no brand config, no status): say so, offer a retry. */
-export function BootFailure({ title, message, retryLabel, onRetry }: { title: string; message: string; retryLabel: string; onRetry: () => void }) {
+export function BootFailure({
+  title,
+  message,
+  retryLabel,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  retryLabel: string;
+  onRetry: () => void;
+}) {
   return (
     <div className={styles.screen} role="alert">
       <h1 className={styles.title}>{title}</h1>

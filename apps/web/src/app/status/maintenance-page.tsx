@@ -8,7 +8,12 @@ import styles from './status-screen.module.css';
 
 function remaining(endTime: number, now: number) {
   const total = Math.max(0, Math.floor((endTime - now) / 1000));
-  return { total, hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+  return {
+    total,
+    hours: Math.floor(total / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
 }
 
 /**
@@ -16,7 +21,15 @@ function remaining(endTime: number, now: number) {
  * given with a countdown to it (SY-15), and contact us. When the countdown ends the status is
  * asked again, so the site opens by itself.
  */
-export function MaintenancePage({ info, endTime, onEnded }: { info: SystemInfo; endTime: number | null; onEnded: () => void }) {
+export function MaintenancePage({
+  info,
+  endTime,
+  onEnded,
+}: {
+  info: SystemInfo;
+  endTime: number | null;
+  onEnded: () => void;
+}) {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -18,7 +18,13 @@ function countryName(code: string, language: string): string {
 export function RegionPage({ info }: { info: SystemInfo }) {
   const { t, i18n } = useTranslation();
   return (
-    <StatusScreen testId="region-page" icon={<ShieldIcon size={38} />} title={t('region_title')} message={t('region_message')} info={info}>
+    <StatusScreen
+      testId="region-page"
+      icon={<ShieldIcon size={38} />}
+      title={t('region_title')}
+      message={t('region_message')}
+      info={info}
+    >
       <dl className={styles.details}>
         <dt>{t('region_ip')}</dt>
         <dd className="tabular" data-testid="region-ip">

@@ -23,7 +23,9 @@ describe('system status', () => {
 
   it('SY-13 SY-15 ER-43 status 1 shows the maintenance page with its end time and contact us', async () => {
     const end = Date.now() + 3 * 3600_000;
-    stubFetch({ '/wps/system/status': () => systemStatus({ status: 1, maintenance: true, maintenanceEndTime: end }) });
+    stubFetch({
+      '/wps/system/status': () => systemStatus({ status: 1, maintenance: true, maintenanceEndTime: end }),
+    });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderShell(
       <StatusGate>
@@ -36,11 +38,17 @@ describe('system status', () => {
     expect(screen.getByRole('timer')).toHaveTextContent(/02|03/);
     expect(screen.queryByText('The app itself')).toBeNull();
     screen.getByRole('button', { name: 'Contact us' }).click();
-    expect(open).toHaveBeenCalledWith('/help?topic=contact', 'customerService', expect.stringContaining('width=440,height=500'));
+    expect(open).toHaveBeenCalledWith(
+      '/help?topic=contact',
+      'customerService',
+      expect.stringContaining('width=440,height=500'),
+    );
   });
 
   it('SY-15 without an end time the maintenance page shows no end time', async () => {
-    stubFetch({ '/wps/system/status': () => systemStatus({ status: 1, maintenance: true, maintenanceEndTime: null }) });
+    stubFetch({
+      '/wps/system/status': () => systemStatus({ status: 1, maintenance: true, maintenanceEndTime: null }),
+    });
     renderShell(
       <StatusGate>
         <p>The app itself</p>
@@ -52,7 +60,10 @@ describe('system status', () => {
   });
 
   it('SY-14 SY-16 ER-44 status 2 shows the region page with IP, country and contact us', async () => {
-    stubFetch({ '/wps/system/status': () => systemStatus({ status: 2, regionRestriction: true }, { location: { ip: '8.8.8.8', country: 'US' } }) });
+    stubFetch({
+      '/wps/system/status': () =>
+        systemStatus({ status: 2, regionRestriction: true }, { location: { ip: '8.8.8.8', country: 'US' } }),
+    });
     renderShell(
       <StatusGate>
         <p>The app itself</p>
@@ -74,13 +85,22 @@ describe('system status', () => {
       </StatusGate>,
     );
     await screen.findByText('The app itself');
-    const stored = JSON.parse(sessionStorage.getItem('settings') ?? 'null') as { data: { status: number; info: { location: unknown } } };
+    const stored = JSON.parse(sessionStorage.getItem('settings') ?? 'null') as {
+      data: { status: number; info: { location: unknown } };
+    };
     expect(stored.data.status).toBe(0);
     expect(stored.data.info.location).toEqual({ ip: '8.8.8.8', country: 'US' });
   });
 
   it('BC-03 BC-04 validate rules and routers are cached in session storage', async () => {
-    const rule = { enabled: true, required: true, acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', patternId: 1, minLength: 6, maxLength: 16 };
+    const rule = {
+      enabled: true,
+      required: true,
+      acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
+      patternId: 1,
+      minLength: 6,
+      maxLength: 16,
+    };
     stubFetch({
       '/wps/system/setting/register': () => ({ username: rule }),
       '/wps/system/domainRoute': () => ({ domainList: [{ domain: 'a.example', speed: 42 }], resources: [] }),
@@ -94,6 +114,8 @@ describe('system status', () => {
     // The client sets each domain's speed to 0 (SY-20).
     expect(await screen.findByText('ready 0')).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('validateRules')!).data).toEqual({ username: rule });
-    expect(JSON.parse(sessionStorage.getItem('routers')!).data.domainList).toEqual([{ domain: 'a.example', speed: 0 }]);
+    expect(JSON.parse(sessionStorage.getItem('routers')!).data.domainList).toEqual([
+      { domain: 'a.example', speed: 0 },
+    ]);
   });
 });

@@ -9,7 +9,9 @@ import { systemStatusKey, useSystemStatus } from '../../shared/system/system-sta
 import { BootFailure, Splash } from './boot-screens.tsx';
 
 // Rarely needed: their code loads only when the site is closed to this visitor.
-const MaintenancePage = lazy(() => import('./maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })));
+const MaintenancePage = lazy(() =>
+  import('./maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })),
+);
 const RegionPage = lazy(() => import('./region-page.tsx').then((m) => ({ default: m.RegionPage })));
 
 /**
@@ -21,13 +23,23 @@ export function StatusGate({ children }: { children: ReactNode }) {
   const brand = useBrand();
   const queryClient = useQueryClient();
   const { data, error, refetch, isFetching } = useSystemStatus();
-  const recheck = useCallback(() => void queryClient.invalidateQueries({ queryKey: systemStatusKey }), [queryClient]);
+  const recheck = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: systemStatusKey }),
+    [queryClient],
+  );
 
   useEffect(() => onSystemClosed(recheck), [recheck]);
 
   if (!data) {
     if (error && !isFetching) {
-      return <BootFailure title={brand.brandName} message={error.message} retryLabel={t('retry')} onRetry={() => void refetch()} />;
+      return (
+        <BootFailure
+          title={brand.brandName}
+          message={error.message}
+          retryLabel={t('retry')}
+          onRetry={() => void refetch()}
+        />
+      );
     }
     return <Splash brandName={brand.brandName} label={t('loading')} />;
   }

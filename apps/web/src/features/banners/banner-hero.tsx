@@ -10,7 +10,15 @@ import styles from './banner-hero.module.css';
  * `index` group), drawn at a fixed aspect ratio so nothing moves when it loads. Without a
  * banner the page's own title band stands in.
  */
-export function BannerHero({ linkTo, title, subtitle }: { linkTo: string | readonly string[]; title: string; subtitle?: string }) {
+export function BannerHero({
+  linkTo,
+  title,
+  subtitle,
+}: {
+  linkTo: string | readonly string[];
+  title: string;
+  subtitle?: string;
+}) {
   const { data, isPending } = useAnnouncements();
   const links = typeof linkTo === 'string' ? [linkTo] : linkTo;
   const banners = (data?.banners ?? []).filter((b) => b.group === 'index');
@@ -24,7 +32,15 @@ export function BannerHero({ linkTo, title, subtitle }: { linkTo: string | reado
     );
   }
   if (banner) {
-    const image = <img src={cdnImage(banner.imageUrl)} alt={banner.title} width={1920} height={560} className={styles.image} />;
+    const image = (
+      <img
+        src={cdnImage(banner.imageUrl)}
+        alt={banner.title}
+        width={1920}
+        height={560}
+        className={styles.image}
+      />
+    );
     return (
       <div className={styles.hero}>
         {banner.linkUrl && !links.includes(banner.linkUrl) ? <Link to={banner.linkUrl}>{image}</Link> : image}

@@ -17,11 +17,19 @@ function AppCard({ app }: { app: Resource }) {
   return (
     <li className={styles.app} data-testid="download-app">
       <div className={styles.appHead}>
-        {app.imageUrl ? <img src={cdnImage(app.imageUrl)} alt="" width={48} height={48} className={styles.appIcon} /> : null}
+        {app.imageUrl ? (
+          <img src={cdnImage(app.imageUrl)} alt="" width={48} height={48} className={styles.appIcon} />
+        ) : null}
         <p className={styles.appName}>{app.labelNameEn}</p>
       </div>
       {app.qrCodeUrl ? (
-        <img src={cdnImage(app.qrCodeUrl)} alt={t('download_qr_alt', { app: app.labelNameEn })} width={200} height={200} className={styles.qr} />
+        <img
+          src={cdnImage(app.qrCodeUrl)}
+          alt={t('download_qr_alt', { app: app.labelNameEn })}
+          width={200}
+          height={200}
+          className={styles.qr}
+        />
       ) : null}
       {app.url ? (
         <a href={app.url} className={buttonClass('primary', 'md')} download>
@@ -41,7 +49,11 @@ export function DownloadPage() {
 
   return (
     <Page>
-      <PageHeader icon={<PhoneIcon size={26} />} title={t('nav_download')} subtitle={t('download_subtitle', { brand: brand.brandName })} />
+      <PageHeader
+        icon={<PhoneIcon size={26} />}
+        title={t('nav_download')}
+        subtitle={t('download_subtitle', { brand: brand.brandName })}
+      />
       {data ? (
         <>
           <div className={styles.hero}>

@@ -1,1 +1,2 @@
-export const loadDownloadPage = () => import('./download-page.tsx').then((m) => ({ Component: m.DownloadPage }));
+export const loadDownloadPage = () =>
+  import('./download-page.tsx').then((m) => ({ Component: m.DownloadPage }));

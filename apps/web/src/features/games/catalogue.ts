@@ -28,7 +28,12 @@ const providerTypes: Record<string, CategoryType[]> = {
 };
 
 /** E-sports providers: the brand's esports list (SY-04), named as the industry names them. */
-const esportsNames: Record<string, string> = { IMES: 'IM E-sports', SV388: 'SV388', TF: 'TF Gaming', IA: 'IA E-sports' };
+const esportsNames: Record<string, string> = {
+  IMES: 'IM E-sports',
+  SV388: 'SV388',
+  TF: 'TF Gaming',
+  IA: 'IA E-sports',
+};
 
 export function providersFrom(partners: readonly Resource[], esports: readonly string[]): Provider[] {
   const list: Provider[] = [];
@@ -38,7 +43,8 @@ export function providersFrom(partners: readonly Resource[], esports: readonly s
     if (vassalage === 'TCG_SEA') continue;
     list.push({ vassalage, name: p.labelNameEn, types: providerTypes[vassalage] ?? ['RNG'] });
   }
-  for (const code of esports) list.push({ vassalage: code, name: esportsNames[code] ?? code, types: ['ESPORTS'] });
+  for (const code of esports)
+    list.push({ vassalage: code, name: esportsNames[code] ?? code, types: ['ESPORTS'] });
   return list;
 }
 
@@ -55,8 +61,20 @@ export const categories: readonly Category[] = [
   { type: 'LIVE', path: '/live', titleKey: 'nav_live', blurbKey: 'cat_live_blurb', artType: 'LIVE' },
   { type: 'RNG', path: '/rng', titleKey: 'nav_rng', blurbKey: 'cat_rng_blurb', artType: 'RNG' },
   { type: 'FISH', path: '/fish', titleKey: 'nav_fish', blurbKey: 'cat_fish_blurb', artType: 'FISH' },
-  { type: 'SPORTS', path: '/sports', titleKey: 'nav_sports', blurbKey: 'cat_sports_blurb', artType: 'SPORTS' },
-  { type: 'ESPORTS', path: '/esports', titleKey: 'nav_esports', blurbKey: 'cat_esports_blurb', artType: 'ESPORTS' },
+  {
+    type: 'SPORTS',
+    path: '/sports',
+    titleKey: 'nav_sports',
+    blurbKey: 'cat_sports_blurb',
+    artType: 'SPORTS',
+  },
+  {
+    type: 'ESPORTS',
+    path: '/esports',
+    titleKey: 'nav_esports',
+    blurbKey: 'cat_esports_blurb',
+    artType: 'ESPORTS',
+  },
   { type: 'PVP', path: '/pvp', titleKey: 'nav_pvp', blurbKey: 'cat_pvp_blurb', artType: 'PVP' },
   { type: 'BINGO', path: '/bingo', titleKey: 'nav_bingo', blurbKey: 'cat_bingo_blurb', artType: 'RNG' },
 ];

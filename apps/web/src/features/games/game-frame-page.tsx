@@ -6,7 +6,14 @@ import { gameTypes } from '../../shared/navigation/game-types.ts';
 import { openCustomerService } from '../../shared/system/customer-service.ts';
 import { useSystemInfo } from '../../shared/system/system-status.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
-import { AlertIcon, ArrowLeftIcon, ExpandIcon, GamepadIcon, HeadsetIcon, RefreshIcon } from '../../shared/ui/icons.tsx';
+import {
+  AlertIcon,
+  ArrowLeftIcon,
+  ExpandIcon,
+  GamepadIcon,
+  HeadsetIcon,
+  RefreshIcon,
+} from '../../shared/ui/icons.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { EmptyState } from '../../shared/ui/states.tsx';
 import { checkGameUrl } from './game-url.ts';
@@ -69,14 +76,32 @@ export function GameFramePage() {
           <ArrowLeftIcon size={18} />
         </button>
         <p className={styles.title}>{title}</p>
-        <button type="button" className={styles.tool} onClick={() => setReloads((n) => n + 1)} aria-label={t('game_reload')}>
+        <button
+          type="button"
+          className={styles.tool}
+          onClick={() => setReloads((n) => n + 1)}
+          aria-label={t('game_reload')}
+        >
           <RefreshIcon size={18} />
         </button>
-        <button type="button" className={styles.tool} onClick={() => void frameRef.current?.requestFullscreen?.()} aria-label={t('game_fullscreen')}>
+        <button
+          type="button"
+          className={styles.tool}
+          onClick={() => void frameRef.current?.requestFullscreen?.()}
+          aria-label={t('game_fullscreen')}
+        >
           <ExpandIcon size={18} />
         </button>
       </div>
-      <iframe key={reloads} className={styles.frame} src={check.url} title={title} allow="autoplay; fullscreen; clipboard-write" allowFullScreen data-testid="game-frame" />
+      <iframe
+        key={reloads}
+        className={styles.frame}
+        src={check.url}
+        title={title}
+        allow="autoplay; fullscreen; clipboard-write"
+        allowFullScreen
+        data-testid="game-frame"
+      />
     </div>
   );
 }

@@ -26,26 +26,46 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
   const category = categoryOfPath(pathname);
   const base = pathname;
   const vassalage = params.get('vassalage') ?? (pathname.toLowerCase() === '/bgs' ? 'BGS' : null);
-  const providers = providersOf(providersFrom(resourcesOfType(info, 'PARTNER'), brand.esports), category.type);
+  const providers = providersOf(
+    providersFrom(resourcesOfType(info, 'PARTNER'), brand.esports),
+    category.type,
+  );
   const selected = providers.find((p) => p.vassalage === vassalage) ?? null;
   const needle = search.trim().toLowerCase();
-  const shown = needle ? providers.filter((p) => p.name.toLowerCase().includes(needle) || p.vassalage.toLowerCase().includes(needle)) : providers;
+  const shown = needle
+    ? providers.filter(
+        (p) => p.name.toLowerCase().includes(needle) || p.vassalage.toLowerCase().includes(needle),
+      )
+    : providers;
   const hrefOf = (v: string | null) => (v ? `${base}?vassalage=${encodeURIComponent(v)}` : base);
 
   return (
     <Page>
-      <PageHeader icon={<SlotIcon size={26} />} title={t(category.titleKey)} subtitle={t(category.blurbKey)} />
+      <PageHeader
+        icon={<SlotIcon size={26} />}
+        title={t(category.titleKey)}
+        subtitle={t(category.blurbKey)}
+      />
       {switcher}
       <BannerHero linkTo={category.path} title={t(category.titleKey)} subtitle={t(category.blurbKey)} />
 
       <Section>
         <div className={styles.toolbar}>
           <nav className={styles.tabs} aria-label={t('providers')}>
-            <Link to={hrefOf(null)} className={styles.tab} aria-current={selected === null ? 'page' : undefined}>
+            <Link
+              to={hrefOf(null)}
+              className={styles.tab}
+              aria-current={selected === null ? 'page' : undefined}
+            >
               {t('providers_all')}
             </Link>
             {providers.map((p) => (
-              <Link key={p.vassalage} to={hrefOf(p.vassalage)} className={styles.tab} aria-current={p.vassalage === selected?.vassalage ? 'page' : undefined}>
+              <Link
+                key={p.vassalage}
+                to={hrefOf(p.vassalage)}
+                className={styles.tab}
+                aria-current={p.vassalage === selected?.vassalage ? 'page' : undefined}
+              >
                 {p.name}
               </Link>
             ))}
@@ -53,7 +73,12 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
           <label className={styles.search}>
             <SearchIcon size={16} />
             <span className="visually-hidden">{t('providers_search')}</span>
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('providers_search')} />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('providers_search')}
+            />
           </label>
         </div>
       </Section>
@@ -62,7 +87,12 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
 
       <Section title={t('providers')} id="providers">
         {shown.length ? (
-          <ProviderGrid category={category} providers={shown} selected={selected?.vassalage ?? null} hrefOf={(p) => hrefOf(p.vassalage)} />
+          <ProviderGrid
+            category={category}
+            providers={shown}
+            selected={selected?.vassalage ?? null}
+            hrefOf={(p) => hrefOf(p.vassalage)}
+          />
         ) : (
           <EmptyState icon={<SearchIcon />} title={t('providers_none', { search: search.trim() })}>
             {t('providers_none_hint')}

@@ -18,7 +18,11 @@ export function checkGameUrl(raw: string, origin: string, launchHosts: readonly 
     if (!/^https?:\/\//i.test(host)) continue;
     const base = new URL(host);
     const prefix = base.href.endsWith('/') ? base.href : `${base.href}/`;
-    if (url.origin === base.origin && (url.href === base.href || url.href.startsWith(prefix) || base.pathname === '/')) return { ok: true, url: url.href };
+    if (
+      url.origin === base.origin &&
+      (url.href === base.href || url.href.startsWith(prefix) || base.pathname === '/')
+    )
+      return { ok: true, url: url.href };
   }
   return { ok: false };
 }

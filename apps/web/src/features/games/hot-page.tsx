@@ -32,7 +32,12 @@ export function HotPage() {
               </Link>
             }
           >
-            <ProviderGrid category={c} providers={list} selected={null} hrefOf={(p) => `${c.path}?vassalage=${encodeURIComponent(p.vassalage)}`} />
+            <ProviderGrid
+              category={c}
+              providers={list}
+              selected={null}
+              hrefOf={(p) => `${c.path}?vassalage=${encodeURIComponent(p.vassalage)}`}
+            />
           </Section>
         );
       })}

@@ -20,7 +20,12 @@ export function ProviderGrid({
     <ul className={styles.grid}>
       {providers.map((p) => (
         <li key={p.vassalage}>
-          <Link to={hrefOf(p)} className={styles.card} aria-current={p.vassalage === selected ? 'true' : undefined} data-testid={`provider-${p.vassalage}`}>
+          <Link
+            to={hrefOf(p)}
+            className={styles.card}
+            aria-current={p.vassalage === selected ? 'true' : undefined}
+            data-testid={`provider-${p.vassalage}`}
+          >
             <span className={styles.frame}>
               <img src={providerArt(category, p.vassalage)} alt="" width={300} height={200} loading="lazy" />
             </span>
@@ -50,16 +55,28 @@ export function ProviderSpotlight({ category, provider }: { category: Category; 
   const others = categories.filter((c) => provider.types.includes(c.type) && c.type !== category.type);
   return (
     <section className={styles.spotlight} aria-label={provider.name} data-testid="provider-spotlight">
-      <img className={styles.spotlightArt} src={providerArt(category, provider.vassalage)} alt="" width={300} height={200} />
+      <img
+        className={styles.spotlightArt}
+        src={providerArt(category, provider.vassalage)}
+        alt=""
+        width={300}
+        height={200}
+      />
       <div className={styles.spotlightText}>
         <p className={styles.kicker}>{t(category.titleKey)}</p>
         <h2 className={styles.spotlightName}>{provider.name}</h2>
-        <p className={styles.spotlightBlurb}>{t('provider_blurb', { provider: provider.name, category: t(category.titleKey) })}</p>
+        <p className={styles.spotlightBlurb}>
+          {t('provider_blurb', { provider: provider.name, category: t(category.titleKey) })}
+        </p>
         {others.length ? (
           <p className={styles.others}>
             {t('provider_also')}{' '}
             {others.map((c) => (
-              <Link key={c.type} to={`${c.path}?vassalage=${encodeURIComponent(provider.vassalage)}`} className={styles.otherLink}>
+              <Link
+                key={c.type}
+                to={`${c.path}?vassalage=${encodeURIComponent(provider.vassalage)}`}
+                className={styles.otherLink}
+              >
                 {t(c.titleKey)}
               </Link>
             ))}

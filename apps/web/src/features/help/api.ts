@@ -21,7 +21,9 @@ export interface HelpArticleRef {
 }
 
 export function flattenArticles(categories: readonly HelpCategory[]): HelpArticleRef[] {
-  return categories.flatMap((c) => c.items.map((i) => ({ id: i.id, title: i.title, categoryId: c.id, categoryTitle: c.title })));
+  return categories.flatMap((c) =>
+    c.items.map((i) => ({ id: i.id, title: i.title, categoryId: c.id, categoryTitle: c.title })),
+  );
 }
 
 /** The link of one help article; /helpmc for the chrome-less help view. */

@@ -12,7 +12,15 @@ export function HelpCentre({ base }: { base: '/help' | '/helpmc' }) {
   const [params] = useSearchParams();
   const { data, isPending, error, refetch } = useHelpCenter();
   if (!data) {
-    return isPending ? <LoadingState minHeight={420} /> : <ErrorState message={error?.message ?? t('error_system')} onRetry={() => void refetch()} minHeight={420} />;
+    return isPending ? (
+      <LoadingState minHeight={420} />
+    ) : (
+      <ErrorState
+        message={error?.message ?? t('error_system')}
+        onRetry={() => void refetch()}
+        minHeight={420}
+      />
+    );
   }
   const articles = flattenArticles(data.categories);
   const topic = params.get('topic');
@@ -30,7 +38,12 @@ export function HelpCentre({ base }: { base: '/help' | '/helpmc' }) {
             <ul className={styles.list}>
               {c.items.map((i) => (
                 <li key={i.id}>
-                  <Link to={helpArticlePath(i.id, base)} className={styles.link} aria-current={i.id === currentId ? 'page' : undefined} replace>
+                  <Link
+                    to={helpArticlePath(i.id, base)}
+                    className={styles.link}
+                    aria-current={i.id === currentId ? 'page' : undefined}
+                    replace
+                  >
                     {i.title}
                   </Link>
                 </li>

@@ -9,7 +9,9 @@ import styles from './banner-carousel.module.css';
 const INTERVAL_MS = 5000;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /**
@@ -78,10 +80,20 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
       </div>
       {count > 1 ? (
         <>
-          <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(current - 1)} aria-label={t('home_banner_previous')}>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.prev}`}
+            onClick={() => go(current - 1)}
+            aria-label={t('home_banner_previous')}
+          >
             <ChevronLeftIcon size={22} />
           </button>
-          <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(current + 1)} aria-label={t('home_banner_next')}>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            onClick={() => go(current + 1)}
+            aria-label={t('home_banner_next')}
+          >
             <ChevronRightIcon size={22} />
           </button>
           <div className={styles.dots}>

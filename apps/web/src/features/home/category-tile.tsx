@@ -2,7 +2,19 @@ import { Link } from 'react-router';
 import styles from './category-tile.module.css';
 
 /** A large picture tile leading to a category or a provider; the art keeps a 3:2 frame. */
-export function CategoryTile({ to, image, title, caption, badge }: { to: string; image: string; title: string; caption?: string; badge?: string }) {
+export function CategoryTile({
+  to,
+  image,
+  title,
+  caption,
+  badge,
+}: {
+  to: string;
+  image: string;
+  title: string;
+  caption?: string;
+  badge?: string;
+}) {
   return (
     <Link to={to} className={styles.tile}>
       <span className={styles.frame}>

@@ -5,7 +5,13 @@ import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { excerpt, htmlToText } from '../../shared/format/text.ts';
 import { resourceNamed, useSystemInfo } from '../../shared/system/system-status.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
-import { BookIcon, ChevronRightIcon, GiftIcon, MegaphoneIcon, PhoneIcon } from '../../shared/ui/shell-icons.tsx';
+import {
+  BookIcon,
+  ChevronRightIcon,
+  GiftIcon,
+  MegaphoneIcon,
+  PhoneIcon,
+} from '../../shared/ui/shell-icons.tsx';
 import { Section } from '../../shared/ui/page.tsx';
 import { EmptyState, Skeleton } from '../../shared/ui/states.tsx';
 import { helpArticlePath, useHelpCenter } from '../help/index.ts';
@@ -73,7 +79,9 @@ export function HomeMore() {
                 <ChevronRightIcon size={18} className={styles.promoArrow} />
               </Link>
             ))}
-            {promotions.length === 0 && !isPending ? <EmptyState icon={<GiftIcon />} title={t('promotions_none')} /> : null}
+            {promotions.length === 0 && !isPending ? (
+              <EmptyState icon={<GiftIcon />} title={t('promotions_none')} />
+            ) : null}
           </div>
         </Section>
       </div>
@@ -93,7 +101,13 @@ export function HomeMore() {
               {[ios, android].map((r) =>
                 r?.qrCodeUrl ? (
                   <figure key={r.name} className={styles.qr}>
-                    <img src={cdnImage(r.qrCodeUrl)} alt={t('download_qr_alt', { app: r.labelNameEn })} width={112} height={112} loading="lazy" />
+                    <img
+                      src={cdnImage(r.qrCodeUrl)}
+                      alt={t('download_qr_alt', { app: r.labelNameEn })}
+                      width={112}
+                      height={112}
+                      loading="lazy"
+                    />
                     <figcaption>{r.labelNameEn}</figcaption>
                   </figure>
                 ) : null,

@@ -13,7 +13,6 @@ import { BannerCarousel } from './banner-carousel.tsx';
 import { HomeMore } from './home-more.tsx';
 import styles from './home-page.module.css';
 
-
 /** The popup notices (type PU), once per session. */
 function PopupOnce() {
   const { data } = useAnnouncements();
@@ -22,9 +21,7 @@ function PopupOnce() {
   const otherDialogOpen = useUiStore((s) => s.modals.length > 0);
   const list = useMemo(() => (data ? unseenPopups(data.popup) : []), [data]);
   if (closed || otherDialogOpen || list.length === 0) return null;
-  return (
-    <PopupNotice notices={list} onClose={() => setClosed(true)} />
-  );
+  return <PopupNotice notices={list} onClose={() => setClosed(true)} />;
 }
 
 /** Home (SH-02): banners, the game categories, notices, promotions, app download and help. */
@@ -40,9 +37,21 @@ export function HomePage() {
     .filter((c) => c.type !== 'BINGO')
     .map((c) => {
       const first = providersOf(providers, c.type)[0];
-      return { to: c.path, title: t(c.titleKey), caption: t(c.blurbKey), image: first ? providerArt(c, first.vassalage) : cdnPath(`SUBMENU_IMG/STYLE2/${c.artType}-${c.type}.png`) };
+      return {
+        to: c.path,
+        title: t(c.titleKey),
+        caption: t(c.blurbKey),
+        image: first
+          ? providerArt(c, first.vassalage)
+          : cdnPath(`SUBMENU_IMG/STYLE2/${c.artType}-${c.type}.png`),
+      };
     });
-  tiles.splice(5, 0, { to: '/elott', title: t('nav_lott'), caption: t('cat_lott_blurb'), image: cdnPath('SUBMENU_IMG/STYLE2/LOTT-TCG_SEA.png') });
+  tiles.splice(5, 0, {
+    to: '/elott',
+    title: t('nav_lott'),
+    caption: t('cat_lott_blurb'),
+    image: cdnPath('SUBMENU_IMG/STYLE2/LOTT-TCG_SEA.png'),
+  });
 
   return (
     <Page>

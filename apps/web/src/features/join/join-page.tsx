@@ -27,7 +27,11 @@ export function JoinPage() {
   const socials = resourcesOfType(info, 'SOCIAL');
   return (
     <Page>
-      <PageHeader icon={<UserIcon size={26} />} title={t('join_title')} subtitle={t('join_subtitle', { brand: brand.brandName })} />
+      <PageHeader
+        icon={<UserIcon size={26} />}
+        title={t('join_title')}
+        subtitle={t('join_subtitle', { brand: brand.brandName })}
+      />
       <div className={styles.hero}>
         <div className={styles.heroText}>
           <p className={styles.kicker}>{t('join_kicker')}</p>

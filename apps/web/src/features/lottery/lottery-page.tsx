@@ -27,11 +27,17 @@ export function LotteryPage() {
   const { pathname } = useLocation();
   const { data } = useAnnouncements();
   const variant = variants.find((v) => v.path.toLowerCase() === pathname.toLowerCase()) ?? variants[0];
-  const notices = (data?.playerNotices ?? []).map((notice, index) => ({ notice, index })).filter(({ notice }) => /lotter|draw/i.test(notice.title));
+  const notices = (data?.playerNotices ?? [])
+    .map((notice, index) => ({ notice, index }))
+    .filter(({ notice }) => /lotter|draw/i.test(notice.title));
 
   return (
     <Page>
-      <PageHeader icon={<LotteryIcon size={26} />} title={t(variant.titleKey)} subtitle={t(variant.blurbKey)} />
+      <PageHeader
+        icon={<LotteryIcon size={26} />}
+        title={t(variant.titleKey)}
+        subtitle={t(variant.blurbKey)}
+      />
       <nav className={styles.variants} aria-label={t('lottery_variants')}>
         {variants.map((v) => (
           <NavLink key={v.path} to={v.path} className={styles.variant}>
@@ -39,7 +45,11 @@ export function LotteryPage() {
           </NavLink>
         ))}
       </nav>
-      <BannerHero linkTo={['/vnlottery', variant.path]} title={t(variant.titleKey)} subtitle={t(variant.blurbKey)} />
+      <BannerHero
+        linkTo={['/vnlottery', variant.path]}
+        title={t(variant.titleKey)}
+        subtitle={t(variant.blurbKey)}
+      />
 
       <Section title={t('lottery_how')} id="lottery-how">
         <StepList steps={steps.map((key) => ({ key, title: t(`${key}_title`), body: t(`${key}_body`) }))} />

@@ -8,7 +8,10 @@ import { formatBalance } from './api.ts';
 
 beforeEach(() => {
   clearSession();
-  useUiStore.setState({ memberCentre: { show: false, page: 'securityCenter' }, accountCentre: { show: false, page: 'agentTeamOverview' } });
+  useUiStore.setState({
+    memberCentre: { show: false, page: 'securityCenter' },
+    accountCentre: { show: false, page: 'agentTeamOverview' },
+  });
 });
 
 describe('who may open what', () => {
@@ -25,7 +28,10 @@ describe('who may open what', () => {
 
   it('SA-09 SA-10 the overlays close a centre its viewer may not see, whoever set the flag', () => {
     saveSession({ token: 'tok', agentType: 4 });
-    useUiStore.setState({ memberCentre: { show: true, page: 'depositv2' }, accountCentre: { show: true, page: 'agentTeamOverview' } });
+    useUiStore.setState({
+      memberCentre: { show: true, page: 'depositv2' },
+      accountCentre: { show: true, page: 'agentTeamOverview' },
+    });
     const { container } = render(<AccountOverlays />);
     expect(container).toBeEmptyDOMElement();
     expect(useUiStore.getState().memberCentre.show).toBe(false);

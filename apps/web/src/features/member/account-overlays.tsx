@@ -4,7 +4,6 @@ import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { CentreFrame } from './centre-frame.tsx';
 
-
 /**
  * The slot `overlays`, mounted by the shell while a centre is shown: the member centre or the
  * account centre, re-checking who may see them (SA-09, SA-10) and closing what is not allowed.

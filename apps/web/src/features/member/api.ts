@@ -47,12 +47,17 @@ export function consolidatedQuery(memberId: number) {
 }
 
 export function useConsolidated(memberId: number | undefined, agentType: number | null) {
-  return useQuery({ ...consolidatedQuery(memberId ?? 0), enabled: memberId !== undefined && agentType !== null && agentType !== AgentType.trial });
+  return useQuery({
+    ...consolidatedQuery(memberId ?? 0),
+    enabled: memberId !== undefined && agentType !== null && agentType !== AgentType.trial,
+  });
 }
 
 /** Balance as the member bar shows it: 2 decimals, thousands separators (MB-07), or *** when hidden (MB-08). */
 export function formatBalance(amount: number, symbol: string, hidden: boolean): string {
   if (hidden) return '***';
-  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(amount));
+  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Math.abs(amount),
+  );
   return `${amount < 0 ? '-' : ''}${symbol}${text}`;
 }

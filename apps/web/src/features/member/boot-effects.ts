@@ -19,9 +19,18 @@ export function installAccountBootEffects(): void {
   if (resetToken) {
     params.delete(RESET_TOKEN_PARAM);
     const search = params.toString();
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`,
+    );
     uiActions.openModal(ModalKeys.resetPassword, { resetToken });
   }
   const pending = readPendingChange();
-  if (pending) uiActions.openModal(ModalKeys.changeExpiredPassword, { userName: pending.userName, reason: pending.reason, firstTimeLogin: false });
+  if (pending)
+    uiActions.openModal(ModalKeys.changeExpiredPassword, {
+      userName: pending.userName,
+      reason: pending.reason,
+      firstTimeLogin: false,
+    });
 }

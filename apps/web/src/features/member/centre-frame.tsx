@@ -53,7 +53,11 @@ function Row({ label, value, ok }: { label: string; value: ReactNode; ok?: boole
     <div className={styles.row}>
       <dt>{label}</dt>
       <dd>
-        {ok !== undefined ? <span className={styles.state} data-ok={ok || undefined}>{ok ? <CheckIcon size={14} /> : null}</span> : null}
+        {ok !== undefined ? (
+          <span className={styles.state} data-ok={ok || undefined}>
+            {ok ? <CheckIcon size={14} /> : null}
+          </span>
+        ) : null}
         {value}
       </dd>
     </div>
@@ -72,7 +76,17 @@ function SecurityCentre() {
     <div className={styles.security} data-testid="security-centre">
       <div className={styles.profile}>
         <span className={styles.bigAvatar} aria-hidden="true">
-          {info.avatarUrl && !avatarBroken ? <img src={cdnImage(info.avatarUrl)} alt="" width={56} height={56} onError={() => setAvatarBroken(true)} /> : info.nickname.slice(0, 1).toUpperCase()}
+          {info.avatarUrl && !avatarBroken ? (
+            <img
+              src={cdnImage(info.avatarUrl)}
+              alt=""
+              width={56}
+              height={56}
+              onError={() => setAvatarBroken(true)}
+            />
+          ) : (
+            info.nickname.slice(0, 1).toUpperCase()
+          )}
         </span>
         <div>
           <p className={styles.profileName}>{info.nickname || info.userName}</p>
@@ -83,11 +97,23 @@ function SecurityCentre() {
         </div>
       </div>
       <dl className={styles.rows}>
-        <Row label={t('register_field_payeeName')} value={info.payeeName ?? none} ok={info.payeeName !== null} />
+        <Row
+          label={t('register_field_payeeName')}
+          value={info.payeeName ?? none}
+          ok={info.payeeName !== null}
+        />
         <Row label={t('register_field_mobileNum')} value={info.mobile ?? none} ok={info.mobile !== null} />
         <Row label={t('register_field_email')} value={info.email ?? none} ok={info.email !== null} />
-        <Row label={t('register_field_paymentPassword')} value={info.hasPaymentPassword ? t('security_set') : none} ok={info.hasPaymentPassword} />
-        <Row label={t('verify_method_totp')} value={info.totpBound ? t('security_bound') : none} ok={info.totpBound} />
+        <Row
+          label={t('register_field_paymentPassword')}
+          value={info.hasPaymentPassword ? t('security_set') : none}
+          ok={info.hasPaymentPassword}
+        />
+        <Row
+          label={t('verify_method_totp')}
+          value={info.totpBound ? t('security_bound') : none}
+          ok={info.totpBound}
+        />
       </dl>
       <Button variant="secondary" onClick={() => openModal(ModalKeys.changeExpiredPassword)}>
         <LockIcon size={16} /> {t('pwd_change_title')}
@@ -114,7 +140,13 @@ export function CentreFrame({ kind }: { kind: 'member' | 'account' }) {
           <ul>
             {entries.map((e) => (
               <li key={e.page}>
-                <button type="button" className={styles.item} aria-current={e.page === active.page ? 'page' : undefined} onClick={() => setPage(e.page)} data-page={e.page}>
+                <button
+                  type="button"
+                  className={styles.item}
+                  aria-current={e.page === active.page ? 'page' : undefined}
+                  onClick={() => setPage(e.page)}
+                  data-page={e.page}
+                >
                   {t(e.key)}
                 </button>
               </li>
@@ -129,7 +161,11 @@ export function CentreFrame({ kind }: { kind: 'member' | 'account' }) {
           {active.page === 'securityCenter' ? (
             <SecurityCentre />
           ) : (
-            <EmptyState icon={<WrenchIcon size={28} />} title={t('centre_page_unavailable_title')} minHeight={360}>
+            <EmptyState
+              icon={<WrenchIcon size={28} />}
+              title={t('centre_page_unavailable_title')}
+              minHeight={360}
+            >
               {t('centre_page_unavailable_text')}
             </EmptyState>
           )}

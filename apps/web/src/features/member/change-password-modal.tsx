@@ -47,23 +47,40 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
       z
         .object({
           oldPassword: knownPassword ? z.string() : checkedString((v) => (v ? null : t('error_input_empty'))),
-          newPassword: checkedString((v) => ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true })),
+          newPassword: checkedString((v) =>
+            ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
+          ),
           confirmNewPassword: z.string(),
         })
         .superRefine((v, ctx) => {
           // The confirmation is required and must equal the new password (PW-13, ER-36).
-          if (!v.confirmNewPassword) ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: t('error_input_empty') });
-          else if (v.confirmNewPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: t('error_confirm_mismatch') });
+          if (!v.confirmNewPassword)
+            ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: t('error_input_empty') });
+          else if (v.confirmNewPassword !== v.newPassword)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['confirmNewPassword'],
+              message: t('error_confirm_mismatch'),
+            });
         }),
     [knownPassword, rules, t],
   );
-  const form = useForm<Values>({ defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' }, resolver: zodResolver(schema) });
+  const form = useForm<Values>({
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    resolver: zodResolver(schema),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = async (values: Values) => {
     setFormError('');
     try {
-      await secureCall(changePassword, { body: { oldPassword: knownPassword ?? values.oldPassword, newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword } });
+      await secureCall(changePassword, {
+        body: {
+          oldPassword: knownPassword ?? values.oldPassword,
+          newPassword: values.newPassword,
+          confirmNewPassword: values.confirmNewPassword,
+        },
+      });
       setChanged(true);
     } catch (e) {
       setFormError(errorText(e, t));
@@ -75,7 +92,9 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
     }
     try {
       // Log in again with the stored name and the new password (PW-16).
-      const result = await secureCall(login, { body: { username: params.userName, password: values.newPassword, type: 'username', captcha: '' } });
+      const result = await secureCall(login, {
+        body: { username: params.userName, password: values.newPassword, type: 'username', captcha: '' },
+      });
       await finishLogin(result, { password: values.newPassword, firstTimeLogin: params.firstTimeLogin });
     } catch (e) {
       setFormError(errorText(e, t));
@@ -91,10 +110,20 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
     onClose();
   };
 
-  const reasonKey = params?.reason === 'weak' ? 'pwd_reason_weak' : params?.reason === 'expired' ? 'pwd_reason_expired' : null;
+  const reasonKey =
+    params?.reason === 'weak'
+      ? 'pwd_reason_weak'
+      : params?.reason === 'expired'
+        ? 'pwd_reason_expired'
+        : null;
   return (
     <Modal onClose={close} title={t('pwd_change_title')} width={440} height="auto" closeOnBackdrop={false}>
-      <form className={`${formStyles.form} ${styles.content}`} onSubmit={form.handleSubmit(submit)} noValidate data-testid="change-password">
+      <form
+        className={`${formStyles.form} ${styles.content}`}
+        onSubmit={form.handleSubmit(submit)}
+        noValidate
+        data-testid="change-password"
+      >
         {reasonKey ? (
           <FormAlert tone="info">
             <span data-testid="change-password-reason">{t(reasonKey)}</span>
@@ -102,10 +131,28 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
         ) : null}
         {params ? <p className={styles.intro}>{t('pwd_change_for', { name: params.userName })}</p> : null}
         {!knownPassword ? (
-          <PasswordField label={t('pwd_old')} icon={<LockIcon size={18} />} autoComplete="current-password" maxLength={128} error={errors.oldPassword?.message} {...form.register('oldPassword')} />
+          <PasswordField
+            label={t('pwd_old')}
+            icon={<LockIcon size={18} />}
+            autoComplete="current-password"
+            maxLength={128}
+            error={errors.oldPassword?.message}
+            {...form.register('oldPassword')}
+          />
         ) : null}
-        <NewPasswordField rule={rules?.password} error={errors.newPassword?.message} {...form.register('newPassword')} />
-        <PasswordField label={t('pwd_confirm')} icon={<LockIcon size={18} />} autoComplete="new-password" maxLength={128} error={errors.confirmNewPassword?.message} {...form.register('confirmNewPassword')} />
+        <NewPasswordField
+          rule={rules?.password}
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <PasswordField
+          label={t('pwd_confirm')}
+          icon={<LockIcon size={18} />}
+          autoComplete="new-password"
+          maxLength={128}
+          error={errors.confirmNewPassword?.message}
+          {...form.register('confirmNewPassword')}
+        />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
           {isSubmitting ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}

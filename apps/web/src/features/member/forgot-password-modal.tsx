@@ -11,7 +11,13 @@ import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { PhoneField, useCountries } from '../../shared/forms/country-picker.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
-import { checkedString, codeProblem, nationalDigits, phoneProblem, ruleProblem } from '../../shared/forms/field-rules.ts';
+import {
+  checkedString,
+  codeProblem,
+  nationalDigits,
+  phoneProblem,
+  ruleProblem,
+} from '../../shared/forms/field-rules.ts';
 import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
 import { CodeField } from '../../shared/forms/send-code-button.tsx';
 import { usePhoneCode } from '../../shared/forms/phone-code.ts';
@@ -60,7 +66,9 @@ function ByEmail({ onSent }: { onSent: (email: string) => void }) {
   const schema = useMemo(
     () =>
       z.object({
-        username: checkedString((v) => ruleProblem('username', rules?.username, v.trim(), t, { forceRequired: true })),
+        username: checkedString((v) =>
+          ruleProblem('username', rules?.username, v.trim(), t, { forceRequired: true }),
+        ),
         email: checkedString((v) => ruleProblem('email', rules?.email, v.trim(), t, { forceRequired: true })),
       }),
     [rules, t],
@@ -77,10 +85,32 @@ function ByEmail({ onSent }: { onSent: (email: string) => void }) {
     }
   };
   return (
-    <form className={formStyles.form} onSubmit={form.handleSubmit(submit)} noValidate data-testid="forgot-email-form">
+    <form
+      className={formStyles.form}
+      onSubmit={form.handleSubmit(submit)}
+      noValidate
+      data-testid="forgot-email-form"
+    >
       <p className={styles.intro}>{t('forgot_email_intro')}</p>
-      <TextField label={t('login_username')} icon={<UserIcon size={18} />} autoComplete="username" autoCapitalize="off" maxLength={64} error={errors.username?.message} {...form.register('username')} />
-      <TextField label={t('register_field_email')} type="email" inputMode="email" icon={<MailIcon size={18} />} autoComplete="email" maxLength={100} error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        label={t('login_username')}
+        icon={<UserIcon size={18} />}
+        autoComplete="username"
+        autoCapitalize="off"
+        maxLength={64}
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <TextField
+        label={t('register_field_email')}
+        type="email"
+        inputMode="email"
+        icon={<MailIcon size={18} />}
+        autoComplete="email"
+        maxLength={100}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
         {isSubmitting ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
@@ -113,26 +143,41 @@ function ByPhone() {
       z.object({
         mobileNum: checkedString((v) => phoneProblem(v, country, t)),
         verificationCode: checkedString((v) => codeProblem(v, t)),
-        newPassword: checkedString((v) => ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true })),
+        newPassword: checkedString((v) =>
+          ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
+        ),
       }),
     [country, rules, t],
   );
-  const form = useForm<PhoneValues>({ defaultValues: { mobileNum: '', verificationCode: '', newPassword: '' }, resolver: zodResolver(schema) });
+  const form = useForm<PhoneValues>({
+    defaultValues: { mobileNum: '', verificationCode: '', newPassword: '' },
+    resolver: zodResolver(schema),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const send = (): Promise<number | null> =>
     phoneCode.send(async (pass) => {
-      const sent = await call(sendSmsForgotPassword, { body: { mobileNum: nationalDigits(form.getValues('mobileNum')), countryDialingCode: dialingCode, ...(pass ?? {}) } });
+      const sent = await call(sendSmsForgotPassword, {
+        body: {
+          mobileNum: nationalDigits(form.getValues('mobileNum')),
+          countryDialingCode: dialingCode,
+          ...(pass ?? {}),
+        },
+      });
       // The countdown runs to the code's own expiry (PW-08).
       return secondsUntil(sent.expirationTime);
     });
-
 
   const submit = async (values: PhoneValues) => {
     setFormError('');
     try {
       const result = await secureCall(resetPasswordByPhone, {
-        body: { newPassword: values.newPassword, mobileNum: nationalDigits(values.mobileNum), verificationCode: values.verificationCode.trim(), countryDialingCode: dialingCode },
+        body: {
+          newPassword: values.newPassword,
+          mobileNum: nationalDigits(values.mobileNum),
+          verificationCode: values.verificationCode.trim(),
+          countryDialingCode: dialingCode,
+        },
       });
       // The reset logs the player in (PW-08) and lands on / (PW-10).
       await finishLogin(result, { password: values.newPassword });
@@ -142,7 +187,12 @@ function ByPhone() {
   };
 
   return (
-    <form className={formStyles.form} onSubmit={form.handleSubmit(submit)} noValidate data-testid="forgot-phone-form">
+    <form
+      className={formStyles.form}
+      onSubmit={form.handleSubmit(submit)}
+      noValidate
+      data-testid="forgot-phone-form"
+    >
       <p className={styles.intro}>{t('forgot_phone_intro')}</p>
       <PhoneField
         label={t('login_mobile')}
@@ -162,7 +212,11 @@ function ByPhone() {
         sendTestId="forgot-send-code"
         {...form.register('verificationCode')}
       />
-      <NewPasswordField rule={rules?.password} error={errors.newPassword?.message} {...form.register('newPassword')} />
+      <NewPasswordField
+        rule={rules?.password}
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
         {isSubmitting ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
@@ -196,7 +250,16 @@ export function ForgotPasswordModal({ onClose }: ModalProps<undefined>) {
           <EmailSent email={sentTo} />
         ) : (
           <>
-            {byPhone ? <Tabs options={tabs} value={active} onChange={setTab} label={t('forgot_title')} panelId="forgot-panel" idPrefix="forgot-tab" /> : null}
+            {byPhone ? (
+              <Tabs
+                options={tabs}
+                value={active}
+                onChange={setTab}
+                label={t('forgot_title')}
+                panelId="forgot-panel"
+                idPrefix="forgot-tab"
+              />
+            ) : null}
             <div id="forgot-panel" role={byPhone ? 'tabpanel' : undefined}>
               {active === 'email' ? <ByEmail onSent={setSentTo} /> : <ByPhone />}
             </div>

@@ -7,8 +7,13 @@ import { withAccountStrings } from '../session/index.ts';
 export { updateServerLanguage } from './language-sync.ts';
 export { installAccountBootEffects } from './boot-effects.ts';
 
-export const loadMemberBar = () => withAccountStrings(import('./member-bar.tsx')).then((m) => ({ default: m.MemberBar }));
-export const loadAccountOverlays = () => withAccountStrings(import('./account-overlays.tsx')).then((m) => ({ default: m.AccountOverlays }));
-export const loadForgotPasswordModal = () => withAccountStrings(import('./forgot-password-modal.tsx')).then((m) => ({ default: m.ForgotPasswordModal }));
-export const loadChangePasswordModal = () => withAccountStrings(import('./change-password-modal.tsx')).then((m) => ({ default: m.ChangePasswordModal }));
-export const loadResetPasswordModal = () => withAccountStrings(import('./reset-password-modal.tsx')).then((m) => ({ default: m.ResetPasswordModal }));
+export const loadMemberBar = () =>
+  withAccountStrings(import('./member-bar.tsx')).then((m) => ({ default: m.MemberBar }));
+export const loadAccountOverlays = () =>
+  withAccountStrings(import('./account-overlays.tsx')).then((m) => ({ default: m.AccountOverlays }));
+export const loadForgotPasswordModal = () =>
+  withAccountStrings(import('./forgot-password-modal.tsx')).then((m) => ({ default: m.ForgotPasswordModal }));
+export const loadChangePasswordModal = () =>
+  withAccountStrings(import('./change-password-modal.tsx')).then((m) => ({ default: m.ChangePasswordModal }));
+export const loadResetPasswordModal = () =>
+  withAccountStrings(import('./reset-password-modal.tsx')).then((m) => ({ default: m.ResetPasswordModal }));

@@ -47,12 +47,24 @@ interface MenuEntry {
 function menuEntries(referral: boolean): MenuEntry[] {
   const entries: (MenuEntry | null)[] = [
     { key: 'account', labelKey: 'in_my_account', page: 'securityCenter', icon: <ShieldIcon size={16} /> },
-    { key: 'withdraw', labelKey: 'in_increase_withdrawal', page: 'withdraw', icon: <ArrowUpRightIcon size={16} /> },
+    {
+      key: 'withdraw',
+      labelKey: 'in_increase_withdrawal',
+      page: 'withdraw',
+      icon: <ArrowUpRightIcon size={16} />,
+    },
     // Invite friends only with the referral promotion (MB-02).
-    referral ? { key: 'invite', labelKey: 'invite_friends', page: 'referral', icon: <GiftIcon size={16} /> } : null,
+    referral
+      ? { key: 'invite', labelKey: 'invite_friends', page: 'referral', icon: <GiftIcon size={16} /> }
+      : null,
     { key: 'reward', labelKey: 'in_reward_center', page: 'rewardCenter', icon: <TrophyIcon size={16} /> },
     { key: 'bets', labelKey: 'in_betting_record', page: 'personalHistoryCopy', icon: <ListIcon size={16} /> },
-    { key: 'records', labelKey: 'in_account_record', page: 'transactionHistory', icon: <WalletIcon size={16} /> },
+    {
+      key: 'records',
+      labelKey: 'in_account_record',
+      page: 'transactionHistory',
+      icon: <WalletIcon size={16} />,
+    },
   ];
   return entries.filter((e): e is MenuEntry => e !== null);
 }
@@ -72,9 +84,22 @@ function Balance() {
     <div className={styles.balance} data-testid="balance">
       <WalletIcon size={16} className={styles.balanceIcon} />
       <span className={styles.amount} data-testid="balance-amount" aria-live="polite">
-        {data ? formatBalance(data.sumBalance, brand.currency.symbol, hidden) : isPending ? <Skeleton width={72} height={14} /> : isError ? '—' : null}
+        {data ? (
+          formatBalance(data.sumBalance, brand.currency.symbol, hidden)
+        ) : isPending ? (
+          <Skeleton width={72} height={14} />
+        ) : isError ? (
+          '—'
+        ) : null}
       </span>
-      <button type="button" className={styles.iconButton} onClick={toggle} aria-pressed={hidden} aria-label={hidden ? t('balance_show') : t('balance_hide')} data-testid="balance-eye">
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={toggle}
+        aria-pressed={hidden}
+        aria-label={hidden ? t('balance_show') : t('balance_hide')}
+        data-testid="balance-eye"
+      >
         {hidden ? <EyeOffIcon size={16} /> : <EyeIcon size={16} />}
       </button>
       <button
@@ -117,7 +142,17 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
     <div className={styles.menuRoot} ref={rootRef}>
       <button className={styles.who} {...triggerProps} data-testid="member-menu-button">
         <span className={styles.avatar} aria-hidden="true">
-          {info?.avatarUrl && !avatarBroken ? <img src={cdnImage(info.avatarUrl)} alt="" width={26} height={26} onError={() => setAvatarBroken(true)} /> : name.slice(0, 1).toUpperCase()}
+          {info?.avatarUrl && !avatarBroken ? (
+            <img
+              src={cdnImage(info.avatarUrl)}
+              alt=""
+              width={26}
+              height={26}
+              onError={() => setAvatarBroken(true)}
+            />
+          ) : (
+            name.slice(0, 1).toUpperCase()
+          )}
         </span>
         <span className={styles.name}>{info ? name : <Skeleton width={60} height={12} />}</span>
         {agentType === AgentType.trial ? <span className={styles.trial}>{t('member_trial')}</span> : null}
@@ -133,10 +168,24 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
               {info?.clubLabel.labelName ? ` · ${info.clubLabel.labelName}` : ''}
             </span>
           </div>
-          <ul role="menu" id={popupId} aria-label={t('member_menu')} onKeyDown={onListKeyDown} className={styles.menuList} data-testid="member-menu">
+          <ul
+            role="menu"
+            id={popupId}
+            aria-label={t('member_menu')}
+            onKeyDown={onListKeyDown}
+            className={styles.menuList}
+            data-testid="member-menu"
+          >
             {entries.map((e) => (
               <li key={e.key} role="none">
-                <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={() => pick(() => gate(() => openMemberCentre(e.page)))} data-page={e.page}>
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={styles.menuItem}
+                  onClick={() => pick(() => gate(() => openMemberCentre(e.page)))}
+                  data-page={e.page}
+                >
                   {e.icon}
                   {t(e.labelKey)}
                 </button>
@@ -144,7 +193,14 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
             ))}
             {isAgent ? (
               <li role="none">
-                <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={() => pick(() => gate(() => openAccountCentre(), { need: 'agent' }))} data-page="agentCentre">
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={styles.menuItem}
+                  onClick={() => pick(() => gate(() => openAccountCentre(), { need: 'agent' }))}
+                  data-page="agentCentre"
+                >
                   <UsersIcon size={16} />
                   {t('member_agent_centre')}
                   {pending ? <span className={styles.dot} /> : null}
@@ -153,7 +209,13 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
             ) : null}
             <li role="none" className={styles.separator} />
             <li role="none">
-              <button type="button" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={() => pick(onLogout)}>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={styles.menuItem}
+                onClick={() => pick(onLogout)}
+              >
                 <LogoutIcon size={16} />
                 {t('logout')}
               </button>
@@ -188,7 +250,12 @@ export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
     <div className={styles.bar} data-testid="member-bar-content">
       <MemberMenu onLogout={() => setConfirming(true)} />
       {showBalance ? <Balance /> : null}
-      <button type="button" className={styles.deposit} onClick={() => gate(() => openMemberCentre('depositv2'))} data-testid="deposit-button">
+      <button
+        type="button"
+        className={styles.deposit}
+        onClick={() => gate(() => openMemberCentre('depositv2'))}
+        data-testid="deposit-button"
+      >
         <PlusCircleIcon size={16} />
         <span className={styles.depositLabel}>{t('in_increase_deposit')}</span>
       </button>
@@ -208,11 +275,25 @@ export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
         ) : null}
       </button>
       {referral ? (
-        <button type="button" className={`${styles.roundButton} ${styles.wideOnly}`} onClick={() => gate(() => openMemberCentre('referral'))} aria-label={t('invite_friends')} title={t('invite_friends')} data-testid="invite-button">
+        <button
+          type="button"
+          className={`${styles.roundButton} ${styles.wideOnly}`}
+          onClick={() => gate(() => openMemberCentre('referral'))}
+          aria-label={t('invite_friends')}
+          title={t('invite_friends')}
+          data-testid="invite-button"
+        >
           <GiftIcon size={17} />
         </button>
       ) : null}
-      <button type="button" className={`${styles.roundButton} ${styles.wideOnly}`} onClick={() => setConfirming(true)} aria-label={t('logout')} title={t('logout')} data-testid="logout-button">
+      <button
+        type="button"
+        className={`${styles.roundButton} ${styles.wideOnly}`}
+        onClick={() => setConfirming(true)}
+        aria-label={t('logout')}
+        title={t('logout')}
+        data-testid="logout-button"
+      >
         <LogoutIcon size={17} />
       </button>
       {confirming ? (

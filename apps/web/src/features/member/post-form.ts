@@ -6,7 +6,10 @@ import { standardHeaders } from '../../shared/http/client.ts';
  * Forgot password by e-mail is a form POST in the original client (PW-04): the same envelope as
  * every /wps call, but an `application/x-www-form-urlencoded` body.
  */
-export async function postPasswordEmailForm(fields: { username: string; email: string }): Promise<CallValue<typeof requestPasswordEmail>> {
+export async function postPasswordEmailForm(fields: {
+  username: string;
+  email: string;
+}): Promise<CallValue<typeof requestPasswordEmail>> {
   let res: Response;
   try {
     res = await fetch('/wps/member/password/email', {
@@ -16,11 +19,25 @@ export async function postPasswordEmailForm(fields: { username: string; email: s
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError({ status: 0, errorCode: ClientErrorCodes.network, message: 'Network link abnormal, please retry' });
+    throw new ApiError({
+      status: 0,
+      errorCode: ClientErrorCodes.network,
+      message: 'Network link abnormal, please retry',
+    });
   }
-  const payload = (await res.json().catch(() => null)) as { success?: boolean; value?: unknown; errorCode?: string; message?: string } | null;
+  const payload = (await res.json().catch(() => null)) as {
+    success?: boolean;
+    value?: unknown;
+    errorCode?: string;
+    message?: string;
+  } | null;
   if (!payload || payload.success !== true) {
-    throw new ApiError({ status: res.status, errorCode: payload?.errorCode ?? ErrorCodes.systemError, message: payload?.message ?? 'System error', value: payload?.value });
+    throw new ApiError({
+      status: res.status,
+      errorCode: payload?.errorCode ?? ErrorCodes.systemError,
+      message: payload?.message ?? 'System error',
+      value: payload?.value,
+    });
   }
   return payload.value as CallValue<typeof requestPasswordEmail>;
 }

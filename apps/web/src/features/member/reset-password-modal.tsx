@@ -35,20 +35,32 @@ export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPassword
     () =>
       z
         .object({
-          newPassword: checkedString((v) => ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true })),
+          newPassword: checkedString((v) =>
+            ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
+          ),
           confirmNewPassword: z.string(),
         })
         .superRefine((v, ctx) => {
-          if (v.confirmNewPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: t('error_confirm_mismatch') });
+          if (v.confirmNewPassword !== v.newPassword)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['confirmNewPassword'],
+              message: t('error_confirm_mismatch'),
+            });
         }),
     [rules, t],
   );
-  const form = useForm({ defaultValues: { newPassword: '', confirmNewPassword: '' }, resolver: zodResolver(schema) });
+  const form = useForm({
+    defaultValues: { newPassword: '', confirmNewPassword: '' },
+    resolver: zodResolver(schema),
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = async (values: { newPassword: string; confirmNewPassword: string }) => {
     setFormError('');
     try {
-      const result = await secureCall(resetPasswordByEmail, { body: { resetToken: params.resetToken, ...values } });
+      const result = await secureCall(resetPasswordByEmail, {
+        body: { resetToken: params.resetToken, ...values },
+      });
       await finishLogin(result, { password: values.newPassword });
     } catch (e) {
       setFormError(errorText(e, t));
@@ -56,10 +68,26 @@ export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPassword
   };
   return (
     <Modal onClose={onClose} title={t('reset_title')} width={440} height="auto">
-      <form className={`${formStyles.form} ${styles.content}`} onSubmit={form.handleSubmit(submit)} noValidate data-testid="reset-password">
+      <form
+        className={`${formStyles.form} ${styles.content}`}
+        onSubmit={form.handleSubmit(submit)}
+        noValidate
+        data-testid="reset-password"
+      >
         <p className={styles.intro}>{t('reset_intro')}</p>
-        <NewPasswordField rule={rules?.password} error={errors.newPassword?.message} {...form.register('newPassword')} />
-        <PasswordField label={t('pwd_confirm')} icon={<LockIcon size={18} />} autoComplete="new-password" maxLength={128} error={errors.confirmNewPassword?.message} {...form.register('confirmNewPassword')} />
+        <NewPasswordField
+          rule={rules?.password}
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <PasswordField
+          label={t('pwd_confirm')}
+          icon={<LockIcon size={18} />}
+          autoComplete="new-password"
+          maxLength={128}
+          error={errors.confirmNewPassword?.message}
+          {...form.register('confirmNewPassword')}
+        />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
           {t('pwd_change_submit')}

@@ -6,10 +6,13 @@ import { announcementsCall } from '../../shared/http/calls.ts';
 import { persistedOptions, SessionCaches } from '../../shared/storage/query-persistence.ts';
 
 /** The announcement request: brand types and execution, platform W (NM-01; default B,PL,PU,PR / B, NM-02). */
-export function announcementRequest(brand: { announcement?: { types: string; execution: string } } = getBrand()) {
+export function announcementRequest(
+  brand: { announcement?: { types: string; execution: string } } = getBrand(),
+) {
   const wanted = brand.announcement?.execution;
   // Execution: B both, L logged-in players, G guests; anything else in brand.json means B.
-  const execution: 'B' | 'L' | 'G' = wanted === 'L' || wanted === 'G' ? wanted : defaultAnnouncementRequest.execution;
+  const execution: 'B' | 'L' | 'G' =
+    wanted === 'L' || wanted === 'G' ? wanted : defaultAnnouncementRequest.execution;
   return {
     types: brand.announcement?.types || defaultAnnouncementRequest.types,
     platform: defaultAnnouncementRequest.platform,

@@ -15,10 +15,17 @@ describe('notice bar', () => {
     const tracks = marquee.querySelectorAll('ul');
     expect(tracks).toHaveLength(2);
     expect(tracks[1]).toHaveAttribute('aria-hidden', 'true');
-    expect(within(tracks[0]!).getAllByRole('button').map((b) => b.textContent)).toEqual(announcements().playerNotices.map((n) => n.title));
+    expect(
+      within(tracks[0]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(announcements().playerNotices.map((n) => n.title));
     const pause = within(bar).getByRole('button', { name: 'Pause the announcements' });
     fireEvent.click(pause);
-    expect(within(bar).getByRole('button', { name: 'Resume the announcements' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(bar).getByRole('button', { name: 'Resume the announcements' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(marquee.parentElement).toHaveAttribute('data-paused', 'true');
   });
 
@@ -35,7 +42,8 @@ describe('notice bar', () => {
     const { requests } = stubFetch({ '/wps/relay/MCSFE_getListAnnouncements': () => announcements() });
     renderShell(<NoticeBar onOpen={() => {}} />);
     await screen.findByTestId('notice-marquee');
-    const params = requests.find((r) => r.url.pathname === '/wps/relay/MCSFE_getListAnnouncements')!.url.searchParams;
+    const params = requests.find((r) => r.url.pathname === '/wps/relay/MCSFE_getListAnnouncements')!.url
+      .searchParams;
     expect(Object.fromEntries(params)).toEqual({ types: 'B,PL,PU,PR', platform: 'W', execution: 'B' });
   });
 
@@ -43,7 +51,9 @@ describe('notice bar', () => {
     stubFetch({ '/wps/relay/MCSFE_getListAnnouncements': () => announcements() });
     renderShell(<NoticeBar onOpen={() => {}} />);
     await screen.findByTestId('notice-marquee');
-    const stored = JSON.parse(sessionStorage.getItem('indexNotice') ?? 'null') as { data: { playerNotices: unknown[] } } | null;
+    const stored = JSON.parse(sessionStorage.getItem('indexNotice') ?? 'null') as {
+      data: { playerNotices: unknown[] };
+    } | null;
     expect(stored?.data.playerNotices).toHaveLength(12);
   });
 });

@@ -11,17 +11,33 @@ export interface NoticeModalParams {
 }
 
 /** The notice modal of spec A §2, opened from the notice bar at a title's index. */
-export function NoticeModal({ params, onClose }: { params: NoticeModalParams | undefined; onClose: () => void }) {
+export function NoticeModal({
+  params,
+  onClose,
+}: {
+  params: NoticeModalParams | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { data, isPending, error, refetch } = useAnnouncements();
   return (
-    <Modal onClose={onClose} title={t('notice_modal_title')} width={980} height={620} bodyClassName={styles.body}>
+    <Modal
+      onClose={onClose}
+      title={t('notice_modal_title')}
+      width={980}
+      height={620}
+      bodyClassName={styles.body}
+    >
       {data ? (
         <NoticeReader notices={data.playerNotices} initialIndex={params?.index ?? 0} />
       ) : isPending ? (
         <LoadingState minHeight={400} />
       ) : (
-        <ErrorState message={error?.message ?? t('error_system')} onRetry={() => void refetch()} minHeight={400} />
+        <ErrorState
+          message={error?.message ?? t('error_system')}
+          onRetry={() => void refetch()}
+          minHeight={400}
+        />
       )}
     </Modal>
   );

@@ -5,7 +5,10 @@ import { notice, setupShell } from '../../test/shell-harness.tsx';
 import { NoticeReader } from './notice-reader.tsx';
 
 const notices = Array.from({ length: 20 }, (_, i) => notice(i + 1));
-const titles = () => within(screen.getByRole('navigation', { name: 'Announcement titles' })).getAllByRole('button').filter((b) => b.textContent?.startsWith('Notice'));
+const titles = () =>
+  within(screen.getByRole('navigation', { name: 'Announcement titles' }))
+    .getAllByRole('button')
+    .filter((b) => b.textContent?.startsWith('Notice'));
 
 describe('notice modal reader', () => {
   beforeAll(() => setupShell());
@@ -54,7 +57,11 @@ describe('notice modal reader', () => {
   it('NM-12 a notice carrying script renders none of it', () => {
     const hit = vi.fn();
     (window as unknown as { hit: () => void }).hit = hit;
-    const evil = notice(99, { title: 'Evil', content: '<p>Text</p><img src=x onerror="hit()"><script>hit()</script><a href="javascript:hit()">go</a>' });
+    const evil = notice(99, {
+      title: 'Evil',
+      content:
+        '<p>Text</p><img src=x onerror="hit()"><script>hit()</script><a href="javascript:hit()">go</a>',
+    });
     render(<NoticeReader notices={[evil]} initialIndex={0} />);
     const article = screen.getByRole('article');
     expect(article.innerHTML).not.toMatch(/onerror|<script|javascript:/i);

@@ -13,9 +13,16 @@ import styles from './notice-reader.module.css';
  * The selected notice decides the starting page (NM-10); changing page clears the selection
  * (NM-11).
  */
-export function NoticeReader({ notices, initialIndex = null }: { notices: readonly Notice[]; initialIndex?: number | null }) {
+export function NoticeReader({
+  notices,
+  initialIndex = null,
+}: {
+  notices: readonly Notice[];
+  initialIndex?: number | null;
+}) {
   const { t } = useTranslation();
-  const start = initialIndex !== null && initialIndex >= 0 && initialIndex < notices.length ? initialIndex : null;
+  const start =
+    initialIndex !== null && initialIndex >= 0 && initialIndex < notices.length ? initialIndex : null;
   const [page, setPage] = useState(start === null ? 0 : pageOfIndex(start));
   const [selected, setSelected] = useState<number | null>(start);
   const pages = pageCount(notices.length);
@@ -48,20 +55,34 @@ export function NoticeReader({ notices, initialIndex = null }: { notices: readon
                   onClick={() => setSelected(index)}
                 >
                   <span className={styles.titleText}>{n.title}</span>
-                  <span className={`${styles.titleDate} tabular`}>{formatNoticeDate(n.date).slice(0, 10)}</span>
+                  <span className={`${styles.titleDate} tabular`}>
+                    {formatNoticeDate(n.date).slice(0, 10)}
+                  </span>
                 </button>
               </li>
             );
           })}
         </ol>
         <div className={styles.pager}>
-          <button type="button" className={styles.pageButton} onClick={() => goTo(page - 1)} disabled={page === 0} aria-label={t('page_previous')}>
+          <button
+            type="button"
+            className={styles.pageButton}
+            onClick={() => goTo(page - 1)}
+            disabled={page === 0}
+            aria-label={t('page_previous')}
+          >
             <ChevronLeftIcon size={16} />
           </button>
           <span className={`${styles.pageInfo} tabular`} aria-live="polite">
             {t('page_of', { page: page + 1, pages })}
           </span>
-          <button type="button" className={styles.pageButton} onClick={() => goTo(page + 1)} disabled={page >= pages - 1} aria-label={t('page_next')}>
+          <button
+            type="button"
+            className={styles.pageButton}
+            onClick={() => goTo(page + 1)}
+            disabled={page >= pages - 1}
+            aria-label={t('page_next')}
+          >
             <ChevronRightIcon size={16} />
           </button>
         </div>
@@ -71,7 +92,10 @@ export function NoticeReader({ notices, initialIndex = null }: { notices: readon
           <>
             <header className={styles.contentHeader}>
               <h3 className={styles.contentTitle}>{current.title}</h3>
-              <time className={`${styles.contentDate} tabular`} dateTime={new Date(current.date).toISOString()}>
+              <time
+                className={`${styles.contentDate} tabular`}
+                dateTime={new Date(current.date).toISOString()}
+              >
                 {formatNoticeDate(current.date)}
               </time>
             </header>

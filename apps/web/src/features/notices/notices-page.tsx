@@ -15,14 +15,25 @@ export function NoticesPage() {
   const index = Number(params.get('index'));
   return (
     <Page>
-      <PageHeader icon={<MegaphoneIcon size={26} />} title={t('notices_title')} subtitle={t('notices_subtitle')} />
+      <PageHeader
+        icon={<MegaphoneIcon size={26} />}
+        title={t('notices_title')}
+        subtitle={t('notices_subtitle')}
+      />
       <Card padded={false} className={styles.card}>
         {data ? (
-          <NoticeReader notices={data.playerNotices} initialIndex={Number.isInteger(index) && params.has('index') ? index : 0} />
+          <NoticeReader
+            notices={data.playerNotices}
+            initialIndex={Number.isInteger(index) && params.has('index') ? index : 0}
+          />
         ) : isPending ? (
           <LoadingState minHeight={420} />
         ) : (
-          <ErrorState message={error?.message ?? t('error_system')} onRetry={() => void refetch()} minHeight={420} />
+          <ErrorState
+            message={error?.message ?? t('error_system')}
+            onRetry={() => void refetch()}
+            minHeight={420}
+          />
         )}
       </Card>
     </Page>

@@ -10,7 +10,15 @@ import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
 import { markPopupsSeen } from './popup-seen.ts';
 import styles from './popup-notice.module.css';
 
-function Actions({ hasNext, onNext, detailsTo }: { hasNext: boolean; onNext: () => void; detailsTo: string }) {
+function Actions({
+  hasNext,
+  onNext,
+  detailsTo,
+}: {
+  hasNext: boolean;
+  onNext: () => void;
+  detailsTo: string;
+}) {
   const { t } = useTranslation();
   const close = useModalClose();
   return (
@@ -55,8 +63,14 @@ export function PopupNotice({ notices, onClose }: { notices: readonly Notice[]; 
             {text}
           </p>
         ))}
-        <p className={styles.count}>{notices.length > 1 ? t('popup_count', { at: at + 1, total: notices.length }) : null}</p>
-        <Actions hasNext={at < notices.length - 1} onNext={() => setAt((i) => i + 1)} detailsTo={`/promoDetail?id=${notice.id}`} />
+        <p className={styles.count}>
+          {notices.length > 1 ? t('popup_count', { at: at + 1, total: notices.length }) : null}
+        </p>
+        <Actions
+          hasNext={at < notices.length - 1}
+          onNext={() => setAt((i) => i + 1)}
+          detailsTo={`/promoDetail?id=${notice.id}`}
+        />
       </div>
     </Modal>
   );

@@ -1,1 +1,2 @@
-export const loadPointMallPage = () => import('./point-mall-page.tsx').then((m) => ({ Component: m.PointMallPage }));
+export const loadPointMallPage = () =>
+  import('./point-mall-page.tsx').then((m) => ({ Component: m.PointMallPage }));

@@ -1,2 +1,4 @@
-export const loadPromotionsPage = () => import('./promotions-page.tsx').then((m) => ({ Component: m.PromotionsPage }));
-export const loadPromoDetailPage = () => import('./promo-detail-page.tsx').then((m) => ({ Component: m.PromoDetailPage }));
+export const loadPromotionsPage = () =>
+  import('./promotions-page.tsx').then((m) => ({ Component: m.PromotionsPage }));
+export const loadPromoDetailPage = () =>
+  import('./promo-detail-page.tsx').then((m) => ({ Component: m.PromoDetailPage }));

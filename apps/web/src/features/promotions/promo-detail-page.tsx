@@ -37,7 +37,8 @@ export function PromoDetailPage() {
               <p className={`${styles.date} tabular`}>{formatNoticeDate(promotion.date)}</p>
               <SafeHtml html={promotion.content} className={styles.content} />
               <p className={styles.terms}>
-                {t('promotions_terms')} <Link to={helpArticlePath('terms')}>{t('promotions_terms_link')}</Link>
+                {t('promotions_terms')}{' '}
+                <Link to={helpArticlePath('terms')}>{t('promotions_terms_link')}</Link>
               </p>
             </article>
           ) : data ? (

@@ -29,7 +29,9 @@ export function PromotionsPage() {
                 <li key={p.id} className={styles.card} data-testid="promotion-card">
                   <div className={styles.art} data-tone={i % 3}>
                     <GiftIcon size={40} />
-                    <span className={styles.tag}>{p.type === 'PU' ? t('promotions_featured') : t('hd_event')}</span>
+                    <span className={styles.tag}>
+                      {p.type === 'PU' ? t('promotions_featured') : t('hd_event')}
+                    </span>
                   </div>
                   <div className={styles.body}>
                     <h3 className={styles.title}>{p.title}</h3>
@@ -61,7 +63,8 @@ export function PromotionsPage() {
       </Section>
       <Section>
         <p className={styles.terms}>
-          <BookIcon size={16} /> {t('promotions_terms')} <Link to={helpArticlePath('terms')}>{t('promotions_terms_link')}</Link>
+          <BookIcon size={16} /> {t('promotions_terms')}{' '}
+          <Link to={helpArticlePath('terms')}>{t('promotions_terms_link')}</Link>
         </p>
       </Section>
     </Page>

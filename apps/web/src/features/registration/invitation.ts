@@ -5,7 +5,10 @@ import { call } from '../../shared/http/client.ts';
 export type InvitationKind = 'affiliateCode' | 'referralCode';
 
 /** The query parameters an invitation link carries: an agent's affiliate code or a friend's referral code. */
-export const invitationParams: Record<InvitationKind, string> = { affiliateCode: 'affiliateCode', referralCode: 'referralCode' };
+export const invitationParams: Record<InvitationKind, string> = {
+  affiliateCode: 'affiliateCode',
+  referralCode: 'referralCode',
+};
 
 export function urlInvitationCodes(search: string): Partial<Record<InvitationKind, string>> {
   const params = new URLSearchParams(search);
@@ -36,7 +39,10 @@ export type UrlCodeState = { code: string; status: 'checking' | 'valid' | 'inval
  * Codes in the page's URL, checked once on load (RG-12, RG-13): a valid one is used as it is and
  * its input hidden; an invalid one leaves the input shown, filled in for the player to correct.
  */
-export function useUrlInvitations(search: string, domain: string): Partial<Record<InvitationKind, UrlCodeState>> {
+export function useUrlInvitations(
+  search: string,
+  domain: string,
+): Partial<Record<InvitationKind, UrlCodeState>> {
   const [states, setStates] = useState<Partial<Record<InvitationKind, UrlCodeState>>>(() => {
     const codes = urlInvitationCodes(search);
     return Object.fromEntries(Object.entries(codes).map(([k, code]) => [k, { code, status: 'checking' }]));

@@ -4,5 +4,11 @@ import { useAnnouncements } from '../notices/index.ts';
 /** The login dialog's banner, from banner group `w_login` (LG-02). */
 export function AccountBanner({ group }: { group: 'w_login' }) {
   const { data, isPending } = useAnnouncements();
-  return <DialogBanner banner={data?.banners.find((b) => b.group === group)} loading={isPending} testId={`banner-${group}`} />;
+  return (
+    <DialogBanner
+      banner={data?.banners.find((b) => b.group === group)}
+      loading={isPending}
+      testId={`banner-${group}`}
+    />
+  );
 }

@@ -6,8 +6,22 @@ import { useSession } from '../../shared/session/session.ts';
 import { useLoginState } from './login-state.ts';
 
 /** Refs, not CallDefs: this file is reachable from the entry chunk (see call-ref.ts). */
-export const memberInfoCall = callRef<typeof getMemberInfo>({ id: 'getMemberInfo', method: 'GET', path: '/wps/member/info', wire: 'envelope', token: true, encrypted: false });
-export const logoutCall = callRef<typeof logout>({ id: 'logout', method: 'POST', path: '/wps/session/logout', wire: 'envelope', token: true, encrypted: false });
+export const memberInfoCall = callRef<typeof getMemberInfo>({
+  id: 'getMemberInfo',
+  method: 'GET',
+  path: '/wps/member/info',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+});
+export const logoutCall = callRef<typeof logout>({
+  id: 'logout',
+  method: 'POST',
+  path: '/wps/session/logout',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+});
 
 export const memberInfoKey = ['member', 'info'] as const;
 

@@ -43,7 +43,9 @@ export function FirstLoginModal({ onClose }: ModalProps<undefined>) {
           <CrownIcon size={30} />
         </span>
         <h2 className={styles.title}>{t('first_login_title')}</h2>
-        <p className={styles.welcomeText}>{t('first_login_text', { name: info?.nickname || info?.userName || '' })}</p>
+        <p className={styles.welcomeText}>
+          {t('first_login_text', { name: info?.nickname || info?.userName || '' })}
+        </p>
         <Actions />
       </div>
     </Modal>

@@ -10,8 +10,12 @@ export const FREE_PLAY_DEVICE_KEY = 'freePlayDevice';
 export function freePlayDeviceString(storage: SafeStorage = localStore, now: Date = new Date()): string {
   const day = now.toISOString().slice(0, 10);
   const stored = readJson<{ value?: unknown; day?: unknown }>(storage, FREE_PLAY_DEVICE_KEY);
-  if (stored && stored.day === day && typeof stored.value === 'string' && stored.value.length >= 16) return stored.value;
-  const value = bytesToBase64(crypto.getRandomValues(new Uint8Array(24))).replace(/[+/=]/g, (c) => ({ '+': '-', '/': '_', '=': '' })[c]!);
+  if (stored && stored.day === day && typeof stored.value === 'string' && stored.value.length >= 16)
+    return stored.value;
+  const value = bytesToBase64(crypto.getRandomValues(new Uint8Array(24))).replace(
+    /[+/=]/g,
+    (c) => ({ '+': '-', '/': '_', '=': '' })[c]!,
+  );
   writeJson(storage, FREE_PLAY_DEVICE_KEY, { value, day });
   return value;
 }
@@ -24,5 +28,10 @@ export function deviceOs(): string {
 
 /** The free-play login's fields (LG-08): os, platform W, the day's random string, gateway version 3. */
 export function freePlayRequest(storage: SafeStorage = localStore) {
-  return { os: deviceOs(), platform: 'W' as const, randomString: freePlayDeviceString(storage), gatewayVersion: 3 as const };
+  return {
+    os: deviceOs(),
+    platform: 'W' as const,
+    randomString: freePlayDeviceString(storage),
+    gatewayVersion: 3 as const,
+  };
 }

@@ -5,7 +5,12 @@
  */
 export { memberInfoQuery, memberInfoKey, useMemberInfo, logoutCall } from './api.ts';
 export { useLoginState, markLoggedIn, readPendingChange } from './login-state.ts';
-export { useFinishLogin, keepLogin, type ChangePasswordParams, type FinishOptions } from './use-finish-login.ts';
+export {
+  useFinishLogin,
+  keepLogin,
+  type ChangePasswordParams,
+  type FinishOptions,
+} from './use-finish-login.ts';
 export { forgetRememberToken } from './remember.ts';
 export { useRestoreLogin } from './use-restore-login.ts';
 import { loadAccountsNamespace } from '../../shared/i18n/i18n.ts';
@@ -15,6 +20,9 @@ export function withAccountStrings<M>(chunk: Promise<M>): Promise<M> {
   return Promise.all([chunk, loadAccountsNamespace()]).then(([m]) => m);
 }
 
-export const loadLoginPopup = () => withAccountStrings(import('./login-popup.tsx')).then((m) => ({ default: m.LoginPopup }));
-export const loadLoginPanel = () => withAccountStrings(import('./login-panel.tsx')).then((m) => ({ default: m.LoginPanel }));
-export const loadFirstLoginModal = () => withAccountStrings(import('./first-login-modal.tsx')).then((m) => ({ default: m.FirstLoginModal }));
+export const loadLoginPopup = () =>
+  withAccountStrings(import('./login-popup.tsx')).then((m) => ({ default: m.LoginPopup }));
+export const loadLoginPanel = () =>
+  withAccountStrings(import('./login-panel.tsx')).then((m) => ({ default: m.LoginPanel }));
+export const loadFirstLoginModal = () =>
+  withAccountStrings(import('./first-login-modal.tsx')).then((m) => ({ default: m.FirstLoginModal }));

@@ -240,7 +240,9 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
     const mobileNum = nationalDigits(form.getValues('mobileNum'));
     return phoneCode.send(
       async (pass) => {
-        const sent = await call(sendSmsNoLogin, { body: { mobileNum, countryDialingCode: dialingCode, ...(pass ?? {}) } });
+        const sent = await call(sendSmsNoLogin, {
+          body: { mobileNum, countryDialingCode: dialingCode, ...(pass ?? {}) },
+        });
         return smsCountdownSeconds(sent.expiredMinutes);
       },
       { purpose: 'login', mobileNum, countryDialingCode: dialingCode },

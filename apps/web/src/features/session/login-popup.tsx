@@ -22,7 +22,14 @@ export function LoginPopup({ params, onClose }: ModalProps<LoginPopupParams | un
   const openModal = useUiStore((s) => s.openModal);
   const closeModal = useUiStore((s) => s.closeModal);
   return (
-    <Modal onClose={onClose} ariaLabel={t('login_title')} width={440} height="auto" bodyClassName={styles.body} className={styles.dialog}>
+    <Modal
+      onClose={onClose}
+      ariaLabel={t('login_title')}
+      width={440}
+      height="auto"
+      bodyClassName={styles.body}
+      className={styles.dialog}
+    >
       <AccountBanner group="w_login" />
       <div className={styles.content} data-testid="login-popup">
         <h2 className={styles.title}>{t('login_title')}</h2>

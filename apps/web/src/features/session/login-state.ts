@@ -32,7 +32,10 @@ interface LoginState {
  * the shell (SA-02), but the logged-in state turns true only once the member info is stored
  * (SA-03). It is memory only, so a reload re-earns it from the member info.
  */
-export const useLoginState = create<LoginState>(() => ({ loggedIn: false, pendingChange: readPendingChange() !== null }));
+export const useLoginState = create<LoginState>(() => ({
+  loggedIn: false,
+  pendingChange: readPendingChange() !== null,
+}));
 
 export function markLoggedIn(): void {
   sessionStore.remove(PENDING_CHANGE_KEY);

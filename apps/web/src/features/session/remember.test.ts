@@ -6,20 +6,42 @@ import { freePlayDeviceString, freePlayRequest } from './free-play-device.ts';
 describe('remember me', () => {
   it('LG-04 keeps the username, the SMS number and the remember token for one day', () => {
     const now = 1_000_000;
-    writeRemembered({ username: 'demo', countryDialingCode: '84', mobileNum: '912345678', rememberToken: 'tok-123', expiresAt: now + 86_400_000 }, localStore, now);
-    expect(readRemembered(localStore, now + 86_399_000)).toEqual({ username: 'demo', countryDialingCode: '84', mobileNum: '912345678', rememberToken: 'tok-123', expiresAt: now + 86_400_000 });
+    writeRemembered(
+      {
+        username: 'demo',
+        countryDialingCode: '84',
+        mobileNum: '912345678',
+        rememberToken: 'tok-123',
+        expiresAt: now + 86_400_000,
+      },
+      localStore,
+      now,
+    );
+    expect(readRemembered(localStore, now + 86_399_000)).toEqual({
+      username: 'demo',
+      countryDialingCode: '84',
+      mobileNum: '912345678',
+      rememberToken: 'tok-123',
+      expiresAt: now + 86_400_000,
+    });
     // After the day everything is forgotten.
     expect(readRemembered(localStore, now + 86_400_000)).toBeNull();
     expect(localStorage.getItem(REMEMBER_STORAGE_KEY)).toBeNull();
   });
 
   it('LG-04 never keeps more than a day, whatever the server says', () => {
-    const kept = writeRemembered({ username: 'demo', rememberToken: 't', expiresAt: 10 * 86_400_000 }, localStore, 0);
+    const kept = writeRemembered(
+      { username: 'demo', rememberToken: 't', expiresAt: 10 * 86_400_000 },
+      localStore,
+      0,
+    );
     expect(kept.expiresAt).toBe(86_400_000);
   });
 
   it('LG-28 a password handed in by mistake never reaches storage', () => {
-    const entry = { username: 'demo', rememberToken: 't', password: 'Demo1234' } as Parameters<typeof writeRemembered>[0];
+    const entry = { username: 'demo', rememberToken: 't', password: 'Demo1234' } as Parameters<
+      typeof writeRemembered
+    >[0];
     writeRemembered(entry);
     const all = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
     expect(all).toContain('demo');
@@ -42,6 +64,8 @@ describe('free play', () => {
     expect(body.randomString.length).toBeGreaterThanOrEqual(16);
     expect(freePlayRequest().randomString).toBe(body.randomString);
     // A new day, a new trial account.
-    expect(freePlayDeviceString(localStore, new Date(Date.now() + 2 * 86_400_000))).not.toBe(body.randomString);
+    expect(freePlayDeviceString(localStore, new Date(Date.now() + 2 * 86_400_000))).not.toBe(
+      body.randomString,
+    );
   });
 });

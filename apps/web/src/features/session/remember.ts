@@ -17,7 +17,10 @@ export interface RememberedLogin {
   expiresAt: number;
 }
 
-export function readRemembered(storage: SafeStorage = localStore, now: number = Date.now()): RememberedLogin | null {
+export function readRemembered(
+  storage: SafeStorage = localStore,
+  now: number = Date.now(),
+): RememberedLogin | null {
   const stored = readJson<Partial<RememberedLogin>>(storage, REMEMBER_STORAGE_KEY);
   if (!stored || typeof stored.expiresAt !== 'number' || typeof stored.username !== 'string') return null;
   if (stored.expiresAt <= now) {
@@ -39,7 +42,13 @@ export function readRemembered(storage: SafeStorage = localStore, now: number = 
  * when there is one.
  */
 export function writeRemembered(
-  entry: { username: string; countryDialingCode?: string; mobileNum?: string; rememberToken?: string | null; expiresAt?: number | null },
+  entry: {
+    username: string;
+    countryDialingCode?: string;
+    mobileNum?: string;
+    rememberToken?: string | null;
+    expiresAt?: number | null;
+  },
   storage: SafeStorage = localStore,
   now: number = Date.now(),
 ): RememberedLogin {

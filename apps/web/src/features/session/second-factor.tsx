@@ -1,7 +1,13 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { loginVerification, sendLoginVerificationCode, type LoginResult, type LoginVerifyMethod, type LoginVerifyRequired } from '@app/contract';
+import {
+  loginVerification,
+  sendLoginVerificationCode,
+  type LoginResult,
+  type LoginVerifyMethod,
+  type LoginVerifyRequired,
+} from '@app/contract';
 import { call } from '../../shared/http/client.ts';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
@@ -25,7 +31,15 @@ const methodKeys: Record<LoginVerifyMethod, string> = {
  * The second factor of a login from a new IP (SV-12, SV-13): an SMS code, an e-mail code, the
  * authenticator's code or the bank account's name, among the methods the server offers.
  */
-export function SecondFactorStep({ verify, onDone, onBack }: { verify: LoginVerifyRequired; onDone: (result: LoginResult) => Promise<void>; onBack: () => void }) {
+export function SecondFactorStep({
+  verify,
+  onDone,
+  onBack,
+}: {
+  verify: LoginVerifyRequired;
+  onDone: (result: LoginResult) => Promise<void>;
+  onBack: () => void;
+}) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const [method, setMethod] = useState<LoginVerifyMethod>(verify.methods[0] ?? 'SMS');
   const [code, setCode] = useState('');
@@ -33,14 +47,19 @@ export function SecondFactorStep({ verify, onDone, onBack }: { verify: LoginVeri
   const [formError, setFormError] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const options = useMemo(() => verify.methods.map((m) => ({ key: m, label: t(methodKeys[m]) })), [verify.methods, t]);
+  const options = useMemo(
+    () => verify.methods.map((m) => ({ key: m, label: t(methodKeys[m]) })),
+    [verify.methods, t],
+  );
   const needsSend = method === 'SMS' || method === 'EMAIL';
   const target = method === 'SMS' ? verify.mobile : method === 'EMAIL' ? verify.email : null;
 
   const send = async (): Promise<number | null> => {
     setFormError('');
     try {
-      const sent = await call(sendLoginVerificationCode, { body: { verifyToken: verify.verifyToken, method: method as 'SMS' | 'EMAIL' } });
+      const sent = await call(sendLoginVerificationCode, {
+        body: { verifyToken: verify.verifyToken, method: method as 'SMS' | 'EMAIL' },
+      });
       setSentTo(sent.target);
       return smsCountdownSeconds(sent.expiredMinutes);
     } catch (e) {
@@ -60,7 +79,9 @@ export function SecondFactorStep({ verify, onDone, onBack }: { verify: LoginVeri
     setFormError('');
     setBusy(true);
     try {
-      const result = await secureCall(loginVerification, { body: { verifyToken: verify.verifyToken, method, code: value } });
+      const result = await secureCall(loginVerification, {
+        body: { verifyToken: verify.verifyToken, method, code: value },
+      });
       await onDone(result);
     } catch (err) {
       setFormError(errorText(err, t));
@@ -96,7 +117,11 @@ export function SecondFactorStep({ verify, onDone, onBack }: { verify: LoginVeri
         />
       ) : null}
       <div id="second-factor-panel" role="tabpanel" className={formStyles.form}>
-        {target ? <p className={styles.stepText}>{sentTo ? t('verify_code_sent_to', { target: sentTo }) : t('verify_code_goes_to', { target })}</p> : null}
+        {target ? (
+          <p className={styles.stepText}>
+            {sentTo ? t('verify_code_sent_to', { target: sentTo }) : t('verify_code_goes_to', { target })}
+          </p>
+        ) : null}
         {method === 'TOTP' ? <p className={styles.stepText}>{t('verify_totp_help')}</p> : null}
         {method === 'BANK_NAME' ? <p className={styles.stepText}>{t('verify_bank_help')}</p> : null}
         <TextField
@@ -110,7 +135,9 @@ export function SecondFactorStep({ verify, onDone, onBack }: { verify: LoginVeri
           autoComplete={method === 'BANK_NAME' ? 'name' : 'one-time-code'}
           maxLength={method === 'BANK_NAME' ? 128 : 12}
           error={fieldError}
-          trailing={needsSend ? <SendCodeButton key={method} onSend={send} testId="verify-send" /> : undefined}
+          trailing={
+            needsSend ? <SendCodeButton key={method} onSend={send} testId="verify-send" /> : undefined
+          }
         />
       </div>
       {formError ? <FormAlert>{formError}</FormAlert> : null}

@@ -31,7 +31,11 @@ export type FinishOutcome = 'done' | 'changePassword';
  * then either the forced password change (LG-20, LG-21; the server never asks it of SMS logins,
  * LG-22) or the member info, stored before the logged-in state turns true (LG-23, SA-03).
  */
-export async function keepLogin(queryClient: QueryClient, result: LoginResult, options: FinishOptions = {}): Promise<FinishOutcome> {
+export async function keepLogin(
+  queryClient: QueryClient,
+  result: LoginResult,
+  options: FinishOptions = {},
+): Promise<FinishOutcome> {
   // A previous player's cached account data must not show for this one.
   queryClient.removeQueries({ queryKey: ['member'] });
   queryClient.removeQueries({ queryKey: ['wallet'] });
@@ -73,7 +77,8 @@ export function useFinishLogin(): (result: LoginResult, options?: FinishOptions)
       // on / already there is nowhere to go (a revalidation would close it as it opens).
       if (window.location.pathname !== '/') await navigate('/');
       // A trial account has nothing to secure: the welcome is for real accounts.
-      if ((result.firstTimeLogin || options.firstTimeLogin) && result.type !== AgentType.trial) useUiStore.getState().openModal(ModalKeys.firstLogin);
+      if ((result.firstTimeLogin || options.firstTimeLogin) && result.type !== AgentType.trial)
+        useUiStore.getState().openModal(ModalKeys.firstLogin);
       return outcome;
     },
     [queryClient, navigate],

@@ -6,5 +6,9 @@ import { resourceNamed, useSystemInfo } from '../../shared/system/system-status.
 export function Logo() {
   const brand = useBrand();
   const url = resourceNamed(useSystemInfo(), 'logo')?.imageUrl;
-  return url ? <img src={cdnImage(url)} alt={brand.brandName} width={135} height={36} /> : <span>{brand.brandName}</span>;
+  return url ? (
+    <img src={cdnImage(url)} alt={brand.brandName} width={135} height={36} />
+  ) : (
+    <span>{brand.brandName}</span>
+  );
 }

@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { openCustomerService } from '../../shared/system/customer-service.ts';
 import { useSystemInfo } from '../../shared/system/system-status.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
-import { ArrowLeftIcon, CrownIcon, GiftIcon, HeadsetIcon, ShieldIcon, StarIcon } from '../../shared/ui/icons.tsx';
+import {
+  ArrowLeftIcon,
+  CrownIcon,
+  GiftIcon,
+  HeadsetIcon,
+  ShieldIcon,
+  StarIcon,
+} from '../../shared/ui/icons.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Logo } from './vip-logo.tsx';
 import styles from './vip-page.module.css';

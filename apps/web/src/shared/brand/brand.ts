@@ -31,7 +31,10 @@ const TOKEN_NAME = /^[a-z][a-z0-9-]*$/;
  * Applies the brand's design tokens to :root. Keys are custom property names without the leading
  * dashes; anything else is ignored so a typo in brand.json cannot break the stylesheet.
  */
-export function applyTheme(theme: Record<string, string>, root: HTMLElement = document.documentElement): string[] {
+export function applyTheme(
+  theme: Record<string, string>,
+  root: HTMLElement = document.documentElement,
+): string[] {
   const applied: string[] = [];
   for (const [name, value] of Object.entries(theme)) {
     if (!TOKEN_NAME.test(name) || typeof value !== 'string' || value.length > 200) continue;

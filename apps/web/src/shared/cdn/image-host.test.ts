@@ -3,7 +3,10 @@ import { cdnImage, cdnPath, configureHosts, imageHost, launchHost } from './imag
 
 describe('CDN hosts', () => {
   it('SY-22 image and launch hosts are picked at random from the server lists, once per page', () => {
-    configureHosts({ imageCDNs: ['/cdn/img1', '/cdn/img2', '/cdn/img3'], launchGameCDNs: ['https://l1.example', 'https://l2.example'] });
+    configureHosts({
+      imageCDNs: ['/cdn/img1', '/cdn/img2', '/cdn/img3'],
+      launchGameCDNs: ['https://l1.example', 'https://l2.example'],
+    });
     expect(imageHost(() => 0.99)).toBe('/cdn/img3');
     // The pick sticks for the page's life: the same image keeps one URL for the browser cache.
     expect(imageHost(() => 0)).toBe('/cdn/img3');
@@ -30,7 +33,9 @@ describe('CDN hosts', () => {
     const host = imageHost(() => 0.7);
     expect(host).toBe('/cdn/img2');
     expect(cdnPath('BROWSER/chrome.png')).toBe('/cdn/img2/TCG_PROD_IMAGES/BROWSER/chrome.png');
-    expect(cdnImage('/cdn/img1/TCG_PROD_IMAGES/LOGO/logo.png')).toBe('/cdn/img2/TCG_PROD_IMAGES/LOGO/logo.png');
+    expect(cdnImage('/cdn/img1/TCG_PROD_IMAGES/LOGO/logo.png')).toBe(
+      '/cdn/img2/TCG_PROD_IMAGES/LOGO/logo.png',
+    );
     expect(cdnImage('TCG_PROD_IMAGES/BANNER/a.png')).toBe('/cdn/img2/TCG_PROD_IMAGES/BANNER/a.png');
     expect(cdnImage('https://elsewhere.example/x.png')).toBe('https://elsewhere.example/x.png');
     expect(cdnImage('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');

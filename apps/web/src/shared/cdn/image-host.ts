@@ -14,17 +14,27 @@ const launch: HostList = { hosts: ['/cdn/launch1'], picked: null };
 function setList(list: HostList, hosts: readonly string[]): void {
   const clean = hosts.map((h) => h.replace(/\/+$/, '')).filter(Boolean);
   if (clean.length === 0) return;
-  if (list.picked && clean.includes(list.picked) && clean.length === list.hosts.length && clean.every((h, i) => h === list.hosts[i])) return;
+  if (
+    list.picked &&
+    clean.includes(list.picked) &&
+    clean.length === list.hosts.length &&
+    clean.every((h, i) => h === list.hosts[i])
+  )
+    return;
   list.hosts = clean;
   list.picked = null;
 }
 
 function pick(list: HostList, random: () => number): string {
-  if (list.picked === null) list.picked = list.hosts[Math.floor(random() * list.hosts.length)] ?? list.hosts[0]!;
+  if (list.picked === null)
+    list.picked = list.hosts[Math.floor(random() * list.hosts.length)] ?? list.hosts[0]!;
   return list.picked;
 }
 
-export function configureHosts(lists: { imageCDNs: readonly string[]; launchGameCDNs: readonly string[] }): void {
+export function configureHosts(lists: {
+  imageCDNs: readonly string[];
+  launchGameCDNs: readonly string[];
+}): void {
   setList(image, lists.imageCDNs);
   setList(launch, lists.launchGameCDNs);
 }

@@ -20,6 +20,8 @@ const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, blockquote, pre, td';
 export function htmlToParagraphs(html: string): string[] {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const blocks = [...doc.body.querySelectorAll(BLOCKS)].filter((el) => !el.querySelector(BLOCKS));
-  const texts = (blocks.length ? blocks : [doc.body]).map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+  const texts = (blocks.length ? blocks : [doc.body]).map((el) =>
+    (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  );
   return texts.filter(Boolean);
 }

@@ -7,7 +7,17 @@ import { Modal, useModalClose } from '../ui/modal.tsx';
 import formStyles from './form.module.css';
 import styles from './alert-dialog.module.css';
 
-function Actions({ confirmLabel, cancelLabel, onConfirm, busy }: { confirmLabel: string; cancelLabel?: string | undefined; onConfirm?: (() => void) | undefined; busy?: boolean | undefined }) {
+function Actions({
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  busy,
+}: {
+  confirmLabel: string;
+  cancelLabel?: string | undefined;
+  onConfirm?: (() => void) | undefined;
+  busy?: boolean | undefined;
+}) {
   const close = useModalClose();
   return (
     <div className={styles.actions}>
@@ -17,7 +27,9 @@ function Actions({ confirmLabel, cancelLabel, onConfirm, busy }: { confirmLabel:
         </Button>
       ) : null}
       <Button onClick={onConfirm ?? close} disabled={busy} data-testid="alert-confirm">
-        {busy ? <span className={`${formStyles.spinnerInline} ${styles.spinner}`} aria-hidden="true" /> : null}
+        {busy ? (
+          <span className={`${formStyles.spinnerInline} ${styles.spinner}`} aria-hidden="true" />
+        ) : null}
         {confirmLabel}
       </Button>
     </div>
@@ -57,7 +69,12 @@ export function AlertDialog({
         <span className={styles.icon}>{icon ?? <AlertIcon size={26} />}</span>
         <h2 className={styles.title}>{title}</h2>
         <div className={styles.message}>{children}</div>
-        <Actions confirmLabel={confirmLabel ?? t('in_increase_submit')} cancelLabel={cancelLabel} onConfirm={onConfirm} busy={busy} />
+        <Actions
+          confirmLabel={confirmLabel ?? t('in_increase_submit')}
+          cancelLabel={cancelLabel}
+          onConfirm={onConfirm}
+          busy={busy}
+        />
       </div>
     </Modal>
   );

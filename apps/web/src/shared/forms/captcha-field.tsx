@@ -10,7 +10,14 @@ import { TextField } from './text-field.tsx';
 import { useThrottle } from './use-countdown.ts';
 import styles from './form.module.css';
 
-export const captchaCall = callRef<typeof getCaptcha>({ id: 'getCaptcha', method: 'GET', path: '/wps/captcha', wire: 'envelope', token: false, encrypted: false });
+export const captchaCall = callRef<typeof getCaptcha>({
+  id: 'getCaptcha',
+  method: 'GET',
+  path: '/wps/captcha',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+});
 
 export interface CaptchaImage {
   src: string | null;
@@ -46,7 +53,13 @@ export function useCaptchaImage(active: boolean): CaptchaImage {
   const refreshByClick = useCallback(() => {
     if (mayRefresh()) reload();
   }, [mayRefresh, reload]);
-  return { src: data ? `data:image/png;base64,${data}` : null, loading: isFetching, failed: isError, reload, refreshByClick };
+  return {
+    src: data ? `data:image/png;base64,${data}` : null,
+    loading: isFetching,
+    failed: isError,
+    reload,
+    refreshByClick,
+  };
 }
 
 /** The captcha input with its image; a click on the image asks for a new one. */
@@ -55,7 +68,11 @@ export function CaptchaField({
   error,
   ref,
   ...input
-}: { image: CaptchaImage; error?: string | undefined; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  image: CaptchaImage;
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const { t } = useTranslation(ACCOUNTS_NS);
   return (
     <TextField
@@ -77,7 +94,11 @@ export function CaptchaField({
           title={t('captcha_refresh')}
           data-testid="captcha-image"
         >
-          {image.src ? <img src={image.src} alt={t('captcha_image_alt')} width={112} height={36} /> : <span>{image.failed ? t('captcha_failed') : t('loading')}</span>}
+          {image.src ? (
+            <img src={image.src} alt={t('captcha_image_alt')} width={112} height={36} />
+          ) : (
+            <span>{image.failed ? t('captcha_failed') : t('loading')}</span>
+          )}
         </button>
       }
     />

@@ -33,12 +33,21 @@ function Flag({ code }: { code: string }) {
 }
 
 /** The country-code picker beside a phone field (SV-02): flag and +code, a list to choose from. */
-export function CountryPicker({ value, onChange }: { value: string | undefined; onChange: (dialingCode: string) => void }) {
+export function CountryPicker({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (dialingCode: string) => void;
+}) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const { countries } = useCountries();
   const current = useCountry(value);
   // The list sits in the login and register dialogs: its Escape must not close them.
-  const { open, dismiss, rootRef, popupId, onListKeyDown, triggerProps } = usePopover({ popup: 'listbox', contained: true });
+  const { open, dismiss, rootRef, popupId, onListKeyDown, triggerProps } = usePopover({
+    popup: 'listbox',
+    contained: true,
+  });
 
   const choose = (c: Country) => {
     onChange(c.countryDialingCode);
@@ -50,7 +59,9 @@ export function CountryPicker({ value, onChange }: { value: string | undefined; 
       <button
         className={styles.button}
         {...triggerProps}
-        aria-label={t('country_choose', { country: current ? `${current.name} +${current.countryDialingCode}` : '' })}
+        aria-label={t('country_choose', {
+          country: current ? `${current.name} +${current.countryDialingCode}` : '',
+        })}
         disabled={countries.length === 0}
         data-testid="country-picker"
       >
@@ -59,7 +70,13 @@ export function CountryPicker({ value, onChange }: { value: string | undefined; 
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
-        <ul className={styles.list} role="listbox" id={popupId} aria-label={t('country_list')} onKeyDown={onListKeyDown}>
+        <ul
+          className={styles.list}
+          role="listbox"
+          id={popupId}
+          aria-label={t('country_list')}
+          onKeyDown={onListKeyDown}
+        >
           {countries.map((c) => (
             <li
               key={c.countryCode}
@@ -92,7 +109,11 @@ export function PhoneField({
   onDialingCodeChange,
   ref,
   ...field
-}: { dialingCode: string | undefined; onDialingCodeChange: (dialingCode: string) => void; ref?: Ref<HTMLInputElement> } & Omit<TextFieldProps, 'leading' | 'ref'>) {
+}: {
+  dialingCode: string | undefined;
+  onDialingCodeChange: (dialingCode: string) => void;
+  ref?: Ref<HTMLInputElement>;
+} & Omit<TextFieldProps, 'leading' | 'ref'>) {
   return (
     <TextField
       ref={ref}

@@ -11,10 +11,11 @@ beforeAll(async () => {
   t = await accountsT();
 });
 
-const refused = (e: { code: string; message: string }, value?: unknown) => new ApiError({ status: 422, errorCode: e.code, message: e.message, value });
+const refused = (e: { code: string; message: string }, value?: unknown) =>
+  new ApiError({ status: 422, errorCode: e.code, message: e.message, value });
 
 describe('the error catalogue of spec B §8', () => {
-  it('ER-05 ER-06 ER-07 ER-08 ER-09 ER-10 ER-11 ER-12 ER-13 ER-14 ER-15 phone-verification errors are told in the catalogue\'s words', () => {
+  it("ER-05 ER-06 ER-07 ER-08 ER-09 ER-10 ER-11 ER-12 ER-13 ER-14 ER-15 phone-verification errors are told in the catalogue's words", () => {
     const expected: [keyof typeof VerificationErrors, string][] = [
       ['phoneFormatInvalid', 'Invalid phone number format'],
       ['phoneInvalid', 'Please enter a valid phone number'],
@@ -37,7 +38,9 @@ describe('the error catalogue of spec B §8', () => {
     expect(errorText(refused(AccountErrors.wrongCredentials), t)).toBe('Wrong account or password');
     expect(errorText(refused(AccountErrors.userEmailNotFound), t)).toBe('Username or e-mail does not exist');
     expect(errorText(refused(AccountErrors.challengeRequired), t)).toBe('Please complete verification first');
-    expect(errorText(refused(AccountErrors.challengeFailed), t)).toBe('Please pass the image verification correctly');
+    expect(errorText(refused(AccountErrors.challengeFailed), t)).toBe(
+      'Please pass the image verification correctly',
+    );
     expect(errorText(refused(AccountErrors.notLoggedIn), t)).toBe('You are not logged in, please login');
     expect(errorText(refused(AccountErrors.nonMemberAccount), t)).toBe('Non-member account unable to login');
     expect(t('error_challenge_passed')).toBe('Verification succeeded');
@@ -54,9 +57,25 @@ describe('the error catalogue of spec B §8', () => {
   });
 
   it('a shared code picks the sentence of its exact message, and a server detail is kept', () => {
-    expect(errorKeyFor('TOO_MANY_REQUESTS', VerificationErrors.resendTooSoon.message)).toBe('error_resend_too_soon');
-    expect(errorText(new ApiError({ status: 422, errorCode: AccountErrors.accountFormat.code, message: 'Account format incorrect: 6-16 characters' }), t)).toBe('Account format incorrect: 6-16 characters');
-    expect(errorText(new ApiError({ status: 500, errorCode: 'something.new', message: 'A new server sentence' }), t)).toBe('A new server sentence');
+    expect(errorKeyFor('TOO_MANY_REQUESTS', VerificationErrors.resendTooSoon.message)).toBe(
+      'error_resend_too_soon',
+    );
+    expect(
+      errorText(
+        new ApiError({
+          status: 422,
+          errorCode: AccountErrors.accountFormat.code,
+          message: 'Account format incorrect: 6-16 characters',
+        }),
+        t,
+      ),
+    ).toBe('Account format incorrect: 6-16 characters');
+    expect(
+      errorText(
+        new ApiError({ status: 500, errorCode: 'something.new', message: 'A new server sentence' }),
+        t,
+      ),
+    ).toBe('A new server sentence');
     expect(wantsCaptcha(refused(AccountErrors.wrongCredentials, { captcha: true }))).toBe(true);
     expect(wantsCaptcha(refused(AccountErrors.wrongCredentials))).toBe(false);
   });

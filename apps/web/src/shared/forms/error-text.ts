@@ -46,5 +46,10 @@ export function errorText(error: unknown, t: TFunction): string {
 
 /** True when a failed login answer asks for the image captcha (`value.captcha`, DESIGN.md §2). */
 export function wantsCaptcha(error: unknown): boolean {
-  return isApiError(error) && typeof error.value === 'object' && error.value !== null && (error.value as { captcha?: unknown }).captcha === true;
+  return (
+    isApiError(error) &&
+    typeof error.value === 'object' &&
+    error.value !== null &&
+    (error.value as { captcha?: unknown }).captcha === true
+  );
 }

@@ -9,14 +9,30 @@ beforeAll(async () => {
   t = await accountsT();
 });
 
-const username: FieldRule = { enabled: true, required: true, acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', patternId: 1, minLength: 6, maxLength: 16 };
-const anything: FieldRule = { enabled: true, required: false, acceptedPattern: '*', patternId: 0, minLength: 2, maxLength: 5 };
+const username: FieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
+  patternId: 1,
+  minLength: 6,
+  maxLength: 16,
+};
+const anything: FieldRule = {
+  enabled: true,
+  required: false,
+  acceptedPattern: '*',
+  patternId: 0,
+  minLength: 2,
+  maxLength: 5,
+};
 const vietnam = { numberLengths: [9, 10] };
 
 describe('field rules from the server', () => {
   it('RG-23 ER-33 a value must match acceptedPattern and lie within the bounds; the message is reg_pattern_<id> with (min) and (max)', () => {
     expect(ruleProblem('username', username, 'player1', t)).toBeNull();
-    expect(ruleProblem('username', username, '1player', t)).toBe('Account format incorrect: Start with a letter, then letters or digits, 6-16 characters');
+    expect(ruleProblem('username', username, '1player', t)).toBe(
+      'Account format incorrect: Start with a letter, then letters or digits, 6-16 characters',
+    );
     expect(ruleProblem('username', username, 'abc', t)).toMatch(/^Account format incorrect: /);
     expect(ruleProblem('username', username, 'a'.repeat(17), t)).toMatch(/6-16 characters$/);
   });
@@ -29,15 +45,38 @@ describe('field rules from the server', () => {
   it('RG-15 RG-16 ER-39 an empty field is refused only when required or forced', () => {
     expect(ruleProblem('line', anything, '', t)).toBeNull();
     expect(ruleProblem('line', anything, '', t, { forceRequired: true })).toBe('Input cannot be empty');
-    expect(ruleProblem('username', { ...username, required: false }, '', t, { forceRequired: true })).toBe('Input cannot be empty');
+    expect(ruleProblem('username', { ...username, required: false }, '', t, { forceRequired: true })).toBe(
+      'Input cannot be empty',
+    );
   });
 
   it('ER-31 ER-34 ER-35 fields with their own format sentence say it first', () => {
-    const name: FieldRule = { enabled: true, required: false, acceptedPattern: "^[A-Za-z][A-Za-z'-]* [A-Za-z][A-Za-z'-]*$", patternId: 21, minLength: 3, maxLength: 40 };
+    const name: FieldRule = {
+      enabled: true,
+      required: false,
+      acceptedPattern: "^[A-Za-z][A-Za-z'-]* [A-Za-z][A-Za-z'-]*$",
+      patternId: 21,
+      minLength: 3,
+      maxLength: 40,
+    };
     expect(ruleProblem('payeeName', name, 'Prince', t)).toMatch(/^Real name format incorrect: /);
-    const password: FieldRule = { enabled: true, required: true, acceptedPattern: '^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$', patternId: 5, minLength: 6, maxLength: 20 };
+    const password: FieldRule = {
+      enabled: true,
+      required: true,
+      acceptedPattern: '^(?=.*[A-Za-z])(?=.*[0-9])[A-Za-z0-9]+$',
+      patternId: 5,
+      minLength: 6,
+      maxLength: 20,
+    };
     expect(ruleProblem('password', password, 'lettersonly', t)).toMatch(/^Password format incorrect: /);
-    const email: FieldRule = { enabled: true, required: false, acceptedPattern: '^\\S+@\\S+\\.\\S+$', patternId: 3, minLength: 6, maxLength: 60 };
+    const email: FieldRule = {
+      enabled: true,
+      required: false,
+      acceptedPattern: '^\\S+@\\S+\\.\\S+$',
+      patternId: 3,
+      minLength: 6,
+      maxLength: 60,
+    };
     expect(ruleProblem('email', email, 'nope', t)).toMatch(/^E-mail format incorrect: /);
   });
 

@@ -30,7 +30,13 @@ export function patternHint(rule: FieldRule, t: TFunction): string {
  * acceptedPattern decides (its patternId only picks the message, DESIGN.md §2); a field with its
  * own format sentence says it first, then the pattern's hint.
  */
-export function ruleProblem(field: string, rule: FieldRule | undefined, value: string, t: TFunction, options: RuleCheckOptions = {}): string | null {
+export function ruleProblem(
+  field: string,
+  rule: FieldRule | undefined,
+  value: string,
+  t: TFunction,
+  options: RuleCheckOptions = {},
+): string | null {
   if (!rule) return options.forceRequired && !value ? t(options.emptyKey ?? 'error_input_empty') : null;
   const problem = validateField(rule, value, options.forceRequired ?? false);
   if (!problem) return null;
@@ -49,12 +55,18 @@ export function nationalDigits(raw: string): string {
  * A mobile number for the chosen country (RG-25): digits only (ER-32), with one of the digit
  * counts the country allows (ER-41).
  */
-export function phoneProblem(raw: string, country: Pick<Country, 'numberLengths'> | undefined, t: TFunction, required = true): string | null {
+export function phoneProblem(
+  raw: string,
+  country: Pick<Country, 'numberLengths'> | undefined,
+  t: TFunction,
+  required = true,
+): string | null {
   const compact = raw.replace(/[\s-]/g, '');
   if (!compact) return required ? t('error_mobile_invalid') : null;
   if (!/^[0-9]+$/.test(compact)) return t('error_phone_format');
   const digits = nationalDigits(compact);
-  if (country && country.numberLengths.length > 0 && !country.numberLengths.includes(digits.length)) return t('error_mobile_invalid');
+  if (country && country.numberLengths.length > 0 && !country.numberLengths.includes(digits.length))
+    return t('error_mobile_invalid');
   return null;
 }
 

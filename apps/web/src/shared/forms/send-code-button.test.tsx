@@ -12,7 +12,13 @@ let instance: I18n;
 beforeEach(async () => {
   vi.useFakeTimers();
   instance = i18next.createInstance();
-  await instance.init({ lng: 'en', resources: { en: { accounts, forms: patternMessages } }, ns: ['accounts'], defaultNS: 'accounts', interpolation: { escapeValue: false } });
+  await instance.init({
+    lng: 'en',
+    resources: { en: { accounts, forms: patternMessages } },
+    ns: ['accounts'],
+    defaultNS: 'accounts',
+    interpolation: { escapeValue: false },
+  });
 });
 afterEach(() => vi.useRealTimers());
 

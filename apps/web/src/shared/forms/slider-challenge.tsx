@@ -2,7 +2,13 @@ import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, t
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
-import { AccountErrors, type Challenge, type ChallengePurpose, type getChallenge, type verifyChallenge } from '@app/contract';
+import {
+  AccountErrors,
+  type Challenge,
+  type ChallengePurpose,
+  type getChallenge,
+  type verifyChallenge,
+} from '@app/contract';
 import { callRef } from '../http/call-ref.ts';
 import { call } from '../http/client.ts';
 import { isApiError } from '../http/api-error.ts';
@@ -46,10 +52,22 @@ const KEY_STEP = 4;
  * SMS): the server draws the picture and keeps the answer; the player drags the piece into its
  * hole (or moves it with the arrow keys and presses Enter).
  */
-function SliderChallengeDialog({ purpose, onPass, onCancel }: { purpose: ChallengePurpose; onPass: (pass: ChallengePass) => void; onCancel: () => void }) {
+function SliderChallengeDialog({
+  purpose,
+  onPass,
+  onCancel,
+}: {
+  purpose: ChallengePurpose;
+  onPass: (pass: ChallengePass) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const [nonce, setNonce] = useState(0);
-  const [result, setResult] = useState<{ nonce: number; phase: 'checking' | 'passed' | 'failed'; message: string } | null>(null);
+  const [result, setResult] = useState<{
+    nonce: number;
+    phase: 'checking' | 'passed' | 'failed';
+    message: string;
+  } | null>(null);
   const [x, setX] = useState(0);
   const drag = useRef<{ startX: number; from: number; startedAt: number; trail: number[] } | null>(null);
   const passed = useRef(false);
@@ -80,12 +98,25 @@ function SliderChallengeDialog({ purpose, onPass, onCancel }: { purpose: Challen
     if (!challenge) return;
     setResult({ nonce, phase: 'checking', message: '' });
     try {
-      const pass = await call(verifyChallengeCall, { body: { challengeId: challenge.challengeId, x: Math.round(dropX), durationMs: Math.round(durationMs), trail } });
+      const pass = await call(verifyChallengeCall, {
+        body: {
+          challengeId: challenge.challengeId,
+          x: Math.round(dropX),
+          durationMs: Math.round(durationMs),
+          trail,
+        },
+      });
       passed.current = true;
       setResult({ nonce, phase: 'passed', message: t('error_challenge_passed') });
-      window.setTimeout(() => onPass({ challengeId: pass.challengeId, challengeToken: pass.challengeToken }), PASSED_PAUSE_MS);
+      window.setTimeout(
+        () => onPass({ challengeId: pass.challengeId, challengeToken: pass.challengeToken }),
+        PASSED_PAUSE_MS,
+      );
     } catch (e) {
-      const missed = isApiError(e) && e.errorCode === AccountErrors.challengeFailed.code ? t('error_challenge_failed') : errorText(e, t);
+      const missed =
+        isApiError(e) && e.errorCode === AccountErrors.challengeFailed.code
+          ? t('error_challenge_failed')
+          : errorText(e, t);
       setResult({ nonce, phase: 'failed', message: missed });
       setLastMiss(missed);
       // Each picture is checked once; a miss gets a new one.
@@ -154,8 +185,18 @@ function SliderChallengeDialog({ purpose, onPass, onCancel }: { purpose: Challen
   } else {
     body = (
       <>
-        <div className={styles.picture} style={{ width: challenge.width, height: challenge.height }} data-phase={phase}>
-          <img src={`data:image/png;base64,${challenge.background}`} alt="" width={challenge.width} height={challenge.height} draggable={false} />
+        <div
+          className={styles.picture}
+          style={{ width: challenge.width, height: challenge.height }}
+          data-phase={phase}
+        >
+          <img
+            src={`data:image/png;base64,${challenge.background}`}
+            alt=""
+            width={challenge.width}
+            height={challenge.height}
+            draggable={false}
+          />
           <img
             className={styles.piece}
             src={`data:image/png;base64,${challenge.piece}`}
@@ -170,7 +211,14 @@ function SliderChallengeDialog({ purpose, onPass, onCancel }: { purpose: Challen
               <Spinner label={t('loading')} />
             </div>
           ) : null}
-          <button type="button" className={styles.reload} onClick={load} aria-label={t('challenge_new')} title={t('challenge_new')} disabled={phase === 'checking'}>
+          <button
+            type="button"
+            className={styles.reload}
+            onClick={load}
+            aria-label={t('challenge_new')}
+            title={t('challenge_new')}
+            disabled={phase === 'checking'}
+          >
             <RefreshIcon size={16} />
           </button>
         </div>
@@ -198,8 +246,14 @@ function SliderChallengeDialog({ purpose, onPass, onCancel }: { purpose: Challen
             <ChevronRightIcon size={20} />
           </button>
         </div>
-        <p className={styles.message} data-phase={phase === 'ready' && lastMiss ? 'failed' : phase} role={phase === 'failed' || lastMiss ? 'alert' : 'status'}>
-          {phase === 'passed' || phase === 'failed' || phase === 'error' ? message : lastMiss || t('challenge_hint')}
+        <p
+          className={styles.message}
+          data-phase={phase === 'ready' && lastMiss ? 'failed' : phase}
+          role={phase === 'failed' || lastMiss ? 'alert' : 'status'}
+        >
+          {phase === 'passed' || phase === 'failed' || phase === 'error'
+            ? message
+            : lastMiss || t('challenge_hint')}
         </p>
       </>
     );
@@ -225,9 +279,19 @@ function SliderChallengeDialog({ purpose, onPass, onCancel }: { purpose: Challen
  * Runs the slider challenge when a form needs it: `run(purpose)` shows it and resolves with the
  * pass, or with null when the player closes it. Render `element` inside the form's component.
  */
-export function useSliderChallenge(): { run: (purpose: ChallengePurpose) => Promise<ChallengePass | null>; element: ReactNode } {
-  const [open, setOpen] = useState<{ purpose: ChallengePurpose; resolve: (pass: ChallengePass | null) => void } | null>(null);
-  const run = useCallback((purpose: ChallengePurpose) => new Promise<ChallengePass | null>((resolve) => setOpen({ purpose, resolve })), []);
+export function useSliderChallenge(): {
+  run: (purpose: ChallengePurpose) => Promise<ChallengePass | null>;
+  element: ReactNode;
+} {
+  const [open, setOpen] = useState<{
+    purpose: ChallengePurpose;
+    resolve: (pass: ChallengePass | null) => void;
+  } | null>(null);
+  const run = useCallback(
+    (purpose: ChallengePurpose) =>
+      new Promise<ChallengePass | null>((resolve) => setOpen({ purpose, resolve })),
+    [],
+  );
   const element = open ? (
     <SliderChallengeDialog
       key={open.purpose}

@@ -18,12 +18,26 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input with its error under it, announced to screen readers when it appears. */
-export function TextField({ label, error, hint, icon, trailing, leading, id, className, ref, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  icon,
+  trailing,
+  leading,
+  id,
+  className,
+  ref,
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')} data-invalid={error ? true : undefined}>
+    <div
+      className={[styles.field, className].filter(Boolean).join(' ')}
+      data-invalid={error ? true : undefined}
+    >
       <label htmlFor={inputId} className={styles.label}>
         {label}
       </label>
@@ -85,12 +99,22 @@ export function CheckboxField({
   className,
   ref,
   ...input
-}: { label: ReactNode; error?: string | undefined; ref?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+}: { label: ReactNode; error?: string | undefined; ref?: Ref<HTMLInputElement> } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type'
+>) {
   const id = useId();
   return (
     <div className={[styles.checkField, className].filter(Boolean).join(' ')}>
       <div className={styles.checkRow}>
-        <input ref={ref} id={id} type="checkbox" className={styles.checkbox} aria-invalid={error ? true : undefined} {...input} />
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          className={styles.checkbox}
+          aria-invalid={error ? true : undefined}
+          {...input}
+        />
         <label htmlFor={id} className={styles.checkLabel}>
           {label}
         </label>
@@ -105,7 +129,13 @@ export function CheckboxField({
 }
 
 /** A message over a whole form (a refused login, a failed send). */
-export function FormAlert({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'success' | 'info' }) {
+export function FormAlert({
+  children,
+  tone = 'error',
+}: {
+  children: ReactNode;
+  tone?: 'error' | 'success' | 'info';
+}) {
   return (
     <div className={styles.alert} data-tone={tone} role={tone === 'error' ? 'alert' : 'status'}>
       {children}

@@ -10,7 +10,10 @@ describe('call refs', () => {
     for (const ref of list) {
       const def = contract.get(ref.id);
       expect(def, ref.id).toBeDefined();
-      expect({ method: ref.method, path: ref.path, wire: ref.wire, token: ref.token, encrypted: ref.encrypted }, ref.id).toEqual({
+      expect(
+        { method: ref.method, path: ref.path, wire: ref.wire, token: ref.token, encrypted: ref.encrypted },
+        ref.id,
+      ).toEqual({
         method: def!.method,
         path: def!.path,
         wire: def!.wire,

@@ -32,28 +32,51 @@ describe('http client', () => {
   });
 
   it('SY-27 a bare call returns the body as it is', async () => {
-    stubFetch({ '/config/brand.json': () => new Response(JSON.stringify({ merchant: 'X', platform: 'web' }), { status: 200 }) });
+    stubFetch({
+      '/config/brand.json': () =>
+        new Response(JSON.stringify({ merchant: 'X', platform: 'web' }), { status: 200 }),
+    });
     await expect(call(brandConfigCall)).resolves.toMatchObject({ merchant: 'X' });
   });
 
   it('a failed envelope becomes an ApiError with status, errorCode, message and value', async () => {
     stubFetch({
       '/wps/system/status': () =>
-        new Response(JSON.stringify({ success: false, errorCode: 'invalid.input', message: 'Bad url', value: { field: 'url' } }), { status: 422 }),
+        new Response(
+          JSON.stringify({
+            success: false,
+            errorCode: 'invalid.input',
+            message: 'Bad url',
+            value: { field: 'url' },
+          }),
+          { status: 422 },
+        ),
     });
     const error = await call(systemStatusCall).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, errorCode: 'invalid.input', message: 'Bad url', value: { field: 'url' } });
+    expect(error).toMatchObject({
+      status: 422,
+      errorCode: 'invalid.input',
+      message: 'Bad url',
+      value: { field: 'url' },
+    });
   });
 
   it('ER-18 a network failure reads "Network link abnormal, please retry"', async () => {
     globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
-    await expect(call(systemStatusCall)).rejects.toMatchObject({ status: 0, errorCode: 'network.error', message: 'Network link abnormal, please retry' });
+    await expect(call(systemStatusCall)).rejects.toMatchObject({
+      status: 0,
+      errorCode: 'network.error',
+      message: 'Network link abnormal, please retry',
+    });
   });
 
   it('ER-22 an answer that is not JSON reads as a system error', async () => {
     stubFetch({ '/wps/system/status': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
-    await expect(call(systemStatusCall)).rejects.toMatchObject({ status: 502, message: 'System error, please try again later' });
+    await expect(call(systemStatusCall)).rejects.toMatchObject({
+      status: 502,
+      message: 'System error, please try again later',
+    });
   });
 
   it('user.or.token.invalid clears the session and tells the 401 listeners', async () => {
@@ -61,7 +84,15 @@ describe('http client', () => {
     const heard = vi.fn();
     const off = onUnauthorized(heard);
     stubFetch({
-      '/wps/system/status': () => new Response(JSON.stringify({ success: false, errorCode: ErrorCodes.tokenInvalid, message: 'Please log in again' }), { status: 401 }),
+      '/wps/system/status': () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            errorCode: ErrorCodes.tokenInvalid,
+            message: 'Please log in again',
+          }),
+          { status: 401 },
+        ),
     });
     await expect(call(systemStatusCall)).rejects.toMatchObject({ status: 401 });
     off();

@@ -71,7 +71,11 @@ function networkError(): ApiError {
 }
 
 function systemError(status: number, errorCode: string = ErrorCodes.systemError): ApiError {
-  return new ApiError({ status, errorCode, message: i18n.t('error_system', { defaultValue: 'System error, please try again later' }) });
+  return new ApiError({
+    status,
+    errorCode,
+    message: i18n.t('error_system', { defaultValue: 'System error, please try again later' }),
+  });
 }
 
 export function buildUrl(path: string, query?: Record<string, unknown>): string {
@@ -105,7 +109,9 @@ function raise(error: ApiError, sentToken: boolean): never {
   throw error;
 }
 
-function isEnvelope(x: unknown): x is { success: boolean; value?: unknown; errorCode?: unknown; message?: unknown } {
+function isEnvelope(
+  x: unknown,
+): x is { success: boolean; value?: unknown; errorCode?: unknown; message?: unknown } {
   return typeof x === 'object' && x !== null && typeof (x as { success?: unknown }).success === 'boolean';
 }
 
@@ -114,13 +120,20 @@ function isEnvelope(x: unknown): x is { success: boolean; value?: unknown; error
  * the envelope unwrapped for `/wps` calls and bare bodies returned as they are. Every failure
  * becomes an ApiError {status, errorCode, message, value}.
  */
-export async function call<C extends CallDef>(def: Callable<C>, options: CallOptions<C> = {}): Promise<CallValue<C>> {
+export async function call<C extends CallDef>(
+  def: Callable<C>,
+  options: CallOptions<C> = {},
+): Promise<CallValue<C>> {
   const headers: Record<string, string> = { ...standardHeaders(), ...options.headers };
   const sentToken = headers.Authorization !== undefined;
   let body: unknown = options.body;
   if (def.encrypted && body !== undefined) {
     if (!encryptedBodyEncoder) {
-      throw new ApiError({ status: 0, errorCode: ClientErrorCodes.encryptionUnavailable, message: i18n.t('error_system', { defaultValue: 'System error, please try again later' }) });
+      throw new ApiError({
+        status: 0,
+        errorCode: ClientErrorCodes.encryptionUnavailable,
+        message: i18n.t('error_system', { defaultValue: 'System error, please try again later' }),
+      });
     }
     const encoded = await encryptedBodyEncoder(def, body);
     body = encoded.body;
@@ -150,7 +163,10 @@ export async function call<C extends CallDef>(def: Callable<C>, options: CallOpt
     payload = res.status === 204 ? undefined : await res.json();
   } catch {
     if (options.signal?.aborted) throw new DOMException('The call was cancelled', 'AbortError');
-    raise(res.ok ? systemError(res.status, ClientErrorCodes.badResponse) : systemError(res.status), sentToken);
+    raise(
+      res.ok ? systemError(res.status, ClientErrorCodes.badResponse) : systemError(res.status),
+      sentToken,
+    );
   }
 
   if (isEnvelope(payload) && payload.success === false) {
@@ -158,13 +174,20 @@ export async function call<C extends CallDef>(def: Callable<C>, options: CallOpt
       new ApiError({
         status: res.status,
         errorCode: typeof payload.errorCode === 'string' ? payload.errorCode : ErrorCodes.systemError,
-        message: typeof payload.message === 'string' && payload.message ? payload.message : systemError(res.status).message,
+        message:
+          typeof payload.message === 'string' && payload.message
+            ? payload.message
+            : systemError(res.status).message,
         value: payload.value,
       }),
       sentToken,
     );
   }
-  if (!res.ok) raise(systemError(res.status, res.status === 401 ? ErrorCodes.tokenInvalid : ErrorCodes.systemError), sentToken);
+  if (!res.ok)
+    raise(
+      systemError(res.status, res.status === 401 ? ErrorCodes.tokenInvalid : ErrorCodes.systemError),
+      sentToken,
+    );
   if (def.wire === 'bare') return payload as CallValue<C>;
   if (!isEnvelope(payload)) raise(systemError(res.status, ClientErrorCodes.badResponse), sentToken);
   return payload.value as CallValue<C>;

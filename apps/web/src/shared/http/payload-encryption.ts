@@ -1,4 +1,11 @@
-import { encryptPayload, PayloadErrors, type CallDef, type CallValue, type getPublicKey, type ServerPublicKey } from '@app/contract';
+import {
+  encryptPayload,
+  PayloadErrors,
+  type CallDef,
+  type CallValue,
+  type getPublicKey,
+  type ServerPublicKey,
+} from '@app/contract';
 import { isApiError } from './api-error.ts';
 import { callRef } from './call-ref.ts';
 import { call, setEncryptedBodyEncoder, type CallOptions } from './client.ts';
@@ -49,7 +56,10 @@ export function ensurePayloadEncryption(): void {
  * key id; the call is then sent once more under the fresh key, so a page left open for days
  * still logs in.
  */
-export async function secureCall<C extends CallDef>(def: C, options: CallOptions<C> = {}): Promise<CallValue<C>> {
+export async function secureCall<C extends CallDef>(
+  def: C,
+  options: CallOptions<C> = {},
+): Promise<CallValue<C>> {
   ensurePayloadEncryption();
   try {
     return await call(def, options);

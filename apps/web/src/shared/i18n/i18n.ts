@@ -29,14 +29,17 @@ function jsonCatalogues(urls: Record<string, string>): Catalogues {
       path,
       async () => {
         const res = await fetch(url);
-        if (!res.ok) throw new Error(`The ${path.split('/').slice(-2).join('/')} catalogue answered ${res.status}`);
+        if (!res.ok)
+          throw new Error(`The ${path.split('/').slice(-2).join('/')} catalogue answered ${res.status}`);
         return (await res.json()) as Record<string, string>;
       },
     ]),
   );
 }
 
-const catalogues = jsonCatalogues(import.meta.glob<string>('../../locales/**/*.json', { query: '?url', import: 'default', eager: true }));
+const catalogues = jsonCatalogues(
+  import.meta.glob<string>('../../locales/**/*.json', { query: '?url', import: 'default', eager: true }),
+);
 
 export function hasCatalogue(language: string): boolean {
   return `../../locales/${language}.json` in catalogues;
@@ -46,7 +49,10 @@ export function hasCatalogue(language: string): boolean {
  * One language's strings of one namespace. The `forms` namespace is the contract's pattern
  * messages, the same for every language, so validation messages have one source.
  */
-export async function loadCatalogue(language: string, namespace = 'translation'): Promise<Record<string, string>> {
+export async function loadCatalogue(
+  language: string,
+  namespace = 'translation',
+): Promise<Record<string, string>> {
   if (namespace === FORMS_NS) return (await import('./pattern-messages.ts')).formsStrings();
   const dir = namespace === 'translation' ? '../../locales' : `../../locales/${namespace}`;
   // A language without a file for this namespace reads English rather than raw keys.

@@ -36,7 +36,9 @@ describe('languages', () => {
     ]);
     const remapped = { ...brand, languageLabels: { ...brand.languageLabels, PT: 'pt-BR' } };
     expect(pickerOptions(remapped).find((o) => o.label === 'PT')?.language).toBe('pt-BR');
-    expect(supportedLanguages(brand)).toEqual(expect.arrayContaining(['my', 'en', 'zh-CN', 'ja', 'th', 'vi', 'zh-TW', 'pt']));
+    expect(supportedLanguages(brand)).toEqual(
+      expect.arrayContaining(['my', 'en', 'zh-CN', 'ja', 'th', 'vi', 'zh-TW', 'pt']),
+    );
   });
 
   it('Arabic, Persian and Urdu read right to left', () => {

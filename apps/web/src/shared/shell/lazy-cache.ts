@@ -10,7 +10,9 @@ const cache = new WeakMap<object, LazyExoticComponent<AnyComponent>>();
  * hooks linter cannot see through the cache and reports "component created during render" where
  * the result is used; those call sites say so and disable the rule for that line.
  */
-export function lazyOnce<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+export function lazyOnce<P extends object>(
+  loader: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
   let component = cache.get(loader);
   if (!component) {
     component = lazy(loader as () => Promise<{ default: AnyComponent }>);

@@ -4,7 +4,11 @@ import { lazyOnce } from './lazy-cache.ts';
 import { slotLoader, type SlotName } from './slot-registry.ts';
 
 /** Renders the component a feature registered for `name`, or `fallback` while none is there. */
-export function Slot({ name, fallback = null, ...props }: { name: SlotName; fallback?: ReactNode } & Record<string, unknown>) {
+export function Slot({
+  name,
+  fallback = null,
+  ...props
+}: { name: SlotName; fallback?: ReactNode } & Record<string, unknown>) {
   const loader = slotLoader(name);
   if (!loader) return <>{fallback}</>;
   const Component = lazyOnce(loader);

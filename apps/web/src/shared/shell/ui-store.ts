@@ -50,11 +50,18 @@ export const useUiStore = create<UiState>((set) => ({
   closeModal: (key) => set((s) => ({ modals: s.modals.filter((m) => m.key !== key) })),
   // A modal opened with `{ keepOnNavigation: true }` (the login prompt after a refused token, which
   // opens while the shell is on its way home) stays when a page change closes the others.
-  closeAllModals: () => set((s) => ({ modals: s.modals.filter((m) => (m.params as { keepOnNavigation?: unknown } | undefined)?.keepOnNavigation === true) })),
-  openMemberCentre: (page) => set((s) => ({ memberCentre: { show: true, page: page ?? s.memberCentre.page } })),
+  closeAllModals: () =>
+    set((s) => ({
+      modals: s.modals.filter(
+        (m) => (m.params as { keepOnNavigation?: unknown } | undefined)?.keepOnNavigation === true,
+      ),
+    })),
+  openMemberCentre: (page) =>
+    set((s) => ({ memberCentre: { show: true, page: page ?? s.memberCentre.page } })),
   setMemberPage: (page) => set((s) => ({ memberCentre: { ...s.memberCentre, page } })),
   closeMemberCentre: () => set((s) => ({ memberCentre: { ...s.memberCentre, show: false } })),
-  openAccountCentre: (page) => set((s) => ({ accountCentre: { show: true, page: page ?? s.accountCentre.page } })),
+  openAccountCentre: (page) =>
+    set((s) => ({ accountCentre: { show: true, page: page ?? s.accountCentre.page } })),
   setAccountPage: (page) => set((s) => ({ accountCentre: { ...s.accountCentre, page } })),
   closeAccountCentre: () => set((s) => ({ accountCentre: { ...s.accountCentre, show: false } })),
 }));

@@ -11,9 +11,15 @@ export type GateDecision = 'ok' | 'login' | 'refused';
  * account (type 4) is refused with a warning; `agent` actions (the account centre) need agent
  * types 1, 2, 41 or 42. `allowTrial` lets free-play actions (launching a game) through.
  */
-export function gateDecision(token: string | null, agentType: number | null, need: GateNeed = 'member', allowTrial = false): GateDecision {
+export function gateDecision(
+  token: string | null,
+  agentType: number | null,
+  need: GateNeed = 'member',
+  allowTrial = false,
+): GateDecision {
   if (!token) return 'login';
-  if (need === 'agent') return agentType !== null && accountCentreTypes.includes(agentType) ? 'ok' : 'refused';
+  if (need === 'agent')
+    return agentType !== null && accountCentreTypes.includes(agentType) ? 'ok' : 'refused';
   if (agentType === AgentType.trial && !allowTrial) return 'refused';
   return 'ok';
 }

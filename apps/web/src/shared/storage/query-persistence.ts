@@ -44,7 +44,11 @@ export function persistQueries(client: QueryClient): () => void {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const cache = event.query.meta?.persist;
     if (typeof cache !== 'string') return;
-    const stored: Stored<unknown> = { queryKey: keyText(event.query.queryKey), at: event.query.state.dataUpdatedAt, data: event.query.state.data };
+    const stored: Stored<unknown> = {
+      queryKey: keyText(event.query.queryKey),
+      at: event.query.state.dataUpdatedAt,
+      data: event.query.state.data,
+    };
     writeJson(sessionStore, cache, stored);
   });
 }

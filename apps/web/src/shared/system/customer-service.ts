@@ -10,5 +10,9 @@ export function openCustomerService(info: Pick<SystemInfo, 'customerService'> | 
   const { width, height } = Limits.customerServicePopup;
   const left = Math.max(0, Math.round((window.screen.width - width) / 2));
   const top = Math.max(0, Math.round((window.screen.height - height) / 2));
-  return window.open(entry.path, 'customerService', `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+  return window.open(
+    entry.path,
+    'customerService',
+    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
+  );
 }

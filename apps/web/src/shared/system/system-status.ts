@@ -1,5 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CallValue, getDomainRoute, RegisterRules, Resource, SystemInfo, SystemStatusResponse, WhitelabelNode } from '@app/contract';
+import type {
+  CallValue,
+  getDomainRoute,
+  RegisterRules,
+  Resource,
+  SystemInfo,
+  SystemStatusResponse,
+  WhitelabelNode,
+} from '@app/contract';
 import { call } from '../http/client.ts';
 import { domainRouteCall, registerSettingCall, systemStatusCall } from '../http/calls.ts';
 import { persistedOptions, SessionCaches } from '../storage/query-persistence.ts';

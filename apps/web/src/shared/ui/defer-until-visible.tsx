@@ -5,7 +5,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  * for content below the fold load when the reader heads there, not with the first screen. The
  * placeholder keeps `minHeight`, so the page does not jump when the content arrives.
  */
-export function DeferUntilVisible({ children, minHeight, margin = '600px' }: { children: ReactNode; minHeight: number; margin?: string }) {
+export function DeferUntilVisible({
+  children,
+  minHeight,
+  margin = '600px',
+}: {
+  children: ReactNode;
+  minHeight: number;
+  margin?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {

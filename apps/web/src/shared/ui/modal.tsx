@@ -1,4 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Limits } from '@app/contract';
@@ -116,7 +127,13 @@ export function Modal({
             </h2>
           </div>
         ) : null}
-        <button type="button" className={styles.close} aria-label={t('close')} data-modal-close="1" onClick={requestClose}>
+        <button
+          type="button"
+          className={styles.close}
+          aria-label={t('close')}
+          data-modal-close="1"
+          onClick={requestClose}
+        >
           <CloseIcon />
         </button>
         <div className={[styles.body, bodyClassName].filter(Boolean).join(' ')}>

@@ -2,11 +2,33 @@ import type { ReactNode } from 'react';
 import styles from './page.module.css';
 
 /** The content column of a page. */
-export function Page({ children, wide = false, className }: { children: ReactNode; wide?: boolean; className?: string }) {
-  return <div className={[styles.page, wide ? styles.wide : '', className].filter(Boolean).join(' ')}>{children}</div>;
+export function Page({
+  children,
+  wide = false,
+  className,
+}: {
+  children: ReactNode;
+  wide?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={[styles.page, wide ? styles.wide : '', className].filter(Boolean).join(' ')}>
+      {children}
+    </div>
+  );
 }
 
-export function PageHeader({ title, subtitle, icon, actions }: { title: ReactNode; subtitle?: ReactNode; icon?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  icon,
+  actions,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  icon?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className={styles.header}>
       {icon ? <span className={styles.headerIcon}>{icon}</span> : null}
@@ -19,7 +41,17 @@ export function PageHeader({ title, subtitle, icon, actions }: { title: ReactNod
   );
 }
 
-export function Section({ title, action, children, id }: { title?: ReactNode; action?: ReactNode; children: ReactNode; id?: string }) {
+export function Section({
+  title,
+  action,
+  children,
+  id,
+}: {
+  title?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <section className={styles.section} aria-labelledby={title && id ? `${id}-title` : undefined}>
       {title || action ? (
@@ -37,6 +69,18 @@ export function Section({ title, action, children, id }: { title?: ReactNode; ac
   );
 }
 
-export function Card({ children, className, padded = true }: { children: ReactNode; className?: string; padded?: boolean }) {
-  return <div className={[styles.card, padded ? styles.padded : '', className].filter(Boolean).join(' ')}>{children}</div>;
+export function Card({
+  children,
+  className,
+  padded = true,
+}: {
+  children: ReactNode;
+  className?: string;
+  padded?: boolean;
+}) {
+  return (
+    <div className={[styles.card, padded ? styles.padded : '', className].filter(Boolean).join(' ')}>
+      {children}
+    </div>
+  );
 }

@@ -17,7 +17,8 @@ export function sanitizeHtml(html: string): string {
       if (node instanceof HTMLAnchorElement && node.hasAttribute('href')) {
         let external = false;
         try {
-          external = new URL(node.getAttribute('href')!, window.location.href).origin !== window.location.origin;
+          external =
+            new URL(node.getAttribute('href')!, window.location.href).origin !== window.location.origin;
         } catch {
           node.removeAttribute('href');
         }
@@ -36,5 +37,10 @@ export function sanitizeHtml(html: string): string {
 
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={[styles.rich, className].filter(Boolean).join(' ')} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div
+      className={[styles.rich, className].filter(Boolean).join(' ')}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }

@@ -9,12 +9,24 @@ export const isAppPlatform = (p: string): p is AppPlatform => (appPlatforms as r
 /** App download icons: a phone (iOS) or a little robot (Android) on a rounded plate, with the platform's name. */
 export async function renderAppIcon(platform: AppPlatform): Promise<Buffer> {
   const svg = new Svg(APP_ICON_SIZE, APP_ICON_SIZE);
-  const sheen = svg.linear([[0, '#ffffff', 0.22], [1, '#ffffff', 0]]);
+  const sheen = svg.linear([
+    [0, '#ffffff', 0.22],
+    [1, '#ffffff', 0],
+  ]);
   let plate: string;
   let glyph: string;
   let label: string;
   if (platform === 'ios') {
-    plate = svg.linear([[0, '#3a4150'], [1, '#0c0f16']], 0, 0, 0.4, 1);
+    plate = svg.linear(
+      [
+        [0, '#3a4150'],
+        [1, '#0c0f16'],
+      ],
+      0,
+      0,
+      0.4,
+      1,
+    );
     label = 'iOS';
     glyph =
       `<rect x="21" y="8" width="22" height="38" rx="5" fill="none" stroke="#fff" stroke-width="2.4"/>` +
@@ -23,7 +35,16 @@ export async function renderAppIcon(platform: AppPlatform): Promise<Buffer> {
       lotusMark(svg, 32, 33.5, 14) +
       `<circle cx="32" cy="42.3" r="1.4" fill="#fff"/>`;
   } else {
-    plate = svg.linear([[0, '#3fcf7e'], [1, '#167a43']], 0, 0, 0.4, 1);
+    plate = svg.linear(
+      [
+        [0, '#3fcf7e'],
+        [1, '#167a43'],
+      ],
+      0,
+      0,
+      0.4,
+      1,
+    );
     label = 'Android';
     glyph =
       `<path d="M24.5,12.5 L27.5,17 M39.5,12.5 L36.5,17" stroke="#fff" stroke-width="2" stroke-linecap="round"/>` +

@@ -26,38 +26,72 @@ const attrs = (a: Attrs = {}) =>
     .join('');
 const el = (cx: number, cy: number, rx: number, ry: number, fill: string, a?: Attrs) =>
   `<ellipse cx="${r2(cx)}" cy="${r2(cy)}" rx="${r2(rx)}" ry="${r2(ry)}" fill="${fill}"${attrs(a)}/>`;
-const ci = (cx: number, cy: number, r: number, fill: string, a?: Attrs) => `<circle cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(r)}" fill="${fill}"${attrs(a)}/>`;
+const ci = (cx: number, cy: number, r: number, fill: string, a?: Attrs) =>
+  `<circle cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(r)}" fill="${fill}"${attrs(a)}/>`;
 const pa = (d: string, fill: string, a?: Attrs) => `<path d="${d}" fill="${fill}"${attrs(a)}/>`;
 const line = (d: string, stroke: string, width: number, a?: Attrs) =>
-  pa(d, 'none', { stroke, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...a });
+  pa(d, 'none', {
+    stroke,
+    'stroke-width': width,
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    ...a,
+  });
 
 /** The markup and its mirror image about the vertical centre line: symmetric parts are drawn once. */
 const both = (markup: string) => `${markup}<g transform="matrix(-1 0 0 1 ${AVATAR_SIZE} 0)">${markup}</g>`;
 
 /** Soft fur: lighter where the light falls (upper left), darker at the rim. */
 const fur = (svg: Svg, colour: string, light = 0.28, dark = -0.2) =>
-  svg.radial([[0, shade(colour, light)], [0.65, colour], [1, shade(colour, dark)]], 0.4, 0.32, 0.75);
+  svg.radial(
+    [
+      [0, shade(colour, light)],
+      [0.65, colour],
+      [1, shade(colour, dark)],
+    ],
+    0.4,
+    0.32,
+    0.75,
+  );
 
 /** Glossy eyes; both highlights sit up-left, as under one light. */
 function eyes(y: number, dx: number, r: number, ink = INK): string {
   const one = (x: number) =>
-    el(x, y, r * 0.88, r, ink) + ci(x - r * 0.3, y - r * 0.38, r * 0.38, '#fff') + ci(x + r * 0.32, y + r * 0.36, r * 0.15, '#fff', { opacity: 0.75 });
+    el(x, y, r * 0.88, r, ink) +
+    ci(x - r * 0.3, y - r * 0.38, r * 0.38, '#fff') +
+    ci(x + r * 0.32, y + r * 0.36, r * 0.15, '#fff', { opacity: 0.75 });
   return one(C - dx) + one(C + dx);
 }
 
 /** Round eyes with a coloured iris and a slit pupil (dragon, snake). */
 function slitEyes(svg: Svg, y: number, dx: number, r: number, iris: string): string {
-  const fill = svg.radial([[0, shade(iris, 0.45)], [1, shade(iris, -0.25)]], 0.4, 0.35, 0.7);
+  const fill = svg.radial(
+    [
+      [0, shade(iris, 0.45)],
+      [1, shade(iris, -0.25)],
+    ],
+    0.4,
+    0.35,
+    0.7,
+  );
   const one = (x: number) =>
-    ci(x, y, r + 0.9, INK) + ci(x, y, r, fill) + el(x, y, r * 0.3, r * 0.82, INK) + ci(x - r * 0.38, y - r * 0.4, r * 0.3, '#fff');
+    ci(x, y, r + 0.9, INK) +
+    ci(x, y, r, fill) +
+    el(x, y, r * 0.3, r * 0.82, INK) +
+    ci(x - r * 0.38, y - r * 0.4, r * 0.3, '#fff');
   return one(C - dx) + one(C + dx);
 }
 
-const cheeks = (y: number, dx: number, rx = 5, ry = 3, colour = BLUSH, opacity = 0.42) => both(el(C - dx, y, rx, ry, colour, { opacity }));
+const cheeks = (y: number, dx: number, rx = 5, ry = 3, colour = BLUSH, opacity = 0.42) =>
+  both(el(C - dx, y, rx, ry, colour, { opacity }));
 
 /** The "ω" mouth under a nose, starting at y. */
 const mouth = (y: number, w = 4.6, drop = 2.4, ink = INK) =>
-  line(`M${C},${r2(y)} L${C},${r2(y + drop)} M${r2(C - w)},${r2(y + drop - 0.6)} Q${r2(C - w / 2)},${r2(y + drop + w * 0.75)} ${C},${r2(y + drop)} Q${r2(C + w / 2)},${r2(y + drop + w * 0.75)} ${r2(C + w)},${r2(y + drop - 0.6)}`, ink, 1.7);
+  line(
+    `M${C},${r2(y)} L${C},${r2(y + drop)} M${r2(C - w)},${r2(y + drop - 0.6)} Q${r2(C - w / 2)},${r2(y + drop + w * 0.75)} ${C},${r2(y + drop)} Q${r2(C + w / 2)},${r2(y + drop + w * 0.75)} ${r2(C + w)},${r2(y + drop - 0.6)}`,
+    ink,
+    1.7,
+  );
 
 /** A rounded triangular nose with a highlight, point down at tipY. */
 const nose = (topY: number, w: number, h: number, colour: string) =>
@@ -68,9 +102,31 @@ const nose = (topY: number, w: number, h: number, colour: string) =>
 
 /** Shoulders in the animal's colour with a gold collar and a lucky coin. */
 function bust(svg: Svg, colour: string): string {
-  const body = svg.linear([[0, shade(colour, -0.02)], [1, shade(colour, -0.38)]]);
-  const goldRope = svg.linear([[0, brand.goldDeep], [0.5, brand.goldLight], [1, brand.goldDeep]], 0, 0, 1, 0);
-  const coinFace = svg.radial([[0, '#fff6cf'], [0.5, brand.gold], [1, brand.goldDeep]], 0.38, 0.32, 0.75);
+  const body = svg.linear([
+    [0, shade(colour, -0.02)],
+    [1, shade(colour, -0.38)],
+  ]);
+  const goldRope = svg.linear(
+    [
+      [0, brand.goldDeep],
+      [0.5, brand.goldLight],
+      [1, brand.goldDeep],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
+  const coinFace = svg.radial(
+    [
+      [0, '#fff6cf'],
+      [0.5, brand.gold],
+      [1, brand.goldDeep],
+    ],
+    0.38,
+    0.32,
+    0.75,
+  );
   return (
     pa('M14,132 C16,112 36,100 64,100 C92,100 112,112 114,132 Z', body) +
     line('M40,103.5 Q64,121 88,103.5', goldRope, 2.6) +
@@ -97,7 +153,11 @@ const characters: Character[] = [
     draw: (svg) => {
       const grey = fur(svg, '#a4afc6');
       return (
-        both(ci(37, 49, 17.5, grey) + ci(37.5, 49.5, 11, '#f4a9bd') + el(35, 46, 4, 3, '#fff', { opacity: 0.35 })) +
+        both(
+          ci(37, 49, 17.5, grey) +
+            ci(37.5, 49.5, 11, '#f4a9bd') +
+            el(35, 46, 4, 3, '#fff', { opacity: 0.35 }),
+        ) +
         el(C, 75, 31.5, 27.5, grey) +
         el(C, 87, 13.5, 9.8, '#e9edf5') +
         both(line('M49,84 L33,80.5 M49,87.5 L32.5,89', '#e6ebf5', 1.1, { opacity: 0.8 })) +
@@ -117,7 +177,17 @@ const characters: Character[] = [
     bust: '#7a4a2f',
     draw: (svg) => {
       const brown = fur(svg, '#94603f');
-      const horn = svg.linear([[0, brand.goldLight], [0.5, brand.gold], [1, brand.goldDeep]], 1, 1, 0, 0);
+      const horn = svg.linear(
+        [
+          [0, brand.goldLight],
+          [0.5, brand.gold],
+          [1, brand.goldDeep],
+        ],
+        1,
+        1,
+        0,
+        0,
+      );
       return (
         both(
           pa('M45,53 C35,51 25,43 23,27 C30,36 40,40 51,44 Z', horn) +
@@ -145,10 +215,22 @@ const characters: Character[] = [
       const orange = fur(svg, '#f28a2a', 0.3);
       const stripe = '#3a2010';
       return (
-        both(ci(35, 47, 13.5, orange) + ci(35.5, 48, 7.5, '#fff1dd') + pa('M27,40 Q35,33 43,40', 'none', { stroke: stripe, 'stroke-width': 2.2, opacity: 0.75 })) +
+        both(
+          ci(35, 47, 13.5, orange) +
+            ci(35.5, 48, 7.5, '#fff1dd') +
+            pa('M27,40 Q35,33 43,40', 'none', { stroke: stripe, 'stroke-width': 2.2, opacity: 0.75 }),
+        ) +
         el(C, 72, 34, 30, orange) +
-        line('M56,48.5 Q64,46 72,48.5 M55,54 Q64,51.5 73,54 M57.5,59.5 Q64,57.5 70.5,59.5 M64,47 L64,59', stripe, 2.4) +
-        both(pa('M30.5,63 L45,66.5 L31,70.5 Z', stripe) + pa('M31,75 L43,77 L32.5,82 Z', stripe) + el(51.5, 60.5, 5, 2.6, '#fff3e2')) +
+        line(
+          'M56,48.5 Q64,46 72,48.5 M55,54 Q64,51.5 73,54 M57.5,59.5 Q64,57.5 70.5,59.5 M64,47 L64,59',
+          stripe,
+          2.4,
+        ) +
+        both(
+          pa('M30.5,63 L45,66.5 L31,70.5 Z', stripe) +
+            pa('M31,75 L43,77 L32.5,82 Z', stripe) +
+            el(51.5, 60.5, 5, 2.6, '#fff3e2'),
+        ) +
         eyes(68, 14, 4.6) +
         both(el(56.5, 85, 10.5, 8.5, '#fff6ea')) +
         el(C, 92.5, 7.5, 5, '#fff6ea') +
@@ -187,8 +269,20 @@ const characters: Character[] = [
     bust: '#23a46a',
     draw: (svg) => {
       const green = fur(svg, '#34c07e', 0.3, -0.25);
-      const snout = svg.linear([[0, '#a6f0c8'], [1, '#63d39a']]);
-      const pearl = svg.radial([[0, '#ffffff'], [0.6, '#e8f6ff'], [1, '#8fb9e6']], 0.35, 0.3, 0.7);
+      const snout = svg.linear([
+        [0, '#a6f0c8'],
+        [1, '#63d39a'],
+      ]);
+      const pearl = svg.radial(
+        [
+          [0, '#ffffff'],
+          [0.6, '#e8f6ff'],
+          [1, '#8fb9e6'],
+        ],
+        0.35,
+        0.3,
+        0.7,
+      );
       return (
         both(
           pa('M36,58 L20,52 L30,66 L17,70 L31,77 L21,86 L36,86 L40,92 Z', '#17866d') +
@@ -210,7 +304,10 @@ const characters: Character[] = [
   {
     accent: '#c05ce6',
     draw: (svg) => {
-      const body = svg.linear([[0, '#9de05d'], [1, '#3c8f28']]);
+      const body = svg.linear([
+        [0, '#9de05d'],
+        [1, '#3c8f28'],
+      ]);
       const head = fur(svg, '#8fd852', 0.3, -0.22);
       const belly = '#eef7b8';
       return (
@@ -243,7 +340,10 @@ const characters: Character[] = [
       return (
         pa('M40,48 C46,30 82,30 88,48 L92,78 L86,96 L42,96 L36,78 Z', mane) +
         both(pa('M46.5,45 L41,22 L58,38 Z', chestnut) + pa('M47.5,41 L44.5,28.5 L53.5,38 Z', '#7a4424')) +
-        pa('M64,37 C80,37 86,50 85,63 C84,75 82,85 82,94 C82,104 74,109 64,109 C54,109 46,104 46,94 C46,85 44,75 43,63 C42,50 48,37 64,37 Z', chestnut) +
+        pa(
+          'M64,37 C80,37 86,50 85,63 C84,75 82,85 82,94 C82,104 74,109 64,109 C54,109 46,104 46,94 C46,85 44,75 43,63 C42,50 48,37 64,37 Z',
+          chestnut,
+        ) +
         pa('M64,56 C67.5,60 67.5,74 66.5,84 L61.5,84 C60.5,74 60.5,60 64,56 Z', '#fff5ea') +
         pa('M52,40 C56,32 72,32 76,40 C71,43 68,51 64,56 C61,49 57,43 52,40 Z', mane) +
         eyes(66, 14.5, 4.5) +
@@ -260,11 +360,22 @@ const characters: Character[] = [
     bust: '#d9ccb2',
     draw: (svg) => {
       const cream = fur(svg, '#f1e7d3', 0.45, -0.16);
-      const horn = svg.linear([[0, '#efe0bc'], [1, '#a98a5a']], 0, 0, 1, 1);
+      const horn = svg.linear(
+        [
+          [0, '#efe0bc'],
+          [1, '#a98a5a'],
+        ],
+        0,
+        0,
+        1,
+        1,
+      );
       return (
         both(
           line('M53,47 C47,34 32,29 25.5,39 C21.5,46.5 28,55 35,50.5', horn, 7) +
-            line('M47.5,38.5 L44,43 M40,33.2 L38.5,38.8 M31.8,33.8 L33.5,39.3', '#a98a5a', 1, { opacity: 0.6 }) +
+            line('M47.5,38.5 L44,43 M40,33.2 L38.5,38.8 M31.8,33.8 L33.5,39.3', '#a98a5a', 1, {
+              opacity: 0.6,
+            }) +
             el(29.5, 65.5, 13.5, 5.6, cream, { transform: 'rotate(16 29.5 65.5)' }) +
             el(30.5, 65.8, 8.2, 2.8, '#f2b0a6', { transform: 'rotate(16 30.5 65.8)' }),
         ) +
@@ -284,11 +395,18 @@ const characters: Character[] = [
     bust: '#6f4128',
     draw: (svg) => {
       const brown = fur(svg, '#8c5634', 0.28, -0.25);
-      const skin = svg.linear([[0, '#f8dcb6'], [1, '#ebc293']]);
+      const skin = svg.linear([
+        [0, '#f8dcb6'],
+        [1, '#ebc293'],
+      ]);
       return (
         both(ci(31, 70, 12.5, brown) + ci(31.5, 70.5, 7.5, '#f0c59b')) +
         ci(C, 68, 31, brown) +
-        line('M58.5,39 Q57,33 60.5,30.5 M64,38.5 Q63,31.5 67,28.5 M69.5,39 Q70,34 73.5,32.5', shade('#8c5634', -0.1), 2.6) +
+        line(
+          'M58.5,39 Q57,33 60.5,30.5 M64,38.5 Q63,31.5 67,28.5 M69.5,39 Q70,34 73.5,32.5',
+          shade('#8c5634', -0.1),
+          2.6,
+        ) +
         pa('M64,57 C58,46 40,50 41,68 C42,85 53,97 64,97 C75,97 86,85 87,68 C88,50 70,46 64,57 Z', skin) +
         eyes(67, 10.5, 4.6) +
         cheeks(81, 17.5, 5, 3, BLUSH, 0.45) +
@@ -303,11 +421,23 @@ const characters: Character[] = [
     accent: '#2f8fe0',
     draw: (svg) => {
       const white = fur(svg, '#fff5e2', 0.5, -0.12);
-      const comb = svg.linear([[0, '#ff5a5f'], [1, '#c81d35']]);
-      const beak = svg.linear([[0, '#ffd166'], [1, '#f08c00']]);
-      const feathers = svg.linear([[0, '#f39a35'], [1, '#b8431d']]);
+      const comb = svg.linear([
+        [0, '#ff5a5f'],
+        [1, '#c81d35'],
+      ]);
+      const beak = svg.linear([
+        [0, '#ffd166'],
+        [1, '#f08c00'],
+      ]);
+      const feathers = svg.linear([
+        [0, '#f39a35'],
+        [1, '#b8431d'],
+      ]);
       return (
-        pa('M14,132 C16,112 32,101 42,99 L48,107 L55,99 L64,108 L73,99 L80,107 L86,99 C96,101 112,112 114,132 Z', feathers) +
+        pa(
+          'M14,132 C16,112 32,101 42,99 L48,107 L55,99 L64,108 L73,99 L80,107 L86,99 C96,101 112,112 114,132 Z',
+          feathers,
+        ) +
         line('M42,99 L48,107 L55,99 L64,108 L73,99 L80,107 L86,99', '#ffcf73', 1.4, { opacity: 0.8 }) +
         pa('M49,47 C44,38 49,29 56,34 C56,25 65,23 67,31 C71,24 81,29 77,39 C82,39 83,46 79,49 Z', comb) +
         pa('M64,42 C80,42 88,56 88,70 C88,86 78,99 64,99 C50,99 40,86 40,70 C40,56 48,42 64,42 Z', white) +
@@ -328,9 +458,15 @@ const characters: Character[] = [
       const orange = fur(svg, '#ea8c36', 0.3, -0.2);
       const cream = '#fff6ea';
       return (
-        both(pa('M35,58 L38,25 C46,29 54,37 59,46 Z', orange) + pa('M39.5,51 L41.3,32.5 C46,36.5 50,41 53.5,46 Z', '#ffe1c0')) +
+        both(
+          pa('M35,58 L38,25 C46,29 54,37 59,46 Z', orange) +
+            pa('M39.5,51 L41.3,32.5 C46,36.5 50,41 53.5,46 Z', '#ffe1c0'),
+        ) +
         el(C, 72, 33, 29, orange) +
-        pa('M64,71 C58,67 49,69 38.5,77 C41,92 52,101 64,101 C76,101 87,92 89.5,77 C79,69 70,67 64,71 Z', cream) +
+        pa(
+          'M64,71 C58,67 49,69 38.5,77 C41,92 52,101 64,101 C76,101 87,92 89.5,77 C79,69 70,67 64,71 Z',
+          cream,
+        ) +
         both(el(51.5, 61.2, 4.2, 2.5, cream)) +
         eyes(69, 13, 4.6) +
         cheeks(82, 22, 4.6, 2.8) +
@@ -347,7 +483,10 @@ const characters: Character[] = [
     draw: (svg) => {
       const pink = fur(svg, '#ffb3c6', 0.35, -0.15);
       return (
-        both(pa('M40,50 L31.5,28 C42,30 52,36 57,44 Z', shade('#ffb3c6', -0.06)) + pa('M41.5,45.5 L36.5,33.5 C43.5,35.5 49,39 52.5,43.5 Z', '#ff8fae')) +
+        both(
+          pa('M40,50 L31.5,28 C42,30 52,36 57,44 Z', shade('#ffb3c6', -0.06)) +
+            pa('M41.5,45.5 L36.5,33.5 C43.5,35.5 49,39 52.5,43.5 Z', '#ff8fae'),
+        ) +
         el(C, 73, 34, 29, pink) +
         eyes(67, 14, 4.6) +
         cheeks(80, 24, 5, 3, BLUSH, 0.45) +
@@ -362,11 +501,54 @@ const characters: Character[] = [
 
 /** Gold rim with twelve beads, the accent's glow behind the figure and a few sparkles. */
 function frame(svg: Svg, n: number, accent: string, figure: string): string {
-  const bg = svg.radial([[0, shade(accent, -0.18)], [0.5, shade(accent, -0.6)], [1, brand.navy950]], 0.5, 0.42, 0.62);
-  const halo = svg.radial([[0, accent, 0.55], [0.6, accent, 0.18], [1, accent, 0]], 0.5, 0.5, 0.5);
-  const raysFill = svg.radial([[0, brand.gold, 0.16], [1, brand.gold, 0]], C, 60, INNER, C, 60, true);
-  const rim = svg.linear([[0, brand.goldLight], [0.35, brand.gold], [0.7, brand.goldDeep], [1, brand.gold]], 0.15, 0, 0.85, 1);
-  const sheen = svg.linear([[0, '#ffffff', 0.16], [1, '#ffffff', 0]]);
+  const bg = svg.radial(
+    [
+      [0, shade(accent, -0.18)],
+      [0.5, shade(accent, -0.6)],
+      [1, brand.navy950],
+    ],
+    0.5,
+    0.42,
+    0.62,
+  );
+  const halo = svg.radial(
+    [
+      [0, accent, 0.55],
+      [0.6, accent, 0.18],
+      [1, accent, 0],
+    ],
+    0.5,
+    0.5,
+    0.5,
+  );
+  const raysFill = svg.radial(
+    [
+      [0, brand.gold, 0.16],
+      [1, brand.gold, 0],
+    ],
+    C,
+    60,
+    INNER,
+    C,
+    60,
+    true,
+  );
+  const rim = svg.linear(
+    [
+      [0, brand.goldLight],
+      [0.35, brand.gold],
+      [0.7, brand.goldDeep],
+      [1, brand.gold],
+    ],
+    0.15,
+    0,
+    0.85,
+    1,
+  );
+  const sheen = svg.linear([
+    [0, '#ffffff', 0.16],
+    [1, '#ffffff', 0],
+  ]);
   const clip = svg.clip(`<circle cx="${C}" cy="${C}" r="${INNER}"/>`);
   const shadow = svg.shadow(1.5, 1.6, 0.45);
 
@@ -381,7 +563,9 @@ function frame(svg: Svg, n: number, accent: string, figure: string): string {
   const sparkles: string[] = [];
   for (let i = 0; i < 4; i++) {
     const [x, y] = polar(C, C, 44 + random() * 8, -160 + i * 38 + random() * 18);
-    sparkles.push(sparkle(x, y, 2 + random() * 2.2, i % 2 ? brand.goldLight : '#ffffff', 0.55 + random() * 0.35));
+    sparkles.push(
+      sparkle(x, y, 2 + random() * 2.2, i % 2 ? brand.goldLight : '#ffffff', 0.55 + random() * 0.35),
+    );
   }
   const beads: string[] = [];
   for (let i = 0; i < 12; i++) {

@@ -1,5 +1,31 @@
-import { ball, bokeh, card, cherries, chipStack, chipTop, coin, gem, rays, seven, shade, sparkle } from './motifs.ts';
-import { brand, fitSize, polar, r2, sector, seededRandom, starPoints, Svg, svgToPng, SANS, text, textWidth } from './svg-kit.ts';
+import {
+  ball,
+  bokeh,
+  card,
+  cherries,
+  chipStack,
+  chipTop,
+  coin,
+  gem,
+  rays,
+  seven,
+  shade,
+  sparkle,
+} from './motifs.ts';
+import {
+  brand,
+  fitSize,
+  polar,
+  r2,
+  sector,
+  seededRandom,
+  starPoints,
+  Svg,
+  svgToPng,
+  SANS,
+  text,
+  textWidth,
+} from './svg-kit.ts';
 
 interface BannerCopy {
   /** Small tag above the headline (home banners only). */
@@ -69,10 +95,36 @@ export const isBannerName = (name: string): name is BannerName => Object.hasOwn(
 /** A round "100%" medal with a ribbon: the welcome offer. */
 const medal = (svg: Svg, cx: number, cy: number, s: number, ribbon: string): string => {
   const R = 160 * s;
-  const rim = svg.linear([[0, brand.goldLight], [0.5, brand.gold], [1, brand.goldDeep]], 0, 0, 1, 1);
-  const face = svg.radial([[0, '#b3172f'], [0.7, '#7d0d20'], [1, '#4a0612']], 0.45, 0.35, 0.7);
-  const goldText = svg.linear([[0, '#fff7d6'], [0.5, brand.gold], [1, '#d08f22']]);
-  const ribbonFill = svg.linear([[0, '#ff4d63'], [1, '#b0122a']]);
+  const rim = svg.linear(
+    [
+      [0, brand.goldLight],
+      [0.5, brand.gold],
+      [1, brand.goldDeep],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const face = svg.radial(
+    [
+      [0, '#b3172f'],
+      [0.7, '#7d0d20'],
+      [1, '#4a0612'],
+    ],
+    0.45,
+    0.35,
+    0.7,
+  );
+  const goldText = svg.linear([
+    [0, '#fff7d6'],
+    [0.5, brand.gold],
+    [1, '#d08f22'],
+  ]);
+  const ribbonFill = svg.linear([
+    [0, '#ff4d63'],
+    [1, '#b0122a'],
+  ]);
   const rw = 210 * s;
   const rh = 42 * s;
   const ry = cy + R * 0.62;
@@ -111,8 +163,26 @@ const drawWelcome: ArtDrawer = (svg, cx, cy, s, random) =>
 
 /** A stopwatch face showing the draw interval. */
 const stopwatch = (svg: Svg, cx: number, cy: number, R: number, accent: string): string => {
-  const bezel = svg.linear([[0, brand.goldLight], [0.5, brand.gold], [1, brand.goldDeep]], 0, 0, 1, 1);
-  const face = svg.radial([[0, '#1d2d5c'], [1, '#0a1330']], 0.45, 0.35, 0.7);
+  const bezel = svg.linear(
+    [
+      [0, brand.goldLight],
+      [0.5, brand.gold],
+      [1, brand.goldDeep],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const face = svg.radial(
+    [
+      [0, '#1d2d5c'],
+      [1, '#0a1330'],
+    ],
+    0.45,
+    0.35,
+    0.7,
+  );
   const ticks: string[] = [];
   for (let i = 0; i < 60; i++) {
     const [x1, y1] = polar(cx, cy, R * 0.8, i * 6);
@@ -134,11 +204,27 @@ const stopwatch = (svg: Svg, cx: number, cy: number, R: number, accent: string):
 };
 
 /** A lottery ticket with a number grid, rotated. */
-const ticket = (svg: Svg, cx: number, cy: number, w: number, rotateDeg: number, random: () => number): string => {
+const ticket = (
+  svg: Svg,
+  cx: number,
+  cy: number,
+  w: number,
+  rotateDeg: number,
+  random: () => number,
+): string => {
   const h = w * 0.62;
   const x = cx - w / 2;
   const y = cy - h / 2;
-  const paper = svg.linear([[0, '#fffaf0'], [1, '#efe4c8']], 0, 0, 1, 1);
+  const paper = svg.linear(
+    [
+      [0, '#fffaf0'],
+      [1, '#efe4c8'],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   const cells: string[] = [];
   const cols = 7;
   const rows = 4;
@@ -185,11 +271,42 @@ const drawLottery: ArtDrawer = (svg, cx, cy, s, random) => {
 
 /** A roulette wheel seen from above. */
 const roulette = (svg: Svg, cx: number, cy: number, R: number): string => {
-  const order = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+  const order = [
+    0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9,
+    22, 18, 29, 7, 28, 12, 35, 3, 26,
+  ];
   const step = 360 / order.length;
-  const wood = svg.radial([[0.7, '#5a2a12'], [0.9, '#8a4a22'], [1, '#3a170a']], 0.5, 0.5, 0.5);
-  const rim = svg.linear([[0, brand.goldLight], [0.5, brand.gold], [1, brand.goldDeep]], 0, 0, 1, 1);
-  const cone = svg.radial([[0, '#8a4a22'], [0.6, '#5a2a12'], [1, '#2a1006']], 0.45, 0.4, 0.6);
+  const wood = svg.radial(
+    [
+      [0.7, '#5a2a12'],
+      [0.9, '#8a4a22'],
+      [1, '#3a170a'],
+    ],
+    0.5,
+    0.5,
+    0.5,
+  );
+  const rim = svg.linear(
+    [
+      [0, brand.goldLight],
+      [0.5, brand.gold],
+      [1, brand.goldDeep],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const cone = svg.radial(
+    [
+      [0, '#8a4a22'],
+      [0.6, '#5a2a12'],
+      [1, '#2a1006'],
+    ],
+    0.45,
+    0.4,
+    0.6,
+  );
   const pockets: string[] = [];
   const labels: string[] = [];
   order.forEach((n, i) => {
@@ -222,7 +339,10 @@ const roulette = (svg: Svg, cx: number, cy: number, R: number): string => {
     labels.join('') +
     `<circle cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(R * 0.6)}" fill="${cone}" stroke="${rim}" stroke-width="${r2(R * 0.02)}"/>` +
     `<circle cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(R * 0.42)}" fill="none" stroke="${brand.goldDeep}" stroke-width="${r2(R * 0.01)}" opacity="0.7"/>` +
-    knob(-90) + knob(0) + knob(90) + knob(180) +
+    knob(-90) +
+    knob(0) +
+    knob(90) +
+    knob(180) +
     `<circle cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(R * 0.08)}" fill="${rim}"/>` +
     `<circle cx="${r2(bx)}" cy="${r2(by)}" r="${r2(R * 0.035)}" fill="#fff"/>` +
     `<ellipse cx="${r2(cx - R * 0.3)}" cy="${r2(cy - R * 0.45)}" rx="${r2(R * 0.5)}" ry="${r2(R * 0.2)}" fill="#fff" opacity="0.06" transform="rotate(-30 ${r2(cx - R * 0.3)} ${r2(cy - R * 0.45)})"/>` +
@@ -249,22 +369,65 @@ const slotMachine = (svg: Svg, cx: number, cy: number, s: number): string => {
   const H = 400 * s;
   const x = cx - W / 2;
   const y = cy - H / 2;
-  const body = svg.linear([[0, '#5b21b6'], [0.5, '#3b0f7a'], [1, '#1e0a45']], 0, 0, 1, 1);
-  const frame = svg.linear([[0, brand.goldLight], [0.5, brand.gold], [1, brand.goldDeep]], 0, 0, 1, 1);
-  const reelFill = svg.linear([[0, '#c9c3d9'], [0.2, '#ffffff'], [0.8, '#ffffff'], [1, '#c9c3d9']]);
-  const marqueeText = svg.linear([[0, '#fff7d6'], [0.5, brand.gold], [1, '#e0912a']]);
+  const body = svg.linear(
+    [
+      [0, '#5b21b6'],
+      [0.5, '#3b0f7a'],
+      [1, '#1e0a45'],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const frame = svg.linear(
+    [
+      [0, brand.goldLight],
+      [0.5, brand.gold],
+      [1, brand.goldDeep],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const reelFill = svg.linear([
+    [0, '#c9c3d9'],
+    [0.2, '#ffffff'],
+    [0.8, '#ffffff'],
+    [1, '#c9c3d9'],
+  ]);
+  const marqueeText = svg.linear([
+    [0, '#fff7d6'],
+    [0.5, brand.gold],
+    [1, '#e0912a'],
+  ]);
   const reelW = W * 0.25;
   const reelH = H * 0.5;
   const reelY = y + H * 0.3;
   const symbols = [
-    [(sx: number, sy: number) => cherries(sx, sy, 56 * s), (sx: number, sy: number) => seven(svg, sx, sy, 84 * s), (sx: number, sy: number) => gem(svg, sx, sy, 50 * s, '#39c6ff')],
-    [(sx: number, sy: number) => gem(svg, sx, sy, 50 * s, '#22d37a'), (sx: number, sy: number) => seven(svg, sx, sy, 84 * s), (sx: number, sy: number) => cherries(sx, sy, 56 * s)],
-    [(sx: number, sy: number) => gem(svg, sx, sy, 50 * s, '#ff4fa3'), (sx: number, sy: number) => seven(svg, sx, sy, 84 * s), (sx: number, sy: number) => gem(svg, sx, sy, 50 * s, '#39c6ff')],
+    [
+      (sx: number, sy: number) => cherries(sx, sy, 56 * s),
+      (sx: number, sy: number) => seven(svg, sx, sy, 84 * s),
+      (sx: number, sy: number) => gem(svg, sx, sy, 50 * s, '#39c6ff'),
+    ],
+    [
+      (sx: number, sy: number) => gem(svg, sx, sy, 50 * s, '#22d37a'),
+      (sx: number, sy: number) => seven(svg, sx, sy, 84 * s),
+      (sx: number, sy: number) => cherries(sx, sy, 56 * s),
+    ],
+    [
+      (sx: number, sy: number) => gem(svg, sx, sy, 50 * s, '#ff4fa3'),
+      (sx: number, sy: number) => seven(svg, sx, sy, 84 * s),
+      (sx: number, sy: number) => gem(svg, sx, sy, 50 * s, '#39c6ff'),
+    ],
   ];
   const reels = symbols
     .map((col, i) => {
       const rx = x + W * 0.095 + i * (reelW + W * 0.03);
-      const clip = svg.clip(`<rect x="${r2(rx)}" y="${r2(reelY)}" width="${r2(reelW)}" height="${r2(reelH)}" rx="${r2(8 * s)}"/>`);
+      const clip = svg.clip(
+        `<rect x="${r2(rx)}" y="${r2(reelY)}" width="${r2(reelW)}" height="${r2(reelH)}" rx="${r2(8 * s)}"/>`,
+      );
       const centre = rx + reelW / 2;
       const rows = col.map((draw, j) => draw(centre, reelY + reelH * (0.5 + (j - 1) * 0.42))).join('');
       return `<rect x="${r2(rx)}" y="${r2(reelY)}" width="${r2(reelW)}" height="${r2(reelH)}" rx="${r2(8 * s)}" fill="${reelFill}"/><g clip-path="${clip}">${rows}</g>`;
@@ -273,12 +436,22 @@ const slotMachine = (svg: Svg, cx: number, cy: number, s: number): string => {
   const bulbs: string[] = [];
   for (let i = 0; i < 11; i++) {
     const bx = x + W * 0.08 + (i * W * 0.84) / 10;
-    bulbs.push(`<circle cx="${r2(bx)}" cy="${r2(y + H * 0.035)}" r="${r2(6 * s)}" fill="${i % 2 ? '#fff3b0' : '#ffb347'}"/>`);
+    bulbs.push(
+      `<circle cx="${r2(bx)}" cy="${r2(y + H * 0.035)}" r="${r2(6 * s)}" fill="${i % 2 ? '#fff3b0' : '#ffb347'}"/>`,
+    );
   }
   return (
     `<g filter="${svg.shadow(16 * s, 20 * s, 0.55)}">` +
     `<path d="M${r2(x + W + 8 * s)},${r2(y + H * 0.55)} l${r2(34 * s)},0 l0,${r2(-H * 0.42)}" fill="none" stroke="${frame}" stroke-width="${r2(12 * s)}" stroke-linecap="round" stroke-linejoin="round"/>` +
-    `<circle cx="${r2(x + W + 42 * s)}" cy="${r2(y + H * 0.1)}" r="${r2(22 * s)}" fill="${svg.radial([[0, '#ff8a9a'], [1, '#b0122a']], 0.35, 0.3, 0.7)}"/>` +
+    `<circle cx="${r2(x + W + 42 * s)}" cy="${r2(y + H * 0.1)}" r="${r2(22 * s)}" fill="${svg.radial(
+      [
+        [0, '#ff8a9a'],
+        [1, '#b0122a'],
+      ],
+      0.35,
+      0.3,
+      0.7,
+    )}"/>` +
     `<rect x="${r2(x)}" y="${r2(y)}" width="${r2(W)}" height="${r2(H)}" rx="${r2(34 * s)}" fill="${frame}"/>` +
     `<rect x="${r2(x + 8 * s)}" y="${r2(y + 8 * s)}" width="${r2(W - 16 * s)}" height="${r2(H - 16 * s)}" rx="${r2(28 * s)}" fill="${body}"/>` +
     bulbs.join('') +
@@ -333,24 +506,96 @@ const artOf: Record<BannerName, ArtDrawer> = {
 };
 
 /** Backdrop: deep navy, a coloured glow behind the art, rays, bokeh and a darker text side. */
-function backdrop(svg: Svg, copy: BannerCopy, artX: number, artY: number, glowR: number, random: () => number): string {
+function backdrop(
+  svg: Svg,
+  copy: BannerCopy,
+  artX: number,
+  artY: number,
+  glowR: number,
+  random: () => number,
+): string {
   const { width: W, height: H } = svg;
   const [main, second] = copy.theme;
-  const base = svg.linear([[0, brand.navy950], [0.5, brand.navy900], [1, shade(main, -0.78)]], 0, 0, 1, 0.3);
-  const glow = svg.radial([[0, main, 0.55], [0.45, main, 0.18], [1, main, 0]], artX, artY, glowR, artX, artY, true);
-  const glow2 = svg.radial([[0, second, 0.35], [1, second, 0]], artX + glowR * 0.5, artY + glowR * 0.55, glowR * 0.7, artX + glowR * 0.5, artY + glowR * 0.55, true);
-  const textShade = svg.linear([[0, brand.navy950, 0.85], [0.45, brand.navy950, 0.5], [0.62, brand.navy950, 0]], 0, 0, 1, 0);
-  const floor = svg.linear([[0, '#000', 0], [1, '#000', 0.45]]);
+  const base = svg.linear(
+    [
+      [0, brand.navy950],
+      [0.5, brand.navy900],
+      [1, shade(main, -0.78)],
+    ],
+    0,
+    0,
+    1,
+    0.3,
+  );
+  const glow = svg.radial(
+    [
+      [0, main, 0.55],
+      [0.45, main, 0.18],
+      [1, main, 0],
+    ],
+    artX,
+    artY,
+    glowR,
+    artX,
+    artY,
+    true,
+  );
+  const glow2 = svg.radial(
+    [
+      [0, second, 0.35],
+      [1, second, 0],
+    ],
+    artX + glowR * 0.5,
+    artY + glowR * 0.55,
+    glowR * 0.7,
+    artX + glowR * 0.5,
+    artY + glowR * 0.55,
+    true,
+  );
+  const textShade = svg.linear(
+    [
+      [0, brand.navy950, 0.85],
+      [0.45, brand.navy950, 0.5],
+      [0.62, brand.navy950, 0],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
+  const floor = svg.linear([
+    [0, '#000', 0],
+    [1, '#000', 0.45],
+  ]);
   const gridLines: string[] = [];
   for (let i = -H; i < W; i += H * 0.09) gridLines.push(`M${r2(i)},${H} L${r2(i + H)},0`);
-  const edge = svg.linear([[0, brand.gold, 0], [0.5, brand.gold, 0.7], [1, brand.gold, 0]], 0, 0, 1, 0);
+  const edge = svg.linear(
+    [
+      [0, brand.gold, 0],
+      [0.5, brand.gold, 0.7],
+      [1, brand.gold, 0],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
   return (
     `<rect width="${W}" height="${H}" fill="${base}"/>` +
     `<path d="${gridLines.join(' ')}" stroke="#ffffff" stroke-width="1" opacity="0.025"/>` +
     `<rect width="${W}" height="${H}" fill="${glow}"/>` +
     `<rect width="${W}" height="${H}" fill="${glow2}"/>` +
     rays(svg, artX, artY, glowR * 1.15, 18, brand.goldLight, 0.16, 4) +
-    bokeh(random, W * 0.45, 0, W * 0.55, H, Math.round(W / 60), [brand.goldLight, main, second, '#ffffff'], H * 0.07) +
+    bokeh(
+      random,
+      W * 0.45,
+      0,
+      W * 0.55,
+      H,
+      Math.round(W / 60),
+      [brand.goldLight, main, second, '#ffffff'],
+      H * 0.07,
+    ) +
     `<rect width="${W}" height="${H}" fill="${textShade}"/>` +
     `<rect y="${r2(H * 0.7)}" width="${W}" height="${r2(H * 0.3)}" fill="${floor}"/>` +
     `<rect y="${r2(H - Math.max(2, H * 0.005))}" width="${W}" height="${r2(Math.max(2, H * 0.005))}" fill="${edge}"/>`
@@ -358,8 +603,20 @@ function backdrop(svg: Svg, copy: BannerCopy, artX: number, artY: number, glowR:
 }
 
 /** Headline block: eyebrow pill, two lines (white, then gold), sub line and call to action. */
-async function headline(svg: Svg, copy: BannerCopy, x: number, top: number, maxWidth: number, scale: number, compact: boolean): Promise<string> {
-  const gold = svg.linear([[0, brand.goldLight], [0.55, brand.gold], [1, '#e09a2c']]);
+async function headline(
+  svg: Svg,
+  copy: BannerCopy,
+  x: number,
+  top: number,
+  maxWidth: number,
+  scale: number,
+  compact: boolean,
+): Promise<string> {
+  const gold = svg.linear([
+    [0, brand.goldLight],
+    [0.55, brand.gold],
+    [1, '#e09a2c'],
+  ]);
   const textShadow = svg.shadow(3 * scale, 4 * scale, 0.6);
   const parts: string[] = [];
   let y = top;
@@ -380,7 +637,9 @@ async function headline(svg: Svg, copy: BannerCopy, x: number, top: number, maxW
   const size = Math.min(size1, size2 * 1.1);
   parts.push(`<g filter="${textShadow}">${text(l1, x, y, { size, weight: 700 })}</g>`);
   y += Math.min(size2, size * 1.12) * 1.12;
-  parts.push(`<g filter="${textShadow}">${text(l2, x, y, { size: Math.min(size2, size * 1.12), weight: 700 }, { fill: gold })}</g>`);
+  parts.push(
+    `<g filter="${textShadow}">${text(l2, x, y, { size: Math.min(size2, size * 1.12), weight: 700 }, { fill: gold })}</g>`,
+  );
 
   if (copy.sub) {
     y += 54 * scale;
@@ -392,7 +651,11 @@ async function headline(svg: Svg, copy: BannerCopy, x: number, top: number, maxW
     const ctaFont = { weight: 700, size: 24 * scale, letterSpacing: 2 * scale } as const;
     const ctaW = (await textWidth(copy.cta, ctaFont)) + 96 * scale;
     const ctaH = 64 * scale;
-    const ctaFill = svg.linear([[0, brand.goldLight], [0.5, brand.gold], [1, '#e0962a']]);
+    const ctaFill = svg.linear([
+      [0, brand.goldLight],
+      [0.5, brand.gold],
+      [1, '#e0962a'],
+    ]);
     parts.push(
       `<g filter="${svg.glow(10 * scale, brand.gold, 0.45)}"><rect x="${r2(x)}" y="${r2(y)}" width="${r2(ctaW)}" height="${r2(ctaH)}" rx="${r2(ctaH / 2)}" fill="${ctaFill}"/></g>` +
         `<rect x="${r2(x + 3 * scale)}" y="${r2(y + 3 * scale)}" width="${r2(ctaW - 6 * scale)}" height="${r2(ctaH * 0.45)}" rx="${r2(ctaH * 0.22)}" fill="#fff" opacity="0.22"/>` +
@@ -420,7 +683,15 @@ export async function renderBanner(name: BannerName): Promise<Buffer> {
   for (let i = 0; i < (compact ? 5 : 14); i++) {
     const sx = width * (0.5 + random() * 0.48);
     const sy = height * (0.06 + random() * 0.88);
-    sparkles.push(sparkle(sx, sy, (compact ? 5 : 9) + random() * (compact ? 6 : 14), i % 3 ? '#fff' : brand.goldLight, 0.55 + random() * 0.45));
+    sparkles.push(
+      sparkle(
+        sx,
+        sy,
+        (compact ? 5 : 9) + random() * (compact ? 6 : 14),
+        i % 3 ? '#fff' : brand.goldLight,
+        0.55 + random() * 0.45,
+      ),
+    );
   }
   const block = compact
     ? await headline(svg, copy, 34, 32, width * 0.52, 0.78, true)

@@ -26,7 +26,15 @@ export async function renderBrowser(name: BrowserName): Promise<Buffer> {
   const c = 24;
   let body: string;
   if (name === 'chrome') {
-    const core = svg.radial([[0, '#6fb3ff'], [1, '#1f63d6']], 0.4, 0.35, 0.7);
+    const core = svg.radial(
+      [
+        [0, '#6fb3ff'],
+        [1, '#1f63d6'],
+      ],
+      0.4,
+      0.35,
+      0.7,
+    );
     body =
       `<circle cx="${c}" cy="${c}" r="23" fill="#f4f6fb"/>` +
       `<path d="${sector(c, c, 15.5, 22, -90, 30)}" fill="#e8453c"/>` +
@@ -35,11 +43,38 @@ export async function renderBrowser(name: BrowserName): Promise<Buffer> {
       `<circle cx="${c}" cy="${c}" r="14" fill="${core}"/>` +
       globe(c, c, 10, '#ffffff', 0.85);
   } else if (name === 'firefox') {
-    const plate = svg.radial([[0, '#b25cff'], [0.6, '#6a25c9'], [1, '#35106f']], 0.35, 0.3, 0.8);
-    const sea = svg.radial([[0, '#4f8dff'], [1, '#1b3f9e']], 0.4, 0.35, 0.7);
+    const plate = svg.radial(
+      [
+        [0, '#b25cff'],
+        [0.6, '#6a25c9'],
+        [1, '#35106f'],
+      ],
+      0.35,
+      0.3,
+      0.8,
+    );
+    const sea = svg.radial(
+      [
+        [0, '#4f8dff'],
+        [1, '#1b3f9e'],
+      ],
+      0.4,
+      0.35,
+      0.7,
+    );
     const [ax, ay] = polar(c, c, 22, -75);
     const [bx, by] = polar(c, c, 22, 160);
-    const flame = svg.linear([[0, '#ffe066'], [0.5, '#ffb02e'], [1, '#ff5a1f']], 0, 0, 0.3, 1);
+    const flame = svg.linear(
+      [
+        [0, '#ffe066'],
+        [0.5, '#ffb02e'],
+        [1, '#ff5a1f'],
+      ],
+      0,
+      0,
+      0.3,
+      1,
+    );
     body =
       `<circle cx="${c}" cy="${c}" r="23" fill="${plate}"/>` +
       `<circle cx="${c - 2}" cy="${c - 1}" r="14" fill="${sea}"/>` +
@@ -47,13 +82,24 @@ export async function renderBrowser(name: BrowserName): Promise<Buffer> {
       // A flame tail wrapping the globe's right side and bottom.
       `<path d="M${r2(ax)},${r2(ay)} A22,22 0 1 1 ${r2(bx)},${r2(by)} A19,19 0 1 0 ${r2(ax)},${r2(ay)} Z" fill="${flame}"/>`;
   } else {
-    const plate = svg.radial([[0, '#5cc8ff'], [1, '#0a5ec2']], 0.4, 0.3, 0.75);
+    const plate = svg.radial(
+      [
+        [0, '#5cc8ff'],
+        [1, '#0a5ec2'],
+      ],
+      0.4,
+      0.3,
+      0.75,
+    );
     body =
       `<circle cx="${c}" cy="${c}" r="23" fill="${plate}"/>` +
       `<text x="${c}" y="${c + 9}" font-family="${SANS}" font-weight="700" font-size="30" text-anchor="middle" fill="#fff">e</text>` +
       `<ellipse cx="${c}" cy="${c}" rx="21" ry="7.5" fill="none" stroke="#f4c04e" stroke-width="2.4" transform="rotate(-28 ${c} ${c})"/>`;
   }
-  const sheen = svg.linear([[0, '#ffffff', 0.25], [1, '#ffffff', 0]]);
+  const sheen = svg.linear([
+    [0, '#ffffff', 0.25],
+    [1, '#ffffff', 0],
+  ]);
   body += `<ellipse cx="${c}" cy="13" rx="16" ry="9" fill="${sheen}"/>`;
   return svgToPng(svg.render(`<g filter="${svg.shadow(1, 1, 0.35)}">${body}</g>`));
 }

@@ -17,8 +17,15 @@ const stripes = (colours: string[], weights: number[] = colours.map(() => 1)): s
     .join('');
 };
 
-const star = (cx: number, cy: number, outer: number, fill: string, points = 5, rotation = -90, innerRatio = 0.4) =>
-  `<polygon points="${starPoints(cx, cy, outer, outer * innerRatio, points, rotation)}" fill="${fill}"/>`;
+const star = (
+  cx: number,
+  cy: number,
+  outer: number,
+  fill: string,
+  points = 5,
+  rotation = -90,
+  innerRatio = 0.4,
+) => `<polygon points="${starPoints(cx, cy, outer, outer * innerRatio, points, rotation)}" fill="${fill}"/>`;
 
 /** Simplified but recognisable flags of the countries the platform serves, on a 48×32 grid. */
 const flags: Record<string, (svg: Svg) => string> = {
@@ -28,7 +35,11 @@ const flags: Record<string, (svg: Svg) => string> = {
   MY: (svg) => {
     const rows = 14;
     const h = H / rows;
-    const bands = Array.from({ length: rows }, (_, i) => `<rect y="${r2(i * h)}" width="${W}" height="${r2(h + 0.01)}" fill="${i % 2 ? '#ffffff' : '#cc0001'}"/>`).join('');
+    const bands = Array.from(
+      { length: rows },
+      (_, i) =>
+        `<rect y="${r2(i * h)}" width="${W}" height="${r2(h + 0.01)}" fill="${i % 2 ? '#ffffff' : '#cc0001'}"/>`,
+    ).join('');
     const cantonH = h * 8;
     const crescent = svg.mask(
       `<rect width="${W}" height="${H}" fill="black"/><circle cx="9.4" cy="${r2(cantonH / 2)}" r="6.4" fill="white"/><circle cx="11.3" cy="${r2(cantonH / 2)}" r="5.3" fill="black"/>`,
@@ -77,9 +88,12 @@ const flags: Record<string, (svg: Svg) => string> = {
     ]
       .map(([x, y]) => star(x!, y!, 1.7, '#ffde00', 5, (Math.atan2(8 - y!, 8 - x!) * 180) / Math.PI, 0.382))
       .join('');
-    return `<rect width="${W}" height="${H}" fill="#ee1c25"/>` + star(8, 8, 4.9, '#ffde00', 5, -90, 0.382) + small;
+    return (
+      `<rect width="${W}" height="${H}" fill="#ee1c25"/>` + star(8, 8, 4.9, '#ffde00', 5, -90, 0.382) + small
+    );
   },
-  JP: () => `<rect width="${W}" height="${H}" fill="#f7f7f7"/><circle cx="24" cy="16" r="9.6" fill="#bc002d"/>`,
+  JP: () =>
+    `<rect width="${W}" height="${H}" fill="#f7f7f7"/><circle cx="24" cy="16" r="9.6" fill="#bc002d"/>`,
   BR: (svg) => {
     const disc = svg.clip(`<circle cx="24" cy="16" r="8.2"/>`);
     return (
@@ -88,7 +102,12 @@ const flags: Record<string, (svg: Svg) => string> = {
       `<circle cx="24" cy="16" r="8.2" fill="#002776"/>` +
       `<path d="M14,14.5 Q24,11 34,17.5" fill="none" stroke="#ffffff" stroke-width="1.9" clip-path="${disc}"/>` +
       [
-        [21, 19.5], [24, 21], [27, 19.8], [25.5, 23], [22.5, 22.8], [28.5, 22],
+        [21, 19.5],
+        [24, 21],
+        [27, 19.8],
+        [25.5, 23],
+        [22.5, 22.8],
+        [28.5, 22],
       ]
         .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="0.55" fill="#ffffff"/>`)
         .join('')
@@ -97,7 +116,11 @@ const flags: Record<string, (svg: Svg) => string> = {
   US: () => {
     const rows = 13;
     const h = H / rows;
-    const bands = Array.from({ length: rows }, (_, i) => `<rect y="${r2(i * h)}" width="${W}" height="${r2(h + 0.01)}" fill="${i % 2 ? '#ffffff' : '#b22234'}"/>`).join('');
+    const bands = Array.from(
+      { length: rows },
+      (_, i) =>
+        `<rect y="${r2(i * h)}" width="${W}" height="${r2(h + 0.01)}" fill="${i % 2 ? '#ffffff' : '#b22234'}"/>`,
+    ).join('');
     const cw = 20;
     const ch = h * 7;
     const dots: string[] = [];
@@ -136,14 +159,33 @@ export async function renderFlag(code: string): Promise<Buffer> {
   if (draw) {
     art = draw(svg);
   } else {
-    const plate = svg.linear([[0, brand.navy600], [1, brand.navy800]], 0, 0, 1, 1);
+    const plate = svg.linear(
+      [
+        [0, brand.navy600],
+        [1, brand.navy800],
+      ],
+      0,
+      0,
+      1,
+      1,
+    );
     art =
       `<rect width="${W}" height="${H}" fill="${plate}"/>` +
       `<path d="M0,24 Q12,20 24,24 T48,24 V32 H0 Z" fill="${brand.gold}" opacity="0.18"/>` +
       `<text x="24" y="21" font-family="${SANS}" font-weight="700" font-size="14" letter-spacing="1" text-anchor="middle" fill="${brand.gold}">${esc(code)}</text>`;
   }
   const shape = svg.clip(`<rect width="${W}" height="${H}" rx="3"/>`);
-  const sheen = svg.linear([[0, '#ffffff', 0.18], [0.5, '#ffffff', 0], [1, '#000000', 0.12]], 0, 0, 1, 1);
+  const sheen = svg.linear(
+    [
+      [0, '#ffffff', 0.18],
+      [0.5, '#ffffff', 0],
+      [1, '#000000', 0.12],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   const body =
     `<g clip-path="${shape}">${art}<rect width="${W}" height="${H}" fill="${sheen}"/></g>` +
     `<rect x="0.5" y="0.5" width="${W - 1}" height="${H - 1}" rx="2.6" fill="none" stroke="#000000" stroke-opacity="0.22"/>`;

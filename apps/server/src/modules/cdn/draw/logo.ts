@@ -16,14 +16,33 @@ export async function renderLogo(): Promise<Buffer> {
   const tagFont = { weight: 700, family: 'sans', letterSpacing: 3.2 } as const;
   const tagSize = await fitSize('CASINO · LOTTERY · SPORTS', tagFont, maxText, 12);
 
-  const goldText = svg.linear([[0, brand.goldLight], [0.45, brand.gold], [1, '#c98d26']]);
+  const goldText = svg.linear([
+    [0, brand.goldLight],
+    [0.45, brand.gold],
+    [1, '#c98d26'],
+  ]);
   const shadow = svg.shadow(1.5, 1.2, 0.55);
-  const rule = svg.linear([[0, brand.gold, 0.9], [1, brand.gold, 0]], 0, 0, 1, 0);
+  const rule = svg.linear(
+    [
+      [0, brand.gold, 0.9],
+      [1, brand.gold, 0],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
 
   const body =
     `<g filter="${shadow}">${lotusMark(svg, markBox / 2 + 2, 74, 76)}</g>` +
     `<g filter="${shadow}">${text('LUCKY LOTUS', textX, 54, { ...wordFont, size: wordSize }, { fill: goldText })}</g>` +
     `<rect x="${textX}" y="62" width="${maxText}" height="1.4" fill="${rule}"/>` +
-    text('CASINO · LOTTERY · SPORTS', textX + 1, 80, { ...tagFont, size: tagSize }, { fill: brand.gold, extra: 'fill-opacity="0.85"' });
+    text(
+      'CASINO · LOTTERY · SPORTS',
+      textX + 1,
+      80,
+      { ...tagFont, size: tagSize },
+      { fill: brand.gold, extra: 'fill-opacity="0.85"' },
+    );
   return svgToPng(svg.render(body));
 }

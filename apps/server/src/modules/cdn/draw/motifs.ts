@@ -27,7 +27,16 @@ export function sparkle(x: number, y: number, size: number, color = '#fff', opac
 
 /** A poker chip seen from above. */
 export function chipTop(svg: Svg, cx: number, cy: number, r: number, color: string, label = ''): string {
-  const body = svg.radial([[0, shade(color, 0.25)], [0.75, color], [1, shade(color, -0.35)]], 0.4, 0.35, 0.7);
+  const body = svg.radial(
+    [
+      [0, shade(color, 0.25)],
+      [0.75, color],
+      [1, shade(color, -0.35)],
+    ],
+    0.4,
+    0.35,
+    0.7,
+  );
   const edges: string[] = [];
   for (let i = 0; i < 8; i++) {
     const from = i * 45 - 9;
@@ -53,10 +62,28 @@ export function chipTop(svg: Svg, cx: number, cy: number, r: number, color: stri
 }
 
 /** A stack of chips in perspective; `count` chips of height `h`. */
-export function chipStack(svg: Svg, cx: number, baseY: number, r: number, count: number, color: string): string {
+export function chipStack(
+  svg: Svg,
+  cx: number,
+  baseY: number,
+  r: number,
+  count: number,
+  color: string,
+): string {
   const ry = r * 0.36;
   const h = r * 0.2;
-  const side = svg.linear([[0, shade(color, -0.45)], [0.3, shade(color, 0.15)], [0.55, color], [1, shade(color, -0.5)]], 0, 0, 1, 0);
+  const side = svg.linear(
+    [
+      [0, shade(color, -0.45)],
+      [0.3, shade(color, 0.15)],
+      [0.55, color],
+      [1, shade(color, -0.5)],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
   const parts: string[] = [
     `<ellipse cx="${r2(cx)}" cy="${r2(baseY + ry * 0.4)}" rx="${r2(r * 1.15)}" ry="${r2(ry * 0.9)}" fill="#000" opacity="0.35"/>`,
   ];
@@ -77,7 +104,15 @@ export function chipStack(svg: Svg, cx: number, baseY: number, r: number, count:
     }
   }
   const topY = baseY - count * h;
-  const top = svg.radial([[0, shade(color, 0.3)], [1, shade(color, -0.1)]], 0.4, 0.3, 0.8);
+  const top = svg.radial(
+    [
+      [0, shade(color, 0.3)],
+      [1, shade(color, -0.1)],
+    ],
+    0.4,
+    0.3,
+    0.8,
+  );
   parts.push(
     `<ellipse cx="${r2(cx)}" cy="${r2(topY)}" rx="${r2(r)}" ry="${r2(ry)}" fill="${top}"/>`,
     `<ellipse cx="${r2(cx)}" cy="${r2(topY)}" rx="${r2(r * 0.62)}" ry="${r2(ry * 0.62)}" fill="none" stroke="#f7f3ea" stroke-width="${r2(r * 0.05)}" stroke-dasharray="${r2(r * 0.18)} ${r2(r * 0.12)}" opacity="0.85"/>`,
@@ -87,7 +122,16 @@ export function chipStack(svg: Svg, cx: number, baseY: number, r: number, count:
 
 /** A gold coin; `tilt` 0..1 squashes it into an ellipse as if spinning. */
 export function coin(svg: Svg, cx: number, cy: number, r: number, tilt = 0, rotateDeg = 0): string {
-  const face = svg.radial([[0, '#fff6cf'], [0.45, brand.gold], [1, brand.goldDeep]], 0.35, 0.3, 0.75);
+  const face = svg.radial(
+    [
+      [0, '#fff6cf'],
+      [0.45, brand.gold],
+      [1, brand.goldDeep],
+    ],
+    0.35,
+    0.3,
+    0.75,
+  );
   const rx = r * (1 - tilt * 0.8);
   const edge = r * 0.12;
   return (
@@ -102,7 +146,16 @@ export function coin(svg: Svg, cx: number, cy: number, r: number, tilt = 0, rota
 
 /** A lottery ball with its number on a white disc. */
 export function ball(svg: Svg, cx: number, cy: number, r: number, color: string, label: string): string {
-  const body = svg.radial([[0, shade(color, 0.55)], [0.55, color], [1, shade(color, -0.55)]], 0.36, 0.3, 0.72);
+  const body = svg.radial(
+    [
+      [0, shade(color, 0.55)],
+      [0.55, color],
+      [1, shade(color, -0.55)],
+    ],
+    0.36,
+    0.3,
+    0.72,
+  );
   const fs = r * (label.length > 1 ? 0.62 : 0.72);
   return (
     `<g><circle cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(r)}" fill="${body}"/>` +
@@ -115,12 +168,29 @@ export function ball(svg: Svg, cx: number, cy: number, r: number, color: string,
 const suitColour = (suit: string) => (suit === '♥' || suit === '♦' ? '#d21f3c' : '#141a2e');
 
 /** A playing card, rotated about its centre. */
-export function card(svg: Svg, cx: number, cy: number, w: number, rank: string, suit: string, rotateDeg = 0): string {
+export function card(
+  svg: Svg,
+  cx: number,
+  cy: number,
+  w: number,
+  rank: string,
+  suit: string,
+  rotateDeg = 0,
+): string {
   const h = w * 1.4;
   const x = cx - w / 2;
   const y = cy - h / 2;
   const colour = suitColour(suit);
-  const paper = svg.linear([[0, '#ffffff'], [1, '#e9e6dd']], 0, 0, 1, 1);
+  const paper = svg.linear(
+    [
+      [0, '#ffffff'],
+      [1, '#e9e6dd'],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   return (
     `<g transform="rotate(${r2(rotateDeg)} ${r2(cx)} ${r2(cy)})">` +
     `<rect x="${r2(x + w * 0.03)}" y="${r2(y + w * 0.05)}" width="${r2(w)}" height="${r2(h)}" rx="${r2(w * 0.08)}" fill="#000" opacity="0.35"/>` +
@@ -134,17 +204,60 @@ export function card(svg: Svg, cx: number, cy: number, w: number, rank: string, 
 }
 
 /** A die showing `value` pips, rotated about its centre. */
-export function die(svg: Svg, cx: number, cy: number, size: number, value: number, rotateDeg = 0, colour = '#fdfcf8'): string {
+export function die(
+  svg: Svg,
+  cx: number,
+  cy: number,
+  size: number,
+  value: number,
+  rotateDeg = 0,
+  colour = '#fdfcf8',
+): string {
   const s = size;
-  const face = svg.linear([[0, colour], [1, shade(colour, -0.18)]], 0, 0, 1, 1);
-  const pip = (px: number, py: number) => `<circle cx="${r2(cx + px * s * 0.27)}" cy="${r2(cy + py * s * 0.27)}" r="${r2(s * 0.09)}" fill="${value === 1 ? '#d21f3c' : '#141a2e'}"/>`;
+  const face = svg.linear(
+    [
+      [0, colour],
+      [1, shade(colour, -0.18)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const pip = (px: number, py: number) =>
+    `<circle cx="${r2(cx + px * s * 0.27)}" cy="${r2(cy + py * s * 0.27)}" r="${r2(s * 0.09)}" fill="${value === 1 ? '#d21f3c' : '#141a2e'}"/>`;
   const layout: Record<number, [number, number][]> = {
     1: [[0, 0]],
-    2: [[-1, -1], [1, 1]],
-    3: [[-1, -1], [0, 0], [1, 1]],
-    4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-    6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+    2: [
+      [-1, -1],
+      [1, 1],
+    ],
+    3: [
+      [-1, -1],
+      [0, 0],
+      [1, 1],
+    ],
+    4: [
+      [-1, -1],
+      [1, -1],
+      [-1, 1],
+      [1, 1],
+    ],
+    5: [
+      [-1, -1],
+      [1, -1],
+      [0, 0],
+      [-1, 1],
+      [1, 1],
+    ],
+    6: [
+      [-1, -1],
+      [1, -1],
+      [-1, 0],
+      [1, 0],
+      [-1, 1],
+      [1, 1],
+    ],
   };
   return (
     `<g transform="rotate(${r2(rotateDeg)} ${r2(cx)} ${r2(cy)})">` +
@@ -160,9 +273,37 @@ export function lotusMark(svg: Svg, cx: number, baseY: number, size: number): st
   const h = size * 0.78;
   const petal = (len: number, width: number) =>
     `M0,0 C${r2(-width)},${r2(-len * 0.3)} ${r2(-width * 0.62)},${r2(-len * 0.82)} 0,${r2(-len)} C${r2(width * 0.62)},${r2(-len * 0.82)} ${r2(width)},${r2(-len * 0.3)} 0,0 Z`;
-  const back = svg.linear([[0, brand.goldDeep], [1, '#d9a03a']], 0, 1, 0, 0);
-  const mid = svg.linear([[0, '#c88d2a'], [1, brand.gold]], 0, 1, 0, 0);
-  const front = svg.linear([[0, '#e5ad3f'], [0.6, brand.gold], [1, brand.goldLight]], 0, 1, 0, 0);
+  const back = svg.linear(
+    [
+      [0, brand.goldDeep],
+      [1, '#d9a03a'],
+    ],
+    0,
+    1,
+    0,
+    0,
+  );
+  const mid = svg.linear(
+    [
+      [0, '#c88d2a'],
+      [1, brand.gold],
+    ],
+    0,
+    1,
+    0,
+    0,
+  );
+  const front = svg.linear(
+    [
+      [0, '#e5ad3f'],
+      [0.6, brand.gold],
+      [1, brand.goldLight],
+    ],
+    0,
+    1,
+    0,
+    0,
+  );
   const stroke = `stroke="${brand.goldDark}" stroke-width="${r2(size * 0.012)}" stroke-opacity="0.55"`;
   const at = (deg: number, len: number, width: number, fill: string) =>
     `<path d="${petal(len, width)}" transform="translate(${r2(cx)} ${r2(baseY)}) rotate(${deg})" fill="${fill}" ${stroke}/>`;
@@ -183,7 +324,11 @@ export function lotusMark(svg: Svg, cx: number, baseY: number, size: number): st
 
 /** A classic slot "7" with a gold outline, centred on (cx, cy). */
 export function seven(svg: Svg, cx: number, cy: number, size: number, colour = '#e3243b'): string {
-  const fill = svg.linear([[0, shade(colour, 0.35)], [0.5, colour], [1, shade(colour, -0.35)]]);
+  const fill = svg.linear([
+    [0, shade(colour, 0.35)],
+    [0.5, colour],
+    [1, shade(colour, -0.35)],
+  ]);
   return `<text x="${r2(cx)}" y="${r2(cy + size * 0.36)}" font-family="${SANS}" font-weight="700" font-style="italic" font-size="${r2(size)}" text-anchor="middle" fill="${fill}" stroke="${brand.gold}" stroke-width="${r2(size * 0.04)}" paint-order="stroke">7</text>`;
 }
 
@@ -201,8 +346,14 @@ export function cherries(cx: number, cy: number, size: number): string {
 /** A faceted gem (slot symbol, VIP accents). */
 export function gem(svg: Svg, cx: number, cy: number, size: number, colour = '#39c6ff'): string {
   const s = size / 2;
-  const top = svg.linear([[0, shade(colour, 0.6)], [1, colour]]);
-  const bottom = svg.linear([[0, colour], [1, shade(colour, -0.5)]]);
+  const top = svg.linear([
+    [0, shade(colour, 0.6)],
+    [1, colour],
+  ]);
+  const bottom = svg.linear([
+    [0, colour],
+    [1, shade(colour, -0.5)],
+  ]);
   return (
     `<g><polygon points="${r2(cx - s)},${r2(cy - s * 0.3)} ${r2(cx - s * 0.55)},${r2(cy - s * 0.8)} ${r2(cx + s * 0.55)},${r2(cy - s * 0.8)} ${r2(cx + s)},${r2(cy - s * 0.3)}" fill="${top}"/>` +
     `<polygon points="${r2(cx - s)},${r2(cy - s * 0.3)} ${r2(cx + s)},${r2(cy - s * 0.3)} ${r2(cx)},${r2(cy + s)}" fill="${bottom}"/>` +
@@ -212,21 +363,52 @@ export function gem(svg: Svg, cx: number, cy: number, size: number, colour = '#3
 }
 
 /** Soft out-of-focus lights scattered over a region. */
-export function bokeh(random: () => number, x: number, y: number, w: number, h: number, count: number, colours: string[], maxR: number): string {
+export function bokeh(
+  random: () => number,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  count: number,
+  colours: string[],
+  maxR: number,
+): string {
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const cx = x + random() * w;
     const cy = y + random() * h;
     const rad = maxR * (0.25 + random() * 0.75);
     const colour = colours[Math.floor(random() * colours.length)] ?? '#fff';
-    out.push(`<circle cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(rad)}" fill="${colour}" opacity="${r2(0.05 + random() * 0.13)}"/>`);
+    out.push(
+      `<circle cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(rad)}" fill="${colour}" opacity="${r2(0.05 + random() * 0.13)}"/>`,
+    );
   }
   return out.join('');
 }
 
 /** Light rays fanning out from a point. */
-export function rays(svg: Svg, cx: number, cy: number, length: number, count: number, colour: string, opacity: number, offsetDeg = 0): string {
-  const fill = svg.radial([[0, colour, opacity], [1, colour, 0]], cx, cy, length, cx, cy, true);
+export function rays(
+  svg: Svg,
+  cx: number,
+  cy: number,
+  length: number,
+  count: number,
+  colour: string,
+  opacity: number,
+  offsetDeg = 0,
+): string {
+  const fill = svg.radial(
+    [
+      [0, colour, opacity],
+      [1, colour, 0],
+    ],
+    cx,
+    cy,
+    length,
+    cx,
+    cy,
+    true,
+  );
   const parts: string[] = [];
   const step = 360 / count;
   for (let i = 0; i < count; i++) {

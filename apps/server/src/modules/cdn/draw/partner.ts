@@ -6,7 +6,8 @@ export const PARTNER_SIZE = { width: 200, height: 80 } as const;
 /** Partner logo folders of spec A §9: SV3 sports, N2 live, everything else RNG. */
 export const partnerFolders = ['SV3', 'N2', 'RNG'] as const;
 export type PartnerFolder = (typeof partnerFolders)[number];
-export const isPartnerFolder = (f: string): f is PartnerFolder => (partnerFolders as readonly string[]).includes(f);
+export const isPartnerFolder = (f: string): f is PartnerFolder =>
+  (partnerFolders as readonly string[]).includes(f);
 
 const category: Record<PartnerFolder, string> = { SV3: 'SPORTS', N2: 'LIVE CASINO', RNG: 'SLOTS' };
 
@@ -59,7 +60,13 @@ const emblem: Style = async (_svg, name, folder) => {
   return (
     glyph(folder, 34, 40, 24) +
     text(name, 68, 40 + size * 0.22, { ...nameFont, size }, { fill: INK }) +
-    text(category[folder], 69, 40 + size * 0.22 + 17, { ...catFont, size: catSize }, { fill: INK, extra: 'fill-opacity="0.62"' })
+    text(
+      category[folder],
+      69,
+      40 + size * 0.22 + 17,
+      { ...catFont, size: catSize },
+      { fill: INK, extra: 'fill-opacity="0.62"' },
+    )
   );
 };
 
@@ -75,7 +82,13 @@ const serif: Style = async (_svg, name, folder) => {
     text(name, 100, 42, { ...font, size }, { anchor: 'middle', fill: INK }) +
     `<path d="M${r2(100 - half - 34)},55.5 L${r2(100 - half)},55.5 M${r2(100 + half)},55.5 L${r2(100 + half + 34)},55.5" stroke="${INK}" stroke-width="1.2" stroke-opacity="0.7"/>` +
     `<path d="M100,12 l4,4 l-4,4 l-4,-4 Z" fill="${INK}"/>` +
-    text(cat, 100 + 2, 59, { ...catFont, size: catSize }, { anchor: 'middle', fill: INK, extra: 'fill-opacity="0.7"' })
+    text(
+      cat,
+      100 + 2,
+      59,
+      { ...catFont, size: catSize },
+      { anchor: 'middle', fill: INK, extra: 'fill-opacity="0.7"' },
+    )
   );
 };
 
@@ -86,7 +99,9 @@ const condensed: Style = async (svg, name) => {
   const size = await fitSize(upper, font, 128, 34);
   const letter = initials(name).slice(0, 1);
   const block = `<path d="M14,18 L54,18 L46,62 L6,62 Z" fill="white"/>`;
-  const knock = svg.mask(`${block}<text x="30" y="52" font-family="DejaVu Sans Condensed, sans-serif" font-weight="700" font-style="italic" font-size="34" text-anchor="middle" fill="black">${esc(letter)}</text>`);
+  const knock = svg.mask(
+    `${block}<text x="30" y="52" font-family="DejaVu Sans Condensed, sans-serif" font-weight="700" font-style="italic" font-size="34" text-anchor="middle" fill="black">${esc(letter)}</text>`,
+  );
   return (
     `<rect x="0" y="0" width="60" height="80" fill="${INK}" mask="${knock}"/>` +
     text(upper, 62, 40 + size * 0.34, { ...font, size }, { fill: INK }) +
@@ -121,7 +136,13 @@ const stacked: Style = async (_svg, name, folder) => {
     glyph(folder, 30, 40, 20) +
     `<path d="M58,16 L58,64" stroke="${INK}" stroke-width="1.4" stroke-opacity="0.5"/>` +
     text(first, 66, 40, { ...bigFont, size }, { fill: INK }) +
-    text(rest, 67, 40 + restSize + 8, { ...restFont, size: restSize }, { fill: INK, extra: 'fill-opacity="0.75"' })
+    text(
+      rest,
+      67,
+      40 + restSize + 8,
+      { ...restFont, size: restSize },
+      { fill: INK, extra: 'fill-opacity="0.75"' },
+    )
   );
 };
 

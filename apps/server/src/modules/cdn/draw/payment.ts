@@ -20,14 +20,26 @@ interface Method {
  * and the method's name. Deliberately not the networks' trademarks.
  */
 const methods: Record<string, Method> = {
-  VISA: { label: 'VISA', sub: 'CREDIT · DEBIT', colours: ['#2150c9', '#0b2370'], glyph: 'card', italic: true },
+  VISA: {
+    label: 'VISA',
+    sub: 'CREDIT · DEBIT',
+    colours: ['#2150c9', '#0b2370'],
+    glyph: 'card',
+    italic: true,
+  },
   MASTERCARD: { label: 'Mastercard', sub: 'CREDIT · DEBIT', colours: ['#f47b20', '#c9252c'], glyph: 'card' },
   USDT: { label: 'USDT', sub: 'TRC20 · ERC20', colours: ['#2bb38a', '#137156'], glyph: 'coin' },
   MOMO: { label: 'MoMo', sub: 'E-WALLET', colours: ['#c2187a', '#7a0a55'], glyph: 'wallet' },
   ZALOPAY: { label: 'ZaloPay', sub: 'E-WALLET', colours: ['#1b7bff', '#0046c2'], glyph: 'wallet' },
   VIETQR: { label: 'VietQR', sub: 'SCAN TO PAY', colours: ['#e2343f', '#9e1521'], glyph: 'qr' },
   PROMPTPAY: { label: 'PromptPay', sub: 'THAI QR', colours: ['#1f5ea8', '#0b2f5f'], glyph: 'phone' },
-  BANK: { label: 'Bank', sub: 'TRANSFER', colours: [brand.navy600, brand.navy800], glyph: 'bank', ink: brand.gold },
+  BANK: {
+    label: 'Bank',
+    sub: 'TRANSFER',
+    colours: [brand.navy600, brand.navy800],
+    glyph: 'bank',
+    ink: brand.gold,
+  },
 };
 
 const genericColours: [string, string][] = [
@@ -39,7 +51,8 @@ const genericColours: [string, string][] = [
 ];
 
 function drawGlyph(kind: Glyph, x: number, y: number, ink: string): string {
-  const line = (width: number) => `fill="none" stroke="${ink}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"`;
+  const line = (width: number) =>
+    `fill="none" stroke="${ink}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"`;
   const stroke = line(2.2);
   switch (kind) {
     case 'card':
@@ -63,7 +76,17 @@ function drawGlyph(kind: Glyph, x: number, y: number, ink: string): string {
       const finder = (fx: number, fy: number) =>
         `<rect x="${fx}" y="${fy}" width="10" height="10" rx="1.5" ${stroke}/><rect x="${fx + 3.3}" y="${fy + 3.3}" width="3.4" height="3.4" fill="${ink}"/>`;
       const dots = [
-        [17, 3], [21, 7], [17, 11], [3, 17], [9, 21], [17, 17], [22, 17], [26, 21], [17, 25], [22, 26], [26, 27],
+        [17, 3],
+        [21, 7],
+        [17, 11],
+        [3, 17],
+        [9, 21],
+        [17, 17],
+        [22, 17],
+        [26, 21],
+        [17, 25],
+        [22, 26],
+        [26, 27],
       ]
         .map(([dx, dy]) => `<rect x="${x + dx!}" y="${y + dy!}" width="3.4" height="3.4" fill="${ink}"/>`)
         .join('');
@@ -98,8 +121,20 @@ export async function renderPayment(code: string): Promise<Buffer> {
   const svg = new Svg(W, H);
   const m = methodOf(code);
   const ink = m.ink ?? '#ffffff';
-  const plate = svg.linear([[0, m.colours[0]], [1, m.colours[1]]], 0, 0, 1, 1);
-  const sheen = svg.linear([[0, '#ffffff', 0.28], [1, '#ffffff', 0]]);
+  const plate = svg.linear(
+    [
+      [0, m.colours[0]],
+      [1, m.colours[1]],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const sheen = svg.linear([
+    [0, '#ffffff', 0.28],
+    [1, '#ffffff', 0],
+  ]);
   const textX = 50;
   const maxW = W - textX - 8;
   const labelFont = { weight: 700, italic: m.italic ?? false } as const;
@@ -114,6 +149,14 @@ export async function renderPayment(code: string): Promise<Buffer> {
     drawGlyph(m.glyph, 12, 12, ink) +
     `<path d="M${textX - 5},12 V${H - 12}" stroke="${ink}" stroke-opacity="0.28" stroke-width="1"/>` +
     text(m.label, textX + 1, labelY, { ...labelFont, size: labelSize }, { fill: ink }) +
-    (m.sub ? text(m.sub, textX + 2, labelY + subSize + 5, { ...subFont, size: subSize }, { fill: ink, extra: 'fill-opacity="0.78"' }) : '');
+    (m.sub
+      ? text(
+          m.sub,
+          textX + 2,
+          labelY + subSize + 5,
+          { ...subFont, size: subSize },
+          { fill: ink, extra: 'fill-opacity="0.78"' },
+        )
+      : '');
   return svgToPng(svg.render(body));
 }

@@ -23,7 +23,9 @@ export interface QrLayout {
  * centre alignment pattern (below 7), and covers about 5% of the modules, well inside what error
  * correction level H (30%) restores.
  */
-export function qrLayout(data: string): QrLayout & { version: number; dark: (row: number, col: number) => boolean } {
+export function qrLayout(
+  data: string,
+): QrLayout & { version: number; dark: (row: number, col: number) => boolean } {
   const code = QRCode.create(data, { errorCorrectionLevel: 'H' });
   const size = code.modules.size;
   const cell = Math.floor(QR_SIZE / (size + QUIET * 2));
@@ -45,8 +47,10 @@ export async function renderQr(data: string): Promise<Buffer> {
   const layout = qrLayout(data);
   const { size, cell, offset, badge } = layout;
   const svg = new Svg(QR_SIZE, QR_SIZE);
-  const inFinder = (r: number, c: number) => (r < 7 && c < 7) || (r < 7 && c >= size - 7) || (r >= size - 7 && c < 7);
-  const inBadge = (r: number, c: number) => badge !== null && r >= badge[0] && r <= badge[1] && c >= badge[0] && c <= badge[1];
+  const inFinder = (r: number, c: number) =>
+    (r < 7 && c < 7) || (r < 7 && c >= size - 7) || (r >= size - 7 && c < 7);
+  const inBadge = (r: number, c: number) =>
+    badge !== null && r >= badge[0] && r <= badge[1] && c >= badge[0] && c <= badge[1];
 
   // One path with a square per dark module: small output, and crisp at whole-pixel cells.
   const squares: string[] = [];
@@ -70,7 +74,16 @@ export async function renderQr(data: string): Promise<Buffer> {
     const from = offset + badge[0] * cell;
     const side = (badge[1] - badge[0] + 1) * cell;
     const mid = from + side / 2;
-    const plate = svg.linear([[0, brand.navy600], [1, brand.navy900]], 0, 0, 1, 1);
+    const plate = svg.linear(
+      [
+        [0, brand.navy600],
+        [1, brand.navy900],
+      ],
+      0,
+      0,
+      1,
+      1,
+    );
     centre =
       `<rect x="${from + 1}" y="${from + 1}" width="${side - 2}" height="${side - 2}" rx="${r2(side * 0.22)}" fill="${plate}" stroke="#ffffff" stroke-width="2"/>` +
       lotusMark(svg, mid, mid + side * 0.26, side * 0.68);

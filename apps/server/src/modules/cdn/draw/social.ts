@@ -41,8 +41,20 @@ export async function renderSocial(name: string): Promise<Buffer> {
   const net = networks[name];
   if (!net) throw new Error(`no social icon ${name}`);
   const svg = new Svg(SOCIAL_SIZE, SOCIAL_SIZE);
-  const plate = svg.linear([[0, shade(net.colour, 0.18)], [1, shade(net.colour, -0.22)]], 0, 0, 0.6, 1);
-  const sheen = svg.linear([[0, '#ffffff', 0.3], [1, '#ffffff', 0]]);
+  const plate = svg.linear(
+    [
+      [0, shade(net.colour, 0.18)],
+      [1, shade(net.colour, -0.22)],
+    ],
+    0,
+    0,
+    0.6,
+    1,
+  );
+  const sheen = svg.linear([
+    [0, '#ffffff', 0.3],
+    [1, '#ffffff', 0],
+  ]);
   const body =
     `<circle cx="32" cy="32" r="31" fill="${plate}"/>` +
     `<ellipse cx="32" cy="18" rx="24" ry="14" fill="${sheen}"/>` +

@@ -58,7 +58,11 @@ export interface Font {
 }
 
 const families = { sans: SANS, condensed: SANS_CONDENSED, serif: SERIF } as const;
-const pangoFamilies = { sans: 'DejaVu Sans', condensed: 'DejaVu Sans Condensed', serif: 'DejaVu Serif' } as const;
+const pangoFamilies = {
+  sans: 'DejaVu Sans',
+  condensed: 'DejaVu Sans Condensed',
+  serif: 'DejaVu Serif',
+} as const;
 
 /** SVG presentation attributes of a font. */
 export function fontAttrs(font: Font): string {
@@ -87,7 +91,9 @@ export async function textWidth(text: string, font: Font): Promise<number> {
     const markup =
       `<span font_family="${pangoFamilies[font.family ?? 'sans']}" font_weight="${font.weight ?? 400}"` +
       ` font_style="${font.italic ? 'italic' : 'normal'}" size="${MEASURE_SIZE * 1024}">${esc(text)}</span>`;
-    const { info } = await sharp({ text: { text: markup, dpi: 72, rgba: true } }).raw().toBuffer({ resolveWithObject: true });
+    const { info } = await sharp({ text: { text: markup, dpi: 72, rgba: true } })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     perPx = info.width / MEASURE_SIZE;
     if (widthCache.size > 4000) widthCache.clear();
     widthCache.set(key, perPx);
@@ -96,7 +102,13 @@ export async function textWidth(text: string, font: Font): Promise<number> {
 }
 
 /** The largest font size (at most `max`) at which the text fits `maxWidth`. */
-export async function fitSize(text: string, font: Omit<Font, 'size'>, maxWidth: number, max: number, min = 6): Promise<number> {
+export async function fitSize(
+  text: string,
+  font: Omit<Font, 'size'>,
+  maxWidth: number,
+  max: number,
+  min = 6,
+): Promise<number> {
   const at = await textWidth(text, { ...font, size: max });
   if (at <= maxWidth) return max;
   const spacing = (font.letterSpacing ?? 0) * Math.max(0, [...text].length - 1);
@@ -118,7 +130,12 @@ export function text(content: string, x: number, y: number, font: Font, opts: Te
 export type Stop = [offset: number, color: string, opacity?: number];
 
 const stopsXml = (stops: Stop[]) =>
-  stops.map(([o, c, a]) => `<stop offset="${r2(o)}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${r2(a)}"`}/>`).join('');
+  stops
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${r2(o)}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${r2(a)}"`}/>`,
+    )
+    .join('');
 
 /** One SVG document: collects gradients and filters with unique ids, then wraps the body. */
 export class Svg {
@@ -146,7 +163,11 @@ export class Svg {
 
   linear(stops: Stop[], x1 = 0, y1 = 0, x2 = 0, y2 = 1, userSpace = false): string {
     const units = userSpace ? ' gradientUnits="userSpaceOnUse"' : '';
-    const id = this.def('lg', (i) => `<linearGradient id="${i}" x1="${r2(x1)}" y1="${r2(y1)}" x2="${r2(x2)}" y2="${r2(y2)}"${units}>${stopsXml(stops)}</linearGradient>`);
+    const id = this.def(
+      'lg',
+      (i) =>
+        `<linearGradient id="${i}" x1="${r2(x1)}" y1="${r2(y1)}" x2="${r2(x2)}" y2="${r2(y2)}"${units}>${stopsXml(stops)}</linearGradient>`,
+    );
     return `url(#${id})`;
   }
 
@@ -154,13 +175,18 @@ export class Svg {
     const units = userSpace ? ' gradientUnits="userSpaceOnUse"' : '';
     const id = this.def(
       'rg',
-      (i) => `<radialGradient id="${i}" cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(r)}" fx="${r2(fx)}" fy="${r2(fy)}"${units}>${stopsXml(stops)}</radialGradient>`,
+      (i) =>
+        `<radialGradient id="${i}" cx="${r2(cx)}" cy="${r2(cy)}" r="${r2(r)}" fx="${r2(fx)}" fy="${r2(fy)}"${units}>${stopsXml(stops)}</radialGradient>`,
     );
     return `url(#${id})`;
   }
 
   blur(std: number): string {
-    const id = this.def('bl', (i) => `<filter id="${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${r2(std)}"/></filter>`);
+    const id = this.def(
+      'bl',
+      (i) =>
+        `<filter id="${i}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${r2(std)}"/></filter>`,
+    );
     return `url(#${id})`;
   }
 
@@ -222,7 +248,14 @@ export async function svgToPng(svg: string, opts: PngOptions = {}): Promise<Buff
 }
 
 /** A star polygon (flags, sparkles, badges). */
-export function starPoints(cx: number, cy: number, outer: number, inner: number, points = 5, rotationDeg = -90): string {
+export function starPoints(
+  cx: number,
+  cy: number,
+  outer: number,
+  inner: number,
+  points = 5,
+  rotationDeg = -90,
+): string {
   const out: string[] = [];
   for (let i = 0; i < points * 2; i++) {
     const rad = i % 2 === 0 ? outer : inner;
@@ -239,7 +272,14 @@ export function polar(cx: number, cy: number, radius: number, deg: number): [num
 }
 
 /** A ring sector path (roulette pockets, chip edges). */
-export function sector(cx: number, cy: number, r0: number, r1: number, fromDeg: number, toDeg: number): string {
+export function sector(
+  cx: number,
+  cy: number,
+  r0: number,
+  r1: number,
+  fromDeg: number,
+  toDeg: number,
+): string {
   const [ax, ay] = polar(cx, cy, r1, fromDeg);
   const [bx, by] = polar(cx, cy, r1, toDeg);
   const [c0x, c0y] = polar(cx, cy, r0, toDeg);

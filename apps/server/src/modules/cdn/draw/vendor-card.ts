@@ -1,5 +1,18 @@
 import { ball, bokeh, card, chipTop, coin, die, gem, seven, shade, sparkle } from './motifs.ts';
-import { brand, fitSize, hashString, polar, r2, seededRandom, starPoints, Svg, svgToPng, SANS, text, textWidth } from './svg-kit.ts';
+import {
+  brand,
+  fitSize,
+  hashString,
+  polar,
+  r2,
+  seededRandom,
+  starPoints,
+  Svg,
+  svgToPng,
+  SANS,
+  text,
+  textWidth,
+} from './svg-kit.ts';
 import { vendorDisplayName } from './vendor-names.ts';
 
 export const VENDOR_CARD_SIZE = { width: 300, height: 200 } as const;
@@ -34,7 +47,16 @@ type Motif = (svg: Svg, cx: number, cy: number, random: () => number) => string;
 const pick = <T>(random: () => number, items: T[]): T => items[Math.floor(random() * items.length)]!;
 
 const fish = (svg: Svg, cx: number, cy: number, s: number, colour: string, flip: boolean): string => {
-  const body = svg.linear([[0, shade(colour, 0.45)], [1, shade(colour, -0.25)]], 0, 0, 0, 1);
+  const body = svg.linear(
+    [
+      [0, shade(colour, 0.45)],
+      [1, shade(colour, -0.25)],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   const t = flip ? `translate(${r2(cx * 2)} 0) scale(-1 1)` : '';
   return (
     `<g transform="${t}">` +
@@ -52,7 +74,10 @@ const bingo: Motif = (svg, cx, cy, random) => {
   const x0 = cx - cell * 2.5;
   const y0 = cy - cell * 2.5 + 8;
   const header = ['B', 'I', 'N', 'G', 'O']
-    .map((l, i) => `<text x="${r2(x0 + cell * (i + 0.5))}" y="${r2(y0 - 5)}" font-family="${SANS}" font-weight="700" font-size="12" text-anchor="middle" fill="#fff">${l}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="${r2(x0 + cell * (i + 0.5))}" y="${r2(y0 - 5)}" font-family="${SANS}" font-weight="700" font-size="12" text-anchor="middle" fill="#fff">${l}</text>`,
+    )
     .join('');
   const cells: string[] = [];
   // Each column draws distinct numbers from its own range (1–15, 16–30, ...), as on a real card.
@@ -69,7 +94,9 @@ const bingo: Motif = (svg, cx, cy, random) => {
       const n = columns[c]![r]!;
       cells.push(
         `<rect x="${r2(x + 1)}" y="${r2(y + 1)}" width="${cell - 2}" height="${cell - 2}" rx="3" fill="#fdfcf8"/>` +
-          (daubed ? `<circle cx="${r2(x + cell / 2)}" cy="${r2(y + cell / 2)}" r="6.5" fill="#e0314b" opacity="0.85"/>` : '') +
+          (daubed
+            ? `<circle cx="${r2(x + cell / 2)}" cy="${r2(y + cell / 2)}" r="6.5" fill="#e0314b" opacity="0.85"/>`
+            : '') +
           (free
             ? `<polygon points="${starPoints(x + cell / 2, y + cell / 2, 5, 2.1)}" fill="#fff"/>`
             : `<text x="${r2(x + cell / 2)}" y="${r2(y + cell / 2 + 3.2)}" font-family="${SANS}" font-weight="700" font-size="9" text-anchor="middle" fill="${daubed ? '#fff' : '#1a1f2e'}">${n}</text>`),
@@ -88,7 +115,10 @@ const motifs: Record<string, Motif> = {
   LIVE: (svg, cx, cy, random) => {
     const ranks = ['A', 'K', 'Q', 'J', '10', '9'];
     const first = pick(random, ranks);
-    const second = pick(random, ranks.filter((r) => r !== first));
+    const second = pick(
+      random,
+      ranks.filter((r) => r !== first),
+    );
     return (
       card(svg, cx - 20, cy + 4, 62, first, pick(random, ['♠', '♣']), -14) +
       card(svg, cx + 18, cy - 2, 62, second, pick(random, ['♥', '♦']), 10) +
@@ -96,9 +126,22 @@ const motifs: Record<string, Motif> = {
     );
   },
   RNG: (svg, cx, cy, random) => {
-    const frame = svg.linear([[0, brand.goldLight], [1, brand.goldDeep]], 0, 0, 1, 1);
+    const frame = svg.linear(
+      [
+        [0, brand.goldLight],
+        [1, brand.goldDeep],
+      ],
+      0,
+      0,
+      1,
+      1,
+    );
     const windows = [-38, 0, 38]
-      .map((dx) => `<rect x="${r2(cx + dx - 17)}" y="${r2(cy - 26)}" width="34" height="52" rx="6" fill="#fff"/>` + seven(svg, cx + dx, cy, 40))
+      .map(
+        (dx) =>
+          `<rect x="${r2(cx + dx - 17)}" y="${r2(cy - 26)}" width="34" height="52" rx="6" fill="#fff"/>` +
+          seven(svg, cx + dx, cy, 40),
+      )
       .join('');
     return (
       `<rect x="${r2(cx - 64)}" y="${r2(cy - 38)}" width="128" height="76" rx="14" fill="${frame}"/>` +
@@ -110,7 +153,9 @@ const motifs: Record<string, Motif> = {
   FISH: (svg, cx, cy, random) => {
     const bubbles: string[] = [];
     for (let i = 0; i < 7; i++) {
-      bubbles.push(`<circle cx="${r2(cx - 40 + random() * 90)}" cy="${r2(cy - 50 + random() * 40)}" r="${r2(2 + random() * 4)}" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="1.2"/>`);
+      bubbles.push(
+        `<circle cx="${r2(cx - 40 + random() * 90)}" cy="${r2(cy - 50 + random() * 40)}" r="${r2(2 + random() * 4)}" fill="none" stroke="#fff" stroke-opacity="0.6" stroke-width="1.2"/>`,
+      );
     }
     return (
       fish(svg, cx + 6, cy - 10, 1.2, pick(random, ['#ffb02e', '#ff7a45', '#f5d63d']), false) +
@@ -122,11 +167,24 @@ const motifs: Record<string, Motif> = {
   },
   SPORTS: (svg, cx, cy, random) => {
     const R = 44;
-    const leather = svg.radial([[0, '#ffffff'], [0.8, '#e4e7ee'], [1, '#9aa3b8']], 0.4, 0.35, 0.7);
+    const leather = svg.radial(
+      [
+        [0, '#ffffff'],
+        [0.8, '#e4e7ee'],
+        [1, '#9aa3b8'],
+      ],
+      0.4,
+      0.35,
+      0.7,
+    );
     const patches: string[] = [];
     const [px, py] = [cx, cy];
     const pent = (x: number, y: number, rad: number, rot: number) =>
-      `<polygon points="${Array.from({ length: 5 }, (_, i) => polar(x, y, rad, rot + i * 72).map(r2).join(',')).join(' ')}" fill="#1a1f2e"/>`;
+      `<polygon points="${Array.from({ length: 5 }, (_, i) =>
+        polar(x, y, rad, rot + i * 72)
+          .map(r2)
+          .join(','),
+      ).join(' ')}" fill="#1a1f2e"/>`;
     const spin = random() * 72;
     patches.push(pent(px, py, 13, -90 + spin));
     for (let i = 0; i < 5; i++) {
@@ -135,12 +193,21 @@ const motifs: Record<string, Motif> = {
     }
     const clip = svg.clip(`<circle cx="${cx}" cy="${cy}" r="${R}"/>`);
     const lines = [0, 1, 2]
-      .map((i) => `<path d="M${r2(cx - R - 20 - i * 10)},${r2(cy - 14 + i * 14)} H${r2(cx - R - 50 - i * 14)}" stroke="#fff" stroke-opacity="${0.55 - i * 0.12}" stroke-width="4" stroke-linecap="round"/>`)
+      .map(
+        (i) =>
+          `<path d="M${r2(cx - R - 20 - i * 10)},${r2(cy - 14 + i * 14)} H${r2(cx - R - 50 - i * 14)}" stroke="#fff" stroke-opacity="${0.55 - i * 0.12}" stroke-width="4" stroke-linecap="round"/>`,
+      )
       .join('');
-    return lines + `<circle cx="${cx}" cy="${cy}" r="${R}" fill="${leather}"/><g clip-path="${clip}">${patches.join('')}</g>`;
+    return (
+      lines +
+      `<circle cx="${cx}" cy="${cy}" r="${R}" fill="${leather}"/><g clip-path="${clip}">${patches.join('')}</g>`
+    );
   },
   ESPORTS: (svg, cx, cy) => {
-    const shell = svg.linear([[0, '#3b4257'], [1, '#141824']]);
+    const shell = svg.linear([
+      [0, '#3b4257'],
+      [1, '#141824'],
+    ]);
     return (
       `<path d="M${r2(cx - 48)},${r2(cy - 26)} Q${r2(cx)},${r2(cy - 36)} ${r2(cx + 48)},${r2(cy - 26)} Q${r2(cx + 70)},${r2(cy - 20)} ${r2(cx + 72)},${r2(cy + 20)} Q${r2(cx + 74)},${r2(cy + 44)} ${r2(cx + 54)},${r2(cy + 40)} Q${r2(cx + 40)},${r2(cy + 36)} ${r2(cx + 28)},${r2(cy + 18)} H${r2(cx - 28)} Q${r2(cx - 40)},${r2(cy + 36)} ${r2(cx - 54)},${r2(cy + 40)} Q${r2(cx - 74)},${r2(cy + 44)} ${r2(cx - 72)},${r2(cy + 20)} Q${r2(cx - 70)},${r2(cy - 20)} ${r2(cx - 48)},${r2(cy - 26)} Z" fill="${shell}" stroke="#6ee7ff" stroke-width="2" stroke-opacity="0.8"/>` +
       `<path d="M${r2(cx - 44)},${r2(cy - 4)} h24 M${r2(cx - 32)},${r2(cy - 16)} v24" stroke="#e8ecf5" stroke-width="7" stroke-linecap="round"/>` +
@@ -151,11 +218,22 @@ const motifs: Record<string, Motif> = {
   },
   LOTT: (svg, cx, cy, random) => {
     const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
-    const [a, b, c] = [0, 1, 2].map(() => digits.splice(Math.floor(random() * digits.length), 1)[0]!) as [string, string, string];
-    return ball(svg, cx - 40, cy + 16, 28, '#e0314b', a) + ball(svg, cx + 40, cy + 18, 28, '#2a8cff', b) + ball(svg, cx, cy - 8, 36, '#f5b316', c);
+    const [a, b, c] = [0, 1, 2].map(() => digits.splice(Math.floor(random() * digits.length), 1)[0]!) as [
+      string,
+      string,
+      string,
+    ];
+    return (
+      ball(svg, cx - 40, cy + 16, 28, '#e0314b', a) +
+      ball(svg, cx + 40, cy + 18, 28, '#2a8cff', b) +
+      ball(svg, cx, cy - 8, 36, '#f5b316', c)
+    );
   },
   ELOTT: (svg, cx, cy, random) => {
-    const screen = svg.linear([[0, '#0f1b3d'], [1, '#060b1c']]);
+    const screen = svg.linear([
+      [0, '#0f1b3d'],
+      [1, '#060b1c'],
+    ]);
     const cells: string[] = [];
     const picked = new Set(Array.from({ length: 5 }, () => Math.floor(random() * 20)));
     for (let i = 0; i < 20; i++) {
@@ -180,7 +258,8 @@ const motifs: Record<string, Motif> = {
     chipTop(svg, cx + 50, cy + 44, 20, '#1c3f9c'),
 };
 
-const fallbackMotif: Motif = (svg, cx, cy) => gem(svg, cx, cy, 80, '#39c6ff') + coin(svg, cx + 46, cy + 34, 18, 0.2);
+const fallbackMotif: Motif = (svg, cx, cy) =>
+  gem(svg, cx, cy, 80, '#39c6ff') + coin(svg, cx + 46, cy + 34, 18, 0.2);
 
 /**
  * A vendor card of the navigation dropdown: colours and decoration from a hash of the vendor, a
@@ -195,16 +274,44 @@ export async function renderVendorCard(gameType: string, vassalage: string): Pro
   const name = vendorDisplayName(vassalage);
   const label = gameTypeLabels[gameType] ?? gameType;
 
-  const bg = svg.linear([[0, light], [1, dark]], 0, 0, 1, 1);
-  const glow = svg.radial([[0, '#ffffff', 0.35], [1, '#ffffff', 0]], 0.7, 0.38, 0.45);
-  const fade = svg.linear([[0, brand.navy950, 0], [0.55, brand.navy950, 0.55], [1, brand.navy950, 0.92]]);
+  const bg = svg.linear(
+    [
+      [0, light],
+      [1, dark],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const glow = svg.radial(
+    [
+      [0, '#ffffff', 0.35],
+      [1, '#ffffff', 0],
+    ],
+    0.7,
+    0.38,
+    0.45,
+  );
+  const fade = svg.linear([
+    [0, brand.navy950, 0],
+    [0.55, brand.navy950, 0.55],
+    [1, brand.navy950, 0.92],
+  ]);
   const rings: string[] = [];
   const ringX = W * (0.55 + random() * 0.3);
   const ringY = H * (0.2 + random() * 0.3);
   for (let i = 1; i <= 4; i++) {
-    rings.push(`<circle cx="${r2(ringX)}" cy="${r2(ringY)}" r="${40 * i}" fill="none" stroke="#ffffff" stroke-opacity="${r2(0.1 - i * 0.018)}" stroke-width="${14 - i * 2}"/>`);
+    rings.push(
+      `<circle cx="${r2(ringX)}" cy="${r2(ringY)}" r="${40 * i}" fill="none" stroke="#ffffff" stroke-opacity="${r2(0.1 - i * 0.018)}" stroke-width="${14 - i * 2}"/>`,
+    );
   }
-  const motif = (motifs[gameType] ?? fallbackMotif)(svg, W * (0.62 + random() * 0.08), H * (0.37 + random() * 0.06), random);
+  const motif = (motifs[gameType] ?? fallbackMotif)(
+    svg,
+    W * (0.62 + random() * 0.08),
+    H * (0.37 + random() * 0.06),
+    random,
+  );
 
   const nameSize = await fitSize(name, { weight: 700 }, W - 36, 28, 12);
   const pillFont = { weight: 700, size: 11, letterSpacing: 1.6 } as const;

@@ -2,7 +2,9 @@ import { demoResources } from '../../../seed/demo-content.ts';
 
 /** Display names of the seeded partners, so their art spells the name the site shows. */
 const seededNames = new Map(
-  demoResources.filter((r) => r.type === 'PARTNER').map((r) => [r.name.replace(/^partner/, ''), r.label] as const),
+  demoResources
+    .filter((r) => r.type === 'PARTNER')
+    .map((r) => [r.name.replace(/^partner/, ''), r.label] as const),
 );
 
 /** The name drawn for a vendor: the seeded label, or the vassalage code made readable. */
