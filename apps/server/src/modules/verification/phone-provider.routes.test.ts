@@ -104,6 +104,34 @@ describe(`phone-code provider (${testDbKind})`, () => {
     expect(replay.json().errorCode).toBe('verification.code.invalid');
   });
 
+  it('a code confirmed by several concurrent calls gives exactly one ID token, and a token redeemed concurrently logs in once', async () => {
+    // A number of its own, registered through the provider, so no other test's resend throttle applies.
+    expect(
+      (await registerMobile('936543210', await idTokenFor('936543210', '84', 'register'))).statusCode,
+    ).toBe(200);
+    const sent = await sendCode('936543210', '84', 'login');
+    const code = await latestCode(t, '+84936543210');
+    const confirms = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post('/wps/verification/phone/verify', { sessionInfo: sent.sessionInfo, code }),
+      ),
+    );
+    const tokens = confirms.filter((r) => r.statusCode === 200).map((r) => r.json().value.idToken as string);
+    expect(tokens).toHaveLength(1);
+    const logins = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        loginCall(
+          t,
+          { username: '936543210', password: tokens[0], type: 'sms', countryDialingCode: '84' },
+          fromNewIp(),
+        ),
+      ),
+    );
+    expect(logins.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of logins.filter((x) => x.statusCode !== 200))
+      expect(r.json().errorCode).toBe('verification.code.invalid');
+  });
+
   it('RG-27 registration takes the ID token in firebaseIdToken instead of an SMS code; the token is single use and bound to its number', async () => {
     const idToken = await idTokenFor('961234567', '84', 'register');
     const otherNumber = await registerMobile('971234567', idToken);
