@@ -22,6 +22,7 @@ import { installStatusGate, systemRoutes } from './modules/system/system.routes.
 import { NoticesService } from './modules/notices/notices.service.ts';
 import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { opsRoutes } from './cli/ops.routes.ts';
+import { devOutboxRoutes } from './platform/outbox/dev-outbox.routes.ts';
 import { cdnRoutes } from './modules/cdn/cdn.routes.ts';
 import {
   accountRoutes,
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(opsRoutes);
   await app.register(cdnRoutes);
   await app.register(accountRoutes);
+  if (config.devOutbox) await app.register(devOutboxRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -16,6 +16,8 @@ export interface AppConfig {
   logLevel: string;
   /** Session idle time-out (extended by activity) and absolute lifetime. */
   session: { idleMs: number; absoluteMs: number };
+  /** Serve GET /dev/outbox to browsers on this machine (DEV_OUTBOX, on unless "0" or "false"). */
+  devOutbox: boolean;
 }
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
@@ -50,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleMs: positiveNumber('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 30) * 60_000,
       absoluteMs: positiveNumber('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12) * 3_600_000,
     },
+    devOutbox: !['0', 'false'].includes((env.DEV_OUTBOX ?? '').toLowerCase()),
   };
 }

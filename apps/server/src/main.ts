@@ -67,8 +67,11 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   updateLock?.(port);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const outboxPage = config.devOutbox
+    ? `  SMS and e-mail codes: http://localhost:${port}/dev/outbox (this machine only) or npm run ops -- outbox\n`
+    : '';
   console.log(
-    `\n  Platform running at http://localhost:${port}\n  Database: ${where}\n${demoAccountsText()}\n`,
+    `\n  Platform running at http://localhost:${port}\n  Database: ${where}\n${outboxPage}${demoAccountsText()}\n`,
   );
   // Draw the banners and logos a first visit shows now, in the background, instead of during that visit.
   void prerenderFirstVisitArt(app);

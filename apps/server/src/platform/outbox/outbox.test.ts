@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { runOpsCommand, UsageError } from '../../cli/commands.ts';
+import { loadConfig } from '../../config.ts';
 import { SMTPServer } from 'smtp-server';
 import { HttpTransport, Outbox, SmtpTransport, transportsFromEnv } from './outbox.ts';
 
@@ -151,5 +152,40 @@ describe(`outbox (${testDbKind})`, () => {
     expect(() =>
       transportsFromEnv({ SMTP_URL: 'smtp://h', SMTP_FROM: 'a@b.c', EMAIL_HTTP_URL: 'http://h' }),
     ).toThrow(/not both/);
+  });
+
+  it('SV-14 the development page /dev/outbox shows kept messages, escaped, to a browser on this machine only', async () => {
+    await t.app.ctx.outbox.enqueue({
+      channel: 'email',
+      recipient: 'dev-page@example.com',
+      subject: 'Reset <b>now</b>',
+      body: 'Your code is 135790.\n<script>alert(1)</script>',
+      purpose: 'email:test',
+    });
+    const res = await t.call({ url: '/dev/outbox?to=dev-page@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('to <b>dev-page@example.com</b>');
+    expect(res.body).toContain('Your code is 135790.');
+    expect(res.body).toContain('Reset &lt;b&gt;now&lt;/b&gt;');
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect((await t.call({ url: '/dev/outbox?to=nobody@example.com' })).body).toContain(
+      'No messages to nobody@example.com yet.',
+    );
+    // From another machine, or through a proxy on this one, the page does not exist.
+    const remote = await t.call({ url: '/dev/outbox', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain('135790');
+    const proxied = await t.call({ url: '/dev/outbox', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(proxied.statusCode).toBe(404);
+    // An array-valued filter is ignored, not an error.
+    expect((await t.call({ url: '/dev/outbox?to=a&to=b' })).statusCode).toBe(200);
+  });
+
+  it('DEV_OUTBOX=0 or false turns the development page off', () => {
+    expect(loadConfig({}).devOutbox).toBe(true);
+    expect(loadConfig({ DEV_OUTBOX: '0' }).devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: 'FALSE' }).devOutbox).toBe(false);
   });
 });
