@@ -92,6 +92,15 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, def: C, ha
     },
     config: { call: def },
     ...(def.encrypted ? { attachValidation: true } : {}),
+    // The token first: a caller without a live session learns nothing about the body the call
+    // expects, and its body is not even read.
+    ...(def.token
+      ? {
+          onRequest: async (req: FastifyRequest) => {
+            await requireSession(req);
+          },
+        }
+      : {}),
     handler: async (req, reply) => {
       const session = def.token ? await requireSession(req) : (req.session ?? null);
       const body = def.encrypted ? await openEncryptedBody(def, req) : req.body;
