@@ -5,6 +5,7 @@ import * as m001 from './migrations/001-system.ts';
 import * as m002 from './migrations/002-sessions.ts';
 import * as m003 from './migrations/003-accounts.ts';
 import * as m004 from './migrations/004-phone-auth.ts';
+import * as m005 from './migrations/005-outbox-lease.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '002-sessions': m002,
   '003-accounts': m003,
   '004-phone-auth': m004,
+  '005-outbox-lease': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -306,6 +306,8 @@ export interface OutboxMessageTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** While set and in the future, a sender holds the message (delivery lease). */
+  claimed_until: NullableTimestamp;
 }
 
 export interface DB {

@@ -154,6 +154,123 @@ describe(`outbox (${testDbKind})`, () => {
     ).toThrow(/not both/);
   });
 
+  it('a slow gateway never holds the database: other queries run while a message is being sent', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    const slow = {
+      name: 'slow-sms',
+      send: async () => {
+        started();
+        await gate;
+      },
+    };
+    const outbox = new Outbox(t.database, { sms: slow });
+    try {
+      const id = await outbox.enqueue({
+        channel: 'sms',
+        recipient: '+66811111111',
+        body: 'slow 111111',
+        purpose: 'test',
+      });
+      await sending;
+      // While the gateway hangs, the platform's queries go on (with PGlite there is one connection).
+      const during = await Promise.race([
+        t.database.db
+          .selectFrom('outbox_message')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow(),
+        new Promise((r) => setTimeout(() => r('blocked'), 2000)),
+      ]);
+      expect(during).toEqual({ status: 'pending' });
+      release();
+      await outbox.stop();
+      const row = await t.database.db
+        .selectFrom('outbox_message')
+        .select(['status', 'claimed_until'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'sent', claimed_until: null });
+    } finally {
+      release();
+    }
+  });
+
+  it('two senders draining together deliver each message once, and a failing gateway is retried later, then given up', async () => {
+    const delivered: string[] = [];
+    const counting = (name: string) => ({
+      name,
+      send: async (m: { body: string }) => {
+        await new Promise((r) => setTimeout(r, 5));
+        delivered.push(m.body);
+      },
+    });
+    const a = new Outbox(t.database, { sms: counting('sms-a') });
+    const b = new Outbox(t.database, { sms: counting('sms-b') });
+    const bodies = Array.from({ length: 12 }, (_, i) => `twice-test ${i}`);
+    // Written with no transport (kept), then made pending together, so both senders race for them.
+    const writer = new Outbox(t.database, {});
+    const ids = [];
+    for (const body of bodies)
+      ids.push(await writer.enqueue({ channel: 'sms', recipient: '+66822222222', body, purpose: 'test' }));
+    await t.database.db
+      .updateTable('outbox_message')
+      .set({ status: 'pending' })
+      .where('id', 'in', ids)
+      .execute();
+    a.start(10);
+    b.start(10);
+    for (let i = 0; i < 200 && delivered.length < bodies.length; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    await Promise.all([a.stop(), b.stop()]);
+    expect([...delivered].sort()).toEqual([...bodies].sort());
+
+    const failing = new Outbox(t.database, {
+      sms: { name: 'down', send: async () => Promise.reject(new Error('gateway down')) },
+    });
+    const id = await failing.enqueue({
+      channel: 'sms',
+      recipient: '+66833333333',
+      body: 'never 333333',
+      purpose: 'test',
+    });
+    const state = () =>
+      t.database.db
+        .selectFrom('outbox_message')
+        .select(['attempts', 'claimed_until'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    for (let i = 0; i < 50 && (await state()).attempts < 1; i++) await new Promise((r) => setTimeout(r, 20));
+    await failing.stop();
+    // The first failure waits 30 s before the next try: draining again now does not touch it.
+    const after = await state();
+    expect(after.attempts).toBe(1);
+    expect(new Date(after.claimed_until!).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    failing.start(5);
+    await new Promise((r) => setTimeout(r, 60));
+    await failing.stop();
+    expect((await state()).attempts).toBe(1);
+    // Time moves on (the wait is cleared by hand): four more tries, then the message is given up.
+    for (let i = 0; i < 4; i++) {
+      await t.database.db
+        .updateTable('outbox_message')
+        .set({ claimed_until: null })
+        .where('id', '=', id)
+        .execute();
+      failing.start(5);
+      await new Promise((r) => setTimeout(r, 60));
+      await failing.stop();
+    }
+    const row = await t.database.db
+      .selectFrom('outbox_message')
+      .select(['status', 'attempts', 'last_error'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', attempts: 5, last_error: 'gateway down' });
+  });
+
   it('SV-14 the development page /dev/outbox shows kept messages, escaped, to a browser on this machine only', async () => {
     await t.app.ctx.outbox.enqueue({
       channel: 'email',

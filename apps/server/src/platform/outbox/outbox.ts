@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Database } from '../../db/connection.ts';
+import type { OutboxMessageTable } from '../../db/schema.ts';
 
 export type OutboxChannel = 'sms' | 'email';
 
@@ -140,11 +141,15 @@ export interface OutboxRow {
 }
 
 const MAX_ATTEMPTS = 5;
+/** Messages one sender claims at a time, and how long it holds them: longer than the transports' time-outs for the batch. */
+const BATCH = 5;
+const LEASE_SECONDS = 300;
+const RETRY_BASE_SECONDS = 30;
 
 /**
  * Outbound SMS and e-mail (DESIGN.md §3). A message is written in the same database as the
- * state that caused it; a configured transport delivers pending rows afterwards (rows are
- * claimed with SKIP LOCKED so several instances never send one twice).
+ * state that caused it; a configured transport delivers pending rows afterwards, claimed under a
+ * lease with SKIP LOCKED (several instances never send one twice) and sent outside any transaction.
  */
 export class Outbox {
   private readonly database: Database;
@@ -217,18 +222,30 @@ export class Outbox {
       .finally(() => (this.draining = null));
   }
 
+  /**
+   * Claims a few pending messages under a lease (SKIP LOCKED, so instances never claim the same
+   * one), then sends each outside any transaction and records the outcome. A sender that dies
+   * mid-batch leaves its claims to expire; the lease outlasts the transports' time-outs.
+   */
   private async drain(): Promise<void> {
-    await this.database.db.transaction().execute(async (trx) => {
-      const rows = await sql<
+    const channels = Object.keys(this.transports) as OutboxChannel[];
+    if (!channels.length) return;
+    for (;;) {
+      const claimed = await sql<
         Pick<OutboxRow, 'id' | 'channel' | 'recipient' | 'subject' | 'body' | 'purpose'> & {
           attempts: number;
         }
       >`
-        select id, channel, recipient, subject, body, purpose, attempts from outbox_message
-        where status = 'pending' order by id limit 20 for update skip locked`.execute(trx);
-      for (const r of rows.rows) {
-        const transport = this.transports[r.channel];
-        if (!transport) continue;
+        update outbox_message set claimed_until = now() + ${LEASE_SECONDS} * interval '1 second'
+        where id in (
+          select id from outbox_message
+          where status = 'pending' and channel in (${sql.join(channels)}) and (claimed_until is null or claimed_until < now())
+          order by id limit ${BATCH} for update skip locked)
+        returning id, channel, recipient, subject, body, purpose, attempts`.execute(this.database.db);
+      if (!claimed.rows.length) return;
+      for (const r of claimed.rows.sort((a, b) => a.id - b.id)) {
+        const transport = this.transports[r.channel]!;
+        const attempts = r.attempts + 1;
         try {
           await transport.send({
             channel: r.channel,
@@ -237,24 +254,24 @@ export class Outbox {
             body: r.body,
             purpose: r.purpose,
           });
-          await trx
-            .updateTable('outbox_message')
-            .set({ status: 'sent', sent_at: new Date(), attempts: r.attempts + 1 })
-            .where('id', '=', r.id)
-            .execute();
+          await this.settle(r.id, { status: 'sent', sent_at: new Date(), attempts, claimed_until: null });
         } catch (err) {
-          const attempts = r.attempts + 1;
-          await trx
-            .updateTable('outbox_message')
-            .set({
-              attempts,
-              last_error: err instanceof Error ? err.message.slice(0, 500) : String(err),
-              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            })
-            .where('id', '=', r.id)
-            .execute();
+          // The next try waits 30 s, then 1, 2 and 4 minutes: a gateway that is down for a while is
+          // not hammered, and a message is given up only after about 7 minutes.
+          const retryIn = RETRY_BASE_SECONDS * 2 ** (attempts - 1);
+          await this.settle(r.id, {
+            attempts,
+            last_error: err instanceof Error ? err.message.slice(0, 500) : String(err),
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            claimed_until: attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryIn * 1000),
+          });
         }
       }
-    });
+      if (claimed.rows.length < BATCH) return;
+    }
+  }
+
+  private async settle(id: number, values: Updateable<OutboxMessageTable>): Promise<void> {
+    await this.database.db.updateTable('outbox_message').set(values).where('id', '=', id).execute();
   }
 }
