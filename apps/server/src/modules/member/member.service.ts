@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
@@ -12,7 +12,7 @@ import {
   type MemberInfo,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB, MemberTable } from '../../db/schema.ts';
 import type { SystemService } from '../system/system.service.ts';
 import type { BrandConfigStore } from '../system/brand-config.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password-hash.ts';
@@ -80,11 +80,18 @@ export interface NewMemberInput {
   consolidated?: Partial<Consolidated>;
 }
 
-/** Inserts a member (password hashed with argon2id); used by registration, free play and the seed. */
-export async function createMember(db: Kysely<DB>, input: NewMemberInput): Promise<number> {
+/** A member row ready to insert: passwords already hashed. */
+export type PreparedMember = Insertable<MemberTable>;
+
+/**
+ * The member row of an input, passwords hashed with argon2id. Hashing takes tens of milliseconds:
+ * do it before a transaction opens, never inside one (on PGlite a transaction holds the only
+ * connection, and every other request would wait for the hash).
+ */
+export async function prepareMember(input: NewMemberInput): Promise<PreparedMember> {
   const now = new Date();
   const hasPassword = Boolean(input.password);
-  return repo.insert(db, {
+  return {
     username: input.username,
     agent_type: input.agentType,
     password_hash: hasPassword ? await hashPassword(input.password!) : null,
@@ -124,7 +131,12 @@ export async function createMember(db: Kysely<DB>, input: NewMemberInput): Promi
     dividend_req_type: input.consolidated?.divtypereq ?? 0,
     hourly_salary_req_type: input.consolidated?.contracthoursalreq ?? 0,
     realtime_salary_req_type: input.consolidated?.realtimesalreqtype ?? 0,
-  });
+  };
+}
+
+/** Inserts a member (password hashed with argon2id); used by free play and the seed. */
+export async function createMember(db: Kysely<DB>, input: NewMemberInput): Promise<number> {
+  return repo.insert(db, await prepareMember(input));
 }
 
 /** Members: credentials, profile and the member-centre reads. */
@@ -157,6 +169,15 @@ export class MemberService {
 
   create(input: NewMemberInput, db: Kysely<DB> = this.database.db): Promise<number> {
     return createMember(db, input);
+  }
+
+  /** Hashes the passwords of a new member (outside any transaction); `insert` writes the row. */
+  prepare(input: NewMemberInput): Promise<PreparedMember> {
+    return prepareMember(input);
+  }
+
+  insert(member: PreparedMember, db: Kysely<DB> = this.database.db): Promise<number> {
+    return repo.insert(db, member);
   }
 
   /** Whether the stored password has passed its expiry date. */

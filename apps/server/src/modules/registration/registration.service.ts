@@ -220,35 +220,34 @@ export class RegistrationService {
       }
     }
 
+    // Hashed before the transaction: the hash must not hold the database (see prepareMember).
+    const newMember = await this.members.prepare({
+      username,
+      agentType: 0,
+      password: password || null,
+      paymentPassword: rules.paymentPassword?.enabled ? body.paymentPassword || null : null,
+      email: rules.email?.enabled ? body.email || null : null,
+      mobileDialingCode: phone?.dialingCode ?? null,
+      mobileNumber: phone?.number ?? null,
+      payeeName: rules.payeeName?.enabled ? body.payeeName || null : null,
+      qqNum: rules.qqNum?.enabled ? body.qqNum : null,
+      line: rules.line?.enabled ? body.line : null,
+      whatsapp: rules.whatsapp?.enabled ? body.whatsapp : null,
+      facebook: rules.facebook?.enabled ? body.facebook : null,
+      wechat: rules.wechat?.enabled ? body.wechat : null,
+      idNumber: rules.idNumber?.enabled ? body.idNumber : null,
+      recommenderId: rules.recommenderId?.enabled ? body.recommenderId : null,
+      uplineId,
+      referrerId,
+      registerIp: ip,
+      registerUrl: body.registerUrl,
+      registerDomain: body.domain,
+      language: typeof req.headers.language === 'string' ? req.headers.language.slice(0, 10) : 'en',
+    });
     let memberId: number;
     try {
       memberId = await this.database.db.transaction().execute(async (trx) => {
-        const id = await this.members.create(
-          {
-            username,
-            agentType: 0,
-            password: password || null,
-            paymentPassword: rules.paymentPassword?.enabled ? body.paymentPassword || null : null,
-            email: rules.email?.enabled ? body.email || null : null,
-            mobileDialingCode: phone?.dialingCode ?? null,
-            mobileNumber: phone?.number ?? null,
-            payeeName: rules.payeeName?.enabled ? body.payeeName || null : null,
-            qqNum: rules.qqNum?.enabled ? body.qqNum : null,
-            line: rules.line?.enabled ? body.line : null,
-            whatsapp: rules.whatsapp?.enabled ? body.whatsapp : null,
-            facebook: rules.facebook?.enabled ? body.facebook : null,
-            wechat: rules.wechat?.enabled ? body.wechat : null,
-            idNumber: rules.idNumber?.enabled ? body.idNumber : null,
-            recommenderId: rules.recommenderId?.enabled ? body.recommenderId : null,
-            uplineId,
-            referrerId,
-            registerIp: ip,
-            registerUrl: body.registerUrl,
-            registerDomain: body.domain,
-            language: typeof req.headers.language === 'string' ? req.headers.language.slice(0, 10) : 'en',
-          },
-          trx,
-        );
+        const id = await this.members.insert(newMember, trx);
         await this.wallet.memberAccount(id, undefined, trx);
         await this.members.rememberIp(id, ip, trx);
         return id;
