@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { BrandConfig } from '@app/contract';
+// The buttons' rules come first, as when they were a stylesheet of their own ahead of the entry's:
+// on a focused button the global focus ring's radius (styles/global.css) wins over the pill.
+import './shared/ui/button.module.css';
 import './styles/tokens.css';
 import './styles/global.css';
 import { App } from './app/app.tsx';
