@@ -8,7 +8,7 @@ import * as m004 from './migrations/004-phone-auth.ts';
 import * as m005 from './migrations/005-outbox-lease.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001-system': m001,
   '002-sessions': m002,
   '003-accounts': m003,
