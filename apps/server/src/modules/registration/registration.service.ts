@@ -214,7 +214,7 @@ export class RegistrationService {
       // The number is proven by the phone-code provider's ID token (decision 012) or by an SMS code.
       if (body.firebaseIdToken) {
         await this.verification.requireSwitch(FeatureSwitch.phoneCodeProvider);
-        await this.verification.redeemIdToken('register', body.firebaseIdToken, phone.e164);
+        await this.verification.redeemIdToken('register', body.firebaseIdToken, (n) => n === phone.e164);
       } else {
         await this.verification.consumeCode('register', phone.e164, body.verificationCode);
       }

@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import {
   AccountErrors,
   FeatureSwitch,
-  VERIFICATION_CODE_LENGTH,
   Limits,
+  VERIFICATION_CODE_LENGTH,
+  VerificationErrors,
   memberSideLoginTypes,
   WEAK_DEFAULT_PASSWORD,
   type LoginRequest,
@@ -198,18 +199,20 @@ export class SessionService {
       secret.length > VERIFICATION_CODE_LENGTH && (await this.system.isOn(FeatureSwitch.phoneCodeProvider))
         ? secret
         : null;
-    let target: string | null;
-    if (body.countryDialingCode)
-      target = (await this.verification.phone(body.countryDialingCode, digits)).e164;
-    else if (idToken) {
-      const issuedTo = await this.verification.idTokenTarget('login', idToken);
-      target = issuedTo && national && issuedTo.endsWith(national) ? issuedTo : null;
-    } else target = await this.verification.latestSmsTarget('login', national);
-    if (!target)
-      throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
-    const { memberId } = idToken
-      ? await this.verification.redeemIdToken('login', idToken, target)
-      : await this.verification.consumeCode('login', target, secret);
+    const e164 = body.countryDialingCode
+      ? (await this.verification.phone(body.countryDialingCode, digits)).e164
+      : null;
+    let memberId: number | null;
+    if (idToken) {
+      // Without a dialing code the national number names the phone the token was issued to.
+      const matches = (issuedTo: string) =>
+        e164 ? issuedTo === e164 : Boolean(national) && issuedTo.endsWith(national);
+      ({ memberId } = await this.verification.redeemIdToken('login', idToken, matches));
+    } else {
+      const target = e164 ?? (await this.verification.latestSmsTarget('login', national));
+      if (!target) throw fail(422, VerificationErrors.codeInvalid);
+      ({ memberId } = await this.verification.consumeCode('login', target, secret));
+    }
     const member = memberId ? await this.members.byId(memberId) : undefined;
     if (!member) throw fail(401, AccountErrors.wrongCredentials);
     this.allowedToLogIn(member);

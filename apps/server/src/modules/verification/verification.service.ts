@@ -304,30 +304,22 @@ export class VerificationService {
   }
 
   /**
-   * Redeems an ID token of the phone-code provider for the number it was issued to. Tokens are
-   * single use (a replay is refused) and expire; a token for another number or purpose is refused
-   * the same way, so a caller learns nothing from the difference.
+   * Redeems an ID token of the phone-code provider when `issuedTo` accepts the number it was
+   * issued to. Tokens are single use (a replay is refused) and expire; a token for another number
+   * or purpose is refused the same way, so a caller learns nothing from the difference.
    */
   async redeemIdToken(
     purpose: PhoneCodePurpose,
     idToken: string,
-    e164: string,
+    issuedTo: (e164: string) => boolean,
   ): Promise<{ memberId: number | null }> {
     const row = idToken
       ? await repo.byCodeHash(this.database.db, idTokenPurpose(`provider:${purpose}`), hashToken(idToken))
       : undefined;
-    if (!row || row.used_at || row.target !== e164 || new Date(row.expires_at).getTime() <= Date.now())
+    if (!row || row.used_at || !issuedTo(row.target) || new Date(row.expires_at).getTime() <= Date.now())
       throw fail(422, VerificationErrors.codeInvalid);
     if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, VerificationErrors.codeInvalid);
     return { memberId: row.member_id };
-  }
-
-  /** The number a live (unused, unexpired) ID token was issued to; an SMS login names only the national number. */
-  async idTokenTarget(purpose: PhoneCodePurpose, idToken: string): Promise<string | null> {
-    const row = idToken
-      ? await repo.byCodeHash(this.database.db, idTokenPurpose(`provider:${purpose}`), hashToken(idToken))
-      : undefined;
-    return row && !row.used_at && new Date(row.expires_at).getTime() > Date.now() ? row.target : null;
   }
 
   private newCode(): string {

@@ -67,7 +67,7 @@ export class SmtpTransport implements OutboxTransport {
   private readonly mailer: Transporter;
   private readonly from: string;
 
-  constructor(url: string, from: string, options: { rejectUnauthorized?: boolean } = {}) {
+  constructor(url: string, from: string) {
     const parsed = new URL(url);
     if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:')
       throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${parsed.protocol}//`);
@@ -83,7 +83,6 @@ export class SmtpTransport implements OutboxTransport {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
-      tls: { rejectUnauthorized: options.rejectUnauthorized ?? true },
     });
     this.from = from;
   }
