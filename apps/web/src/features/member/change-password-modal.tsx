@@ -14,10 +14,10 @@ import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
 import { FormAlert, PasswordField } from '../../shared/forms/text-field.tsx';
 import { clearSession } from '../../shared/session/session.ts';
 import { useRegisterRules } from '../../shared/system/system-status.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { LockIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { logoutCall, useFinishLogin, type ChangePasswordParams } from '../session/index.ts';
+import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './password.module.css';
 
@@ -154,10 +154,15 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
           {...form.register('confirmNewPassword')}
         />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
-          {isSubmitting ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
+        <BusyButton
+          busy={isSubmitting}
+          type="submit"
+          size="lg"
+          className={formStyles.submit}
+          disabled={isSubmitting}
+        >
           {t('pwd_change_submit')}
-        </Button>
+        </BusyButton>
       </form>
     </Modal>
   );

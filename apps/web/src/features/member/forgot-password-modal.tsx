@@ -19,6 +19,7 @@ import {
   ruleProblem,
 } from '../../shared/forms/field-rules.ts';
 import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
+import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { CodeField } from '../../shared/forms/send-code-button.tsx';
 import { usePhoneCode } from '../../shared/forms/phone-code.ts';
 import { useSliderChallenge } from '../../shared/forms/slider-challenge.tsx';
@@ -112,10 +113,15 @@ function ByEmail({ onSent }: { onSent: (email: string) => void }) {
         {...form.register('email')}
       />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
-        {isSubmitting ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
+      <BusyButton
+        busy={isSubmitting}
+        type="submit"
+        size="lg"
+        className={formStyles.submit}
+        disabled={isSubmitting}
+      >
         {t('forgot_email_submit')}
-      </Button>
+      </BusyButton>
     </form>
   );
 }
@@ -218,10 +224,15 @@ function ByPhone() {
         {...form.register('newPassword')}
       />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
-        {isSubmitting ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
+      <BusyButton
+        busy={isSubmitting}
+        type="submit"
+        size="lg"
+        className={formStyles.submit}
+        disabled={isSubmitting}
+      >
         {t('forgot_phone_submit')}
-      </Button>
+      </BusyButton>
       {challenge.element}
       {smsFailure !== null ? (
         <AlertDialog title={t('sms_failed_title')} onClose={() => setSmsFailure(null)} testId="sms-failure">

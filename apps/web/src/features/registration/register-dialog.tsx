@@ -24,6 +24,7 @@ import { PhoneField, useCountries } from '../../shared/forms/country-picker.tsx'
 import { DialogBanner } from '../../shared/forms/dialog-banner.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { nationalDigits, patternHint } from '../../shared/forms/field-rules.ts';
+import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { CodeField } from '../../shared/forms/send-code-button.tsx';
 import { usePhoneCode } from '../../shared/forms/phone-code.ts';
 import { useSliderChallenge, type ChallengePass } from '../../shared/forms/slider-challenge.tsx';
@@ -31,7 +32,6 @@ import { Tabs } from '../../shared/forms/tabs.tsx';
 import { CheckboxField, FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';
 import { smsCountdownSeconds } from '../../shared/forms/use-countdown.ts';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { GiftIcon, LockIcon, MailIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
@@ -360,16 +360,16 @@ function RegisterForm({
           }
         />
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Button
+        <BusyButton
+          busy={busy}
           type="submit"
           size="lg"
           className={formStyles.submit}
           disabled={busy}
           data-testid="register-submit"
         >
-          {busy ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
           {t('register_submit')}
-        </Button>
+        </BusyButton>
       </form>
       {challenge.element}
       {invitationError ? (

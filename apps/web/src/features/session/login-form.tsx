@@ -30,6 +30,7 @@ import {
   phoneProblem,
   ruleProblem,
 } from '../../shared/forms/field-rules.ts';
+import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { CodeField } from '../../shared/forms/send-code-button.tsx';
 import { usePhoneCode } from '../../shared/forms/phone-code.ts';
 import { useSliderChallenge, type ChallengePass } from '../../shared/forms/slider-challenge.tsx';
@@ -38,7 +39,6 @@ import { CheckboxField, FormAlert, PasswordField, TextField } from '../../shared
 import { smsCountdownSeconds } from '../../shared/forms/use-countdown.ts';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { LockIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { freePlayRequest } from './free-play-device.ts';
 import {
@@ -317,10 +317,14 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
             <span className={styles.rememberedLabel}>{t('login_remembered_as')}</span>
             <strong>{remembered.username}</strong>
           </div>
-          <Button size="sm" onClick={() => void continueRemembered()} disabled={busy !== null}>
-            {busy === 'remembered' ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
+          <BusyButton
+            busy={busy === 'remembered'}
+            size="sm"
+            onClick={() => void continueRemembered()}
+            disabled={busy !== null}
+          >
             {t('login_continue')}
-          </Button>
+          </BusyButton>
         </div>
       ) : null}
       {smsLoginOn ? (
@@ -404,18 +408,19 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
           </button>
         </div>
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Button
+        <BusyButton
+          busy={busy === 'login'}
           type="submit"
           size="lg"
           className={formStyles.submit}
           disabled={busy !== null}
           data-testid="login-submit"
         >
-          {busy === 'login' ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
           {t('login')}
-        </Button>
+        </BusyButton>
         {freePlayOn ? (
-          <Button
+          <BusyButton
+            busy={busy === 'freePlay'}
             variant="secondary"
             size="lg"
             className={formStyles.submit}
@@ -423,9 +428,8 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
             disabled={busy !== null}
             data-testid="free-play"
           >
-            {busy === 'freePlay' ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
             {t('login_free_play')}
-          </Button>
+          </BusyButton>
         ) : null}
         {onRegister ? (
           <p className={styles.switchLine}>

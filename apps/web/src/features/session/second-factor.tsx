@@ -15,8 +15,8 @@ import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { FormAlert, TextField } from '../../shared/forms/text-field.tsx';
 import { smsCountdownSeconds } from '../../shared/forms/use-countdown.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { KeyIcon, ShieldIcon } from '../../shared/ui/icons.tsx';
+import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './login.module.css';
 
@@ -141,10 +141,9 @@ export function SecondFactorStep({
         />
       </div>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <Button type="submit" size="lg" className={formStyles.submit} disabled={busy}>
-        {busy ? <span className={formStyles.spinnerInline} aria-hidden="true" /> : null}
+      <BusyButton busy={busy} type="submit" size="lg" className={formStyles.submit} disabled={busy}>
         {t('verify_submit')}
-      </Button>
+      </BusyButton>
       <button type="button" className={formStyles.link} onClick={onBack}>
         {t('verify_back')}
       </button>

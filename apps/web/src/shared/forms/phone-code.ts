@@ -21,8 +21,6 @@ export interface PhoneCodeTarget {
 }
 
 export interface PhoneCode {
-  /** True while the operator routes phone checks through the phone-code provider (PHONEAUTH3). */
-  provider: boolean;
   /**
    * Asks for a code: the slider first when GEETESTVCODE3 is on (closing it is ER-15), then the
    * provider when it is on and the flow names a `provider` target, or else `plain` (the flow's own
@@ -94,5 +92,5 @@ export function usePhoneCode(
     [provider],
   );
 
-  return { provider, send, idToken };
+  return { send, idToken };
 }

@@ -71,14 +71,12 @@ export function CodeField({
   validate,
   sendTestId,
   sendKey,
-  sendDisabled,
   ...field
 }: Omit<TextFieldProps, 'trailing' | 'icon'> & {
   onSend?: (() => Promise<number | null>) | undefined;
   validate?: (() => Promise<boolean>) | undefined;
   sendTestId?: string;
   sendKey?: string;
-  sendDisabled?: boolean;
 }) {
   return (
     <TextField
@@ -92,7 +90,7 @@ export function CodeField({
             key={sendKey}
             onSend={onSend}
             validate={validate}
-            disabled={sendDisabled}
+
             testId={sendTestId}
           />
         ) : undefined
