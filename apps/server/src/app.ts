@@ -12,23 +12,16 @@ import {
 import { ErrorCodes, Limits } from '@app/contract';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/connection.ts';
-import type { AppContext } from './context.ts';
-import { ChangeFeed } from './platform/change-feed.ts';
-import { defaultSessionPolicy, type SessionPolicy } from './platform/auth/session.ts';
+import type { SessionPolicy } from './platform/auth/session.ts';
 import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
-import { BrandConfigStore } from './modules/system/brand-config.ts';
-import { SystemService } from './modules/system/system.service.ts';
-import { installStatusGate, systemRoutes } from './modules/system/system.routes.ts';
-import { NoticesService } from './modules/notices/notices.service.ts';
-import { noticesRoutes } from './modules/notices/notices.routes.ts';
-import { opsRoutes } from './cli/ops.routes.ts';
-import { devOutboxRoutes } from './platform/outbox/dev-outbox.routes.ts';
-import { cdnRoutes } from './modules/cdn/cdn.routes.ts';
+import { installStatusGate } from './modules/system/system.routes.ts';
 import {
-  accountRoutes,
-  createAccountServices,
-  type AccountOptions,
-} from './modules/session/account-services.ts';
+  createServices,
+  routePlugins,
+  startServices,
+  stopServices,
+  type ServiceOptions,
+} from './composition.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -36,8 +29,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   sessionPolicy?: SessionPolicy;
   opsToken?: string | null;
-  /** Policies of the account flows (tests shorten time-outs and limits). */
-  accounts?: AccountOptions;
+  /** Tunables of the services (tests shorten time-outs and limits). */
+  services?: ServiceOptions;
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/cdn/', '/config/'];
@@ -69,25 +62,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const feed = new ChangeFeed(database);
-  await feed.start();
-  const brand = new BrandConfigStore(config.brandConfigPath, (msg) => app.log.error(msg));
-  const sessionPolicy = options.sessionPolicy ?? config.session ?? defaultSessionPolicy;
-  const system = new SystemService(database, feed);
-  const ctx: AppContext = {
-    config,
-    database,
-    feed,
-    brand,
-    sessionPolicy,
-    opsToken: options.opsToken ?? null,
-    system,
-    notices: new NoticesService(database, feed),
-    ...createAccountServices({ database, system, brand, sessionPolicy }, options.accounts),
-  };
+  const ctx = createServices(
+    {
+      config,
+      database,
+      opsToken: options.opsToken ?? null,
+      ...(options.sessionPolicy ? { sessionPolicy: options.sessionPolicy } : {}),
+      onBrandConfigInvalid: (msg) => app.log.error(msg),
+    },
+    options.services,
+  );
+  const { brand } = ctx;
+  await startServices(ctx);
   app.decorate('ctx', ctx);
   app.decorateRequest('session', undefined);
-  app.addHook('onClose', async () => feed.stop());
+  app.addHook('onClose', async () => stopServices(ctx));
 
   installErrorHandling(app);
 
@@ -135,12 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installStatusGate(app);
-  await app.register(systemRoutes);
-  await app.register(noticesRoutes);
-  await app.register(opsRoutes);
-  await app.register(cdnRoutes);
-  await app.register(accountRoutes);
-  if (config.devOutbox) await app.register(devOutboxRoutes);
+  for (const plugin of routePlugins(config)) await app.register(plugin);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,25 +1,9 @@
 import type { CallDef } from '@app/contract';
-import type { AppConfig } from './config.ts';
-import type { Database } from './db/connection.ts';
-import type { ChangeFeed } from './platform/change-feed.ts';
-import type { SessionContext, SessionPolicy } from './platform/auth/session.ts';
-import type { BrandConfigStore } from './modules/system/brand-config.ts';
-import type { SystemService } from './modules/system/system.service.ts';
-import type { NoticesService } from './modules/notices/notices.service.ts';
-import type { AccountServices } from './modules/session/account-services.ts';
+import type { SessionContext } from './platform/auth/session.ts';
+import type { Services } from './composition.ts';
 
-/** Everything a route reaches: the database, configuration and the domain services. */
-export interface AppContext extends AccountServices {
-  config: AppConfig;
-  database: Database;
-  feed: ChangeFeed;
-  brand: BrandConfigStore;
-  sessionPolicy: SessionPolicy;
-  /** Token the operator CLI presents to /ops (null: the endpoint is closed). */
-  opsToken: string | null;
-  system: SystemService;
-  notices: NoticesService;
-}
+/** Everything a route reaches: the database, configuration and every service (composition.ts). */
+export type AppContext = Services;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,15 +6,12 @@
  *   one process open a directory; the lock file names the port and the operator token);
  * - embedded PGlite with no server running: opens the directory itself, holding the same lock.
  */
-import { loadConfig } from '../config.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/connection.ts';
 import { DataDirBusyError, readLockOwner } from '../db/data-dir-lock.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { isEmpty, seedDemoData } from '../seed/seed.ts';
-import { ChangeFeed } from '../platform/change-feed.ts';
-import { SystemService } from '../modules/system/system.service.ts';
-import { NoticesService } from '../modules/notices/notices.service.ts';
-import { Outbox } from '../platform/outbox/outbox.ts';
+import { createServices } from '../composition.ts';
 import { runOpsCommand, UsageError, USAGE } from './commands.ts';
 
 async function viaServer(port: number, token: string, argv: string[]): Promise<string> {
@@ -38,18 +35,12 @@ async function viaServer(port: number, token: string, argv: string[]): Promise<s
   return body.value ?? '';
 }
 
-async function direct(database: Database, argv: string[]): Promise<string> {
+async function direct(config: AppConfig, database: Database, argv: string[]): Promise<string> {
   await migrateToLatest(database);
   if (await isEmpty(database)) await seedDemoData(database);
-  const feed = new ChangeFeed(database);
-  return runOpsCommand(
-    {
-      system: new SystemService(database, feed),
-      notices: new NoticesService(database, feed),
-      outbox: new Outbox(database),
-    },
-    argv,
-  );
+  // The same services the server builds; none is started (a command writes and NOTIFYs, a
+  // running server's change feed reloads), so nothing is delivered from here.
+  return runOpsCommand(createServices({ config, database }), argv);
 }
 
 async function main(argv: string[]): Promise<string> {
@@ -58,7 +49,7 @@ async function main(argv: string[]): Promise<string> {
   if (config.databaseUrl) {
     const database = await openPostgres({ url: config.databaseUrl, poolSize: 2 });
     try {
-      return await direct(database, argv);
+      return await direct(config, database, argv);
     } finally {
       await database.close();
     }
@@ -73,7 +64,7 @@ async function main(argv: string[]): Promise<string> {
     throw err;
   }
   try {
-    return await direct(database, argv);
+    return await direct(config, database, argv);
   } finally {
     await database.close();
   }

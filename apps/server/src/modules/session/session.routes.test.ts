@@ -529,7 +529,7 @@ describe(`per-IP limits (${testDbKind})`, () => {
   beforeAll(async () => {
     limited = await createTestApp({
       configOverrides: { trustProxy: true },
-      accounts: { login: { loginsPerIpPerMinute: 3 } },
+      services: { login: { loginsPerIpPerMinute: 3 } },
     });
   });
   afterAll(async () => limited?.close());

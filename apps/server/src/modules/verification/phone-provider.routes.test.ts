@@ -7,7 +7,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     configOverrides: { trustProxy: true },
-    accounts: { verification: { smsDailyQuota: 1000 } },
+    services: { verification: { smsDailyQuota: 1000 } },
   });
   await t.app.ctx.system.setSwitch(FeatureSwitch.phoneCodeProvider, true);
 });

@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     configOverrides: { trustProxy: true },
-    accounts: { verification: { smsDailyQuota: 1000 } },
+    services: { verification: { smsDailyQuota: 1000 } },
   });
 });
 afterAll(async () => t?.close());
@@ -279,7 +279,7 @@ describe(`SMS codes (${testDbKind})`, () => {
   it('ER-12 the daily SMS quota, once used up, answers "quota not sufficient, contact customer service"', async () => {
     const small = await createTestApp({
       configOverrides: { trustProxy: true },
-      accounts: { verification: { smsDailyQuota: 1 } },
+      services: { verification: { smsDailyQuota: 1 } },
     });
     try {
       const send = (mobileNo: string) =>

@@ -162,7 +162,7 @@ describe(`encrypted calls (${testDbKind})`, () => {
 describe(`key rotation (${testDbKind})`, () => {
   let r: TestApp;
   beforeAll(async () => {
-    r = await createTestApp({ accounts: { payloadKeys: { rotationMs: 60_000, graceMs: 4000 } } });
+    r = await createTestApp({ services: { payloadKeys: { rotationMs: 60_000, graceMs: 4000 } } });
   });
   afterAll(async () => r?.close());
 

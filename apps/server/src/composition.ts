@@ -1,0 +1,152 @@
+/**
+ * The composition root: every service of the server is built here, once, from the configuration
+ * and the database, and every route plugin is listed here. `buildApp` and the operator CLI's direct
+ * mode both use it, so a service is wired the same way whichever door the caller came in by.
+ *
+ * Adding a domain: construct its service in `createServices` (after the services it needs) and put
+ * it in the returned object; add its route plugin to `routePlugins`. Modules never build each
+ * other's services; they receive them through `app.ctx` (routes) or their constructor (services).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/connection.ts';
+import { ChangeFeed } from './platform/change-feed.ts';
+import { defaultSessionPolicy, type SessionPolicy } from './platform/auth/session.ts';
+import { PayloadKeys, type PayloadKeyPolicy } from './platform/crypto/payload-keys.ts';
+import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
+import {
+  Outbox,
+  transportsFromEnv,
+  type OutboxChannel,
+  type OutboxTransport,
+} from './platform/outbox/outbox.ts';
+import { CaptchaService } from './platform/captcha/captcha.ts';
+import { SliderChallenge } from './platform/challenge/slider-challenge.ts';
+import { devOutboxRoutes } from './platform/outbox/dev-outbox.routes.ts';
+import { opsRoutes } from './cli/ops.routes.ts';
+import { BrandConfigStore } from './modules/system/brand-config.ts';
+import { SystemService } from './modules/system/system.service.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { NoticesService } from './modules/notices/notices.service.ts';
+import { noticesRoutes } from './modules/notices/notices.routes.ts';
+import { cdnRoutes } from './modules/cdn/cdn.routes.ts';
+import { WalletService } from './modules/wallet/wallet.service.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { MemberService } from './modules/member/member.service.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
+import { VerificationService, type VerificationPolicy } from './modules/verification/verification.service.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { SessionService, type LoginPolicy } from './modules/session/session.service.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { RegistrationService, type RegistrationPolicy } from './modules/registration/registration.service.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+
+/** What the services are built from. */
+export interface ServiceDeps {
+  config: AppConfig;
+  database: Database;
+  /** Token the operator CLI presents to /ops (null: the endpoint is closed). */
+  opsToken?: string | null;
+  /** Session time-outs; by default from the configuration. */
+  sessionPolicy?: SessionPolicy;
+  /** Where a brand config edit that fails validation is reported (the server's log). */
+  onBrandConfigInvalid?: (message: string) => void;
+}
+
+/** Tunables of the services; every field has a production default (tests shorten them). */
+export interface ServiceOptions {
+  payloadKeys?: Partial<PayloadKeyPolicy>;
+  /** Encrypts the stored RSA private keys (PKCS#8 with AES-256-CBC); env PAYLOAD_KEY_PASSPHRASE. */
+  payloadKeyPassphrase?: string;
+  login?: Partial<LoginPolicy>;
+  verification?: Partial<VerificationPolicy>;
+  registration?: Partial<RegistrationPolicy>;
+  /** Delivery routes; by default from the environment (none: messages stay in the outbox). */
+  outboxTransports?: Partial<Record<OutboxChannel, OutboxTransport>>;
+}
+
+/** Builds every service. Constructors only: nothing starts until `startServices`. */
+export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) {
+  const { config, database } = deps;
+  const feed = new ChangeFeed(database);
+  const brand = new BrandConfigStore(config.brandConfigPath, deps.onBrandConfigInvalid);
+  const sessionPolicy = deps.sessionPolicy ?? config.session ?? defaultSessionPolicy;
+
+  const system = new SystemService(database, feed);
+  const notices = new NoticesService(database, feed);
+  const payloadKeys = new PayloadKeys(
+    database,
+    options.payloadKeys,
+    options.payloadKeyPassphrase ?? process.env.PAYLOAD_KEY_PASSPHRASE,
+  );
+  const rateLimiter = new RateLimiter(database);
+  const outbox = new Outbox(database, options.outboxTransports ?? transportsFromEnv());
+  const captcha = new CaptchaService(database);
+  const challenge = new SliderChallenge(database);
+  const wallet = new WalletService(database, brand);
+  const members = new MemberService(database, system, brand);
+  const verification = new VerificationService(
+    { database, system, brand, outbox, challenge },
+    options.verification,
+  );
+  const sessions = new SessionService(
+    { database, system, members, verification, wallet, captcha, limiter: rateLimiter, sessionPolicy },
+    options.login,
+  );
+  const registration = new RegistrationService(
+    { database, system, members, sessions, verification, wallet, captcha, limiter: rateLimiter },
+    options.registration,
+  );
+
+  return {
+    config,
+    database,
+    feed,
+    brand,
+    sessionPolicy,
+    opsToken: deps.opsToken ?? null,
+    system,
+    notices,
+    payloadKeys,
+    rateLimiter,
+    outbox,
+    captcha,
+    challenge,
+    wallet,
+    members,
+    verification,
+    sessions,
+    registration,
+  };
+}
+
+/** Every service, by name: what a route reaches as `app.ctx`. */
+export type Services = ReturnType<typeof createServices>;
+
+/** Starts the background work of the services (change notices, outbox delivery). */
+export async function startServices(services: Services): Promise<void> {
+  await services.feed.start();
+  services.outbox.start();
+}
+
+/** Stops what `startServices` started; pending deliveries finish first. */
+export async function stopServices(services: Services): Promise<void> {
+  await services.outbox.stop();
+  await services.feed.stop();
+}
+
+/** Every route plugin of the server, in registration order. */
+export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) => Promise<void>> {
+  return [
+    systemRoutes,
+    noticesRoutes,
+    opsRoutes,
+    cdnRoutes,
+    sessionRoutes,
+    memberRoutes,
+    registrationRoutes,
+    verificationRoutes,
+    walletRoutes,
+    ...(config.devOutbox ? [devOutboxRoutes] : []),
+  ];
+}
