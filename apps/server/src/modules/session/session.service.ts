@@ -336,6 +336,9 @@ export class SessionService {
     if (!taken || !member || member.username.toLowerCase() !== username.trim().toLowerCase())
       throw fail(401, AccountErrors.rememberInvalid);
     this.allowedToLogIn(member);
+    // A remember token is a credential like the password: from a new IP it needs the second factor
+    // too (the pending login keeps rememberMe, so passing it hands out a fresh token).
+    await this.secondFactorGate(member, ip, true);
     return this.issue(member, ip, {
       rememberMe: true,
       viaSms: false,

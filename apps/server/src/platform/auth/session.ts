@@ -53,19 +53,46 @@ export async function createSession(
   return token;
 }
 
-/** Ends every live session of a member but one (after a password change, the others must log in again). */
+/**
+ * Ends every credential a password change or reset must end: the member's live sessions but one
+ * (the caller's own, after a change), every remember token (including the kept session's: a token
+ * saved on a device before the change must not log in again), pending second-factor logins, and
+ * outstanding reset links and forgot-password codes. One transaction, so no credential survives
+ * half a revocation.
+ */
 export async function revokeMemberSessions(
   database: Database,
   memberId: number,
   exceptSessionId: number | null = null,
 ): Promise<void> {
-  let q = database.db
-    .updateTable('session')
-    .set({ revoked_at: sql`now()` })
-    .where('member_id', '=', memberId)
-    .where('revoked_at', 'is', null);
-  if (exceptSessionId !== null) q = q.where('id', '!=', exceptSessionId);
-  await q.execute();
+  await database.db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('session')
+      .set({ revoked_at: sql`now()` })
+      .where('member_id', '=', memberId)
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId !== null) q = q.where('id', '!=', exceptSessionId);
+    await q.execute();
+    await trx
+      .updateTable('remember_token')
+      .set({ revoked_at: sql`now()` })
+      .where('member_id', '=', memberId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('pending_login')
+      .set({ used_at: sql`now()` })
+      .where('member_id', '=', memberId)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('verification_code')
+      .set({ used_at: sql`now()` })
+      .where('member_id', '=', memberId)
+      .where('used_at', 'is', null)
+      .where('purpose', 'in', ['reset-link', 'forgot'])
+      .execute();
+  });
 }
 
 /** Ends a session, and the remember token it was opened with (logout forgets the device too). */

@@ -280,6 +280,9 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
       );
       await finishLogin(result);
     } catch (e) {
+      // From a new IP the remember token needs the second factor too (LOGINIPVERF3); the server
+      // has used this token up, and the step's result brings the next one.
+      if (verifyPending(e, undefined)) return;
       forgetRememberToken();
       setRemembered(readRemembered());
       setFormError(errorText(e, t));
@@ -294,6 +297,16 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
         verify={pending.verify}
         onBack={() => setPending(null)}
         onDone={async (result) => {
+          // A login with remember me keeps the token the second factor handed out.
+          const kept = readRemembered();
+          if (kept && result.rememberToken)
+            setRemembered(
+              writeRemembered({
+                ...kept,
+                rememberToken: result.rememberToken,
+                expiresAt: result.rememberExpiresAt,
+              }),
+            );
           await finishLogin(result, { password: pending.password });
         }}
       />
