@@ -16,8 +16,13 @@ export interface AppConfig {
   logLevel: string;
   /** Session idle time-out (extended by activity) and absolute lifetime. */
   session: { idleMs: number; absoluteMs: number };
-  /** Serve GET /dev/outbox to browsers on this machine (DEV_OUTBOX, on unless "0" or "false"). */
+  /**
+   * Serve GET /dev/outbox to browsers on this machine: only when DEV_OUTBOX=1 asks for it, and
+   * never in production or once a real gateway sends the messages.
+   */
   devOutbox: boolean;
+  /** Why DEV_OUTBOX=1 was refused (said at start), else null. */
+  devOutboxRefused: string | null;
 }
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
@@ -32,6 +37,23 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
   if (raw === '1' || raw.toLowerCase() === 'true') return true;
   // An address list or CIDR, handed to Fastify as is: only those hops are trusted.
   return raw;
+}
+
+/**
+ * The development outbox shows every code and reset link, so a person must ask for it
+ * (DEV_OUTBOX=1), and it stays off whatever they ask where it could leak real messages: in
+ * production, or once an SMS or e-mail gateway is configured.
+ */
+function parseDevOutbox(env: NodeJS.ProcessEnv): { devOutbox: boolean; devOutboxRefused: string | null } {
+  const asked = ['1', 'true', 'yes', 'on'].includes((env.DEV_OUTBOX ?? '').trim().toLowerCase());
+  if (!asked) return { devOutbox: false, devOutboxRefused: null };
+  const reasons = [
+    ...(env.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
+    ...['SMS_HTTP_URL', 'EMAIL_HTTP_URL', 'SMTP_URL'].filter((k) => env[k]).map((k) => `${k} is set`),
+  ];
+  return reasons.length
+    ? { devOutbox: false, devOutboxRefused: reasons.join(', ') }
+    : { devOutbox: true, devOutboxRefused: null };
 }
 
 /** Reads the environment once; every setting is documented in the README. */
@@ -52,6 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleMs: positiveNumber('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, 30) * 60_000,
       absoluteMs: positiveNumber('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12) * 3_600_000,
     },
-    devOutbox: !['0', 'false'].includes((env.DEV_OUTBOX ?? '').toLowerCase()),
+    ...parseDevOutbox(env),
   };
 }

@@ -7,6 +7,7 @@ import { isEmpty, seedDemoData } from './seed/seed.ts';
 import { demoAccountsText } from './seed/demo-accounts.ts';
 import { buildApp } from './app.ts';
 import { prerenderFirstVisitArt } from './modules/cdn/prerender.ts';
+import { devOutboxNotice } from './platform/outbox/dev-outbox.routes.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -67,11 +68,10 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   updateLock?.(port);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  const outboxPage = config.devOutbox
-    ? `  SMS and e-mail codes: http://localhost:${port}/dev/outbox (this machine only) or npm run ops -- outbox\n`
-    : '';
+  if (config.devOutboxRefused)
+    app.log.warn({ reason: config.devOutboxRefused }, 'DEV_OUTBOX=1 refused: /dev/outbox stays off');
   console.log(
-    `\n  Platform running at http://localhost:${port}\n  Database: ${where}\n${outboxPage}${demoAccountsText()}\n`,
+    `\n  Platform running at http://localhost:${port}\n  Database: ${where}\n  ${devOutboxNotice(config, port)}\n${demoAccountsText()}\n`,
   );
   // Draw the banners and logos a first visit shows now, in the background, instead of during that visit.
   void prerenderFirstVisitArt(app);

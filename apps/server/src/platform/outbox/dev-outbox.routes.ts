@@ -4,16 +4,43 @@ import { sendError } from '../http/error-handler.ts';
 import type { OutboxRow } from './outbox.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+/** Headers that proxies and CDNs add for the address or host they forward for (X-Forwarded-* too). */
+const PROXY_HEADERS = [
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+];
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
- * Only a browser on the server's own machine: the socket is loopback and no proxy header says the
- * request came from elsewhere (a reverse proxy on the same host connects from loopback too).
+ * Only a browser on the server's own machine: the socket is loopback, the Host is a loopback
+ * name, and no proxy header says the request came from elsewhere (a reverse proxy on the same host
+ * connects from loopback too). A bare TCP forwarder adds no header, which is why the page is also
+ * off unless a developer asks for it (DEV_OUTBOX=1).
  */
 function fromThisMachine(req: FastifyRequest, trustProxy: boolean | string): boolean {
   if (trustProxy) return false;
   if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return false;
-  return !PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
+  if (!LOCAL_HOST.test(req.headers.host ?? '')) return false;
+  return !Object.keys(req.headers).some((h) => h.startsWith('x-forwarded-') || PROXY_HEADERS.includes(h));
+}
+
+/** The start line about the page: on (where), refused (why) or off (how to ask for it). */
+export function devOutboxNotice(
+  config: { devOutbox: boolean; devOutboxRefused: string | null },
+  port: number,
+): string {
+  if (config.devOutbox)
+    return `SMS and e-mail codes: http://localhost:${port}/dev/outbox (DEV_OUTBOX=1, this machine only) or npm run ops -- outbox`;
+  if (config.devOutboxRefused)
+    return `DEV_OUTBOX=1 refused (${config.devOutboxRefused}): /dev/outbox stays off; read kept messages with npm run ops -- outbox`;
+  return 'Development outbox page off (DEV_OUTBOX=1 turns on /dev/outbox); kept messages: npm run ops -- outbox';
 }
 
 const escapeHtml = (s: string) =>
@@ -63,8 +90,8 @@ ${rows.length ? `<ul>\n${items}\n</ul>` : `<p>No messages${to ? ` to ${escapeHtm
 
 /**
  * GET /dev/outbox: the messages the outbox kept, for a developer or a demo on this machine, the
- * page DESIGN.md §3 names beside `npm run ops -- outbox`. Registered only while DEV_OUTBOX is on
- * (the default; DEV_OUTBOX=0 removes it); to anyone else it answers 404.
+ * page DESIGN.md §3 names beside `npm run ops -- outbox`. Registered only when DEV_OUTBOX=1 asks
+ * for it outside production and without a gateway; to anyone else it answers 404.
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/outbox', { schema: { hide: true } }, async (req, reply) => {

@@ -6,10 +6,12 @@ import { runOpsCommand, UsageError } from '../../cli/commands.ts';
 import { loadConfig } from '../../config.ts';
 import { SMTPServer } from 'smtp-server';
 import { HttpTransport, Outbox, SmtpTransport, transportsFromEnv } from './outbox.ts';
+import { devOutboxNotice } from './dev-outbox.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The development page is opt-in (DEV_OUTBOX=1); these tests ask for it.
+  t = await createTestApp({ configOverrides: { devOutbox: loadConfig({ DEV_OUTBOX: '1' }).devOutbox } });
 });
 afterAll(async () => t?.close());
 
@@ -296,13 +298,65 @@ describe(`outbox (${testDbKind})`, () => {
     expect(remote.body).not.toContain('135790');
     const proxied = await t.call({ url: '/dev/outbox', headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(proxied.statusCode).toBe(404);
+    // Any header a proxy or CDN adds for the caller it forwards for, and a Host that is not this machine's.
+    for (const [name, value] of [
+      ['true-client-ip', '203.0.113.9'],
+      ['cf-connecting-ip', '203.0.113.9'],
+      ['x-client-ip', '203.0.113.9'],
+      ['x-real-ip', '203.0.113.9'],
+      ['forwarded', 'for=203.0.113.9'],
+      ['x-forwarded-host', 'casino.example'],
+      ['x-forwarded-proto', 'https'],
+      ['via', '1.1 proxy'],
+      ['host', 'casino.example'],
+    ] as const) {
+      const res = await t.call({ url: '/dev/outbox', headers: { [name]: value } });
+      expect(res.statusCode, name).toBe(404);
+      expect(res.body).not.toContain('135790');
+    }
+    expect((await t.call({ url: '/dev/outbox', headers: { host: '127.0.0.1:8097' } })).statusCode).toBe(200);
     // An array-valued filter is ignored, not an error.
     expect((await t.call({ url: '/dev/outbox?to=a&to=b' })).statusCode).toBe(200);
   });
 
-  it('DEV_OUTBOX=0 or false turns the development page off', () => {
-    expect(loadConfig({}).devOutbox).toBe(true);
+  it('the development page is off unless DEV_OUTBOX=1 asks for it, and refused in production or with a gateway, which the start line says', () => {
+    expect(loadConfig({}).devOutbox).toBe(false);
     expect(loadConfig({ DEV_OUTBOX: '0' }).devOutbox).toBe(false);
-    expect(loadConfig({ DEV_OUTBOX: 'FALSE' }).devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: '1' })).toMatchObject({ devOutbox: true, devOutboxRefused: null });
+    expect(loadConfig({ DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
+    for (const env of [
+      { NODE_ENV: 'production' },
+      { SMS_HTTP_URL: 'https://sms.example/send' },
+      { EMAIL_HTTP_URL: 'https://mail.example/send' },
+      { SMTP_URL: 'smtp://mail.example:587' },
+    ]) {
+      const config = loadConfig({ DEV_OUTBOX: '1', ...env });
+      expect(config.devOutbox).toBe(false);
+      expect(config.devOutboxRefused).toContain(Object.keys(env)[0]);
+      expect(devOutboxNotice(config, 8080)).toMatch(/^DEV_OUTBOX=1 refused \(.+\): \/dev\/outbox stays off/);
+    }
+    expect(devOutboxNotice(loadConfig({ DEV_OUTBOX: '1' }), 8097)).toContain(
+      'http://localhost:8097/dev/outbox',
+    );
+    expect(devOutboxNotice(loadConfig({}), 8080)).toMatch(/^Development outbox page off \(DEV_OUTBOX=1/);
+  });
+
+  it('a production server asked for DEV_OUTBOX=1 serves no outbox page', async () => {
+    const prod = await createTestApp({
+      configOverrides: { ...loadConfig({ DEV_OUTBOX: '1', NODE_ENV: 'production' }), trustProxy: false },
+    });
+    try {
+      await prod.app.ctx.outbox.enqueue({
+        channel: 'sms',
+        recipient: '+66800000001',
+        body: 'Your code is 246801.',
+        purpose: 'sms:test',
+      });
+      const res = await prod.call({ url: '/dev/outbox' });
+      expect(res.body).not.toContain('246801');
+      expect(res.body).not.toContain('Outbox (development)');
+    } finally {
+      await prod.close();
+    }
   });
 });
