@@ -14,6 +14,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { SessionPolicy } from './platform/auth/session.ts';
 import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
+import { installNulGuard } from './platform/http/nul-guard.ts';
 import { installStatusGate } from './modules/system/system.routes.ts';
 import {
   createServices,
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => stopServices(ctx));
 
   installErrorHandling(app);
+  installNulGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -11,6 +11,7 @@ import {
   type CallValue,
 } from '@app/contract';
 import { requireSession, type SessionContext } from '../auth/session.ts';
+import { refuseNul } from './nul-guard.ts';
 import { AppError, invalidInput } from './errors.ts';
 
 /** One line a person can act on, from a zod failure of a decrypted payload. */
@@ -35,6 +36,7 @@ async function openEncryptedBody(def: CallDef, req: FastifyRequest): Promise<unk
     throw failed;
   }
   const payload = await req.server.ctx.payloadKeys.open(req);
+  refuseNul('body', payload);
   if (!def.body) return undefined;
   const parsed = def.body.safeParse(payload);
   if (!parsed.success) throw invalidInput(describeIssues(parsed.error));

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { invalidInput } from './errors.ts';
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL byte that reaches a query fails it (22021), which
+ * would be a 500 and a stack in the log for what is only bad input. Requests are checked at the
+ * edge instead, whatever the call, so a call added later is covered without thinking of it.
+ */
+const NUL = '\u0000';
+
+/** Where in a parsed value the first NUL sits (a string or a key holding it), else null. */
+export function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (key.includes(NUL)) return at;
+    const found = nulPath(inner, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The sentence a caller can act on, for a NUL found in one part of the request, else null. */
+export function nulProblem(part: 'query' | 'body' | 'header' | 'path', value: unknown): string | null {
+  const at = nulPath(value);
+  if (at === null) return null;
+  return `Invalid ${part}: ${at || part} contains a NUL character (\\u0000), which no text field accepts`;
+}
+
+/** Checks the query, path parameters, parsed body and header values of a request. */
+export function requestNulProblem(req: FastifyRequest): string | null {
+  return (
+    nulProblem('header', req.headers) ??
+    nulProblem('path', req.params) ??
+    nulProblem('query', req.query) ??
+    nulProblem('body', req.body)
+  );
+}
+
+/** Refuses a part of the request holding a NUL: 422 invalid.input saying where. */
+export function refuseNul(part: 'query' | 'body' | 'header' | 'path', value: unknown): void {
+  const problem = nulProblem(part, value);
+  if (problem) throw invalidInput(problem);
+}
+
+/**
+ * Every route, present and future, declared or not: the request is checked once it is parsed and
+ * before its schema runs. Encrypted calls are checked again once decrypted (register-calls.ts).
+ */
+export function installNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req) => {
+    const problem = requestNulProblem(req);
+    if (problem) throw invalidInput(problem);
+  });
+}
