@@ -9,7 +9,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { ErrorCodes, Limits } from '@app/contract';
+import { Errors, Limits } from '@app/contract';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { SessionPolicy } from './platform/auth/session.ts';
@@ -110,12 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const merchant = req.headers.merchant;
     const expected = brand.get().merchant;
     if (merchant !== undefined && merchant !== expected) {
-      return sendError(
-        reply,
-        400,
-        ErrorCodes.merchantInvalid,
-        `Unknown merchant "${String(merchant).slice(0, 40)}": this server serves merchant "${expected}"`,
-      );
+      return sendError(reply, Errors.merchantInvalid, {
+        message: `Unknown merchant "${String(merchant).slice(0, 40)}": this server serves merchant "${expected}"`,
+      });
     }
   });
 
@@ -160,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     }
-    return sendError(reply, 404, ErrorCodes.notFound, `No such call: ${req.method} ${path}`);
+    return sendError(reply, Errors.notFound, { message: `No such call: ${req.method} ${path}` });
   });
 
   return app;

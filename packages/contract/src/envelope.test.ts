@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ErrorCodes, ErrorEnvelopeSchema, okEnvelopeSchema } from './envelope.ts';
+import { ErrorEnvelopeSchema, okEnvelopeSchema } from './envelope.ts';
+import { Errors } from './errors.ts';
 
 describe('envelope', () => {
   it('SY-25 a success envelope is {success: true, value} typed by the call', () => {
@@ -36,10 +37,16 @@ describe('envelope', () => {
   });
 
   it('ER-01 error codes are strings, including the ones DESIGN.md names', () => {
-    const codes = Object.values(ErrorCodes);
+    const entries = Object.values(Errors);
+    const codes = entries.map((e) => e.code);
     expect(codes.length).toBeGreaterThan(0);
-    for (const code of codes) expect(typeof code).toBe('string');
-    expect(new Set(codes).size).toBe(codes.length);
+    for (const e of entries) {
+      expect(typeof e.code).toBe('string');
+      // The HTTP status travels with the code: a refusal is a 4xx or 5xx, never a 200.
+      expect(e.status).toBeGreaterThanOrEqual(400);
+      expect(e.status).toBeLessThan(600);
+      expect(e.message).toMatch(/^[A-Za-z]/);
+    }
     expect(codes).toEqual(
       expect.arrayContaining([
         'user.or.token.invalid',

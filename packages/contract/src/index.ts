@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './errors.ts';
 export * from './call.ts';
 export * from './constants.ts';
 export * from './patterns.ts';

@@ -2,69 +2,6 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 
 /**
- * String error codes and English messages of the account flows (spec B §8), shared by the server
- * (which sends them) and the web client (which may show the message or map the code to a key).
- */
-export const AccountErrors = {
-  wrongCredentials: { code: 'user.password.invalid', message: 'Wrong account or password' },
-  accountLocked: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests, try again after 5 minutes' },
-  captchaRequired: { code: 'captcha.required', message: 'Please enter the captcha' },
-  captchaInvalid: { code: 'captcha.invalid', message: 'Invalid captcha input' },
-  challengeRequired: { code: 'challenge.required', message: 'Please complete verification first' },
-  challengeFailed: { code: 'challenge.failed', message: 'Please pass the image verification correctly' },
-  nonMemberAccount: { code: 'member.type.not.allowed', message: 'Non-member account unable to login' },
-  accountDisabled: {
-    code: 'member.disabled',
-    message: 'This account is disabled, please contact customer service',
-  },
-  trialForbidden: {
-    code: 'in_need_true_account',
-    message: 'Please register a real account to use this feature',
-  },
-  notLoggedIn: { code: 'user.or.token.invalid', message: 'You are not logged in, please login' },
-  sessionEnded: { code: 'user.or.token.invalid', message: 'Your session has ended, please login again' },
-  loginVerifyRequired: {
-    code: 'login_verify_required',
-    message: 'Please verify this login: it comes from a new IP address',
-  },
-  loginVerifyInvalid: {
-    code: 'login.verify.invalid',
-    message: 'The verification has expired, please login again',
-  },
-  bankNameInvalid: {
-    code: 'login.verify.bank.name.invalid',
-    message: 'The bank account name does not match',
-  },
-  totpInvalid: { code: 'totp.code.invalid', message: 'The authenticator code is not valid' },
-  totpNotBound: { code: 'totp.not.bound', message: 'No authenticator is bound to this account' },
-  verifyMethodUnavailable: {
-    code: 'login.verify.method.unavailable',
-    message: 'This verification method is not available for this account',
-  },
-  rememberInvalid: { code: 'remember.token.invalid', message: 'Please login again' },
-  functionDisabled: { code: 'function.disabled', message: 'Function not enabled, contact customer service' },
-  usernameExists: { code: 'user.exists', message: 'This username is already registered' },
-  mobileExists: { code: 'mobile.exists', message: 'This mobile number is already registered' },
-  invitationCodeError: { code: 'invitation.code.error', message: 'invitation code error' },
-  accountFormat: { code: 'account.format.invalid', message: 'Account format incorrect' },
-  passwordFormat: { code: 'password.format.invalid', message: 'Password format incorrect' },
-  realNameFormat: { code: 'real.name.format.invalid', message: 'Real name format incorrect' },
-  phoneFormat: { code: 'phone.number.format.invalid', message: 'Phone number format incorrect' },
-  emailFormat: { code: 'email.format.invalid', message: 'E-mail format incorrect' },
-  confirmMismatch: { code: 'password.confirm.mismatch', message: 'Confirmation password is not correct' },
-  inputEmpty: { code: 'input.empty', message: 'Input cannot be empty' },
-  usernamePasswordMissing: { code: 'credentials.missing', message: 'Please enter the username and password' },
-  oldPasswordWrong: { code: 'password.old.invalid', message: 'The old password is not correct' },
-  passwordReused: { code: 'password.same.as.old', message: 'The new password must differ from the old one' },
-  passwordWeak: { code: 'password.weak', message: 'This password is not allowed, please choose another' },
-  userEmailNotFound: { code: 'user.email.notfound', message: 'Username or e-mail does not exist' },
-  resetTokenInvalid: {
-    code: 'password.reset.invalid',
-    message: 'This reset link is not valid or has expired, please request a new one',
-  },
-} as const satisfies Record<string, { code: string; message: string }>;
-
-/**
  * Member types allowed to log in to the member side: members (0), agents (1, 2) and the agent-only
  * accounts (41, 42, who need the account centre). Trial accounts (4) enter only through free play;
  * the non-playing account (40) is refused with "Non-member account unable to login" (spec B §6).
@@ -232,32 +169,3 @@ export const logoutDelete = defineCall({
 
 /** What an encrypted call carries on the wire (DESIGN.md §2); the call's own fields are inside. */
 export const EncryptedBodySchema = z.object({ value: z.string().min(1).max(1_000_000) });
-
-/** Error codes of refused encrypted requests. */
-export const PayloadErrors = {
-  encryptionRequired: {
-    code: 'payload.encryption.required',
-    message:
-      'This call must be sent encrypted: body {value} with the Encryption and Encryption-Key-Id headers',
-  },
-  keyInvalid: {
-    code: 'payload.key.invalid',
-    message: 'The encryption key is unknown or expired: fetch /wps/session/publicKey and try again',
-  },
-  decryptFailed: {
-    code: 'payload.decrypt.failed',
-    message: 'The encrypted payload could not be opened (tampered, truncated or made for another key)',
-  },
-  malformed: {
-    code: 'payload.malformed',
-    message: 'The decrypted payload is not {payload, ts, nonce} with a nonce of at least 16 bytes',
-  },
-  clockSkew: {
-    code: 'payload.timestamp.invalid',
-    message: 'The request time is more than 5 minutes off the server clock: check the device clock',
-  },
-  replayed: {
-    code: 'payload.replayed',
-    message: 'This request was already received once and is refused (replay)',
-  },
-} as const satisfies Record<string, { code: string; message: string }>;

@@ -2,33 +2,6 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { challengeFields } from './session.ts';
 
-/**
- * Phone-verification errors of spec B §8 (ER-05..ER-15) with the server's string codes. ER-15 is
- * the client's own (the user closed a phone-code provider's popup); it is here so both sides share
- * one catalogue.
- */
-export const VerificationErrors = {
-  phoneFormatInvalid: { code: 'phone.format.invalid', message: 'Invalid phone number format' },
-  phoneInvalid: { code: 'phone.invalid', message: 'Please enter a valid phone number' },
-  tooManyRequests: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests, try again after 5 minutes' },
-  unknown: { code: 'verification.unknown', message: 'Unknown error' },
-  codeInvalid: { code: 'verification.code.invalid', message: 'Verification code not valid' },
-  codeMissing: { code: 'verification.code.missing', message: 'Verification code missing' },
-  captchaInvalid: { code: 'captcha.invalid', message: 'Invalid captcha input' },
-  quotaExceeded: {
-    code: 'sms.quota.insufficient',
-    message: 'Quota not sufficient, contact customer service',
-  },
-  functionDisabled: { code: 'function.disabled', message: 'Function not enabled, contact customer service' },
-  codeExpired: { code: 'verification.code.expired', message: 'Verification code expired, send again' },
-  popupClosed: { code: 'verification.popup.closed', message: 'Login failure. Please try again' },
-  resendTooSoon: {
-    code: 'TOO_MANY_REQUESTS',
-    message: 'A code was sent a moment ago, please wait before asking again',
-  },
-  emailInvalid: { code: 'email.format.invalid', message: 'E-mail format incorrect' },
-} as const satisfies Record<string, { code: string; message: string }>;
-
 /** Length of SMS and e-mail codes. */
 export const VERIFICATION_CODE_LENGTH = 6;
 
@@ -103,7 +76,7 @@ export const sendSmsNoLogin = defineCall({
   id: 'sendSmsNoLogin',
   method: 'POST',
   path: '/wps/verification/sms/noLogin',
-  moduleId: 'SMSLOGIN3',
+  moduleId: 'MOBILEVERCODELOGIN3',
   token: false,
   summary: 'Sends an SMS login code to a registered mobile number',
   body: z.object({ mobileNum: mobile, countryDialingCode: dialingCode, ...challengeFields }),
@@ -114,7 +87,7 @@ export const sendSmsRegister = defineCall({
   id: 'sendSmsRegister',
   method: 'POST',
   path: '/wps/verification/sms/register',
-  moduleId: 'REGSMSVERIF3',
+  moduleId: 'REGMOBVERF3',
   token: false,
   summary: 'Sends the SMS code of a username registration (field mobileNo, spec B §7)',
   body: z.object({ mobileNo: mobile, countryDialingCode: dialingCode, ...challengeFields }),
@@ -125,7 +98,7 @@ export const sendSmsRegisterMobile = defineCall({
   id: 'sendSmsRegisterMobile',
   method: 'POST',
   path: '/wps/verification/sms/register/mobile',
-  moduleId: 'MOBILEREG3',
+  moduleId: 'MOBILENUMREG3',
   token: false,
   summary: 'Sends the SMS code of a mobile registration (field mobileNo, spec B §7)',
   body: z.object({ mobileNo: mobile, countryDialingCode: dialingCode, ...challengeFields }),

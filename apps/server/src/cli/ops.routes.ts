@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCodes } from '@app/contract';
+import { Errors } from '@app/contract';
 import { sendError } from '../platform/http/error-handler.ts';
 import { runOpsCommand, UsageError } from './commands.ts';
 
@@ -30,17 +30,15 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
           req.socket.remoteAddress === '::1' ||
           req.socket.remoteAddress === '::ffff:127.0.0.1';
         if (!token || !local || typeof given !== 'string' || !sameToken(given, token)) {
-          return sendError(
-            reply,
-            403,
-            ErrorCodes.forbidden,
-            'Operator commands are accepted only from the operator CLI on this machine',
-          );
+          return sendError(reply, Errors.forbidden, {
+            message: 'Operator commands are accepted only from the operator CLI on this machine',
+          });
         }
         try {
           return { success: true, value: await runOpsCommand(app.ctx, req.body.argv) };
         } catch (err) {
-          if (err instanceof UsageError) return sendError(reply, 422, ErrorCodes.invalidInput, err.message);
+          if (err instanceof UsageError)
+            return sendError(reply, Errors.invalidInput, { message: err.message });
           throw err;
         }
       },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCodes } from '@app/contract';
+import { Errors } from '@app/contract';
 import { sendError } from '../../platform/http/error-handler.ts';
 import { ArtCache } from './art-cache.ts';
 import { resolveArt } from './art-registry.ts';
@@ -23,7 +23,7 @@ export function artCacheOf(app: FastifyInstance): ArtCache | undefined {
 }
 
 function notFound(reply: FastifyReply, path: string) {
-  return sendError(reply, 404, ErrorCodes.notFound, `No such image: ${path.slice(0, 120)}`);
+  return sendError(reply, Errors.notFound, { message: `No such image: ${path.slice(0, 120)}` });
 }
 
 /** RFC 9110 If-None-Match: a list of entity tags (weak comparison) or "*". */
@@ -56,7 +56,7 @@ export async function cdnRoutes(app: FastifyInstance, opts: CdnRoutesOptions = {
     if (!HOST.test(host)) return notFound(reply, path);
     const origin = requestOrigin(req);
     if (!origin)
-      return sendError(reply, 400, ErrorCodes.invalidInput, 'The Host header is not a valid host name');
+      return sendError(reply, Errors.badHeader, { message: 'The Host header is not a valid host name' });
     const job = resolveArt(path, { origin });
     if (!job) return notFound(reply, path);
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  AccountErrors,
   changePassword,
   confirmTotpBinding,
+  Errors,
   FeatureSwitch,
   getConsolidated,
   getMemberIcon,
@@ -18,10 +18,7 @@ import {
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { requireRealAccount, revokeMemberSessions } from '../../platform/auth/session.ts';
 import { clientIp } from '../../platform/client-ip.ts';
-import { AppError } from '../../platform/http/errors.ts';
-
-const fail = (status: number, e: { code: string; message: string }) =>
-  new AppError(status, e.code, e.message);
+import { fail } from '../../platform/http/errors.ts';
 
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
   const { members, sessions, verification, rateLimiter, system, outbox, brand, database } = app.ctx;
@@ -77,7 +74,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
       member.email.toLowerCase() !== body.email.toLowerCase() ||
       member.status !== 'active'
     ) {
-      throw fail(404, AccountErrors.userEmailNotFound);
+      throw fail(Errors.userEmailNotFound);
     }
     const { token, ttlMinutes } = await verification.issueResetToken(member.id, ip);
     const link = `${await siteOrigin(req)}/?resetPasswordToken=${encodeURIComponent(token)}`;
@@ -94,7 +91,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, resetPasswordByEmail, async ({ req, body }) => {
     if (body.confirmNewPassword !== undefined && body.confirmNewPassword !== body.newPassword)
-      throw fail(422, AccountErrors.confirmMismatch);
+      throw fail(Errors.confirmMismatch);
     await members.checkNewPassword(body.newPassword);
     const memberId = await verification.consumeResetToken(body.resetToken);
     await members.setPassword(memberId, body.newPassword);
@@ -113,11 +110,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     const target = body.countryDialingCode
       ? (await verification.phone(body.countryDialingCode, digits)).e164
       : await verification.latestSmsTarget('forgot', digits.replace(/^0+/, ''));
-    if (!target)
-      throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
+    if (!target) throw fail(Errors.codeInvalid);
     const { memberId } = await verification.consumeCode('forgot', target, body.verificationCode);
-    if (!memberId)
-      throw fail(422, { code: 'verification.code.invalid', message: 'Verification code not valid' });
+    if (!memberId) throw fail(Errors.codeInvalid);
     await members.setPassword(memberId, body.newPassword);
     await revokeMemberSessions(database, memberId);
     return sessions.issueFor(memberId, clientIp(req), { rememberMe: false, viaSms: true });

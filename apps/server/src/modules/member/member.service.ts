@@ -3,13 +3,13 @@ import type { Insertable, Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
-  AccountErrors,
+  type Consolidated,
+  Errors,
   formatPatternMessage,
+  type MemberInfo,
   patternById,
   validateField,
   WEAK_DEFAULT_PASSWORD,
-  type Consolidated,
-  type MemberInfo,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB, MemberTable } from '../../db/schema.ts';
@@ -17,7 +17,7 @@ import type { SystemService } from '../system/system.service.ts';
 import type { BrandConfigStore } from '../system/brand-config.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password-hash.ts';
 import { revokeMemberSessions } from '../../platform/auth/session.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { fail } from '../../platform/http/errors.ts';
 import * as repo from './member.repo.ts';
 
 export type { MemberRow } from './member.repo.ts';
@@ -25,9 +25,6 @@ export type { MemberRow } from './member.repo.ts';
 /** How long a password lasts before PWDEXPIRY3 forces a change (D10: configuration with a default). */
 export const PASSWORD_MAX_AGE_DAYS = 90;
 const dayMs = 86_400_000;
-
-const fail = (status: number, e: { code: string; message: string }, message?: string) =>
-  new AppError(status, e.code, message ?? e.message);
 
 export function maskEmail(email: string | null): string | null {
   if (!email) return null;
@@ -187,7 +184,7 @@ export class MemberService {
 
   async info(memberId: number): Promise<MemberInfo> {
     const m = await repo.byId(this.database.db, memberId);
-    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    if (!m) throw fail(Errors.sessionEnded);
     return {
       id: m.id,
       account: m.username,
@@ -215,7 +212,7 @@ export class MemberService {
 
   async avatar(memberId: number) {
     const m = await repo.byId(this.database.db, memberId);
-    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    if (!m) throw fail(Errors.sessionEnded);
     return {
       avatar: m.avatar,
       avatarType: m.avatar_type as 'CUSTOM' | 'STATIC',
@@ -245,7 +242,7 @@ export class MemberService {
 
   async consolidated(memberId: number): Promise<Consolidated> {
     const m = await repo.byId(this.database.db, memberId);
-    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    if (!m) throw fail(Errors.sessionEnded);
     return {
       dailysalreqtype: m.daily_salary_req_type,
       divtypereq: m.dividend_req_type,
@@ -285,8 +282,8 @@ export class MemberService {
   async checkNewPassword(password: string): Promise<void> {
     const rules = await this.system.registerRules();
     const rule = rules.password;
-    if (!password) throw fail(422, AccountErrors.inputEmpty);
-    if (password === WEAK_DEFAULT_PASSWORD) throw fail(422, AccountErrors.passwordWeak);
+    if (!password) throw fail(Errors.inputEmpty);
+    if (password === WEAK_DEFAULT_PASSWORD) throw fail(Errors.passwordWeak);
     if (rule) {
       const problem = validateField({ ...rule, required: true }, password);
       if (problem?.kind === 'pattern') {
@@ -295,7 +292,7 @@ export class MemberService {
           rule.minLength,
           rule.maxLength,
         );
-        throw fail(422, AccountErrors.passwordFormat, `${AccountErrors.passwordFormat.message}: ${hint}`);
+        throw fail(Errors.passwordFormat, { message: `${Errors.passwordFormat.message}: ${hint}` });
       }
     }
   }
@@ -316,14 +313,13 @@ export class MemberService {
     input: { oldPassword: string; newPassword: string; confirmNewPassword: string },
   ): Promise<void> {
     const m = await repo.byId(this.database.db, memberId);
-    if (!m) throw fail(401, AccountErrors.sessionEnded);
-    if (input.newPassword !== input.confirmNewPassword) throw fail(422, AccountErrors.confirmMismatch);
+    if (!m) throw fail(Errors.sessionEnded);
+    if (input.newPassword !== input.confirmNewPassword) throw fail(Errors.confirmMismatch);
     // A member who registered by mobile without a password has none to confirm (spec B §5 PW-14).
     if (m.password_hash) {
-      if (!input.oldPassword) throw fail(422, AccountErrors.inputEmpty, 'Please enter the old password');
-      if (!(await verifyPassword(m.password_hash, input.oldPassword)))
-        throw fail(422, AccountErrors.oldPasswordWrong);
-      if (input.oldPassword === input.newPassword) throw fail(422, AccountErrors.passwordReused);
+      if (!input.oldPassword) throw fail(Errors.inputEmpty, { message: 'Please enter the old password' });
+      if (!(await verifyPassword(m.password_hash, input.oldPassword))) throw fail(Errors.oldPasswordWrong);
+      if (input.oldPassword === input.newPassword) throw fail(Errors.passwordReused);
     }
     await this.checkNewPassword(input.newPassword);
     await this.setPassword(memberId, input.newPassword);
@@ -333,7 +329,7 @@ export class MemberService {
   /** Starts binding an authenticator: a new secret kept pending until a code confirms it. */
   async startTotp(memberId: number): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
     const m = await repo.byId(this.database.db, memberId);
-    if (!m) throw fail(401, AccountErrors.sessionEnded);
+    if (!m) throw fail(Errors.sessionEnded);
     const secret = new Secret({ size: 20 });
     const totp = new TOTP({
       issuer: this.brand.get().brandName,
@@ -351,10 +347,9 @@ export class MemberService {
 
   async confirmTotp(memberId: number, code: string): Promise<void> {
     const m = await repo.byId(this.database.db, memberId);
-    if (!m) throw fail(401, AccountErrors.sessionEnded);
-    if (!m.totp_pending_secret)
-      throw fail(409, AccountErrors.totpNotBound, 'Start the authenticator binding first');
-    if (!totpMatches(m.totp_pending_secret, code)) throw fail(422, AccountErrors.totpInvalid);
+    if (!m) throw fail(Errors.sessionEnded);
+    if (!m.totp_pending_secret) throw fail(Errors.totpBindingNotStarted);
+    if (!totpMatches(m.totp_pending_secret, code)) throw fail(Errors.totpInvalid);
     await repo.update(this.database.db, memberId, {
       totp_secret: m.totp_pending_secret,
       totp_pending_secret: null,

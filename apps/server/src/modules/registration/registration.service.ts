@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  AccountErrors,
+  type ErrorDef,
+  Errors,
   FeatureSwitch,
-  formatPatternMessage,
-  patternById,
-  registerFieldNames,
-  validateField,
-  VerificationErrors,
-  WEAK_DEFAULT_PASSWORD,
   type FieldRule,
+  formatPatternMessage,
   type LoginResult,
+  patternById,
   type RegisterFieldName,
+  registerFieldNames,
   type RegisterPayload,
+  validateField,
+  WEAK_DEFAULT_PASSWORD,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { SystemService } from '../system/system.service.ts';
@@ -21,21 +21,19 @@ import type { VerificationService, Phone } from '../verification/verification.se
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from '../../platform/captcha/captcha.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { fail } from '../../platform/http/errors.ts';
 import * as repo from './registration.repo.ts';
 
 type Body = RegisterPayload;
-const fail = (status: number, e: { code: string; message: string }, message?: string) =>
-  new AppError(status, e.code, message ?? e.message);
 
 /** Which catalogue message a format problem of a field is told with (spec B §8). */
-const formatErrors: Partial<Record<RegisterFieldName, { code: string; message: string }>> = {
-  username: AccountErrors.accountFormat,
-  password: AccountErrors.passwordFormat,
-  paymentPassword: AccountErrors.passwordFormat,
-  payeeName: AccountErrors.realNameFormat,
-  mobileNum: AccountErrors.phoneFormat,
-  email: AccountErrors.emailFormat,
+const formatErrors: Partial<Record<RegisterFieldName, ErrorDef>> = {
+  username: Errors.accountFormat,
+  password: Errors.passwordFormat,
+  paymentPassword: Errors.passwordFormat,
+  payeeName: Errors.realNameFormat,
+  mobileNum: Errors.phoneFormat,
+  email: Errors.emailFormat,
 };
 
 /** Fields checked by their own step (identity, proofs, codes), not by the generic rule loop. */
@@ -97,7 +95,7 @@ export class RegistrationService {
   async invitation(code: string, domain: string) {
     const row = await repo.invitation(this.database.db, code.trim());
     if (!row || (row.domain && domain && row.domain.toLowerCase() !== domain.trim().toLowerCase()))
-      throw fail(422, AccountErrors.invitationCodeError);
+      throw fail(Errors.invitationCodeError);
     return row;
   }
 
@@ -111,15 +109,15 @@ export class RegistrationService {
     const problem = validateField(rule, value, forceRequired);
     if (!problem) return;
     if (problem.kind === 'required')
-      throw fail(422, AccountErrors.inputEmpty, `${AccountErrors.inputEmpty.message}: ${field}`);
+      throw fail(Errors.inputEmpty, { message: `${Errors.inputEmpty.message}: ${field}` });
     const hint = formatPatternMessage(
       patternById(rule.patternId)?.message ?? '',
       rule.minLength,
       rule.maxLength,
     );
     const known = formatErrors[field];
-    if (known) throw fail(422, known, `${known.message}: ${hint}`);
-    throw new AppError(422, 'invalid.input', `${field}: ${hint}`);
+    if (known) throw fail(known, { message: `${known.message}: ${hint}` });
+    throw fail(Errors.invalidInput, { message: `${field}: ${hint}` });
   }
 
   async register(
@@ -144,7 +142,7 @@ export class RegistrationService {
     let phone: Phone | null = null;
     let username = body.username;
     if (kind === 'mobile') {
-      if (!body.mobileNum) throw fail(422, VerificationErrors.phoneInvalid);
+      if (!body.mobileNum) throw fail(Errors.phoneInvalid);
       phone = await this.verification.phone(body.countryDialingCode, body.mobileNum);
       username = phone.number;
     } else {
@@ -153,35 +151,30 @@ export class RegistrationService {
         this.checkRule('mobileNum', rules.mobileNum, body.mobileNum);
         phone = await this.verification.phone(body.countryDialingCode, body.mobileNum);
       } else if (rules.mobileNum?.enabled && rules.mobileNum.required) {
-        throw fail(422, VerificationErrors.phoneInvalid);
+        throw fail(Errors.phoneInvalid);
       }
     }
 
     const needsPassword = kind === 'username' || mobilePassword;
     const password = needsPassword ? body.password : '';
     if (needsPassword) {
-      if (!password)
-        throw fail(422, AccountErrors.inputEmpty, `${AccountErrors.inputEmpty.message}: password`);
+      if (!password) throw fail(Errors.inputEmpty, { message: `${Errors.inputEmpty.message}: password` });
       this.checkRule('password', rules.password, password, true);
-      if (password === WEAK_DEFAULT_PASSWORD) throw fail(422, AccountErrors.passwordWeak);
-      if (body.confirmPassword !== password) throw fail(422, AccountErrors.confirmMismatch);
+      if (password === WEAK_DEFAULT_PASSWORD) throw fail(Errors.passwordWeak);
+      if (body.confirmPassword !== password) throw fail(Errors.confirmMismatch);
     }
     for (const field of registerFieldNames) {
       if (specialFields.has(field)) continue;
       this.checkRule(field, rules[field], String(body[field as keyof Body] ?? ''));
     }
     if (rules.paymentPassword?.enabled && body.paymentPassword && body.paymentPassword === password) {
-      throw new AppError(
-        422,
-        'payment.password.same',
-        'The transaction password must differ from the login password',
-      );
+      throw fail(Errors.paymentPasswordSame);
     }
 
     // Uniqueness before any proof is consumed, so a taken name does not cost the player a code.
-    if (await this.members.byUsername(username)) throw fail(409, AccountErrors.usernameExists);
+    if (await this.members.byUsername(username)) throw fail(Errors.usernameExists);
     if (phone && (await this.members.byMobile(phone.dialingCode, phone.number)))
-      throw fail(409, AccountErrors.mobileExists);
+      throw fail(Errors.mobileExists);
 
     let uplineId: number | null = null;
     let referrerId: number | null = null;
@@ -189,7 +182,7 @@ export class RegistrationService {
       this.checkRule('affiliateCode', rules.affiliateCode, body.affiliateCode);
       if (body.affiliateCode) {
         const inv = await this.invitation(body.affiliateCode, body.domain);
-        if (inv.kind !== 'AFFILIATE') throw fail(422, AccountErrors.invitationCodeError);
+        if (inv.kind !== 'AFFILIATE') throw fail(Errors.invitationCodeError);
         uplineId = inv.member_id;
       }
     }
@@ -197,20 +190,20 @@ export class RegistrationService {
       this.checkRule('referralCode', rules.referralCode, body.referralCode);
       if (body.referralCode) {
         const inv = await this.invitation(body.referralCode, body.domain);
-        if (inv.kind !== 'REFERRAL') throw fail(422, AccountErrors.invitationCodeError);
+        if (inv.kind !== 'REFERRAL') throw fail(Errors.invitationCodeError);
         referrerId = inv.member_id;
       }
     }
 
     // Proofs: image captcha (CAPTCHA3), slider pass (GEETEST3), SMS code (mobile tab always,
-    // username tab with REGSMSVERIF3).
+    // username tab with REGMOBVERF3).
     if (captchaOn) {
-      if (!body.captcha) throw fail(422, AccountErrors.captchaRequired);
-      if (!(await this.captcha.check(req, body.captcha))) throw fail(422, AccountErrors.captchaInvalid);
+      if (!body.captcha) throw fail(Errors.captchaRequired);
+      if (!(await this.captcha.check(req, body.captcha))) throw fail(Errors.captchaInvalid);
     }
     await this.verification.requireChallenge('register', body);
     if (kind === 'mobile' || smsOnRegister) {
-      if (!phone) throw fail(422, VerificationErrors.phoneInvalid);
+      if (!phone) throw fail(Errors.phoneInvalid);
       // The number is proven by the phone-code provider's ID token (decision 012) or by an SMS code.
       if (body.firebaseIdToken) {
         await this.verification.requireSwitch(FeatureSwitch.phoneCodeProvider);
@@ -257,7 +250,7 @@ export class RegistrationService {
       const e = err as { code?: string; constraint?: string; message?: string };
       if (e.code === '23505') {
         const onMobile = e.constraint === 'member_mobile' || /member_mobile/.test(e.message ?? '');
-        throw fail(409, onMobile ? AccountErrors.mobileExists : AccountErrors.usernameExists);
+        throw fail(onMobile ? Errors.mobileExists : Errors.usernameExists);
       }
       throw err;
     }

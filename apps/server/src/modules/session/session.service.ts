@@ -1,17 +1,16 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
-  AccountErrors,
+  Errors,
   FeatureSwitch,
   Limits,
-  VERIFICATION_CODE_LENGTH,
-  VerificationErrors,
-  memberSideLoginTypes,
-  WEAK_DEFAULT_PASSWORD,
   type LoginRequest,
   type LoginResult,
   type LoginVerifyMethod,
   type LoginVerifyRequired,
+  memberSideLoginTypes,
+  VERIFICATION_CODE_LENGTH,
+  WEAK_DEFAULT_PASSWORD,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { SystemService } from '../system/system.service.ts';
@@ -23,7 +22,7 @@ import type { CaptchaService } from '../../platform/captcha/captcha.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { createSession, revokeSession, type SessionPolicy } from '../../platform/auth/session.ts';
 import { verifyPassword } from '../../platform/crypto/password-hash.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { fail } from '../../platform/http/errors.ts';
 import * as repo from './session.repo.ts';
 
 export interface LoginPolicy {
@@ -61,8 +60,6 @@ export const defaultLoginPolicy: LoginPolicy = {
   freePlayPerIpPerHour: 10,
 };
 
-const fail = (status: number, e: { code: string; message: string }, value?: unknown, message?: string) =>
-  new AppError(status, e.code, message ?? e.message, value);
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 interface IssueOptions {
@@ -140,7 +137,7 @@ export class SessionService {
 
     const username = body.username.trim();
     const password = body.password;
-    if (!username || !password) throw fail(422, AccountErrors.usernamePasswordMissing);
+    if (!username || !password) throw fail(Errors.usernamePasswordMissing);
     const key = username.toLowerCase();
     const db = this.database.db;
     const now = Date.now();
@@ -152,21 +149,21 @@ export class SessionService {
       ),
     );
     if (this.lockedUntil(failures, now) !== null)
-      throw fail(429, AccountErrors.accountLocked, { captcha: true });
+      throw fail(Errors.accountLocked, { value: { captcha: true } });
     if (
       (await repo.ipFailuresSince(db, ip, new Date(now - this.policy.lockoutWindowMs))) >=
       this.policy.ipFailures
     ) {
-      throw fail(429, AccountErrors.accountLocked, { captcha: true });
+      throw fail(Errors.accountLocked, { value: { captcha: true } });
     }
 
     // After a failure the account needs a captcha (always on, whatever CAPTCHA3 says).
     const captchaRequired = failures.some((f) => f.getTime() > now - this.policy.captchaMemoryMs);
     if (captchaRequired) {
       const answer = (body.captcha ?? '').trim();
-      if (!answer) throw fail(422, AccountErrors.captchaRequired, { captcha: true });
+      if (!answer) throw fail(Errors.captchaRequired, { value: { captcha: true } });
       if (!(await this.captcha.check(req, answer)))
-        throw fail(422, AccountErrors.captchaInvalid, { captcha: true });
+        throw fail(Errors.captchaInvalid, { value: { captcha: true } });
     }
     await this.verification.requireChallenge('login', body);
 
@@ -180,8 +177,8 @@ export class SessionService {
       }
       const after = [new Date(), ...failures];
       if (this.lockedUntil(after, Date.now()) !== null)
-        throw fail(429, AccountErrors.accountLocked, { captcha: true });
-      throw fail(401, AccountErrors.wrongCredentials, { captcha: true });
+        throw fail(Errors.accountLocked, { value: { captcha: true } });
+      throw fail(Errors.wrongCredentials, { value: { captcha: true } });
     }
     this.allowedToLogIn(member);
     await repo.clearFailures(db, key);
@@ -210,11 +207,11 @@ export class SessionService {
       ({ memberId } = await this.verification.redeemIdToken('login', idToken, matches));
     } else {
       const target = e164 ?? (await this.verification.latestSmsTarget('login', national));
-      if (!target) throw fail(422, VerificationErrors.codeInvalid);
+      if (!target) throw fail(Errors.codeInvalid);
       ({ memberId } = await this.verification.consumeCode('login', target, secret));
     }
     const member = memberId ? await this.members.byId(memberId) : undefined;
-    if (!member) throw fail(401, AccountErrors.wrongCredentials);
+    if (!member) throw fail(Errors.wrongCredentials);
     this.allowedToLogIn(member);
     // The code proves the phone; the new-IP second factor still applies.
     await this.secondFactorGate(member, ip, body.rememberMe ?? false);
@@ -222,8 +219,8 @@ export class SessionService {
   }
 
   private allowedToLogIn(member: MemberRow): void {
-    if (member.status !== 'active') throw fail(403, AccountErrors.accountDisabled);
-    if (!memberSideLoginTypes.includes(member.agent_type)) throw fail(403, AccountErrors.nonMemberAccount);
+    if (member.status !== 'active') throw fail(Errors.accountDisabled);
+    if (!memberSideLoginTypes.includes(member.agent_type)) throw fail(Errors.nonMemberAccount);
   }
 
   /** With LOGINIPVERF3 on, a login from an IP the member has not used needs a second factor. */
@@ -252,15 +249,15 @@ export class SessionService {
       email: maskEmail(member.email),
       expiresAt,
     };
-    throw fail(403, AccountErrors.loginVerifyRequired, value);
+    throw fail(Errors.loginVerifyRequired, { value: value });
   }
 
   private async pending(verifyToken: string, ip: string) {
     const row = await repo.pendingByHash(this.database.db, sha(verifyToken));
     if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now() || row.ip !== ip)
-      throw fail(401, AccountErrors.loginVerifyInvalid);
+      throw fail(Errors.loginVerifyInvalid);
     const member = await this.members.byId(row.member_id);
-    if (!member) throw fail(401, AccountErrors.loginVerifyInvalid);
+    if (!member) throw fail(Errors.loginVerifyInvalid);
     return { row, member };
   }
 
@@ -271,8 +268,7 @@ export class SessionService {
   ): Promise<{ expiredMinutes: number; target: string }> {
     const { member } = await this.pending(verifyToken, ip);
     if (method === 'SMS') {
-      if (!member.mobile_number || !member.mobile_dialing_code)
-        throw fail(422, AccountErrors.verifyMethodUnavailable);
+      if (!member.mobile_number || !member.mobile_dialing_code) throw fail(Errors.verifyMethodUnavailable);
       const phone = await this.verification.phone(member.mobile_dialing_code, member.mobile_number);
       const sent = await this.verification.sendSms('login2fa', phone, ip, member.id);
       return {
@@ -280,7 +276,7 @@ export class SessionService {
         target: maskMobile(member.mobile_dialing_code, member.mobile_number)!,
       };
     }
-    if (!member.email) throw fail(422, AccountErrors.verifyMethodUnavailable);
+    if (!member.email) throw fail(Errors.verifyMethodUnavailable);
     const sent = await this.verification.sendEmailCode('login2fa', member.email, ip, member.id);
     return { expiredMinutes: sent.expiredMinutes, target: maskEmail(member.email)! };
   }
@@ -294,32 +290,31 @@ export class SessionService {
     const { row, member } = await this.pending(verifyToken, ip);
     if ((await repo.countPendingAttempt(this.database.db, row.id)) > this.policy.lockoutFailures) {
       await repo.usePending(this.database.db, row.id);
-      throw fail(429, AccountErrors.accountLocked);
+      throw fail(Errors.accountLocked);
     }
     switch (method) {
       case 'SMS': {
-        if (!member.mobile_number || !member.mobile_dialing_code)
-          throw fail(422, AccountErrors.verifyMethodUnavailable);
+        if (!member.mobile_number || !member.mobile_dialing_code) throw fail(Errors.verifyMethodUnavailable);
         const phone = await this.verification.phone(member.mobile_dialing_code, member.mobile_number);
         await this.verification.consumeCode('login2fa', phone.e164, code);
         break;
       }
       case 'EMAIL':
-        if (!member.email) throw fail(422, AccountErrors.verifyMethodUnavailable);
+        if (!member.email) throw fail(Errors.verifyMethodUnavailable);
         await this.verification.consumeCode('login2fa', member.email.toLowerCase(), code);
         break;
       case 'TOTP':
-        if (!member.totp_secret) throw fail(422, AccountErrors.totpNotBound);
-        if (!this.members.verifyTotp(member, code)) throw fail(422, AccountErrors.totpInvalid);
+        if (!member.totp_secret) throw fail(Errors.totpNotBound);
+        if (!this.members.verifyTotp(member, code)) throw fail(Errors.totpInvalid);
         break;
       case 'BANK_NAME': {
         const norm = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
-        if (!member.payee_name) throw fail(422, AccountErrors.verifyMethodUnavailable);
-        if (norm(code) !== norm(member.payee_name)) throw fail(422, AccountErrors.bankNameInvalid);
+        if (!member.payee_name) throw fail(Errors.verifyMethodUnavailable);
+        if (norm(code) !== norm(member.payee_name)) throw fail(Errors.bankNameInvalid);
         break;
       }
     }
-    if (!(await repo.usePending(this.database.db, row.id))) throw fail(401, AccountErrors.loginVerifyInvalid);
+    if (!(await repo.usePending(this.database.db, row.id))) throw fail(Errors.loginVerifyInvalid);
     this.allowedToLogIn(member);
     await this.members.rememberIp(member.id, ip);
     return this.issue(member, ip, { rememberMe: row.remember_me, viaSms: false });
@@ -334,7 +329,7 @@ export class SessionService {
     const taken = await repo.takeRemember(this.database.db, sha(rememberToken));
     const member = taken ? await this.members.byId(taken.member_id) : undefined;
     if (!taken || !member || member.username.toLowerCase() !== username.trim().toLowerCase())
-      throw fail(401, AccountErrors.rememberInvalid);
+      throw fail(Errors.rememberInvalid);
     this.allowedToLogIn(member);
     // A remember token is a credential like the password: from a new IP it needs the second factor
     // too (the pending login keeps rememberMe, so passing it hands out a fresh token).
@@ -355,7 +350,7 @@ export class SessionService {
     });
     const deviceKey = sha(`freeplay|${randomString}`);
     let member = await this.members.byDeviceKey(deviceKey);
-    if (member && member.agent_type !== 4) throw fail(403, AccountErrors.nonMemberAccount);
+    if (member && member.agent_type !== 4) throw fail(Errors.nonMemberAccount);
     if (!member) {
       await this.limiter.consume(`freeplay:new:${ip}`, {
         limit: this.policy.freePlayPerIpPerHour,
@@ -397,10 +392,10 @@ export class SessionService {
           if (raced) id = raced.id;
         }
       }
-      if (id === null) throw new AppError(409, 'conflict', 'Free play is busy, please try again');
+      if (id === null) throw fail(Errors.conflict, { message: 'Free play is busy, please try again' });
       member = await this.members.byId(id);
     }
-    if (!member || member.status !== 'active') throw fail(403, AccountErrors.accountDisabled);
+    if (!member || member.status !== 'active') throw fail(Errors.accountDisabled);
     return this.issue(member, ip, { rememberMe: false, viaSms: false });
   }
 
@@ -452,7 +447,7 @@ export class SessionService {
     options: Omit<IssueOptions, 'rememberId'>,
   ): Promise<LoginResult> {
     const member = await this.members.byId(memberId);
-    if (!member) throw fail(401, AccountErrors.sessionEnded);
+    if (!member) throw fail(Errors.sessionEnded);
     this.allowedToLogIn(member);
     return this.issue(member, ip, options);
   }

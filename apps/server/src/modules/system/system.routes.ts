@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ErrorCodes,
+  Errors,
   getBrandConfig,
   getDomainRoute,
   getHelpCenter,
@@ -45,23 +45,12 @@ export function installStatusGate(app: FastifyInstance): void {
     const { country } = callerLocation(req);
     const caller = await system.statusFor(country);
     if (caller.status === 1) {
-      return sendError(
-        reply,
-        503,
-        ErrorCodes.maintenance,
-        'The system is under maintenance, please come back later',
-        {
-          maintenanceEndTime: caller.maintenanceEndTime,
-        },
-      );
+      return sendError(reply, Errors.maintenance, {
+        value: { maintenanceEndTime: caller.maintenanceEndTime },
+      });
     }
     if (caller.status === 2) {
-      return sendError(
-        reply,
-        403,
-        ErrorCodes.regionRestricted,
-        'Your location or IP address is not allowed to use this site',
-      );
+      return sendError(reply, Errors.regionRestricted);
     }
   });
 }

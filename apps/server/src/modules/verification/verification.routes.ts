@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  AccountErrors,
+  Errors,
   FeatureSwitch,
   getCaptcha,
   getChallenge,
@@ -14,7 +14,7 @@ import {
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { clientIp } from '../../platform/client-ip.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { fail } from '../../platform/http/errors.ts';
 
 const perMinute = (limit: number) => ({ limit, windowMs: 60_000 });
 
@@ -41,15 +41,12 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, verifyChallenge, async ({ req, body }) => {
     await rateLimiter.consume(`challenge-check:${clientIp(req)}`, perMinute(30));
     const token = await challenge.verify(body);
-    if (!token)
-      throw new AppError(422, AccountErrors.challengeFailed.code, AccountErrors.challengeFailed.message);
+    if (!token) throw fail(Errors.challengeFailed);
     return { challengeId: body.challengeId, challengeToken: token, message: 'Verification succeeded' };
   });
 
-  const mobileTaken = () =>
-    new AppError(409, AccountErrors.mobileExists.code, AccountErrors.mobileExists.message);
-  const notRegistered = () =>
-    new AppError(404, 'mobile.not.registered', 'This mobile number is not registered');
+  const mobileTaken = () => fail(Errors.mobileExists);
+  const notRegistered = () => fail(Errors.mobileNotRegistered);
 
   registerCall(app, sendSmsNoLogin, async ({ req, body }) => {
     await verification.requireSwitch(FeatureSwitch.smsLogin);

@@ -1,20 +1,19 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import {
-  AccountErrors,
+  type ChallengePurpose,
+  Errors,
   FeatureSwitch,
   Limits,
-  VERIFICATION_CODE_LENGTH,
-  VerificationErrors,
-  type ChallengePurpose,
   type PhoneCodePurpose,
+  VERIFICATION_CODE_LENGTH,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { SystemService } from '../system/system.service.ts';
 import type { BrandConfigStore } from '../system/brand-config.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { SliderChallenge } from '../../platform/challenge/slider-challenge.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { fail } from '../../platform/http/errors.ts';
 import * as repo from './verification.repo.ts';
 
 export type CodePurpose = 'login' | 'register' | 'forgot' | 'login2fa' | `provider:${PhoneCodePurpose}`;
@@ -57,8 +56,6 @@ export interface Phone {
   countryCode: string;
 }
 
-const fail = (status: number, e: { code: string; message: string }, message?: string) =>
-  new AppError(status, e.code, message ?? e.message);
 const hashCode = (purpose: string, target: string, code: string) =>
   createHash('sha256').update(`${purpose}|${target}|${code}`, 'utf8').digest();
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
@@ -97,7 +94,7 @@ export class VerificationService {
 
   /** Refuses with "function not enabled" when a switch is off. */
   async requireSwitch(modId: string): Promise<void> {
-    if (!(await this.system.isOn(modId))) throw fail(403, VerificationErrors.functionDisabled);
+    if (!(await this.system.isOn(modId))) throw fail(Errors.functionDisabled);
   }
 
   /** When the switch of this purpose is on, a slider pass of that purpose must come with the call. */
@@ -107,9 +104,9 @@ export class VerificationService {
   ): Promise<void> {
     const modId = purpose === 'sms' ? FeatureSwitch.challengeSms : FeatureSwitch.challengeLogin;
     if (!(await this.system.isOn(modId))) return;
-    if (!fields.challengeId || !fields.challengeToken) throw fail(422, AccountErrors.challengeRequired);
+    if (!fields.challengeId || !fields.challengeToken) throw fail(Errors.challengeRequired);
     if (!(await this.challenge.consume(purpose, fields.challengeId, fields.challengeToken)))
-      throw fail(422, AccountErrors.challengeFailed);
+      throw fail(Errors.challengeFailed);
   }
 
   /**
@@ -119,23 +116,21 @@ export class VerificationService {
    */
   async phone(dialingCodeRaw: string, numberRaw: string): Promise<Phone> {
     const number = (numberRaw ?? '').replace(/[\s-]/g, '');
-    if (!number) throw fail(422, VerificationErrors.phoneInvalid);
-    if (!/^[0-9]+$/.test(number)) throw fail(422, VerificationErrors.phoneFormatInvalid);
+    if (!number) throw fail(Errors.phoneInvalid);
+    if (!/^[0-9]+$/.test(number)) throw fail(Errors.phoneFormatInvalid);
     const dialingCode = (dialingCodeRaw ?? '').replace(/^\+/, '');
     const countries = (await this.system.info()).countries;
     const country = countries.find((c) => c.countryDialingCode === dialingCode);
     if (!country)
-      throw fail(
-        422,
-        VerificationErrors.phoneFormatInvalid,
-        `${VerificationErrors.phoneFormatInvalid.message}: unknown country dialing code +${dialingCode}`,
-      );
+      throw fail(Errors.phoneFormatInvalid, {
+        message: `${Errors.phoneFormatInvalid.message}: unknown country dialing code +${dialingCode}`,
+      });
     const parsed = parsePhoneNumberFromString(number, country.countryCode as CountryCode);
     if (!parsed || !parsed.isValid() || parsed.countryCallingCode !== dialingCode)
-      throw fail(422, VerificationErrors.phoneInvalid);
+      throw fail(Errors.phoneInvalid);
     const national = String(parsed.nationalNumber);
     if (country.numberLengths.length && !country.numberLengths.includes(national.length))
-      throw fail(422, VerificationErrors.phoneInvalid);
+      throw fail(Errors.phoneInvalid);
     return { dialingCode, number: national, e164: parsed.number, countryCode: country.countryCode };
   }
 
@@ -151,7 +146,7 @@ export class VerificationService {
     const dayStart = new Date();
     dayStart.setUTCHours(0, 0, 0, 0);
     if ((await repo.countSmsSince(this.database.db, dayStart)) >= this.policy.smsDailyQuota)
-      throw fail(503, VerificationErrors.quotaExceeded);
+      throw fail(Errors.quotaExceeded);
     const code = this.newCode();
     const expiresAt = await this.store(purpose, 'sms', phone.e164, code, ip, memberId, sessionHash);
     await this.outbox.enqueue({
@@ -195,19 +190,19 @@ export class VerificationService {
     code: string,
   ): Promise<{ memberId: number | null }> {
     const given = (code ?? '').trim();
-    if (!given) throw fail(422, VerificationErrors.codeMissing);
+    if (!given) throw fail(Errors.codeMissing);
     const row = await repo.latestCode(this.database.db, purpose, target);
-    if (!row || row.used_at) throw fail(422, VerificationErrors.codeInvalid);
-    if (new Date(row.expires_at).getTime() <= Date.now()) throw fail(422, VerificationErrors.codeExpired);
+    if (!row || row.used_at) throw fail(Errors.codeInvalid);
+    if (new Date(row.expires_at).getTime() <= Date.now()) throw fail(Errors.codeExpired);
     if (row.attempts >= this.policy.maxAttempts)
-      throw fail(429, VerificationErrors.tooManyRequests, 'Too many wrong codes: please send a new code');
+      throw fail(Errors.tooManyRequests, { message: 'Too many wrong codes: please send a new code' });
     if (!hashCode(purpose, target, given).equals(row.code_hash)) {
       const attempts = await repo.countFailure(this.database.db, row.id);
       if (attempts >= this.policy.maxAttempts)
-        throw fail(429, VerificationErrors.tooManyRequests, 'Too many wrong codes: please send a new code');
-      throw fail(422, VerificationErrors.codeInvalid);
+        throw fail(Errors.tooManyRequests, { message: 'Too many wrong codes: please send a new code' });
+      throw fail(Errors.codeInvalid);
     }
-    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, VerificationErrors.codeInvalid);
+    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(Errors.codeInvalid);
     return { memberId: row.member_id };
   }
 
@@ -249,8 +244,8 @@ export class VerificationService {
   async consumeResetToken(token: string): Promise<number> {
     const row = await repo.byCodeHash(this.database.db, 'reset-link', hashToken(token));
     if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now() || !row.member_id)
-      throw fail(422, AccountErrors.resetTokenInvalid);
-    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, AccountErrors.resetTokenInvalid);
+      throw fail(Errors.resetTokenInvalid);
+    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(Errors.resetTokenInvalid);
     return row.member_id;
   }
 
@@ -288,7 +283,7 @@ export class VerificationService {
     // An unknown handle reads like a code that was never sent: the code is "not valid".
     // A newer code retires this one (used_at set), so a live handle always names the newest code,
     // the one `consumeCode` checks.
-    if (!row || !purpose || row.used_at) throw fail(422, VerificationErrors.codeInvalid);
+    if (!row || !purpose || row.used_at) throw fail(Errors.codeInvalid);
     const { memberId } = await this.consumeCode(purpose, row.target, code);
     const idToken = randomBytes(32).toString('base64url');
     await repo.insert(this.database.db, {
@@ -317,8 +312,8 @@ export class VerificationService {
       ? await repo.byCodeHash(this.database.db, idTokenPurpose(`provider:${purpose}`), hashToken(idToken))
       : undefined;
     if (!row || row.used_at || !issuedTo(row.target) || new Date(row.expires_at).getTime() <= Date.now())
-      throw fail(422, VerificationErrors.codeInvalid);
-    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(422, VerificationErrors.codeInvalid);
+      throw fail(Errors.codeInvalid);
+    if (!(await repo.markUsed(this.database.db, row.id))) throw fail(Errors.codeInvalid);
     return { memberId: row.member_id };
   }
 
@@ -357,11 +352,11 @@ export class VerificationService {
     const db = this.database.db;
     const last = await repo.latestCode(db, purpose, target);
     if (last && Date.now() - new Date(last.created_at).getTime() < this.policy.resendIntervalMs)
-      throw fail(429, VerificationErrors.resendTooSoon);
+      throw fail(Errors.resendTooSoon);
     const hourAgo = new Date(Date.now() - 3_600_000);
     if ((await repo.countSince(db, 'target', target, hourAgo)) >= this.policy.perTargetPerHour)
-      throw fail(429, VerificationErrors.tooManyRequests);
+      throw fail(Errors.tooManyRequests);
     if (ip && (await repo.countSince(db, 'ip', ip, hourAgo)) >= this.policy.perIpPerHour)
-      throw fail(429, VerificationErrors.tooManyRequests);
+      throw fail(Errors.tooManyRequests);
   }
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Balance } from '@app/contract';
+import { Errors, type Balance } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { BrandConfigStore } from '../system/brand-config.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { fail } from '../../platform/http/errors.ts';
 import * as repo from './ledger.repo.ts';
 
 export const WalletType = { main: 'MAIN' } as const;
@@ -34,8 +34,7 @@ export interface PostResult {
   replayed: boolean;
 }
 
-export const insufficientFunds = () =>
-  new AppError(409, 'wallet.balance.insufficient', 'Insufficient balance');
+export const insufficientFunds = () => fail(Errors.balanceInsufficient);
 
 /** Minor units to the wire's major units with the currency's precision. */
 export function toMajor(minor: number, precision: number): number {
@@ -46,7 +45,7 @@ export function toMajor(minor: number, precision: number): number {
 export function toMinor(major: number, precision: number): number {
   const minor = Math.round(major * 10 ** precision);
   if (!Number.isSafeInteger(minor) || Math.abs(minor / 10 ** precision - major) > 1e-9) {
-    throw new AppError(422, 'invalid.input', `Amounts have at most ${precision} decimals`);
+    throw fail(Errors.invalidInput, { message: `Amounts have at most ${precision} decimals` });
   }
   return minor;
 }

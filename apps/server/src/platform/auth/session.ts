@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { AccountErrors } from '@app/contract';
-import { AppError, unauthorized } from '../http/errors.ts';
+import { AgentType, Errors } from '@app/contract';
+import { fail } from '../http/errors.ts';
 import { PreparedRead } from '../prepared-read.ts';
 
 export interface SessionContext {
@@ -199,14 +199,12 @@ export async function resolveSession(req: FastifyRequest): Promise<SessionContex
 
 export async function requireSession(req: FastifyRequest): Promise<SessionContext> {
   const session = await resolveSession(req);
-  if (!session)
-    throw unauthorized(tokenOf(req) ? AccountErrors.sessionEnded.message : AccountErrors.notLoggedIn.message);
+  if (!session) throw fail(tokenOf(req) ? Errors.sessionEnded : Errors.notLoggedIn);
   return session;
 }
 
 /** Trial accounts (type 4) are barred from member-only calls (decision D5). */
 export function requireRealAccount(session: SessionContext): SessionContext {
-  if (session.agentType === 4)
-    throw new AppError(403, AccountErrors.trialForbidden.code, AccountErrors.trialForbidden.message);
+  if (session.agentType === AgentType.trial) throw fail(Errors.trialForbidden);
   return session;
 }

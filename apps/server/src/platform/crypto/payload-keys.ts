@@ -10,9 +10,9 @@ import {
 import { promisify } from 'node:util';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { PAYLOAD_IV_BYTES, PAYLOAD_MAX_SKEW_MS, PAYLOAD_TAG_BYTES, PayloadErrors } from '@app/contract';
+import { Errors, PAYLOAD_IV_BYTES, PAYLOAD_MAX_SKEW_MS, PAYLOAD_TAG_BYTES } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
-import { AppError } from '../http/errors.ts';
+import { fail } from '../http/errors.ts';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 
@@ -42,8 +42,6 @@ interface LoadedKey {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const refuse = (status: number, e: { code: string; message: string }) =>
-  new AppError(status, e.code, e.message);
 
 function decodeBase64(text: unknown): Buffer | null {
   if (typeof text !== 'string' || text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text))
@@ -164,19 +162,19 @@ export class PayloadKeys {
       !body ||
       typeof body.value !== 'string'
     ) {
-      throw refuse(400, PayloadErrors.encryptionRequired);
+      throw fail(Errors.payloadEncryptionRequired);
     }
-    if (keyId.length > 64) throw refuse(400, PayloadErrors.keyInvalid);
+    if (keyId.length > 64) throw fail(Errors.payloadKeyInvalid);
     await this.refreshRing(false);
     if (!this.ring.some((k) => k.keyId === keyId)) await this.refreshRing(true);
-    if (!this.accepted(keyId)) throw refuse(400, PayloadErrors.keyInvalid);
+    if (!this.accepted(keyId)) throw fail(Errors.payloadKeyInvalid);
     const key = await this.load(keyId);
-    if (!key) throw refuse(400, PayloadErrors.keyInvalid);
+    if (!key) throw fail(Errors.payloadKeyInvalid);
 
     const wrapped = decodeBase64(wrappedHeader);
     const sealed = decodeBase64(body.value);
     if (!wrapped || !sealed || sealed.length < PAYLOAD_IV_BYTES + PAYLOAD_TAG_BYTES + 2)
-      throw refuse(400, PayloadErrors.decryptFailed);
+      throw fail(Errors.payloadDecryptFailed);
     let plaintext: string;
     try {
       const aesKey = privateDecrypt(
@@ -193,14 +191,14 @@ export class PayloadKeys {
         decipher.final(),
       ]).toString('utf8');
     } catch {
-      throw refuse(400, PayloadErrors.decryptFailed);
+      throw fail(Errors.payloadDecryptFailed);
     }
 
     let envelope: { payload?: unknown; ts?: unknown; nonce?: unknown };
     try {
       envelope = JSON.parse(plaintext) as typeof envelope;
     } catch {
-      throw refuse(400, PayloadErrors.malformed);
+      throw fail(Errors.payloadMalformed);
     }
     if (
       !envelope ||
@@ -208,13 +206,12 @@ export class PayloadKeys {
       typeof envelope.ts !== 'number' ||
       !Number.isFinite(envelope.ts)
     ) {
-      throw refuse(400, PayloadErrors.malformed);
+      throw fail(Errors.payloadMalformed);
     }
     const nonceBytes = decodeBase64(envelope.nonce);
-    if (!nonceBytes || nonceBytes.length < 16 || nonceBytes.length > 64)
-      throw refuse(400, PayloadErrors.malformed);
+    if (!nonceBytes || nonceBytes.length < 16 || nonceBytes.length > 64) throw fail(Errors.payloadMalformed);
     const now = Date.now();
-    if (Math.abs(now - envelope.ts) > this.policy.maxSkewMs) throw refuse(400, PayloadErrors.clockSkew);
+    if (Math.abs(now - envelope.ts) > this.policy.maxSkewMs) throw fail(Errors.payloadClockSkew);
     await this.rememberNonce(envelope.nonce as string, envelope.ts);
     return envelope.payload;
   }
@@ -228,7 +225,7 @@ export class PayloadKeys {
       .onConflict((oc) => oc.column('nonce').doNothing())
       .returning('nonce')
       .executeTakeFirst();
-    if (!inserted) throw refuse(409, PayloadErrors.replayed);
+    if (!inserted) throw fail(Errors.payloadReplayed);
     if (++this.nonceWrites % 500 === 0) {
       await sql`delete from payload_nonce where expires_at < now()`.execute(this.database.db);
     }

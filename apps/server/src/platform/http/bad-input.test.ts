@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
-import { defineCall, ErrorCodes, ErrorEnvelopeSchema } from '@app/contract';
+import { defineCall, ErrorEnvelopeSchema, Errors } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { createSession } from '../auth/session.ts';
 import { registerCall } from './register-calls.ts';
-import { conflict, forbidden, tooManyRequests } from './errors.ts';
+import { fail } from './errors.ts';
 
 /**
  * Calls declared here only for this file: no real call takes a JSON body or a token yet, and the
@@ -53,9 +53,10 @@ beforeAll(async () => {
         device: String(req.headers.device),
       }));
       registerCall(app, outcomeCall, ({ body }) => {
-        if (body.outcome === 'forbidden') throw forbidden('Trial accounts cannot do this');
-        if (body.outcome === 'conflict') throw conflict('That name is taken');
-        throw tooManyRequests();
+        if (body.outcome === 'forbidden')
+          throw fail(Errors.forbidden, { message: 'Trial accounts cannot do this' });
+        if (body.outcome === 'conflict') throw fail(Errors.conflict, { message: 'That name is taken' });
+        throw fail(Errors.tooManyRequests);
       });
     },
   });
@@ -94,7 +95,7 @@ describe(`bad input (${testDbKind})`, () => {
       '\u0000',
     ]) {
       const res = await t.call({ method: 'POST', url: '/wps/test/echo', payload, headers: json });
-      expectCleanError(res, 400, ErrorCodes.malformedJson);
+      expectCleanError(res, 400, Errors.malformedJson.code);
     }
     await stillServes();
   });
@@ -106,13 +107,13 @@ describe(`bad input (${testDbKind})`, () => {
       payload: '{"__proto__": {"admin": true}, "name": "a", "count": 1}',
       headers: json,
     });
-    expectCleanError(res, 400, ErrorCodes.malformedJson);
+    expectCleanError(res, 400, Errors.malformedJson.code);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
   it('wrong types get 422 invalid.input naming each field', async () => {
     const res = await t.call({ method: 'POST', url: '/wps/test/echo', payload: { name: 5, count: 'x' } });
-    const body = expectCleanError(res, 422, ErrorCodes.invalidInput);
+    const body = expectCleanError(res, 422, Errors.invalidInput.code);
     expect(body.message).toContain('name:');
     expect(body.message).toContain('count:');
     const negative = await t.call({
@@ -129,18 +130,18 @@ describe(`bad input (${testDbKind})`, () => {
       url: '/wps/test/echo',
       payload: { name: 'a', count: 1, isAdmin: true },
     });
-    expect(expectCleanError(res, 422, ErrorCodes.invalidInput).message).toContain('isAdmin');
+    expect(expectCleanError(res, 422, Errors.invalidInput.code).message).toContain('isAdmin');
   });
 
   it('an empty body, no body, null or an array get a clear error', async () => {
     expectCleanError(
       await t.call({ method: 'POST', url: '/wps/test/echo', payload: '', headers: json }),
       400,
-      ErrorCodes.malformedJson,
+      Errors.malformedJson.code,
     );
     for (const opts of [{}, { payload: 'null', headers: json }, { payload: '[1,2]', headers: json }]) {
       const res = await t.call({ method: 'POST', url: '/wps/test/echo', ...opts });
-      expect(expectCleanError(res, 422, ErrorCodes.invalidInput).message).toContain('must be a JSON object');
+      expect(expectCleanError(res, 422, Errors.invalidInput.code).message).toContain('must be a JSON object');
     }
     await stillServes();
   });
@@ -153,7 +154,7 @@ describe(`bad input (${testDbKind})`, () => {
         payload: 'name=a&count=1',
         headers: { 'content-type': type },
       });
-      expect(expectCleanError(res, 415, ErrorCodes.unsupportedMediaType).message).toContain(
+      expect(expectCleanError(res, 415, Errors.unsupportedMediaType.code).message).toContain(
         'application/json',
       );
     }
@@ -162,7 +163,7 @@ describe(`bad input (${testDbKind})`, () => {
   it('a 2 MB body gets 413 and the server keeps serving', async () => {
     const payload = JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), count: 1 });
     const res = await t.call({ method: 'POST', url: '/wps/test/echo', payload, headers: json });
-    expect(expectCleanError(res, 413, ErrorCodes.bodyTooLarge).message).toContain('1 MB');
+    expect(expectCleanError(res, 413, Errors.bodyTooLarge.code).message).toContain('1 MB');
     await stillServes();
     const ok = await t.call({ method: 'POST', url: '/wps/test/echo', payload: { name: 'a', count: 1 } });
     expect(ok.json()).toEqual({ success: true, value: { name: 'a', count: 1 } });
@@ -187,18 +188,18 @@ describe(`bad input (${testDbKind})`, () => {
       '/lotto/nope',
       '/wps/system/status/extra',
     ]) {
-      const body = expectCleanError(await t.call({ url }), 404, ErrorCodes.notFound);
+      const body = expectCleanError(await t.call({ url }), 404, Errors.notFound.code);
       expect(body.message).toContain('No such call');
     }
   });
 
   it('a path with broken percent-encoding gets 400, not the framework default', async () => {
-    expectCleanError(await t.call({ url: '/wps/%E0%A4%A' }), 400, ErrorCodes.malformedJson);
+    expectCleanError(await t.call({ url: '/wps/%E0%A4%A' }), 400, Errors.malformedJson.code);
   });
 
   it('unknown query values get 422 naming the parameter and the allowed values', async () => {
     const types = await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B,ZZ' });
-    expect(expectCleanError(types, 422, ErrorCodes.invalidInput).message).toMatch(/types.*B, PL, PU, PR, H/);
+    expect(expectCleanError(types, 422, Errors.invalidInput.code).message).toMatch(/types.*B, PL, PU, PR, H/);
     const exec = await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?execution=Q' });
     expect(expectCleanError(exec, 422).message).toContain('execution');
     const repeated = await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B&types=PL' });
@@ -212,7 +213,7 @@ describe(`bad input (${testDbKind})`, () => {
   it('a wrong Merchant header gets 400 merchant.invalid naming both merchants', async () => {
     for (const merchant of ['OTHER', '', 'sea888', 'x'.repeat(500)]) {
       const res = await t.call({ url: '/wps/system/status', headers: { merchant } });
-      const body = expectCleanError(res, 400, ErrorCodes.merchantInvalid);
+      const body = expectCleanError(res, 400, Errors.merchantInvalid.code);
       expect(body.message).toContain('SEA888');
       expect(body.message.length).toBeLessThan(200);
     }
@@ -225,7 +226,7 @@ describe(`bad input (${testDbKind})`, () => {
     expect(head.body).toBe('');
     for (const method of ['OPTIONS', 'PATCH', 'DELETE', 'TRACE'] as const) {
       const res = await t.call({ method, url: '/wps/system/status' });
-      expect(expectCleanError(res, 404, ErrorCodes.notFound).message).toContain(method);
+      expect(expectCleanError(res, 404, Errors.notFound.code).message).toContain(method);
     }
     // A GET carrying a broken body is answered as a GET: the body is not read.
     const get = await t.call({ url: '/wps/system/whitelabel', payload: '{bad', headers: json });
@@ -238,7 +239,7 @@ describe(`bad input (${testDbKind})`, () => {
       url: '/ops/command',
       payload: { argv: ['status', 'normal'] },
     });
-    expectCleanError(res, 403, ErrorCodes.forbidden);
+    expectCleanError(res, 403, Errors.forbidden.code);
   });
 
   it('after all of the above the server still serves every real call', async () => {
@@ -271,18 +272,18 @@ describe(`wire rules (${testDbKind})`, () => {
 
   it('SY-26 401 with no or a bad token, 403 not allowed, 404, 409, 422, 429', async () => {
     const none = await t.call({ url: '/wps/test/me' });
-    expect(expectCleanError(none, 401, ErrorCodes.tokenInvalid).message).toMatch(/not logged in/i);
+    expect(expectCleanError(none, 401, Errors.notLoggedIn.code).message).toMatch(/not logged in/i);
     const bad = await t.call({ url: '/wps/test/me', token: 'k'.repeat(43) });
-    expect(expectCleanError(bad, 401, ErrorCodes.tokenInvalid).message).toMatch(/log ?in again/i);
-    expectCleanError(await t.call({ url: '/wps/test/me', token: 'short' }), 401, ErrorCodes.tokenInvalid);
+    expect(expectCleanError(bad, 401, Errors.notLoggedIn.code).message).toMatch(/log ?in again/i);
+    expectCleanError(await t.call({ url: '/wps/test/me', token: 'short' }), 401, Errors.notLoggedIn.code);
 
     const outcome = (o: string) =>
       t.call({ method: 'POST', url: '/wps/test/outcome', payload: { outcome: o } });
-    expectCleanError(await outcome('forbidden'), 403, ErrorCodes.forbidden);
-    expectCleanError(await outcome('conflict'), 409, ErrorCodes.conflict);
-    expectCleanError(await outcome('limited'), 429, ErrorCodes.tooManyRequests);
-    expectCleanError(await t.call({ url: '/wps/nope' }), 404, ErrorCodes.notFound);
-    expectCleanError(await outcome('other'), 422, ErrorCodes.invalidInput);
+    expectCleanError(await outcome('forbidden'), 403, Errors.forbidden.code);
+    expectCleanError(await outcome('conflict'), 409, Errors.conflict.code);
+    expectCleanError(await outcome('limited'), 429, Errors.tooManyRequests.code);
+    expectCleanError(await t.call({ url: '/wps/nope' }), 404, Errors.notFound.code);
+    expectCleanError(await outcome('other'), 422, Errors.invalidInput.code);
 
     // 403 from the platform itself: a caller from a blocked country.
     await t.app.ctx.system.setBlockedCountries(['US']);
@@ -291,7 +292,7 @@ describe(`wire rules (${testDbKind})`, () => {
         url: '/wps/relay/MCSFE_getListAnnouncements',
         headers: { 'x-forwarded-for': '8.8.8.8' },
       });
-      expectCleanError(blocked, 403, ErrorCodes.regionRestricted);
+      expectCleanError(blocked, 403, Errors.regionRestricted.code);
     } finally {
       await t.app.ctx.system.setNormal();
     }

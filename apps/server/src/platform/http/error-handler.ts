@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCodes, type ErrorEnvelope } from '@app/contract';
-import { AppError } from './errors.ts';
+import { Errors, type ErrorDef, type ErrorEnvelope } from '@app/contract';
+import { AppError, type FailOptions } from './errors.ts';
 
-export function sendError(
+function sendEnvelope(
   reply: FastifyReply,
   statusCode: number,
   errorCode: string,
@@ -17,6 +17,14 @@ export function sendError(
     ...(value === undefined ? {} : { value }),
   };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Answers with the error envelope of a catalogue error, for code that holds the reply (hooks,
+ * not-found handlers); a handler throws `fail(...)` instead.
+ */
+export function sendError(reply: FastifyReply, error: ErrorDef, options: FailOptions = {}) {
+  return sendEnvelope(reply, error.status, error.code, options.message ?? error.message, options.value);
 }
 
 function describeValidation(err: FastifyError): string {
@@ -38,19 +46,13 @@ function describeValidation(err: FastifyError): string {
  * over-long parameter); passed to Fastify as `frameworkErrors` so they get the envelope too.
  */
 export function handleFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-  if (err.code === 'FST_ERR_BAD_URL')
-    return sendError(
-      reply,
-      400,
-      ErrorCodes.malformedJson,
-      'The address is not a valid URL: check its percent-encoding',
-    );
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return sendError(reply, 414, ErrorCodes.invalidInput, 'A part of the address is too long');
-  return sendError(
+  if (err.code === 'FST_ERR_BAD_URL') return sendError(reply, Errors.badUrl);
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, Errors.addressPartTooLong);
+  // Another router refusal: its own 4xx status, with the code of bad input.
+  return sendEnvelope(
     reply,
     err.statusCode && err.statusCode < 500 ? err.statusCode : 400,
-    ErrorCodes.invalidInput,
+    Errors.invalidInput.code,
     err.message,
   );
 }
@@ -65,41 +67,33 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError)
-      return sendError(reply, err.statusCode, err.errorCode, err.message, err.value);
-    if (err.validation) return sendError(reply, 422, ErrorCodes.invalidInput, describeValidation(err));
+      return sendError(reply, err.error, { message: err.message, value: err.value });
+    if (err.validation) return sendError(reply, Errors.invalidInput, { message: describeValidation(err) });
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return sendError(reply, 400, ErrorCodes.malformedJson, 'The request body is not valid JSON');
+        return sendError(reply, Errors.malformedJson);
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(reply, 413, ErrorCodes.bodyTooLarge, 'The request body is larger than 1 MB');
+        return sendError(reply, Errors.bodyTooLarge);
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendError(
-          reply,
-          415,
-          ErrorCodes.unsupportedMediaType,
-          'Send the request body as application/json',
-        );
+        return sendError(reply, Errors.unsupportedMediaType);
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return sendError(
-          reply,
-          400,
-          ErrorCodes.malformedJson,
-          'The Content-Length header does not match the body',
-        );
+        return sendError(reply, Errors.malformedJson, {
+          message: 'The Content-Length header does not match the body',
+        });
     }
-    if (err instanceof SyntaxError)
-      return sendError(reply, 400, ErrorCodes.malformedJson, 'The request body is not valid JSON');
+    if (err instanceof SyntaxError) return sendError(reply, Errors.malformedJson);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendError(
+      // A plugin's own 4xx (e.g. a static file refusal): its status, with the catalogue's code.
+      return sendEnvelope(
         reply,
         status,
-        status === 429 ? ErrorCodes.tooManyRequests : ErrorCodes.invalidInput,
+        (status === 429 ? Errors.tooManyRequests : Errors.invalidInput).code,
         err.message,
       );
     }
     req.log.error({ err }, 'unhandled error');
-    return sendError(reply, 500, ErrorCodes.systemError, 'System error, please try again later');
+    return sendError(reply, Errors.systemError);
   });
 }

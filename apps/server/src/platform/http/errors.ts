@@ -1,27 +1,34 @@
-import { ErrorCodes, type ErrorCode } from '@app/contract';
+import type { ErrorDef } from '@app/contract';
 
-/** An outcome the caller can act on: sent as the error envelope with a truthful HTTP status. */
+export interface FailOptions {
+  /** A sentence more precise than the catalogue's default (e.g. which field, which limit). */
+  message?: string;
+  /** Data the client acts on (e.g. `{captcha: true}`), sent as the envelope's `value`. */
+  value?: unknown;
+}
+
+/**
+ * An outcome the caller can act on: sent as the error envelope with the code and the HTTP status
+ * the contract's catalogue gives the error. Raised with `fail`.
+ */
 export class AppError extends Error {
-  readonly statusCode: number;
-  readonly errorCode: ErrorCode;
+  readonly error: ErrorDef;
   readonly value: unknown;
-  constructor(statusCode: number, errorCode: ErrorCode, message: string, value?: unknown) {
-    super(message);
+  constructor(error: ErrorDef, options: FailOptions = {}) {
+    super(options.message ?? error.message);
     this.name = 'AppError';
-    this.statusCode = statusCode;
-    this.errorCode = errorCode;
-    this.value = value;
+    this.error = error;
+    this.value = options.value;
+  }
+  get statusCode(): number {
+    return this.error.status;
+  }
+  get errorCode(): string {
+    return this.error.code;
   }
 }
 
-export const unauthorized = (message = 'You are not logged in, please log in') =>
-  new AppError(401, ErrorCodes.tokenInvalid, message);
-export const forbidden = (message: string, code: ErrorCode = ErrorCodes.forbidden) =>
-  new AppError(403, code, message);
-export const notFound = (message: string) => new AppError(404, ErrorCodes.notFound, message);
-export const conflict = (message: string, code: ErrorCode = ErrorCodes.conflict) =>
-  new AppError(409, code, message);
-export const invalidInput = (message: string, value?: unknown) =>
-  new AppError(422, ErrorCodes.invalidInput, message, value);
-export const tooManyRequests = (message = 'Too many requests, try again after 5 minutes') =>
-  new AppError(429, ErrorCodes.tooManyRequests, message);
+/** The one way to refuse: `throw fail(Errors.codeInvalid)`, optionally with a sharper sentence or a value. */
+export function fail(error: ErrorDef, options?: FailOptions): AppError {
+  return new AppError(error, options);
+}

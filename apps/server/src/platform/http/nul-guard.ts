@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalidInput } from './errors.ts';
+import { Errors } from '@app/contract';
+import { fail } from './errors.ts';
 
 /**
  * PostgreSQL text cannot hold U+0000: a NUL byte that reaches a query fails it (22021), which
@@ -41,7 +42,7 @@ export function requestNulProblem(req: FastifyRequest): string | null {
 /** Refuses a part of the request holding a NUL: 422 invalid.input saying where. */
 export function refuseNul(part: 'query' | 'body' | 'header' | 'path', value: unknown): void {
   const problem = nulProblem(part, value);
-  if (problem) throw invalidInput(problem);
+  if (problem) throw fail(Errors.invalidInput, { message: problem });
 }
 
 /**
@@ -51,6 +52,6 @@ export function refuseNul(part: 'query' | 'body' | 'header' | 'path', value: unk
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     const problem = requestNulProblem(req);
-    if (problem) throw invalidInput(problem);
+    if (problem) throw fail(Errors.invalidInput, { message: problem });
   });
 }

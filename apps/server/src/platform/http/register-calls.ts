@@ -4,7 +4,7 @@ import { type z } from 'zod';
 import {
   EncryptedBodySchema,
   okEnvelopeSchema,
-  PayloadErrors,
+  Errors,
   type CallDef,
   type CallBody,
   type CallQuery,
@@ -12,7 +12,7 @@ import {
 } from '@app/contract';
 import { requireSession, type SessionContext } from '../auth/session.ts';
 import { refuseNul } from './nul-guard.ts';
-import { AppError, invalidInput } from './errors.ts';
+import { fail } from './errors.ts';
 
 /** One line a person can act on, from a zod failure of a decrypted payload. */
 function describeIssues(error: z.ZodError): string {
@@ -27,19 +27,14 @@ function describeIssues(error: z.ZodError): string {
 async function openEncryptedBody(def: CallDef, req: FastifyRequest): Promise<unknown> {
   const failed = req.validationError as (Error & { validationContext?: string }) | undefined;
   if (failed) {
-    if (failed.validationContext === 'body')
-      throw new AppError(
-        400,
-        PayloadErrors.encryptionRequired.code,
-        PayloadErrors.encryptionRequired.message,
-      );
+    if (failed.validationContext === 'body') throw fail(Errors.payloadEncryptionRequired);
     throw failed;
   }
   const payload = await req.server.ctx.payloadKeys.open(req);
   refuseNul('body', payload);
   if (!def.body) return undefined;
   const parsed = def.body.safeParse(payload);
-  if (!parsed.success) throw invalidInput(describeIssues(parsed.error));
+  if (!parsed.success) throw fail(Errors.invalidInput, { message: describeIssues(parsed.error) });
   return parsed.data;
 }
 

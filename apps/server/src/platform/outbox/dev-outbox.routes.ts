@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorCodes } from '@app/contract';
+import { Errors } from '@app/contract';
 import { sendError } from '../http/error-handler.ts';
 import type { OutboxRow } from './outbox.ts';
 
@@ -95,8 +95,7 @@ ${rows.length ? `<ul>\n${items}\n</ul>` : `<p>No messages${to ? ` to ${escapeHtm
  */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dev/outbox', { schema: { hide: true } }, async (req, reply) => {
-    if (!fromThisMachine(req, app.ctx.config.trustProxy))
-      return sendError(reply, 404, ErrorCodes.notFound, 'Not found');
+    if (!fromThisMachine(req, app.ctx.config.trustProxy)) return sendError(reply, Errors.notFound);
     const raw = (req.query as { to?: unknown }).to;
     const to = typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
     const rows = await app.ctx.outbox.list({ ...(to ? { to } : {}), limit: 50 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { tooManyRequests } from '../http/errors.ts';
+import { Errors } from '@app/contract';
+import { fail } from '../http/errors.ts';
 
 export interface RateRule {
   /** Most hits allowed in one window. */
@@ -44,6 +45,6 @@ export class RateLimiter {
   /** Counts a hit and refuses with 429 TOO_MANY_REQUESTS once the window's limit is passed. */
   async consume(bucket: string, rule: RateRule, message?: string): Promise<void> {
     const hits = await this.hit(bucket, rule);
-    if (hits > rule.limit) throw tooManyRequests(message);
+    if (hits > rule.limit) throw fail(Errors.tooManyRequests, message ? { message } : {});
   }
 }

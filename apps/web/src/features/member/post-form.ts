@@ -1,4 +1,4 @@
-import { ErrorCodes, type requestPasswordEmail, type CallValue } from '@app/contract';
+import { type CallValue, Errors, type requestPasswordEmail } from '@app/contract';
 import { ApiError, ClientErrorCodes } from '../../shared/http/api-error.ts';
 import { standardHeaders } from '../../shared/http/client.ts';
 
@@ -34,7 +34,7 @@ export async function postPasswordEmailForm(fields: {
   if (!payload || payload.success !== true) {
     throw new ApiError({
       status: res.status,
-      errorCode: payload?.errorCode ?? ErrorCodes.systemError,
+      errorCode: payload?.errorCode ?? Errors.systemError.code,
       message: payload?.message ?? 'System error',
       value: payload?.value,
     });

@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import {
-  AccountErrors,
+  Errors,
   FeatureSwitch,
   formatPatternMessage,
   register as registerByUsername,
   registerMobile,
+  type RegisterRules,
   sendSmsRegister,
   sendSmsRegisterMobile,
-  type RegisterRules,
 } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
@@ -188,7 +188,7 @@ function RegisterForm({
       const result = await secureCall(tab === 'mobile' ? registerMobile : registerByUsername, { body });
       await finishLogin(result, { password: body.password || undefined });
     } catch (e) {
-      if (isApiError(e) && e.errorCode === AccountErrors.invitationCodeError.code) setInvitationError(true);
+      if (isApiError(e) && e.errorCode === Errors.invitationCodeError.code) setInvitationError(true);
       else setFormError(errorText(e, t));
       if (shown.captcha) {
         // A captcha is checked once, right or wrong: the next try needs a new image.

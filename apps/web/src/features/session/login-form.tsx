@@ -5,16 +5,15 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import {
-  AccountErrors,
-  ErrorCodes,
+  Errors,
   FeatureSwitch,
   login,
   loginFreePlay,
   loginRemembered,
-  LoginVerifyRequiredSchema,
-  sendSmsNoLogin,
   type LoginResult,
   type LoginVerifyRequired,
+  LoginVerifyRequiredSchema,
+  sendSmsNoLogin,
 } from '@app/contract';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { isApiError } from '../../shared/http/api-error.ts';
@@ -156,7 +155,7 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
   };
 
   const verifyPending = (e: unknown, password: string | undefined): boolean => {
-    if (!isApiError(e) || e.errorCode !== ErrorCodes.loginVerifyRequired) return false;
+    if (!isApiError(e) || e.errorCode !== Errors.loginVerifyRequired.code) return false;
     const parsed = LoginVerifyRequiredSchema.safeParse(e.value);
     if (!parsed.success) return false;
     setPending({ verify: parsed.data, password });
@@ -201,7 +200,7 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
         result = await secureCall(login, { body: { ...body, ...(pass ?? {}) } });
       } catch (e) {
         // The operator turned the challenge on after this page read the switches: pass it and retry once.
-        if (!sms && isApiError(e) && e.errorCode === AccountErrors.challengeRequired.code) {
+        if (!sms && isApiError(e) && e.errorCode === Errors.challengeRequired.code) {
           const got = await passChallenge();
           if (got === false) return;
           result = await secureCall(login, { body: { ...body, ...got } });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { AccountErrors, VerificationErrors } from '@app/contract';
+import { Errors, PlayerErrorNames } from '@app/contract';
 import { ApiError } from '../http/api-error.ts';
 import { accountsT } from '../../test/accounts-t.ts';
 import { errorKeyFor, errorText, wantsCaptcha } from './error-text.ts';
@@ -16,7 +16,7 @@ const refused = (e: { code: string; message: string }, value?: unknown) =>
 
 describe('the error catalogue of spec B §8', () => {
   it("ER-05 ER-06 ER-07 ER-08 ER-09 ER-10 ER-11 ER-12 ER-13 ER-14 ER-15 phone-verification errors are told in the catalogue's words", () => {
-    const expected: [keyof typeof VerificationErrors, string][] = [
+    const expected: [keyof typeof Errors, string][] = [
       ['phoneFormatInvalid', 'Invalid phone number format'],
       ['phoneInvalid', 'Please enter a valid phone number'],
       ['tooManyRequests', 'Too many requests, try again after 5 minutes'],
@@ -29,20 +29,20 @@ describe('the error catalogue of spec B §8', () => {
       ['codeExpired', 'Verification code expired, send again'],
       ['popupClosed', 'Login failure. Please try again'],
     ];
-    for (const [name, text] of expected) expect(errorText(refused(VerificationErrors[name]), t)).toBe(text);
+    for (const [name, text] of expected) expect(errorText(refused(Errors[name]), t)).toBe(text);
     // The client's own: closing the phone check's popup (ER-15).
     expect(t('error_popup_closed')).toBe('Login failure. Please try again');
   });
 
   it('ER-16 ER-17 ER-23 ER-25 ER-26 ER-27 account errors keep their own sentences; ER-24 says verification succeeded', () => {
-    expect(errorText(refused(AccountErrors.wrongCredentials), t)).toBe('Wrong account or password');
-    expect(errorText(refused(AccountErrors.userEmailNotFound), t)).toBe('Username or e-mail does not exist');
-    expect(errorText(refused(AccountErrors.challengeRequired), t)).toBe('Please complete verification first');
-    expect(errorText(refused(AccountErrors.challengeFailed), t)).toBe(
+    expect(errorText(refused(Errors.wrongCredentials), t)).toBe('Wrong account or password');
+    expect(errorText(refused(Errors.userEmailNotFound), t)).toBe('Username or e-mail does not exist');
+    expect(errorText(refused(Errors.challengeRequired), t)).toBe('Please complete verification first');
+    expect(errorText(refused(Errors.challengeFailed), t)).toBe(
       'Please pass the image verification correctly',
     );
-    expect(errorText(refused(AccountErrors.notLoggedIn), t)).toBe('You are not logged in, please login');
-    expect(errorText(refused(AccountErrors.nonMemberAccount), t)).toBe('Non-member account unable to login');
+    expect(errorText(refused(Errors.notLoggedIn), t)).toBe('You are not logged in, please login');
+    expect(errorText(refused(Errors.nonMemberAccount), t)).toBe('Non-member account unable to login');
     expect(t('error_challenge_passed')).toBe('Verification succeeded');
   });
 
@@ -57,14 +57,12 @@ describe('the error catalogue of spec B §8', () => {
   });
 
   it('a shared code picks the sentence of its exact message, and a server detail is kept', () => {
-    expect(errorKeyFor('TOO_MANY_REQUESTS', VerificationErrors.resendTooSoon.message)).toBe(
-      'error_resend_too_soon',
-    );
+    expect(errorKeyFor('TOO_MANY_REQUESTS', Errors.resendTooSoon.message)).toBe('error_resend_too_soon');
     expect(
       errorText(
         new ApiError({
           status: 422,
-          errorCode: AccountErrors.accountFormat.code,
+          errorCode: Errors.accountFormat.code,
           message: 'Account format incorrect: 6-16 characters',
         }),
         t,
@@ -76,12 +74,12 @@ describe('the error catalogue of spec B §8', () => {
         t,
       ),
     ).toBe('A new server sentence');
-    expect(wantsCaptcha(refused(AccountErrors.wrongCredentials, { captcha: true }))).toBe(true);
-    expect(wantsCaptcha(refused(AccountErrors.wrongCredentials))).toBe(false);
+    expect(wantsCaptcha(refused(Errors.wrongCredentials, { captcha: true }))).toBe(true);
+    expect(wantsCaptcha(refused(Errors.wrongCredentials))).toBe(false);
   });
 
-  it('every contract error has an English sentence in the accounts catalogue', () => {
-    for (const [name] of [...Object.entries(AccountErrors), ...Object.entries(VerificationErrors)]) {
+  it('every error a player meets in the forms has an English sentence in the accounts catalogue', () => {
+    for (const name of PlayerErrorNames) {
       const key = `error_${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
       expect(en, key).toHaveProperty(key);
     }

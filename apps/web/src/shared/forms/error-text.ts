@@ -1,18 +1,18 @@
-import { AccountErrors, VerificationErrors } from '@app/contract';
+import { Errors, PlayerErrorNames } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../http/api-error.ts';
-
-type Entry = { code: string; message: string };
 
 /** `wrongCredentials` → `error_wrong_credentials`: the catalogue key of a contract error. */
 export function errorKeyOf(name: string): string {
   return `error_${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
 }
 
-const catalogue: { key: string; code: string; message: string }[] = [
-  ...Object.entries(VerificationErrors as Record<string, Entry>),
-  ...Object.entries(AccountErrors as Record<string, Entry>),
-].map(([name, e]) => ({ key: errorKeyOf(name), code: e.code, message: e.message }));
+/** The errors a player meets in the forms, each with a translated sentence (the contract's order). */
+const catalogue: { key: string; code: string; message: string }[] = PlayerErrorNames.map((name) => ({
+  key: errorKeyOf(name),
+  code: Errors[name].code,
+  message: Errors[name].message,
+}));
 
 /**
  * The catalogue key of a server error (spec B §8). Several messages share one code (three kinds of

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import {
-  AccountErrors,
   type Challenge,
   type ChallengePurpose,
+  Errors,
   type getChallenge,
   type verifyChallenge,
 } from '@app/contract';
@@ -114,7 +114,7 @@ function SliderChallengeDialog({
       );
     } catch (e) {
       const missed =
-        isApiError(e) && e.errorCode === AccountErrors.challengeFailed.code
+        isApiError(e) && e.errorCode === Errors.challengeFailed.code
           ? t('error_challenge_failed')
           : errorText(e, t);
       setResult({ nonce, phase: 'failed', message: missed });

@@ -13,7 +13,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Error codes the client produces itself (the server's codes come from the contract's ErrorCodes). */
+/** Error codes the client produces itself (the server's codes come from the contract's Errors catalogue). */
 export const ClientErrorCodes = {
   network: 'network.error',
   badResponse: 'response.invalid',

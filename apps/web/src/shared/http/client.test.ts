@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCodes } from '@app/contract';
+import { Errors } from '@app/contract';
 import { setupShell, stubFetch, systemStatus } from '../../test/shell-harness.tsx';
 import { clearSession, readToken, saveSession, useSession } from '../session/session.ts';
 import { ApiError } from './api-error.ts';
@@ -88,7 +88,7 @@ describe('http client', () => {
         new Response(
           JSON.stringify({
             success: false,
-            errorCode: ErrorCodes.tokenInvalid,
+            errorCode: Errors.notLoggedIn.code,
             message: 'Please log in again',
           }),
           { status: 401 },

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ErrorCodes, type CallBody, type CallDef, type CallQuery, type CallValue } from '@app/contract';
+import { type CallBody, type CallDef, type CallQuery, type CallValue, Errors } from '@app/contract';
 import { peekBrand } from '../brand/brand.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { clearSession, readToken } from '../session/session.ts';
@@ -70,7 +70,7 @@ function networkError(): ApiError {
   });
 }
 
-function systemError(status: number, errorCode: string = ErrorCodes.systemError): ApiError {
+function systemError(status: number, errorCode: string = Errors.systemError.code): ApiError {
   return new ApiError({
     status,
     errorCode,
@@ -100,10 +100,13 @@ export function standardHeaders(): Record<string, string> {
 }
 
 function raise(error: ApiError, sentToken: boolean): never {
-  if (error.errorCode === ErrorCodes.tokenInvalid) {
+  if (error.errorCode === Errors.notLoggedIn.code) {
     if (sentToken) clearSession();
     for (const l of unauthorizedListeners) l(error);
-  } else if (error.errorCode === ErrorCodes.maintenance || error.errorCode === ErrorCodes.regionRestricted) {
+  } else if (
+    error.errorCode === Errors.maintenance.code ||
+    error.errorCode === Errors.regionRestricted.code
+  ) {
     for (const l of closedListeners) l(error);
   }
   throw error;
@@ -173,7 +176,7 @@ export async function call<C extends CallDef>(
     raise(
       new ApiError({
         status: res.status,
-        errorCode: typeof payload.errorCode === 'string' ? payload.errorCode : ErrorCodes.systemError,
+        errorCode: typeof payload.errorCode === 'string' ? payload.errorCode : Errors.systemError.code,
         message:
           typeof payload.message === 'string' && payload.message
             ? payload.message
@@ -185,7 +188,7 @@ export async function call<C extends CallDef>(
   }
   if (!res.ok)
     raise(
-      systemError(res.status, res.status === 401 ? ErrorCodes.tokenInvalid : ErrorCodes.systemError),
+      systemError(res.status, res.status === 401 ? Errors.notLoggedIn.code : Errors.systemError.code),
       sentToken,
     );
   if (def.wire === 'bare') return payload as CallValue<C>;

@@ -1,8 +1,8 @@
 import {
-  encryptPayload,
-  PayloadErrors,
   type CallDef,
   type CallValue,
+  encryptPayload,
+  Errors,
   type getPublicKey,
   type ServerPublicKey,
 } from '@app/contract';
@@ -64,7 +64,7 @@ export async function secureCall<C extends CallDef>(
   try {
     return await call(def, options);
   } catch (error) {
-    if (!isApiError(error) || error.errorCode !== PayloadErrors.keyInvalid.code) throw error;
+    if (!isApiError(error) || error.errorCode !== Errors.payloadKeyInvalid.code) throw error;
     forgetPublicKey();
     return call(def, options);
   }

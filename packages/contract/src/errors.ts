@@ -1,0 +1,376 @@
+/**
+ * The one catalogue of refusals: every error the server sends, with its wire code, its HTTP status
+ * and its default English sentence. The server raises them by name (`fail(Errors.codeInvalid)`),
+ * the web client recognises them by name, and no code is written anywhere else.
+ *
+ * A code may appear under several names when the original platform uses one code for several
+ * situations (TOO_MANY_REQUESTS, user.or.token.invalid, invalid.input): each name then carries its
+ * own sentence or status. Names are stable: the web's sentence keys are derived from them
+ * (`wrongCredentials` → `error_wrong_credentials`).
+ *
+ * A domain with many refusals may declare its section next to its calls (WalletErrors in wallet.ts)
+ * with the same shape; it is merged here, and code still raises it as `Errors.<name>`.
+ */
+export interface ErrorDef {
+  readonly code: string;
+  readonly status: number;
+  readonly message: string;
+}
+
+/** Phone verification, spec B §8 ER-05..ER-15 (ER-15 is the client's own: a closed provider popup). */
+const verificationErrors = {
+  phoneFormatInvalid: { code: 'phone.format.invalid', status: 422, message: 'Invalid phone number format' },
+  phoneInvalid: { code: 'phone.invalid', status: 422, message: 'Please enter a valid phone number' },
+  tooManyRequests: {
+    code: 'TOO_MANY_REQUESTS',
+    status: 429,
+    message: 'Too many requests, try again after 5 minutes',
+  },
+  unknown: { code: 'verification.unknown', status: 500, message: 'Unknown error' },
+  codeInvalid: { code: 'verification.code.invalid', status: 422, message: 'Verification code not valid' },
+  codeMissing: { code: 'verification.code.missing', status: 422, message: 'Verification code missing' },
+  captchaInvalid: { code: 'captcha.invalid', status: 422, message: 'Invalid captcha input' },
+  quotaExceeded: {
+    code: 'sms.quota.insufficient',
+    status: 503,
+    message: 'Quota not sufficient, contact customer service',
+  },
+  functionDisabled: {
+    code: 'function.disabled',
+    status: 403,
+    message: 'Function not enabled, contact customer service',
+  },
+  codeExpired: {
+    code: 'verification.code.expired',
+    status: 422,
+    message: 'Verification code expired, send again',
+  },
+  popupClosed: { code: 'verification.popup.closed', status: 400, message: 'Login failure. Please try again' },
+  resendTooSoon: {
+    code: 'TOO_MANY_REQUESTS',
+    status: 429,
+    message: 'A code was sent a moment ago, please wait before asking again',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/** Login, registration, passwords and the member's own settings (spec B §8). */
+const accountErrors = {
+  wrongCredentials: { code: 'user.password.invalid', status: 401, message: 'Wrong account or password' },
+  accountLocked: {
+    code: 'TOO_MANY_REQUESTS',
+    status: 429,
+    message: 'Too many requests, try again after 5 minutes',
+  },
+  captchaRequired: { code: 'captcha.required', status: 422, message: 'Please enter the captcha' },
+  challengeRequired: {
+    code: 'challenge.required',
+    status: 422,
+    message: 'Please complete verification first',
+  },
+  challengeFailed: {
+    code: 'challenge.failed',
+    status: 422,
+    message: 'Please pass the image verification correctly',
+  },
+  nonMemberAccount: {
+    code: 'member.type.not.allowed',
+    status: 403,
+    message: 'Non-member account unable to login',
+  },
+  accountDisabled: {
+    code: 'member.disabled',
+    status: 403,
+    message: 'This account is disabled, please contact customer service',
+  },
+  trialForbidden: {
+    code: 'in_need_true_account',
+    status: 403,
+    message: 'Please register a real account to use this feature',
+  },
+  notLoggedIn: { code: 'user.or.token.invalid', status: 401, message: 'You are not logged in, please login' },
+  sessionEnded: {
+    code: 'user.or.token.invalid',
+    status: 401,
+    message: 'Your session has ended, please login again',
+  },
+  loginVerifyRequired: {
+    code: 'login_verify_required',
+    status: 403,
+    message: 'Please verify this login: it comes from a new IP address',
+  },
+  loginVerifyInvalid: {
+    code: 'login.verify.invalid',
+    status: 401,
+    message: 'The verification has expired, please login again',
+  },
+  bankNameInvalid: {
+    code: 'login.verify.bank.name.invalid',
+    status: 422,
+    message: 'The bank account name does not match',
+  },
+  totpInvalid: { code: 'totp.code.invalid', status: 422, message: 'The authenticator code is not valid' },
+  totpNotBound: { code: 'totp.not.bound', status: 422, message: 'No authenticator is bound to this account' },
+  verifyMethodUnavailable: {
+    code: 'login.verify.method.unavailable',
+    status: 422,
+    message: 'This verification method is not available for this account',
+  },
+  rememberInvalid: { code: 'remember.token.invalid', status: 401, message: 'Please login again' },
+  usernameExists: { code: 'user.exists', status: 409, message: 'This username is already registered' },
+  mobileExists: { code: 'mobile.exists', status: 409, message: 'This mobile number is already registered' },
+  invitationCodeError: { code: 'invitation.code.error', status: 422, message: 'invitation code error' },
+  accountFormat: { code: 'account.format.invalid', status: 422, message: 'Account format incorrect' },
+  passwordFormat: { code: 'password.format.invalid', status: 422, message: 'Password format incorrect' },
+  realNameFormat: { code: 'real.name.format.invalid', status: 422, message: 'Real name format incorrect' },
+  phoneFormat: { code: 'phone.number.format.invalid', status: 422, message: 'Phone number format incorrect' },
+  emailFormat: { code: 'email.format.invalid', status: 422, message: 'E-mail format incorrect' },
+  confirmMismatch: {
+    code: 'password.confirm.mismatch',
+    status: 422,
+    message: 'Confirmation password is not correct',
+  },
+  inputEmpty: { code: 'input.empty', status: 422, message: 'Input cannot be empty' },
+  usernamePasswordMissing: {
+    code: 'credentials.missing',
+    status: 422,
+    message: 'Please enter the username and password',
+  },
+  oldPasswordWrong: { code: 'password.old.invalid', status: 422, message: 'The old password is not correct' },
+  passwordReused: {
+    code: 'password.same.as.old',
+    status: 422,
+    message: 'The new password must differ from the old one',
+  },
+  passwordWeak: {
+    code: 'password.weak',
+    status: 422,
+    message: 'This password is not allowed, please choose another',
+  },
+  userEmailNotFound: {
+    code: 'user.email.notfound',
+    status: 404,
+    message: 'Username or e-mail does not exist',
+  },
+  resetTokenInvalid: {
+    code: 'password.reset.invalid',
+    status: 422,
+    message: 'This reset link is not valid or has expired, please request a new one',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/**
+ * The errors a player meets in the account and verification forms, in the order the web client
+ * matches them: it has a translated sentence for each (spec B §8). The other errors of the
+ * catalogue are shown with the server's own sentence.
+ */
+export const PlayerErrorNames = [...Object.keys(verificationErrors), ...Object.keys(accountErrors)] as (
+  keyof typeof verificationErrors | keyof typeof accountErrors
+)[];
+
+/** Refused encrypted requests (DESIGN.md §2). */
+const payloadErrors = {
+  payloadEncryptionRequired: {
+    code: 'payload.encryption.required',
+    status: 400,
+    message:
+      'This call must be sent encrypted: body {value} with the Encryption and Encryption-Key-Id headers',
+  },
+  payloadKeyInvalid: {
+    code: 'payload.key.invalid',
+    status: 400,
+    message: 'The encryption key is unknown or expired: fetch /wps/session/publicKey and try again',
+  },
+  payloadDecryptFailed: {
+    code: 'payload.decrypt.failed',
+    status: 400,
+    message: 'The encrypted payload could not be opened (tampered, truncated or made for another key)',
+  },
+  payloadMalformed: {
+    code: 'payload.malformed',
+    status: 400,
+    message: 'The decrypted payload is not {payload, ts, nonce} with a nonce of at least 16 bytes',
+  },
+  payloadClockSkew: {
+    code: 'payload.timestamp.invalid',
+    status: 400,
+    message: 'The request time is more than 5 minutes off the server clock: check the device clock',
+  },
+  payloadReplayed: {
+    code: 'payload.replayed',
+    status: 409,
+    message: 'This request was already received once and is refused (replay)',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/** Account flows whose sentences the server alone gives. */
+const memberErrors = {
+  /** Confirming an authenticator binding that was never started. */
+  totpBindingNotStarted: {
+    code: 'totp.not.bound',
+    status: 409,
+    message: 'Start the authenticator binding first',
+  },
+  /** The ticket of an event stream (EventSource cannot send the Authorization header). */
+  streamTicketInvalid: {
+    code: 'stream.ticket.invalid',
+    status: 401,
+    message: 'The stream ticket is unknown, used or expired: ask for a new one',
+  },
+  /** A platform message that is not in the caller's inbox (another member's, deleted or never sent). */
+  messageNotFound: { code: 'message.not.found', status: 404, message: 'No such message in your inbox' },
+  mobileNotRegistered: {
+    code: 'mobile.not.registered',
+    status: 404,
+    message: 'This mobile number is not registered',
+  },
+  paymentPasswordSame: {
+    code: 'payment.password.same',
+    status: 422,
+    message: 'The transaction password must differ from the login password',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/** Money. */
+const walletErrors = {
+  balanceInsufficient: { code: 'wallet.balance.insufficient', status: 409, message: 'Insufficient balance' },
+  /** A game cannot start: the wallet holds too little (original code). */
+  launchBalanceNotEnough: {
+    code: 'launch_game_balance_not_enough',
+    status: 409,
+    message: 'Your balance is not enough to start this game',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/** Games. */
+const gameErrors = {
+  vendorUnderMaintenance: {
+    code: 'vendor_under_maintenance',
+    status: 503,
+    message: 'This game provider is under maintenance, please try again later',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/** The wire itself: input, routing, the site's status. */
+const platformErrors = {
+  invalidInput: { code: 'invalid.input', status: 422, message: 'The request is not valid' },
+  malformedJson: { code: 'request.malformed', status: 400, message: 'The request body is not valid JSON' },
+  badUrl: {
+    code: 'request.malformed',
+    status: 400,
+    message: 'The address is not a valid URL: check its percent-encoding',
+  },
+  addressPartTooLong: { code: 'invalid.input', status: 414, message: 'A part of the address is too long' },
+  badHeader: { code: 'invalid.input', status: 400, message: 'A request header is not valid' },
+  bodyTooLarge: {
+    code: 'request.too.large',
+    status: 413,
+    message: 'The request body is larger than 1 MB',
+  },
+  unsupportedMediaType: {
+    code: 'request.unsupported.media.type',
+    status: 415,
+    message: 'Send the request body as application/json',
+  },
+  notFound: { code: 'not.found', status: 404, message: 'Not found' },
+  forbidden: { code: 'forbidden', status: 403, message: 'This is not allowed' },
+  conflict: { code: 'conflict', status: 409, message: 'This conflicts with the current state, try again' },
+  merchantInvalid: { code: 'merchant.invalid', status: 400, message: 'Unknown merchant' },
+  systemError: { code: 'system.error', status: 500, message: 'System error, please try again later' },
+  maintenance: {
+    code: 'system.maintenance',
+    status: 503,
+    message: 'The system is under maintenance, please come back later',
+  },
+  regionRestricted: {
+    code: 'system.region.restricted',
+    status: 403,
+    message: 'Your location or IP address is not allowed to use this site',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/** Bank accounts and withdrawals (decision 017). */
+const withdrawErrors = {
+  bankUnknown: { code: 'bank.unknown', status: 422, message: 'Choose a bank from the list' },
+  bankAccountNumberInvalid: {
+    code: 'bank.account.number.invalid',
+    status: 422,
+    message: 'The account number is not valid for this bank',
+  },
+  bankPayeeMismatch: {
+    code: 'bank.payee.mismatch',
+    status: 422,
+    message: 'The payee name must be your registered real name',
+  },
+  bankAccountTaken: {
+    code: 'bank.account.bound',
+    status: 409,
+    message: 'This bank account is already bound',
+  },
+  bankAccountLimit: {
+    code: 'bank.account.limit',
+    status: 409,
+    message: 'You cannot bind more bank accounts',
+  },
+  bankAccountNotFound: { code: 'bank.account.not.found', status: 404, message: 'No such bank account' },
+  withdrawAmountInvalid: { code: 'amount.invalid', status: 422, message: 'Enter a valid amount' },
+  withdrawDailyLimit: {
+    code: 'withdraw.daily.limit',
+    status: 409,
+    message: "You have made today's withdrawal requests: try again tomorrow",
+  },
+  withdrawNotFound: { code: 'withdraw.not.found', status: 404, message: 'No such withdrawal request' },
+  withdrawStatusConflict: {
+    code: 'withdraw.status.conflict',
+    status: 409,
+    message: 'This withdrawal request cannot do that in its current status',
+  },
+  withdrawConfirmClosed: {
+    code: 'withdraw.confirm.closed',
+    status: 409,
+    message:
+      'This payout was counted as received after the confirmation time ran out: it can no longer be disputed and its refund is forfeited',
+  },
+  withdrawReceivedAmountInvalid: {
+    code: 'withdraw.received.amount.invalid',
+    status: 422,
+    message: 'Enter the amount that arrived: more than 0 and less than the request',
+  },
+  withdrawProofRequired: {
+    code: 'withdraw.proof.required',
+    status: 422,
+    message: 'Upload at least one proof image to report a payout not received',
+  },
+  withdrawProofTooLarge: {
+    code: 'withdraw.proof.too.large',
+    status: 413,
+    message: 'A proof image is at most 5 MB',
+  },
+  withdrawProofType: {
+    code: 'withdraw.proof.type',
+    status: 415,
+    message: 'A proof image is a png or jpg file',
+  },
+  withdrawProofTooMany: {
+    code: 'withdraw.proof.too.many',
+    status: 409,
+    message: 'At most 3 proof images per request',
+  },
+  withdrawProofNotFound: { code: 'withdraw.proof.not.found', status: 404, message: 'No such proof image' },
+} as const satisfies Record<string, ErrorDef>;
+
+export const Errors = {
+  ...verificationErrors,
+  ...accountErrors,
+  ...payloadErrors,
+  ...memberErrors,
+  ...walletErrors,
+  ...withdrawErrors,
+  ...gameErrors,
+  ...platformErrors,
+} as const satisfies Record<string, ErrorDef>;
+export type ErrorName = keyof typeof Errors;
+/** Every code the wire may carry in `errorCode`. */
+export type ErrorCode = (typeof Errors)[ErrorName]['code'];
+
+/** The codes of the catalogue, for checks that a code is one of ours. */
+export const errorCodes: ReadonlySet<string> = new Set(Object.values(Errors).map((e) => e.code));
