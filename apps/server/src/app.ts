@@ -15,6 +15,7 @@ import type { Database } from './db/connection.ts';
 import type { SessionPolicy } from './platform/auth/session.ts';
 import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
+import { installCompression } from './platform/http/compression.ts';
 import { installStatusGate } from './modules/system/system.routes.ts';
 import {
   createServices,
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('content-security-policy', CSP);
     return payload;
   });
+  installCompression(app);
 
   // The Merchant header names the merchant the client was built for; a client of another merchant
   // must hear so plainly instead of reading this merchant's data.
@@ -134,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (decision 015).
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Hashed assets never change; index.html must always be fresh.
         res.header(

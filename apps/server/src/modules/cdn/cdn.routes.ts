@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Errors } from '@app/contract';
 import { sendError } from '../../platform/http/error-handler.ts';
 import { ArtCache } from './art-cache.ts';
+import { artType, encodeArt, negotiateArtFormat, requestedWidth, variantKey } from './art-formats.ts';
 import { resolveArt } from './art-registry.ts';
 
 export interface CdnRoutesOptions {
@@ -59,18 +60,28 @@ export async function cdnRoutes(app: FastifyInstance, opts: CdnRoutesOptions = {
       return sendError(reply, Errors.badHeader, { message: 'The Host header is not a valid host name' });
     const job = resolveArt(path, { origin });
     if (!job) return notFound(reply, path);
+    const size = requestedWidth(req.query);
+    if (!size.ok) return notFound(reply, path);
+    const format = negotiateArtFormat(req.headers.accept);
 
     const started = performance.now();
     const fresh = !cache.has(job.key);
-    const art = await cache.get(job.key, job.render);
+    const drawn = await cache.get(job.key, job.render);
+    // Other forms and widths are made from the drawn PNG and cached beside it (decision 015).
+    const art =
+      format === 'png' && size.width === null
+        ? drawn
+        : await cache.get(variantKey(job.key, format, size.width), () =>
+            encodeArt(drawn.body, format, size.width),
+          );
     if (fresh)
       req.log.debug(
         { image: job.key, family: job.family, ms: Math.round(performance.now() - started) },
         'image rendered',
       );
 
-    reply.header('etag', art.etag).header('cache-control', 'public, max-age=86400');
+    reply.header('etag', art.etag).header('cache-control', 'public, max-age=86400').header('vary', 'accept');
     if (matchesEtag(req.headers['if-none-match'], art.etag)) return reply.code(304).send();
-    return reply.type('image/png').send(art.body);
+    return reply.type(artType(art.body)).send(art.body);
   });
 }

@@ -13,6 +13,8 @@ import {
 import { requireSession, type SessionContext } from '../auth/session.ts';
 import { refuseNul } from './nul-guard.ts';
 import { fail } from './errors.ts';
+import { setSplicedBody, type SplicedBody } from './compression.ts';
+import { callerOf, type Caller } from './caller.ts';
 
 /** One line a person can act on, from a zod failure of a decrypted payload. */
 function describeIssues(error: z.ZodError): string {
@@ -30,7 +32,11 @@ async function openEncryptedBody(def: CallDef, req: FastifyRequest): Promise<unk
     if (failed.validationContext === 'body') throw fail(Errors.payloadEncryptionRequired);
     throw failed;
   }
-  const payload = await req.server.ctx.payloadKeys.open(req);
+  const payload = await req.server.ctx.payloadKeys.open({
+    wrappedKey: req.headers['encryption'],
+    keyId: req.headers['encryption-key-id'],
+    value: (req.body as { value?: unknown } | undefined)?.value,
+  });
   refuseNul('body', payload);
   if (!def.body) return undefined;
   const parsed = def.body.safeParse(payload);
@@ -43,8 +49,10 @@ export interface HandlerContext<C extends CallDef> {
   body: C extends CallDef<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
   req: FastifyRequest;
   reply: FastifyReply;
-  /** The caller's session; always set on calls declared with `token: true`. */
-  session: SessionContext | null;
+  /** The caller's session: present on calls declared with `token: true`, else when one was sent. */
+  session: C extends { readonly token: true } ? SessionContext : SessionContext | null;
+  /** The caller as plain values (IP, captcha id, language…): what a service is handed, never `req`. */
+  caller: Caller;
 }
 
 /**
@@ -54,8 +62,16 @@ export interface HandlerContext<C extends CallDef> {
  */
 export class SerializedValue {
   readonly json: string;
-  constructor(json: string) {
-    this.json = json;
+  /** Set when the JSON is a bulk shared by many answers between two small per-request parts. */
+  readonly parts: SplicedBody | undefined;
+  constructor(json: string | SplicedBody) {
+    if (typeof json === 'string') {
+      this.json = json;
+      this.parts = undefined;
+    } else {
+      this.json = json.head + json.bulk + json.tail;
+      this.parts = json;
+    }
   }
 }
 
@@ -106,10 +122,23 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, def: C, ha
         body: body as HandlerContext<C>['body'],
         req,
         reply,
-        session,
+        session: session as HandlerContext<C>['session'],
+        // Read from the headers only by the handlers that ask for it.
+        get caller() {
+          return callerOf(req);
+        },
       });
       if (value instanceof SerializedValue) {
         // A string payload skips the response serialiser: the JSON was checked when it was built.
+        if (value.parts) {
+          const { head, bulk, tail } = value.parts;
+          setSplicedBody(
+            reply,
+            def.wire === 'envelope'
+              ? { head: `{"success":true,"value":${head}`, bulk, tail: `${tail}}` }
+              : value.parts,
+          );
+        }
         return reply
           .type('application/json; charset=utf-8')
           .send(def.wire === 'envelope' ? `{"success":true,"value":${value.json}}` : value.json);
