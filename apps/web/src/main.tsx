@@ -13,10 +13,11 @@ import { BootFailure, Splash } from './app/status/boot-screens.tsx';
 import { applyTheme, setBrand } from './shared/brand/brand.ts';
 import { call } from './shared/http/client.ts';
 import { brandConfigCall } from './shared/http/calls.ts';
-import { initI18n } from './shared/i18n/i18n.ts';
+import { hasCatalogue, i18n, initI18n } from './shared/i18n/i18n.ts';
 import { chooseStartLanguage, LANGUAGE_STORAGE_KEY } from './shared/i18n/language.ts';
 import { localStore } from './shared/storage/storage.ts';
-import { systemStatusQuery } from './shared/system/system-status.ts';
+import { freshStatusQuery } from './shared/system/system-status.ts';
+import { loadScriptFonts } from './styles/fonts/fonts.ts';
 
 /**
  * Start-up: the brand config is read at run time before anything renders (SY-05); the system
@@ -26,7 +27,7 @@ async function boot(root: Root): Promise<void> {
   root.render(<Splash label="Loading" />);
   const queryClient = createQueryClient();
   // The status does not depend on the brand: ask for both at once to save a round trip.
-  void queryClient.prefetchQuery(systemStatusQuery);
+  void queryClient.prefetchQuery(freshStatusQuery);
   let brand: BrandConfig;
   try {
     brand = await call(brandConfigCall);
@@ -46,7 +47,11 @@ async function boot(root: Root): Promise<void> {
   applyTheme(brand.theme);
   document.title = brand.brandName;
   root.render(<Splash brandName={brand.brandName} label="Loading" />);
-  await initI18n(chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY)));
+  const language = chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY));
+  // The script's font rules arrive with the catalogue, so the first paint already asks for the
+  // web font (decision 015); the font files themselves swap in when they arrive.
+  await Promise.all([initI18n(language), loadScriptFonts(hasCatalogue(language) ? language : 'en')]);
+  i18n.on('languageChanged', (next) => void loadScriptFonts(next));
   registerFeatures();
   root.render(
     <StrictMode>

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+
+/** A fresh visitor in `language` (the seeded brand's default is Burmese), on a phone-sized screen. */
+async function visitorIn(page: Page, language: string): Promise<void> {
+  await page.addInitScript((lang: string) => window.localStorage.setItem('language', lang), language);
+}
+
+/** Every request the page makes to the platform's calls, by path. */
+function countCalls(page: Page): Map<string, number> {
+  const calls = new Map<string, number>();
+  page.on('request', (req) => {
+    const { pathname } = new URL(req.url());
+    if (/^\/(wps|lgw|lotto|config)\//.test(pathname)) calls.set(pathname, (calls.get(pathname) ?? 0) + 1);
+  });
+  return calls;
+}
+
+/** Web font files the page fetched. */
+function countFonts(page: Page): string[] {
+  const fonts: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('.woff2')) fonts.push(new URL(req.url()).pathname);
+  });
+  return fonts;
+}
+
+test.describe('first visit (decision 015)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ['/', '/rng', '/lottery']) {
+    test(`a load of ${path} makes one status call and repeats no other call`, async ({ page }) => {
+      await visitorIn(page, 'en');
+      const calls = countCalls(page);
+      await page.goto(path);
+      await expect(page.locator('footer, [data-testid="lottery-page"], main').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(calls.get('/wps/system/status')).toBe(1);
+      const repeated = [...calls].filter(([, n]) => n > 1);
+      expect(repeated).toEqual([]);
+
+      // A second load of the page asks again, once (its session copy does not replace the call).
+      calls.clear();
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      expect(calls.get('/wps/system/status')).toBe(1);
+    });
+  }
+
+  test('an English page downloads no web font', async ({ page }) => {
+    await visitorIn(page, 'en');
+    const fonts = countFonts(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Play now' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(fonts).toEqual([]);
+  });
+
+  const scripts = [
+    { language: 'my', family: 'Noto Sans Myanmar' },
+    { language: 'th', family: 'Noto Sans Thai' },
+    { language: 'zh-CN', family: 'Noto Sans SC' },
+  ];
+  for (const { language, family } of scripts) {
+    test(`a ${language} page draws its text with the web font ${family}`, async ({ page, browser }) => {
+      await visitorIn(page, language);
+      const fonts = countFonts(page);
+      await page.goto('/');
+      const nav = page.getByRole('navigation').first();
+      await expect(nav).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready);
+
+      // The font is loaded, and it covers the page's own text of the script.
+      const faces = await page.evaluate(
+        (name) =>
+          [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === name).map((f) => f.status),
+        family,
+      );
+      expect(faces).toContain('loaded');
+      expect(fonts.length).toBeGreaterThan(0);
+      const withFont = await nav.screenshot();
+
+      // The same region with the font files refused: this machine has no font of its own for the
+      // script, so what the page showed above came from the web font and not from a fallback.
+      const bare = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const other = await bare.newPage();
+      await visitorIn(other, language);
+      await other.route('**/*.woff2', (route) => route.abort());
+      await other.goto('/');
+      const otherNav = other.getByRole('navigation').first();
+      await expect(otherNav).toBeVisible();
+      await other.waitForLoadState('networkidle');
+      const withoutFont = await otherNav.screenshot();
+      await bare.close();
+      expect(withFont.equals(withoutFont)).toBe(false);
+    });
+  }
+});
