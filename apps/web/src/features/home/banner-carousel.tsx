@@ -71,7 +71,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
     >
       <div className={styles.track} style={{ transform: `translateX(${-100 * current}%)` }}>
         {banners.map((b, i) => {
-          const src = cdnImage(b.url);
+          const src = cdnImage(b.imageUrl);
           const image =
             reached.has(i) || i === current ? (
               <img
@@ -100,7 +100,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
               aria-hidden={i !== current}
               inert={i !== current}
             >
-              {b.linkage ? <Link to={b.linkage}>{image}</Link> : image}
+              {b.linkUrl ? <Link to={b.linkUrl}>{image}</Link> : image}
             </div>
           );
         })}
