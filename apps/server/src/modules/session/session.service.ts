@@ -24,6 +24,7 @@ import { createSession, revokeSession, type SessionPolicy } from '../../platform
 import { verifyPassword } from '../../platform/crypto/password-hash.ts';
 import { fail } from '../../platform/http/errors.ts';
 import * as repo from './session.repo.ts';
+import { beginSecondFactorAttempt, lockedUntil, secondFactorPassed } from './second-factor-limit.ts';
 
 export interface LoginPolicy {
   /** Failures of one account within `lockoutWindowMs` that lock it. */
@@ -114,14 +115,7 @@ export class SessionService {
 
   /** When the account is locked: the lock's end, else null. */
   private lockedUntil(failures: Date[], now: number): number | null {
-    const { lockoutFailures, lockoutWindowMs, lockoutMs } = this.policy;
-    // failures are newest first: the lock runs from the failure that made `lockoutFailures` within the window.
-    for (let i = 0; i + lockoutFailures - 1 < failures.length; i++) {
-      const newest = failures[i]!.getTime();
-      const oldest = failures[i + lockoutFailures - 1]!.getTime();
-      if (newest - oldest <= lockoutWindowMs && newest + lockoutMs > now) return newest + lockoutMs;
-    }
-    return null;
+    return lockedUntil(failures, now, this.policy);
   }
 
   async login(
@@ -288,6 +282,7 @@ export class SessionService {
     ip: string,
   ): Promise<LoginResult> {
     const { row, member } = await this.pending(verifyToken, ip);
+    await beginSecondFactorAttempt(this.database.db, member.id, ip, this.policy);
     if ((await repo.countPendingAttempt(this.database.db, row.id)) > this.policy.lockoutFailures) {
       await repo.usePending(this.database.db, row.id);
       throw fail(Errors.accountLocked);
@@ -316,6 +311,7 @@ export class SessionService {
     }
     if (!(await repo.usePending(this.database.db, row.id))) throw fail(Errors.loginVerifyInvalid);
     this.allowedToLogIn(member);
+    await secondFactorPassed(this.database.db, member.id);
     await this.members.rememberIp(member.id, ip);
     return this.issue(member, ip, { rememberMe: row.remember_me, viaSms: false });
   }
