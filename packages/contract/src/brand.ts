@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultLanguageLabelMap, languagePickerLabels } from './constants.ts';
 
 /** Brand config: a JSON file served to the web app at run time (config/brand.json or BRAND_CONFIG). */
 export const BrandConfigSchema = z
@@ -24,3 +25,39 @@ export const BrandConfigSchema = z
   })
   .strict();
 export type BrandConfig = z.infer<typeof BrandConfigSchema>;
+
+type LanguageBrand = Pick<BrandConfig, 'languageLabels' | 'supportLanguages' | 'defaultLang'>;
+
+/** The language a label (CN, EN, MY, ...) selects: brand languageLabels first, then the defaults of D1. */
+export function languageOfLabel(brand: LanguageBrand, label: string): string {
+  return brand.languageLabels[label] ?? defaultLanguageLabelMap[label] ?? label.toLowerCase();
+}
+
+/**
+ * The languages this brand offers: its supportLanguages plus the header picker's (spec A §2 shows
+ * the picker labels whatever supportLanguages says, so a language picked there must survive a
+ * reload).
+ */
+export function offeredLanguages(brand: LanguageBrand): string[] {
+  const labels = [...brand.supportLanguages, ...languagePickerLabels];
+  return [...new Set(labels.map((l) => languageOfLabel(brand, l)))];
+}
+
+/** The brand's default language (decision D1): its defaultLang label mapped, else English. */
+export function brandDefaultLanguage(brand: LanguageBrand): string {
+  return brand.defaultLang ? languageOfLabel(brand, brand.defaultLang) : 'en';
+}
+
+/**
+ * The offered language a request names, by code or by picker label in any case ("en", "EN",
+ * "zh-cn", "CN"), else null: nothing else may be stored as a member's language.
+ */
+export function offeredLanguage(brand: LanguageBrand, requested: string): string | null {
+  const wanted = requested.trim();
+  const offered = offeredLanguages(brand);
+  const byCode = offered.find((code) => code.toLowerCase() === wanted.toLowerCase());
+  if (byCode) return byCode;
+  const label = wanted.toUpperCase();
+  const labels: readonly string[] = [...brand.supportLanguages, ...languagePickerLabels];
+  return labels.includes(label) ? languageOfLabel(brand, label) : null;
+}

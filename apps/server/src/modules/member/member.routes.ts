@@ -41,8 +41,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     members.consolidated(requireRealAccount(session!).memberId),
   );
   registerCall(app, updateLanguage, async ({ session, body }) => {
-    await members.setLanguage(session!.memberId, body.language);
-    return { language: body.language };
+    // The stored code, which a label ("EN") or another case maps to (decision D1).
+    return { language: await members.setLanguage(session!.memberId, body.language) };
   });
 
   registerCall(app, changePassword, async ({ session, body }) => {

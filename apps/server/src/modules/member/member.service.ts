@@ -3,10 +3,13 @@ import type { Insertable, Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
+  brandDefaultLanguage,
   type Consolidated,
   Errors,
   formatPatternMessage,
   type MemberInfo,
+  offeredLanguage,
+  offeredLanguages,
   patternById,
   validateField,
   WEAK_DEFAULT_PASSWORD,
@@ -165,12 +168,23 @@ export class MemberService {
   }
 
   create(input: NewMemberInput, db: Kysely<DB> = this.database.db): Promise<number> {
-    return createMember(db, input);
+    return createMember(db, this.withOfferedLanguage(input));
   }
 
   /** Hashes the passwords of a new member (outside any transaction); `insert` writes the row. */
   prepare(input: NewMemberInput): Promise<PreparedMember> {
-    return prepareMember(input);
+    return prepareMember(this.withOfferedLanguage(input));
+  }
+
+  /**
+   * A new member's language is one the brand offers: the one asked for (the Language header, by
+   * code or label) when it is offered, else the brand's default. Nothing else is ever stored.
+   */
+  private withOfferedLanguage(input: NewMemberInput): NewMemberInput {
+    const brand = this.brand.get();
+    const language =
+      (input.language && offeredLanguage(brand, input.language)) || brandDefaultLanguage(brand);
+    return { ...input, language };
   }
 
   insert(member: PreparedMember, db: Kysely<DB> = this.database.db): Promise<number> {
@@ -251,8 +265,16 @@ export class MemberService {
     };
   }
 
-  async setLanguage(memberId: number, language: string): Promise<void> {
+  /** Stores a language the brand offers (by code or picker label, decision D1); the code stored. */
+  async setLanguage(memberId: number, requested: string): Promise<string> {
+    const brand = this.brand.get();
+    const language = offeredLanguage(brand, requested);
+    if (!language)
+      throw fail(Errors.invalidInput, {
+        message: `Language "${requested.slice(0, 20)}" is not offered here; choose one of ${offeredLanguages(brand).join(', ')}`,
+      });
     await repo.update(this.database.db, memberId, { language });
+    return language;
   }
 
   async recordLogin(memberId: number, ip: string): Promise<void> {

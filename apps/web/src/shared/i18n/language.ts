@@ -1,29 +1,24 @@
-import { defaultLanguageLabelMap, languagePickerLabels, rtlLanguages, type BrandConfig } from '@app/contract';
+import {
+  brandDefaultLanguage,
+  languageOfLabel,
+  languagePickerLabels,
+  offeredLanguages,
+  rtlLanguages,
+  type BrandConfig,
+} from '@app/contract';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 type LanguageBrand = Pick<BrandConfig, 'languageLabels' | 'supportLanguages' | 'defaultLang'>;
 
-/** The language a label (CN, EN, MY, ...) selects: brand languageLabels first, then the defaults of D1. */
-export function languageOfLabel(brand: LanguageBrand, label: string): string {
-  return brand.languageLabels[label] ?? defaultLanguageLabelMap[label] ?? label.toLowerCase();
-}
-
-/**
- * The languages this brand offers: its supportLanguages plus the header picker's (spec A §2 shows
- * the picker labels whatever supportLanguages says, so a language picked there must survive a
- * reload).
- */
-export function supportedLanguages(brand: LanguageBrand): string[] {
-  const labels = [...brand.supportLanguages, ...languagePickerLabels];
-  return [...new Set(labels.map((l) => languageOfLabel(brand, l)))];
-}
+// The server stores a member's language by the same rules (contract brand.ts).
+export { languageOfLabel };
+export const supportedLanguages = offeredLanguages;
 
 /** Decision D1: the stored language if the brand supports it, else the brand's defaultLang, else English. */
 export function chooseStartLanguage(brand: LanguageBrand, stored: string | null): string {
   if (stored && supportedLanguages(brand).includes(stored)) return stored;
-  if (brand.defaultLang) return languageOfLabel(brand, brand.defaultLang);
-  return 'en';
+  return brandDefaultLanguage(brand);
 }
 
 export interface PickerOption {
