@@ -57,9 +57,12 @@ test.describe('register dialog', () => {
     await expect(page.getByTestId('login-popup')).toBeVisible();
   });
 
-  test('RG-02 RG-03 the tabs follow MOBILEREG3, the username form USERNAMEREG3', async ({ page, server }) => {
+  test('RG-02 RG-03 the tabs follow MOBILENUMREG3, the username form USERNAMEREG3', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
-    await withSwitch(server, 'MOBILEREG3', false, async () => {
+    await withSwitch(server, 'MOBILENUMREG3', false, async () => {
       await openRegister(page);
       await expect(page.getByTestId('register-dialog').getByRole('tab')).toHaveCount(0);
       await expect(page.getByTestId('register-form').getByLabel('Username', { exact: true })).toBeVisible();
@@ -149,7 +152,7 @@ test.describe('register dialog', () => {
     await expect(form.getByLabel('Mobile number', { exact: true })).toBeVisible();
     await expect(form.getByLabel('SMS code')).toBeVisible();
     await expect(form.getByLabel('Password', { exact: true })).toBeVisible();
-    await withSwitch(server, 'MOBILEREGPWD3', false, async () => {
+    await withSwitch(server, 'MOBILENUMPASSREG3', false, async () => {
       await page.evaluate(() => sessionStorage.clear());
       await openRegister(page);
       await page.getByTestId('register-dialog').getByRole('tab', { name: 'Mobile number' }).click();
@@ -319,7 +322,7 @@ test.describe('register dialog', () => {
     server,
   }) => {
     await preparePage(page);
-    await withSwitch(server, 'REGSMSVERIF3', true, async () => {
+    await withSwitch(server, 'REGMOBVERF3', true, async () => {
       await openRegister(page);
       const form = page.getByTestId('register-form');
       // A number already registered (the demo member): the server refuses the code.

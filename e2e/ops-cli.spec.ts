@@ -31,21 +31,19 @@ function npmOps(env: Record<string, string>, ...argv: string[]): Promise<Run> {
 
 async function statusOf(url: string, ip = '8.8.8.8') {
   const res = await fetch(`${url}/wps/system/status`, { headers: { 'x-forwarded-for': ip } });
-  return ((await res.json()) as { value: { status: number; maintenanceEndTime: number | null } }).value;
+  return ((await res.json()) as { value: { status: number; maintenanceEnd: number | null } }).value;
 }
 
 async function switchOf(url: string, modId: string): Promise<string | undefined> {
   type Node = { modId: string; enabled: string; childrenNodes: Node[] };
-  const tree = ((await (await fetch(`${url}/wps/system/whitelabel`)).json()) as { value: Node[] }).value;
+  const tree = [((await (await fetch(`${url}/wps/system/whitelabel`)).json()) as { value: Node }).value];
   const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.childrenNodes)]);
   return flat(tree).find((n) => n.modId === modId)?.enabled;
 }
 
 async function noticeTitles(url: string): Promise<string[]> {
   const res = await fetch(`${url}/wps/relay/MCSFE_getListAnnouncements`);
-  return ((await res.json()) as { value: { playerNotices: { title: string }[] } }).value.playerNotices.map(
-    (n) => n.title,
-  );
+  return ((await res.json()) as { value: { player: { title: string }[] } }).value.player.map((n) => n.title);
 }
 
 test.describe('operator CLI', () => {
@@ -57,7 +55,7 @@ test.describe('operator CLI', () => {
     let run = await server.cli('status', 'maintenance', '--until', until.toISOString());
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(run.stdout.trim()).toBe(`Status: maintenance until ${until.toISOString()}.`);
-    expect(await statusOf(server.url)).toMatchObject({ status: 1, maintenanceEndTime: until.getTime() });
+    expect(await statusOf(server.url)).toMatchObject({ status: 1, maintenanceEnd: until.getTime() });
 
     run = await server.cli('status', 'region', '--block', 'US');
     expect(run.code).toBe(0);

@@ -18,16 +18,23 @@ export const memberBarTypes: readonly number[] = [1, 2, 4, 41, 42];
 export const SystemStatus = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
 export type SystemStatusValue = (typeof SystemStatus)[keyof typeof SystemStatus];
 
-/** Whitelabel module ids of the feature switches (spec A §6, B §2, §6; issue #3). */
+/**
+ * Whitelabel module ids of the feature switches (spec A §6, B §2, §6; issue #3), named as the
+ * original client looks them up (issue #12, decision 014; the spec names only DIRECTREG3 and
+ * CHNGPASSVERIF3, which keep their names).
+ */
 export const FeatureSwitch = {
   directRegister: 'DIRECTREG3',
-  mobileRegister: 'MOBILEREG3',
-  smsVerifyOnRegister: 'REGSMSVERIF3',
-  mobileRegisterWithPassword: 'MOBILEREGPWD3',
+  mobileRegister: 'MOBILENUMREG3',
+  smsVerifyOnRegister: 'REGMOBVERF3',
+  mobileRegisterWithPassword: 'MOBILENUMPASSREG3',
   usernameRegister: 'USERNAMEREG3',
   freePlay: 'FREEPLAY3',
-  passwordExpiryChange: 'PWDEXPIRY3',
-  smsLogin: 'SMSLOGIN3',
+  passwordExpiryChange: 'PWDEXPFORCECHANGE3',
+  /** Login by mobile verification code. */
+  smsLogin: 'MOBILEVERCODELOGIN3',
+  /** Login with a mobile number and password. */
+  mobileLogin: 'MOBILELOGIN3',
   forgotPasswordByPhone: 'CHNGPASSVERIF3',
   challengeLogin: 'GEETEST3',
   challengeSms: 'GEETESTVCODE3',
@@ -39,6 +46,14 @@ export const FeatureSwitch = {
    * phone-code provider (ID token in firebaseIdToken) instead of the plain SMS-code calls.
    */
   phoneCodeProvider: 'PHONEAUTH3',
+  /** Module switches the original client reads: home page, inbox, chat, reward centre, points, payment password, rebate. */
+  homePage: 'HOMEPAGE',
+  inbox: 'INBOX3',
+  chat: 'CBS3',
+  rewardCentre: 'REWCEN3',
+  pointsSystem: 'PTSYS3',
+  paymentPassword: 'PAYMENTPASS3',
+  myRebate: 'MYRBT3',
 } as const;
 export type FeatureSwitchId = (typeof FeatureSwitch)[keyof typeof FeatureSwitch];
 

@@ -54,7 +54,7 @@ export const registerMobile = defineCall({
   id: 'registerMobile',
   method: 'PUT',
   path: '/wps/member/register/mobile',
-  moduleId: 'MOBILEREG3',
+  moduleId: 'MOBILENUMREG3',
   token: false,
   encrypted: true,
   summary: 'Registers by mobile number (the username is the number); the value holds the login token',

@@ -20,10 +20,10 @@ const switchState = async (modId: string) => {
     modId: string;
     enabled: string;
     childrenNodes: unknown[];
-  }[];
-  const flat = (nodes: typeof tree): typeof tree =>
-    nodes.flatMap((n) => [n, ...flat(n.childrenNodes as typeof tree)]);
-  return flat(tree).find((n) => n.modId === modId)?.enabled;
+  };
+  const flat = (nodes: (typeof tree)[]): (typeof tree)[] =>
+    nodes.flatMap((n) => [n, ...flat(n.childrenNodes as (typeof tree)[])]);
+  return flat([tree]).find((n) => n.modId === modId)?.enabled;
 };
 
 async function usageError(argv: string[], message: RegExp) {
@@ -42,7 +42,7 @@ describe(`operator commands (${testDbKind})`, () => {
     const out = await ops('status', 'maintenance', '--until', until.toISOString());
     expect(out).toBe(`Status: maintenance until ${until.toISOString()}.`);
     const v = await status();
-    expect(v).toMatchObject({ status: 1, maintenance: true, maintenanceEndTime: until.getTime() });
+    expect(v).toMatchObject({ status: 1, maintenance: true, maintenanceEnd: until.getTime() });
     expect(JSON.parse(await ops('status'))).toEqual({
       maintenance: true,
       maintenanceUntil: until.toISOString(),
@@ -51,16 +51,16 @@ describe(`operator commands (${testDbKind})`, () => {
     expect((await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements' })).statusCode).toBe(503);
 
     expect(await ops('status', 'normal')).toContain('normal');
-    expect(await status()).toMatchObject({ status: 0, maintenance: false, maintenanceEndTime: null });
+    expect(await status()).toMatchObject({ status: 0, maintenance: false, maintenanceEnd: null });
     expect((await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements' })).statusCode).toBe(200);
   });
 
   it('SY-17 status maintenance without an end time, and with --until=<time>', async () => {
     expect(await ops('status', 'maintenance')).toContain('no end time');
-    expect(await status()).toMatchObject({ status: 1, maintenanceEndTime: null });
+    expect(await status()).toMatchObject({ status: 1, maintenanceEnd: null });
     const until = new Date(Date.now() + 600_000).toISOString();
     await ops('status', 'maintenance', `--until=${until}`);
-    expect((await status()).maintenanceEndTime).toBe(Date.parse(until));
+    expect((await status()).maintenanceEnd).toBe(Date.parse(until));
   });
 
   it('SY-17 status region --block refuses callers from those countries only', async () => {
@@ -70,7 +70,7 @@ describe(`operator commands (${testDbKind})`, () => {
     expect(await status('8.8.8.8')).toMatchObject({
       status: 2,
       regionRestriction: true,
-      info: { location: { ip: '8.8.8.8', country: 'US' } },
+      location: { ip: '8.8.8.8', country: 'US' },
     });
     expect((await status('110.54.1.1')).status).toBe(0);
     expect(JSON.parse(await ops('status')).blockedCountries).toEqual(['US', 'GB']);
@@ -102,7 +102,7 @@ describe(`operator commands (${testDbKind})`, () => {
     const list = await ops('notice', 'list');
     expect(list).toMatch(new RegExp(`^\\s*${id}\\s+PL\\s+\\S+\\s+Server upgrade tonight$`, 'm'));
     const announcements = (await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements' })).json().value;
-    expect(announcements.playerNotices).toContainEqual(
+    expect(announcements.player).toContainEqual(
       expect.objectContaining({
         id,
         type: 'PL',
@@ -140,7 +140,7 @@ describe(`operator commands (${testDbKind})`, () => {
     expect(await ops('notice', 'remove', String(popup))).toBe(`Notice ${popup} removed.`);
     expect(await ops('notice', 'list')).not.toContain('Server upgrade tonight');
     const after = (await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements' })).json().value;
-    expect(after.playerNotices.map((n: { id: number }) => n.id)).not.toContain(id);
+    expect(after.player.map((n: { id: number }) => n.id)).not.toContain(id);
     await usageError(['notice', 'remove', String(id)], new RegExp(`No active notice ${id}`));
   });
 

@@ -115,7 +115,7 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
       const [rawModId, state] = positional;
       if (rawModId === 'list' && state === undefined) {
         const rows = await services.system.listSwitches();
-        return rows.map((r) => `${r.mod_id.padEnd(16)} ${r.enabled ? 'on ' : 'off'}  ${r.label}`).join('\n');
+        return rows.map((r) => `${r.mod_id.padEnd(20)} ${r.enabled ? 'on ' : 'off'}  ${r.label}`).join('\n');
       }
       if (!rawModId || (state !== 'on' && state !== 'off') || positional.length !== 2) {
         throw new UsageError('Usage: switch <modId> on|off');

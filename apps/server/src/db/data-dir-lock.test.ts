@@ -132,8 +132,8 @@ async function ops(dataDir: string, port: number, argv: string[]): Promise<strin
 
 async function playerNoticeTitles(port: number): Promise<string[]> {
   const res = await fetch(`http://127.0.0.1:${port}/wps/relay/MCSFE_getListAnnouncements`);
-  const body = (await res.json()) as { value: { playerNotices: { title: string }[] } };
-  return body.value.playerNotices.map((n) => n.title);
+  const body = (await res.json()) as { value: { player: { title: string }[] } };
+  return body.value.player.map((n) => n.title);
 }
 
 // Real servers on PGlite; the PostgreSQL pass of the server tests has nothing to add here.

@@ -45,4 +45,83 @@ describe('migrations on a database seeded by an earlier version', () => {
       await database.close();
     }
   });
+  it('007 renames the switches of a database seeded before to the original ids, keeps their state and adds the missing ones', async () => {
+    const database = await openPglite({ lock: false });
+    try {
+      // The later migrations' tables are needed by today's seed; 007 itself is run by hand below.
+      await migrateToLatest(database);
+      await seedDemoData(database);
+      // Make the seeded switches those of the seed before issue #12: old ids, no module switches.
+      const db = database.db;
+      const modules = ['HOMEPAGE', 'INBOX3', 'CBS3', 'REWCEN3', 'PTSYS3', 'PAYMENTPASS3', 'MYRBT3'];
+      await db
+        .deleteFrom('feature_switch')
+        .where('mod_id', 'in', [...modules, 'MOBILELOGIN3'])
+        .execute();
+      await db.deleteFrom('feature_switch').where('mod_id', '=', 'SITE3').execute();
+      const old: [string, string][] = [
+        ['MOBILENUMREG3', 'MOBILEREG3'],
+        ['REGMOBVERF3', 'REGSMSVERIF3'],
+        ['MOBILENUMPASSREG3', 'MOBILEREGPWD3'],
+        ['PWDEXPFORCECHANGE3', 'PWDEXPIRY3'],
+        ['MOBILEVERCODELOGIN3', 'SMSLOGIN3'],
+      ];
+      for (const [now, before] of old)
+        await db.updateTable('feature_switch').set({ mod_id: before }).where('mod_id', '=', now).execute();
+      // The operator's choices of that site: SMS login off, SMS verification on register on.
+      await db
+        .updateTable('feature_switch')
+        .set({ enabled: false })
+        .where('mod_id', '=', 'SMSLOGIN3')
+        .execute();
+      await db
+        .updateTable('feature_switch')
+        .set({ enabled: true })
+        .where('mod_id', '=', 'REGSMSVERIF3')
+        .execute();
+
+      const m007 = migrations['007-original-switch-ids']!;
+      await m007.up(db);
+      const rows = await db
+        .selectFrom('feature_switch')
+        .select(['mod_id', 'parent_mod_id', 'enabled'])
+        .execute();
+      const byId = new Map(rows.map((r) => [r.mod_id, r]));
+      for (const [, before] of old) expect(byId.has(before), before).toBe(false);
+      expect(byId.get('MOBILEVERCODELOGIN3')).toEqual({
+        mod_id: 'MOBILEVERCODELOGIN3',
+        parent_mod_id: 'LOGIN3',
+        enabled: false,
+      });
+      expect(byId.get('REGMOBVERF3')?.enabled).toBe(true);
+      expect(byId.get('MOBILENUMREG3')?.parent_mod_id).toBe('REGISTER3');
+      expect(byId.get('MOBILENUMPASSREG3')?.enabled).toBe(true);
+      expect(byId.get('PWDEXPFORCECHANGE3')?.parent_mod_id).toBe('SECURITY3');
+      expect(byId.get('MOBILELOGIN3')).toEqual({
+        mod_id: 'MOBILELOGIN3',
+        parent_mod_id: 'LOGIN3',
+        enabled: true,
+      });
+      for (const id of modules) expect(byId.get(id)?.parent_mod_id, id).toBe('SITE3');
+      expect(byId.get('INBOX3')?.enabled).toBe(true);
+      expect(byId.get('PTSYS3')?.enabled).toBe(false);
+      // Running again changes nothing.
+      await m007.up(db);
+      expect(
+        await db.selectFrom('feature_switch').select(['mod_id', 'parent_mod_id', 'enabled']).execute(),
+      ).toEqual(rows);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('007 leaves an empty database to the seed', async () => {
+    const database = await openPglite({ lock: false });
+    try {
+      await migrateToLatest(database);
+      expect(await database.db.selectFrom('feature_switch').selectAll().execute()).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
 });

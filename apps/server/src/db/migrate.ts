@@ -6,6 +6,7 @@ import * as m002 from './migrations/002-sessions.ts';
 import * as m003 from './migrations/003-accounts.ts';
 import * as m004 from './migrations/004-phone-auth.ts';
 import * as m005 from './migrations/005-outbox-lease.ts';
+import * as m007 from './migrations/007-original-switch-ids.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '003-accounts': m003,
   '004-phone-auth': m004,
   '005-outbox-lease': m005,
+  '007-original-switch-ids': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

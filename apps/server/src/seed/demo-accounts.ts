@@ -19,7 +19,11 @@ export const demoAccounts: DemoAccount[] = [
     password: '{secret}',
     kind: 'member on the default password: forced change at login',
   },
-  { username: 'expired', password: 'Expired1234', kind: 'member with an expired password (PWDEXPIRY3)' },
+  {
+    username: 'expired',
+    password: 'Expired1234',
+    kind: 'member with an expired password (PWDEXPFORCECHANGE3)',
+  },
   {
     username: 'nonplay',
     password: 'Nonplay1234',

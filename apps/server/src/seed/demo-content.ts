@@ -47,6 +47,12 @@ export const demoSwitches: { modId: string; parent: string | null; enabled: bool
   },
   { modId: 'LOGIN3', parent: null, enabled: true, label: 'Login' },
   { modId: FeatureSwitch.smsLogin, parent: 'LOGIN3', enabled: true, label: 'Mobile verification-code login' },
+  {
+    modId: FeatureSwitch.mobileLogin,
+    parent: 'LOGIN3',
+    enabled: true,
+    label: 'Login with mobile number and password',
+  },
   { modId: FeatureSwitch.freePlay, parent: 'LOGIN3', enabled: true, label: 'Free play (guest trial)' },
   {
     modId: FeatureSwitch.challengeLogin,
@@ -87,6 +93,16 @@ export const demoSwitches: { modId: string; parent: string | null; enabled: bool
   },
   { modId: 'PROMOTION3', parent: null, enabled: true, label: 'Promotions' },
   { modId: FeatureSwitch.referral, parent: 'PROMOTION3', enabled: true, label: 'Referral (invite friends)' },
+  // Modules the original client shows or hides by switch (decision 014). Off: those not built yet,
+  // so a client never offers a page whose calls would fail; their issues turn them on.
+  { modId: 'SITE3', parent: null, enabled: true, label: 'Site modules' },
+  { modId: FeatureSwitch.homePage, parent: 'SITE3', enabled: true, label: 'Home page' },
+  { modId: FeatureSwitch.inbox, parent: 'SITE3', enabled: true, label: 'Platform messages (inbox)' },
+  { modId: FeatureSwitch.chat, parent: 'SITE3', enabled: false, label: 'Live chat rooms' },
+  { modId: FeatureSwitch.rewardCentre, parent: 'SITE3', enabled: false, label: 'Reward centre' },
+  { modId: FeatureSwitch.pointsSystem, parent: 'SITE3', enabled: false, label: 'Points system' },
+  { modId: FeatureSwitch.paymentPassword, parent: 'SITE3', enabled: false, label: 'Payment password' },
+  { modId: FeatureSwitch.myRebate, parent: 'SITE3', enabled: false, label: 'My rebate' },
 ];
 
 /** field, enabled, required, patternId, min, max */

@@ -40,6 +40,8 @@ export async function seedDemoData(database: Database): Promise<void> {
           }),
         },
         { key: 'analytics', value: json({ gtagId: '' }) },
+        // The front-end template the original's /wps/system/templates names (decision 014).
+        { key: 'template', value: json({ templateId: 'WEB1' }) },
       ])
       .execute();
     // Parents first: the tree's foreign key points upwards.

@@ -46,12 +46,15 @@ export function setupShell(brand: Partial<BrandConfig> = {}): Promise<unknown> {
 }
 
 export function notice(id: number, over: Partial<Notice> = {}): Notice {
+  const date = Date.UTC(2026, 10, 20, 8, 0, 0) - id * 86_400_000;
   return {
     id,
     type: 'PL',
     title: `Notice number ${id}`,
     content: `<p>Body of notice ${id}</p>`,
-    date: Date.UTC(2026, 10, 20, 8, 0, 0) - id * 86_400_000,
+    execution: 'B',
+    date,
+    startDate: date,
     ...over,
   };
 }
@@ -59,10 +62,10 @@ export function notice(id: number, over: Partial<Notice> = {}): Notice {
 export function announcements(over: Partial<Announcements> = {}): Announcements {
   return {
     popup: [],
-    playerNotices: Array.from({ length: 12 }, (_, i) => notice(i + 1)),
+    player: Array.from({ length: 12 }, (_, i) => notice(i + 1)),
     banners: [],
     promotion: [notice(100, { type: 'PR', title: 'Daily reload bonus 10%' })],
-    headlines: [],
+    hot: [],
     ...over,
   };
 }
@@ -74,22 +77,27 @@ export function systemStatus(
   return {
     status: 0,
     maintenance: false,
-    maintenanceEndTime: null,
+    maintenanceEnd: null,
     regionRestriction: false,
+    location: { ip: '8.8.8.8', country: 'US' },
     ...over,
     info: {
-      whitelabel: [
-        {
-          modId: 'REGISTER3',
-          enabled: '1',
-          childrenNodes: [{ modId: 'DIRECTREG3', enabled: '1', childrenNodes: [] }],
-        },
-        {
-          modId: 'PROMOTION3',
-          enabled: '1',
-          childrenNodes: [{ modId: 'REFERRAL3', enabled: '0', childrenNodes: [] }],
-        },
-      ],
+      whitelabel: {
+        modId: 'ROOT',
+        enabled: '1',
+        childrenNodes: [
+          {
+            modId: 'REGISTER3',
+            enabled: '1',
+            childrenNodes: [{ modId: 'DIRECTREG3', enabled: '1', childrenNodes: [] }],
+          },
+          {
+            modId: 'PROMOTION3',
+            enabled: '1',
+            childrenNodes: [{ modId: 'REFERRAL3', enabled: '0', childrenNodes: [] }],
+          },
+        ],
+      },
       register: {} as SystemStatusResponse['info']['register'],
       resources: [
         {
@@ -130,22 +138,22 @@ export function systemStatus(
       analytics: { gtagId: '' },
       imageCDNs: ['/cdn/img1'],
       launchGameCDNs: ['/cdn/launch1'],
-      location: { ip: '8.8.8.8', country: 'US' },
+      domainRoute: [{ domainName: 'www.luckylotus.example', speed: 0 }],
+      mainDomain: 'www.luckylotus.example',
       countries: [],
       ...info,
     },
   };
 }
 
-export const helpCentre: CallValue<typeof getHelpCenter> = {
-  categories: [
-    {
-      id: 'general',
-      title: 'About us',
-      items: [{ id: 'about', title: 'About Lucky Lotus', content: '<p>About</p>' }],
-    },
-  ],
-};
+export const helpCentre: CallValue<typeof getHelpCenter> = [
+  {
+    tag: 'general',
+    title: 'About us',
+    content: '<ul><li>About Lucky Lotus</li></ul>',
+    children: [{ tag: 'about', title: 'About Lucky Lotus', content: '<p>About</p>' }],
+  },
+];
 
 type Handler = (url: URL, init: RequestInit | undefined) => unknown;
 

@@ -6,7 +6,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { resolveArt } from './art-registry.ts';
-import { artCacheOf } from './cdn.routes.ts';
+import { artCacheOf, siteArtResources } from './cdn.routes.ts';
 import { browserNames } from './draw/browser.ts';
 
 const MARK = 'TCG_PROD_IMAGES/';
@@ -27,7 +27,7 @@ export async function firstVisitArt(ctx: Pick<AppContext, 'system' | 'notices'>)
   const [info, notices] = await Promise.all([ctx.system.info(), ctx.notices.list(['B'], 'B')]);
   const host = info.imageCDNs[0] ?? '/cdn/img1';
   const urls = [
-    ...notices.banners.map((b) => b.imageUrl),
+    ...notices.banners.map((b) => b.url),
     ...info.resources.map((r) => r.imageUrl),
     ...browserNames.map((name) => `${host}/${MARK}BROWSER/${name}.png`),
   ];
@@ -64,12 +64,16 @@ export async function prerenderArt(
   if (!cache) throw new Error('prerenderArt: the CDN routes are not registered on this app');
   const report: PrerenderReport = { rendered: 0, cached: 0, skipped: 0, failed: 0, ms: 0 };
   const started = performance.now();
+  const resources = await siteArtResources(app.ctx.system);
   for (const url of urls) {
     await nextTurn();
     if (opts.stop?.()) break;
     const path = artPathOf(url);
     // The origin only matters to QR codes, which are skipped.
-    const job = path === null ? null : resolveArt(path, { origin: 'http://localhost' });
+    const job =
+      path === null
+        ? null
+        : resolveArt(path, { origin: 'http://localhost', ...(resources ? { resources } : {}) });
     if (!job || job.family === 'QR') {
       report.skipped++;
       continue;

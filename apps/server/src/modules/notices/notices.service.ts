@@ -1,24 +1,43 @@
-import type { Announcements, Notice } from '@app/contract';
+import type { Announcements, Banner, Notice } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import * as repo from './notices.repo.ts';
 
 type Row = Awaited<ReturnType<typeof repo.listActiveAnnouncements>>[number];
 
-const bucketOfType: Record<string, keyof Announcements> = {
+type NoticeBucket = 'popup' | 'player' | 'promotion' | 'hot';
+const bucketOfType: Record<string, NoticeBucket> = {
   PU: 'popup',
-  PL: 'playerNotices',
+  PL: 'player',
   PR: 'promotion',
-  H: 'headlines',
+  H: 'hot',
 };
 
 function toNotice(r: Row): Notice {
+  const published = new Date(r.published_at).getTime();
   return {
     id: r.id,
     type: r.type,
     title: r.title,
     content: r.content,
-    date: new Date(r.published_at).getTime(),
+    execution: r.execution === 'L' || r.execution === 'G' ? r.execution : 'B',
+    date: published,
+    // A notice has no schedule of its own: it starts when it is published.
+    startDate: published,
+  };
+}
+
+type BannerRow = Awaited<ReturnType<typeof repo.listActiveBanners>>[number];
+
+function toBanner(b: BannerRow): Banner {
+  return {
+    id: b.id,
+    groupName: b.group_code,
+    title: b.title,
+    url: b.image_url,
+    linkage: b.link_url,
+    linkageType: b.link_url ? 'URL' : '',
+    date: new Date(b.created_at).getTime(),
   };
 }
 
@@ -47,25 +66,19 @@ export class NoticesService {
     });
   }
 
-  async list(types: string[], execution: string): Promise<Announcements> {
+  /** The announcements of `types` for `execution`; `groupName` narrows the banners to one group ("" all). */
+  async list(types: string[], execution: string, groupName = ''): Promise<Announcements> {
     const { notices, banners } = await this.content.get();
     const wanted = new Set(types);
-    const out: Announcements = { popup: [], playerNotices: [], banners: [], promotion: [], headlines: [] };
+    const out: Announcements = { popup: [], player: [], banners: [], promotion: [], hot: [] };
     for (const n of notices) {
       const bucket = bucketOfType[n.type];
-      if (bucket && bucket !== 'banners' && wanted.has(n.type) && executionMatches(execution, n.execution)) {
-        (out[bucket] as Notice[]).push(toNotice(n));
+      if (bucket && wanted.has(n.type) && executionMatches(execution, n.execution)) {
+        out[bucket].push(toNotice(n));
       }
     }
     if (wanted.has('B')) {
-      out.banners = banners.map((b) => ({
-        id: b.id,
-        group: b.group_code,
-        title: b.title,
-        imageUrl: b.image_url,
-        linkUrl: b.link_url,
-        date: new Date(b.created_at).getTime(),
-      }));
+      out.banners = banners.filter((b) => !groupName || b.group_code === groupName).map(toBanner);
     }
     return out;
   }

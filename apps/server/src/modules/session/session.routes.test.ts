@@ -169,7 +169,7 @@ describe(`login (${testDbKind})`, () => {
     expect(again.json().value.firstTimeLogin).toBe(false);
   });
 
-  it('LG-21 an expired password forces the change only while switch PWDEXPIRY3 is on', async () => {
+  it('LG-21 an expired password forces the change only while switch PWDEXPFORCECHANGE3 is on', async () => {
     const headers = fromNewIp();
     await t.database.db.deleteFrom('login_failure').where('username_key', '=', 'expired').execute();
     const on = await loginCall(t, { username: 'expired', password: 'Expired1234' }, headers);

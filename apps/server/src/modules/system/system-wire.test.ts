@@ -42,7 +42,7 @@ describe(`system wire details (${testDbKind})`, () => {
     const ids: string[] = [];
     const walk = (nodes: { modId: string; childrenNodes: never[] }[]) =>
       nodes.forEach((n) => (ids.push(n.modId), walk(n.childrenNodes)));
-    walk(res.json().value);
+    walk([res.json().value]);
     for (const id of [
       FeatureSwitch.mobileRegister,
       FeatureSwitch.smsVerifyOnRegister,
@@ -68,7 +68,7 @@ describe(`system wire details (${testDbKind})`, () => {
     });
     const v = res.json().value;
     expect(v.popup.length).toBeGreaterThan(0);
-    expect(v.playerNotices.length).toBeGreaterThan(0);
+    expect(v.player.length).toBeGreaterThan(0);
     expect(v.banners.length).toBeGreaterThan(0);
     expect(v.promotion.length).toBeGreaterThan(0);
   });

@@ -1,15 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   Errors,
+  FeatureSwitch,
   getBrandConfig,
+  getCountry,
   getDomainRoute,
   getHelpCenter,
+  getLocation,
   getRegisterSetting,
+  getSettingsConsolidated,
   getSystemStatus,
+  getTemplates,
   getWhitelabel,
+  pingDomain,
 } from '@app/contract';
 import { registerCall, SerializedValue } from '../../platform/http/register-calls.ts';
 import { sendError } from '../../platform/http/error-handler.ts';
+import { fail } from '../../platform/http/errors.ts';
 import { clientIp } from '../../platform/client-ip.ts';
 import { countryOf } from '../../platform/geo.ts';
 
@@ -45,9 +52,7 @@ export function installStatusGate(app: FastifyInstance): void {
     const { country } = callerLocation(req);
     const caller = await system.statusFor(country);
     if (caller.status === 1) {
-      return sendError(reply, Errors.maintenance, {
-        value: { maintenanceEndTime: caller.maintenanceEndTime },
-      });
+      return sendError(reply, Errors.maintenance, { value: { maintenanceEnd: caller.maintenanceEndTime } });
     }
     if (caller.status === 2) {
       return sendError(reply, Errors.regionRestricted);
@@ -60,11 +65,36 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, getSystemStatus, async ({ req }) => {
     const { ip, country } = callerLocation(req);
-    return new SerializedValue(await system.systemStatusJson(ip, country));
+    return new SerializedValue(await system.systemStatusParts(ip, country));
   });
   registerCall(app, getWhitelabel, () => system.whitelabel());
   registerCall(app, getRegisterSetting, () => system.registerRules());
-  registerCall(app, getHelpCenter, async () => ({ categories: await system.help() }));
+  registerCall(app, getSettingsConsolidated, async () => new SerializedValue(await system.infoParts()));
+  registerCall(app, getLocation, ({ req }) => callerLocation(req));
+  registerCall(app, getCountry, async ({ req }) => {
+    // The caller's own country when the site serves it, else the site's first (its home market).
+    const { country } = callerLocation(req);
+    const { countries } = await system.info();
+    const served = countries.find((c) => c.countryCode === country) ?? countries[0];
+    if (!served) throw fail(Errors.notFound, { message: 'No country is configured' });
+    const { currency } = brand.get();
+    return {
+      countryCode: served.countryCode,
+      countryDialingCode: served.countryDialingCode,
+      name: served.name,
+      currency: currency.code,
+      currencySymbol: currency.symbol,
+    };
+  });
+  registerCall(app, getTemplates, async () => ({
+    templateId: (await system.template()).templateId,
+    merchantCode: brand.get().merchant,
+    parameters: { switch_register: await system.isOn(FeatureSwitch.directRegister) },
+  }));
+  registerCall(app, pingDomain, ({ query }) => ({ speed: query.speed ?? null, serverTime: Date.now() }));
+  // The help articles are written once, in the site's language; lang and device are accepted as
+  // the original sends them (lang "EN", device "WEB") and answer the same articles (decision 014).
+  registerCall(app, getHelpCenter, () => system.help());
   registerCall(app, getDomainRoute, () => system.domainRoute());
   registerCall(app, getBrandConfig, ({ reply }) => {
     // Short cache: an operator's edit reaches players within a minute without a rebuild.

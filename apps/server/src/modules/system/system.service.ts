@@ -3,11 +3,12 @@ import {
   patternById,
   registerFieldNames,
   type FieldRule,
-  type HelpCategory,
+  type HelpSection,
   type RegisterRules,
   type SystemInfo,
   type WhitelabelNode,
   SystemInfoSchema,
+  WHITELABEL_ROOT,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
@@ -31,16 +32,27 @@ export interface CdnSetting {
   launchGameCDNs: string[];
 }
 
+/** An answer serialised as a shared bulk between two per-request parts (head + bulk + tail). */
+export interface SerializedParts {
+  head: string;
+  bulk: string;
+  tail: string;
+}
+
+export interface TemplateSetting {
+  templateId: string;
+}
+
 interface Snapshot {
   status: StatusSetting;
-  whitelabel: WhitelabelNode[];
+  whitelabel: WhitelabelNode;
   switches: Map<string, boolean>;
   register: RegisterRules;
-  info: Omit<SystemInfo, 'location'>;
-  /** `info` serialised once per change, without its closing brace: the location is appended per caller. */
-  infoJsonOpen: string;
-  help: HelpCategory[];
-  domains: string[];
+  info: SystemInfo;
+  /** `info` serialised once per change: the status call splices it between the caller's parts. */
+  infoJson: string;
+  help: HelpSection[];
+  template: TemplateSetting;
 }
 
 export interface CallerStatus {
@@ -49,7 +61,8 @@ export interface CallerStatus {
   country: string;
 }
 
-function buildTree(rows: Awaited<ReturnType<typeof repo.listSwitches>>): WhitelabelNode[] {
+/** The switch rows as one tree under a root node, the shape the original client walks. */
+function buildTree(rows: Awaited<ReturnType<typeof repo.listSwitches>>): WhitelabelNode {
   const nodes = new Map<string, WhitelabelNode>();
   for (const r of rows)
     nodes.set(r.mod_id, { modId: r.mod_id, enabled: r.enabled ? '1' : '0', childrenNodes: [] });
@@ -59,7 +72,11 @@ function buildTree(rows: Awaited<ReturnType<typeof repo.listSwitches>>): Whitela
     const parent = r.parent_mod_id ? nodes.get(r.parent_mod_id) : undefined;
     (parent ? parent.childrenNodes : roots).push(node);
   }
-  return roots;
+  return { modId: WHITELABEL_ROOT, enabled: '1', childrenNodes: roots };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export class SystemService {
@@ -75,11 +92,12 @@ export class SystemService {
 
   private async load(): Promise<Snapshot> {
     const db = this.database.db;
-    const [status, cdn, analytics, switches, rules, resources, cs, help, domains, countries] =
+    const [status, cdn, analytics, template, switches, rules, resources, cs, help, domains, countries] =
       await Promise.all([
         repo.readSetting<StatusSetting>(db, 'status'),
         repo.readSetting<CdnSetting>(db, 'cdn'),
         repo.readSetting<{ gtagId: string }>(db, 'analytics'),
+        repo.readSetting<TemplateSetting>(db, 'template'),
         repo.listSwitches(db),
         repo.listRegisterRules(db),
         repo.listResources(db),
@@ -104,14 +122,19 @@ export class SystemService {
     // The register captcha follows switch CAPTCHA3 (issue #3): enabled and required exactly when on.
     const captchaOn = switches.find((s) => s.mod_id === FeatureSwitch.registerCaptcha)?.enabled ?? false;
     if (register.captcha) register.captcha = { ...register.captcha, enabled: captchaOn, required: captchaOn };
-    const helpByCategory = new Map<string, HelpCategory>();
+    // Help as the original reads it: sections (tag = category id) holding their articles.
+    const helpByCategory = new Map<string, HelpSection>();
     for (const a of help) {
-      let cat = helpByCategory.get(a.category_id);
-      if (!cat) {
-        cat = { id: a.category_id, title: a.category_title, items: [] };
-        helpByCategory.set(a.category_id, cat);
+      let section = helpByCategory.get(a.category_id);
+      if (!section) {
+        section = { tag: a.category_id, title: a.category_title, content: '', children: [] };
+        helpByCategory.set(a.category_id, section);
       }
-      cat.items.push({ id: a.id, title: a.title, content: a.content });
+      section.children.push({ tag: a.id, title: a.title, content: a.content });
+    }
+    // A section's own page (the original shows it when its title is chosen) lists its articles.
+    for (const section of helpByCategory.values()) {
+      section.content = `<ul>${section.children.map((c) => `<li>${escapeHtml(c.title)}</li>`).join('')}</ul>`;
     }
     const resourceList = resources.map((r) => ({
       name: r.name,
@@ -121,7 +144,7 @@ export class SystemService {
       labelNameEn: r.label_name_en,
       imageUrl: r.image_url,
     }));
-    const info: Omit<SystemInfo, 'location'> = {
+    const info: SystemInfo = {
       whitelabel: buildTree(switches),
       register,
       resources: resourceList,
@@ -132,6 +155,9 @@ export class SystemService {
       analytics: { gtagId: analytics?.gtagId ?? '' },
       imageCDNs: cdn?.imageCDNs?.length ? cdn.imageCDNs : ['/cdn/img1'],
       launchGameCDNs: cdn?.launchGameCDNs?.length ? cdn.launchGameCDNs : ['/cdn/launch1'],
+      // The client measures each domain's latency itself; it starts at 0 (spec A §7).
+      domainRoute: domains.map((d) => ({ domainName: d.domain, speed: 0 })),
+      mainDomain: domains[0]?.domain ?? '',
       countries: countries.map((c) => ({
         countryCode: c.country_code,
         countryDialingCode: c.dialing_code,
@@ -140,16 +166,17 @@ export class SystemService {
       })),
     };
     // Checked by the call's own schema once per change, so the per-request answer can be spliced.
-    const checked = SystemInfoSchema.omit({ location: true }).parse(info);
+    const checked = SystemInfoSchema.parse(info);
     return {
       status: { ...defaultStatusSetting, ...status },
       whitelabel: info.whitelabel,
       switches: new Map(switches.map((s) => [s.mod_id, s.enabled])),
       register,
       help: [...helpByCategory.values()],
-      domains: domains.map((d) => d.domain),
       info,
-      infoJsonOpen: JSON.stringify(checked).slice(0, -1),
+      infoJson: JSON.stringify(checked),
+      // The site's one web template unless the operator's setting names another.
+      template: { templateId: template?.templateId || 'WEB1' },
     };
   }
 
@@ -164,25 +191,38 @@ export class SystemService {
     return { status: 0, maintenanceEndTime: null, country };
   }
 
-  /** The caller-independent part of the system info (resources, countries, CDNs, rules). */
-  async info(): Promise<Omit<SystemInfo, 'location'>> {
+  /** The caller-independent system info (resources, countries, CDNs, rules, domains). */
+  async info(): Promise<SystemInfo> {
     return (await this.snapshot.get()).info;
   }
 
-  /**
-   * The status call's answer, serialised: the snapshot's bulk once per change, the caller's
-   * status and location per request (the status call is the first call of every visit).
-   */
-  async systemStatusJson(ip: string, country: string): Promise<string> {
-    const [snap, caller] = await Promise.all([this.snapshot.get(), this.statusFor(country)]);
-    const location = JSON.stringify({ ip, country });
-    return (
-      `{"status":${caller.status},"maintenance":${caller.status === 1},"maintenanceEndTime":${caller.maintenanceEndTime ?? 'null'},` +
-      `"regionRestriction":${caller.status === 2},"info":${snap.infoJsonOpen},"location":${location}}}`
-    );
+  /** The same info serialised once per change (the consolidated settings call answers it as is). */
+  async infoParts(): Promise<SerializedParts> {
+    return { head: '', bulk: (await this.snapshot.get()).infoJson, tail: '' };
   }
 
-  async whitelabel(): Promise<WhitelabelNode[]> {
+  /**
+   * The status call's answer, serialised in three parts: the caller's status and location per
+   * request around the snapshot's info, serialised once per change and shared by every answer
+   * (the status call is the first call of every visit; its gzip reuses the bulk's deflate).
+   */
+  async systemStatusParts(ip: string, country: string): Promise<SerializedParts> {
+    const [snap, caller] = await Promise.all([this.snapshot.get(), this.statusFor(country)]);
+    const location = JSON.stringify({ ip, country });
+    return {
+      head:
+        `{"status":${caller.status},"maintenance":${caller.status === 1},"maintenanceEnd":${caller.maintenanceEndTime ?? 'null'},` +
+        `"regionRestriction":${caller.status === 2},"location":${location},"info":`,
+      bulk: snap.infoJson,
+      tail: '}',
+    };
+  }
+
+  async template(): Promise<TemplateSetting> {
+    return (await this.snapshot.get()).template;
+  }
+
+  async whitelabel(): Promise<WhitelabelNode> {
     return (await this.snapshot.get()).whitelabel;
   }
 
@@ -190,16 +230,13 @@ export class SystemService {
     return (await this.snapshot.get()).register;
   }
 
-  async help(): Promise<HelpCategory[]> {
+  async help(): Promise<HelpSection[]> {
     return (await this.snapshot.get()).help;
   }
 
   async domainRoute() {
-    const snap = await this.snapshot.get();
-    return {
-      domainList: snap.domains.map((domain) => ({ domain, speed: 0 })),
-      resources: snap.info.resources,
-    };
+    const { info } = await this.snapshot.get();
+    return { domainList: info.domainRoute, customerService: info.customerService, resources: info.resources };
   }
 
   /** Whether a feature switch is on; an unknown switch is off. */

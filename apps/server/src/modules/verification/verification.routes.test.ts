@@ -86,7 +86,7 @@ describe(`SMS codes (${testDbKind})`, () => {
     expect(await latestCode(t, '+66812345678')).toMatch(/^\d{6}$/);
   });
 
-  it('SV-05 /wps/verification/sms/register (username tab, REGSMSVERIF3) and /register/mobile (mobile tab) take {countryDialingCode, mobileNo} and return value.expiredMinutes', async () => {
+  it('SV-05 /wps/verification/sms/register (username tab, REGMOBVERF3) and /register/mobile (mobile tab) take {countryDialingCode, mobileNo} and return value.expiredMinutes', async () => {
     const off = await post('/wps/verification/sms/register', {
       mobileNo: '901234567',
       countryDialingCode: '84',
@@ -246,7 +246,7 @@ describe(`SMS codes (${testDbKind})`, () => {
     expect(right.statusCode).toBe(429);
   });
 
-  it('ER-13 SMS login while SMSLOGIN3 is off: function not enabled', async () => {
+  it('ER-13 SMS login while MOBILEVERCODELOGIN3 is off: function not enabled', async () => {
     await t.app.ctx.system.setSwitch(FeatureSwitch.smsLogin, false);
     try {
       const res = await post('/wps/verification/sms/noLogin', {

@@ -24,7 +24,7 @@ export function Footer() {
   const partners = resourcesOfType(info, 'PARTNER');
   const payments = resourcesOfType(info, 'PAYMENT');
   const help = useHelpCenter();
-  const articles = help.data ? flattenArticles(help.data.categories) : [];
+  const articles = help.data ? flattenArticles(help.data) : [];
   const year = new Date().getFullYear();
 
   return (
@@ -38,13 +38,7 @@ export function Footer() {
             <ul className={styles.partners} data-testid="footer-partners">
               {partners.map((p) => (
                 <li key={p.name} className={styles.partner}>
-                  <img
-                    src={cdnImage(p.imageUrl)}
-                    alt={p.labelNameEn}
-                    width={150}
-                    height={60}
-                    loading="lazy"
-                  />
+                  <img src={cdnImage(p.imageUrl)} alt={p.labelNameEn} width={150} height={60} />
                 </li>
               ))}
             </ul>
@@ -60,13 +54,7 @@ export function Footer() {
               <ul className={styles.payments} data-testid="footer-payments">
                 {payments.map((p) => (
                   <li key={p.name} className={styles.payment}>
-                    <img
-                      src={cdnImage(p.imageUrl)}
-                      alt={p.labelNameEn}
-                      width={100}
-                      height={40}
-                      loading="lazy"
-                    />
+                    <img src={cdnImage(p.imageUrl)} alt={p.labelNameEn} width={100} height={40} />
                   </li>
                 ))}
               </ul>
@@ -79,13 +67,7 @@ export function Footer() {
             <ul className={styles.browsers} data-testid="footer-browsers">
               {browsers.map((b) => (
                 <li key={b.id} className={styles.browser}>
-                  <img
-                    src={cdnPath(`BROWSER/${b.id}.png`)}
-                    alt={b.name}
-                    width={36}
-                    height={36}
-                    loading="lazy"
-                  />
+                  <img src={cdnPath(`BROWSER/${b.id}.png`)} alt={b.name} width={36} height={36} />
                   <span>{b.name}</span>
                 </li>
               ))}

@@ -39,7 +39,7 @@ describe('header', () => {
 
   it('SH-28 the register button is hidden when DIRECTREG3 is off', async () => {
     const off = systemStatus();
-    off.info.whitelabel[0]!.childrenNodes[0]!.enabled = '0';
+    off.info.whitelabel.childrenNodes[0]!.childrenNodes[0]!.enabled = '0';
     stubFetch({ '/wps/system/status': () => off });
     renderShell(<AuthArea showBalance />);
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();

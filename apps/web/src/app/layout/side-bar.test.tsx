@@ -80,7 +80,7 @@ describe('side bar', () => {
     sessionStorage.removeItem('settings');
 
     const referral = systemStatus();
-    referral.info.whitelabel[1]!.childrenNodes[0]!.enabled = '1';
+    referral.info.whitelabel.childrenNodes[1]!.childrenNodes[0]!.enabled = '1';
     stubFetch({ '/wps/system/status': () => referral });
     renderShell(<SideBar />);
     fireEvent.click(await screen.findByTestId('side-invite'));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SystemInfo } from '@app/contract';
+import type { CallerLocation, SystemInfo } from '@app/contract';
 import { ShieldIcon } from '../../shared/ui/icons.tsx';
 import { StatusScreen } from './status-screen.tsx';
 import styles from './status-screen.module.css';
@@ -15,7 +15,7 @@ function countryName(code: string, language: string): string {
 }
 
 /** Status 2 (SY-14): "IP Restriction" (ER-44) with the caller's IP and country (SY-16), and contact us. */
-export function RegionPage({ info }: { info: SystemInfo }) {
+export function RegionPage({ info, location }: { info: SystemInfo; location: CallerLocation }) {
   const { t, i18n } = useTranslation();
   return (
     <StatusScreen
@@ -28,10 +28,10 @@ export function RegionPage({ info }: { info: SystemInfo }) {
       <dl className={styles.details}>
         <dt>{t('region_ip')}</dt>
         <dd className="tabular" data-testid="region-ip">
-          {info.location.ip || '—'}
+          {location.ip || '—'}
         </dd>
         <dt>{t('region_country')}</dt>
-        <dd data-testid="region-country">{countryName(info.location.country, i18n.language)}</dd>
+        <dd data-testid="region-country">{countryName(location.country, i18n.language)}</dd>
       </dl>
     </StatusScreen>
   );

@@ -24,7 +24,7 @@ describe('system status', () => {
   it('SY-13 SY-15 ER-43 status 1 shows the maintenance page with its end time and contact us', async () => {
     const end = Date.now() + 3 * 3600_000;
     stubFetch({
-      '/wps/system/status': () => systemStatus({ status: 1, maintenance: true, maintenanceEndTime: end }),
+      '/wps/system/status': () => systemStatus({ status: 1, maintenance: true, maintenanceEnd: end }),
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderShell(
@@ -47,7 +47,7 @@ describe('system status', () => {
 
   it('SY-15 without an end time the maintenance page shows no end time', async () => {
     stubFetch({
-      '/wps/system/status': () => systemStatus({ status: 1, maintenance: true, maintenanceEndTime: null }),
+      '/wps/system/status': () => systemStatus({ status: 1, maintenance: true, maintenanceEnd: null }),
     });
     renderShell(
       <StatusGate>
@@ -62,7 +62,7 @@ describe('system status', () => {
   it('SY-14 SY-16 ER-44 status 2 shows the region page with IP, country and contact us', async () => {
     stubFetch({
       '/wps/system/status': () =>
-        systemStatus({ status: 2, regionRestriction: true }, { location: { ip: '8.8.8.8', country: 'US' } }),
+        systemStatus({ status: 2, regionRestriction: true, location: { ip: '8.8.8.8', country: 'US' } }),
     });
     renderShell(
       <StatusGate>
@@ -86,10 +86,10 @@ describe('system status', () => {
     );
     await screen.findByText('The app itself');
     const stored = JSON.parse(sessionStorage.getItem('settings') ?? 'null') as {
-      data: { status: number; info: { location: unknown } };
+      data: { status: number; location: unknown };
     };
     expect(stored.data.status).toBe(0);
-    expect(stored.data.info.location).toEqual({ ip: '8.8.8.8', country: 'US' });
+    expect(stored.data.location).toEqual({ ip: '8.8.8.8', country: 'US' });
   });
 
   it('BC-03 BC-04 validate rules and routers are cached in session storage', async () => {
@@ -103,7 +103,11 @@ describe('system status', () => {
     };
     stubFetch({
       '/wps/system/setting/register': () => ({ username: rule }),
-      '/wps/system/domainRoute': () => ({ domainList: [{ domain: 'a.example', speed: 42 }], resources: [] }),
+      '/wps/system/domainRoute': () => ({
+        domainList: [{ domainName: 'a.example', speed: 42 }],
+        customerService: [],
+        resources: [],
+      }),
     });
     function Probe() {
       const rules = useQuery(registerRulesQuery);
@@ -115,7 +119,7 @@ describe('system status', () => {
     expect(await screen.findByText('ready 0')).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('validateRules')!).data).toEqual({ username: rule });
     expect(JSON.parse(sessionStorage.getItem('routers')!).data.domainList).toEqual([
-      { domain: 'a.example', speed: 0 },
+      { domainName: 'a.example', speed: 0 },
     ]);
   });
 });

@@ -49,9 +49,9 @@ export function StatusGate({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<Splash brandName={brand.brandName} label={t('loading')} />}>
       {data.status === SystemStatus.maintenance ? (
-        <MaintenancePage info={data.info} endTime={data.maintenanceEndTime} onEnded={recheck} />
+        <MaintenancePage info={data.info} endTime={data.maintenanceEnd} onEnded={recheck} />
       ) : (
-        <RegionPage info={data.info} />
+        <RegionPage info={data.info} location={data.location} />
       )}
     </Suspense>
   );

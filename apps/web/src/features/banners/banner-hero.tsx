@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { Banner } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
-import { artSrcSet, BANNER_SIZES } from '../../shared/cdn/responsive-image.ts';
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { useAnnouncements } from '../notices/index.ts';
 import styles from './banner-hero.module.css';
@@ -22,8 +21,8 @@ export function BannerHero({
 }) {
   const { data, isPending } = useAnnouncements();
   const links = typeof linkTo === 'string' ? [linkTo] : linkTo;
-  const banners = (data?.banners ?? []).filter((b) => b.group === 'index');
-  const banner: Banner | undefined = banners.find((b) => links.includes(b.linkUrl));
+  const banners = (data?.banners ?? []).filter((b) => b.groupName === 'index');
+  const banner: Banner | undefined = banners.find((b) => links.includes(b.linkage));
 
   if (isPending && !data) {
     return (
@@ -33,23 +32,18 @@ export function BannerHero({
     );
   }
   if (banner) {
-    const src = cdnImage(banner.imageUrl);
     const image = (
       <img
-        src={src}
-        srcSet={artSrcSet(src, 1920, 360)}
-        sizes={BANNER_SIZES}
+        src={cdnImage(banner.url)}
         alt={banner.title}
         width={1920}
         height={560}
         className={styles.image}
-        // The hero is the page's largest picture, its LCP element.
-        fetchPriority="high"
       />
     );
     return (
       <div className={styles.hero}>
-        {banner.linkUrl && !links.includes(banner.linkUrl) ? <Link to={banner.linkUrl}>{image}</Link> : image}
+        {banner.linkage && !links.includes(banner.linkage) ? <Link to={banner.linkage}>{image}</Link> : image}
       </div>
     );
   }

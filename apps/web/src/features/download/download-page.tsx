@@ -83,8 +83,8 @@ export function DownloadPage() {
             <p className={styles.lead}>{t('download_domains_lead')}</p>
             <ul className={styles.domains}>
               {data.domainList.map((d) => (
-                <li key={d.domain} className={styles.domain}>
-                  <GlobeIcon size={16} /> <span className="tabular">{d.domain}</span>
+                <li key={d.domainName} className={styles.domain}>
+                  <GlobeIcon size={16} /> <span className="tabular">{d.domainName}</span>
                 </li>
               ))}
             </ul>

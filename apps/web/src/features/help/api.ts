@@ -1,16 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HelpCategory } from '@app/contract';
+import { useTranslation } from 'react-i18next';
+import type { HelpSection } from '@app/contract';
+import { getBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';
 import { helpCenterCall } from '../../shared/http/calls.ts';
 
-export const helpCenterQuery = queryOptions({
-  queryKey: ['help', 'centre'] as const,
-  queryFn: ({ signal }) => call(helpCenterCall, { signal }),
-  staleTime: 5 * 60_000,
-});
+/** The help centre in the page's language, asked as the original asks it: lang and device (WEB). */
+export function helpCenterQuery(lang: string) {
+  return queryOptions({
+    queryKey: ['help', 'centre', lang] as const,
+    queryFn: ({ signal }) =>
+      call(helpCenterCall, { query: { lang, device: getBrand().device || 'WEB' }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 export function useHelpCenter() {
-  return useQuery(helpCenterQuery);
+  const { i18n } = useTranslation();
+  return useQuery(helpCenterQuery(i18n.language));
 }
 
 export interface HelpArticleRef {
@@ -20,9 +27,10 @@ export interface HelpArticleRef {
   categoryTitle: string;
 }
 
-export function flattenArticles(categories: readonly HelpCategory[]): HelpArticleRef[] {
-  return categories.flatMap((c) =>
-    c.items.map((i) => ({ id: i.id, title: i.title, categoryId: c.id, categoryTitle: c.title })),
+/** Every article of every section, each with its section (`tag` is the article's stable id). */
+export function flattenArticles(sections: readonly HelpSection[]): HelpArticleRef[] {
+  return sections.flatMap((s) =>
+    s.children.map((a) => ({ id: a.tag, title: a.title, categoryId: s.tag, categoryTitle: s.title })),
   );
 }
 

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { flattenArticles, helpArticlePath, useHelpCenter } from './api.ts';
 import styles from './help-centre.module.css';
 
-/** The help centre: categories and their articles on the left, the chosen article (`?topic=`) on the right. */
+/** The help centre: sections and their articles on the left, the chosen article (`?topic=`) on the right. */
 export function HelpCentre({ base }: { base: '/help' | '/helpmc' }) {
   const { t } = useTranslation('pages');
   const [params] = useSearchParams();
@@ -22,29 +22,29 @@ export function HelpCentre({ base }: { base: '/help' | '/helpmc' }) {
       />
     );
   }
-  const articles = flattenArticles(data.categories);
+  const articles = flattenArticles(data);
   const topic = params.get('topic');
   const currentId = articles.some((a) => a.id === topic) ? topic! : articles[0]?.id;
-  const current = data.categories.flatMap((c) => c.items).find((i) => i.id === currentId);
+  const current = data.flatMap((s) => s.children).find((a) => a.tag === currentId);
 
   return (
     <div className={styles.centre}>
       <nav className={styles.nav} aria-label={t('help_topics')}>
-        {data.categories.map((c) => (
-          <div key={c.id} className={styles.group}>
+        {data.map((s) => (
+          <div key={s.tag} className={styles.group}>
             <p className={styles.category}>
-              <BookIcon size={15} /> {c.title}
+              <BookIcon size={15} /> {s.title}
             </p>
             <ul className={styles.list}>
-              {c.items.map((i) => (
-                <li key={i.id}>
+              {s.children.map((a) => (
+                <li key={a.tag}>
                   <Link
-                    to={helpArticlePath(i.id, base)}
+                    to={helpArticlePath(a.tag, base)}
                     className={styles.link}
-                    aria-current={i.id === currentId ? 'page' : undefined}
+                    aria-current={a.tag === currentId ? 'page' : undefined}
                     replace
                   >
-                    {i.title}
+                    {a.title}
                   </Link>
                 </li>
               ))}

@@ -25,7 +25,7 @@ export function HomeMore() {
   const info = useSystemInfo();
   const { data, isPending } = useAnnouncements();
   const help = useHelpCenter();
-  const notices = data?.playerNotices.slice(0, 6) ?? [];
+  const notices = data?.player.slice(0, 6) ?? [];
   const promotions = [...(data?.promotion ?? []), ...(data?.popup ?? [])];
   const ios = resourceNamed(info, 'appIos');
   const android = resourceNamed(info, 'appAndroid');
@@ -119,15 +119,15 @@ export function HomeMore() {
         <Section title={t('nav_help')} id="home-help">
           <div className={`${styles.panel} ${styles.help}`}>
             {help.data ? (
-              help.data.categories.map((c) => (
-                <div key={c.id} className={styles.helpGroup}>
+              help.data.map((s) => (
+                <div key={s.tag} className={styles.helpGroup}>
                   <p className={styles.helpCategory}>
-                    <BookIcon size={15} /> {c.title}
+                    <BookIcon size={15} /> {s.title}
                   </p>
                   <ul className={styles.helpLinks}>
-                    {c.items.slice(0, 3).map((a) => (
-                      <li key={a.id}>
-                        <Link to={helpArticlePath(a.id)}>{a.title}</Link>
+                    {s.children.slice(0, 3).map((a) => (
+                      <li key={a.tag}>
+                        <Link to={helpArticlePath(a.tag)}>{a.title}</Link>
                       </li>
                     ))}
                   </ul>

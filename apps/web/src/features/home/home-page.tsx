@@ -7,19 +7,21 @@ import { Page, Section } from '../../shared/ui/page.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { categories, providerArt, providersFrom, providersOf } from '../games/index.ts';
 import { CategoryTile } from './category-tile.tsx';
-import { PopupNotice, unseenPopups, useAnnouncements } from '../notices/index.ts';
+import { PopupNotice, popupsFor, unseenPopups, useAnnouncements } from '../notices/index.ts';
+import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { HomeMore } from './home-more.tsx';
 import styles from './home-page.module.css';
 
-/** The popup notices (type PU), once per session. */
+/** The popup notices (type PU) meant for this visitor, once per session. */
 function PopupOnce() {
   const { data } = useAnnouncements();
+  const loggedIn = useIsLoggedIn();
   const [closed, setClosed] = useState(false);
   // Another dialog first (the register dialog of /register, a login): the popup waits its turn.
   const otherDialogOpen = useUiStore((s) => s.modals.length > 0);
-  const list = useMemo(() => (data ? unseenPopups(data.popup) : []), [data]);
+  const list = useMemo(() => (data ? unseenPopups(popupsFor(data.popup, loggedIn)) : []), [data, loggedIn]);
   if (closed || otherDialogOpen || list.length === 0) return null;
   return <PopupNotice notices={list} onClose={() => setClosed(true)} />;
 }
@@ -31,7 +33,7 @@ export function HomePage() {
   const info = useSystemInfo();
   const { data, isPending } = useAnnouncements();
   const providers = providersFrom(resourcesOfType(info, 'PARTNER'), brand.esports);
-  const banners = (data?.banners ?? []).filter((b) => b.group === 'index');
+  const banners = (data?.banners ?? []).filter((b) => b.groupName === 'index');
 
   const tiles = categories
     .filter((c) => c.type !== 'BINGO')

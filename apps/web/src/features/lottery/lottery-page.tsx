@@ -27,7 +27,7 @@ export function LotteryPage() {
   const { pathname } = useLocation();
   const { data } = useAnnouncements();
   const variant = variants.find((v) => v.path.toLowerCase() === pathname.toLowerCase()) ?? variants[0];
-  const notices = (data?.playerNotices ?? [])
+  const notices = (data?.player ?? [])
     .map((notice, index) => ({ notice, index }))
     .filter(({ notice }) => /lotter|draw/i.test(notice.title));
 

@@ -22,7 +22,8 @@ export function announcementRequest(
 
 export function announcementsQuery() {
   const request = announcementRequest();
-  const queryKey = ['notices', 'announcements', request.types, request.execution] as const;
+  // 'original': the wire shape (issue #12), so an older copy in session storage is not read as this one.
+  const queryKey = ['notices', 'announcements', request.types, request.execution, 'original'] as const;
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => call(announcementsCall, { query: request, signal }),

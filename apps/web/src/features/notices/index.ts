@@ -5,4 +5,4 @@ export { NoticeLinks } from './notice-links.tsx';
 export const loadNoticeModal = () => import('./notice-modal.tsx').then((m) => ({ default: m.NoticeModal }));
 export const loadNoticesPage = () => import('./notices-page.tsx').then((m) => ({ Component: m.NoticesPage }));
 export { PopupNotice } from './popup-notice.tsx';
-export { unseenPopups } from './popup-seen.ts';
+export { popupsFor, unseenPopups } from './popup-seen.ts';

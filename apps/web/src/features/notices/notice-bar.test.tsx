@@ -19,7 +19,7 @@ describe('notice bar', () => {
       within(tracks[0]!)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(announcements().playerNotices.map((n) => n.title));
+    ).toEqual(announcements().player.map((n) => n.title));
     const pause = within(bar).getByRole('button', { name: 'Pause the announcements' });
     fireEvent.click(pause);
     expect(within(bar).getByRole('button', { name: 'Resume the announcements' })).toHaveAttribute(
@@ -52,8 +52,8 @@ describe('notice bar', () => {
     renderShell(<NoticeBar onOpen={() => {}} />);
     await screen.findByTestId('notice-marquee');
     const stored = JSON.parse(sessionStorage.getItem('indexNotice') ?? 'null') as {
-      data: { playerNotices: unknown[] };
+      data: { player: unknown[] };
     } | null;
-    expect(stored?.data.playerNotices).toHaveLength(12);
+    expect(stored?.data.player).toHaveLength(12);
   });
 });

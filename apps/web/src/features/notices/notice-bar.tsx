@@ -14,7 +14,7 @@ export function NoticeBar({ onOpen }: { onOpen: (index: number) => void }) {
   const { t } = useTranslation();
   const { data, isPending } = useAnnouncements();
   const [paused, setPaused] = useState(false);
-  const notices = data?.playerNotices ?? [];
+  const notices = data?.player ?? [];
   const characters = notices.reduce((n, x) => n + x.title.length + 8, 0);
   // About 9 characters a second whatever the number of notices, so it reads the same.
   const style = { '--marquee-duration': `${Math.max(20, Math.round(characters / 9))}s` } as CSSProperties;

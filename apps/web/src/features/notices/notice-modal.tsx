@@ -29,7 +29,7 @@ export function NoticeModal({
       bodyClassName={styles.body}
     >
       {data ? (
-        <NoticeReader notices={data.playerNotices} initialIndex={params?.index ?? 0} />
+        <NoticeReader notices={data.player} initialIndex={params?.index ?? 0} />
       ) : isPending ? (
         <LoadingState minHeight={400} />
       ) : (

@@ -23,7 +23,7 @@ export function NoticesPage() {
       <Card padded={false} className={styles.card}>
         {data ? (
           <NoticeReader
-            notices={data.playerNotices}
+            notices={data.player}
             initialIndex={Number.isInteger(index) && params.has('index') ? index : 0}
           />
         ) : isPending ? (

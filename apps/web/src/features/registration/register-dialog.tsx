@@ -425,7 +425,7 @@ export function RegisterDialog({ onClose }: ModalProps<undefined>) {
       bodyClassName={styles.body}
     >
       <DialogBanner
-        banner={notices?.banners.find((b) => b.group === 'w_register')}
+        banner={notices?.banners.find((b) => b.groupName === 'w_register')}
         loading={bannersLoading}
         testId="banner-w_register"
       />

@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 describe('register form fields', () => {
-  it('RG-02 RG-03 the tabs: username with USERNAMEREG3, mobile with MOBILEREG3', () => {
+  it('RG-02 RG-03 the tabs: username with USERNAMEREG3, mobile with MOBILENUMREG3', () => {
     expect(registerTabs(switches)).toEqual(['username', 'mobile']);
     expect(registerTabs({ ...switches, mobileRegister: false })).toEqual(['username']);
     expect(registerTabs({ ...switches, usernameRegister: false })).toEqual(['mobile']);
@@ -59,7 +59,7 @@ describe('register form fields', () => {
     expect(shownFields({ ...rules, captcha: rule(false, false) }, switches, 'username').captcha).toBe(false);
   });
 
-  it('RG-18 RG-21 the SMS code: with REGSMSVERIF3 on the username tab, always on the mobile tab, whose password follows MOBILEREGPWD3', () => {
+  it('RG-18 RG-21 the SMS code: with REGMOBVERF3 on the username tab, always on the mobile tab, whose password follows MOBILENUMPASSREG3', () => {
     expect(shownFields(rules, switches, 'username').verificationCode).toBe(false);
     expect(shownFields(rules, { ...switches, smsVerifyOnRegister: true }, 'username').verificationCode).toBe(
       true,

@@ -92,7 +92,7 @@ const on = (rule: FieldRule | undefined) => rule?.enabled === true;
 /**
  * The register form's fields for a tab (spec B §5): a field shows only when its rule is enabled
  * (RG-14); on the mobile tab the number and the SMS code always show and the password only with
- * MOBILEREGPWD3 (RG-21); on the username tab the SMS code shows with REGSMSVERIF3 (RG-18); the
+ * MOBILENUMPASSREG3 (RG-21); on the username tab the SMS code shows with REGMOBVERF3 (RG-18); the
  * captcha with its rule, which the server turns on with CAPTCHA3 (RG-17). An invitation code that
  * came valid in the URL hides its input (RG-12).
  */

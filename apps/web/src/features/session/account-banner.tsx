@@ -6,7 +6,7 @@ export function AccountBanner({ group }: { group: 'w_login' }) {
   const { data, isPending } = useAnnouncements();
   return (
     <DialogBanner
-      banner={data?.banners.find((b) => b.group === group)}
+      banner={data?.banners.find((b) => b.groupName === group)}
       loading={isPending}
       testId={`banner-${group}`}
     />

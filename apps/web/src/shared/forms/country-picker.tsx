@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { imagePaths, type Country } from '@app/contract';
 import { imageHost } from '../cdn/image-host.ts';
-import { useSystemInfo } from '../system/system-status.ts';
+import { useSystemStatus } from '../system/system-status.ts';
 import { ChevronDownIcon, PhoneIcon } from '../ui/icons.tsx';
 import { usePopover } from '../ui/use-popover.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
@@ -16,9 +16,9 @@ export function flagUrl(countryCode: string): string {
 
 /** The countries the site serves (system status info.countries) and the caller's own as the default. */
 export function useCountries(): { countries: Country[]; defaultCountry: Country | undefined } {
-  const info = useSystemInfo();
-  const countries = info?.countries ?? [];
-  const own = countries.find((c) => c.countryCode === info?.location.country);
+  const status = useSystemStatus().data;
+  const countries = status?.info.countries ?? [];
+  const own = countries.find((c) => c.countryCode === status?.location.country);
   return { countries, defaultCountry: own ?? countries[0] };
 }
 

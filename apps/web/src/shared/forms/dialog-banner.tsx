@@ -18,7 +18,7 @@ export function DialogBanner({
   if (!banner && !loading) return null;
   return (
     <div className={styles.banner} data-testid={testId}>
-      {banner ? <img src={cdnImage(banner.imageUrl)} alt={banner.title} width={720} height={200} /> : null}
+      {banner ? <img src={cdnImage(banner.url)} alt={banner.title} width={720} height={200} /> : null}
     </div>
   );
 }

@@ -12,7 +12,9 @@ import { call } from '../http/client.ts';
 import { domainRouteCall, registerSettingCall, systemStatusCall } from '../http/calls.ts';
 import { persistedOptions, SessionCaches } from '../storage/query-persistence.ts';
 
-export const systemStatusKey = ['system', 'status'] as const;
+// The last element names the wire shape (issue #12): a copy of the older shape in this tab's
+// session storage is then never read as the new one.
+export const systemStatusKey = ['system', 'status', 'original'] as const;
 
 /** GET /wps/system/status with the page's host as `url` (SY-06); cached as "settings" (BC-02). */
 const persistedStatus = persistedOptions<SystemStatusResponse>(SessionCaches.settings, systemStatusKey);
@@ -22,22 +24,16 @@ export const systemStatusQuery = queryOptions({
   queryFn: ({ signal }) => call(systemStatusCall, { query: { url: window.location.host }, signal }),
   ...persistedStatus,
   // The cached settings paint the page at once, but only an open site's: a closed site's copy
-  // could show a maintenance page that has already ended. Every page load asks again, once: the
-  // start fetches it (freshStatusQuery) and every component that reads it shares that answer.
+  // could show a maintenance page that has already ended. Every page load asks again.
   initialData: () => {
     const cached = persistedStatus.initialData();
     return cached?.status === 0 ? cached : undefined;
   },
+  refetchOnMount: 'always',
   staleTime: 30_000,
   // A maintenance window that ends, or an operator's switch, reaches an open page within a minute.
   refetchInterval: 60_000,
 });
-
-/**
- * The start's fetch of the status: asks the server even when the session-storage copy is fresh.
- * It is the page load's one status call; the components mounting meanwhile join it.
- */
-export const freshStatusQuery = { ...systemStatusQuery, staleTime: 0 };
 
 export function useSystemStatus() {
   return useQuery(systemStatusQuery);
@@ -48,13 +44,13 @@ export function useSystemInfo(): SystemInfo | undefined {
   return useSystemStatus().data?.info;
 }
 
-/** A whitelabel switch counts as on only when its node says enabled "1" (SY-08). */
-export function isSwitchOn(nodes: readonly WhitelabelNode[], modId: string): boolean {
-  for (const node of nodes) {
-    if (node.modId === modId) return node.enabled === '1';
-    if (node.childrenNodes.length && isSwitchOn(node.childrenNodes, modId)) return true;
-  }
-  return false;
+/**
+ * A whitelabel switch counts as on only when its node says enabled "1" (SY-08); the tree is one
+ * root node, walked as the original client walks it. An unknown switch is off.
+ */
+export function isSwitchOn(node: WhitelabelNode, modId: string): boolean {
+  if (node.modId === modId) return node.enabled === '1';
+  return node.childrenNodes.some((child) => isSwitchOn(child, modId));
 }
 
 export function useSwitch(modId: string): boolean {
@@ -84,7 +80,7 @@ export function useRegisterRules() {
   return useQuery(registerRulesQuery);
 }
 
-export const domainRouteKey = ['system', 'domainRoute'] as const;
+export const domainRouteKey = ['system', 'domainRoute', 'original'] as const;
 
 /** The site's domains and download resources, cached as "routers" (BC-04); each domain's speed starts at 0. */
 export const domainRouteQuery = queryOptions({
