@@ -7,6 +7,7 @@ import * as m003 from './migrations/003-accounts.ts';
 import * as m004 from './migrations/004-phone-auth.ts';
 import * as m005 from './migrations/005-outbox-lease.ts';
 import * as m007 from './migrations/007-original-switch-ids.ts';
+import * as m009 from './migrations/009-withdrawals.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '004-phone-auth': m004,
   '005-outbox-lease': m005,
   '007-original-switch-ids': m007,
+  '009-withdrawals': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

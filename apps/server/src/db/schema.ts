@@ -310,6 +310,99 @@ export interface OutboxMessageTable {
   claimed_until: NullableTimestamp;
 }
 
+/** Banks a member may bind an account of (migration 009). */
+export interface BankTable {
+  code: string;
+  country_code: string;
+  name: string;
+  account_min_length: number;
+  account_max_length: number;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+/** A member's bound bank accounts; removal is soft (migration 009). */
+export interface BankAccountTable {
+  id: Generated<number>;
+  member_id: number;
+  bank_code: string;
+  payee_name: string;
+  account_number: string;
+  branch: Generated<string>;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export type WithdrawalStatus =
+  | 'PENDING'
+  | 'APPROVED'
+  | 'REJECTED'
+  | 'CANCELLED'
+  | 'PAID'
+  | 'RECEIVED'
+  | 'PARTLY_RECEIVED'
+  | 'NOT_RECEIVED'
+  | 'REFUNDED';
+
+/** Withdrawal requests; amounts in minor units, the bank details copied at request time (migration 009). */
+export interface WithdrawalTable {
+  id: Generated<number>;
+  member_id: number;
+  request_id: string | null;
+  amount: number;
+  currency: string;
+  bank_account_id: number;
+  bank_code: string;
+  bank_name: string;
+  payee_name: string;
+  account_number: string;
+  status: Generated<WithdrawalStatus>;
+  received_amount: number | null;
+  refund_amount: number | null;
+  forced_received: Generated<boolean>;
+  refund_forfeited: Generated<boolean>;
+  remark: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+}
+
+/** The timeline of a withdrawal: one row per status change (migration 009). */
+export interface WithdrawalEventTable {
+  id: Generated<number>;
+  withdrawal_id: number;
+  status: WithdrawalStatus;
+  actor: 'member' | 'operator' | 'system';
+  note: Generated<string>;
+  at: Timestamp;
+}
+
+/** Proof images of a disputed payout, stored in the database (migration 009). */
+export interface WithdrawalProofTable {
+  id: Generated<number>;
+  withdrawal_id: number;
+  member_id: number;
+  content_type: 'image/png' | 'image/jpeg';
+  size: number;
+  sha256: Buffer;
+  content: Buffer;
+  created_at: Timestamp;
+}
+
+/** One row per scheduled job and time window: the window runs once (migration 009, platform/jobs). */
+export interface JobRunTable {
+  job: string;
+  window_start: RequiredTimestamp;
+  window_end: RequiredTimestamp;
+  status: 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  instance: Generated<string>;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  last_error: Generated<string>;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -339,4 +432,10 @@ export interface DB {
   invitation_code: InvitationCodeTable;
   member_message: MemberMessageTable;
   outbox_message: OutboxMessageTable;
+  bank: BankTable;
+  bank_account: BankAccountTable;
+  withdrawal: WithdrawalTable;
+  withdrawal_event: WithdrawalEventTable;
+  withdrawal_proof: WithdrawalProofTable;
+  job_run: JobRunTable;
 }

@@ -1,0 +1,159 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, type Database } from '../../db/connection.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/test-app.ts';
+import { JobRunner, type JobRun } from './job-runner.ts';
+
+/**
+ * The job mechanism on a real database: each (job, window) runs once, a failed run keeps nothing
+ * and runs again, and two runners (on PostgreSQL: two connection pools, as two server instances
+ * have) never run one window twice.
+ */
+let tdb: TestDatabase;
+let second: Database;
+let secondIsOwn = false;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await sql`create table job_probe (job text not null, window_start timestamptz not null, runner text not null)`.execute(
+    tdb.database.db,
+  );
+  if (tdb.database.kind === 'postgres') {
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(tdb.database.db)).rows[0]!.s;
+    second = await openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 5 });
+    secondIsOwn = true;
+  } else {
+    second = tdb.database;
+  }
+});
+afterAll(async () => {
+  if (secondIsOwn) await second.close();
+  await tdb?.drop();
+});
+
+const probe = (runner: string) => async (run: JobRun) => {
+  await run.db
+    .insertInto('job_probe' as never)
+    .values({ job: run.job, window_start: run.window.start, runner } as never)
+    .execute();
+};
+const probes = async (job: string) =>
+  (
+    await sql<{ window_start: Date; runner: string }>`select window_start, runner from job_probe where job = ${job} order by window_start`.execute(
+      tdb.database.db,
+    )
+  ).rows;
+const runRow = async (job: string, start: Date) =>
+  tdb.database.db
+    .selectFrom('job_run')
+    .selectAll()
+    .where('job', '=', job)
+    .where('window_start', '=', start)
+    .executeTakeFirst();
+
+const quiet = { tickMs: 0, onError: () => undefined };
+
+describe(`job mechanism (${testDbKind})`, () => {
+  it('windows align to the schedule; a tick looks at the latest closed window, or more when catching up', () => {
+    const jobs = new JobRunner(tdb.database, quiet);
+    jobs.register('align.minute', { everyMs: 60_000 }, async () => undefined);
+    jobs.register('align.daily', { everyMs: 86_400_000, offsetMs: 17 * 3_600_000, catchUpWindows: 3 }, async () => undefined);
+    const now = new Date('2026-11-23T10:15:42.123Z');
+    expect(jobs.dueWindows('align.minute', now)).toEqual([
+      { start: new Date('2026-11-23T10:14:00Z'), end: new Date('2026-11-23T10:15:00Z') },
+    ]);
+    // Daily windows ending at 17:00 UTC (midnight in UTC+7), the last three.
+    expect(jobs.dueWindows('align.daily', now).map((w) => w.end.toISOString())).toEqual([
+      '2026-11-20T17:00:00.000Z',
+      '2026-11-21T17:00:00.000Z',
+      '2026-11-22T17:00:00.000Z',
+    ]);
+    expect(() => jobs.register('align.minute', { everyMs: 60_000 }, async () => undefined)).toThrow(/twice/);
+    expect(() => jobs.register('Bad Name', { everyMs: 60_000 }, async () => undefined)).toThrow();
+  });
+
+  it('a window runs once: running a finished window again does nothing', async () => {
+    const jobs = new JobRunner(tdb.database, quiet);
+    jobs.register('once.a', { everyMs: 60_000 }, probe('a'));
+    const start = new Date('2026-11-23T10:00:00Z');
+    expect(await jobs.runWindow('once.a', start)).toBe('ran');
+    expect(await jobs.runWindow('once.a', start)).toBe('done-already');
+    const results = await jobs.runDue(new Date('2026-11-23T10:01:30Z'));
+    expect(results).toEqual([
+      { job: 'once.a', window: { start, end: new Date('2026-11-23T10:01:00Z') }, outcome: 'done-already' },
+    ]);
+    expect(await probes('once.a')).toHaveLength(1);
+    expect(await runRow('once.a', start)).toMatchObject({ status: 'done', attempts: 1, last_error: '' });
+    await expect(jobs.runWindow('once.a', new Date('2026-11-23T10:00:30Z'))).rejects.toThrow(/not the start/);
+  });
+
+  it('a failed run keeps none of its writes, is recorded as failed, and runs again on a later try', async () => {
+    let calls = 0;
+    const errors: unknown[] = [];
+    const jobs = new JobRunner(tdb.database, { tickMs: 0, onError: (_j, _w, e) => errors.push(e) });
+    jobs.register('flaky', { everyMs: 60_000 }, async (run) => {
+      calls++;
+      await probe('flaky')(run);
+      if (calls === 1) throw new Error('gateway timed out');
+    });
+    const start = new Date('2026-11-23T11:00:00Z');
+    expect(await jobs.runWindow('flaky', start)).toBe('failed');
+    expect(errors).toHaveLength(1);
+    expect(await probes('flaky')).toEqual([]);
+    expect(await runRow('flaky', start)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'gateway timed out' });
+    expect(await jobs.runWindow('flaky', start)).toBe('ran');
+    expect(await probes('flaky')).toHaveLength(1);
+    expect(await runRow('flaky', start)).toMatchObject({ status: 'done', attempts: 2, last_error: '' });
+    expect(await jobs.runWindow('flaky', start)).toBe('done-already');
+    expect(calls).toBe(2);
+  });
+
+  it(`two runners${testDbKind === 'postgres' ? ' on separate connection pools of one PostgreSQL database' : ' on one database'} run each window exactly once however often both try`, async () => {
+    const a = new JobRunner(tdb.database, { ...quiet, instance: 'runner-a' });
+    const b = new JobRunner(second, { ...quiet, instance: 'runner-b' });
+    // A handler that takes a while, so the two overlap inside one window.
+    const slow = (name: string) => async (run: JobRun) => {
+      await probe(name)(run);
+      await new Promise((r) => setTimeout(r, 30));
+    };
+    a.register('shared', { everyMs: 60_000, catchUpWindows: 5 }, slow('a'));
+    b.register('shared', { everyMs: 60_000, catchUpWindows: 5 }, slow('b'));
+    const now = new Date('2026-11-23T12:05:10Z');
+    const outcomes = (
+      await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).runDue(now)))
+    ).flat();
+    const windows = a.dueWindows('shared', now);
+    expect(windows).toHaveLength(5);
+    const rows = await probes('shared');
+    expect(rows.map((r) => r.window_start.getTime())).toEqual(windows.map((w) => w.start.getTime()));
+    for (const w of windows) {
+      const forWindow = outcomes.filter((o) => o.window.start.getTime() === w.start.getTime());
+      expect(forWindow.filter((o) => o.outcome === 'ran')).toHaveLength(1);
+      expect(forWindow.every((o) => ['ran', 'done-already', 'busy'].includes(o.outcome))).toBe(true);
+      expect(await runRow('shared', w.start)).toMatchObject({ status: 'done', attempts: 1 });
+    }
+    // A later pass by either finds every window done.
+    const again = [...(await a.runDue(now)), ...(await b.runDue(now))];
+    expect(again.every((o) => o.outcome === 'done-already')).toBe(true);
+    expect(await probes('shared')).toHaveLength(5);
+  });
+
+  it('started, it runs due windows on its own; stop waits for a run in progress', async () => {
+    const jobs = new JobRunner(tdb.database, { tickMs: 20, onError: () => undefined });
+    let finished = 0;
+    jobs.register('ticking', { everyMs: 1_000 }, async (run) => {
+      await probe('ticking')(run);
+      await new Promise((r) => setTimeout(r, 50));
+      finished++;
+    });
+    jobs.start();
+    const deadline = Date.now() + 5_000;
+    while ((await probes('ticking')).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await jobs.stop();
+    const rows = await probes('ticking');
+    expect(rows.length).toBeGreaterThan(0);
+    // Everything that started was finished and recorded before stop returned.
+    expect(finished).toBe(rows.length);
+    const done = await tdb.database.db.selectFrom('job_run').select('status').where('job', '=', 'ticking').execute();
+    expect(done.every((r) => r.status === 'done')).toBe(true);
+  });
+});
