@@ -97,7 +97,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hideUntagged: true,
   });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    // Over TLS (directly, or behind a trusted proxy that says X-Forwarded-Proto: https) browsers
+    // must keep to https from now on. Not includeSubDomains: the operator's other hosts are theirs.
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('content-security-policy', CSP);

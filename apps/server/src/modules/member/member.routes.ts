@@ -16,6 +16,7 @@ import {
   updateLanguage,
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
+import { acceptFormBodies } from '../../platform/http/form-body.ts';
 import { requireRealAccount, revokeMemberSessions } from '../../platform/auth/session.ts';
 import { clientIp } from '../../platform/client-ip.ts';
 import { fail } from '../../platform/http/errors.ts';
@@ -25,13 +26,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   // Forgot-password by e-mail is a form POST in the original client (spec B §7); JSON works too.
   // Registered inside this plugin only, so no other route starts accepting form bodies.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16_384 },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptFormBodies(app);
 
   registerCall(app, getMemberInfo, ({ session }) => members.info(session!.memberId));
   registerCall(app, getMemberIcon, ({ session }) => members.avatar(session!.memberId));

@@ -110,7 +110,9 @@ export class CaptchaService {
   bind(reply: FastifyReply, id: string): void {
     reply.header(
       'set-cookie',
-      `${CAPTCHA_COOKIE}=${id}; Path=/wps; Max-Age=${CAPTCHA_TTL_MS / 1000}; HttpOnly; SameSite=Strict`,
+      // Secure over TLS (directly or behind a trusted proxy saying X-Forwarded-Proto: https), so
+      // the binding never travels in clear once the site is served over https.
+      `${CAPTCHA_COOKIE}=${id}; Path=/wps; Max-Age=${CAPTCHA_TTL_MS / 1000}; HttpOnly; SameSite=Strict${reply.request.protocol === 'https' ? '; Secure' : ''}`,
     );
     reply.header(CAPTCHA_HEADER, id);
   }

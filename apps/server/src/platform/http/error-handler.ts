@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Errors, type ErrorDef, type ErrorEnvelope } from '@app/contract';
 import { AppError, type FailOptions } from './errors.ts';
+import { bodyLimitOf, formatBytes } from './form-body.ts';
 
 function sendEnvelope(
   reply: FastifyReply,
@@ -74,7 +75,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return sendError(reply, Errors.malformedJson);
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(reply, Errors.bodyTooLarge);
+        // The limit that applied, which is not always the server's 1 MB (a form takes 16 kB).
+        return sendError(reply, Errors.bodyTooLarge, {
+          message: `The request body is larger than ${formatBytes(bodyLimitOf(req))}`,
+        });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, Errors.unsupportedMediaType);
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
