@@ -32,6 +32,9 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { cdnRoutes } from './modules/cdn/cdn.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { DepositService, SANDBOX_DEV_SECRET } from './modules/deposit/deposit.service.ts';
+import { SandboxGateway } from './modules/deposit/sandbox-gateway.ts';
+import { depositRoutes } from './modules/deposit/deposit.routes.ts';
 import { MemberService } from './modules/member/member.service.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { VerificationService, type VerificationPolicy } from './modules/verification/verification.service.ts';
@@ -63,6 +66,8 @@ export interface ServiceOptions {
   registration?: Partial<RegistrationPolicy>;
   /** Delivery routes; by default from the environment (none: messages stay in the outbox). */
   outboxTransports?: Partial<Record<OutboxChannel, OutboxTransport>>;
+  /** HMAC secret shared with the sandbox payment gateway; env SANDBOX_PAY_SECRET (a dev default otherwise). */
+  sandboxPaySecret?: string;
 }
 
 /** Builds every service. Constructors only: nothing starts until `startServices`. */
@@ -83,7 +88,10 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const outbox = new Outbox(database, options.outboxTransports ?? transportsFromEnv());
   const captcha = new CaptchaService(database);
   const challenge = new SliderChallenge(database);
-  const wallet = new WalletService(database, brand);
+  const wallet = new WalletService(database, brand, { feed, limiter: rateLimiter });
+  const sandboxPaySecret = options.sandboxPaySecret ?? process.env.SANDBOX_PAY_SECRET ?? SANDBOX_DEV_SECRET;
+  const sandboxGateway = new SandboxGateway(database, sandboxPaySecret, () => wallet.currency().precision);
+  const deposits = new DepositService({ database, wallet, gateway: sandboxGateway, feed, sandboxSecret: sandboxPaySecret });
   const members = new MemberService(database, system, brand);
   const verification = new VerificationService(
     { database, system, brand, outbox, challenge },
@@ -113,6 +121,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     captcha,
     challenge,
     wallet,
+    sandboxGateway,
+    deposits,
     members,
     verification,
     sessions,
@@ -147,6 +157,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     registrationRoutes,
     verificationRoutes,
     walletRoutes,
+    depositRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

@@ -1,3 +1,5 @@
+import { WalletErrors } from './wallet.ts';
+import { DepositErrors } from './deposit.ts';
 /**
  * The one catalogue of refusals: every error the server sends, with its wire code, its HTTP status
  * and its default English sentence. The server raises them by name (`fail(Errors.codeInvalid)`),
@@ -364,6 +366,8 @@ export const Errors = {
   ...payloadErrors,
   ...memberErrors,
   ...walletErrors,
+  ...WalletErrors,
+  ...DepositErrors,
   ...withdrawErrors,
   ...gameErrors,
   ...platformErrors,

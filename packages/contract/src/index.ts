@@ -11,5 +11,6 @@ export * from './member.ts';
 export * from './registration.ts';
 export * from './verification.ts';
 export * from './wallet.ts';
+export * from './deposit.ts';
 export * from './payload-crypto.ts';
 export * from './registry.ts';

@@ -6,6 +6,7 @@ import * as member from './member.ts';
 import * as registration from './registration.ts';
 import * as verification from './verification.ts';
 import * as wallet from './wallet.ts';
+import * as deposit from './deposit.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -28,4 +29,5 @@ export const allCalls: readonly CallDef[] = collect(
   registration,
   verification,
   wallet,
+  deposit,
 );

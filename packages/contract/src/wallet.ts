@@ -1,18 +1,195 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 
-export const WalletBalanceSchema = z.object({
-  walletType: z.string(),
+/**
+ * Money on the wire (BC-09): the database and every sum hold integer minor units; the wire carries
+ * major units with at most the currency's precision (brand config `currency.precision`).
+ */
+
+/** The largest amount any single movement may carry, in minor units (10 billion at 2 decimals). */
+export const MAX_AMOUNT_MINOR = 1_000_000_000_000;
+
+export interface AmountRules {
+  /** Decimals of the currency (brand config `currency.precision`). */
+  precision: number;
+  /** Smallest accepted amount in minor units (default: one minor unit). */
+  minMinor?: number;
+  /** Largest accepted amount in minor units (default and ceiling: MAX_AMOUNT_MINOR). */
+  maxMinor?: number;
+}
+
+export type AmountParse = { ok: true; minor: number } | { ok: false; message: string };
+
+/** Minor units as the wire's number of major units, e.g. 123456 at precision 2 → 1234.56. */
+export function minorToMajor(minor: number, precision: number): number {
+  return Number(formatMinor(minor, precision, false));
+}
+
+/**
+ * Minor units as exact decimal text, e.g. 123456 → "1,234.56" (grouped) or "1234.56". Built from
+ * the integer's digits, never through floating point division.
+ */
+export function formatMinor(minor: number, precision: number, grouped = true): string {
+  const negative = minor < 0;
+  const digits = String(Math.abs(Math.trunc(minor))).padStart(precision + 1, '0');
+  const whole = digits.slice(0, digits.length - precision);
+  const frac = precision > 0 ? `.${digits.slice(digits.length - precision)}` : '';
+  const wholeText = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
+  return `${negative ? '-' : ''}${wholeText}${frac}`;
+}
+
+/**
+ * The one amount parser of client and server. Accepts a JSON number or decimal text in major
+ * units ("12", "12.5", "12.50", 12.5) and answers the exact minor units, or a message a player
+ * can act on. Refused: empty, not a number, NaN and infinities, exponents ("1e3", 1e21),
+ * negatives, zero, more decimals than the currency has, and amounts outside the limits.
+ */
+export function parseAmount(input: unknown, rules: AmountRules): AmountParse {
+  const { precision } = rules;
+  const minMinor = Math.max(1, rules.minMinor ?? 1);
+  const maxMinor = Math.min(MAX_AMOUNT_MINOR, rules.maxMinor ?? MAX_AMOUNT_MINOR);
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return { ok: false, message: 'Enter an amount as a number' };
+    // A number's shortest decimal form; very large or very small ones print with an exponent.
+    text = String(input);
+  } else if (typeof input === 'string') {
+    text = input.trim();
+  } else {
+    return { ok: false, message: 'Enter an amount' };
+  }
+  if (text === '') return { ok: false, message: 'Enter an amount' };
+  if (/^-/.test(text)) return { ok: false, message: 'The amount cannot be negative' };
+  if (/e/i.test(text)) return { ok: false, message: 'Enter the amount in plain digits, without an exponent' };
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return { ok: false, message: 'Enter an amount in digits, e.g. 100 or 100.50' };
+  const whole = match[1]!.replace(/^0+(?=\d)/, '');
+  const frac = match[2] ?? '';
+  if (frac.length > precision) {
+    return {
+      ok: false,
+      message:
+        precision === 0
+          ? 'Enter a whole amount, without decimals'
+          : `Enter an amount with at most ${precision} decimal${precision === 1 ? '' : 's'}`,
+    };
+  }
+  // More whole digits than the ceiling has cannot pass; stop before building an unsafe integer.
+  if (whole.length > 16)
+    return { ok: false, message: `The amount is at most ${formatMinor(maxMinor, precision)}` };
+  const minor = Number(whole + frac.padEnd(precision, '0'));
+  if (!Number.isSafeInteger(minor))
+    return { ok: false, message: `The amount is at most ${formatMinor(maxMinor, precision)}` };
+  if (minor === 0) return { ok: false, message: 'The amount must be greater than zero' };
+  if (minor < minMinor || minor > maxMinor) {
+    return {
+      ok: false,
+      message:
+        rules.minMinor !== undefined || rules.maxMinor !== undefined
+          ? `Enter an amount from ${formatMinor(minMinor, precision)} to ${formatMinor(maxMinor, precision)}`
+          : `The amount is at most ${formatMinor(maxMinor, precision)}`,
+    };
+  }
+  return { ok: true, minor };
+}
+
+/** An amount field on the wire: a JSON number or decimal text, checked by `parseAmount` with the live precision. */
+export const AmountInputSchema = z.union([z.number(), z.string().max(40)]);
+
+/**
+ * Every kind of money movement (a closed set; the database refuses any other through the
+ * `ledger_kind` table). Account records show these as their transaction types.
+ */
+export const LedgerKinds = {
+  DEMO_CREDIT: 'Demo credit',
+  FREE_PLAY_CREDIT: 'Free play credit',
+  DEPOSIT: 'Deposit',
+  WALLET_TRANSFER: 'Wallet transfer',
+  UPLINE_TRANSFER: 'Transfer to upline',
+  WITHDRAW_HOLD: 'Withdrawal request (held)',
+  WITHDRAW_RELEASE: 'Withdrawal returned',
+  WITHDRAW_PAYOUT: 'Withdrawal paid',
+  BONUS_GRANT: 'Bonus',
+  BONUS_RELEASE: 'Bonus released',
+  BONUS_FORFEIT: 'Bonus forfeited',
+  BET_STAKE: 'Bet',
+  BET_PAYOUT: 'Winnings',
+  BET_REFUND: 'Bet refund',
+  ADJUSTMENT: 'Adjustment',
+} as const;
+export type LedgerKind = keyof typeof LedgerKinds;
+export const ledgerKindCodes = Object.keys(LedgerKinds) as LedgerKind[];
+export function isLedgerKind(value: string): value is LedgerKind {
+  return Object.hasOwn(LedgerKinds, value);
+}
+
+/**
+ * A member's account types (`balance[].accountTypeId` of the wire). Vendor wallets come from the
+ * `wallet_vendor` configuration with ids of 100 and above.
+ */
+export const AccountTypes = {
+  MAIN: { id: 1, name: 'Main wallet' },
+  BONUS: { id: 2, name: 'Bonus wallet' },
+  /** Money held for withdrawal requests under review: not spendable, not part of sumBalance. */
+  PENDING_WITHDRAWAL: { id: 3, name: 'Pending withdrawals' },
+} as const;
+export const VENDOR_ACCOUNT_TYPE_MIN = 100;
+
+/** Refusals of the money calls (part of the catalogue in errors.ts). */
+export const WalletErrors = {
+  idempotencyKeyReused: {
+    code: 'idempotency.key.reused',
+    status: 409,
+    message: 'This request id was already used for a different request',
+  },
+  amountInvalid: { code: 'amount.invalid', status: 422, message: 'Enter a valid amount' },
+  walletUnknown: { code: 'wallet.unknown', status: 422, message: 'No such wallet' },
+  sameWallet: { code: 'wallet.transfer.same', status: 422, message: 'Choose two different wallets' },
+  singleWallet: {
+    code: 'wallet.single',
+    status: 409,
+    message: 'This site uses a single wallet: there is nothing to transfer between',
+  },
+  uplineNotAllowed: {
+    code: 'transfer.upline.not.allowed',
+    status: 403,
+    message: 'Transfers to your upline are not enabled for this account',
+  },
+  paymentPasswordNotSet: {
+    code: 'payment.password.not.set',
+    status: 409,
+    message: 'Please set a payment password in the security centre first',
+  },
+  paymentPasswordInvalid: {
+    code: 'payment.password.invalid',
+    status: 422,
+    message: 'The payment password is not correct',
+  },
+  ledgerCheckFailed: {
+    code: 'ledger.check.failed',
+    status: 409,
+    message: 'The ledger check found a mismatch',
+  },
+} as const;
+
+export const AccountBalanceSchema = z.object({
+  accountTypeId: z.number().int(),
+  /** MAIN, BONUS or the vendor wallet's code. */
+  accountType: z.string(),
+  name: z.string(),
   /** Major units, at most the currency's precision in decimals. */
-  balance: z.number(),
+  availBalance: z.number(),
 });
+export type AccountBalance = z.infer<typeof AccountBalanceSchema>;
 
 export const BalanceSchema = z.object({
-  /** The sum of the member's wallets in major units (spec B §3). */
+  /** The sum of the member's spendable wallets in major units (spec B §3). */
   sumBalance: z.number(),
   currency: z.string(),
+  currencySymbol: z.string(),
   precision: z.number().int(),
-  wallets: z.array(WalletBalanceSchema),
+  /** Main wallet, each vendor wallet (multi-wallet merchants) and the bonus wallet while it holds money. */
+  balance: z.array(AccountBalanceSchema),
 });
 export type Balance = z.infer<typeof BalanceSchema>;
 
@@ -22,6 +199,103 @@ export const getBalance = defineCall({
   path: '/wps/v2/wallets/balance',
   moduleId: 'WALLET',
   token: true,
-  summary: 'The member balance from the ledger: sumBalance and each wallet',
+  summary: "The member's balances from the ledger: sumBalance and each wallet's availBalance",
   response: BalanceSchema,
+});
+
+export const WalletDescriptorSchema = z.object({
+  accountTypeId: z.number().int(),
+  accountType: z.string(),
+  name: z.string(),
+});
+
+export const MerchantWalletSchema = z.object({
+  /** True: one wallet for everything; false: money is moved into each vendor's wallet (WD-06). */
+  isSingle: z.boolean(),
+  /** The wallets money can be moved between (main first); only the main wallet when single. */
+  wallets: z.array(WalletDescriptorSchema),
+});
+export type MerchantWallet = z.infer<typeof MerchantWalletSchema>;
+
+export const getMerchantWallet = defineCall({
+  id: 'getMerchantWallet',
+  method: 'GET',
+  path: '/wps/relay/GCS_merchantWallet',
+  moduleId: 'GCS',
+  token: true,
+  summary: 'Whether the merchant runs a single wallet, and the wallets a member can move money between',
+  response: MerchantWalletSchema,
+});
+
+/** A client-chosen id of one submission: a retry with the same id changes nothing and answers the first result. */
+export const IdempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+
+export const WalletTransferBodySchema = z.object({
+  fromAccountTypeId: z.number().int(),
+  toAccountTypeId: z.number().int(),
+  amount: AmountInputSchema,
+  idempotencyKey: IdempotencyKeySchema.optional(),
+});
+
+export const MoneyMovementSchema = z.object({
+  transactionId: z.string(),
+  /** The business reference shown in account records. */
+  reference: z.string(),
+  kind: z.string(),
+  /** Major units. */
+  amount: z.number(),
+  createdAt: z.number().int(),
+  /** True when this answer repeats an earlier request with the same idempotency key. */
+  replayed: z.boolean(),
+});
+export type MoneyMovement = z.infer<typeof MoneyMovementSchema>;
+
+export const walletTransfer = defineCall({
+  id: 'walletTransfer',
+  method: 'POST',
+  path: '/wps/relay/GCS_walletTransfer',
+  moduleId: 'GCS',
+  token: true,
+  summary: 'Moves money between the main wallet and a vendor wallet (WD-05)',
+  body: WalletTransferBodySchema,
+  response: MoneyMovementSchema.extend({
+    fromAccountTypeId: z.number().int(),
+    toAccountTypeId: z.number().int(),
+  }),
+});
+
+export const UplineTransferInfoSchema = z.object({
+  allowed: z.boolean(),
+  upline: z.object({ account: z.string(), nickname: z.string() }).nullable(),
+  hasPaymentPassword: z.boolean(),
+});
+
+export const getUplineTransfer = defineCall({
+  id: 'getUplineTransfer',
+  method: 'GET',
+  path: '/wps/wallet/transfer/upline',
+  moduleId: 'WALLET',
+  token: true,
+  summary: 'Whether this member may transfer to the upline, and to whom',
+  response: UplineTransferInfoSchema,
+});
+
+export const transferToUpline = defineCall({
+  id: 'transferToUpline',
+  method: 'POST',
+  path: '/wps/wallet/transfer/upline',
+  moduleId: 'WALLET',
+  token: true,
+  encrypted: true,
+  summary: "Moves money from the member's main wallet to the upline's, with the payment password",
+  body: z.object({
+    amount: AmountInputSchema,
+    paymentPassword: z.string().min(1).max(64),
+    idempotencyKey: IdempotencyKeySchema.optional(),
+  }),
+  response: MoneyMovementSchema.extend({ upline: z.string() }),
 });

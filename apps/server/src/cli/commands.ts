@@ -3,9 +3,16 @@ import type { SystemService } from '../modules/system/system.service.ts';
 import type { NoticesService } from '../modules/notices/notices.service.ts';
 import type { Outbox } from '../platform/outbox/outbox.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
+import {
+  MONEY_USAGE,
+  runDepositCommand,
+  runLedgerCommand,
+  runWalletCommand,
+  type MoneyServices,
+} from './money-commands.ts';
 
 /** The services an operator command acts through (the same ones the routes use). */
-export interface OpsServices {
+export interface OpsServices extends MoneyServices {
   system: SystemService;
   notices: NoticesService;
   outbox?: Outbox;
@@ -30,7 +37,8 @@ export const USAGE = `Usage: npm run ops -- <command>
                                           publish an announcement (types B, PL, PU, PR, H)
   notice list                             list the active announcements
   notice remove <id>                      withdraw an announcement
-${OUTBOX_USAGE}`;
+${OUTBOX_USAGE}
+${MONEY_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
   const positional: string[] = [];
@@ -168,6 +176,12 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
     }
     case 'outbox':
       return runOutboxCommand(services.outbox, named, positional, (m) => new UsageError(m));
+    case 'deposit':
+      return runDepositCommand(services, named, positional, (m) => new UsageError(m));
+    case 'ledger':
+      return runLedgerCommand(services, named, positional, (m) => new UsageError(m));
+    case 'wallet':
+      return runWalletCommand(services, named, positional, (m) => new UsageError(m));
     case undefined:
     case 'help':
     case '--help':

@@ -6,6 +6,7 @@ import * as m002 from './migrations/002-sessions.ts';
 import * as m003 from './migrations/003-accounts.ts';
 import * as m004 from './migrations/004-phone-auth.ts';
 import * as m005 from './migrations/005-outbox-lease.ts';
+import * as m008 from './migrations/008-wallet.ts';
 import * as m007 from './migrations/007-original-switch-ids.ts';
 import * as m009 from './migrations/009-withdrawals.ts';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '003-accounts': m003,
   '004-phone-auth': m004,
   '005-outbox-lease': m005,
+  '008-wallet': m008,
   '007-original-switch-ids': m007,
   '009-withdrawals': m009,
 };

@@ -174,9 +174,96 @@ export interface LedgerAccountTable {
 export interface LedgerTransactionTable {
   id: Generated<number>;
   idempotency_key: string;
+  /** One of ledger_kind (the contract's LedgerKinds). */
   kind: string;
   memo: Generated<string>;
   created_at: Timestamp;
+  /** The business reference shown in account records (migration 008). */
+  reference: Generated<string>;
+  /** SHA-256 of the request (kind, reference, postings): a replay of the key must match it (migration 008). */
+  request_hash: Buffer | null;
+}
+
+/** The closed set of movement kinds (migration 008). */
+export interface LedgerKindTable {
+  code: string;
+  description: string;
+}
+
+/** One row: single or multi wallet (migration 008). */
+export interface WalletConfigTable {
+  singleton: Generated<boolean>;
+  single_wallet: boolean;
+  updated_at: Timestamp;
+}
+
+/** The vendor wallets of a multi-wallet merchant (migration 008). */
+export interface WalletVendorTable {
+  account_type_id: number;
+  code: string;
+  name: string;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+/** Deposit channels; amounts in minor units (migration 008). */
+export interface DepositChannelTable {
+  code: string;
+  type: 'BANK_TRANSFER' | 'SANDBOX_GATEWAY';
+  name: string;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  min_amount: number;
+  max_amount: number;
+  preset_amounts: JSONColumnType<number[], string | undefined, string>;
+  bank_account: JSONColumnType<
+    { bankName: string; accountName: string; accountNumber: string; branch: string } | null,
+    string | null,
+    string | null
+  >;
+  updated_at: Timestamp;
+}
+
+/** Deposit orders; amount in minor units (migration 008). */
+export interface DepositOrderTable {
+  id: Generated<number>;
+  order_no: string;
+  member_id: number;
+  channel_code: string;
+  channel_type: 'BANK_TRANSFER' | 'SANDBOX_GATEWAY';
+  amount: number;
+  currency: string;
+  status: Generated<'PENDING' | 'SUCCESS' | 'REJECTED' | 'FAILED' | 'CANCELLED'>;
+  payer_reference: Generated<string>;
+  idempotency_key: string;
+  gateway_payment_id: string | null;
+  redirect_url: string | null;
+  bank_account: JSONColumnType<
+    { bankName: string; accountName: string; accountNumber: string; branch: string } | null,
+    string | null,
+    string | null
+  >;
+  ledger_transaction_id: number | null;
+  note: Generated<string>;
+  reviewed_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+/** The sandbox payment gateway's own records (migration 008). */
+export interface SandboxPaymentTable {
+  id: string;
+  merchant_order_no: string;
+  amount: number;
+  currency: string;
+  return_url: string;
+  status: Generated<'CREATED' | 'PAID' | 'FAILED'>;
+  notify_attempts: Generated<number>;
+  notified_at: NullableTimestamp;
+  last_notify_error: string | null;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
 }
 
 export interface LedgerPostingTable {
@@ -419,6 +506,12 @@ export interface DB {
   ledger_account: LedgerAccountTable;
   ledger_transaction: LedgerTransactionTable;
   ledger_posting: LedgerPostingTable;
+  ledger_kind: LedgerKindTable;
+  wallet_config: WalletConfigTable;
+  wallet_vendor: WalletVendorTable;
+  deposit_channel: DepositChannelTable;
+  deposit_order: DepositOrderTable;
+  sandbox_payment: SandboxPaymentTable;
   payload_key: PayloadKeyTable;
   payload_nonce: PayloadNonceTable;
   captcha: CaptchaTable;

@@ -3,32 +3,68 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { PreparedRead } from '../../platform/prepared-read.ts';
 
+/** A member's account of one wallet type, created on first use (one row per member, wallet type and currency). */
 export async function memberAccountId(
   db: Kysely<DB>,
   memberId: number,
   walletType: string,
   currency: string,
 ): Promise<number> {
+  const existing = await findMemberAccount(db, memberId, walletType, currency);
+  if (existing !== null) return existing;
   await db
     .insertInto('ledger_account')
     .values({ member_id: memberId, wallet_type: walletType, currency })
     .onConflict((oc) => oc.columns(['member_id', 'wallet_type', 'currency']).doNothing())
     .execute();
+  return (await findMemberAccount(db, memberId, walletType, currency))!;
+}
+
+export async function findMemberAccount(
+  db: Kysely<DB>,
+  memberId: number,
+  walletType: string,
+  currency: string,
+): Promise<number | null> {
   const row = await db
     .selectFrom('ledger_account')
     .select('id')
     .where('member_id', '=', memberId)
     .where('wallet_type', '=', walletType)
     .where('currency', '=', currency)
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
-export async function houseAccountId(db: Kysely<DB>, code: string, currency: string): Promise<number> {
+export async function findHouseAccount(db: Kysely<DB>, code: string, currency: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('code', '=', `${code}:${currency}`)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * A house or clearing account (the other side of every member movement), created on first use;
+ * it may go negative: a house account that paid out more than it took in shows a negative balance.
+ */
+export async function houseAccountId(
+  db: Kysely<DB>,
+  code: string,
+  walletType: string,
+  currency: string,
+): Promise<number> {
   const fullCode = `${code}:${currency}`;
+  const found = await db
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('code', '=', fullCode)
+    .executeTakeFirst();
+  if (found) return found.id;
   await db
     .insertInto('ledger_account')
-    .values({ code: fullCode, wallet_type: 'HOUSE', currency, allow_negative: true })
+    .values({ code: fullCode, wallet_type: walletType, currency, allow_negative: true })
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
   const row = await db
@@ -42,23 +78,27 @@ export async function houseAccountId(db: Kysely<DB>, code: string, currency: str
 /** Inserts the transaction header; null when the idempotency key was used already. */
 export async function insertTransaction(
   db: Kysely<DB>,
-  key: string,
-  kind: string,
-  memo: string,
-): Promise<number | null> {
+  header: { key: string; kind: string; reference: string; memo: string; requestHash: Buffer },
+): Promise<{ id: number; created_at: Date } | null> {
   const row = await db
     .insertInto('ledger_transaction')
-    .values({ idempotency_key: key, kind, memo })
+    .values({
+      idempotency_key: header.key,
+      kind: header.kind,
+      reference: header.reference,
+      memo: header.memo,
+      request_hash: header.requestHash,
+    })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
+    .returning(['id', 'created_at'])
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 export async function transactionByKey(db: Kysely<DB>, key: string) {
   return db
     .selectFrom('ledger_transaction')
-    .select(['id', 'kind'])
+    .select(['id', 'kind', 'reference', 'request_hash', 'created_at'])
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 }
@@ -129,26 +169,73 @@ export async function accountBalance(db: Kysely<DB>, accountId: number): Promise
 
 /** Accounts whose running balance differs from the sum of their postings (should be none). */
 export async function driftedAccounts(db: Kysely<DB>) {
-  const res = await sql<{ id: number; balance: number; derived: number }>`
-    select a.id, a.balance, coalesce(sum(p.amount), 0)::bigint as derived
-    from ledger_account a left join ledger_posting p on p.account_id = a.id
-    group by a.id, a.balance
-    having a.balance <> coalesce(sum(p.amount), 0)`.execute(db);
-  return res.rows;
+  const res = await sql<{
+    id: number;
+    code: string | null;
+    member_id: number | null;
+    wallet_type: string;
+    balance: string;
+    derived: string;
+  }>`
+    select a.id, a.code, a.member_id, a.wallet_type, a.balance, coalesce(p.total, 0)::bigint as derived
+    from ledger_account a
+    left join (select account_id, sum(amount) as total from ledger_posting group by account_id) p on p.account_id = a.id
+    where a.balance <> coalesce(p.total, 0)
+    order by a.id`.execute(db);
+  return res.rows.map((r) => ({ ...r, balance: Number(r.balance), derived: Number(r.derived) }));
 }
 
-/** Transactions whose postings do not sum to zero (should be none; the deferred trigger refuses them). */
+/** Transactions whose postings do not sum to zero, or that have fewer than two (should be none). */
 export async function unbalancedTransactions(db: Kysely<DB>) {
-  const res = await sql<{ transaction_id: number; total: number }>`
-    select transaction_id, sum(amount)::bigint as total from ledger_posting group by transaction_id having sum(amount) <> 0`.execute(
-    db,
-  );
-  return res.rows;
+  const res = await sql<{ transaction_id: number; total: string; postings: string }>`
+    select t.id as transaction_id, coalesce(sum(p.amount), 0)::bigint as total, count(p.id) as postings
+    from ledger_transaction t left join ledger_posting p on p.transaction_id = t.id
+    group by t.id having coalesce(sum(p.amount), 0) <> 0 or count(p.id) < 2
+    order by t.id`.execute(db);
+  return res.rows.map((r) => ({
+    transaction_id: Number(r.transaction_id),
+    total: Number(r.total),
+    postings: Number(r.postings),
+  }));
 }
 
 export async function totalOfAllPostings(db: Kysely<DB>): Promise<number> {
   const res = await sql<{
-    total: number;
+    total: string;
   }>`select coalesce(sum(amount), 0)::bigint as total from ledger_posting`.execute(db);
   return Number(res.rows[0]?.total ?? 0);
+}
+
+/** Balances summed per account type (member wallet types; house and clearing accounts by code). */
+export async function totalsByAccountType(db: Kysely<DB>) {
+  const res = await sql<{
+    account_type: string;
+    currency: string;
+    accounts: string;
+    balance: string;
+    derived: string;
+  }>`
+    select case when a.code is null then a.wallet_type else split_part(a.code, ':', 1) end as account_type,
+           a.currency, count(*) as accounts, sum(a.balance)::bigint as balance,
+           sum(coalesce(p.total, 0))::bigint as derived
+    from ledger_account a
+    left join (select account_id, sum(amount) as total from ledger_posting group by account_id) p on p.account_id = a.id
+    group by 1, 2 order by 2, 1`.execute(db);
+  return res.rows.map((r) => ({
+    accountType: r.account_type,
+    currency: r.currency,
+    accounts: Number(r.accounts),
+    balance: Number(r.balance),
+    derived: Number(r.derived),
+  }));
+}
+
+/** Member accounts below zero (the check constraint forbids them; the ledger check looks anyway). */
+export async function negativeMemberAccounts(db: Kysely<DB>) {
+  return db
+    .selectFrom('ledger_account')
+    .select(['id', 'member_id', 'wallet_type', 'balance'])
+    .where('allow_negative', '=', false)
+    .where('balance', '<', 0)
+    .execute();
 }

@@ -1,58 +1,118 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { Errors, type Balance } from '@app/contract';
+import {
+  AccountTypes,
+  Errors,
+  isLedgerKind,
+  minorToMajor,
+  parseAmount,
+  VENDOR_ACCOUNT_TYPE_MIN,
+  WalletErrors,
+  type AmountRules,
+  type Balance,
+  type LedgerKind,
+  type MerchantWallet,
+} from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { BrandConfigStore } from '../system/brand-config.ts';
+import type { ChangeFeed, CachedValue } from '../../platform/change-feed.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { verifyPassword } from '../../platform/crypto/password-hash.ts';
 import { fail } from '../../platform/http/errors.ts';
+import * as memberRepo from '../member/member.repo.ts';
 import * as repo from './ledger.repo.ts';
 
-export const WalletType = { main: 'MAIN' } as const;
+/** Wallet types of member accounts (`ledger_account.wallet_type`); vendor wallets are `VENDOR_<code>`. */
+export const WalletType = {
+  main: 'MAIN',
+  bonus: 'BONUS',
+  /** Money held for withdrawal requests under review (moved back on rejection, out on payout). */
+  pendingWithdrawal: 'PENDING_WITHDRAWAL',
+} as const;
+export const vendorWalletType = (code: string) => `VENDOR_${code}`;
 
-/** House accounts money comes from: demo credit for seeded demo members, free-play money for trials. */
+/**
+ * House accounts (the operator's side of member movements) and clearing accounts (money on its way
+ * between the platform and a bank or gateway). Both may go negative: the house's deposits arrive
+ * as a negative clearing balance that equals what the bank or gateway owes.
+ */
 export const HouseAccount = {
   demoCredit: 'HOUSE_DEMO_CREDIT',
   freePlay: 'HOUSE_FREE_PLAY',
   cash: 'HOUSE_CASH',
+  bonus: 'HOUSE_BONUS',
+  /** Manual bank transfers received into the merchant's bank account. */
+  bankDeposits: 'CLEARING_BANK_DEPOSIT',
+  /** Payments collected by the sandbox gateway. */
+  sandboxGateway: 'CLEARING_SANDBOX_GATEWAY',
+  /** Withdrawals paid out to members' banks. */
+  withdrawalPayouts: 'CLEARING_WITHDRAWAL_PAYOUT',
 } as const;
+export type HouseCode = (typeof HouseAccount)[keyof typeof HouseAccount];
+
+/**
+ * An account of a movement: a ledger account id, a member's wallet (main by default) or a house
+ * or clearing account by code. Member and house accounts are created on first use.
+ */
+export type AccountRef = number | { memberId: number; wallet?: string } | { house: HouseCode };
 
 export interface Posting {
-  accountId: number;
+  account: AccountRef;
   /** Minor units; negative debits, positive credits. */
   amount: number;
 }
 
 export interface PostRequest {
-  /** Unique per business event: a retry with the same key changes nothing and returns the first result. */
+  /** Unique per business event: a retry with the same key changes nothing and answers the first result. */
   idempotencyKey: string;
-  kind: string;
+  kind: LedgerKind;
+  /** The business reference shown in account records (an order number, a transfer number). */
+  reference: string;
   memo?: string;
   postings: Posting[];
 }
 
+/** One movement of `amount` minor units from one account to another. */
+export interface TransferRequest {
+  from: AccountRef;
+  to: AccountRef;
+  amount: number;
+  kind: LedgerKind;
+  reference: string;
+  idempotencyKey: string;
+  memo?: string;
+}
+
 export interface PostResult {
   transactionId: number;
+  kind: LedgerKind;
+  reference: string;
+  createdAt: Date;
+  /** True when the key had been used before: nothing moved, this is the first movement's result. */
   replayed: boolean;
 }
 
-export const insufficientFunds = () => fail(Errors.balanceInsufficient);
-
-/** Minor units to the wire's major units with the currency's precision. */
-export function toMajor(minor: number, precision: number): number {
-  return Number((minor / 10 ** precision).toFixed(precision));
+export interface WalletConfig {
+  isSingle: boolean;
+  vendors: { accountTypeId: number; code: string; name: string; enabled: boolean }[];
 }
 
-/** Major units (at most `precision` decimals) to minor units; refuses more decimals than the currency has. */
-export function toMinor(major: number, precision: number): number {
-  const minor = Math.round(major * 10 ** precision);
-  if (!Number.isSafeInteger(minor) || Math.abs(minor / 10 ** precision - major) > 1e-9) {
-    throw fail(Errors.invalidInput, { message: `Amounts have at most ${precision} decimals` });
-  }
-  return minor;
+export interface WalletServiceDeps {
+  /** Reloads the wallet configuration when an operator changes it (every instance). */
+  feed?: ChangeFeed;
+  /** Counts payment-password attempts. */
+  limiter?: RateLimiter;
 }
+
+/** Payment-password attempts per member: 10 per 15 minutes, right or wrong. */
+const PAYMENT_PASSWORD_RULE = { limit: 10, windowMs: 15 * 60_000 };
 
 function validate(req: PostRequest): void {
   if (!req.idempotencyKey || req.idempotencyKey.length > 200)
     throw new Error('ledger: an idempotency key of 1..200 characters is required');
+  if (!isLedgerKind(req.kind)) throw new Error(`ledger: unknown kind "${String(req.kind)}"`);
+  if (req.reference.length > 100) throw new Error('ledger: a reference has at most 100 characters');
   if (req.postings.length < 2) throw new Error('ledger: a transaction has at least two postings');
   let total = 0;
   for (const p of req.postings) {
@@ -63,117 +123,421 @@ function validate(req: PostRequest): void {
   if (total !== 0) throw new Error(`ledger: postings sum to ${total}, not zero`);
 }
 
+/** The fingerprint of a request: a replay of its key must carry the same kind, reference and postings. */
+function fingerprint(
+  kind: string,
+  reference: string,
+  postings: { accountId: number; amount: number }[],
+): Buffer {
+  const canonical = [...postings]
+    .sort((a, b) => a.accountId - b.accountId || a.amount - b.amount)
+    .map((p) => `${p.accountId}:${p.amount}`)
+    .join(',');
+  return createHash('sha256').update(`${kind}\n${reference}\n${canonical}`).digest();
+}
+
 /**
- * The double-entry ledger (DESIGN.md §3). Every movement is one transaction of postings that sum
- * to zero, under a unique idempotency key; a member account never goes below zero. Balances are
- * the running sums of postings and can be recomputed from them at any time.
+ * The double-entry ledger (DESIGN.md §3, decisions 010 and 016). Every movement is one database
+ * transaction of postings that sum to zero, with a kind from the closed set, a reference and an
+ * idempotency key; a member account never goes below zero. Balances are the running sums of the
+ * postings and `check()` recomputes them.
  */
 export class WalletService {
   private readonly database: Database;
   private readonly brand: BrandConfigStore;
+  private readonly limiter: RateLimiter | undefined;
+  private readonly config: CachedValue<WalletConfig> | null;
+  /**
+   * Account ids by member, wallet type and currency (or house code), kept once read from a
+   * committed row: accounts are never deleted, so an id once seen stays right.
+   */
+  private readonly accountIds = new Map<string, number>();
+  /** Ids of house and clearing accounts seen, whichever way a caller named them (lock order). */
+  private readonly houseIds = new Set<number>();
 
-  constructor(database: Database, brand: BrandConfigStore) {
+  constructor(database: Database, brand: BrandConfigStore, deps: WalletServiceDeps = {}) {
     this.database = database;
     this.brand = brand;
+    this.limiter = deps.limiter;
+    this.config = deps.feed ? deps.feed.cached(() => this.loadConfig()) : null;
   }
 
-  currency(): { code: string; precision: number } {
-    const { code, precision } = this.brand.get().currency;
-    return { code, precision };
+  currency(): { code: string; symbol: string; precision: number } {
+    const { code, symbol, precision } = this.brand.get().currency;
+    return { code, symbol, precision };
   }
+
+  /** Parses a wire amount (major units) to minor units, or refuses it with 422 amount.invalid. */
+  parseAmount(input: unknown, limits: Omit<AmountRules, 'precision'> = {}): number {
+    const parsed = parseAmount(input, { precision: this.currency().precision, ...limits });
+    if (!parsed.ok) throw fail(WalletErrors.amountInvalid, { message: parsed.message });
+    return parsed.minor;
+  }
+
+  toMajor(minor: number): number {
+    return minorToMajor(minor, this.currency().precision);
+  }
+
+  // ---- configuration -------------------------------------------------------------------------
+
+  private async loadConfig(): Promise<WalletConfig> {
+    const db = this.database.db;
+    const [cfg, vendors] = await Promise.all([
+      db.selectFrom('wallet_config').select('single_wallet').executeTakeFirst(),
+      db
+        .selectFrom('wallet_vendor')
+        .select(['account_type_id', 'code', 'name', 'enabled'])
+        .orderBy('sort')
+        .orderBy('account_type_id')
+        .execute(),
+    ]);
+    return {
+      isSingle: cfg?.single_wallet ?? true,
+      vendors: vendors.map((v) => ({
+        accountTypeId: v.account_type_id,
+        code: v.code,
+        name: v.name,
+        enabled: v.enabled,
+      })),
+    };
+  }
+
+  walletConfig(): Promise<WalletConfig> {
+    return this.config ? this.config.get() : this.loadConfig();
+  }
+
+  /** Operator: one wallet for everything, or a wallet per vendor. */
+  async setSingleWallet(single: boolean, feed?: ChangeFeed): Promise<void> {
+    await this.database.db
+      .updateTable('wallet_config')
+      .set({ single_wallet: single, updated_at: new Date() })
+      .execute();
+    if (feed) await feed.publish('wallet:config');
+    else this.config?.invalidate();
+  }
+
+  async merchantWallet(): Promise<MerchantWallet> {
+    const cfg = await this.walletConfig();
+    const main = {
+      accountTypeId: AccountTypes.MAIN.id,
+      accountType: WalletType.main,
+      name: AccountTypes.MAIN.name,
+    };
+    if (cfg.isSingle) return { isSingle: true, wallets: [main] };
+    return {
+      isSingle: false,
+      wallets: [
+        main,
+        ...cfg.vendors
+          .filter((v) => v.enabled)
+          .map((v) => ({ accountTypeId: v.accountTypeId, accountType: v.code, name: v.name })),
+      ],
+    };
+  }
+
+  // ---- accounts ------------------------------------------------------------------------------
 
   memberAccount(
     memberId: number,
     walletType: string = WalletType.main,
     db: Kysely<DB> = this.database.db,
   ): Promise<number> {
-    return repo.memberAccountId(db, memberId, walletType, this.currency().code);
+    return this.resolve({ memberId, wallet: walletType }, db);
   }
 
-  houseAccount(code: string, db: Kysely<DB> = this.database.db): Promise<number> {
-    return repo.houseAccountId(db, code, this.currency().code);
+  houseAccount(code: HouseCode, db: Kysely<DB> = this.database.db): Promise<number> {
+    return this.resolve({ house: code }, db);
   }
+
+  /**
+   * The id of an account. Ids are remembered only when read outside any transaction (`remember`):
+   * a row seen inside a caller's transaction may be that transaction's own and vanish with it.
+   */
+  private async resolve(ref: AccountRef, db: Kysely<DB>, remember = false): Promise<number> {
+    if (typeof ref === 'number') return ref;
+    const currency = this.currency().code;
+    const key =
+      'house' in ref
+        ? `h:${ref.house}:${currency}`
+        : `m:${ref.memberId}:${ref.wallet ?? WalletType.main}:${currency}`;
+    const cached = this.accountIds.get(key);
+    if (cached !== undefined) return cached;
+    if ('house' in ref) {
+      const found = await repo.findHouseAccount(db, ref.house, currency);
+      const id =
+        found ??
+        (await repo.houseAccountId(db, ref.house, ref.house.startsWith('CLEARING_') ? 'CLEARING' : 'HOUSE', currency));
+      if (found !== null && remember) this.accountIds.set(key, found);
+      this.houseIds.add(id);
+      return id;
+    }
+    const wallet = ref.wallet ?? WalletType.main;
+    const found = await repo.findMemberAccount(db, ref.memberId, wallet, currency);
+    if (found !== null) {
+      if (remember) this.accountIds.set(key, found);
+      return found;
+    }
+    return repo.memberAccountId(db, ref.memberId, wallet, currency);
+  }
+
+  // ---- movements -----------------------------------------------------------------------------
 
   /** Posts one transaction in its own database transaction (or inside `trx` when given). */
   async post(req: PostRequest, trx?: Kysely<DB>): Promise<PostResult> {
     validate(req);
     if (trx) return this.postIn(trx, req);
-    return this.database.db.transaction().execute((t) => this.postIn(t, req));
+    // Outside a caller's transaction the accounts are found (or opened: an empty account is
+    // harmless) before the movement's transaction, where their ids can be remembered.
+    const postings: Posting[] = [];
+    for (const p of req.postings)
+      postings.push({ account: await this.resolve(p.account, this.database.db, true), amount: p.amount });
+    return this.database.db.transaction().execute((t) => this.postIn(t, { ...req, postings }));
   }
 
-  private async postIn(db: Kysely<DB>, req: PostRequest): Promise<PostResult> {
-    const id = await repo.insertTransaction(db, req.idempotencyKey, req.kind, req.memo ?? '');
-    if (id === null) {
-      const existing = await repo.transactionByKey(db, req.idempotencyKey);
-      if (!existing) throw new Error('ledger: idempotency key vanished');
-      return { transactionId: existing.id, replayed: true };
-    }
-    // One lock order for every transaction (by account id) so two transfers never deadlock.
-    const ordered = [...req.postings].sort((a, b) => a.accountId - b.accountId || a.amount - b.amount);
-    for (const p of ordered) {
-      if (!(await repo.applyPosting(db, p.accountId, p.amount))) throw insufficientFunds();
-    }
-    await repo.insertPostings(db, id, req.postings);
-    return { transactionId: id, replayed: false };
-  }
-
-  /** Moves `amount` minor units from one account to another as one transaction. */
-  transfer(
-    from: number,
-    to: number,
-    amount: number,
-    idempotencyKey: string,
-    kind: string,
-    memo = '',
-    trx?: Kysely<DB>,
-  ): Promise<PostResult> {
+  /**
+   * Moves `amount` minor units from one account to another as one transaction: the ledger API
+   * every module uses (deposits, transfers, withdrawal holds, bets).
+   */
+  transfer(req: TransferRequest, trx?: Kysely<DB>): Promise<PostResult> {
+    if (!Number.isSafeInteger(req.amount) || req.amount <= 0)
+      throw new Error(`ledger: a transfer moves a positive integer of minor units, not ${req.amount}`);
     return this.post(
       {
-        idempotencyKey,
-        kind,
-        memo,
+        idempotencyKey: req.idempotencyKey,
+        kind: req.kind,
+        reference: req.reference,
+        ...(req.memo !== undefined ? { memo: req.memo } : {}),
         postings: [
-          { accountId: from, amount: -amount },
-          { accountId: to, amount },
+          { account: req.from, amount: -req.amount },
+          { account: req.to, amount: req.amount },
         ],
       },
       trx,
     );
   }
 
-  /** Credits a member's main wallet from a house account (demo money, free-play money). */
-  async creditFromHouse(
-    memberId: number,
-    house: string,
-    amount: number,
-    idempotencyKey: string,
-    kind: string,
-    trx?: Kysely<DB>,
-  ): Promise<PostResult> {
-    const db = trx ?? this.database.db;
-    const [from, to] = [
-      await this.houseAccount(house, db),
-      await this.memberAccount(memberId, WalletType.main, db),
-    ];
-    return this.transfer(from, to, amount, idempotencyKey, kind, '', trx);
+  private async postIn(db: Kysely<DB>, req: PostRequest): Promise<PostResult> {
+    const postings: { accountId: number; amount: number; house: boolean }[] = [];
+    for (const p of req.postings)
+      postings.push({
+        accountId: await this.resolve(p.account, db),
+        amount: p.amount,
+        house: false,
+      });
+    for (const p of postings) p.house = this.houseIds.has(p.accountId);
+    const requestHash = fingerprint(req.kind, req.reference, postings);
+    const inserted = await repo.insertTransaction(db, {
+      key: req.idempotencyKey,
+      kind: req.kind,
+      reference: req.reference,
+      memo: req.memo ?? '',
+      requestHash,
+    });
+    if (inserted === null) {
+      // The key was used: by a committed transaction (a concurrent one with the same key waits
+      // on the unique index until the first commits, then lands here too).
+      const existing = await repo.transactionByKey(db, req.idempotencyKey);
+      if (!existing) throw fail(Errors.conflict);
+      if (existing.request_hash && !Buffer.from(existing.request_hash).equals(requestHash))
+        throw fail(WalletErrors.idempotencyKeyReused);
+      return {
+        transactionId: existing.id,
+        kind: existing.kind as LedgerKind,
+        reference: existing.reference,
+        createdAt: existing.created_at,
+        replayed: true,
+      };
+    }
+    await repo.insertPostings(db, inserted.id, postings);
+    // One lock order for every transaction, so two movements never deadlock: member accounts by
+    // id, then house accounts by id. House accounts come last because nearly every movement
+    // touches one (deposits, bets): their row lock is then held only until the commit, not while
+    // the member side is checked.
+    const ordered = [...postings].sort(
+      (a, b) => Number(a.house) - Number(b.house) || a.accountId - b.accountId || a.amount - b.amount,
+    );
+    for (const p of ordered) {
+      if (!(await repo.applyPosting(db, p.accountId, p.amount))) throw fail(Errors.balanceInsufficient);
+    }
+    return {
+      transactionId: inserted.id,
+      kind: req.kind,
+      reference: req.reference,
+      createdAt: inserted.created_at,
+      replayed: false,
+    };
   }
 
+  /** Credits a member's main wallet from a house account (demo money, free-play money). */
+  creditFromHouse(
+    memberId: number,
+    house: HouseCode,
+    amount: number,
+    idempotencyKey: string,
+    kind: LedgerKind,
+    trx?: Kysely<DB>,
+  ): Promise<PostResult> {
+    return this.transfer(
+      { from: { house }, to: { memberId }, amount, kind, reference: idempotencyKey, idempotencyKey },
+      trx,
+    );
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  /** GET /wps/v2/wallets/balance: the main wallet, the vendor wallets and a bonus holding money. */
   async balance(memberId: number): Promise<Balance> {
-    const { code, precision } = this.currency();
-    const rows = await repo.memberBalances(this.database, memberId, code);
-    const wallets = rows.length ? rows : [{ wallet_type: WalletType.main, balance: 0 }];
-    const sum = wallets.reduce((s, w) => s + w.balance, 0);
+    const { code, symbol, precision } = this.currency();
+    const [rows, cfg] = await Promise.all([
+      repo.memberBalances(this.database, memberId, code),
+      this.walletConfig(),
+    ]);
+    const held = new Map(rows.map((r) => [r.wallet_type, r.balance]));
+    const entries: Balance['balance'] = [];
+    const add = (accountTypeId: number, accountType: string, name: string, minor: number) =>
+      entries.push({ accountTypeId, accountType, name, availBalance: minorToMajor(minor, precision) });
+    let sum = 0;
+    const main = held.get(WalletType.main) ?? 0;
+    sum += main;
+    add(AccountTypes.MAIN.id, WalletType.main, AccountTypes.MAIN.name, main);
+    for (const v of cfg.vendors) {
+      const minor = held.get(vendorWalletType(v.code)) ?? 0;
+      // A wallet closed by configuration still shows while it holds the member's money.
+      if ((!cfg.isSingle && v.enabled) || minor !== 0) {
+        sum += minor;
+        add(v.accountTypeId, v.code, v.name, minor);
+      }
+    }
+    const bonus = held.get(WalletType.bonus) ?? 0;
+    if (bonus !== 0) {
+      sum += bonus;
+      add(AccountTypes.BONUS.id, WalletType.bonus, AccountTypes.BONUS.name, bonus);
+    }
     return {
-      sumBalance: toMajor(sum, precision),
+      sumBalance: minorToMajor(sum, precision),
       currency: code,
+      currencySymbol: symbol,
       precision,
-      wallets: wallets.map((w) => ({ walletType: w.wallet_type, balance: toMajor(w.balance, precision) })),
+      balance: entries,
     };
   }
 
   accountBalance(accountId: number): Promise<number> {
     return repo.accountBalance(this.database.db, accountId);
   }
+
+  /** The wallet type of a wire accountTypeId that money may move between (main or an open vendor wallet). */
+  async transferableWallet(accountTypeId: number): Promise<string> {
+    if (accountTypeId === AccountTypes.MAIN.id) return WalletType.main;
+    const cfg = await this.walletConfig();
+    if (cfg.isSingle) throw fail(WalletErrors.singleWallet);
+    const vendor =
+      accountTypeId >= VENDOR_ACCOUNT_TYPE_MIN
+        ? cfg.vendors.find((v) => v.accountTypeId === accountTypeId && v.enabled)
+        : undefined;
+    if (!vendor)
+      throw fail(WalletErrors.walletUnknown, { message: `No wallet with accountTypeId ${accountTypeId}` });
+    return vendorWalletType(vendor.code);
+  }
+
+  /** POST /wps/relay/GCS_walletTransfer: main ↔ vendor wallets of one member. */
+  async transferBetweenWallets(
+    memberId: number,
+    input: {
+      fromAccountTypeId: number;
+      toAccountTypeId: number;
+      amount: unknown;
+      idempotencyKey?: string | undefined;
+    },
+  ) {
+    const cfg = await this.walletConfig();
+    if (cfg.isSingle) throw fail(WalletErrors.singleWallet);
+    if (input.fromAccountTypeId === input.toAccountTypeId) throw fail(WalletErrors.sameWallet);
+    const [fromWallet, toWallet] = [
+      await this.transferableWallet(input.fromAccountTypeId),
+      await this.transferableWallet(input.toAccountTypeId),
+    ];
+    if (fromWallet !== WalletType.main && toWallet !== WalletType.main)
+      throw fail(WalletErrors.walletUnknown, {
+        message: 'Move money between the main wallet and one vendor wallet',
+      });
+    const amount = this.parseAmount(input.amount);
+    const key = input.idempotencyKey ?? newKey();
+    const result = await this.transfer({
+      from: { memberId, wallet: fromWallet },
+      to: { memberId, wallet: toWallet },
+      amount,
+      kind: 'WALLET_TRANSFER',
+      reference: referenceFor('TF', `${memberId}:${key}`),
+      // Namespaced by member: one member's key can never meet another's.
+      idempotencyKey: `wallet-transfer:${memberId}:${key}`,
+    });
+    return {
+      ...this.movement(result, amount),
+      fromAccountTypeId: input.fromAccountTypeId,
+      toAccountTypeId: input.toAccountTypeId,
+    };
+  }
+
+  /** The wire form of a movement. */
+  movement(result: PostResult, amountMinor: number) {
+    return {
+      transactionId: String(result.transactionId),
+      reference: result.reference,
+      kind: result.kind,
+      amount: this.toMajor(amountMinor),
+      createdAt: result.createdAt.getTime(),
+      replayed: result.replayed,
+    };
+  }
+
+  // ---- payment password and upline ------------------------------------------------------------
+
+  /**
+   * Checks a member's payment password (argon2id hash set at registration or in the security
+   * centre); 10 attempts per 15 minutes. Withdrawals and upline transfers call it.
+   */
+  async checkPaymentPassword(memberId: number, password: string): Promise<void> {
+    const member = await memberRepo.byId(this.database.db, memberId);
+    if (!member?.payment_password_hash) throw fail(WalletErrors.paymentPasswordNotSet);
+    await this.limiter?.consume(`payment-password:${memberId}`, PAYMENT_PASSWORD_RULE);
+    if (!(await verifyPassword(member.payment_password_hash, password)))
+      throw fail(WalletErrors.paymentPasswordInvalid);
+  }
+
+  async uplineInfo(memberId: number) {
+    const member = await memberRepo.byId(this.database.db, memberId);
+    const upline = member?.upline_id ? await memberRepo.byId(this.database.db, member.upline_id) : undefined;
+    return {
+      allowed: Boolean(member?.to_upline && upline && member.agent_type !== 4),
+      upline: upline ? { account: upline.username, nickname: upline.nickname } : null,
+      hasPaymentPassword: Boolean(member?.payment_password_hash),
+    };
+  }
+
+  /** Moves money from the member's main wallet to the upline's main wallet (the member's toUpline switch). */
+  async transferToUpline(
+    memberId: number,
+    input: { amount: unknown; paymentPassword: string; idempotencyKey?: string | undefined },
+  ) {
+    const member = await memberRepo.byId(this.database.db, memberId);
+    const upline = member?.upline_id ? await memberRepo.byId(this.database.db, member.upline_id) : undefined;
+    if (!member || !member.to_upline || !upline) throw fail(WalletErrors.uplineNotAllowed);
+    const amount = this.parseAmount(input.amount);
+    await this.checkPaymentPassword(memberId, input.paymentPassword);
+    const key = input.idempotencyKey ?? newKey();
+    const result = await this.transfer({
+      from: { memberId },
+      to: { memberId: upline.id },
+      amount,
+      kind: 'UPLINE_TRANSFER',
+      reference: referenceFor('TU', `${memberId}:${key}`),
+      idempotencyKey: `upline-transfer:${memberId}:${key}`,
+    });
+    return { ...this.movement(result, amount), upline: upline.username };
+  }
+
+  // ---- checks --------------------------------------------------------------------------------
 
   /** Proof of the ledger's invariants: no drifted balance, no unbalanced transaction, postings sum to zero. */
   async audit(): Promise<{ drifted: number; unbalanced: number; total: number }> {
@@ -185,4 +549,37 @@ export class WalletService {
     ]);
     return { drifted: drifted.length, unbalanced: unbalanced.length, total };
   }
+
+  /** `npm run ops -- ledger check`: every balance re-derived from the postings. */
+  async check() {
+    const db = this.database.db;
+    const [totals, drifted, unbalanced, total, negative] = await Promise.all([
+      repo.totalsByAccountType(db),
+      repo.driftedAccounts(db),
+      repo.unbalancedTransactions(db),
+      repo.totalOfAllPostings(db),
+      repo.negativeMemberAccounts(db),
+    ]);
+    return {
+      ok: drifted.length === 0 && unbalanced.length === 0 && total === 0 && negative.length === 0,
+      totals,
+      drifted,
+      unbalanced,
+      total,
+      negative,
+    };
+  }
+}
+
+/** A random idempotency key for a call that sent none (it then has no retry protection). */
+export function newKey(): string {
+  return createHash('sha256')
+    .update(`${Date.now()}:${Math.random()}:${process.hrtime.bigint()}`)
+    .digest('base64url')
+    .slice(0, 24);
+}
+
+/** A short reference for account records, stable for one idempotency key. */
+export function referenceFor(prefix: string, key: string): string {
+  return `${prefix}${createHash('sha256').update(key).digest('hex').slice(0, 14).toUpperCase()}`;
 }

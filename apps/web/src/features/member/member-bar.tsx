@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { accountCentreTypes, AgentType, FeatureSwitch } from '@app/contract';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
-import { useBrand } from '../../shared/brand/brand.ts';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
@@ -71,7 +70,6 @@ function menuEntries(referral: boolean): MenuEntry[] {
 
 function Balance() {
   const { t } = useTranslation(ACCOUNTS_NS);
-  const brand = useBrand();
   const { data, isPending, isFetching, refetch, isError } = useBalance(true);
   const [hidden, setHidden] = useState(() => localStore.get(BALANCE_HIDDEN_KEY) === '1');
   const toggle = () => {
@@ -85,7 +83,7 @@ function Balance() {
       <WalletIcon size={16} className={styles.balanceIcon} />
       <span className={styles.amount} data-testid="balance-amount" aria-live="polite">
         {data ? (
-          formatBalance(data.sumBalance, brand.currency.symbol, hidden)
+          formatBalance(data.sumBalance, data.currencySymbol, hidden)
         ) : isPending ? (
           <Skeleton width={72} height={14} />
         ) : isError ? (

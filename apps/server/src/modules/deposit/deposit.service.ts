@@ -1,0 +1,416 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  DepositErrors,
+  Errors,
+  MAX_PENDING_DEPOSITS,
+  minorToMajor,
+  parseAmount,
+  SANDBOX_MAX_SKEW_SECONDS,
+  SandboxNotifySchema,
+  WalletErrors,
+  type DepositChannel,
+  type DepositOrder,
+  type DepositStatus,
+  type MerchantBankAccount,
+} from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { DB, DepositChannelTable, DepositOrderTable } from '../../db/schema.ts';
+import type { CachedValue, ChangeFeed } from '../../platform/change-feed.ts';
+import { fail } from '../../platform/http/errors.ts';
+import { HouseAccount, type WalletService } from '../wallet/wallet.service.ts';
+import type { SandboxGateway } from './sandbox-gateway.ts';
+
+type ChannelRow = Selectable<DepositChannelTable>;
+type OrderRow = Selectable<DepositOrderTable>;
+
+/** The dev default of the sandbox gateway's shared secret; production sets SANDBOX_PAY_SECRET. */
+export const SANDBOX_DEV_SECRET = 'sandbox-dev-secret-change-me';
+
+export interface DepositServiceDeps {
+  database: Database;
+  wallet: WalletService;
+  gateway: SandboxGateway;
+  feed?: ChangeFeed;
+  /** HMAC secret shared with the sandbox gateway. */
+  sandboxSecret: string;
+}
+
+/** The signature the sandbox gateway puts on a notification: hex HMAC-SHA256 of `<timestamp>.<raw body>`. */
+export function signSandbox(secret: string, timestamp: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+}
+
+/** An order number players can quote: D, the UTC date, and 10 random characters (not guessable, not a count). */
+function newOrderNo(): string {
+  const d = new Date();
+  const date = `${d.getUTCFullYear() % 100}`.padStart(2, '0') + `${d.getUTCMonth() + 1}`.padStart(2, '0') + `${d.getUTCDate()}`.padStart(2, '0');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(10);
+  let tail = '';
+  for (const b of bytes) tail += alphabet[b % alphabet.length];
+  return `D${date}${tail}`;
+}
+
+export interface OperatorOrderFilter {
+  status?: DepositStatus;
+  limit?: number;
+}
+
+/**
+ * Deposits (page depositv2): channels from the `deposit_channel` configuration, orders, the
+ * operator's review of manual bank transfers, and the sandbox gateway's signed notification.
+ * Money moves only through the ledger, under the key `deposit:<orderNo>`, so an order is credited
+ * at most once whichever door (approval, notification, a retry of either) arrives first.
+ */
+export class DepositService {
+  private readonly database: Database;
+  private readonly wallet: WalletService;
+  private readonly gateway: SandboxGateway;
+  private readonly secret: string;
+  private readonly channels: CachedValue<ChannelRow[]> | null;
+
+  constructor(deps: DepositServiceDeps) {
+    this.database = deps.database;
+    this.wallet = deps.wallet;
+    this.gateway = deps.gateway;
+    this.secret = deps.sandboxSecret;
+    this.channels = deps.feed ? deps.feed.cached(() => this.loadChannels()) : null;
+  }
+
+  private loadChannels(): Promise<ChannelRow[]> {
+    return this.database.db.selectFrom('deposit_channel').selectAll().orderBy('sort').orderBy('code').execute();
+  }
+
+  private allChannels(): Promise<ChannelRow[]> {
+    return this.channels ? this.channels.get() : this.loadChannels();
+  }
+
+  private channelWire(c: ChannelRow): DepositChannel {
+    const { precision } = this.wallet.currency();
+    return {
+      code: c.code,
+      type: c.type,
+      name: c.name,
+      minAmount: minorToMajor(c.min_amount, precision),
+      maxAmount: minorToMajor(c.max_amount, precision),
+      presetAmounts: c.preset_amounts.map((m) => minorToMajor(m, precision)),
+      bankAccount: c.bank_account,
+    };
+  }
+
+  async listChannels() {
+    const { code, symbol, precision } = this.wallet.currency();
+    const channels = (await this.allChannels()).filter((c) => c.enabled).map((c) => this.channelWire(c));
+    return { currency: code, currencySymbol: symbol, precision, channels };
+  }
+
+  private orderWire(o: OrderRow, channelName: string): DepositOrder {
+    const { precision } = this.wallet.currency();
+    return {
+      orderNo: o.order_no,
+      channelCode: o.channel_code,
+      channelType: o.channel_type,
+      channelName,
+      amount: minorToMajor(o.amount, precision),
+      currency: o.currency,
+      status: o.status,
+      payerReference: o.payer_reference,
+      note: o.note,
+      createdAt: o.created_at.getTime(),
+      updatedAt: o.updated_at.getTime(),
+      completedAt: o.completed_at ? o.completed_at.getTime() : null,
+      redirectUrl: o.status === 'PENDING' ? o.redirect_url : null,
+      bankAccount: o.bank_account,
+    };
+  }
+
+  private async wire(o: OrderRow): Promise<DepositOrder> {
+    const channel = (await this.allChannels()).find((c) => c.code === o.channel_code);
+    return this.orderWire(o, channel?.name ?? o.channel_code);
+  }
+
+  /** POST /wps/deposit/orders. */
+  async createOrder(
+    memberId: number,
+    input: { channelCode: string; amount: unknown; payerReference?: string | undefined; idempotencyKey?: string | undefined },
+  ): Promise<DepositOrder> {
+    const channel = (await this.allChannels()).find((c) => c.code === input.channelCode && c.enabled);
+    if (!channel) throw fail(DepositErrors.depositChannelUnavailable);
+    const { code: currency, precision } = this.wallet.currency();
+    const parsed = parseAmount(input.amount, { precision, minMinor: channel.min_amount, maxMinor: channel.max_amount });
+    if (!parsed.ok) throw fail(WalletErrors.amountInvalid, { message: parsed.message });
+    const amount = parsed.minor;
+    const payerReference = (input.payerReference ?? '').trim();
+    if (channel.type === 'BANK_TRANSFER' && !payerReference) throw fail(DepositErrors.depositReferenceRequired);
+    const key = input.idempotencyKey ?? randomUUID();
+
+    const created = await this.database.db.transaction().execute(async (trx) => {
+      // The member row is the lock that makes "at most N pending" hold under concurrent requests.
+      await trx.selectFrom('member').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
+      const existing = await trx
+        .selectFrom('deposit_order')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      if (existing) {
+        if (existing.channel_code !== channel.code || existing.amount !== amount || existing.payer_reference !== payerReference)
+          throw fail(WalletErrors.idempotencyKeyReused);
+        return { order: existing, fresh: false };
+      }
+      const pending = await trx
+        .selectFrom('deposit_order')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirstOrThrow();
+      if (Number(pending.n) >= MAX_PENDING_DEPOSITS) throw fail(DepositErrors.depositPendingLimit);
+      const order = await trx
+        .insertInto('deposit_order')
+        .values({
+          order_no: newOrderNo(),
+          member_id: memberId,
+          channel_code: channel.code,
+          channel_type: channel.type,
+          amount,
+          currency,
+          payer_reference: payerReference,
+          idempotency_key: key,
+          bank_account: channel.bank_account ? JSON.stringify(channel.bank_account) : null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { order, fresh: true };
+    });
+    let order = created.order;
+    if (created.fresh && channel.type === 'SANDBOX_GATEWAY') {
+      // The gateway is another company: its answer (a payment page) is recorded after our order
+      // committed, as it would be after an HTTP call to it.
+      const payment = await this.gateway.createPayment({
+        merchantOrderNo: order.order_no,
+        amount,
+        currency,
+        returnUrl: `/?depositOrder=${encodeURIComponent(order.order_no)}`,
+      });
+      order = await this.database.db
+        .updateTable('deposit_order')
+        .set({ gateway_payment_id: payment.paymentId, redirect_url: payment.payUrl, updated_at: new Date() })
+        .where('id', '=', order.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    return this.orderWire(order, channel.name);
+  }
+
+  /** GET /wps/deposit/orders: the member's own orders, newest first. */
+  async listOrders(memberId: number, q: { status?: DepositStatus | undefined; page: number; pageSize: number }) {
+    let base = this.database.db.selectFrom('deposit_order').where('member_id', '=', memberId);
+    if (q.status) base = base.where('status', '=', q.status);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const channels = await this.allChannels();
+    const name = (code: string) => channels.find((c) => c.code === code)?.name ?? code;
+    return {
+      items: rows.map((o) => this.orderWire(o, name(o.channel_code))),
+      total: Number(count.n),
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  /** One of the member's own orders; another member's order is "not found", exactly like a missing one. */
+  private async ownOrder(memberId: number, orderNo: string, db: Kysely<DB> = this.database.db, lock = false) {
+    let q = db.selectFrom('deposit_order').selectAll().where('order_no', '=', orderNo).where('member_id', '=', memberId);
+    if (lock) q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    if (!row) throw fail(DepositErrors.depositNotFound);
+    return row;
+  }
+
+  async getOrder(memberId: number, orderNo: string): Promise<DepositOrder> {
+    return this.wire(await this.ownOrder(memberId, orderNo));
+  }
+
+  /** The player gives up a pending order (a late gateway payment is still credited: the money arrived). */
+  async cancelOrder(memberId: number, orderNo: string): Promise<DepositOrder> {
+    const row = await this.database.db.transaction().execute(async (trx) => {
+      const order = await this.ownOrder(memberId, orderNo, trx, true);
+      if (order.status !== 'PENDING') throw fail(DepositErrors.depositNotPending);
+      return trx
+        .updateTable('deposit_order')
+        .set({ status: 'CANCELLED', updated_at: new Date(), completed_at: new Date() })
+        .where('id', '=', order.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return this.wire(row);
+  }
+
+  // ---- crediting -----------------------------------------------------------------------------
+
+  /**
+   * Credits an order once: the order row is locked, a credited order answers as it is, and the
+   * ledger key `deposit:<orderNo>` would refuse a second movement even if the row said otherwise.
+   */
+  private async credit(
+    trx: Kysely<DB>,
+    order: OrderRow,
+    house: typeof HouseAccount.bankDeposits | typeof HouseAccount.sandboxGateway,
+    reviewedBy: string | null,
+  ): Promise<{ order: OrderRow; credited: boolean }> {
+    if (order.status === 'SUCCESS') return { order, credited: false };
+    const result = await this.wallet.transfer(
+      {
+        from: { house },
+        to: { memberId: order.member_id },
+        amount: order.amount,
+        kind: 'DEPOSIT',
+        reference: order.order_no,
+        idempotencyKey: `deposit:${order.order_no}`,
+      },
+      trx,
+    );
+    const now = new Date();
+    const updated = await trx
+      .updateTable('deposit_order')
+      .set({
+        status: 'SUCCESS',
+        ledger_transaction_id: result.transactionId,
+        updated_at: now,
+        completed_at: now,
+        ...(reviewedBy ? { reviewed_by: reviewedBy } : {}),
+      })
+      .where('id', '=', order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { order: updated, credited: !result.replayed };
+  }
+
+  private async lockForOperator(trx: Kysely<DB>, idOrNo: string): Promise<OrderRow> {
+    let q = trx.selectFrom('deposit_order').selectAll();
+    q = /^\d+$/.test(idOrNo) ? q.where('id', '=', Number(idOrNo)) : q.where('order_no', '=', idOrNo.toUpperCase());
+    const row = await q.forUpdate().executeTakeFirst();
+    if (!row) throw fail(DepositErrors.depositNotFound, { message: `No deposit order ${idOrNo}` });
+    return row;
+  }
+
+  /** Operator: a manual bank transfer arrived; credits the member exactly once. */
+  async approve(idOrNo: string, operator = 'ops'): Promise<{ order: OrderRow; credited: boolean }> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const order = await this.lockForOperator(trx, idOrNo);
+      if (order.channel_type !== 'BANK_TRANSFER')
+        throw fail(DepositErrors.depositNotPending, {
+          message: `Order ${order.order_no} is paid through the gateway: its notification credits it`,
+        });
+      if (order.status === 'SUCCESS') return { order, credited: false };
+      if (order.status !== 'PENDING')
+        throw fail(DepositErrors.depositNotPending, { message: `Order ${order.order_no} is ${order.status}` });
+      return this.credit(trx, order, HouseAccount.bankDeposits, operator);
+    });
+  }
+
+  /** Operator: no such transfer arrived (or it does not match); nothing is credited. */
+  async reject(idOrNo: string, reason: string, operator = 'ops'): Promise<OrderRow> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const order = await this.lockForOperator(trx, idOrNo);
+      if (order.status !== 'PENDING')
+        throw fail(DepositErrors.depositNotPending, { message: `Order ${order.order_no} is ${order.status}` });
+      return trx
+        .updateTable('deposit_order')
+        .set({ status: 'REJECTED', note: reason, reviewed_by: operator, updated_at: new Date(), completed_at: new Date() })
+        .where('id', '=', order.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  /** Operator listing, oldest pending first by default. */
+  async operatorList(filter: OperatorOrderFilter = {}) {
+    let q = this.database.db
+      .selectFrom('deposit_order')
+      .innerJoin('member', 'member.id', 'deposit_order.member_id')
+      .selectAll('deposit_order')
+      .select('member.username');
+    if (filter.status) q = q.where('deposit_order.status', '=', filter.status);
+    return q
+      .orderBy('deposit_order.id', filter.status === 'PENDING' ? 'asc' : 'desc')
+      .limit(filter.limit ?? 50)
+      .execute();
+  }
+
+  // ---- the sandbox gateway's notification --------------------------------------------------------
+
+  /**
+   * POST /payment/notify/sandbox: verifies the timestamp (5 minutes either way) and the HMAC over
+   * the raw body before reading it, finds the order the payment belongs to, refuses an amount or
+   * currency that differs from the order, and credits a paid order once however often the
+   * notification arrives (concurrent deliveries queue on the order's row lock).
+   */
+  async handleSandboxNotify(rawBody: string, timestamp: string | undefined, signature: string | undefined) {
+    const ts = Number(timestamp);
+    if (!timestamp || !/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - ts) > SANDBOX_MAX_SKEW_SECONDS)
+      throw fail(DepositErrors.gatewayTimestampStale);
+    const expected = Buffer.from(signSandbox(this.secret, timestamp, rawBody), 'hex');
+    const given = Buffer.from(typeof signature === 'string' && /^[0-9a-f]{64}$/i.test(signature) ? signature : '', 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw fail(DepositErrors.gatewaySignatureInvalid);
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw fail(Errors.malformedJson);
+    }
+    const parsed = SandboxNotifySchema.safeParse(json);
+    if (!parsed.success)
+      throw fail(Errors.invalidInput, {
+        message: `Invalid notification: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      });
+    const note = parsed.data;
+    const { precision } = this.wallet.currency();
+    return this.database.db.transaction().execute(async (trx) => {
+      const order = await trx
+        .selectFrom('deposit_order')
+        .selectAll()
+        .where('order_no', '=', note.merchantOrderNo)
+        .where('channel_type', '=', 'SANDBOX_GATEWAY')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!order || order.gateway_payment_id !== note.paymentId) throw fail(DepositErrors.depositNotFound);
+      const paid = parseAmount(note.amount, { precision });
+      if (!paid.ok || paid.minor !== order.amount || note.currency !== order.currency)
+        throw fail(DepositErrors.gatewayAmountMismatch, {
+          message: `The paid amount ${note.amount} ${note.currency} differs from the order amount ${minorToMajor(order.amount, precision)} ${order.currency}`,
+        });
+      if (note.status === 'FAILED') {
+        if (order.status === 'PENDING') {
+          await trx
+            .updateTable('deposit_order')
+            .set({ status: 'FAILED', note: 'Payment failed at the gateway', updated_at: new Date(), completed_at: new Date() })
+            .where('id', '=', order.id)
+            .execute();
+          return { orderNo: order.order_no, status: 'FAILED' as const };
+        }
+        return { orderNo: order.order_no, status: order.status };
+      }
+      const { order: done } = await this.credit(trx, order, HouseAccount.sandboxGateway, null);
+      return { orderNo: done.order_no, status: done.status };
+    });
+  }
+
+  /** Orders still waiting, for the operator's summary. */
+  async pendingCount(): Promise<number> {
+    const row = await sql<{ n: number }>`select count(*)::int as n from deposit_order where status = 'PENDING'`.execute(
+      this.database.db,
+    );
+    return Number(row.rows[0]?.n ?? 0);
+  }
+}
+
+export type { MerchantBankAccount };
