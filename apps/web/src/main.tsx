@@ -6,11 +6,16 @@ import type { BrandConfig } from '@app/contract';
 import './shared/ui/button.module.css';
 import './styles/tokens.css';
 import './styles/global.css';
+import type { QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { registerFeatures } from './app/registrations.ts';
+import { isHomePath, warmRouteChunk } from './app/routes.tsx';
 import { BootFailure, Splash } from './app/status/boot-screens.tsx';
+import { preloadFirstBanner } from './features/home/index.ts';
+import { announcementsQuery } from './features/notices/index.ts';
 import { applyTheme, setBrand } from './shared/brand/brand.ts';
+import { configureHosts } from './shared/cdn/image-host.ts';
 import { call } from './shared/http/client.ts';
 import { brandConfigCall } from './shared/http/calls.ts';
 import { hasCatalogue, i18n, initI18n } from './shared/i18n/i18n.ts';
@@ -20,14 +25,34 @@ import { freshStatusQuery } from './shared/system/system-status.ts';
 import { loadScriptFonts } from './styles/fonts/fonts.ts';
 
 /**
+ * The home page's LCP image: its announcements are asked for with the catalogue, and the first
+ * banner is preloaded once they and the status (which names the image hosts) are in, instead of
+ * after the home page has rendered and asked for them itself.
+ */
+async function warmFirstBanner(queryClient: QueryClient, statusIn: Promise<void>): Promise<void> {
+  try {
+    const [, announcements] = await Promise.all([statusIn, queryClient.fetchQuery(announcementsQuery())]);
+    const status = queryClient.getQueryData(freshStatusQuery.queryKey);
+    // A closed site shows its status page, not the home page.
+    if (status?.status !== 0) return;
+    configureHosts(status.info);
+    preloadFirstBanner(announcements);
+  } catch {
+    // Only a head start is lost: the home page asks for them again as it renders.
+  }
+}
+
+/**
  * Start-up: the brand config is read at run time before anything renders (SY-05); the system
  * status is asked for at the same moment; the language follows decision D1; then the app.
  */
 async function boot(root: Root): Promise<void> {
   root.render(<Splash label="Loading" />);
+  // The page's own chunk loads meanwhile, not after everything below (decision 015).
+  warmRouteChunk(window.location.pathname);
   const queryClient = createQueryClient();
   // The status does not depend on the brand: ask for both at once to save a round trip.
-  void queryClient.prefetchQuery(freshStatusQuery);
+  const statusIn = queryClient.prefetchQuery(freshStatusQuery);
   let brand: BrandConfig;
   try {
     brand = await call(brandConfigCall);
@@ -47,6 +72,7 @@ async function boot(root: Root): Promise<void> {
   applyTheme(brand.theme);
   document.title = brand.brandName;
   root.render(<Splash brandName={brand.brandName} label="Loading" />);
+  if (isHomePath(window.location.pathname)) void warmFirstBanner(queryClient, statusIn);
   const language = chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY));
   // The script's font rules arrive with the catalogue, so the first paint already asks for the
   // web font (decision 015); the font files themselves swap in when they arrive.

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
+import { matchRoutes, redirect, type RouteObject } from 'react-router';
 import { loadPagesNamespace } from '../shared/i18n/i18n.ts';
 import { readToken } from '../shared/session/session.ts';
 import { loadDownloadPage } from '../features/download/index.ts';
@@ -42,9 +42,19 @@ const withStrings =
   () =>
     Promise.all([load(), loadPagesNamespace()]).then(([module]) => module);
 
+/** Each page route's chunk, so the start can ask for it before the router does (warmRouteChunk). */
+const chunkOf = new WeakMap<RouteObject, () => Promise<unknown>>();
+
+function withChunk(route: RouteObject, load: () => Promise<unknown>): RouteObject {
+  chunkOf.set(route, load);
+  return route;
+}
+
 function page(paths: string[], load: PageLoader, chrome?: Partial<PageChrome>): RouteObject[] {
   const handle: RouteHandle | undefined = chrome ? { chrome } : undefined;
-  return paths.map((path) => ({ path, handle, lazy: () => withChunkTimeout(withStrings(load)) }));
+  return paths.map((path) =>
+    withChunk({ path, handle, lazy: () => withChunkTimeout(withStrings(load)) }, load),
+  );
 }
 
 /**
@@ -52,8 +62,10 @@ function page(paths: string[], load: PageLoader, chrome?: Partial<PageChrome>): 
  * chunk with the 120 s time-out; a failed chunk ends in the load-failure page (SH-37).
  */
 export const pageRoutes: RouteObject[] = [
-  { index: true, lazy: () => withChunkTimeout(loadHomePage) },
-  ...['index', 'index.html', 'home'].map((path) => ({ path, lazy: () => withChunkTimeout(loadHomePage) })),
+  withChunk({ index: true, lazy: () => withChunkTimeout(loadHomePage) }, loadHomePage),
+  ...['index', 'index.html', 'home'].map((path) =>
+    withChunk({ path, lazy: () => withChunkTimeout(loadHomePage) }, loadHomePage),
+  ),
   ...['register', 'register.html'].map((path) => ({
     path,
     lazy: () =>
@@ -87,6 +99,24 @@ export const pageRoutes: RouteObject[] = [
       ),
   },
 ];
+
+/**
+ * Starts loading the chunk of the page at `pathname` (decision 015). The router asks for it only
+ * once the brand config, the catalogue and the status are in, two or three round trips later on a
+ * phone; the module system loads a chunk once, so the router's own import joins this one.
+ */
+export function warmRouteChunk(pathname: string): void {
+  for (const { route } of matchRoutes(pageRoutes, pathname) ?? []) {
+    void chunkOf
+      .get(route)?.()
+      .catch(() => undefined);
+  }
+}
+
+/** True for the paths of the home page (SH-02), whose first banner is the LCP image. */
+export function isHomePath(pathname: string): boolean {
+  return (matchRoutes(pageRoutes, pathname) ?? []).some(({ route }) => chunkOf.get(route) === loadHomePage);
+}
 
 /** Login-required mode (SH-22..SH-24), checked before any page chunk loads. */
 export function loginRequiredLoader({ request }: { request: Request }) {

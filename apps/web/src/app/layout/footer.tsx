@@ -38,7 +38,13 @@ export function Footer() {
             <ul className={styles.partners} data-testid="footer-partners">
               {partners.map((p) => (
                 <li key={p.name} className={styles.partner}>
-                  <img src={cdnImage(p.imageUrl)} alt={p.labelNameEn} width={150} height={60} />
+                  <img
+                    src={cdnImage(p.imageUrl)}
+                    alt={p.labelNameEn}
+                    width={150}
+                    height={60}
+                    loading="lazy"
+                  />
                 </li>
               ))}
             </ul>
@@ -54,7 +60,13 @@ export function Footer() {
               <ul className={styles.payments} data-testid="footer-payments">
                 {payments.map((p) => (
                   <li key={p.name} className={styles.payment}>
-                    <img src={cdnImage(p.imageUrl)} alt={p.labelNameEn} width={100} height={40} />
+                    <img
+                      src={cdnImage(p.imageUrl)}
+                      alt={p.labelNameEn}
+                      width={100}
+                      height={40}
+                      loading="lazy"
+                    />
                   </li>
                 ))}
               </ul>
@@ -67,7 +79,13 @@ export function Footer() {
             <ul className={styles.browsers} data-testid="footer-browsers">
               {browsers.map((b) => (
                 <li key={b.id} className={styles.browser}>
-                  <img src={cdnPath(`BROWSER/${b.id}.png`)} alt={b.name} width={36} height={36} />
+                  <img
+                    src={cdnPath(`BROWSER/${b.id}.png`)}
+                    alt={b.name}
+                    width={36}
+                    height={36}
+                    loading="lazy"
+                  />
                   <span>{b.name}</span>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Banner } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
+import { artSrcSet, BANNER_SIZES } from '../../shared/cdn/responsive-image.ts';
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { useAnnouncements } from '../notices/index.ts';
 import styles from './banner-hero.module.css';
@@ -32,13 +33,18 @@ export function BannerHero({
     );
   }
   if (banner) {
+    const src = cdnImage(banner.url);
     const image = (
       <img
-        src={cdnImage(banner.url)}
+        src={src}
+        srcSet={artSrcSet(src, 1920, 360)}
+        sizes={BANNER_SIZES}
         alt={banner.title}
         width={1920}
         height={560}
         className={styles.image}
+        // The hero is the page's largest picture, its LCP element.
+        fetchPriority="high"
       />
     );
     return (

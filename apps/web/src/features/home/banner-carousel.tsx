@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
+import { artSrcSet, BANNER_SIZES } from '../../shared/cdn/responsive-image.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/shell-icons.tsx';
 import styles from './banner-carousel.module.css';
 
@@ -12,6 +13,10 @@ function prefersReducedMotion(): boolean {
   return (
     typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
   );
+}
+
+function withSlide(slides: ReadonlySet<number>, slide: number): ReadonlySet<number> {
+  return slides.has(slide) ? slides : new Set([...slides, slide]);
 }
 
 /**
@@ -26,6 +31,16 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
   const count = banners.length;
   const rootRef = useRef<HTMLDivElement>(null);
   const current = count ? at % count : 0;
+  // Slides load when they are about to show: the first at once (the page's LCP image), each next
+  // one once the slide before it has loaded, so off-screen banners never compete with the first.
+  const [reached, setReached] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const reach = (slide: number) => setReached((old) => withSlide(old, slide));
+  const loaded = useRef(new Set<number>());
+  const showing = useRef(current);
+  useEffect(() => {
+    showing.current = current;
+    if (count > 1 && loaded.current.has(current)) setReached((old) => withSlide(old, (current + 1) % count));
+  }, [current, count]);
 
   useEffect(() => {
     if (count < 2 || held || prefersReducedMotion()) return;
@@ -34,7 +49,11 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
   }, [count, held]);
 
   if (count === 0) return null;
-  const go = (i: number) => setAt((i + count) % count);
+  const go = (i: number) => {
+    const next = (i + count) % count;
+    reach(next);
+    setAt(next);
+  };
 
   return (
     <div
@@ -52,17 +71,25 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
     >
       <div className={styles.track} style={{ transform: `translateX(${-100 * current}%)` }}>
         {banners.map((b, i) => {
-          const image = (
-            <img
-              src={cdnImage(b.url)}
-              alt={b.title}
-              width={1920}
-              height={560}
-              className={styles.image}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-            />
-          );
+          const src = cdnImage(b.url);
+          const image =
+            reached.has(i) || i === current ? (
+              <img
+                src={src}
+                srcSet={artSrcSet(src, 1920, 360)}
+                sizes={BANNER_SIZES}
+                alt={b.title}
+                width={1920}
+                height={560}
+                className={styles.image}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding={i === 0 ? 'sync' : 'async'}
+                onLoad={() => {
+                  loaded.current.add(i);
+                  if (showing.current === i && count > 1) reach((i + 1) % count);
+                }}
+              />
+            ) : null;
           return (
             <div
               key={b.id}

@@ -24,16 +24,22 @@ export const systemStatusQuery = queryOptions({
   queryFn: ({ signal }) => call(systemStatusCall, { query: { url: window.location.host }, signal }),
   ...persistedStatus,
   // The cached settings paint the page at once, but only an open site's: a closed site's copy
-  // could show a maintenance page that has already ended. Every page load asks again.
+  // could show a maintenance page that has already ended. Every page load asks again, once: the
+  // start fetches it (freshStatusQuery) and every component that reads it shares that answer.
   initialData: () => {
     const cached = persistedStatus.initialData();
     return cached?.status === 0 ? cached : undefined;
   },
-  refetchOnMount: 'always',
   staleTime: 30_000,
   // A maintenance window that ends, or an operator's switch, reaches an open page within a minute.
   refetchInterval: 60_000,
 });
+
+/**
+ * The start's fetch of the status: asks the server even when the session-storage copy is fresh.
+ * It is the page load's one status call; the components mounting meanwhile join it.
+ */
+export const freshStatusQuery = { ...systemStatusQuery, staleTime: 0 };
 
 export function useSystemStatus() {
   return useQuery(systemStatusQuery);
