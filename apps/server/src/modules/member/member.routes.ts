@@ -36,8 +36,8 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
     members.consolidated(requireRealAccount(session!).memberId),
   );
   registerCall(app, updateLanguage, async ({ session, body }) => {
-    await members.setLanguage(session!.memberId, body.language);
-    return { language: body.language };
+    // The stored code, which a label ("EN") or another case maps to (decision D1).
+    return { language: await members.setLanguage(session!.memberId, body.language) };
   });
 
   registerCall(app, changePassword, async ({ session, body }) => {
@@ -51,11 +51,15 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
    * site's own domains (or a local address): a forged Host header must not send the token elsewhere.
    */
   async function siteOrigin(req: FastifyRequest): Promise<string> {
-    const host = req.hostname;
-    const bare = host.replace(/:\d+$/, '');
+    // req.host keeps the port (req.hostname drops it, and the link then misses a server on 8080);
+    // behind a trusted proxy (TRUST_PROXY) host and protocol are the X-Forwarded-Host and -Proto
+    // the player's browser used, and never those headers otherwise.
+    const host = req.host;
+    const protocol = req.protocol === 'https' ? 'https' : 'http';
+    const bare = host.replace(/:\d{1,5}$/, '');
     const domains = (await system.domainRoute()).domainList.map((d) => d.domainName);
     const local = bare === 'localhost' || bare === '127.0.0.1' || bare === '[::1]';
-    if (local || domains.includes(bare)) return `${req.protocol}://${host}`;
+    if (local || domains.includes(bare)) return `${protocol}://${host}`;
     return `https://${domains[0] ?? 'localhost'}`;
   }
 
