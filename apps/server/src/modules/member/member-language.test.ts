@@ -59,6 +59,17 @@ describe(`a member's language is one the brand offers, everywhere (${testDbKind}
     expect(info.json().value.language).toBe('my');
   });
 
+  it('a language stored before the check (any text) never comes back from member info: the brand default does', async () => {
+    const token = await loginToken(t, 'agent1', 'Agent1234', { 'x-forwarded-for': '100.72.1.3' });
+    await t.database.db
+      .updateTable('member')
+      .set({ language: '<svg/onlo' })
+      .where('username', '=', 'agent1')
+      .execute();
+    const info = await t.call({ url: '/wps/member/info', token });
+    expect(info.json().value.language).toBe('my');
+  });
+
   it('PUT /wps/member/language stores an offered language and refuses any other with 422 invalid.input naming the offered ones', async () => {
     const token = await loginToken(t, 'agent2', 'Agent1234', { 'x-forwarded-for': '100.72.1.2' });
     const put = (language: string) =>

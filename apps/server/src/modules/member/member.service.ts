@@ -211,7 +211,8 @@ export class MemberService {
       avatar: m.avatar,
       avatarType: m.avatar_type as 'CUSTOM' | 'STATIC',
       avatarUrl: avatarUrl(m.avatar, m.avatar_type),
-      language: m.language,
+      // A row written before languages were checked may hold anything: it never goes back out.
+      language: offeredLanguage(this.brand.get(), m.language) ?? brandDefaultLanguage(this.brand.get()),
       firstTimeLogin: m.first_login,
       passwordExpired: this.passwordExpired(m),
       email: maskEmail(m.email),
