@@ -73,6 +73,33 @@ export default tseslint.config(
     },
   },
   {
+    // HTTP stays at the edge (decision 013): services get plain values from the routes, never a
+    // request or reply, so they work the same from the CLI, a job or a test.
+    files: [
+      'apps/server/src/**/*.service.ts',
+      'apps/server/src/platform/captcha/captcha.ts',
+      'apps/server/src/platform/challenge/slider-challenge.ts',
+      'apps/server/src/platform/crypto/payload-keys.ts',
+      'apps/server/src/platform/outbox/outbox.ts',
+      'apps/server/src/platform/rate-limit/rate-limiter.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@app/web', '**/apps/web/**'], message: 'The server never imports the web app.' },
+            {
+              regex: '^(fastify|@fastify/|fastify-)',
+              message:
+                'Services take plain values (see platform/http/caller.ts), never Fastify types (decision 013).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

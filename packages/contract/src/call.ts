@@ -11,6 +11,7 @@ export interface CallDef<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  T extends boolean = boolean,
 > {
   /** verbNoun name of the operation, unique. */
   readonly id: string;
@@ -18,7 +19,8 @@ export interface CallDef<
   readonly path: string;
   /** Module id of the original platform (the whitelabel modId or relay service prefix). */
   readonly moduleId: string;
-  readonly token: boolean;
+  /** The call needs a live session: the literal `true` lets the server type the handler's session as present. */
+  readonly token: T;
   readonly encrypted: boolean;
   /** `envelope` under /wps; `bare` under /lgw and /lotto. */
   readonly wire: 'envelope' | 'bare';
@@ -33,9 +35,10 @@ export function defineCall<
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodType,
+  T extends boolean = boolean,
 >(
-  def: Omit<CallDef<Q, B, R>, 'wire' | 'encrypted'> & { encrypted?: boolean; wire?: 'envelope' | 'bare' },
-): CallDef<Q, B, R> {
+  def: Omit<CallDef<Q, B, R, T>, 'wire' | 'encrypted'> & { encrypted?: boolean; wire?: 'envelope' | 'bare' },
+): CallDef<Q, B, R, T> {
   const wire = def.wire ?? (def.path.startsWith('/wps/') ? 'envelope' : 'bare');
   return { ...def, wire, encrypted: def.encrypted ?? false };
 }

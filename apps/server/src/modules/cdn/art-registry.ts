@@ -3,7 +3,6 @@
  * each folder maps to the renderer of one image family. Only names a family knows resolve; anything
  * else is "no such image".
  */
-import { demoResources } from '../../seed/demo-content.ts';
 import { isAppPlatform, renderAppIcon } from './draw/app-icon.ts';
 import { isAvatarName, renderAvatar } from './draw/avatar.ts';
 import { isBannerName, renderBanner } from './draw/banner.ts';
@@ -19,6 +18,43 @@ import { renderVendorCard } from './draw/vendor-card.ts';
 export interface ArtContext {
   /** `proto://host[:port]` of the request, for images that encode an absolute address (QR codes). */
   origin: string;
+  /** What the art reads from the site's data; none when it cannot be read (names fall back to codes). */
+  resources?: ArtResources;
+}
+
+/** The site's resources (the resource table, read through the system service) as the art needs them. */
+export interface ArtResources {
+  /** Download target of each QR resource (e.g. appIos → /download/lucky-lotus.ipa). */
+  qrTargets: ReadonlyMap<string, string>;
+  /** The label the site shows for each partner, by vassalage code, so its art spells the same name. */
+  vendorLabels: ReadonlyMap<string, string>;
+}
+
+interface ResourceRow {
+  name: string;
+  resourceType: string;
+  url: string;
+  qrCodeUrl: string;
+  labelNameEn: string;
+}
+
+const fromRows = new WeakMap<readonly ResourceRow[], ArtResources>();
+
+/** The art's view of the system info's resources; computed once per list (the list changes only with the data). */
+export function artResourcesOf(rows: readonly ResourceRow[]): ArtResources {
+  let resources = fromRows.get(rows);
+  if (!resources) {
+    resources = {
+      qrTargets: new Map(rows.filter((r) => r.qrCodeUrl !== '').map((r) => [r.name, r.url] as const)),
+      vendorLabels: new Map(
+        rows
+          .filter((r) => r.resourceType === 'PARTNER')
+          .map((r) => [r.name.replace(/^partner/, ''), r.labelNameEn] as const),
+      ),
+    };
+    fromRows.set(rows, resources);
+  }
+  return resources;
 }
 
 export interface ArtJob {
@@ -56,16 +92,27 @@ const job = (family: string, key: string, render: () => Promise<Buffer>): ArtJob
   render,
 });
 
-/** Download targets of the QR resources, from the seeded resources (e.g. appIos → /download/lucky-lotus.ipa). */
-const qrTargets = new Map(demoResources.filter((r) => r.qr !== '').map((r) => [r.name, r.url] as const));
+/** Art that spells a vendor's name: the label is part of the key, so a renamed vendor is drawn anew. */
+function vendorJob(
+  family: string,
+  key: string,
+  vassalage: string,
+  ctx: ArtContext,
+  render: (label: string | undefined) => Promise<Buffer>,
+): ArtJob {
+  const label = ctx.resources?.vendorLabels.get(vassalage);
+  return job(family, label ? `${key}@${label}` : key, () => render(label));
+}
 
 const families: Record<string, Resolver> = {
   LOGO: ([name, ...rest]) => (name === 'logo' && rest.length === 0 ? job('LOGO', name, renderLogo) : null),
   BANNER: ([name, ...rest]) =>
     name && rest.length === 0 && isBannerName(name) ? job('BANNER', name, () => renderBanner(name)) : null,
-  PARTNER: ([folder, vassalage, ...rest]) =>
+  PARTNER: ([folder, vassalage, ...rest], ctx) =>
     folder && vassalage && rest.length === 0 && isPartnerFolder(folder) && VASSALAGE.test(vassalage)
-      ? job('PARTNER', `${folder}/${vassalage}`, () => renderPartner(folder, vassalage))
+      ? vendorJob('PARTNER', `${folder}/${vassalage}`, vassalage, ctx, (label) =>
+          renderPartner(folder, vassalage, label),
+        )
       : null,
   PAYMENT: ([code, ...rest]) =>
     code && rest.length === 0 && CODE.test(code) ? job('PAYMENT', code, () => renderPayment(code)) : null,
@@ -73,8 +120,8 @@ const families: Record<string, Resolver> = {
     name && rest.length === 0 && isSocialName(name) ? job('SOCIAL', name, () => renderSocial(name)) : null,
   APP: ([name, ...rest]) =>
     name && rest.length === 0 && isAppPlatform(name) ? job('APP', name, () => renderAppIcon(name)) : null,
-  QR: ([name, ...rest], { origin }) => {
-    const target = name && rest.length === 0 ? qrTargets.get(name) : undefined;
+  QR: ([name, ...rest], { origin, resources }) => {
+    const target = name && rest.length === 0 ? resources?.qrTargets.get(name) : undefined;
     if (!name || target === undefined) return null;
     const data = /^https?:\/\//.test(target) ? target : `${origin}${target}`;
     return job('QR', `${name}@${data}`, () => renderQr(data));
@@ -83,13 +130,15 @@ const families: Record<string, Resolver> = {
     code && rest.length === 0 && COUNTRY.test(code)
       ? job('COUNTRY_FLAG', code, () => renderFlag(code))
       : null,
-  SUBMENU_IMG: ([style, name, ...rest]) => {
+  SUBMENU_IMG: ([style, name, ...rest], ctx) => {
     if (style !== 'STYLE2' || !name || rest.length > 0) return null;
     const dash = name.indexOf('-');
     const gameType = name.slice(0, dash);
     const vassalage = name.slice(dash + 1);
     if (dash < 0 || !GAME_TYPE.test(gameType) || !VASSALAGE.test(vassalage)) return null;
-    return job('SUBMENU_IMG', `${gameType}-${vassalage}`, () => renderVendorCard(gameType, vassalage));
+    return vendorJob('SUBMENU_IMG', `${gameType}-${vassalage}`, vassalage, ctx, (label) =>
+      renderVendorCard(gameType, vassalage, label),
+    );
   },
   BROWSER: ([name, ...rest]) =>
     name && rest.length === 0 && isBrowserName(name) ? job('BROWSER', name, () => renderBrowser(name)) : null,

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,11 +9,12 @@ import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts'
 import { demoBanners } from '../../seed/demo-content.ts';
 import { avatarUrl } from '../member/member.service.ts';
 import { ArtCache } from './art-cache.ts';
-import { resolveArt } from './art-registry.ts';
+import { artResourcesOf, resolveArt } from './art-registry.ts';
 import { AVATAR_COUNT } from './draw/avatar.ts';
 import { bannerCopy } from './draw/banner.ts';
 import { browserNames } from './draw/browser.ts';
-import { qrLayout } from './draw/qr.ts';
+import { qrLayout, renderQr } from './draw/qr.ts';
+import { renderPartner } from './draw/partner.ts';
 import { artCacheOf, cdnRoutes } from './cdn.routes.ts';
 import { artPathOf, firstVisitArt, prerenderArt } from './prerender.ts';
 
@@ -136,11 +139,13 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
     expect(a.headers.etag).toBe(b.headers.etag);
 
-    // A second app has its own cache, so this is a fresh render of the same path.
+    // A second app has its own cache, so this is a fresh render of the same path. It has no
+    // services, so it is asked for art that spells no name from the site's data.
+    const plain = 'TCG_PROD_IMAGES/PAYMENT/VISA.png';
     const other = Fastify();
     await other.register(cdnRoutes);
-    const c = await other.inject({ url: `/cdn/img1/${path}` });
-    expect(c.rawPayload.equals(a.rawPayload)).toBe(true);
+    const c = await other.inject({ url: `/cdn/img1/${plain}` });
+    expect(c.rawPayload.equals((await t.call({ url: `/cdn/img2/${plain}` })).rawPayload)).toBe(true);
     await other.close();
 
     const d = await t.call({ url: '/cdn/img1/TCG_PROD_IMAGES/SUBMENU_IMG/STYLE2/LIVE-SEXY.png' });
@@ -381,8 +386,9 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     // Banners first: they are the slowest to draw and the first thing the home page shows.
     expect(urls.slice(0, demoBanners.length).every((u) => u.includes('/BANNER/'))).toBe(true);
     expect(urls.some((u) => u.endsWith('/LOGO/logo.png'))).toBe(true);
+    const resources = artResourcesOf(status.info.resources);
     for (const url of urls)
-      expect(resolveArt(artPathOf(url) ?? '', { origin: 'http://localhost' }), url).not.toBeNull();
+      expect(resolveArt(artPathOf(url) ?? '', { origin: 'http://localhost', resources }), url).not.toBeNull();
   });
 
   it('prerendering fills the cache the CDN route answers from, and skips what it cannot or should not draw', async () => {
@@ -438,6 +444,50 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     for (const banner of demoBanners) {
       const name = banner.image.split('/').pop()!.replace('.png', '') as keyof typeof bannerCopy;
       expect(bannerCopy[name].lines.join(' ')).toBe(banner.title);
+    }
+  });
+
+  it('the art reads partner names and QR targets from the database, never from the demo data', async () => {
+    const sources = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
+    for (const file of sources)
+      expect(readFileSync(join(import.meta.dirname, file), 'utf8'), file).not.toMatch(/seed\//);
+
+    const partnerUrl = '/cdn/img1/TCG_PROD_IMAGES/PARTNER/RNG/PG.png';
+    const qrUrl = '/cdn/img1/TCG_PROD_IMAGES/QR/appIos.png';
+    const before = (await t.call({ url: partnerUrl })).rawPayload;
+    expect(before.equals(await renderPartner('RNG', 'PG', 'PG Soft'))).toBe(true);
+    const db = t.database.db;
+    const saved = await db
+      .selectFrom('resource')
+      .select(['name', 'label_name_en', 'url'])
+      .where('name', 'in', ['partnerPG', 'appIos'])
+      .execute();
+    try {
+      await db
+        .updateTable('resource')
+        .set({ label_name_en: 'Pocket Games' })
+        .where('name', '=', 'partnerPG')
+        .execute();
+      await db
+        .updateTable('resource')
+        .set({ url: '/download/renamed.ipa' })
+        .where('name', '=', 'appIos')
+        .execute();
+      t.app.ctx.feed.invalidateAll();
+      const after = (await t.call({ url: partnerUrl })).rawPayload;
+      expect(after.equals(await renderPartner('RNG', 'PG', 'Pocket Games'))).toBe(true);
+      const qr = await t.call({ url: qrUrl, headers: { host: 'play.example.com' } });
+      expect(qr.rawPayload.equals(await renderQr('http://play.example.com/download/renamed.ipa'))).toBe(true);
+    } finally {
+      for (const row of saved)
+        await db
+          .updateTable('resource')
+          .set({ label_name_en: row.label_name_en, url: row.url })
+          .where('name', '=', row.name)
+          .execute();
+      t.app.ctx.feed.invalidateAll();
     }
   });
 });

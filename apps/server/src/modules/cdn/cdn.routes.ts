@@ -3,7 +3,7 @@ import { Errors } from '@app/contract';
 import { sendError } from '../../platform/http/error-handler.ts';
 import { ArtCache } from './art-cache.ts';
 import { artType, encodeArt, negotiateArtFormat, requestedWidth, variantKey } from './art-formats.ts';
-import { resolveArt } from './art-registry.ts';
+import { artResourcesOf, resolveArt, type ArtResources } from './art-registry.ts';
 
 export interface CdnRoutesOptions {
   /** Shared cache; each app gets its own by default. */
@@ -44,9 +44,24 @@ function requestOrigin(req: FastifyRequest): string | null {
 }
 
 /**
+ * The site's resources as the art reads them (QR targets, partner names): from the system info,
+ * which is read once per change. Undefined when it cannot be read, so images keep loading while
+ * the database is busy or down (names then fall back to the vendor codes).
+ */
+export async function siteArtResources(app: FastifyInstance): Promise<ArtResources | undefined> {
+  // An app of the CDN routes alone (tests, tools) has no services: the art then draws codes.
+  if (!app.hasDecorator('ctx')) return undefined;
+  try {
+    return artResourcesOf((await app.ctx.system.info()).resources);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The platform's own art under the spec's CDN path patterns (`/cdn/{host}/TCG_PROD_IMAGES/...`),
- * drawn in code on first request and kept in memory. Needs nothing from the database, so images
- * keep loading while the database is busy or down.
+ * drawn in code on first request and kept in memory. The drawing needs nothing from the database;
+ * the names and targets it spells come from the site's data (siteArtResources).
  */
 export async function cdnRoutes(app: FastifyInstance, opts: CdnRoutesOptions = {}): Promise<void> {
   const cache = opts.cache ?? new ArtCache();
@@ -58,7 +73,8 @@ export async function cdnRoutes(app: FastifyInstance, opts: CdnRoutesOptions = {
     const origin = requestOrigin(req);
     if (!origin)
       return sendError(reply, Errors.badHeader, { message: 'The Host header is not a valid host name' });
-    const job = resolveArt(path, { origin });
+    const resources = await siteArtResources(app);
+    const job = resolveArt(path, { origin, ...(resources ? { resources } : {}) });
     if (!job) return notFound(reply, path);
     const size = requestedWidth(req.query);
     if (!size.ok) return notFound(reply, path);

@@ -64,7 +64,7 @@ export async function prerenderArt(
   if (!cache) throw new Error('prerenderArt: the CDN routes are not registered on this app');
   const report: PrerenderReport = { rendered: 0, cached: 0, skipped: 0, failed: 0, ms: 0 };
   const started = performance.now();
-  const resources = await siteArtResources(app.ctx.system);
+  const resources = await siteArtResources(app);
   for (const url of urls) {
     await nextTurn();
     if (opts.stop?.()) break;

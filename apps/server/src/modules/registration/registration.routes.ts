@@ -5,10 +5,8 @@ import { clientIp } from '../../platform/client-ip.ts';
 
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   const { registration, rateLimiter } = app.ctx;
-  registerCall(app, register, ({ req, body }) => registration.register('username', body, req, clientIp(req)));
-  registerCall(app, registerMobile, ({ req, body }) =>
-    registration.register('mobile', body, req, clientIp(req)),
-  );
+  registerCall(app, register, ({ caller, body }) => registration.register('username', body, caller));
+  registerCall(app, registerMobile, ({ caller, body }) => registration.register('mobile', body, caller));
   registerCall(app, checkAffiliate, async ({ req, query }) => {
     await rateLimiter.consume(`affiliate:${clientIp(req)}`, { limit: 60, windowMs: 60_000 });
     const inv = await registration.invitation(query.code, query.domain);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   type ErrorDef,
   Errors,
@@ -22,6 +21,7 @@ import type { WalletService } from '../wallet/wallet.service.ts';
 import type { CaptchaService } from '../../platform/captcha/captcha.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { fail } from '../../platform/http/errors.ts';
+import type { Caller } from '../../platform/http/caller.ts';
 import * as repo from './registration.repo.ts';
 
 type Body = RegisterPayload;
@@ -123,9 +123,9 @@ export class RegistrationService {
   async register(
     kind: 'username' | 'mobile',
     body: Body,
-    req: FastifyRequest,
-    ip: string,
+    caller: Pick<Caller, 'ip' | 'captchaId' | 'language'>,
   ): Promise<LoginResult> {
+    const { ip } = caller;
     await this.verification.requireSwitch(
       kind === 'mobile' ? FeatureSwitch.mobileRegister : FeatureSwitch.usernameRegister,
     );
@@ -199,7 +199,7 @@ export class RegistrationService {
     // username tab with REGMOBVERF3).
     if (captchaOn) {
       if (!body.captcha) throw fail(Errors.captchaRequired);
-      if (!(await this.captcha.check(req, body.captcha))) throw fail(Errors.captchaInvalid);
+      if (!(await this.captcha.check(caller.captchaId, body.captcha))) throw fail(Errors.captchaInvalid);
     }
     await this.verification.requireChallenge('register', body);
     if (kind === 'mobile' || smsOnRegister) {
@@ -235,7 +235,7 @@ export class RegistrationService {
       registerIp: ip,
       registerUrl: body.registerUrl,
       registerDomain: body.domain,
-      language: typeof req.headers.language === 'string' ? req.headers.language.slice(0, 10) : 'en',
+      language: caller.language ? caller.language.slice(0, 10) : 'en',
     });
     let memberId: number;
     try {

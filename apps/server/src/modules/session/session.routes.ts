@@ -20,7 +20,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-cache');
     return payloadKeys.current();
   });
-  registerCall(app, login, ({ req, body }) => sessions.login(req, clientIp(req), body));
+  registerCall(app, login, ({ caller, body }) => sessions.login(caller, body));
   registerCall(app, loginVerification, ({ req, body }) =>
     sessions.completeSecondFactor(body.verifyToken, body.method, body.code, clientIp(req)),
   );
@@ -31,8 +31,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     sessions.loginRemembered(body.username, body.rememberToken, clientIp(req)),
   );
   registerCall(app, loginFreePlay, ({ req, body }) => sessions.freePlay(body.randomString, clientIp(req)));
-  const end = async ({ session }: { session: { sessionId: number } | null }) => {
-    await sessions.logout(session!.sessionId);
+  const end = async ({ session }: { session: { sessionId: number } }) => {
+    await sessions.logout(session.sessionId);
     return { loggedOut: true as const };
   };
   registerCall(app, logout, end);

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import {
   Errors,
   FeatureSwitch,
@@ -23,6 +22,7 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { createSession, revokeSession, type SessionPolicy } from '../../platform/auth/session.ts';
 import { verifyPassword } from '../../platform/crypto/password-hash.ts';
 import { fail } from '../../platform/http/errors.ts';
+import type { Caller } from '../../platform/http/caller.ts';
 import * as repo from './session.repo.ts';
 import { beginSecondFactorAttempt, lockedUntil, secondFactorPassed } from './second-factor-limit.ts';
 
@@ -119,10 +119,10 @@ export class SessionService {
   }
 
   async login(
-    req: FastifyRequest,
-    ip: string,
+    caller: Pick<Caller, 'ip' | 'captchaId'>,
     body: Required<Pick<LoginRequest, 'username' | 'password'>> & LoginRequest,
   ): Promise<LoginResult> {
+    const { ip } = caller;
     await this.limiter.consume(`login:ip:${ip}`, {
       limit: this.policy.loginsPerIpPerMinute,
       windowMs: 60_000,
@@ -156,7 +156,7 @@ export class SessionService {
     if (captchaRequired) {
       const answer = (body.captcha ?? '').trim();
       if (!answer) throw fail(Errors.captchaRequired, { value: { captcha: true } });
-      if (!(await this.captcha.check(req, answer)))
+      if (!(await this.captcha.check(caller.captchaId, answer)))
         throw fail(Errors.captchaInvalid, { value: { captcha: true } });
     }
     await this.verification.requireChallenge('login', body);

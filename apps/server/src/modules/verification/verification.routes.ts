@@ -15,6 +15,7 @@ import {
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { clientIp } from '../../platform/client-ip.ts';
 import { fail } from '../../platform/http/errors.ts';
+import { bindCaptcha } from '../../platform/captcha/captcha-http.ts';
 
 const perMinute = (limit: number) => ({ limit, windowMs: 60_000 });
 
@@ -25,7 +26,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     const ip = clientIp(req);
     await rateLimiter.consume(`captcha:${ip}`, perMinute(30));
     const issued = await captcha.issue(ip);
-    captcha.bind(reply, issued.id);
+    bindCaptcha(reply, issued.id);
     reply.header('cache-control', 'no-store');
     return issued.png.toString('base64');
   });

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
@@ -8,9 +7,6 @@ export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_WIDTH = 120;
 export const CAPTCHA_HEIGHT = 40;
-/** Binding of a captcha to its caller: a cookie for browsers, the same value as a header otherwise. */
-export const CAPTCHA_COOKIE = 'wps_captcha';
-export const CAPTCHA_HEADER = 'captcha-id';
 
 const hashId = (id: string) => createHash('sha256').update(id, 'utf8').digest();
 const rnd = (min: number, max: number) => min + (randomInt(0, 10_000) / 10_000) * (max - min);
@@ -60,23 +56,6 @@ function svgFor(text: string): string {
 </svg>`;
 }
 
-function cookieValue(req: FastifyRequest, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
-
-/** The captcha id a request carries: the Captcha-Id header wins over the cookie. */
-export function captchaIdOf(req: FastifyRequest): string | undefined {
-  const header = req.headers[CAPTCHA_HEADER];
-  const id = typeof header === 'string' && header ? header : cookieValue(req, CAPTCHA_COOKIE);
-  return id && id.length <= 64 ? id : undefined;
-}
-
 /**
  * Image captchas drawn by the server (SVG with noise and a displacement warp, rendered to PNG by
  * sharp). Each is bound to the caller by a random id (cookie and header), stored only as a hash,
@@ -106,20 +85,11 @@ export class CaptchaService {
     return { id, png, answer };
   }
 
-  /** Sets the binding on the reply: an HttpOnly cookie for browsers and a header for other clients. */
-  bind(reply: FastifyReply, id: string): void {
-    reply.header(
-      'set-cookie',
-      // Secure over TLS (directly or behind a trusted proxy saying X-Forwarded-Proto: https), so
-      // the binding never travels in clear once the site is served over https.
-      `${CAPTCHA_COOKIE}=${id}; Path=/wps; Max-Age=${CAPTCHA_TTL_MS / 1000}; HttpOnly; SameSite=Strict${reply.request.protocol === 'https' ? '; Secure' : ''}`,
-    );
-    reply.header(CAPTCHA_HEADER, id);
-  }
-
-  /** Checks (and consumes) the caller's captcha: true only for a live captcha with this answer. */
-  async check(req: FastifyRequest, answer: string): Promise<boolean> {
-    const id = captchaIdOf(req);
+  /**
+   * Checks (and consumes) the caller's captcha, found by the id the caller carries (captcha-http.ts
+   * reads it from the request): true only for a live captcha with this answer.
+   */
+  async check(id: string | undefined, answer: string): Promise<boolean> {
     if (!id || !answer) return false;
     const row = await this.database.db
       .deleteFrom('captcha')

@@ -8,13 +8,22 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Errors, PAYLOAD_IV_BYTES, PAYLOAD_MAX_SKEW_MS, PAYLOAD_TAG_BYTES } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import { fail } from '../http/errors.ts';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** An encrypted call as it arrived, read from the request at the edge (register-calls.ts). */
+export interface SealedPayload {
+  /** The Encryption header: the AES key wrapped with the server's RSA key, base64. */
+  wrappedKey: unknown;
+  /** The Encryption-Key-Id header. */
+  keyId: unknown;
+  /** The body's `value`: IV, ciphertext and tag, base64. */
+  value: unknown;
+}
 
 export interface PayloadKeyPolicy {
   /** A new key is made when the newest is this old. */
@@ -152,16 +161,9 @@ export class PayloadKeys {
    * with its own code: plain body, unknown or expired key, failed unwrap or tag, skewed clock,
    * replayed nonce.
    */
-  async open(req: FastifyRequest): Promise<unknown> {
-    const wrappedHeader = req.headers['encryption'];
-    const keyId = req.headers['encryption-key-id'];
-    const body = req.body as { value?: unknown } | undefined;
-    if (
-      typeof wrappedHeader !== 'string' ||
-      typeof keyId !== 'string' ||
-      !body ||
-      typeof body.value !== 'string'
-    ) {
+  async open(input: SealedPayload): Promise<unknown> {
+    const { wrappedKey: wrappedHeader, keyId, value } = input;
+    if (typeof wrappedHeader !== 'string' || typeof keyId !== 'string' || typeof value !== 'string') {
       throw fail(Errors.payloadEncryptionRequired);
     }
     if (keyId.length > 64) throw fail(Errors.payloadKeyInvalid);
@@ -172,7 +174,7 @@ export class PayloadKeys {
     if (!key) throw fail(Errors.payloadKeyInvalid);
 
     const wrapped = decodeBase64(wrappedHeader);
-    const sealed = decodeBase64(body.value);
+    const sealed = decodeBase64(value);
     if (!wrapped || !sealed || sealed.length < PAYLOAD_IV_BYTES + PAYLOAD_TAG_BYTES + 2)
       throw fail(Errors.payloadDecryptFailed);
     let plaintext: string;

@@ -48,7 +48,7 @@ beforeAll(async () => {
     beforeReady: (app) => {
       registerCall(app, echoCall, ({ body }) => body);
       registerCall(app, meCall, ({ session, req }) => ({
-        memberId: session!.memberId,
+        memberId: session.memberId,
         language: String(req.headers.language),
         device: String(req.headers.device),
       }));

@@ -151,9 +151,13 @@ const styles: Style[] = [emblem, serif, condensed, badge, stacked];
 const STYLE_SALT = 'partner336:';
 
 /** A partner logo: monochrome light ink on transparent, the style picked from the name's hash. */
-export async function renderPartner(folder: PartnerFolder, vassalage: string): Promise<Buffer> {
+export async function renderPartner(
+  folder: PartnerFolder,
+  vassalage: string,
+  label?: string,
+): Promise<Buffer> {
   const svg = new Svg(PARTNER_SIZE.width, PARTNER_SIZE.height);
-  const name = vendorDisplayName(vassalage);
+  const name = vendorDisplayName(vassalage, label);
   const style = styles[hashString(`${STYLE_SALT}${vassalage}`) % styles.length]!;
   const body = await style(svg, name, folder);
   return svgToPng(svg.render(body));

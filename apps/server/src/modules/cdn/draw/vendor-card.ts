@@ -265,13 +265,17 @@ const fallbackMotif: Motif = (svg, cx, cy) =>
  * A vendor card of the navigation dropdown: colours and decoration from a hash of the vendor, a
  * motif of the game type, the vendor's name and the type.
  */
-export async function renderVendorCard(gameType: string, vassalage: string): Promise<Buffer> {
+export async function renderVendorCard(
+  gameType: string,
+  vassalage: string,
+  vendorLabel?: string,
+): Promise<Buffer> {
   const { width: W, height: H } = VENDOR_CARD_SIZE;
   const svg = new Svg(W, H);
   const seed = `${gameType}-${vassalage}`;
   const random = seededRandom(seed);
   const [light, dark] = palettes[hashString(vassalage) % palettes.length]!;
-  const name = vendorDisplayName(vassalage);
+  const name = vendorDisplayName(vassalage, vendorLabel);
   const label = gameTypeLabels[gameType] ?? gameType;
 
   const bg = svg.linear(

@@ -1,15 +1,9 @@
-import { demoResources } from '../../../seed/demo-content.ts';
-
-/** Display names of the seeded partners, so their art spells the name the site shows. */
-const seededNames = new Map(
-  demoResources
-    .filter((r) => r.type === 'PARTNER')
-    .map((r) => [r.name.replace(/^partner/, ''), r.label] as const),
-);
-
-/** The name drawn for a vendor: the seeded label, or the vassalage code made readable. */
-export function vendorDisplayName(vassalage: string): string {
-  return seededNames.get(vassalage) ?? vassalage.replace(/_+/g, ' ').trim();
+/**
+ * The name drawn for a vendor: the label the site shows for it (its resource, ArtResources), or
+ * the vassalage code made readable when the site has none.
+ */
+export function vendorDisplayName(vassalage: string, label?: string): string {
+  return label || vassalage.replace(/_+/g, ' ').trim();
 }
 
 export function initials(name: string): string {
