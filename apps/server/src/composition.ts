@@ -43,6 +43,12 @@ import { SessionService, type LoginPolicy } from './modules/session/session.serv
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { RegistrationService, type RegistrationPolicy } from './modules/registration/registration.service.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.ts';
+import { WithdrawService } from './modules/withdraw/withdraw.service.ts';
+import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { registerWithdrawJobs } from './modules/withdraw/withdraw.jobs.ts';
+import { withdrawPolicyFromEnv, type WithdrawPolicy } from './modules/withdraw/withdraw-policy.ts';
+import { databaseProofStore, directoryProofStore } from './modules/withdraw/proof-store.ts';
 
 /** What the services are built from. */
 export interface ServiceDeps {
@@ -68,6 +74,10 @@ export interface ServiceOptions {
   outboxTransports?: Partial<Record<OutboxChannel, OutboxTransport>>;
   /** HMAC secret shared with the sandbox payment gateway; env SANDBOX_PAY_SECRET (a dev default otherwise). */
   sandboxPaySecret?: string;
+  /** Withdrawal limits; by default from the environment (WITHDRAW_*, README). */
+  withdraw?: Partial<WithdrawPolicy>;
+  /** The scheduled jobs' tick (tests set tickMs 0 and call runDue themselves). */
+  jobs?: JobRunnerOptions;
 }
 
 /** Builds every service. Constructors only: nothing starts until `startServices`. */
@@ -101,6 +111,16 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     { database, system, members, verification, wallet, captcha, limiter: rateLimiter, sessionPolicy },
     options.login,
   );
+  const withdrawals = new WithdrawService({
+    database,
+    wallet,
+    members,
+    policy: { ...withdrawPolicyFromEnv(brand.get().currency.precision), ...options.withdraw },
+    proofs: database.kind === 'postgres' ? databaseProofStore : directoryProofStore(config.dataDir),
+  });
+  // Scheduled work of every module, run once per window across all instances (platform/jobs).
+  const jobs = new JobRunner(database, options.jobs);
+  registerWithdrawJobs(jobs, withdrawals);
   const registration = new RegistrationService(
     { database, system, members, sessions, verification, wallet, captcha, limiter: rateLimiter },
     options.registration,
@@ -127,6 +147,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     verification,
     sessions,
     registration,
+    withdrawals,
+    jobs,
   };
 }
 
@@ -137,10 +159,12 @@ export type Services = ReturnType<typeof createServices>;
 export async function startServices(services: Services): Promise<void> {
   await services.feed.start();
   services.outbox.start();
+  services.jobs.start();
 }
 
 /** Stops what `startServices` started; pending deliveries finish first. */
 export async function stopServices(services: Services): Promise<void> {
+  await services.jobs.stop();
   await services.outbox.stop();
   await services.feed.stop();
 }
@@ -158,6 +182,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     verificationRoutes,
     walletRoutes,
     depositRoutes,
+    withdrawRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

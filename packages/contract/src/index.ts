@@ -12,5 +12,6 @@ export * from './registration.ts';
 export * from './verification.ts';
 export * from './wallet.ts';
 export * from './deposit.ts';
+export * from './withdraw.ts';
 export * from './payload-crypto.ts';
 export * from './registry.ts';

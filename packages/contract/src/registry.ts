@@ -7,6 +7,7 @@ import * as registration from './registration.ts';
 import * as verification from './verification.ts';
 import * as wallet from './wallet.ts';
 import * as deposit from './deposit.ts';
+import * as withdraw from './withdraw.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -30,4 +31,5 @@ export const allCalls: readonly CallDef[] = collect(
   verification,
   wallet,
   deposit,
+  withdraw,
 );

@@ -4,6 +4,12 @@ import type { NoticesService } from '../modules/notices/notices.service.ts';
 import type { Outbox } from '../platform/outbox/outbox.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 import {
+  runJobsCommand,
+  runWithdrawCommand,
+  WITHDRAW_USAGE,
+  type WithdrawOpsServices,
+} from './withdraw-command.ts';
+import {
   MONEY_USAGE,
   runDepositCommand,
   runLedgerCommand,
@@ -12,7 +18,7 @@ import {
 } from './money-commands.ts';
 
 /** The services an operator command acts through (the same ones the routes use). */
-export interface OpsServices extends MoneyServices {
+export interface OpsServices extends MoneyServices, WithdrawOpsServices {
   system: SystemService;
   notices: NoticesService;
   outbox?: Outbox;
@@ -38,7 +44,8 @@ export const USAGE = `Usage: npm run ops -- <command>
   notice list                             list the active announcements
   notice remove <id>                      withdraw an announcement
 ${OUTBOX_USAGE}
-${MONEY_USAGE}`;
+${MONEY_USAGE}
+${WITHDRAW_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
   const positional: string[] = [];
@@ -182,6 +189,10 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
       return runLedgerCommand(services, named, positional, (m) => new UsageError(m));
     case 'wallet':
       return runWalletCommand(services, named, positional, (m) => new UsageError(m));
+    case 'withdraw':
+      return runWithdrawCommand(services, named, positional, (m) => new UsageError(m));
+    case 'jobs':
+      return runJobsCommand(services, named, positional, (m) => new UsageError(m));
     case undefined:
     case 'help':
     case '--help':

@@ -7,8 +7,9 @@ import { sql, type Kysely } from 'kysely';
  *   the digit count of their account numbers. Reference data every database needs, so it is
  *   written here rather than by the demo seed.
  * - `bank_account`: a member's bound accounts; removal is soft so requests keep their history.
- * - `withdrawal`, `withdrawal_event` (the timeline), `withdrawal_proof` (proof images in the
- *   database, so every instance on one PostgreSQL serves them and a backup holds them).
+ * - `withdrawal`, `withdrawal_event` (the timeline), `withdrawal_proof` (proof images: their
+ *   bytes in the row on PostgreSQL, which every instance reaches; as files under DATA_DIR on the
+ *   embedded PGlite, which copies large parameters slowly).
  * - `job_run`: one row per job and time window; its primary key makes a window run once however
  *   many instances try (platform/jobs).
  */
@@ -94,7 +95,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       deleted_at timestamptz
     )`.execute(db);
-  await sql`create index bank_account_member on bank_account (member_id, id) where deleted_at is null`.execute(db);
+  await sql`create index bank_account_member on bank_account (member_id, id) where deleted_at is null`.execute(
+    db,
+  );
   // One live binding per real account: the same account number cannot be bound by two members.
   await sql`create unique index bank_account_number on bank_account (bank_code, account_number) where deleted_at is null`.execute(
     db,
@@ -131,7 +134,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index withdrawal_member_day on withdrawal (member_id, created_at)`.execute(db);
   // The auto-confirm job's scan: payouts waiting for an answer, oldest first.
   await sql`create index withdrawal_paid on withdrawal (paid_at) where status = 'PAID'`.execute(db);
-  await sql`create index withdrawal_open on withdrawal (id) where status in ('PENDING','APPROVED')`.execute(db);
+  await sql`create index withdrawal_open on withdrawal (id) where status in ('PENDING','APPROVED')`.execute(
+    db,
+  );
 
   await sql`
     create table withdrawal_event (
@@ -152,9 +157,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       content_type text not null check (content_type in ('image/png','image/jpeg')),
       size integer not null check (size > 0 and size <= 5242880),
       sha256 bytea not null,
-      content bytea not null,
+      -- The bytes themselves on PostgreSQL; null when they are a file under DATA_DIR (PGlite).
+      content bytea,
       created_at timestamptz not null default now(),
-      constraint withdrawal_proof_size check (octet_length(content) = size)
+      constraint withdrawal_proof_size check (content is null or octet_length(content) = size)
     )`.execute(db);
   await sql`create index withdrawal_proof_withdrawal on withdrawal_proof (withdrawal_id, id)`.execute(db);
 

@@ -18,7 +18,8 @@ beforeAll(async () => {
     tdb.database.db,
   );
   if (tdb.database.kind === 'postgres') {
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(tdb.database.db)).rows[0]!.s;
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(tdb.database.db)).rows[0]!
+      .s;
     second = await openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 5 });
     secondIsOwn = true;
   } else {
@@ -38,7 +39,10 @@ const probe = (runner: string) => async (run: JobRun) => {
 };
 const probes = async (job: string) =>
   (
-    await sql<{ window_start: Date; runner: string }>`select window_start, runner from job_probe where job = ${job} order by window_start`.execute(
+    await sql<{
+      window_start: Date;
+      runner: string;
+    }>`select window_start, runner from job_probe where job = ${job} order by window_start`.execute(
       tdb.database.db,
     )
   ).rows;
@@ -56,7 +60,11 @@ describe(`job mechanism (${testDbKind})`, () => {
   it('windows align to the schedule; a tick looks at the latest closed window, or more when catching up', () => {
     const jobs = new JobRunner(tdb.database, quiet);
     jobs.register('align.minute', { everyMs: 60_000 }, async () => undefined);
-    jobs.register('align.daily', { everyMs: 86_400_000, offsetMs: 17 * 3_600_000, catchUpWindows: 3 }, async () => undefined);
+    jobs.register(
+      'align.daily',
+      { everyMs: 86_400_000, offsetMs: 17 * 3_600_000, catchUpWindows: 3 },
+      async () => undefined,
+    );
     const now = new Date('2026-11-23T10:15:42.123Z');
     expect(jobs.dueWindows('align.minute', now)).toEqual([
       { start: new Date('2026-11-23T10:14:00Z'), end: new Date('2026-11-23T10:15:00Z') },
@@ -99,7 +107,11 @@ describe(`job mechanism (${testDbKind})`, () => {
     expect(await jobs.runWindow('flaky', start)).toBe('failed');
     expect(errors).toHaveLength(1);
     expect(await probes('flaky')).toEqual([]);
-    expect(await runRow('flaky', start)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'gateway timed out' });
+    expect(await runRow('flaky', start)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'gateway timed out',
+    });
     expect(await jobs.runWindow('flaky', start)).toBe('ran');
     expect(await probes('flaky')).toHaveLength(1);
     expect(await runRow('flaky', start)).toMatchObject({ status: 'done', attempts: 2, last_error: '' });
@@ -147,13 +159,18 @@ describe(`job mechanism (${testDbKind})`, () => {
     });
     jobs.start();
     const deadline = Date.now() + 5_000;
-    while ((await probes('ticking')).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while ((await probes('ticking')).length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     await jobs.stop();
     const rows = await probes('ticking');
     expect(rows.length).toBeGreaterThan(0);
     // Everything that started was finished and recorded before stop returned.
     expect(finished).toBe(rows.length);
-    const done = await tdb.database.db.selectFrom('job_run').select('status').where('job', '=', 'ticking').execute();
+    const done = await tdb.database.db
+      .selectFrom('job_run')
+      .select('status')
+      .where('job', '=', 'ticking')
+      .execute();
     expect(done.every((r) => r.status === 'done')).toBe(true);
   });
 });
