@@ -43,12 +43,13 @@ import { SessionService, type LoginPolicy } from './modules/session/session.serv
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { RegistrationService, type RegistrationPolicy } from './modules/registration/registration.service.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
-import { JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.ts';
-import { WithdrawService } from './modules/withdraw/withdraw.service.ts';
-import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
-import { registerWithdrawJobs } from './modules/withdraw/withdraw.jobs.ts';
-import { withdrawPolicyFromEnv, type WithdrawPolicy } from './modules/withdraw/withdraw-policy.ts';
-import { databaseProofStore, directoryProofStore } from './modules/withdraw/proof-store.ts';
+import { MemberEvents } from './platform/realtime/member-events.ts';
+import { EventStreams, type StreamPolicy } from './platform/realtime/event-streams.ts';
+import { realtimeRoutes } from './platform/realtime/realtime.routes.ts';
+import { MessagesService } from './modules/messages/messages.service.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { RecordsService } from './modules/records/records.service.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
 
 /** What the services are built from. */
 export interface ServiceDeps {
@@ -74,10 +75,8 @@ export interface ServiceOptions {
   outboxTransports?: Partial<Record<OutboxChannel, OutboxTransport>>;
   /** HMAC secret shared with the sandbox payment gateway; env SANDBOX_PAY_SECRET (a dev default otherwise). */
   sandboxPaySecret?: string;
-  /** Withdrawal limits; by default from the environment (WITHDRAW_*, README). */
-  withdraw?: Partial<WithdrawPolicy>;
-  /** The scheduled jobs' tick (tests set tickMs 0 and call runDue themselves). */
-  jobs?: JobRunnerOptions;
+  /** The live event stream's heartbeat, session check and ticket lifetime. */
+  streams?: Partial<StreamPolicy>;
 }
 
 /** Builds every service. Constructors only: nothing starts until `startServices`. */
@@ -101,7 +100,13 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const wallet = new WalletService(database, brand, { feed, limiter: rateLimiter });
   const sandboxPaySecret = options.sandboxPaySecret ?? process.env.SANDBOX_PAY_SECRET ?? SANDBOX_DEV_SECRET;
   const sandboxGateway = new SandboxGateway(database, sandboxPaySecret, () => wallet.currency().precision);
-  const deposits = new DepositService({ database, wallet, gateway: sandboxGateway, feed, sandboxSecret: sandboxPaySecret });
+  const deposits = new DepositService({
+    database,
+    wallet,
+    gateway: sandboxGateway,
+    feed,
+    sandboxSecret: sandboxPaySecret,
+  });
   const members = new MemberService(database, system, brand);
   const verification = new VerificationService(
     { database, system, brand, outbox, challenge },
@@ -111,16 +116,20 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     { database, system, members, verification, wallet, captcha, limiter: rateLimiter, sessionPolicy },
     options.login,
   );
-  const withdrawals = new WithdrawService({
-    database,
-    wallet,
-    members,
-    policy: { ...withdrawPolicyFromEnv(brand.get().currency.precision), ...options.withdraw },
-    proofs: database.kind === 'postgres' ? databaseProofStore : directoryProofStore(config.dataDir),
-  });
-  // Scheduled work of every module, run once per window across all instances (platform/jobs).
-  const jobs = new JobRunner(database, options.jobs);
-  registerWithdrawJobs(jobs, withdrawals);
+  const memberEvents = new MemberEvents(database);
+  const messages = new MessagesService(database, memberEvents);
+  const records = new RecordsService(database, wallet);
+  const streams = new EventStreams(
+    {
+      database,
+      events: memberEvents,
+      sources: {
+        balance: (memberId) => wallet.balance(memberId),
+        unread: async (memberId) => ({ count: await messages.unreadCount(memberId) }),
+      },
+    },
+    options.streams,
+  );
   const registration = new RegistrationService(
     { database, system, members, sessions, verification, wallet, captcha, limiter: rateLimiter },
     options.registration,
@@ -147,8 +156,10 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     verification,
     sessions,
     registration,
-    withdrawals,
-    jobs,
+    memberEvents,
+    messages,
+    records,
+    streams,
   };
 }
 
@@ -158,14 +169,14 @@ export type Services = ReturnType<typeof createServices>;
 /** Starts the background work of the services (change notices, outbox delivery). */
 export async function startServices(services: Services): Promise<void> {
   await services.feed.start();
+  await services.memberEvents.start();
   services.outbox.start();
-  services.jobs.start();
 }
 
 /** Stops what `startServices` started; pending deliveries finish first. */
 export async function stopServices(services: Services): Promise<void> {
-  await services.jobs.stop();
   await services.outbox.stop();
+  await services.memberEvents.stop();
   await services.feed.stop();
 }
 
@@ -182,7 +193,9 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     verificationRoutes,
     walletRoutes,
     depositRoutes,
-    withdrawRoutes,
+    messagesRoutes,
+    recordsRoutes,
+    realtimeRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

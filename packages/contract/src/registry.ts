@@ -7,7 +7,9 @@ import * as registration from './registration.ts';
 import * as verification from './verification.ts';
 import * as wallet from './wallet.ts';
 import * as deposit from './deposit.ts';
-import * as withdraw from './withdraw.ts';
+import * as records from './records.ts';
+import * as messages from './messages.ts';
+import * as events from './events.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -31,5 +33,7 @@ export const allCalls: readonly CallDef[] = collect(
   verification,
   wallet,
   deposit,
-  withdraw,
+  records,
+  messages,
+  events,
 );

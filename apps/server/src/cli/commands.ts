@@ -3,12 +3,7 @@ import type { SystemService } from '../modules/system/system.service.ts';
 import type { NoticesService } from '../modules/notices/notices.service.ts';
 import type { Outbox } from '../platform/outbox/outbox.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
-import {
-  runJobsCommand,
-  runWithdrawCommand,
-  WITHDRAW_USAGE,
-  type WithdrawOpsServices,
-} from './withdraw-command.ts';
+import { MESSAGE_USAGE, runMessageCommand, type MessageOpsServices } from './message-command.ts';
 import {
   MONEY_USAGE,
   runDepositCommand,
@@ -18,7 +13,7 @@ import {
 } from './money-commands.ts';
 
 /** The services an operator command acts through (the same ones the routes use). */
-export interface OpsServices extends MoneyServices, WithdrawOpsServices {
+export interface OpsServices extends MoneyServices, MessageOpsServices {
   system: SystemService;
   notices: NoticesService;
   outbox?: Outbox;
@@ -44,8 +39,8 @@ export const USAGE = `Usage: npm run ops -- <command>
   notice list                             list the active announcements
   notice remove <id>                      withdraw an announcement
 ${OUTBOX_USAGE}
-${MONEY_USAGE}
-${WITHDRAW_USAGE}`;
+${MESSAGE_USAGE}
+${MONEY_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
   const positional: string[] = [];
@@ -183,16 +178,14 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
     }
     case 'outbox':
       return runOutboxCommand(services.outbox, named, positional, (m) => new UsageError(m));
+    case 'message':
+      return runMessageCommand(services, named, positional, (m) => new UsageError(m));
     case 'deposit':
       return runDepositCommand(services, named, positional, (m) => new UsageError(m));
     case 'ledger':
       return runLedgerCommand(services, named, positional, (m) => new UsageError(m));
     case 'wallet':
       return runWalletCommand(services, named, positional, (m) => new UsageError(m));
-    case 'withdraw':
-      return runWithdrawCommand(services, named, positional, (m) => new UsageError(m));
-    case 'jobs':
-      return runJobsCommand(services, named, positional, (m) => new UsageError(m));
     case undefined:
     case 'help':
     case '--help':

@@ -378,6 +378,47 @@ export interface MemberMessageTable {
   content: string;
   read_at: NullableTimestamp;
   created_at: Timestamp;
+  // Messages and records (migration 010).
+  deleted_at: NullableTimestamp;
+  send_id: number | null;
+}
+
+/** One operator send of a platform message, to one member or to all (migration 010). */
+export interface MessageSendTable {
+  id: Generated<number>;
+  audience: string;
+  subject: string;
+  content: string;
+  recipients: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** Bets written by games and lotteries through the records service (migration 010); money in minor units. */
+export interface BetRecordTable {
+  id: Generated<number>;
+  member_id: number;
+  vendor: string;
+  bet_no: string;
+  product: string;
+  game_code: Generated<string>;
+  game_name: Generated<string>;
+  currency: string;
+  bet_amount: number;
+  valid_bet: Generated<number>;
+  payout: Generated<number>;
+  status: 'PENDING' | 'SETTLED' | 'CANCELLED';
+  bet_at: Timestamp;
+  settled_at: NullableTimestamp;
+  detail: ColumnType<unknown, string | undefined, string>;
+}
+
+/** Single-use tickets that open a session's event stream (migration 010). */
+export interface StreamTicketTable {
+  ticket_hash: Buffer;
+  session_id: number;
+  member_id: number;
+  expires_at: RequiredTimestamp;
+  used_at: NullableTimestamp;
 }
 
 export interface OutboxMessageTable {
@@ -473,8 +514,7 @@ export interface WithdrawalProofTable {
   content_type: 'image/png' | 'image/jpeg';
   size: number;
   sha256: Buffer;
-  /** Null when the bytes are a file under DATA_DIR (PGlite). */
-  content: Buffer | null;
+  content: Buffer;
   created_at: Timestamp;
 }
 
@@ -525,6 +565,9 @@ export interface DB {
   member_known_ip: MemberKnownIpTable;
   invitation_code: InvitationCodeTable;
   member_message: MemberMessageTable;
+  message_send: MessageSendTable;
+  bet_record: BetRecordTable;
+  stream_ticket: StreamTicketTable;
   outbox_message: OutboxMessageTable;
   bank: BankTable;
   bank_account: BankAccountTable;

@@ -37,23 +37,6 @@ export async function update(db: Kysely<DB>, id: number, values: Updateable<Memb
   await db.updateTable('member').set(values).where('id', '=', id).execute();
 }
 
-export async function unreadCount(db: Kysely<DB>, memberId: number): Promise<number> {
-  const row = await db
-    .selectFrom('member_message')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export async function insertMessages(
-  db: Kysely<DB>,
-  rows: { member_id: number; title: string; content: string; read_at: Date | null; created_at: Date }[],
-) {
-  if (rows.length) await db.insertInto('member_message').values(rows).execute();
-}
-
 export async function isKnownIp(db: Kysely<DB>, memberId: number, ip: string): Promise<boolean> {
   const row = await db
     .selectFrom('member_known_ip')

@@ -8,7 +8,6 @@ import {
   getMemberIcon,
   getMemberInfo,
   getPlayerAvatar,
-  getUnreadCount,
   requestPasswordEmail,
   resetPasswordByEmail,
   resetPasswordByPhone,
@@ -31,7 +30,6 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getMemberInfo, ({ session }) => members.info(session!.memberId));
   registerCall(app, getMemberIcon, ({ session }) => members.avatar(session!.memberId));
   registerCall(app, getPlayerAvatar, ({ session }) => members.avatar(session!.memberId));
-  registerCall(app, getUnreadCount, ({ session }) => members.unreadCount(session!.memberId));
   registerCall(app, getConsolidated, ({ session }) =>
     members.consolidated(requireRealAccount(session!).memberId),
   );

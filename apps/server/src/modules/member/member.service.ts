@@ -235,26 +235,6 @@ export class MemberService {
     };
   }
 
-  unreadCount(memberId: number): Promise<number> {
-    return repo.unreadCount(this.database.db, memberId);
-  }
-
-  addMessages(
-    rows: { memberId: number; title: string; content: string; readAt: Date | null; createdAt: Date }[],
-    db: Kysely<DB> = this.database.db,
-  ) {
-    return repo.insertMessages(
-      db,
-      rows.map((r) => ({
-        member_id: r.memberId,
-        title: r.title,
-        content: r.content,
-        read_at: r.readAt,
-        created_at: r.createdAt,
-      })),
-    );
-  }
-
   async consolidated(memberId: number): Promise<Consolidated> {
     const m = await repo.byId(this.database.db, memberId);
     if (!m) throw fail(Errors.sessionEnded);

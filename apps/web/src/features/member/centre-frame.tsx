@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeatureSwitch } from '@app/contract';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
@@ -8,8 +8,12 @@ import { useSwitch } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon, LockIcon, ShieldIcon, WrenchIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { EmptyState, LoadingState } from '../../shared/ui/states.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useMemberInfo } from '../session/index.ts';
+import { recordPages } from '../records/index.ts';
+import { messagePages } from '../messages/index.ts';
+import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import styles from './centre-frame.module.css';
 
 interface Entry {
@@ -34,6 +38,27 @@ function memberEntries(referral: boolean): Entry[] {
     { key: 'mission_activity', page: 'missionLeaderboard' },
     { key: 'in_platform_information', page: 'messageV2' },
   ];
+}
+
+/** Member-centre pages other features provide, by page key (each a lazy chunk). */
+const featurePages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  ...recordPages,
+  ...messagePages,
+};
+
+function FeaturePage({ page }: { page: string }) {
+  const { t } = useTranslation();
+  const Page = lazyOnce(featurePages[page]!);
+  return (
+    <ErrorBoundary
+      fallback={(_error, reset) => <ErrorState message={t('error_system')} onRetry={reset} minHeight={360} />}
+    >
+      <Suspense fallback={<LoadingState minHeight={360} />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- stable per loader (lazyOnce) */}
+        <Page />
+      </Suspense>
+    </ErrorBoundary>
+  );
 }
 
 /** The agent centre's always-present entries of spec B §2; the salary and dividend ones come with those features. */
@@ -160,6 +185,8 @@ export function CentreFrame({ kind }: { kind: 'member' | 'account' }) {
           </h3>
           {active.page === 'securityCenter' ? (
             <SecurityCentre />
+          ) : featurePages[active.page] ? (
+            <FeaturePage page={active.page} />
           ) : (
             <EmptyState
               icon={<WrenchIcon size={28} />}

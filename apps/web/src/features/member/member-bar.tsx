@@ -29,6 +29,7 @@ import {
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { usePopover } from '../../shared/ui/use-popover.ts';
 import { useLoginState, useMemberInfo, useRestoreLogin } from '../session/index.ts';
+import { useLiveUpdates } from '../../shared/realtime/use-live-updates.ts';
 import { formatBalance, useBalance, useConsolidated, useUnreadCount } from './api.ts';
 import { useLogout } from './use-logout.ts';
 import styles from './member-bar.module.css';
@@ -234,6 +235,8 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
 export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   useRestoreLogin();
+  // Balance and unread count arrive live (MB-14): one stream per session, while the bar is shown.
+  useLiveUpdates();
   const gate = useGate();
   const openMemberCentre = useUiStore((s) => s.openMemberCentre);
   const referral = useSwitch(FeatureSwitch.referral);

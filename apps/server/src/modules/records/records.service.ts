@@ -1,0 +1,344 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  Errors,
+  ledgerKindCategory,
+  RECORDS_EXPORT_MAX_ROWS,
+  RECORDS_MAX_RANGE_DAYS,
+  type AccountRecords,
+  type AccountRecordType,
+  type BetProduct,
+  type BetRecords,
+  type BetStatus,
+  type BonusDetails,
+  type ProfitLoss,
+} from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import { fail } from '../../platform/http/errors.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import * as repo from './records.repo.ts';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_RANGE_DAYS = 7;
+
+/** A bet as a game or lottery reports it; amounts in minor units. */
+export interface BetPlacement {
+  memberId: number;
+  /** The game vendor (its vassalage) or the house lottery. */
+  vendor: string;
+  /** The vendor's reference of the bet; one record per vendor and reference. */
+  betNo: string;
+  product: BetProduct;
+  gameCode?: string;
+  gameName?: string;
+  betAmount: number;
+  betTime?: Date;
+  detail?: Record<string, unknown>;
+}
+
+export interface BetSettlement {
+  vendor: string;
+  betNo: string;
+  payout: number;
+  /** The turnover the bet counts for (rebates, rolling); by default the bet amount. */
+  validBet?: number;
+  settledAt?: Date;
+}
+
+/**
+ * The one interface through which games and lotteries fill the betting record and the profit
+ * and loss (issue 7: "filled by them through one interface"). Each write may run inside the
+ * caller's transaction (the one that moves the stake), so a bet is recorded exactly when its
+ * money moves. Every write is idempotent per vendor and bet reference.
+ */
+export interface BetRecordWriter {
+  /** Records a placed bet; a retry of the same reference changes nothing. */
+  placeBet(bet: BetPlacement, trx?: Kysely<DB>): Promise<{ id: number; created: boolean }>;
+  /** Settles a pending bet; false when it is unknown or no longer pending. */
+  settleBet(settlement: BetSettlement, trx?: Kysely<DB>): Promise<boolean>;
+  /** Cancels (voids) a pending bet; false when it is unknown or no longer pending. */
+  cancelBet(vendor: string, betNo: string, trx?: Kysely<DB>): Promise<boolean>;
+}
+
+export interface RangeQuery {
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+}
+export interface PageQuery {
+  page: number;
+  size: number;
+}
+
+/** The range a query covers: the given one, or the last 7 days; never longer than the maximum. */
+export function resolveRange(q: RangeQuery, now = Date.now()): repo.Range {
+  const end =
+    q.endTime ??
+    (q.startTime !== undefined ? Math.min(now, q.startTime + RECORDS_MAX_RANGE_DAYS * DAY_MS) : now);
+  const start = q.startTime ?? end - DEFAULT_RANGE_DAYS * DAY_MS;
+  if (end <= start) throw fail(Errors.invalidInput, { message: 'endTime must be after startTime' });
+  if (end - start > RECORDS_MAX_RANGE_DAYS * DAY_MS)
+    throw fail(Errors.invalidInput, { message: `A range covers at most ${RECORDS_MAX_RANGE_DAYS} days` });
+  return { start: new Date(start), end: new Date(end) };
+}
+
+function paged<T>(content: T[], q: PageQuery, total: number, r: repo.Range) {
+  return {
+    content,
+    page: q.page,
+    size: q.size,
+    totalElements: total,
+    totalPages: Math.ceil(total / q.size),
+    startTime: r.start.getTime(),
+    endTime: r.end.getTime(),
+  };
+}
+
+/** The movement's business reference (an order or transfer number), else its ledger number. */
+const reference = (p: { reference: string; transaction_id: number }) =>
+  p.reference || `LT${String(p.transaction_id).padStart(8, '0')}`;
+
+/**
+ * The member's records (betting record, account record, profit and loss, bonus details), always
+ * of the caller's own member id: no query takes a member id from the request.
+ */
+export class RecordsService implements BetRecordWriter {
+  private readonly database: Database;
+  private readonly wallet: WalletService;
+
+  constructor(database: Database, wallet: WalletService) {
+    this.database = database;
+    this.wallet = wallet;
+  }
+
+  private major(minor: number): number {
+    return this.wallet.toMajor(minor);
+  }
+
+  // ---- writer ------------------------------------------------------------------------------
+
+  async placeBet(bet: BetPlacement, trx?: Kysely<DB>): Promise<{ id: number; created: boolean }> {
+    if (!Number.isSafeInteger(bet.betAmount) || bet.betAmount < 0)
+      throw new Error(`records: bet amount ${bet.betAmount} is not a non-negative integer of minor units`);
+    const db = trx ?? this.database.db;
+    const inserted = await db
+      .insertInto('bet_record')
+      .values({
+        member_id: bet.memberId,
+        vendor: bet.vendor,
+        bet_no: bet.betNo,
+        product: bet.product,
+        game_code: bet.gameCode ?? '',
+        game_name: bet.gameName ?? '',
+        currency: this.wallet.currency().code,
+        bet_amount: bet.betAmount,
+        status: 'PENDING',
+        ...(bet.betTime ? { bet_at: bet.betTime } : {}),
+        detail: JSON.stringify(bet.detail ?? {}),
+      })
+      .onConflict((oc) => oc.columns(['vendor', 'bet_no']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { id: inserted.id, created: true };
+    const existing = await db
+      .selectFrom('bet_record')
+      .select('id')
+      .where('vendor', '=', bet.vendor)
+      .where('bet_no', '=', bet.betNo)
+      .executeTakeFirstOrThrow();
+    return { id: existing.id, created: false };
+  }
+
+  async settleBet(s: BetSettlement, trx?: Kysely<DB>): Promise<boolean> {
+    if (!Number.isSafeInteger(s.payout) || s.payout < 0)
+      throw new Error(`records: payout ${s.payout} is not a non-negative integer of minor units`);
+    const res = await (trx ?? this.database.db)
+      .updateTable('bet_record')
+      .set({
+        status: 'SETTLED',
+        payout: s.payout,
+        valid_bet: s.validBet ?? sql<number>`bet_amount`,
+        settled_at: s.settledAt ?? sql<Date>`now()`,
+      })
+      .where('vendor', '=', s.vendor)
+      .where('bet_no', '=', s.betNo)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async cancelBet(vendor: string, betNo: string, trx?: Kysely<DB>): Promise<boolean> {
+    const res = await (trx ?? this.database.db)
+      .updateTable('bet_record')
+      .set({ status: 'CANCELLED', settled_at: sql<Date>`now()` })
+      .where('vendor', '=', vendor)
+      .where('bet_no', '=', betNo)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  // ---- readers -----------------------------------------------------------------------------
+
+  async bets(
+    memberId: number,
+    q: RangeQuery & PageQuery & { product?: BetProduct | undefined; status?: BetStatus | undefined },
+  ): Promise<BetRecords> {
+    const r = resolveRange(q);
+    const f: repo.BetFilter = { memberId, ...r, product: q.product, status: q.status };
+    const db = this.database.db;
+    const [rows, sum] = await Promise.all([
+      repo.betPage(db, f, q.size, (q.page - 1) * q.size),
+      repo.betSummary(db, f),
+    ]);
+    const m = (n: number) => this.major(n);
+    return {
+      ...paged(
+        rows.map((b) => ({
+          id: b.id,
+          betNo: b.bet_no,
+          product: b.product as BetProduct,
+          vendor: b.vendor,
+          gameName: b.game_name,
+          betAmount: m(b.bet_amount),
+          validBet: m(b.valid_bet),
+          payout: m(b.payout),
+          winLoss: b.status === 'SETTLED' ? m(b.payout - b.bet_amount) : 0,
+          status: b.status,
+          betTime: new Date(b.bet_at).getTime(),
+          settleTime: b.settled_at ? new Date(b.settled_at).getTime() : null,
+        })),
+        q,
+        sum.count,
+        r,
+      ),
+      summary: {
+        betAmount: m(sum.bet),
+        validBet: m(sum.valid),
+        payout: m(sum.payout),
+        winLoss: m(sum.winLoss),
+      },
+    };
+  }
+
+  /** The ledger kinds of one record type among those that touched the member. */
+  private async kindsOfType(memberId: number, type: AccountRecordType): Promise<string[]> {
+    const all = await repo.kindsOfMember(this.database.db, memberId);
+    return all.filter((k) => ledgerKindCategory(k) === type);
+  }
+
+  async account(
+    memberId: number,
+    q: RangeQuery & PageQuery & { type?: AccountRecordType | undefined },
+  ): Promise<AccountRecords> {
+    const r = resolveRange(q);
+    const db = this.database.db;
+    const kinds = q.type ? await this.kindsOfType(memberId, q.type) : undefined;
+    const [rows, totals] = await Promise.all([
+      repo.postingPage(db, { memberId, ...r, kinds }, q.size, (q.page - 1) * q.size),
+      repo.postingTotalsByKind(db, memberId, r),
+    ]);
+    const counted = totals.filter((t) => !kinds || kinds.includes(t.kind));
+    const m = (n: number) => this.major(n);
+    return {
+      ...paged(
+        rows.map((p) => ({
+          id: p.id,
+          reference: reference(p),
+          kind: p.kind,
+          type: ledgerKindCategory(p.kind),
+          walletType: p.wallet_type,
+          amount: m(p.amount),
+          balanceAfter: m(p.balance_after),
+          memo: p.memo,
+          time: new Date(p.created_at).getTime(),
+        })),
+        q,
+        counted.reduce((s, t) => s + t.count, 0),
+        r,
+      ),
+      summary: {
+        credit: m(counted.reduce((s, t) => s + t.credit, 0)),
+        debit: m(counted.reduce((s, t) => s + t.debit, 0)),
+      },
+    };
+  }
+
+  async profitLoss(memberId: number, q: RangeQuery): Promise<ProfitLoss> {
+    const r = resolveRange(q);
+    const db = this.database.db;
+    const [byProduct, totals] = await Promise.all([
+      repo.settledByProduct(db, memberId, r),
+      repo.postingTotalsByKind(db, memberId, r),
+    ]);
+    const net = (type: AccountRecordType) =>
+      totals.filter((t) => ledgerKindCategory(t.kind) === type).reduce((s, t) => s + t.credit + t.debit, 0);
+    const m = (n: number) => this.major(n);
+    const sum = (pick: (p: (typeof byProduct)[number]) => number) =>
+      byProduct.reduce((s, p) => s + pick(p), 0);
+    const winLoss = sum((p) => p.payout - p.bet);
+    const bonus = net('BONUS');
+    return {
+      startTime: r.start.getTime(),
+      endTime: r.end.getTime(),
+      products: byProduct
+        .sort((a, b) => b.bet - a.bet || a.product.localeCompare(b.product))
+        .map((p) => ({
+          product: p.product as BetProduct,
+          betCount: p.count,
+          betAmount: m(p.bet),
+          validBet: m(p.valid),
+          payout: m(p.payout),
+          winLoss: m(p.payout - p.bet),
+        })),
+      totals: {
+        betCount: sum((p) => p.count),
+        betAmount: m(sum((p) => p.bet)),
+        validBet: m(sum((p) => p.valid)),
+        payout: m(sum((p) => p.payout)),
+        winLoss: m(winLoss),
+        deposit: m(net('DEPOSIT')),
+        // Money that left for the player's bank: the net outflow of the withdrawal kinds (a
+        // rejected request's hold comes back, so it nets to nothing).
+        withdraw: m(-net('WITHDRAW')),
+        bonus: m(bonus),
+        profit: m(winLoss + bonus),
+      },
+    };
+  }
+
+  async bonus(
+    memberId: number,
+    q: RangeQuery & PageQuery & { kind?: string | undefined },
+  ): Promise<BonusDetails> {
+    const r = resolveRange(q);
+    const db = this.database.db;
+    const allBonusKinds = await this.kindsOfType(memberId, 'BONUS');
+    const kinds = q.kind ? allBonusKinds.filter((k) => k === q.kind) : allBonusKinds;
+    const [rows, totals] = await Promise.all([
+      repo.postingPage(db, { memberId, ...r, kinds }, q.size, (q.page - 1) * q.size),
+      repo.postingTotalsByKind(db, memberId, r),
+    ]);
+    const counted = totals.filter((t) => kinds.includes(t.kind));
+    const m = (n: number) => this.major(n);
+    return {
+      ...paged(
+        rows.map((p) => ({
+          id: p.id,
+          reference: reference(p),
+          kind: p.kind,
+          amount: m(p.amount),
+          memo: p.memo,
+          time: new Date(p.created_at).getTime(),
+        })),
+        q,
+        counted.reduce((s, t) => s + t.count, 0),
+        r,
+      ),
+      summary: { total: m(counted.reduce((s, t) => s + t.credit + t.debit, 0)) },
+      kinds: allBonusKinds,
+    };
+  }
+
+  /** The most rows an export may hold, checked before the file is built. */
+  static readonly exportMaxRows = RECORDS_EXPORT_MAX_ROWS;
+}

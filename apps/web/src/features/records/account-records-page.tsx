@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountRecordTypes, type AccountRecord, type AccountRecordType } from '@app/contract';
+import { formatNoticeDate } from '../../shared/format/date.ts';
+import { useAccountRecords } from './api.ts';
+import { kindLabel } from './format.ts';
+import {
+  FilterSelect,
+  Money,
+  Pager,
+  RecordsBody,
+  RecordsTable,
+  RecordsToolbar,
+  Summary,
+  useRangeChoice,
+  type Column,
+} from './records-ui.tsx';
+import { RECORDS_NS } from './strings.ts';
+import styles from './records.module.css';
+
+const PAGE_SIZE = 10;
+
+/** Account record (transactionHistory, RM-02): every ledger posting of the member with its type. */
+export function AccountRecordsPage() {
+  const { t } = useTranslation(RECORDS_NS);
+  const { choice, setChoice, range } = useRangeChoice();
+  const [type, setType] = useState<AccountRecordType | ''>('');
+  const [page, setPage] = useState(1);
+  const filters = { ...range, ...(type ? { type } : {}) };
+  const query = useAccountRecords({ ...filters, page, size: PAGE_SIZE });
+  const reset =
+    <V,>(set: (v: V) => void) =>
+    (v: V) => {
+      set(v);
+      setPage(1);
+    };
+
+  const columns: Column<AccountRecord>[] = [
+    {
+      key: 'time',
+      label: t('records_col_time'),
+      render: (r) => <time className={styles.time}>{formatNoticeDate(r.time)}</time>,
+    },
+    {
+      key: 'kind',
+      label: t('records_col_type'),
+      render: (r) => (
+        <span className={styles.stack}>
+          <span>{kindLabel(t, r.kind)}</span>
+          <small>
+            {r.reference}
+            {r.walletType !== 'MAIN'
+              ? ` · ${t(`wallet_${r.walletType}`, { defaultValue: r.walletType })}`
+              : ''}
+          </small>
+        </span>
+      ),
+    },
+    {
+      key: 'amount',
+      label: t('records_col_amount'),
+      numeric: true,
+      render: (r) => <Money value={r.amount} signed tone />,
+    },
+    {
+      key: 'balance',
+      label: t('records_col_balance_after'),
+      numeric: true,
+      render: (r) => <Money value={r.balanceAfter} />,
+    },
+    {
+      key: 'memo',
+      label: t('records_col_memo'),
+      render: (r) => <span className={styles.memo}>{r.memo || '—'}</span>,
+    },
+  ];
+
+  return (
+    <div className={styles.page} data-testid="account-records">
+      <RecordsToolbar
+        choice={choice}
+        onChoice={reset(setChoice)}
+        exportQuery={{ kind: 'account', ...filters }}
+        filters={
+          <FilterSelect
+            label={t('records_col_type')}
+            value={type}
+            options={accountRecordTypes.map((v) => ({ value: v, label: t(`type_${v}`) }))}
+            onChange={reset(setType)}
+            testId="account-type-filter"
+          />
+        }
+      />
+      <RecordsBody
+        query={query}
+        isEmpty={(d) => d.totalElements === 0}
+        emptyTitle={t('records_account_empty_title')}
+        emptyText={t('records_account_empty_text')}
+      >
+        {(d) => (
+          <>
+            <Summary
+              items={[
+                { label: t('records_credit'), value: <Money value={d.summary.credit} signed tone /> },
+                { label: t('records_debit'), value: <Money value={d.summary.debit} signed tone /> },
+              ]}
+            />
+            <RecordsTable
+              caption={t('in_account_record')}
+              columns={columns}
+              rows={d.content}
+              rowKey={(r) => r.id}
+            />
+            <Pager
+              page={d.page}
+              totalPages={d.totalPages}
+              total={d.totalElements}
+              onPage={setPage}
+              busy={query.isFetching}
+            />
+          </>
+        )}
+      </RecordsBody>
+    </div>
+  );
+}

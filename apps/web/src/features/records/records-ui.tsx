@@ -1,0 +1,356 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecordsExportQuery } from '@app/contract';
+import { useBrand } from '../../shared/brand/brand.ts';
+import { errorText } from '../../shared/forms/error-text.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, ListIcon } from '../../shared/ui/icons.tsx';
+import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
+import { downloadRecords } from './api.ts';
+import { formatMoney } from './format.ts';
+import {
+  customRange,
+  dayValue,
+  MAX_RANGE_DAYS,
+  presetRange,
+  rangeDays,
+  rangePresets,
+  type DateRange,
+  type RangePreset,
+} from './range.ts';
+import { RECORDS_NS } from './strings.ts';
+import styles from './records.module.css';
+
+export type RangeChoice = { preset: RangePreset } | { preset: 'custom'; range: DateRange };
+
+/** The range a page shows: a preset (7 days at first) or the player's own days. */
+export function useRangeChoice(initial: RangePreset = '7d') {
+  const [choice, setChoice] = useState<RangeChoice>({ preset: initial });
+  const range = choice.preset === 'custom' ? choice.range : presetRange(choice.preset);
+  return { choice, setChoice, range };
+}
+
+/** Money in the currency's precision, right-aligned tabular figures; coloured when `tone` asks. */
+export function Money({
+  value,
+  signed = false,
+  tone = false,
+}: {
+  value: number;
+  signed?: boolean;
+  tone?: boolean;
+}) {
+  const { precision } = useBrand().currency;
+  return (
+    <span
+      className={styles.money}
+      data-tone={tone ? (value > 0 ? 'up' : value < 0 ? 'down' : undefined) : undefined}
+    >
+      {formatMoney(value, precision, signed)}
+    </span>
+  );
+}
+
+/**
+ * Date presets, a custom range, the page's own filters and the CSV export (server-built, for the
+ * same range and filters).
+ */
+export function RecordsToolbar({
+  choice,
+  onChoice,
+  filters,
+  exportQuery,
+}: {
+  choice: RangeChoice;
+  onChoice: (c: RangeChoice) => void;
+  filters?: ReactNode;
+  exportQuery: RecordsExportQuery;
+}) {
+  const { t } = useTranslation(RECORDS_NS);
+  const id = useId();
+  const [custom, setCustom] = useState(choice.preset === 'custom');
+  const initial = choice.preset === 'custom' ? choice.range : presetRange('7d');
+  const [from, setFrom] = useState(dayValue(initial.startTime));
+  const [to, setTo] = useState(dayValue(initial.endTime - 1));
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const picked = customRange(from, to);
+  const tooLong = picked !== null && rangeDays(picked) > MAX_RANGE_DAYS;
+
+  const runExport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadRecords(exportQuery);
+    } catch (e) {
+      setExportError(errorText(e, t));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className={styles.toolbar}>
+      <div className={styles.toolbarRow}>
+        <div className={styles.presets} role="group" aria-label={t('records_range')}>
+          {rangePresets.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className={styles.preset}
+              aria-pressed={!custom && choice.preset === p}
+              onClick={() => {
+                setCustom(false);
+                onChoice({ preset: p });
+              }}
+            >
+              {t(`records_preset_${p}`)}
+            </button>
+          ))}
+          <button
+            type="button"
+            className={styles.preset}
+            aria-pressed={custom}
+            aria-expanded={custom}
+            aria-controls={`${id}-custom`}
+            onClick={() => setCustom(true)}
+          >
+            {t('records_preset_custom')}
+          </button>
+        </div>
+        <div className={styles.toolbarEnd}>
+          {filters}
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void runExport()}
+            disabled={exporting}
+            data-testid="records-export"
+          >
+            {exporting ? <Spinner size={14} label={t('records_exporting')} /> : null}
+            {t('records_export')}
+          </Button>
+        </div>
+      </div>
+      {custom ? (
+        <form
+          id={`${id}-custom`}
+          className={styles.customRow}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (picked && !tooLong) onChoice({ preset: 'custom', range: picked });
+          }}
+        >
+          <label className={styles.dateField}>
+            <span>{t('records_from')}</span>
+            <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          </label>
+          <label className={styles.dateField}>
+            <span>{t('records_to')}</span>
+            <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          </label>
+          <Button type="submit" size="sm" disabled={!picked || tooLong}>
+            {t('records_apply')}
+          </Button>
+          {tooLong ? (
+            <span className={styles.hint} role="alert">
+              {t('records_range_too_long', { days: MAX_RANGE_DAYS })}
+            </span>
+          ) : null}
+        </form>
+      ) : null}
+      {exportError ? (
+        <p className={styles.hint} role="alert">
+          {exportError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled select of the toolbar (type, product, status). */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: V | '';
+  options: { value: V; label: string }[];
+  onChange: (v: V | '') => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation(RECORDS_NS);
+  return (
+    <label className={styles.select}>
+      <span className="visually-hidden">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as V | '')} data-testid={testId}>
+        <option value="">{`${label}: ${t('records_all')}`}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function Summary({ items }: { items: { label: string; value: ReactNode; testId?: string }[] }) {
+  return (
+    <dl className={styles.summary}>
+      {items.map((i) => (
+        <div key={i.label} className={styles.summaryItem} data-testid={i.testId}>
+          <dt>{i.label}</dt>
+          <dd>{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  numeric?: boolean;
+  render: (row: T) => ReactNode;
+}
+
+/**
+ * A records table: a real table on wide screens, one card per row on narrow ones (container
+ * query), each cell labelled with its column so a card reads on its own.
+ */
+export function RecordsTable<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+}: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  caption: string;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" data-numeric={c.numeric || undefined}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={rowKey(r)}>
+              {columns.map((c) => (
+                <td key={c.key} data-label={c.label} data-numeric={c.numeric || undefined}>
+                  {c.render(r)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Pager({
+  page,
+  totalPages,
+  total,
+  onPage,
+  busy,
+}: {
+  page: number;
+  totalPages: number;
+  total: number;
+  onPage: (p: number) => void;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation(RECORDS_NS);
+  return (
+    <nav className={styles.pager} aria-label={t('records_pages')}>
+      <span className={styles.count}>{t('records_count', { count: total })}</span>
+      {totalPages > 1 ? (
+        <span className={styles.pageButtons}>
+          {busy ? <Spinner size={16} /> : null}
+          <button
+            type="button"
+            className={styles.pageButton}
+            onClick={() => onPage(page - 1)}
+            disabled={page <= 1}
+            aria-label={t('records_prev')}
+          >
+            <ChevronLeftIcon size={16} />
+          </button>
+          <span className={styles.pageOf}>{t('records_page_of', { page, pages: totalPages })}</span>
+          <button
+            type="button"
+            className={styles.pageButton}
+            onClick={() => onPage(page + 1)}
+            disabled={page >= totalPages}
+            aria-label={t('records_next')}
+          >
+            <ChevronRightIcon size={16} />
+          </button>
+        </span>
+      ) : null}
+    </nav>
+  );
+}
+
+/** Skeleton rows with the table's final height (no jump when the rows arrive). */
+export function TableSkeleton({ rows = 6 }: { rows?: number }) {
+  return (
+    <div className={styles.skeleton} aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={40} radius={8} />
+      ))}
+    </div>
+  );
+}
+
+/** Loading, error and empty states of a records query, or its content. */
+export function RecordsBody<T>({
+  query,
+  isEmpty,
+  emptyTitle,
+  emptyText,
+  children,
+}: {
+  query: {
+    data: T | undefined;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  isEmpty: (data: T) => boolean;
+  emptyTitle: string;
+  emptyText: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation(RECORDS_NS);
+  if (query.isPending) return <TableSkeleton />;
+  if (query.isError || !query.data)
+    return (
+      <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} minHeight={280} />
+    );
+  if (isEmpty(query.data))
+    return (
+      <div data-testid="records-empty">
+        <EmptyState icon={<ListIcon size={28} />} title={emptyTitle} minHeight={280}>
+          {emptyText}
+        </EmptyState>
+      </div>
+    );
+  return <>{children(query.data)}</>;
+}

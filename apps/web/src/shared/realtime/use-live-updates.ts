@@ -1,0 +1,117 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { createStreamTicket } from '@app/contract';
+import { call } from '../http/client.ts';
+import { callRef } from '../http/call-ref.ts';
+import { isApiError } from '../http/api-error.ts';
+import { useSession } from '../session/session.ts';
+import { LiveKeys } from './live-keys.ts';
+
+const ticketCall = callRef<typeof createStreamTicket>({
+  id: 'createStreamTicket',
+  method: 'POST',
+  path: '/wps/events/ticket',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+});
+const EVENTS_PATH = '/wps/events';
+
+/** Reconnect delays: 1 s doubling to 30 s, each with jitter so a restarted server is not stormed. */
+export function reconnectDelay(attempt: number, random = Math.random()): number {
+  const base = Math.min(30_000, 1_000 * 2 ** attempt);
+  return Math.round(base * (0.5 + random / 2));
+}
+
+/**
+ * One live stream for the logged-in session (MB-14, contract events.ts): a single-use ticket
+ * bought with the token opens `GET /wps/events`; each `balance` and `unread` event is written
+ * straight into the query caches the member bar reads, and the records and inbox queries are
+ * refreshed. A dropped stream is reopened with a fresh ticket (the server starts every stream
+ * with a snapshot, so nothing missed stays stale); a refused ticket means the session is over.
+ */
+export function connectLive(qc: QueryClient): () => void {
+  let stopped = false;
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+
+  const retry = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void open(), reconnectDelay(attempt++));
+  };
+
+  const open = async () => {
+    let ticket: string;
+    try {
+      ticket = (await call(ticketCall)).ticket;
+    } catch (e) {
+      // 401: the session ended; the client has cleared it and the app shows the login.
+      if (isApiError(e) && e.status === 401) return;
+      retry();
+      return;
+    }
+    if (stopped) return;
+    const es = new EventSource(`${EVENTS_PATH}?ticket=${encodeURIComponent(ticket)}`);
+    source = es;
+    es.addEventListener('open', () => {
+      attempt = 0;
+    });
+    es.addEventListener('balance', (e) => {
+      qc.setQueryData(LiveKeys.balance, JSON.parse((e as MessageEvent<string>).data));
+      void qc.invalidateQueries({ queryKey: LiveKeys.records });
+    });
+    es.addEventListener('unread', (e) => {
+      const { count } = JSON.parse((e as MessageEvent<string>).data) as { count: number };
+      qc.setQueryData(LiveKeys.unread, count);
+      void qc.invalidateQueries({ queryKey: LiveKeys.messages });
+    });
+    es.addEventListener('session-ended', () => {
+      stopped = true;
+      es.close();
+      // The next authenticated read answers 401, which ends the session on this side too.
+      void qc.invalidateQueries({ queryKey: LiveKeys.balance });
+    });
+    // EventSource would retry with the spent ticket: close it and open a new one instead.
+    es.onerror = () => {
+      es.close();
+      if (source === es) source = null;
+      retry();
+    };
+  };
+
+  void open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+  };
+}
+
+let shared: { token: string; users: number; stop: () => void } | null = null;
+
+/**
+ * Keeps the session's live stream open while a component that needs it is mounted (the member
+ * bar). Several users share one stream; a new token (another login) gets a new one.
+ */
+export function useLiveUpdates(): void {
+  const token = useSession((s) => s.token);
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!token || typeof EventSource === 'undefined') return;
+    if (shared && shared.token !== token) {
+      shared.stop();
+      shared = null;
+    }
+    shared ??= { token, users: 0, stop: connectLive(qc) };
+    shared.users++;
+    const mine = shared;
+    return () => {
+      mine.users--;
+      if (mine.users === 0) {
+        mine.stop();
+        if (shared === mine) shared = null;
+      }
+    };
+  }, [token, qc]);
+}
