@@ -50,6 +50,12 @@ import { MessagesService } from './modules/messages/messages.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { RecordsService } from './modules/records/records.service.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.ts';
+import { WithdrawService } from './modules/withdraw/withdraw.service.ts';
+import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { registerWithdrawJobs } from './modules/withdraw/withdraw.jobs.ts';
+import { withdrawPolicyFromEnv, type WithdrawPolicy } from './modules/withdraw/withdraw-policy.ts';
+import { databaseProofStore, directoryProofStore } from './modules/withdraw/proof-store.ts';
 
 /** What the services are built from. */
 export interface ServiceDeps {
@@ -75,6 +81,10 @@ export interface ServiceOptions {
   outboxTransports?: Partial<Record<OutboxChannel, OutboxTransport>>;
   /** HMAC secret shared with the sandbox payment gateway; env SANDBOX_PAY_SECRET (a dev default otherwise). */
   sandboxPaySecret?: string;
+  /** Withdrawal limits; by default from the environment (WITHDRAW_*, README). */
+  withdraw?: Partial<WithdrawPolicy>;
+  /** The scheduled jobs' tick (tests set tickMs 0 and call runDue themselves). */
+  jobs?: JobRunnerOptions;
   /** The live event stream's heartbeat, session check and ticket lifetime. */
   streams?: Partial<StreamPolicy>;
 }
@@ -116,6 +126,16 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     { database, system, members, verification, wallet, captcha, limiter: rateLimiter, sessionPolicy },
     options.login,
   );
+  const withdrawals = new WithdrawService({
+    database,
+    wallet,
+    members,
+    policy: { ...withdrawPolicyFromEnv(brand.get().currency.precision), ...options.withdraw },
+    proofs: database.kind === 'postgres' ? databaseProofStore : directoryProofStore(config.dataDir),
+  });
+  // Scheduled work of every module, run once per window across all instances (platform/jobs).
+  const jobs = new JobRunner(database, options.jobs);
+  registerWithdrawJobs(jobs, withdrawals);
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
   const records = new RecordsService(database, wallet);
@@ -156,6 +176,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     verification,
     sessions,
     registration,
+    withdrawals,
+    jobs,
     memberEvents,
     messages,
     records,
@@ -171,10 +193,12 @@ export async function startServices(services: Services): Promise<void> {
   await services.feed.start();
   await services.memberEvents.start();
   services.outbox.start();
+  services.jobs.start();
 }
 
 /** Stops what `startServices` started; pending deliveries finish first. */
 export async function stopServices(services: Services): Promise<void> {
+  await services.jobs.stop();
   await services.outbox.stop();
   await services.memberEvents.stop();
   await services.feed.stop();
@@ -196,6 +220,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     messagesRoutes,
     recordsRoutes,
     realtimeRoutes,
+    withdrawRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

@@ -15,5 +15,6 @@ export * from './deposit.ts';
 export * from './records.ts';
 export * from './messages.ts';
 export * from './events.ts';
+export * from './withdraw.ts';
 export * from './payload-crypto.ts';
 export * from './registry.ts';

@@ -10,6 +10,7 @@ import * as deposit from './deposit.ts';
 import * as records from './records.ts';
 import * as messages from './messages.ts';
 import * as events from './events.ts';
+import * as withdraw from './withdraw.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -36,4 +37,5 @@ export const allCalls: readonly CallDef[] = collect(
   records,
   messages,
   events,
+  withdraw,
 );

@@ -5,6 +5,12 @@ import type { Outbox } from '../platform/outbox/outbox.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 import { MESSAGE_USAGE, runMessageCommand, type MessageOpsServices } from './message-command.ts';
 import {
+  runJobsCommand,
+  runWithdrawCommand,
+  WITHDRAW_USAGE,
+  type WithdrawOpsServices,
+} from './withdraw-command.ts';
+import {
   MONEY_USAGE,
   runDepositCommand,
   runLedgerCommand,
@@ -13,7 +19,7 @@ import {
 } from './money-commands.ts';
 
 /** The services an operator command acts through (the same ones the routes use). */
-export interface OpsServices extends MoneyServices, MessageOpsServices {
+export interface OpsServices extends MoneyServices, WithdrawOpsServices, MessageOpsServices {
   system: SystemService;
   notices: NoticesService;
   outbox?: Outbox;
@@ -40,7 +46,8 @@ export const USAGE = `Usage: npm run ops -- <command>
   notice remove <id>                      withdraw an announcement
 ${OUTBOX_USAGE}
 ${MESSAGE_USAGE}
-${MONEY_USAGE}`;
+${MONEY_USAGE}
+${WITHDRAW_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
   const positional: string[] = [];
@@ -186,6 +193,10 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
       return runLedgerCommand(services, named, positional, (m) => new UsageError(m));
     case 'wallet':
       return runWalletCommand(services, named, positional, (m) => new UsageError(m));
+    case 'withdraw':
+      return runWithdrawCommand(services, named, positional, (m) => new UsageError(m));
+    case 'jobs':
+      return runJobsCommand(services, named, positional, (m) => new UsageError(m));
     case undefined:
     case 'help':
     case '--help':

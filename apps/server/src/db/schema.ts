@@ -514,7 +514,8 @@ export interface WithdrawalProofTable {
   content_type: 'image/png' | 'image/jpeg';
   size: number;
   sha256: Buffer;
-  content: Buffer;
+  /** Null when the bytes are a file under DATA_DIR (PGlite). */
+  content: Buffer | null;
   created_at: Timestamp;
 }
 
