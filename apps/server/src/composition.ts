@@ -107,7 +107,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const outbox = new Outbox(database, options.outboxTransports ?? transportsFromEnv());
   const captcha = new CaptchaService(database);
   const challenge = new SliderChallenge(database);
-  const wallet = new WalletService(database, brand, { feed, limiter: rateLimiter });
+  const members = new MemberService(database, system, brand);
+  const wallet = new WalletService(database, brand, { feed, limiter: rateLimiter, members });
   const sandboxPaySecret = options.sandboxPaySecret ?? process.env.SANDBOX_PAY_SECRET ?? SANDBOX_DEV_SECRET;
   const sandboxGateway = new SandboxGateway(database, sandboxPaySecret, () => wallet.currency().precision);
   const deposits = new DepositService({
@@ -117,7 +118,6 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     feed,
     sandboxSecret: sandboxPaySecret,
   });
-  const members = new MemberService(database, system, brand);
   const verification = new VerificationService(
     { database, system, brand, outbox, challenge },
     options.verification,

@@ -122,7 +122,8 @@ export const createDepositOrder = defineCall({
   path: '/wps/deposit/orders',
   moduleId: 'DEPOSIT',
   token: true,
-  summary: 'Creates a deposit order on a channel (bank transfer: with the transfer reference; gateway: answers redirectUrl)',
+  summary:
+    'Creates a deposit order on a channel (bank transfer: with the transfer reference; gateway: answers redirectUrl)',
   body: z.object({
     channelCode: z.string().min(1).max(40),
     amount: AmountInputSchema,

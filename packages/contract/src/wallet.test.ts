@@ -58,9 +58,15 @@ describe('the amount parser shared by client and server', () => {
       message: 'Enter an amount from 100.00 to 50,000.00',
     });
     expect(ok('50000.01', { precision: 2, minMinor: 10_000, maxMinor: 5_000_000 }).ok).toBe(false);
-    expect(ok('50000', { precision: 2, minMinor: 10_000, maxMinor: 5_000_000 })).toEqual({ ok: true, minor: 5_000_000 });
+    expect(ok('50000', { precision: 2, minMinor: 10_000, maxMinor: 5_000_000 })).toEqual({
+      ok: true,
+      minor: 5_000_000,
+    });
     expect(ok(String(MAX_AMOUNT_MINOR / 100))).toEqual({ ok: true, minor: MAX_AMOUNT_MINOR });
-    expect(ok(String(MAX_AMOUNT_MINOR / 100 + 1))).toEqual({ ok: false, message: 'The amount is at most 10,000,000,000.00' });
+    expect(ok(String(MAX_AMOUNT_MINOR / 100 + 1))).toEqual({
+      ok: false,
+      message: 'The amount is at most 10,000,000,000.00',
+    });
     expect(ok('9'.repeat(40)).ok).toBe(false);
   });
 

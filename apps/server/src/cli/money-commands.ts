@@ -40,7 +40,9 @@ export async function runDepositCommand(
   const allowed = action === 'list' ? ['status', 'limit'] : action === 'reject' ? ['reason'] : [];
   for (const key of named.keys())
     if (!allowed.includes(key))
-      throw usage(`Unknown option --${key}${allowed.length ? ` (allowed: ${allowed.map((a) => `--${a}`).join(', ')})` : ''}`);
+      throw usage(
+        `Unknown option --${key}${allowed.length ? ` (allowed: ${allowed.map((a) => `--${a}`).join(', ')})` : ''}`,
+      );
   const money = (minor: number) => formatMinor(minor, wallet.currency().precision);
   if (action === 'list') {
     if (id) throw usage('Usage: deposit list [--status S] [--limit N]');
@@ -55,7 +57,8 @@ export async function runDepositCommand(
       ...(rawStatus === 'ALL' ? {} : { status: rawStatus as DepositStatus }),
       limit,
     });
-    if (!rows.length) return rawStatus === 'ALL' ? 'No deposit orders.' : `No ${rawStatus.toLowerCase()} deposit orders.`;
+    if (!rows.length)
+      return rawStatus === 'ALL' ? 'No deposit orders.' : `No ${rawStatus.toLowerCase()} deposit orders.`;
     return rows
       .map((o) => {
         const head = `${String(o.id).padStart(6)}  ${o.order_no}  ${o.status.padEnd(9)}  ${o.created_at.toISOString()}  ${o.username.padEnd(16)}  ${o.currency} ${money(o.amount).padStart(12)}  ${o.channel_code}`;
@@ -106,9 +109,13 @@ export async function runLedgerCommand(
       `MISMATCH account ${d.id} (${d.code ?? `member ${d.member_id} ${d.wallet_type}`}): balance ${money(d.balance)}, postings ${money(d.derived)}`,
     );
   for (const u of report.unbalanced)
-    lines.push(`MISMATCH transaction ${u.transaction_id}: ${u.postings} postings summing to ${money(u.total)}`);
+    lines.push(
+      `MISMATCH transaction ${u.transaction_id}: ${u.postings} postings summing to ${money(u.total)}`,
+    );
   for (const n of report.negative)
-    lines.push(`MISMATCH account ${n.id} (member ${n.member_id} ${n.wallet_type}) is below zero: ${money(n.balance)}`);
+    lines.push(
+      `MISMATCH account ${n.id} (member ${n.member_id} ${n.wallet_type}) is below zero: ${money(n.balance)}`,
+    );
   if (!report.ok) {
     lines.push('Ledger check FAILED.');
     throw fail(WalletErrors.ledgerCheckFailed, { message: lines.join('\n') });
@@ -126,7 +133,8 @@ export async function runWalletCommand(
 ): Promise<string> {
   const { wallet } = services;
   if (!wallet) throw usage('The wallet is not available in this mode');
-  if (named.size || positional[0] !== 'mode' || positional.length > 2) throw usage('Usage: wallet mode [single|multi]');
+  if (named.size || positional[0] !== 'mode' || positional.length > 2)
+    throw usage('Usage: wallet mode [single|multi]');
   const mode = positional[1];
   if (mode === undefined) {
     const cfg = await wallet.merchantWallet();

@@ -43,7 +43,11 @@ async function gatewayOrder(m: TestMember, amount: number | string) {
     .select('gateway_payment_id')
     .where('order_no', '=', order.orderNo)
     .executeTakeFirstOrThrow();
-  return { orderNo: order.orderNo as string, paymentId: payment.gateway_payment_id!, redirectUrl: order.redirectUrl as string };
+  return {
+    orderNo: order.orderNo as string,
+    paymentId: payment.gateway_payment_id!,
+    redirectUrl: order.redirectUrl as string,
+  };
 }
 
 describe(`deposits (${testDbKind})`, () => {
@@ -85,14 +89,30 @@ describe(`deposits (${testDbKind})`, () => {
     const m = await memberWithMoney(t, 0);
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ channelCode: 'BANK', amount: 100 }, 'deposit.reference.required', /reference/],
-      [{ channelCode: 'BANK', amount: 99.99, payerReference: 'X' }, 'amount.invalid', /from 100\.00 to 50,000\.00/],
-      [{ channelCode: 'BANK', amount: 50000.01, payerReference: 'X' }, 'amount.invalid', /from 100\.00 to 50,000\.00/],
-      [{ channelCode: 'BANK', amount: '100.001', payerReference: 'X' }, 'amount.invalid', /at most 2 decimals/],
+      [
+        { channelCode: 'BANK', amount: 99.99, payerReference: 'X' },
+        'amount.invalid',
+        /from 100\.00 to 50,000\.00/,
+      ],
+      [
+        { channelCode: 'BANK', amount: 50000.01, payerReference: 'X' },
+        'amount.invalid',
+        /from 100\.00 to 50,000\.00/,
+      ],
+      [
+        { channelCode: 'BANK', amount: '100.001', payerReference: 'X' },
+        'amount.invalid',
+        /at most 2 decimals/,
+      ],
       [{ channelCode: 'BANK', amount: '1e3', payerReference: 'X' }, 'amount.invalid', /exponent/],
       [{ channelCode: 'BANK', amount: -100, payerReference: 'X' }, 'amount.invalid', /negative/],
       [{ channelCode: 'BANK', amount: 0, payerReference: 'X' }, 'amount.invalid', /greater than zero/],
       [{ channelCode: 'BANK', amount: 'abc', payerReference: 'X' }, 'amount.invalid', /digits/],
-      [{ channelCode: 'NOPE', amount: 100, payerReference: 'X' }, 'deposit.channel.unavailable', /not available/],
+      [
+        { channelCode: 'NOPE', amount: 100, payerReference: 'X' },
+        'deposit.channel.unavailable',
+        /not available/,
+      ],
     ];
     for (const [body, code, message] of cases) {
       const res = await createOrder(m, body);
@@ -101,12 +121,22 @@ describe(`deposits (${testDbKind})`, () => {
       expect(res.json()).toMatchObject({ success: false, errorCode: code });
       expect(res.json().message).toMatch(message);
     }
-    expect(await t.database.db.selectFrom('deposit_order').select('id').where('member_id', '=', m.memberId).execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('deposit_order')
+        .select('id')
+        .where('member_id', '=', m.memberId)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('manual bank transfer: the player submits amount and reference, the operator approves with npm run ops -- deposit approve, and the credit happens exactly once', async () => {
     const m = await memberWithMoney(t, 0);
-    const res = await createOrder(m, { channelCode: 'BANK', amount: '250.50', payerReference: 'SCB 0923 Somchai' });
+    const res = await createOrder(m, {
+      channelCode: 'BANK',
+      amount: '250.50',
+      payerReference: 'SCB 0923 Somchai',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const order = res.json().value;
     expect(order).toMatchObject({
@@ -129,7 +159,9 @@ describe(`deposits (${testDbKind})`, () => {
     expect(listed).toContain(m.username);
 
     // Ten operators pressing approve at once: one credit.
-    const outputs = await Promise.all(Array.from({ length: 10 }, () => ops('deposit', 'approve', order.orderNo)));
+    const outputs = await Promise.all(
+      Array.from({ length: 10 }, () => ops('deposit', 'approve', order.orderNo)),
+    );
     expect(outputs.filter((o) => o.includes('credited to member'))).toHaveLength(1);
     expect(outputs.filter((o) => o.includes('already approved'))).toHaveLength(9);
     expect(await walletMinor(t, m.memberId)).toBe(25_050);
@@ -143,12 +175,15 @@ describe(`deposits (${testDbKind})`, () => {
     const after = await t.call({ url: `/wps/deposit/order?orderNo=${order.orderNo}`, token: m.token });
     expect(after.json().value).toMatchObject({ status: 'SUCCESS' });
     expect(after.json().value.completedAt).toBeGreaterThan(0);
-    await expect(ops('deposit', 'reject', order.orderNo)).rejects.toMatchObject({ errorCode: 'deposit.not.pending' });
+    await expect(ops('deposit', 'reject', order.orderNo)).rejects.toMatchObject({
+      errorCode: 'deposit.not.pending',
+    });
   });
 
   it('a rejected bank transfer credits nothing and cannot be approved afterwards; the player sees the reason', async () => {
     const m = await memberWithMoney(t, 0);
-    const order = (await createOrder(m, { channelCode: 'BANK', amount: 100, payerReference: 'ref-1' })).json().value;
+    const order = (await createOrder(m, { channelCode: 'BANK', amount: 100, payerReference: 'ref-1' })).json()
+      .value;
     const id = String(
       (
         await t.database.db
@@ -158,7 +193,9 @@ describe(`deposits (${testDbKind})`, () => {
           .executeTakeFirstOrThrow()
       ).id,
     );
-    expect(await ops('deposit', 'reject', id, '--reason', 'No transfer with this reference')).toContain('rejected');
+    expect(await ops('deposit', 'reject', id, '--reason', 'No transfer with this reference')).toContain(
+      'rejected',
+    );
     await expect(ops('deposit', 'approve', id)).rejects.toMatchObject({ errorCode: 'deposit.not.pending' });
     expect(await walletMinor(t, m.memberId)).toBe(0);
     const mine = await t.call({ url: '/wps/deposit/orders', token: m.token });
@@ -167,23 +204,36 @@ describe(`deposits (${testDbKind})`, () => {
       status: 'REJECTED',
       note: 'No transfer with this reference',
     });
-    await expect(ops('deposit', 'approve', 'D000000NOSUCH')).rejects.toMatchObject({ errorCode: 'deposit.not.found' });
+    await expect(ops('deposit', 'approve', 'D000000NOSUCH')).rejects.toMatchObject({
+      errorCode: 'deposit.not.found',
+    });
     await expect(ops('deposit', 'approve')).rejects.toThrow(/Usage: deposit approve/);
   });
 
   it('the same idempotency key makes one order; with a different amount it is refused; at most 5 orders wait at once', async () => {
     const m = await memberWithMoney(t, 0);
-    const body = { channelCode: 'BANK', amount: 100, payerReference: 'r', idempotencyKey: 'deposit-key-0001' };
+    const body = {
+      channelCode: 'BANK',
+      amount: 100,
+      payerReference: 'r',
+      idempotencyKey: 'deposit-key-0001',
+    };
     const same = await Promise.all(Array.from({ length: 5 }, () => createOrder(m, body)));
     expect(new Set(same.map((r) => r.json().value.orderNo)).size).toBe(1);
     const other = await createOrder(m, { ...body, amount: 101 });
     expect(other.statusCode).toBe(409);
     expect(other.json().errorCode).toBe('idempotency.key.reused');
-    for (let i = 0; i < 4; i++) expect((await createOrder(m, { ...body, idempotencyKey: `deposit-key-100${i}` })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await createOrder(m, { ...body, idempotencyKey: `deposit-key-100${i}` })).statusCode).toBe(200);
     const sixth = await createOrder(m, { ...body, idempotencyKey: 'deposit-key-2000' });
     expect(sixth.statusCode).toBe(409);
     expect(sixth.json().errorCode).toBe('deposit.pending.limit');
-    const cancelled = await t.call({ method: 'POST', url: '/wps/deposit/order/cancel', token: m.token, payload: { orderNo: same[0]!.json().value.orderNo } });
+    const cancelled = await t.call({
+      method: 'POST',
+      url: '/wps/deposit/order/cancel',
+      token: m.token,
+      payload: { orderNo: same[0]!.json().value.orderNo },
+    });
     expect(cancelled.json().value.status).toBe('CANCELLED');
     expect((await createOrder(m, { ...body, idempotencyKey: 'deposit-key-2000' })).statusCode).toBe(200);
   });
@@ -191,11 +241,18 @@ describe(`deposits (${testDbKind})`, () => {
   it("a member cannot read, list or cancel another member's deposit orders (every call tried with the other's order number)", async () => {
     const owner = await memberWithMoney(t, 0);
     const other = await memberWithMoney(t, 0);
-    const order = (await createOrder(owner, { channelCode: 'BANK', amount: 100, payerReference: 'mine' })).json().value;
+    const order = (
+      await createOrder(owner, { channelCode: 'BANK', amount: 100, payerReference: 'mine' })
+    ).json().value;
     const read = await t.call({ url: `/wps/deposit/order?orderNo=${order.orderNo}`, token: other.token });
     expect(read.statusCode).toBe(404);
     expect(read.json()).toMatchObject({ success: false, errorCode: 'deposit.not.found' });
-    const cancel = await t.call({ method: 'POST', url: '/wps/deposit/order/cancel', token: other.token, payload: { orderNo: order.orderNo } });
+    const cancel = await t.call({
+      method: 'POST',
+      url: '/wps/deposit/order/cancel',
+      token: other.token,
+      payload: { orderNo: order.orderNo },
+    });
     expect(cancel.statusCode).toBe(404);
     const list = await t.call({ url: '/wps/deposit/orders?status=PENDING', token: other.token });
     expect(list.json().value).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
@@ -208,10 +265,18 @@ describe(`deposits (${testDbKind})`, () => {
     const trial = await memberWithMoney(t, 200_000, { agentType: 4 });
     const calls = [
       { url: '/wps/deposit/channels' },
-      { method: 'POST' as const, url: '/wps/deposit/orders', payload: { channelCode: 'BANK', amount: 100, payerReference: 'x' } },
+      {
+        method: 'POST' as const,
+        url: '/wps/deposit/orders',
+        payload: { channelCode: 'BANK', amount: 100, payerReference: 'x' },
+      },
       { url: '/wps/deposit/orders' },
       { url: '/wps/deposit/order?orderNo=D000000AAAAAAAAAA' },
-      { method: 'POST' as const, url: '/wps/deposit/order/cancel', payload: { orderNo: 'D000000AAAAAAAAAA' } },
+      {
+        method: 'POST' as const,
+        url: '/wps/deposit/order/cancel',
+        payload: { orderNo: 'D000000AAAAAAAAAA' },
+      },
     ];
     for (const c of calls) {
       const res = await t.call({ ...c, token: trial.token });
@@ -251,7 +316,11 @@ describe(`deposits (${testDbKind})`, () => {
       payload: 'action=pay',
     });
     expect(await walletMinor(t, m.memberId)).toBe(7_525);
-    const payment = await t.database.db.selectFrom('sandbox_payment').selectAll().where('merchant_order_no', '=', orderNo).executeTakeFirstOrThrow();
+    const payment = await t.database.db
+      .selectFrom('sandbox_payment')
+      .selectAll()
+      .where('merchant_order_no', '=', orderNo)
+      .executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ status: 'PAID', notify_attempts: 1, last_notify_error: null });
   });
 
@@ -299,7 +368,12 @@ describe(`deposits (${testDbKind})`, () => {
     expect(stale.json().errorCode).toBe('gateway.timestamp.stale');
     const future = await notify(body, { timestamp: Math.floor(Date.now() / 1000) + 301 });
     expect(future.json().errorCode).toBe('gateway.timestamp.stale');
-    const noTs = await t.call({ method: 'POST', url: SANDBOX_NOTIFY_PATH, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const noTs = await t.call({
+      method: 'POST',
+      url: SANDBOX_NOTIFY_PATH,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(noTs.json().errorCode).toBe('gateway.timestamp.stale');
 
     const wrongAmount = await notify({ ...body, amount: '50.01' });
@@ -351,7 +425,9 @@ describe(`deposits (${testDbKind})`, () => {
       const failed = ops('ledger', 'check');
       await expect(failed).rejects.toMatchObject({ errorCode: 'ledger.check.failed' });
       const message = await failed.catch((e: Error) => e.message);
-      expect(message).toContain(`MISMATCH account ${account} (member ${m.memberId} MAIN): balance 10.01, postings 10.00`);
+      expect(message).toContain(
+        `MISMATCH account ${account} (member ${m.memberId} MAIN): balance 10.01, postings 10.00`,
+      );
       expect(message).toContain('Ledger check FAILED');
     } finally {
       await sql`update ledger_account set balance = balance - 1 where id = ${account}`.execute(t.database.db);

@@ -16,15 +16,20 @@ import { sandboxPages } from './sandbox-pages.ts';
 export async function depositRoutes(app: FastifyInstance): Promise<void> {
   const { deposits } = app.ctx;
   // Every deposit call is the member's own and closed to trial accounts (type 4).
-  const member = (session: Parameters<typeof requireRealAccount>[0] | null) => requireRealAccount(session!).memberId;
+  const member = (session: Parameters<typeof requireRealAccount>[0] | null) =>
+    requireRealAccount(session!).memberId;
   registerCall(app, getDepositChannels, ({ session }) => {
     member(session);
     return deposits.listChannels();
   });
   registerCall(app, createDepositOrder, ({ session, body }) => deposits.createOrder(member(session), body));
   registerCall(app, listDepositOrders, ({ session, query }) => deposits.listOrders(member(session), query));
-  registerCall(app, getDepositOrder, ({ session, query }) => deposits.getOrder(member(session), query.orderNo));
-  registerCall(app, cancelDepositOrder, ({ session, body }) => deposits.cancelOrder(member(session), body.orderNo));
+  registerCall(app, getDepositOrder, ({ session, query }) =>
+    deposits.getOrder(member(session), query.orderNo),
+  );
+  registerCall(app, cancelDepositOrder, ({ session, body }) =>
+    deposits.cancelOrder(member(session), body.orderNo),
+  );
 
   // The gateway's notification: its signature covers the raw bytes, so this route (in its own
   // scope) reads the body as text and parses it only after the signature holds.

@@ -44,7 +44,10 @@ export function signSandbox(secret: string, timestamp: string, rawBody: string):
 /** An order number players can quote: D, the UTC date, and 10 random characters (not guessable, not a count). */
 function newOrderNo(): string {
   const d = new Date();
-  const date = `${d.getUTCFullYear() % 100}`.padStart(2, '0') + `${d.getUTCMonth() + 1}`.padStart(2, '0') + `${d.getUTCDate()}`.padStart(2, '0');
+  const date =
+    `${d.getUTCFullYear() % 100}`.padStart(2, '0') +
+    `${d.getUTCMonth() + 1}`.padStart(2, '0') +
+    `${d.getUTCDate()}`.padStart(2, '0');
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const bytes = randomBytes(10);
   let tail = '';
@@ -79,7 +82,12 @@ export class DepositService {
   }
 
   private loadChannels(): Promise<ChannelRow[]> {
-    return this.database.db.selectFrom('deposit_channel').selectAll().orderBy('sort').orderBy('code').execute();
+    return this.database.db
+      .selectFrom('deposit_channel')
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('code')
+      .execute();
   }
 
   private allChannels(): Promise<ChannelRow[]> {
@@ -133,16 +141,26 @@ export class DepositService {
   /** POST /wps/deposit/orders. */
   async createOrder(
     memberId: number,
-    input: { channelCode: string; amount: unknown; payerReference?: string | undefined; idempotencyKey?: string | undefined },
+    input: {
+      channelCode: string;
+      amount: unknown;
+      payerReference?: string | undefined;
+      idempotencyKey?: string | undefined;
+    },
   ): Promise<DepositOrder> {
     const channel = (await this.allChannels()).find((c) => c.code === input.channelCode && c.enabled);
     if (!channel) throw fail(DepositErrors.depositChannelUnavailable);
     const { code: currency, precision } = this.wallet.currency();
-    const parsed = parseAmount(input.amount, { precision, minMinor: channel.min_amount, maxMinor: channel.max_amount });
+    const parsed = parseAmount(input.amount, {
+      precision,
+      minMinor: channel.min_amount,
+      maxMinor: channel.max_amount,
+    });
     if (!parsed.ok) throw fail(WalletErrors.amountInvalid, { message: parsed.message });
     const amount = parsed.minor;
     const payerReference = (input.payerReference ?? '').trim();
-    if (channel.type === 'BANK_TRANSFER' && !payerReference) throw fail(DepositErrors.depositReferenceRequired);
+    if (channel.type === 'BANK_TRANSFER' && !payerReference)
+      throw fail(DepositErrors.depositReferenceRequired);
     const key = input.idempotencyKey ?? randomUUID();
 
     const created = await this.database.db.transaction().execute(async (trx) => {
@@ -155,7 +173,11 @@ export class DepositService {
         .where('idempotency_key', '=', key)
         .executeTakeFirst();
       if (existing) {
-        if (existing.channel_code !== channel.code || existing.amount !== amount || existing.payer_reference !== payerReference)
+        if (
+          existing.channel_code !== channel.code ||
+          existing.amount !== amount ||
+          existing.payer_reference !== payerReference
+        )
           throw fail(WalletErrors.idempotencyKeyReused);
         return { order: existing, fresh: false };
       }
@@ -204,7 +226,10 @@ export class DepositService {
   }
 
   /** GET /wps/deposit/orders: the member's own orders, newest first. */
-  async listOrders(memberId: number, q: { status?: DepositStatus | undefined; page: number; pageSize: number }) {
+  async listOrders(
+    memberId: number,
+    q: { status?: DepositStatus | undefined; page: number; pageSize: number },
+  ) {
     let base = this.database.db.selectFrom('deposit_order').where('member_id', '=', memberId);
     if (q.status) base = base.where('status', '=', q.status);
     const [rows, count] = await Promise.all([
@@ -228,7 +253,11 @@ export class DepositService {
 
   /** One of the member's own orders; another member's order is "not found", exactly like a missing one. */
   private async ownOrder(memberId: number, orderNo: string, db: Kysely<DB> = this.database.db, lock = false) {
-    let q = db.selectFrom('deposit_order').selectAll().where('order_no', '=', orderNo).where('member_id', '=', memberId);
+    let q = db
+      .selectFrom('deposit_order')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .where('member_id', '=', memberId);
     if (lock) q = q.forUpdate();
     const row = await q.executeTakeFirst();
     if (!row) throw fail(DepositErrors.depositNotFound);
@@ -296,7 +325,9 @@ export class DepositService {
 
   private async lockForOperator(trx: Kysely<DB>, idOrNo: string): Promise<OrderRow> {
     let q = trx.selectFrom('deposit_order').selectAll();
-    q = /^\d+$/.test(idOrNo) ? q.where('id', '=', Number(idOrNo)) : q.where('order_no', '=', idOrNo.toUpperCase());
+    q = /^\d+$/.test(idOrNo)
+      ? q.where('id', '=', Number(idOrNo))
+      : q.where('order_no', '=', idOrNo.toUpperCase());
     const row = await q.forUpdate().executeTakeFirst();
     if (!row) throw fail(DepositErrors.depositNotFound, { message: `No deposit order ${idOrNo}` });
     return row;
@@ -312,7 +343,9 @@ export class DepositService {
         });
       if (order.status === 'SUCCESS') return { order, credited: false };
       if (order.status !== 'PENDING')
-        throw fail(DepositErrors.depositNotPending, { message: `Order ${order.order_no} is ${order.status}` });
+        throw fail(DepositErrors.depositNotPending, {
+          message: `Order ${order.order_no} is ${order.status}`,
+        });
       return this.credit(trx, order, HouseAccount.bankDeposits, operator);
     });
   }
@@ -322,10 +355,18 @@ export class DepositService {
     return this.database.db.transaction().execute(async (trx) => {
       const order = await this.lockForOperator(trx, idOrNo);
       if (order.status !== 'PENDING')
-        throw fail(DepositErrors.depositNotPending, { message: `Order ${order.order_no} is ${order.status}` });
+        throw fail(DepositErrors.depositNotPending, {
+          message: `Order ${order.order_no} is ${order.status}`,
+        });
       return trx
         .updateTable('deposit_order')
-        .set({ status: 'REJECTED', note: reason, reviewed_by: operator, updated_at: new Date(), completed_at: new Date() })
+        .set({
+          status: 'REJECTED',
+          note: reason,
+          reviewed_by: operator,
+          updated_at: new Date(),
+          completed_at: new Date(),
+        })
         .where('id', '=', order.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -356,11 +397,19 @@ export class DepositService {
    */
   async handleSandboxNotify(rawBody: string, timestamp: string | undefined, signature: string | undefined) {
     const ts = Number(timestamp);
-    if (!timestamp || !/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - ts) > SANDBOX_MAX_SKEW_SECONDS)
+    if (
+      !timestamp ||
+      !/^\d{1,12}$/.test(timestamp) ||
+      Math.abs(Date.now() / 1000 - ts) > SANDBOX_MAX_SKEW_SECONDS
+    )
       throw fail(DepositErrors.gatewayTimestampStale);
     const expected = Buffer.from(signSandbox(this.secret, timestamp, rawBody), 'hex');
-    const given = Buffer.from(typeof signature === 'string' && /^[0-9a-f]{64}$/i.test(signature) ? signature : '', 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw fail(DepositErrors.gatewaySignatureInvalid);
+    const given = Buffer.from(
+      typeof signature === 'string' && /^[0-9a-f]{64}$/i.test(signature) ? signature : '',
+      'hex',
+    );
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw fail(DepositErrors.gatewaySignatureInvalid);
     let json: unknown;
     try {
       json = JSON.parse(rawBody);
@@ -392,7 +441,12 @@ export class DepositService {
         if (order.status === 'PENDING') {
           await trx
             .updateTable('deposit_order')
-            .set({ status: 'FAILED', note: 'Payment failed at the gateway', updated_at: new Date(), completed_at: new Date() })
+            .set({
+              status: 'FAILED',
+              note: 'Payment failed at the gateway',
+              updated_at: new Date(),
+              completed_at: new Date(),
+            })
             .where('id', '=', order.id)
             .execute();
           return { orderNo: order.order_no, status: 'FAILED' as const };
@@ -406,9 +460,9 @@ export class DepositService {
 
   /** Orders still waiting, for the operator's summary. */
   async pendingCount(): Promise<number> {
-    const row = await sql<{ n: number }>`select count(*)::int as n from deposit_order where status = 'PENDING'`.execute(
-      this.database.db,
-    );
+    const row = await sql<{
+      n: number;
+    }>`select count(*)::int as n from deposit_order where status = 'PENDING'`.execute(this.database.db);
     return Number(row.rows[0]?.n ?? 0);
   }
 }

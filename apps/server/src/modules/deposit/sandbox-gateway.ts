@@ -49,7 +49,11 @@ export class SandboxGateway {
   }
 
   find(paymentId: string) {
-    return this.database.db.selectFrom('sandbox_payment').selectAll().where('id', '=', paymentId).executeTakeFirst();
+    return this.database.db
+      .selectFrom('sandbox_payment')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
   }
 
   /** The player's choice on the page; null when the payment is no longer open (paid, failed or expired). */
@@ -70,7 +74,13 @@ export class SandboxGateway {
   }
 
   /** The notification of a finished payment: the raw body and its signed headers. */
-  notification(p: { id: string; merchant_order_no: string; amount: number; currency: string; status: string }) {
+  notification(p: {
+    id: string;
+    merchant_order_no: string;
+    amount: number;
+    currency: string;
+    status: string;
+  }) {
     const body: SandboxNotify = {
       paymentId: p.id,
       merchantOrderNo: p.merchant_order_no,

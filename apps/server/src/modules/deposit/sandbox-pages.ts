@@ -75,36 +75,45 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.get<{ Params: { id: string } }>('/sandbox-pay/checkout/:id', { schema: { hide: true } }, async (req, reply) => {
-    const p = await gateway.find(req.params.id);
-    if (!p) return sendPage(reply, 404, page('Not found', '<section><p class="state">No such payment.</p></section>'));
-    const amount = `${escape(p.currency)} ${escape(gateway.amountText(p.amount))}`;
-    const details = `<dl><dt>Merchant order</dt><dd>${escape(p.merchant_order_no)}</dd><dt>Payment</dt><dd>${escape(p.id)}</dd></dl>`;
-    const open = p.status === 'CREATED' && p.expires_at.getTime() > Date.now();
-    if (!open) {
-      const state = p.status === 'CREATED' ? 'expired' : p.status === 'PAID' ? 'paid' : 'failed';
+  app.get<{ Params: { id: string } }>(
+    '/sandbox-pay/checkout/:id',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const p = await gateway.find(req.params.id);
+      if (!p)
+        return sendPage(
+          reply,
+          404,
+          page('Not found', '<section><p class="state">No such payment.</p></section>'),
+        );
+      const amount = `${escape(p.currency)} ${escape(gateway.amountText(p.amount))}`;
+      const details = `<dl><dt>Merchant order</dt><dd>${escape(p.merchant_order_no)}</dd><dt>Payment</dt><dd>${escape(p.id)}</dd></dl>`;
+      const open = p.status === 'CREATED' && p.expires_at.getTime() > Date.now();
+      if (!open) {
+        const state = p.status === 'CREATED' ? 'expired' : p.status === 'PAID' ? 'paid' : 'failed';
+        return sendPage(
+          reply,
+          200,
+          page(
+            `Payment ${state}`,
+            `<section><div class="amount">${amount}</div><p class="state">This payment is ${state}.</p>${details}<a href="${escape(p.return_url)}">Back to the merchant</a></section>`,
+          ),
+        );
+      }
       return sendPage(
         reply,
         200,
         page(
-          `Payment ${state}`,
-          `<section><div class="amount">${amount}</div><p class="state">This payment is ${state}.</p>${details}<a href="${escape(p.return_url)}">Back to the merchant</a></section>`,
-        ),
-      );
-    }
-    return sendPage(
-      reply,
-      200,
-      page(
-        'Pay',
-        `<section><div>Amount to pay</div><div class="amount">${amount}</div>${details}
+          'Pay',
+          `<section><div>Amount to pay</div><div class="amount">${amount}</div>${details}
 <form method="post" action="/sandbox-pay/checkout/${escape(p.id)}">
 <button class="pay" type="submit" name="action" value="pay">Pay ${amount}</button>
 <button class="fail" type="submit" name="action" value="fail">Simulate a failed payment</button>
 </form></section>`,
-      ),
-    );
-  });
+        ),
+      );
+    },
+  );
 
   app.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
     '/sandbox-pay/checkout/:id',
@@ -112,9 +121,18 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const action = req.body?.action;
       if (action !== 'pay' && action !== 'fail')
-        return sendPage(reply, 400, page('Bad request', '<section><p class="state">Choose Pay or Fail.</p></section>'));
+        return sendPage(
+          reply,
+          400,
+          page('Bad request', '<section><p class="state">Choose Pay or Fail.</p></section>'),
+        );
       const existing = await gateway.find(req.params.id);
-      if (!existing) return sendPage(reply, 404, page('Not found', '<section><p class="state">No such payment.</p></section>'));
+      if (!existing)
+        return sendPage(
+          reply,
+          404,
+          page('Not found', '<section><p class="state">No such payment.</p></section>'),
+        );
       const done = await gateway.complete(existing.id, action === 'pay' ? 'PAID' : 'FAILED');
       if (done) {
         // The first delivery is awaited so the player returns to a credited balance; failures are

@@ -225,6 +225,22 @@ export class MemberService {
     };
   }
 
+  /**
+   * What the money calls need of a member (wallet module): the type, the upline and the member's
+   * switch for transfers to it, and the payment password's hash (checked by the wallet).
+   */
+  async moneyProfile(memberId: number) {
+    const m = await repo.byId(this.database.db, memberId);
+    if (!m) return null;
+    const upline = m.upline_id ? await repo.byId(this.database.db, m.upline_id) : undefined;
+    return {
+      agentType: m.agent_type,
+      toUpline: m.to_upline,
+      paymentPasswordHash: m.payment_password_hash,
+      upline: upline ? { id: upline.id, username: upline.username, nickname: upline.nickname } : null,
+    };
+  }
+
   async avatar(memberId: number) {
     const m = await repo.byId(this.database.db, memberId);
     if (!m) throw fail(Errors.sessionEnded);

@@ -36,32 +36,26 @@ export async function findMemberAccount(
   return row?.id ?? null;
 }
 
-export async function findHouseAccount(db: Kysely<DB>, code: string, currency: string): Promise<number | null> {
+export async function findHouseAccount(db: Kysely<DB>, fullCode: string): Promise<number | null> {
   const row = await db
     .selectFrom('ledger_account')
     .select('id')
-    .where('code', '=', `${code}:${currency}`)
+    .where('code', '=', fullCode)
     .executeTakeFirst();
   return row?.id ?? null;
 }
 
 /**
- * A house or clearing account (the other side of every member movement), created on first use;
- * it may go negative: a house account that paid out more than it took in shows a negative balance.
+ * A house or clearing account row (the other side of member movements), created on first use; it
+ * may go negative: a house account that paid out more than it took in shows a negative balance.
+ * `fullCode` is `<code>:<currency>[:<shard>]`.
  */
 export async function houseAccountId(
   db: Kysely<DB>,
-  code: string,
+  fullCode: string,
   walletType: string,
   currency: string,
 ): Promise<number> {
-  const fullCode = `${code}:${currency}`;
-  const found = await db
-    .selectFrom('ledger_account')
-    .select('id')
-    .where('code', '=', fullCode)
-    .executeTakeFirst();
-  if (found) return found.id;
   await db
     .insertInto('ledger_account')
     .values({ code: fullCode, wallet_type: walletType, currency, allow_negative: true })
@@ -75,32 +69,39 @@ export async function houseAccountId(
   return row.id;
 }
 
-/** Inserts the transaction header; null when the idempotency key was used already. */
-export async function insertTransaction(
-  db: Kysely<DB>,
-  header: { key: string; kind: string; reference: string; memo: string; requestHash: Buffer },
-): Promise<{ id: number; created_at: Date } | null> {
-  const row = await db
-    .insertInto('ledger_transaction')
-    .values({
-      idempotency_key: header.key,
-      kind: header.kind,
-      reference: header.reference,
-      memo: header.memo,
-      request_hash: header.requestHash,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning(['id', 'created_at'])
-    .executeTakeFirst();
-  return row ?? null;
+/** SQLSTATE ledger_post raises when a debit would take an account below zero. */
+export const INSUFFICIENT_SQLSTATE = 'LD001';
+
+export interface PostedRow {
+  o_id: number;
+  o_created_at: Date;
+  o_replayed: boolean;
+  o_hash: Uint8Array | null;
+  o_kind: string;
+  o_reference: string;
 }
 
-export async function transactionByKey(db: Kysely<DB>, key: string) {
-  return db
-    .selectFrom('ledger_transaction')
-    .select(['id', 'kind', 'reference', 'request_hash', 'created_at'])
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+/**
+ * One movement in one statement (ledger_post, migration 008): header, postings and balances, the
+ * accounts updated in the given order; a used key answers the first movement's header.
+ */
+export async function post(
+  db: Kysely<DB>,
+  m: {
+    key: string;
+    kind: string;
+    reference: string;
+    memo: string;
+    requestHash: Buffer;
+    accounts: number[];
+    amounts: number[];
+  },
+): Promise<PostedRow> {
+  const res =
+    await sql<PostedRow>`select * from ledger_post(${m.key}, ${m.kind}, ${m.reference}, ${m.memo}, ${m.requestHash}, ${m.accounts}::bigint[], ${m.amounts}::bigint[])`.execute(
+      db,
+    );
+  return res.rows[0]!;
 }
 
 export async function postingsOf(db: Kysely<DB>, transactionId: number) {
@@ -109,35 +110,6 @@ export async function postingsOf(db: Kysely<DB>, transactionId: number) {
     .select(['account_id', 'amount'])
     .where('transaction_id', '=', transactionId)
     .orderBy('id')
-    .execute();
-}
-
-/**
- * Applies one posting to the running balance, refusing (no row) when it would take an account
- * that may not go negative below zero. The row lock taken by the UPDATE serialises concurrent
- * postings to one account, so the check and the write are one atomic step.
- */
-export async function applyPosting(db: Kysely<DB>, accountId: number, amount: number): Promise<boolean> {
-  const row = await db
-    .updateTable('ledger_account')
-    .set({ balance: sql`balance + ${amount}` })
-    .where('id', '=', accountId)
-    .where((eb) => eb.or([eb('allow_negative', '=', true), eb(sql`balance + ${amount}`, '>=', 0)]))
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-export async function insertPostings(
-  db: Kysely<DB>,
-  transactionId: number,
-  postings: { accountId: number; amount: number }[],
-): Promise<void> {
-  await db
-    .insertInto('ledger_posting')
-    .values(
-      postings.map((p) => ({ transaction_id: transactionId, account_id: p.accountId, amount: p.amount })),
-    )
     .execute();
 }
 

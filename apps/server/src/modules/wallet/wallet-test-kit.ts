@@ -18,7 +18,13 @@ export interface TestMember {
 export async function memberWithMoney(
   t: TestApp,
   minor: number,
-  options: { agentType?: number; prefix?: string; uplineId?: number; toUpline?: boolean; paymentPassword?: string } = {},
+  options: {
+    agentType?: number;
+    prefix?: string;
+    uplineId?: number;
+    toUpline?: boolean;
+    paymentPassword?: string;
+  } = {},
 ): Promise<TestMember> {
   const { members, wallet } = t.app.ctx;
   const username = `${options.prefix ?? 'money'}${process.pid % 1000}${++serial}${Math.floor(Math.random() * 1e4)}`;

@@ -14,7 +14,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const RACE_TIMEOUT = 240_000;
+// PGlite runs the 6,400 attempts one transaction at a time: about 40 s on a quiet 2-core machine,
+// several minutes when other suites share it.
+const RACE_TIMEOUT = 600_000;
 
 /** A seeded generator (mulberry32), so a failing plan can be replayed. */
 function prng(seed: number): (n: number) => number {
@@ -24,7 +26,7 @@ function prng(seed: number): (n: number) => number {
     let x = a;
     x = Math.imul(x ^ (x >>> 15), x | 1);
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return (((x ^ (x >>> 14)) >>> 0) % n);
+    return ((x ^ (x >>> 14)) >>> 0) % n;
   };
 }
 
@@ -64,7 +66,10 @@ describe(`money races (${testDbKind})`, () => {
       const debits = await t.database.db
         .selectFrom('ledger_posting')
         .innerJoin('ledger_account', 'ledger_account.id', 'ledger_posting.account_id')
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('ledger_posting.amount').as('total')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.sum<number>('ledger_posting.amount').as('total'),
+        ])
         .where('ledger_account.member_id', '=', m.memberId)
         .where('ledger_posting.amount', '<', 0)
         .executeTakeFirstOrThrow();
@@ -87,7 +92,12 @@ describe(`money races (${testDbKind})`, () => {
           method: 'POST',
           url: '/wps/relay/GCS_walletTransfer',
           token: tokens[c]!,
-          payload: { fromAccountTypeId: 1, toAccountTypeId: 101, amount: 7, idempotencyKey: `race-http-${c}-${i}` },
+          payload: {
+            fromAccountTypeId: 1,
+            toAccountTypeId: 101,
+            amount: 7,
+            idempotencyKey: `race-http-${c}-${i}`,
+          },
         });
         return res;
       });
@@ -97,12 +107,16 @@ describe(`money races (${testDbKind})`, () => {
       const refused = answers.filter((a) => a!.statusCode !== 200);
       expect(ok).toHaveLength(142);
       expect(refused).toHaveLength(6_400 - 142);
-      for (const r of refused) expect(r!.json()).toMatchObject({ success: false, errorCode: 'wallet.balance.insufficient' });
+      for (const r of refused)
+        expect(r!.json()).toMatchObject({ success: false, errorCode: 'wallet.balance.insufficient' });
       expect(await walletMinor(t, m.memberId, 'MAIN')).toBe(600);
       expect(await walletMinor(t, m.memberId, 'VENDOR_PG')).toBe(99_400);
       const balance = await t.call({ url: '/wps/v2/wallets/balance', token: m.token });
       expect(balance.json().value.sumBalance).toBe(1000);
-      expect(balance.json().value.balance.find((b: { accountTypeId: number }) => b.accountTypeId === 1).availBalance).toBe(6);
+      expect(
+        balance.json().value.balance.find((b: { accountTypeId: number }) => b.accountTypeId === 1)
+          .availBalance,
+      ).toBe(6);
       expect(await t.app.ctx.wallet.audit()).toEqual({ drifted: 0, unbalanced: 0, total: 0 });
     },
     RACE_TIMEOUT,
@@ -136,7 +150,12 @@ describe(`money races (${testDbKind})`, () => {
           method: 'POST',
           url: '/wps/relay/GCS_walletTransfer',
           token: m.token,
-          payload: { fromAccountTypeId: 1, toAccountTypeId: 102, amount: '12.34', idempotencyKey: 'same-key-0001' },
+          payload: {
+            fromAccountTypeId: 1,
+            toAccountTypeId: 102,
+            amount: '12.34',
+            idempotencyKey: 'same-key-0001',
+          },
         }),
       ),
     );

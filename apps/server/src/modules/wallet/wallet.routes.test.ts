@@ -19,7 +19,11 @@ function transfer(m: TestMember, payload: Record<string, unknown>) {
 }
 
 async function agent1Id(): Promise<number> {
-  const row = await t.database.db.selectFrom('member').select('id').where('username', '=', 'agent1').executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('member')
+    .select('id')
+    .where('username', '=', 'agent1')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -53,16 +57,25 @@ describe(`wallet calls (${testDbKind})`, () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().errorCode).toBe('wallet.single');
       const balance = await t.call({ url: '/wps/v2/wallets/balance', token: m.token });
-      expect(balance.json().value.balance.map((b: { accountTypeId: number }) => b.accountTypeId)).toEqual([1]);
+      expect(balance.json().value.balance.map((b: { accountTypeId: number }) => b.accountTypeId)).toEqual([
+        1,
+      ]);
     } finally {
       await runOpsCommand(t.app.ctx, ['wallet', 'mode', 'multi']);
     }
-    expect((await t.call({ url: '/wps/relay/GCS_merchantWallet', token: m.token })).json().value.isSingle).toBe(false);
+    expect(
+      (await t.call({ url: '/wps/relay/GCS_merchantWallet', token: m.token })).json().value.isSingle,
+    ).toBe(false);
   });
 
   it('WD-05 POST /wps/relay/GCS_walletTransfer (token) moves money between the main wallet and a vendor wallet, both ways', async () => {
     const m = await memberWithMoney(t, 50_000);
-    const out = await transfer(m, { fromAccountTypeId: 1, toAccountTypeId: 101, amount: '120.50', idempotencyKey: 'wd05-out-0001' });
+    const out = await transfer(m, {
+      fromAccountTypeId: 1,
+      toAccountTypeId: 101,
+      amount: '120.50',
+      idempotencyKey: 'wd05-out-0001',
+    });
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json().value).toMatchObject({
       kind: 'WALLET_TRANSFER',
@@ -96,7 +109,11 @@ describe(`wallet calls (${testDbKind})`, () => {
       [{ fromAccountTypeId: 1, toAccountTypeId: 101, amount: 0 }, 422, 'amount.invalid'],
       [{ fromAccountTypeId: 1, toAccountTypeId: 101 }, 422, 'invalid.input'],
       [{ fromAccountTypeId: 1, toAccountTypeId: 101, amount: 1, idempotencyKey: 'x' }, 422, 'invalid.input'],
-      [{ fromAccountTypeId: 1, toAccountTypeId: 101, amount: 5, idempotencyKey: 'wd05-out-0001' }, 409, 'idempotency.key.reused'],
+      [
+        { fromAccountTypeId: 1, toAccountTypeId: 101, amount: 5, idempotencyKey: 'wd05-out-0001' },
+        409,
+        'idempotency.key.reused',
+      ],
     ];
     for (const [payload, status, code] of refusals) {
       const res = await transfer(m, payload);
@@ -106,7 +123,9 @@ describe(`wallet calls (${testDbKind})`, () => {
     }
     expect(await walletMinor(t, m.memberId, 'MAIN')).toBe(40_000);
     expect(await walletMinor(t, m.memberId, 'VENDOR_PG')).toBe(10_000);
-    expect((await t.call({ method: 'POST', url: '/wps/relay/GCS_walletTransfer', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: '/wps/relay/GCS_walletTransfer', payload: {} })).statusCode,
+    ).toBe(401);
   });
 
   it('a member’s idempotency key never meets another member’s: the same key from two members makes two transfers', async () => {
@@ -121,7 +140,11 @@ describe(`wallet calls (${testDbKind})`, () => {
 
   it('transfer to upline: allowed by the member’s toUpline switch, needs the payment password, moves main to the upline’s main wallet', async () => {
     const upline = await agent1Id();
-    const m = await memberWithMoney(t, 10_000, { uplineId: upline, toUpline: true, paymentPassword: '135790' });
+    const m = await memberWithMoney(t, 10_000, {
+      uplineId: upline,
+      toUpline: true,
+      paymentPassword: '135790',
+    });
     const info = await t.call({ url: '/wps/wallet/transfer/upline', token: m.token });
     expect(info.json().value).toEqual({
       allowed: true,
@@ -135,20 +158,36 @@ describe(`wallet calls (${testDbKind})`, () => {
     const wrong = await send({ amount: 10, paymentPassword: '000000' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errorCode).toBe('payment.password.invalid');
-    const plain = await t.call({ method: 'POST', url: '/wps/wallet/transfer/upline', token: m.token, payload: { amount: 10, paymentPassword: '135790' } });
+    const plain = await t.call({
+      method: 'POST',
+      url: '/wps/wallet/transfer/upline',
+      token: m.token,
+      payload: { amount: 10, paymentPassword: '135790' },
+    });
     expect(plain.json().errorCode).toBe('payload.encryption.required');
     const tooMuch = await send({ amount: 100.01, paymentPassword: '135790' });
     expect(tooMuch.json().errorCode).toBe('wallet.balance.insufficient');
 
     const ok = await send({ amount: '25.75', paymentPassword: '135790', idempotencyKey: 'upline-0001' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().value).toMatchObject({ kind: 'UPLINE_TRANSFER', amount: 25.75, upline: 'agent1', replayed: false });
+    expect(ok.json().value).toMatchObject({
+      kind: 'UPLINE_TRANSFER',
+      amount: 25.75,
+      upline: 'agent1',
+      replayed: false,
+    });
     expect(await walletMinor(t, m.memberId)).toBe(10_000 - 2_575);
     expect(await walletMinor(t, upline)).toBe(uplineBefore + 2_575);
 
     // Not allowed without the switch, nor without a payment password.
-    const noSwitch = await memberWithMoney(t, 10_000, { uplineId: upline, toUpline: false, paymentPassword: '135790' });
-    expect((await t.call({ url: '/wps/wallet/transfer/upline', token: noSwitch.token })).json().value.allowed).toBe(false);
+    const noSwitch = await memberWithMoney(t, 10_000, {
+      uplineId: upline,
+      toUpline: false,
+      paymentPassword: '135790',
+    });
+    expect(
+      (await t.call({ url: '/wps/wallet/transfer/upline', token: noSwitch.token })).json().value.allowed,
+    ).toBe(false);
     const refused = await send({ amount: 1, paymentPassword: '135790' }, noSwitch.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errorCode).toBe('transfer.upline.not.allowed');
@@ -159,11 +198,20 @@ describe(`wallet calls (${testDbKind})`, () => {
   });
 
   it('a trial account (type 4) cannot transfer: GCS_walletTransfer and the upline transfer answer 403 in_need_true_account', async () => {
-    const trial = await memberWithMoney(t, 200_000, { agentType: 4, uplineId: await agent1Id(), toUpline: true, paymentPassword: '135790' });
+    const trial = await memberWithMoney(t, 200_000, {
+      agentType: 4,
+      uplineId: await agent1Id(),
+      toUpline: true,
+      paymentPassword: '135790',
+    });
     const res = await transfer(trial, { fromAccountTypeId: 1, toAccountTypeId: 101, amount: 1 });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe('in_need_true_account');
-    const up = await secureCall(t, { url: '/wps/wallet/transfer/upline', token: trial.token, payload: { amount: 1, paymentPassword: '135790' } });
+    const up = await secureCall(t, {
+      url: '/wps/wallet/transfer/upline',
+      token: trial.token,
+      payload: { amount: 1, paymentPassword: '135790' },
+    });
     expect(up.statusCode).toBe(403);
     expect(up.json().errorCode).toBe('in_need_true_account');
     expect(await walletMinor(t, trial.memberId)).toBe(200_000);
@@ -177,7 +225,10 @@ describe(`BC-09 money in minor units (${testDbKind})`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'brand-'));
     const brandPath = join(dir, 'brand.json');
     const brand = JSON.parse(readFileSync(t.config.brandConfigPath, 'utf8'));
-    writeFileSync(brandPath, JSON.stringify({ ...brand, currency: { code: 'USD', symbol: '$', precision: 3 } }));
+    writeFileSync(
+      brandPath,
+      JSON.stringify({ ...brand, currency: { code: 'USD', symbol: '$', precision: 3 } }),
+    );
     t3 = await createTestApp({ configOverrides: { brandConfigPath: brandPath } });
   });
   afterAll(async () => t3?.close());
@@ -196,16 +247,22 @@ describe(`BC-09 money in minor units (${testDbKind})`, () => {
 
     // Arithmetic: 0.10 + 0.20 is exactly 0.30 (30 minor units), never 0.30000000000000004.
     const m = await memberWithMoney(t, 100);
-    expect((await transfer(m, { fromAccountTypeId: 1, toAccountTypeId: 101, amount: 0.1 })).statusCode).toBe(200);
-    expect((await transfer(m, { fromAccountTypeId: 1, toAccountTypeId: 101, amount: '0.20' })).statusCode).toBe(200);
+    expect((await transfer(m, { fromAccountTypeId: 1, toAccountTypeId: 101, amount: 0.1 })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await transfer(m, { fromAccountTypeId: 1, toAccountTypeId: 101, amount: '0.20' })).statusCode,
+    ).toBe(200);
     expect(await walletMinor(t, m.memberId, 'VENDOR_PG')).toBe(30);
     const wire = (await t.call({ url: '/wps/v2/wallets/balance', token: m.token })).json().value;
     expect(wire.precision).toBe(2);
-    expect(wire.balance.find((b: { accountTypeId: number }) => b.accountTypeId === 101).availBalance).toBe(0.3);
-    expect(wire.balance.find((b: { accountTypeId: number }) => b.accountTypeId === 1).availBalance).toBe(0.7);
-    expect((await transfer(m, { fromAccountTypeId: 1, toAccountTypeId: 101, amount: '0.001' })).json().errorCode).toBe(
-      'amount.invalid',
+    expect(wire.balance.find((b: { accountTypeId: number }) => b.accountTypeId === 101).availBalance).toBe(
+      0.3,
     );
+    expect(wire.balance.find((b: { accountTypeId: number }) => b.accountTypeId === 1).availBalance).toBe(0.7);
+    expect(
+      (await transfer(m, { fromAccountTypeId: 1, toAccountTypeId: 101, amount: '0.001' })).json().errorCode,
+    ).toBe('amount.invalid');
 
     // Precision 3 from the brand config: a third decimal is accepted, a fourth refused.
     const m3 = await memberWithMoney(t3, 5_000);
@@ -223,7 +280,10 @@ describe(`BC-09 money in minor units (${testDbKind})`, () => {
       token: m3.token,
       payload: { fromAccountTypeId: 1, toAccountTypeId: 102, amount: '1.2345' },
     });
-    expect(four.json()).toMatchObject({ errorCode: 'amount.invalid', message: 'Enter an amount with at most 3 decimals' });
+    expect(four.json()).toMatchObject({
+      errorCode: 'amount.invalid',
+      message: 'Enter an amount with at most 3 decimals',
+    });
     const b3 = (await t3.call({ url: '/wps/v2/wallets/balance', token: m3.token })).json().value;
     expect(b3.precision).toBe(3);
     expect(b3.sumBalance).toBe(5);

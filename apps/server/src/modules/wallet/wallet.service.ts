@@ -20,7 +20,7 @@ import type { ChangeFeed, CachedValue } from '../../platform/change-feed.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { verifyPassword } from '../../platform/crypto/password-hash.ts';
 import { fail } from '../../platform/http/errors.ts';
-import * as memberRepo from '../member/member.repo.ts';
+import type { MemberService } from '../member/member.service.ts';
 import * as repo from './ledger.repo.ts';
 
 /** Wallet types of member accounts (`ledger_account.wallet_type`); vendor wallets are `VENDOR_<code>`. */
@@ -103,6 +103,23 @@ export interface WalletServiceDeps {
   feed?: ChangeFeed;
   /** Counts payment-password attempts. */
   limiter?: RateLimiter;
+  /** The member facts the upline transfer and the payment password need. */
+  members?: Pick<MemberService, 'moneyProfile'>;
+}
+
+/** Rows per house or clearing account: movements spread over them by idempotency key. */
+export const HOUSE_SHARDS = 16;
+
+/** Shard 0 keeps the plain code (`HOUSE_CASH:USD`), so a ledger from before sharding reads on. */
+function houseShardCode(code: string, currency: string, shard: number): string {
+  return shard === 0 ? `${code}:${currency}` : `${code}:${currency}:${shard}`;
+}
+
+function shardOf(key: string): number {
+  // FNV-1a: cheap and stable across processes and versions.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % HOUSE_SHARDS;
 }
 
 /** Payment-password attempts per member: 10 per 15 minutes, right or wrong. */
@@ -146,6 +163,7 @@ export class WalletService {
   private readonly database: Database;
   private readonly brand: BrandConfigStore;
   private readonly limiter: RateLimiter | undefined;
+  private readonly members: Pick<MemberService, 'moneyProfile'> | undefined;
   private readonly config: CachedValue<WalletConfig> | null;
   /**
    * Account ids by member, wallet type and currency (or house code), kept once read from a
@@ -159,6 +177,7 @@ export class WalletService {
     this.database = database;
     this.brand = brand;
     this.limiter = deps.limiter;
+    this.members = deps.members;
     this.config = deps.feed ? deps.feed.cached(() => this.loadConfig()) : null;
   }
 
@@ -245,6 +264,7 @@ export class WalletService {
     return this.resolve({ memberId, wallet: walletType }, db);
   }
 
+  /** A house or clearing account's first shard (the one an operator's report starts from). */
   houseAccount(code: HouseCode, db: Kysely<DB> = this.database.db): Promise<number> {
     return this.resolve({ house: code }, db);
   }
@@ -252,26 +272,33 @@ export class WalletService {
   /**
    * The id of an account. Ids are remembered only when read outside any transaction (`remember`):
    * a row seen inside a caller's transaction may be that transaction's own and vanish with it.
+   * A house account is one of HOUSE_SHARDS rows (`shard`), so movements touching "the house" do
+   * not all queue on one row lock.
    */
-  private async resolve(ref: AccountRef, db: Kysely<DB>, remember = false): Promise<number> {
+  private async resolve(ref: AccountRef, db: Kysely<DB>, remember = false, shard = 0): Promise<number> {
     if (typeof ref === 'number') return ref;
     const currency = this.currency().code;
-    const key =
-      'house' in ref
-        ? `h:${ref.house}:${currency}`
-        : `m:${ref.memberId}:${ref.wallet ?? WalletType.main}:${currency}`;
-    const cached = this.accountIds.get(key);
-    if (cached !== undefined) return cached;
     if ('house' in ref) {
-      const found = await repo.findHouseAccount(db, ref.house, currency);
+      const code = houseShardCode(ref.house, currency, shard);
+      const cached = this.accountIds.get(code);
+      if (cached !== undefined) return cached;
+      const found = await repo.findHouseAccount(db, code);
       const id =
         found ??
-        (await repo.houseAccountId(db, ref.house, ref.house.startsWith('CLEARING_') ? 'CLEARING' : 'HOUSE', currency));
-      if (found !== null && remember) this.accountIds.set(key, found);
+        (await repo.houseAccountId(
+          db,
+          code,
+          ref.house.startsWith('CLEARING_') ? 'CLEARING' : 'HOUSE',
+          currency,
+        ));
+      if (found !== null && remember) this.accountIds.set(code, found);
       this.houseIds.add(id);
       return id;
     }
     const wallet = ref.wallet ?? WalletType.main;
+    const key = `m:${ref.memberId}:${wallet}:${currency}`;
+    const cached = this.accountIds.get(key);
+    if (cached !== undefined) return cached;
     const found = await repo.findMemberAccount(db, ref.memberId, wallet, currency);
     if (found !== null) {
       if (remember) this.accountIds.set(key, found);
@@ -280,18 +307,29 @@ export class WalletService {
     return repo.memberAccountId(db, ref.memberId, wallet, currency);
   }
 
+  private async resolveAll(req: PostRequest, db: Kysely<DB>, remember: boolean) {
+    // The shard follows from the key, so a replay of a request names the same accounts.
+    const shard = shardOf(req.idempotencyKey);
+    const postings: { accountId: number; amount: number; house: boolean }[] = [];
+    for (const p of req.postings) {
+      const accountId = await this.resolve(p.account, db, remember, shard);
+      postings.push({ accountId, amount: p.amount, house: this.houseIds.has(accountId) });
+    }
+    return postings;
+  }
+
   // ---- movements -----------------------------------------------------------------------------
 
-  /** Posts one transaction in its own database transaction (or inside `trx` when given). */
+  /**
+   * Posts one transaction: one statement (ledger_post, migration 008) in its own database
+   * transaction, or inside `trx` when given (the movement then commits or rolls back with it).
+   */
   async post(req: PostRequest, trx?: Kysely<DB>): Promise<PostResult> {
     validate(req);
-    if (trx) return this.postIn(trx, req);
     // Outside a caller's transaction the accounts are found (or opened: an empty account is
-    // harmless) before the movement's transaction, where their ids can be remembered.
-    const postings: Posting[] = [];
-    for (const p of req.postings)
-      postings.push({ account: await this.resolve(p.account, this.database.db, true), amount: p.amount });
-    return this.database.db.transaction().execute((t) => this.postIn(t, { ...req, postings }));
+    // harmless) before the movement, where their ids can be remembered.
+    const postings = await this.resolveAll(req, trx ?? this.database.db, !trx);
+    return this.postResolved(trx ?? this.database.db, req, postings);
   }
 
   /**
@@ -316,55 +354,46 @@ export class WalletService {
     );
   }
 
-  private async postIn(db: Kysely<DB>, req: PostRequest): Promise<PostResult> {
-    const postings: { accountId: number; amount: number; house: boolean }[] = [];
-    for (const p of req.postings)
-      postings.push({
-        accountId: await this.resolve(p.account, db),
-        amount: p.amount,
-        house: false,
-      });
-    for (const p of postings) p.house = this.houseIds.has(p.accountId);
+  private async postResolved(
+    db: Kysely<DB>,
+    req: PostRequest,
+    postings: { accountId: number; amount: number; house: boolean }[],
+  ): Promise<PostResult> {
     const requestHash = fingerprint(req.kind, req.reference, postings);
-    const inserted = await repo.insertTransaction(db, {
-      key: req.idempotencyKey,
-      kind: req.kind,
-      reference: req.reference,
-      memo: req.memo ?? '',
-      requestHash,
-    });
-    if (inserted === null) {
-      // The key was used: by a committed transaction (a concurrent one with the same key waits
-      // on the unique index until the first commits, then lands here too).
-      const existing = await repo.transactionByKey(db, req.idempotencyKey);
-      if (!existing) throw fail(Errors.conflict);
-      if (existing.request_hash && !Buffer.from(existing.request_hash).equals(requestHash))
-        throw fail(WalletErrors.idempotencyKeyReused);
-      return {
-        transactionId: existing.id,
-        kind: existing.kind as LedgerKind,
-        reference: existing.reference,
-        createdAt: existing.created_at,
-        replayed: true,
-      };
-    }
-    await repo.insertPostings(db, inserted.id, postings);
-    // One lock order for every transaction, so two movements never deadlock: member accounts by
-    // id, then house accounts by id. House accounts come last because nearly every movement
-    // touches one (deposits, bets): their row lock is then held only until the commit, not while
-    // the member side is checked.
+    // One lock order for every movement, so two never deadlock: member accounts by id, then house
+    // accounts by id. House accounts come last because many movements touch one (deposits, bets):
+    // their row lock is then held for the shortest time.
     const ordered = [...postings].sort(
       (a, b) => Number(a.house) - Number(b.house) || a.accountId - b.accountId || a.amount - b.amount,
     );
-    for (const p of ordered) {
-      if (!(await repo.applyPosting(db, p.accountId, p.amount))) throw fail(Errors.balanceInsufficient);
+    let row: repo.PostedRow;
+    try {
+      row = await repo.post(db, {
+        key: req.idempotencyKey,
+        kind: req.kind,
+        reference: req.reference,
+        memo: req.memo ?? '',
+        requestHash,
+        accounts: ordered.map((p) => p.accountId),
+        amounts: ordered.map((p) => p.amount),
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === repo.INSUFFICIENT_SQLSTATE)
+        throw fail(Errors.balanceInsufficient);
+      throw err;
+    }
+    if (row.o_replayed) {
+      // The key was used by a committed movement (a concurrent one with the same key waits on
+      // the unique index until the first commits, then lands here too).
+      if (row.o_hash && !Buffer.from(row.o_hash).equals(requestHash))
+        throw fail(WalletErrors.idempotencyKeyReused);
     }
     return {
-      transactionId: inserted.id,
-      kind: req.kind,
-      reference: req.reference,
-      createdAt: inserted.created_at,
-      replayed: false,
+      transactionId: row.o_id,
+      kind: row.o_kind as LedgerKind,
+      reference: row.o_reference,
+      createdAt: row.o_created_at,
+      replayed: row.o_replayed,
     };
   }
 
@@ -498,20 +527,24 @@ export class WalletService {
    * centre); 10 attempts per 15 minutes. Withdrawals and upline transfers call it.
    */
   async checkPaymentPassword(memberId: number, password: string): Promise<void> {
-    const member = await memberRepo.byId(this.database.db, memberId);
-    if (!member?.payment_password_hash) throw fail(WalletErrors.paymentPasswordNotSet);
+    const member = await this.profile(memberId);
+    if (!member?.paymentPasswordHash) throw fail(WalletErrors.paymentPasswordNotSet);
     await this.limiter?.consume(`payment-password:${memberId}`, PAYMENT_PASSWORD_RULE);
-    if (!(await verifyPassword(member.payment_password_hash, password)))
+    if (!(await verifyPassword(member.paymentPasswordHash, password)))
       throw fail(WalletErrors.paymentPasswordInvalid);
   }
 
+  private profile(memberId: number) {
+    if (!this.members) throw new Error('wallet: built without the member service');
+    return this.members.moneyProfile(memberId);
+  }
+
   async uplineInfo(memberId: number) {
-    const member = await memberRepo.byId(this.database.db, memberId);
-    const upline = member?.upline_id ? await memberRepo.byId(this.database.db, member.upline_id) : undefined;
+    const member = await this.profile(memberId);
     return {
-      allowed: Boolean(member?.to_upline && upline && member.agent_type !== 4),
-      upline: upline ? { account: upline.username, nickname: upline.nickname } : null,
-      hasPaymentPassword: Boolean(member?.payment_password_hash),
+      allowed: Boolean(member?.toUpline && member.upline && member.agentType !== 4),
+      upline: member?.upline ? { account: member.upline.username, nickname: member.upline.nickname } : null,
+      hasPaymentPassword: Boolean(member?.paymentPasswordHash),
     };
   }
 
@@ -520,9 +553,9 @@ export class WalletService {
     memberId: number,
     input: { amount: unknown; paymentPassword: string; idempotencyKey?: string | undefined },
   ) {
-    const member = await memberRepo.byId(this.database.db, memberId);
-    const upline = member?.upline_id ? await memberRepo.byId(this.database.db, member.upline_id) : undefined;
-    if (!member || !member.to_upline || !upline) throw fail(WalletErrors.uplineNotAllowed);
+    const member = await this.profile(memberId);
+    const upline = member?.upline;
+    if (!member || !member.toUpline || !upline) throw fail(WalletErrors.uplineNotAllowed);
     const amount = this.parseAmount(input.amount);
     await this.checkPaymentPassword(memberId, input.paymentPassword);
     const key = input.idempotencyKey ?? newKey();
@@ -573,10 +606,7 @@ export class WalletService {
 
 /** A random idempotency key for a call that sent none (it then has no retry protection). */
 export function newKey(): string {
-  return createHash('sha256')
-    .update(`${Date.now()}:${Math.random()}:${process.hrtime.bigint()}`)
-    .digest('base64url')
-    .slice(0, 24);
+  return randomUUID();
 }
 
 /** A short reference for account records, stable for one idempotency key. */
