@@ -60,7 +60,7 @@ export function ProfitLossPage() {
           <>
             <div className={styles.profitHero}>
               <span>{t('records_profit')}</span>
-              <strong data-testid="profit-total">
+              <strong className={styles.profitValue} data-testid="profit-total">
                 <Money value={d.totals.profit} signed tone />
               </strong>
               <small>{t('records_profit_hint')}</small>
