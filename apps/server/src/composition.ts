@@ -37,6 +37,7 @@ import { SandboxGateway } from './modules/deposit/sandbox-gateway.ts';
 import { depositRoutes } from './modules/deposit/deposit.routes.ts';
 import { MemberService } from './modules/member/member.service.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
+import { PasswordResetService } from './modules/member/password-reset.service.ts';
 import { VerificationService, type VerificationPolicy } from './modules/verification/verification.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { SessionService, type LoginPolicy } from './modules/session/session.service.ts';
@@ -154,6 +155,16 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     { database, system, members, sessions, verification, wallet, captcha, limiter: rateLimiter },
     options.registration,
   );
+  const passwordReset = new PasswordResetService({
+    database,
+    system,
+    brand,
+    members,
+    verification,
+    sessions,
+    outbox,
+    limiter: rateLimiter,
+  });
 
   return {
     config,
@@ -176,6 +187,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     verification,
     sessions,
     registration,
+    passwordReset,
     withdrawals,
     jobs,
     memberEvents,
