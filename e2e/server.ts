@@ -61,6 +61,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     BRAND_CONFIG: brandPath,
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
+    EXIT_WITH_PARENT: '1',
     ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {

@@ -51,6 +51,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A server started by a test or benchmark must not outlive it: a runner killed hard (a worker
+  // past its teardown time-out gets SIGKILL) leaves its child running, holding 0.6 GB and a port.
+  // EXIT_WITH_PARENT=1 ends the server once its parent is gone (it is re-parented, ppid changes).
+  if (process.env.EXIT_WITH_PARENT === '1') {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) void shutdown('parent exited');
+    }, 1000).unref();
+  }
 
   try {
     await app.listen({ port: config.port, host: config.host });
