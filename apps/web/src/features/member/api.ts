@@ -1,8 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AgentType, getBalance, getConsolidated, getUnreadCount } from '@app/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import {
+  AgentType,
+  changePassword,
+  getBalance,
+  getConsolidated,
+  getUnreadCount,
+  login,
+  logout,
+  resetPasswordByEmail,
+  resetPasswordByPhone,
+  sendSmsForgotPassword,
+  type CallBody,
+} from '@app/contract';
+import { isApiError } from '../../shared/http/api-error.ts';
 import { call } from '../../shared/http/client.ts';
-import { useSession } from '../../shared/session/session.ts';
+import { secureCall } from '../../shared/http/payload-encryption.ts';
+import { usePhoneCode } from '../../shared/forms/phone-code.ts';
+import { secondsUntil } from '../../shared/forms/use-countdown.ts';
+import { clearSession, useSession } from '../../shared/session/session.ts';
+import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { persistedOptions, SessionCaches } from '../../shared/storage/query-persistence.ts';
+import { forgetRememberToken, useLoginMutation } from '../session/index.ts';
+import { postPasswordEmailForm } from './post-form.ts';
 
 export const balanceKey = ['wallet', 'balance'] as const;
 
@@ -60,4 +80,99 @@ export function formatBalance(amount: number, symbol: string, hidden: boolean): 
     Math.abs(amount),
   );
   return `${amount < 0 ? '-' : ''}${symbol}${text}`;
+}
+
+/*
+ * The member feature's writes, as TanStack Query mutations: their busy and error states are the
+ * dialogs'. Those that log the player in end where every login does (useFinishLogin).
+ */
+
+/**
+ * Logout (SA-14, SA-15): POST /wps/session/logout ends the session and its remember token on the
+ * server; then the session storage, the cached account data and the dead remember token go, and
+ * the player lands on /. A call the server answers with a refusal (the token was already dead)
+ * still logs out here; only a call that never got an answer fails, keeping the session to retry.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await call(logout);
+      } catch (e) {
+        if (!isApiError(e) || e.status === 0) throw e;
+      }
+      clearSession();
+      forgetRememberToken();
+      queryClient.removeQueries({ queryKey: ['member'] });
+      queryClient.removeQueries({ queryKey: ['wallet'] });
+      const ui = useUiStore.getState();
+      ui.closeAllModals();
+      ui.closeMemberCentre();
+      ui.closeAccountCentre();
+      await navigate('/');
+    },
+  });
+}
+
+/**
+ * Ends the session a login opened when its forced password change is abandoned: the logout goes
+ * with the token, then the token goes here whatever the answer.
+ */
+export function useAbandonLogin() {
+  return useMutation({
+    mutationFn: async () => {
+      const sent = call(logout);
+      clearSession();
+      await sent.catch(() => undefined);
+    },
+  });
+}
+
+/** PUT /wps/member/password (PW-11..PW-13): the change of a logged-in member's password. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: CallBody<typeof changePassword>) => secureCall(changePassword, { body }),
+  });
+}
+
+/** The login again with the new password after a forced change (PW-16), which lands on /. */
+export function useLoginAgain() {
+  return useLoginMutation(
+    ({ userName, password }: { userName: string; password: string; firstTimeLogin: boolean }) =>
+      secureCall(login, { body: { username: userName, password, type: 'username', captcha: '' } }),
+    ({ password, firstTimeLogin }) => ({ password, firstTimeLogin }),
+  );
+}
+
+/** Forgot password by e-mail (PW-04): the reset link goes to the member's address. */
+export function useRequestPasswordEmail() {
+  return useMutation({ mutationFn: postPasswordEmailForm });
+}
+
+/** The new password of a reset e-mail's link (PW-06); the player is then logged in. */
+export function useResetPasswordByEmail() {
+  return useLoginMutation(
+    (body: CallBody<typeof resetPasswordByEmail>) => secureCall(resetPasswordByEmail, { body }),
+    (body) => ({ password: body.newPassword }),
+  );
+}
+
+/** The code of forgot password by phone (PW-07, PW-08): its countdown runs to the code's own expiry. */
+export function useForgotPasswordPhoneCode() {
+  return usePhoneCode({
+    sendSms: async (target, pass) => {
+      const sent = await call(sendSmsForgotPassword, { body: { ...target, ...(pass ?? {}) } });
+      return secondsUntil(sent.expirationTime);
+    },
+  });
+}
+
+/** The reset by phone (PW-08): it logs the player in and lands on / (PW-10). */
+export function useResetPasswordByPhone() {
+  return useLoginMutation(
+    (body: CallBody<typeof resetPasswordByPhone>) => secureCall(resetPasswordByPhone, { body }),
+    (body) => ({ password: body.newPassword }),
+  );
 }

@@ -1,23 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { changePassword, login } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
-import { call } from '../../shared/http/client.ts';
-import { ensurePayloadEncryption, secureCall } from '../../shared/http/payload-encryption.ts';
+import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { errorText } from '../../shared/forms/error-text.ts';
 import { checkedString, ruleProblem } from '../../shared/forms/field-rules.ts';
-import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
+import { FormSubmit } from '../../shared/forms/busy-button.tsx';
+import { ConfirmPasswordField, NewPasswordField } from '../../shared/forms/new-password-field.tsx';
 import { FormAlert, PasswordField } from '../../shared/forms/text-field.tsx';
-import { clearSession } from '../../shared/session/session.ts';
 import { useRegisterRules } from '../../shared/system/system-status.ts';
 import { LockIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { logoutCall, useFinishLogin, type ChangePasswordParams } from '../session/index.ts';
-import { BusyButton } from '../../shared/forms/busy-button.tsx';
+import type { ChangePasswordParams } from '../session/index.ts';
+import { useAbandonLogin, useChangePassword, useLoginAgain } from './api.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './password.module.css';
 
@@ -38,9 +35,9 @@ interface Values {
 export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswordParams | undefined>) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
-  const finishLogin = useFinishLogin();
-  const [formError, setFormError] = useState('');
-  const [changed, setChanged] = useState(false);
+  const change = useChangePassword();
+  const loginAgain = useLoginAgain();
+  const abandon = useAbandonLogin();
   const knownPassword = params?.password;
   const schema = useMemo(
     () =>
@@ -69,44 +66,34 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
     defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
     resolver: zodResolver(schema),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
-  const submit = async (values: Values) => {
-    setFormError('');
-    try {
-      await secureCall(changePassword, {
-        body: {
-          oldPassword: knownPassword ?? values.oldPassword,
-          newPassword: values.newPassword,
-          confirmNewPassword: values.confirmNewPassword,
+  const submit = (values: Values) => {
+    loginAgain.reset();
+    change.mutate(
+      {
+        oldPassword: knownPassword ?? values.oldPassword,
+        newPassword: values.newPassword,
+        confirmNewPassword: values.confirmNewPassword,
+      },
+      {
+        onSuccess: () => {
+          if (!params) onClose();
+          // Log in again with the stored name and the new password (PW-16).
+          else
+            loginAgain.mutate({
+              userName: params.userName,
+              password: values.newPassword,
+              firstTimeLogin: params.firstTimeLogin,
+            });
         },
-      });
-      setChanged(true);
-    } catch (e) {
-      setFormError(errorText(e, t));
-      return;
-    }
-    if (!params) {
-      onClose();
-      return;
-    }
-    try {
-      // Log in again with the stored name and the new password (PW-16).
-      const result = await secureCall(login, {
-        body: { username: params.userName, password: values.newPassword, type: 'username', captcha: '' },
-      });
-      await finishLogin(result, { password: values.newPassword, firstTimeLogin: params.firstTimeLogin });
-    } catch (e) {
-      setFormError(errorText(e, t));
-    }
+      },
+    );
   };
 
   const close = () => {
-    if (params && !changed) {
-      // The login is not finished without the change: end the session it opened.
-      void call(logoutCall).catch(() => undefined);
-      clearSession();
-    }
+    // The login is not finished without the change: end the session it opened.
+    if (params && !change.isSuccess) abandon.mutate();
     onClose();
   };
 
@@ -145,24 +132,16 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
           error={errors.newPassword?.message}
           {...form.register('newPassword')}
         />
-        <PasswordField
-          label={t('pwd_confirm')}
-          icon={<LockIcon size={18} />}
-          autoComplete="new-password"
-          maxLength={128}
+        <ConfirmPasswordField
           error={errors.confirmNewPassword?.message}
           {...form.register('confirmNewPassword')}
         />
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <BusyButton
-          busy={isSubmitting}
-          type="submit"
-          size="lg"
-          className={formStyles.submit}
-          disabled={isSubmitting}
+        <FormSubmit
+          busy={change.isPending || loginAgain.isPending}
+          failure={change.error ?? loginAgain.error}
         >
           {t('pwd_change_submit')}
-        </BusyButton>
+        </FormSubmit>
       </form>
     </Modal>
   );

@@ -1,37 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { FeatureSwitch, resetPasswordByPhone, sendSmsForgotPassword } from '@app/contract';
+import { FeatureSwitch } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
-import { call } from '../../shared/http/client.ts';
-import { ensurePayloadEncryption, secureCall } from '../../shared/http/payload-encryption.ts';
+import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
-import { PhoneField, useCountries } from '../../shared/forms/country-picker.tsx';
-import { errorText } from '../../shared/forms/error-text.ts';
+import { useCountry } from '../../shared/forms/country-picker.tsx';
 import {
   checkedString,
-  codeProblem,
   nationalDigits,
-  phoneProblem,
+  phoneCodeChecks,
   ruleProblem,
 } from '../../shared/forms/field-rules.ts';
 import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
-import { BusyButton } from '../../shared/forms/busy-button.tsx';
-import { CodeField } from '../../shared/forms/send-code-button.tsx';
-import { usePhoneCode } from '../../shared/forms/phone-code.ts';
-import { useSliderChallenge } from '../../shared/forms/slider-challenge.tsx';
+import { FormSubmit } from '../../shared/forms/busy-button.tsx';
+import { PhoneCodeFields } from '../../shared/forms/phone-code-fields.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
-import { FormAlert, TextField } from '../../shared/forms/text-field.tsx';
-import { secondsUntil } from '../../shared/forms/use-countdown.ts';
+import { TextField, UsernameField } from '../../shared/forms/text-field.tsx';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { CheckIcon, MailIcon, UserIcon } from '../../shared/ui/icons.tsx';
+import { CheckIcon, MailIcon } from '../../shared/ui/icons.tsx';
 import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
-import { useFinishLogin } from '../session/index.ts';
-import { postPasswordEmailForm } from './post-form.ts';
+import { useForgotPasswordPhoneCode, useRequestPasswordEmail, useResetPasswordByPhone } from './api.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './password.module.css';
 
@@ -60,10 +52,29 @@ function EmailSent({ email }: { email: string }) {
   );
 }
 
+/** A way to reset the password: its intro, then its fields and submit. */
+function ForgotForm({
+  way,
+  onSubmit,
+  children,
+}: {
+  way: 'email' | 'phone';
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  return (
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate data-testid={`forgot-${way}-form`}>
+      <p className={styles.intro}>{t(`forgot_${way}_intro`)}</p>
+      {children}
+    </form>
+  );
+}
+
 function ByEmail({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
-  const [formError, setFormError] = useState('');
+  const request = useRequestPasswordEmail();
   const schema = useMemo(
     () =>
       z.object({
@@ -75,29 +86,15 @@ function ByEmail({ onSent }: { onSent: (email: string) => void }) {
     [rules, t],
   );
   const form = useForm({ defaultValues: { username: '', email: '' }, resolver: zodResolver(schema) });
-  const { errors, isSubmitting } = form.formState;
-  const submit = async (values: { username: string; email: string }) => {
-    setFormError('');
-    try {
-      await postPasswordEmailForm({ username: values.username.trim(), email: values.email.trim() });
-      onSent(values.email.trim());
-    } catch (e) {
-      setFormError(errorText(e, t));
-    }
+  const { errors } = form.formState;
+  const submit = (values: { username: string; email: string }) => {
+    const email = values.email.trim();
+    request.mutate({ username: values.username.trim(), email }, { onSuccess: () => onSent(email) });
   };
   return (
-    <form
-      className={formStyles.form}
-      onSubmit={form.handleSubmit(submit)}
-      noValidate
-      data-testid="forgot-email-form"
-    >
-      <p className={styles.intro}>{t('forgot_email_intro')}</p>
-      <TextField
+    <ForgotForm way="email" onSubmit={form.handleSubmit(submit)}>
+      <UsernameField
         label={t('login_username')}
-        icon={<UserIcon size={18} />}
-        autoComplete="username"
-        autoCapitalize="off"
         maxLength={64}
         error={errors.username?.message}
         {...form.register('username')}
@@ -112,17 +109,10 @@ function ByEmail({ onSent }: { onSent: (email: string) => void }) {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <BusyButton
-        busy={isSubmitting}
-        type="submit"
-        size="lg"
-        className={formStyles.submit}
-        disabled={isSubmitting}
-      >
+      <FormSubmit busy={request.isPending} failure={request.error}>
         {t('forgot_email_submit')}
-      </BusyButton>
-    </form>
+      </FormSubmit>
+    </ForgotForm>
   );
 }
 
@@ -135,111 +125,57 @@ interface PhoneValues {
 function ByPhone() {
   const { t } = useTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
-  const challenge = useSliderChallenge();
-  const finishLogin = useFinishLogin();
-  const { countries, defaultCountry } = useCountries();
   const [picked, setPicked] = useState('');
-  const country = countries.find((c) => c.countryDialingCode === picked) ?? defaultCountry;
+  const country = useCountry(picked);
   const dialingCode = country?.countryDialingCode ?? '';
-  const [formError, setFormError] = useState('');
-  const [smsFailure, setSmsFailure] = useState<string | null>(null);
-  const phoneCode = usePhoneCode(challenge.run, setSmsFailure);
-  const schema = useMemo(
-    () =>
-      z.object({
-        mobileNum: checkedString((v) => phoneProblem(v, country, t)),
-        verificationCode: checkedString((v) => codeProblem(v, t)),
-        newPassword: checkedString((v) =>
-          ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
-        ),
-      }),
-    [country, rules, t],
-  );
+  const phoneCode = useForgotPasswordPhoneCode();
+  const reset = useResetPasswordByPhone();
+  const schema = useMemo(() => {
+    const { mobileNum, code } = phoneCodeChecks(country, t);
+    return z.object({
+      mobileNum,
+      verificationCode: code,
+      newPassword: checkedString((v) =>
+        ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
+      ),
+    });
+  }, [country, rules, t]);
   const form = useForm<PhoneValues>({
     defaultValues: { mobileNum: '', verificationCode: '', newPassword: '' },
     resolver: zodResolver(schema),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
-  const send = (): Promise<number | null> =>
-    phoneCode.send(async (pass) => {
-      const sent = await call(sendSmsForgotPassword, {
-        body: {
-          mobileNum: nationalDigits(form.getValues('mobileNum')),
-          countryDialingCode: dialingCode,
-          ...(pass ?? {}),
-        },
-      });
-      // The countdown runs to the code's own expiry (PW-08).
-      return secondsUntil(sent.expirationTime);
+  // The reset logs the player in (PW-08) and lands on / (PW-10).
+  const submit = (values: PhoneValues) =>
+    reset.mutate({
+      newPassword: values.newPassword,
+      mobileNum: nationalDigits(values.mobileNum),
+      verificationCode: values.verificationCode.trim(),
+      countryDialingCode: dialingCode,
     });
 
-  const submit = async (values: PhoneValues) => {
-    setFormError('');
-    try {
-      const result = await secureCall(resetPasswordByPhone, {
-        body: {
-          newPassword: values.newPassword,
-          mobileNum: nationalDigits(values.mobileNum),
-          verificationCode: values.verificationCode.trim(),
-          countryDialingCode: dialingCode,
-        },
-      });
-      // The reset logs the player in (PW-08) and lands on / (PW-10).
-      await finishLogin(result, { password: values.newPassword });
-    } catch (e) {
-      setFormError(errorText(e, t));
-    }
-  };
-
   return (
-    <form
-      className={formStyles.form}
-      onSubmit={form.handleSubmit(submit)}
-      noValidate
-      data-testid="forgot-phone-form"
-    >
-      <p className={styles.intro}>{t('forgot_phone_intro')}</p>
-      <PhoneField
-        label={t('login_mobile')}
-        placeholder={t('login_mobile_placeholder')}
+    <ForgotForm way="phone" onSubmit={form.handleSubmit(submit)}>
+      <PhoneCodeFields
+        phoneCode={phoneCode}
         dialingCode={dialingCode}
         onDialingCodeChange={setPicked}
-        maxLength={20}
-        error={errors.mobileNum?.message}
-        {...form.register('mobileNum')}
-      />
-      <CodeField
-        label={t('login_sms_code')}
-        placeholder={t('login_sms_code_placeholder')}
-        error={errors.verificationCode?.message}
-        onSend={send}
+        number={() => form.getValues('mobileNum')}
+        mobile={{ error: errors.mobileNum?.message, ...form.register('mobileNum') }}
+        code={{ error: errors.verificationCode?.message, ...form.register('verificationCode') }}
         validate={() => form.trigger('mobileNum')}
         sendTestId="forgot-send-code"
-        {...form.register('verificationCode')}
       />
       <NewPasswordField
         rule={rules?.password}
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <BusyButton
-        busy={isSubmitting}
-        type="submit"
-        size="lg"
-        className={formStyles.submit}
-        disabled={isSubmitting}
-      >
+      <FormSubmit busy={reset.isPending} failure={reset.error}>
         {t('forgot_phone_submit')}
-      </BusyButton>
-      {challenge.element}
-      {smsFailure !== null ? (
-        <AlertDialog title={t('sms_failed_title')} onClose={() => setSmsFailure(null)} testId="sms-failure">
-          {smsFailure}
-        </AlertDialog>
-      ) : null}
-    </form>
+      </FormSubmit>
+    </ForgotForm>
   );
 }
 
@@ -261,16 +197,14 @@ export function ForgotPasswordModal({ onClose }: ModalProps<undefined>) {
           <EmailSent email={sentTo} />
         ) : (
           <>
-            {byPhone ? (
-              <Tabs
-                options={tabs}
-                value={active}
-                onChange={setTab}
-                label={t('forgot_title')}
-                panelId="forgot-panel"
-                idPrefix="forgot-tab"
-              />
-            ) : null}
+            <Tabs
+              options={byPhone ? tabs : []}
+              value={active}
+              onChange={setTab}
+              label={t('forgot_title')}
+              panelId="forgot-panel"
+              idPrefix="forgot-tab"
+            />
             <div id="forgot-panel" role={byPhone ? 'tabpanel' : undefined}>
               {active === 'email' ? <ByEmail onSent={setSentTo} /> : <ByPhone />}
             </div>

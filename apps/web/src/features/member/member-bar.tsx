@@ -30,8 +30,7 @@ import { Skeleton } from '../../shared/ui/states.tsx';
 import { usePopover } from '../../shared/ui/use-popover.ts';
 import { useLoginState, useMemberInfo, useRestoreLogin } from '../session/index.ts';
 import { useLiveUpdates } from '../../shared/realtime/use-live-updates.ts';
-import { formatBalance, useBalance, useConsolidated, useUnreadCount } from './api.ts';
-import { useLogout } from './use-logout.ts';
+import { formatBalance, useBalance, useConsolidated, useLogout, useUnreadCount } from './api.ts';
 import styles from './member-bar.module.css';
 
 const BALANCE_HIDDEN_KEY = 'balanceHidden';
@@ -242,7 +241,7 @@ export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
   const referral = useSwitch(FeatureSwitch.referral);
   const { data: unread } = useUnreadCount();
   const [confirming, setConfirming] = useState(false);
-  const { logout, busy, failed } = useLogout();
+  const logout = useLogout();
   const pendingChange = useLoginState((s) => s.pendingChange);
   // A login waiting for its forced password change is not finished: no member bar yet.
   if (pendingChange) return null;
@@ -302,13 +301,17 @@ export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
           title={t('logout_title')}
           confirmLabel={t('logout')}
           cancelLabel={t('cancel')}
-          busy={busy}
+          busy={logout.isPending}
           icon={<LogoutIcon size={24} />}
-          onConfirm={() => void logout().then((done) => done && setConfirming(false))}
+          onConfirm={() => logout.mutate(undefined, { onSuccess: () => setConfirming(false) })}
           onClose={() => setConfirming(false)}
           testId="logout-confirm"
         >
-          {failed ? <span className={styles.failed}>{errorText(failed, t)}</span> : t('logout_text')}
+          {logout.error ? (
+            <span className={styles.failed}>{errorText(logout.error, t)}</span>
+          ) : (
+            t('logout_text')
+          )}
         </AlertDialog>
       ) : null}
     </div>

@@ -1,21 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordByEmail } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
-import { ensurePayloadEncryption, secureCall } from '../../shared/http/payload-encryption.ts';
+import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { errorText } from '../../shared/forms/error-text.ts';
 import { checkedString, ruleProblem } from '../../shared/forms/field-rules.ts';
-import { NewPasswordField } from '../../shared/forms/new-password-field.tsx';
-import { FormAlert, PasswordField } from '../../shared/forms/text-field.tsx';
+import { ConfirmPasswordField, NewPasswordField } from '../../shared/forms/new-password-field.tsx';
+import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { useRegisterRules } from '../../shared/system/system-status.ts';
-import { Button } from '../../shared/ui/button.tsx';
-import { LockIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { useFinishLogin } from '../session/index.ts';
+import { useResetPasswordByEmail } from './api.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './password.module.css';
 
@@ -29,8 +25,7 @@ export interface ResetPasswordParams {
 export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPasswordParams>) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
-  const finishLogin = useFinishLogin();
-  const [formError, setFormError] = useState('');
+  const reset = useResetPasswordByEmail();
   const schema = useMemo(
     () =>
       z
@@ -54,18 +49,9 @@ export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPassword
     defaultValues: { newPassword: '', confirmNewPassword: '' },
     resolver: zodResolver(schema),
   });
-  const { errors, isSubmitting } = form.formState;
-  const submit = async (values: { newPassword: string; confirmNewPassword: string }) => {
-    setFormError('');
-    try {
-      const result = await secureCall(resetPasswordByEmail, {
-        body: { resetToken: params.resetToken, ...values },
-      });
-      await finishLogin(result, { password: values.newPassword });
-    } catch (e) {
-      setFormError(errorText(e, t));
-    }
-  };
+  const { errors } = form.formState;
+  const submit = (values: { newPassword: string; confirmNewPassword: string }) =>
+    reset.mutate({ resetToken: params.resetToken, ...values });
   return (
     <Modal onClose={onClose} title={t('reset_title')} width={440} height="auto">
       <form
@@ -80,18 +66,13 @@ export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPassword
           error={errors.newPassword?.message}
           {...form.register('newPassword')}
         />
-        <PasswordField
-          label={t('pwd_confirm')}
-          icon={<LockIcon size={18} />}
-          autoComplete="new-password"
-          maxLength={128}
+        <ConfirmPasswordField
           error={errors.confirmNewPassword?.message}
           {...form.register('confirmNewPassword')}
         />
-        {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <Button type="submit" size="lg" className={formStyles.submit} disabled={isSubmitting}>
+        <FormSubmit busy={reset.isPending} failure={reset.error}>
           {t('pwd_change_submit')}
-        </Button>
+        </FormSubmit>
       </form>
     </Modal>
   );

@@ -10,10 +10,13 @@ export const invitationParams: Record<InvitationKind, string> = {
   referralCode: 'referralCode',
 };
 
+/** Both kinds, in the order the register form shows them. */
+export const invitationKinds: readonly InvitationKind[] = ['affiliateCode', 'referralCode'];
+
 export function urlInvitationCodes(search: string): Partial<Record<InvitationKind, string>> {
   const params = new URLSearchParams(search);
   const out: Partial<Record<InvitationKind, string>> = {};
-  for (const kind of Object.keys(invitationParams) as InvitationKind[]) {
+  for (const kind of invitationKinds) {
     const code = params.get(invitationParams[kind])?.trim();
     if (code) out[kind] = code.slice(0, 40);
   }

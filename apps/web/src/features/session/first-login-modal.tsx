@@ -5,7 +5,7 @@ import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CrownIcon } from '../../shared/ui/icons.tsx';
 import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
-import { useMemberInfo } from './api.ts';
+import { useMemberInfo } from './member-info.ts';
 import styles from './login.module.css';
 
 function Actions() {

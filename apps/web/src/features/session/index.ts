@@ -3,10 +3,11 @@
  * second factor, free play, remember me, first-login welcome). Loaders are lazy chunks; the rest
  * is small enough for the entry.
  */
-export { memberInfoQuery, memberInfoKey, useMemberInfo, logoutCall } from './api.ts';
+export { memberInfoQuery, memberInfoKey, useMemberInfo } from './member-info.ts';
 export { useLoginState, markLoggedIn, readPendingChange } from './login-state.ts';
 export {
   useFinishLogin,
+  useLoginMutation,
   keepLogin,
   type ChangePasswordParams,
   type FinishOptions,

@@ -1,22 +1,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import {
-  loginVerification,
-  sendLoginVerificationCode,
-  type LoginResult,
-  type LoginVerifyMethod,
-  type LoginVerifyRequired,
-} from '@app/contract';
-import { call } from '../../shared/http/client.ts';
-import { secureCall } from '../../shared/http/payload-encryption.ts';
-import { errorText } from '../../shared/forms/error-text.ts';
+import type { LoginVerifyMethod, LoginVerifyRequired } from '@app/contract';
 import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
-import { FormAlert, TextField } from '../../shared/forms/text-field.tsx';
+import { TextField } from '../../shared/forms/text-field.tsx';
 import { smsCountdownSeconds } from '../../shared/forms/use-countdown.ts';
 import { KeyIcon, ShieldIcon } from '../../shared/ui/icons.tsx';
-import { BusyButton } from '../../shared/forms/busy-button.tsx';
+import { FormSubmit } from '../../shared/forms/busy-button.tsx';
+import { useLoginVerification, useSendVerificationCode } from './api.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './login.module.css';
 
@@ -29,24 +21,25 @@ const methodKeys: Record<LoginVerifyMethod, string> = {
 
 /**
  * The second factor of a login from a new IP (SV-12, SV-13): an SMS code, an e-mail code, the
- * authenticator's code or the bank account's name, among the methods the server offers.
+ * authenticator's code or the bank account's name, among the methods the server offers. The
+ * login completes with the password the player typed (kept for a forced change, PW-14).
  */
 export function SecondFactorStep({
   verify,
-  onDone,
+  password,
   onBack,
 }: {
   verify: LoginVerifyRequired;
-  onDone: (result: LoginResult) => Promise<void>;
+  password: string | undefined;
   onBack: () => void;
 }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const [method, setMethod] = useState<LoginVerifyMethod>(verify.methods[0] ?? 'SMS');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState('');
-  const [formError, setFormError] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sendCode = useSendVerificationCode();
+  const verification = useLoginVerification();
+  const sentTo = sendCode.data?.target ?? null;
   const options = useMemo(
     () => verify.methods.map((m) => ({ key: m, label: t(methodKeys[m]) })),
     [verify.methods, t],
@@ -54,21 +47,15 @@ export function SecondFactorStep({
   const needsSend = method === 'SMS' || method === 'EMAIL';
   const target = method === 'SMS' ? verify.mobile : method === 'EMAIL' ? verify.email : null;
 
-  const send = async (): Promise<number | null> => {
-    setFormError('');
-    try {
-      const sent = await call(sendLoginVerificationCode, {
-        body: { verifyToken: verify.verifyToken, method: method as 'SMS' | 'EMAIL' },
-      });
-      setSentTo(sent.target);
-      return smsCountdownSeconds(sent.expiredMinutes);
-    } catch (e) {
-      setFormError(errorText(e, t));
-      return null;
-    }
+  const send = (): Promise<number | null> => {
+    verification.reset();
+    return sendCode.mutateAsync({ verifyToken: verify.verifyToken, method: method as 'SMS' | 'EMAIL' }).then(
+      (sent) => smsCountdownSeconds(sent.expiredMinutes),
+      () => null,
+    );
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = code.trim();
     if (!value) {
@@ -76,21 +63,12 @@ export function SecondFactorStep({
       return;
     }
     setFieldError('');
-    setFormError('');
-    setBusy(true);
-    try {
-      const result = await secureCall(loginVerification, {
-        body: { verifyToken: verify.verifyToken, method, code: value },
-      });
-      await onDone(result);
-    } catch (err) {
-      setFormError(errorText(err, t));
-      setBusy(false);
-    }
+    if (sendCode.isError) sendCode.reset();
+    verification.mutate({ body: { verifyToken: verify.verifyToken, method, code: value }, password });
   };
 
   return (
-    <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="second-factor">
+    <form className={formStyles.form} onSubmit={submit} noValidate data-testid="second-factor">
       <div className={styles.stepHead}>
         <span className={styles.stepIcon}>
           <ShieldIcon size={24} />
@@ -100,22 +78,20 @@ export function SecondFactorStep({
           <p className={styles.stepText}>{t('verify_intro')}</p>
         </div>
       </div>
-      {options.length > 1 ? (
-        <Tabs
-          options={options}
-          value={method}
-          onChange={(m) => {
-            setMethod(m);
-            setCode('');
-            setFieldError('');
-            setFormError('');
-            setSentTo(null);
-          }}
-          label={t('verify_methods')}
-          panelId="second-factor-panel"
-          idPrefix="second-factor"
-        />
-      ) : null}
+      <Tabs
+        options={options}
+        value={method}
+        onChange={(m) => {
+          setMethod(m);
+          setCode('');
+          setFieldError('');
+          verification.reset();
+          sendCode.reset();
+        }}
+        label={t('verify_methods')}
+        panelId="second-factor-panel"
+        idPrefix="second-factor"
+      />
       <div id="second-factor-panel" role="tabpanel" className={formStyles.form}>
         {target ? (
           <p className={styles.stepText}>
@@ -140,10 +116,9 @@ export function SecondFactorStep({
           }
         />
       </div>
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <BusyButton busy={busy} type="submit" size="lg" className={formStyles.submit} disabled={busy}>
+      <FormSubmit busy={verification.isPending} failure={verification.error ?? sendCode.error}>
         {t('verify_submit')}
-      </BusyButton>
+      </FormSubmit>
       <button type="button" className={formStyles.link} onClick={onBack}>
         {t('verify_back')}
       </button>

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { AgentType, type LoginResult } from '@app/contract';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { saveAgentType, saveSession } from '../../shared/session/session.ts';
-import { memberInfoQuery } from './api.ts';
+import { memberInfoQuery } from './member-info.ts';
 import { markLoggedIn, markPendingChange } from './login-state.ts';
 
 /** What the forced change-password modal is opened with; the password lives only in memory (LG-28). */
@@ -83,4 +83,21 @@ export function useFinishLogin(): (result: LoginResult, options?: FinishOptions)
     },
     [queryClient, navigate],
   );
+}
+
+/**
+ * A call that logs the player in (a reset, a second factor, free play, a login again), as a
+ * mutation that ends where every login does: busy until the player is in, and its error is the
+ * form's. `finish` says what the login keeps (the typed password, for a forced change).
+ */
+export function useLoginMutation<V = void>(
+  send: (variables: V) => Promise<LoginResult>,
+  finish?: (variables: V) => FinishOptions,
+) {
+  const finishLogin = useFinishLogin();
+  return useMutation({
+    mutationFn: async (variables: V) => {
+      await finishLogin(await send(variables), finish?.(variables));
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSession, saveAgentType } from '../../shared/session/session.ts';
-import { useMemberInfo } from './api.ts';
+import { useMemberInfo } from './member-info.ts';
 import { markLoggedIn, useLoginState } from './login-state.ts';
 
 /**

@@ -85,3 +85,27 @@ export function checkedString(check: (value: string) => string | null) {
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 }
+
+/**
+ * The checks of a phone-and-code field group: a number for the picked country, and when the site
+ * has a rule for the number (the SMS login), that rule too; then the code.
+ */
+export function phoneCodeChecks(
+  country: Pick<Country, 'numberLengths'> | undefined,
+  t: TFunction,
+  rule?: FieldRule,
+) {
+  return {
+    mobileNum: checkedString(
+      (v) =>
+        phoneProblem(v, country, t) ??
+        (rule
+          ? ruleProblem('mobileNum', rule, nationalDigits(v), t, {
+              forceRequired: true,
+              emptyKey: 'error_mobile_invalid',
+            })
+          : null),
+    ),
+    code: checkedString((v) => codeProblem(v, t)),
+  };
+}

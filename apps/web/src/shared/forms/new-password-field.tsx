@@ -5,21 +5,21 @@ import { LockIcon } from '../ui/icons.tsx';
 import { patternHint } from './field-rules.ts';
 import { PasswordField, type TextFieldProps } from './text-field.tsx';
 
+type PasswordBox = Omit<TextFieldProps, 'type' | 'trailing' | 'icon' | 'autoComplete' | 'maxLength' | 'hint'>;
+
 /**
  * The new password of a change or a reset: the site's password rule (the register settings)
  * gives its length and the hint under it.
  */
 export function NewPasswordField({
   rule,
+  label,
   ...field
-}: { rule: FieldRule | undefined } & Omit<
-  TextFieldProps,
-  'type' | 'trailing' | 'label' | 'icon' | 'autoComplete' | 'maxLength' | 'hint'
->) {
+}: { rule: FieldRule | undefined } & Omit<PasswordBox, 'label'> & { label?: string }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   return (
     <PasswordField
-      label={t('pwd_new')}
+      label={label ?? t('pwd_new')}
       icon={<LockIcon size={18} />}
       autoComplete="new-password"
       maxLength={rule?.maxLength ?? 128}
@@ -27,4 +27,10 @@ export function NewPasswordField({
       {...field}
     />
   );
+}
+
+/** The new password once more, to be sure of it (PW-13). */
+export function ConfirmPasswordField(field: Omit<PasswordBox, 'label'>) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  return <NewPasswordField rule={undefined} label={t('pwd_confirm')} {...field} />;
 }

@@ -1,20 +1,23 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import {
+  type CallBody,
   type Challenge,
   type ChallengePurpose,
   Errors,
+  FeatureSwitch,
   type getChallenge,
   type verifyChallenge,
 } from '@app/contract';
 import { callRef } from '../http/call-ref.ts';
 import { call } from '../http/client.ts';
-import { isApiError } from '../http/api-error.ts';
+import { ApiError, ClientErrorCodes, isApiError } from '../http/api-error.ts';
 import { Modal } from '../ui/modal.tsx';
 import { ChevronRightIcon, RefreshIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/states.tsx';
+import { useSwitch } from '../system/system-status.ts';
 import { errorText } from './error-text.ts';
 import styles from './slider-challenge.module.css';
 
@@ -63,11 +66,6 @@ function SliderChallengeDialog({
 }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const [nonce, setNonce] = useState(0);
-  const [result, setResult] = useState<{
-    nonce: number;
-    phase: 'checking' | 'passed' | 'failed';
-    message: string;
-  } | null>(null);
   const [x, setX] = useState(0);
   const drag = useRef<{ startX: number; from: number; startedAt: number; trail: number[] } | null>(null);
   const passed = useRef(false);
@@ -82,9 +80,30 @@ function SliderChallengeDialog({
     refetchOnReconnect: false,
   });
   const challenge: Challenge | null = query.data ?? null;
-  const own = result?.nonce === nonce ? result : null;
-  const phase: Phase = query.isFetching ? 'loading' : query.isError ? 'error' : (own?.phase ?? 'ready');
-  const message = query.isError ? errorText(query.error, t) : (own?.message ?? '');
+  const verify = useMutation({
+    mutationFn: (body: CallBody<typeof verifyChallenge>) => call(verifyChallengeCall, { body }),
+  });
+  const missText = (e: unknown) =>
+    isApiError(e) && e.errorCode === Errors.challengeFailed.code
+      ? t('error_challenge_failed')
+      : errorText(e, t);
+  // The check of the picture shown; a new picture starts unchecked.
+  const own = challenge && verify.variables?.challengeId === challenge.challengeId ? verify : null;
+  const checked: Phase | null = own?.isPending
+    ? 'checking'
+    : own?.isSuccess
+      ? 'passed'
+      : own?.isError
+        ? 'failed'
+        : null;
+  const phase: Phase = query.isFetching ? 'loading' : query.isError ? 'error' : (checked ?? 'ready');
+  const message = query.isError
+    ? errorText(query.error, t)
+    : checked === 'passed'
+      ? t('error_challenge_passed')
+      : checked === 'failed'
+        ? missText(own?.error)
+        : '';
   // A miss stays said on the next picture until the player moves again.
   const [lastMiss, setLastMiss] = useState('');
   const load = useCallback(() => {
@@ -94,34 +113,30 @@ function SliderChallengeDialog({
 
   const maxX = challenge ? challenge.width - challenge.pieceSize : 0;
 
-  const submit = async (dropX: number, durationMs: number, trail: number[]) => {
+  const submit = (dropX: number, durationMs: number, trail: number[]) => {
     if (!challenge) return;
-    setResult({ nonce, phase: 'checking', message: '' });
-    try {
-      const pass = await call(verifyChallengeCall, {
-        body: {
-          challengeId: challenge.challengeId,
-          x: Math.round(dropX),
-          durationMs: Math.round(durationMs),
-          trail,
+    verify.mutate(
+      {
+        challengeId: challenge.challengeId,
+        x: Math.round(dropX),
+        durationMs: Math.round(durationMs),
+        trail,
+      },
+      {
+        onSuccess: (pass) => {
+          passed.current = true;
+          window.setTimeout(
+            () => onPass({ challengeId: pass.challengeId, challengeToken: pass.challengeToken }),
+            PASSED_PAUSE_MS,
+          );
         },
-      });
-      passed.current = true;
-      setResult({ nonce, phase: 'passed', message: t('error_challenge_passed') });
-      window.setTimeout(
-        () => onPass({ challengeId: pass.challengeId, challengeToken: pass.challengeToken }),
-        PASSED_PAUSE_MS,
-      );
-    } catch (e) {
-      const missed =
-        isApiError(e) && e.errorCode === Errors.challengeFailed.code
-          ? t('error_challenge_failed')
-          : errorText(e, t);
-      setResult({ nonce, phase: 'failed', message: missed });
-      setLastMiss(missed);
-      // Each picture is checked once; a miss gets a new one.
-      window.setTimeout(load, 900);
-    }
+        onError: (e) => {
+          setLastMiss(missText(e));
+          // Each picture is checked once; a miss gets a new one.
+          window.setTimeout(load, 900);
+        },
+      },
+    );
   };
 
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
@@ -142,7 +157,7 @@ function SliderChallengeDialog({
     drag.current = null;
     if (!d || phase !== 'ready') return;
     if (x === d.from) return;
-    void submit(x, performance.now() - d.startedAt, d.trail);
+    submit(x, performance.now() - d.startedAt, d.trail);
   };
 
   // Keyboard: arrows move the piece, Enter drops it; the trail and time come from the key presses.
@@ -162,7 +177,7 @@ function SliderChallengeDialog({
       e.preventDefault();
       const k = keys.current;
       keys.current = null;
-      void submit(x, performance.now() - k.startedAt, k.trail);
+      submit(x, performance.now() - k.startedAt, k.trail);
     }
   };
 
@@ -277,10 +292,14 @@ function SliderChallengeDialog({
 
 /**
  * Runs the slider challenge when a form needs it: `run(purpose)` shows it and resolves with the
- * pass, or with null when the player closes it. Render `element` inside the form's component.
+ * pass, or with null when the player closes it. `demand(purpose, closedText)` is `run` for an
+ * action that cannot go on without the pass: closing the slider fails the action with
+ * `closedText`, so its mutation shows that like any refusal. Render `element` inside the form's
+ * component.
  */
 export function useSliderChallenge(): {
   run: (purpose: ChallengePurpose) => Promise<ChallengePass | null>;
+  demand: (purpose: ChallengePurpose, closedText: string) => Promise<ChallengePass>;
   element: ReactNode;
 } {
   const [open, setOpen] = useState<{
@@ -291,6 +310,14 @@ export function useSliderChallenge(): {
     (purpose: ChallengePurpose) =>
       new Promise<ChallengePass | null>((resolve) => setOpen({ purpose, resolve })),
     [],
+  );
+  const demand = useCallback(
+    async (purpose: ChallengePurpose, closedText: string) => {
+      const pass = await run(purpose);
+      if (pass) return pass;
+      throw new ApiError({ status: 0, errorCode: ClientErrorCodes.challengeClosed, message: closedText });
+    },
+    [run],
   );
   const element = open ? (
     <SliderChallengeDialog
@@ -306,5 +333,23 @@ export function useSliderChallenge(): {
       }}
     />
   ) : null;
-  return { run, element };
+  return { run, demand, element };
+}
+
+/**
+ * The slider before a login or a registration (GEETEST3, LG-13): `ask()` shows it when the switch
+ * is on and answers null when it is off; `demand()` shows it whatever the switch said (the server
+ * asked for it since). Closing it fails the action with error_challenge_required.
+ */
+export function useSubmitChallenge(purpose: 'login' | 'register'): {
+  ask: () => Promise<ChallengePass | null>;
+  demand: () => Promise<ChallengePass>;
+  element: ReactNode;
+} {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const on = useSwitch(FeatureSwitch.challengeLogin);
+  const { demand: show, element } = useSliderChallenge();
+  const demand = useCallback(() => show(purpose, t('error_challenge_required')), [show, purpose, t]);
+  const ask = useCallback(async () => (on ? demand() : null), [on, demand]);
+  return { ask, demand, element };
 }

@@ -8,7 +8,8 @@ export interface TabOption<K extends string> {
 
 /**
  * A tab list (ARIA tabs pattern): arrow keys move between tabs and select them, Home and End
- * jump to the ends. The panel it controls carries `id={panelId}` and `role="tabpanel"`.
+ * jump to the ends. The panel it controls carries `id={panelId}` and `role="tabpanel"`. With
+ * fewer than two options offered there is nothing to choose, and no tab list.
  */
 export function Tabs<K extends string>({
   options,
@@ -26,6 +27,7 @@ export function Tabs<K extends string>({
   idPrefix: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  if (options.length < 2) return null;
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = options.findIndex((o) => o.key === value);
     let next = -1;

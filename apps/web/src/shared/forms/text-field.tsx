@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
-import { EyeIcon, EyeOffIcon } from '../ui/icons.tsx';
+import { EyeIcon, EyeOffIcon, UserIcon } from '../ui/icons.tsx';
 import styles from './form.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
@@ -64,6 +64,19 @@ export function TextField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A username input: as typed, never capitalised or spell-checked by the browser. */
+export function UsernameField(props: Omit<TextFieldProps, 'icon' | 'autoComplete'>) {
+  return (
+    <TextField
+      icon={<UserIcon size={18} />}
+      autoComplete="username"
+      autoCapitalize="off"
+      spellCheck={false}
+      {...props}
+    />
   );
 }
 

@@ -18,6 +18,8 @@ export const ClientErrorCodes = {
   network: 'network.error',
   badResponse: 'response.invalid',
   encryptionUnavailable: 'encryption.unavailable',
+  /** The player closed a slider challenge the action needed; the message is the text to show. */
+  challengeClosed: 'challenge.closed',
 } as const;
 
 export function isApiError(e: unknown): e is ApiError {
