@@ -57,8 +57,9 @@ async function api(page: Page, server: RunningServer, path: string, body?: unkno
 }
 
 test.describe('records, messages and the live stream', () => {
-  // Photographs at two sizes take their time on a busy machine.
-  if (lookDir) test.setTimeout(240_000);
+  // Each test walks a whole flow (register, log in, operator commands, several pages); photographs
+  // at two sizes add more. Both take their time on a busy 2-core machine.
+  test.setTimeout(lookDir ? 240_000 : 120_000);
 
   test('MB-14 RM-05 RM-06 an operator message arrives live: the badge counts it without a reload; read, delete and mark all read update it', async ({
     page,
@@ -96,6 +97,12 @@ test.describe('records, messages and the live stream', () => {
     await page.getByTestId('messages-button').click();
     const centre = page.getByTestId('member-centre');
     await expect(centre.locator('[aria-current="page"]')).toHaveAttribute('data-page', 'messageV2');
+    await expect(centre.locator('section[data-page="messageV2"]')).toBeVisible();
+    // RM-05: so does the menu entry in_platform_information ("Platform messages").
+    const nav = centre.locator('nav');
+    await nav.getByRole('button', { name: 'Account record' }).click();
+    await expect(centre.locator('section[data-page="transactionHistory"]')).toBeVisible();
+    await nav.getByRole('button', { name: 'Platform messages' }).click();
     await expect(centre.locator('section[data-page="messageV2"]')).toBeVisible();
     const items = centre.getByTestId('message-item');
     await expect(items).toHaveCount(2);
@@ -194,21 +201,21 @@ test.describe('records, messages and the live stream', () => {
 
     // RM-01, RM-03, RM-04: the other records pages of the menu.
     const menu = centre.locator('nav');
-    await menu.locator('[data-page="personalHistoryCopy"]').click();
+    await menu.getByRole('button', { name: 'Betting record' }).click();
     await expect(centre.locator('section[data-page="personalHistoryCopy"]')).toBeVisible();
     await expect(centre.getByTestId('bet-records').getByTestId('records-empty')).toBeVisible();
     await lookBoth(page, 'bet-records-empty');
-    await menu.locator('[data-page="personalProfit"]').click();
+    await menu.getByRole('button', { name: 'Profit and loss' }).click();
     await expect(centre.locator('section[data-page="personalProfit"]')).toBeVisible();
     await expect(centre.getByTestId('pl-deposit')).toContainText('150.00');
     await lookBoth(page, 'profit-loss');
-    await menu.locator('[data-page="bonusDetails"]').click();
+    await menu.getByRole('button', { name: 'Bonus details' }).click();
     await expect(centre.locator('section[data-page="bonusDetails"]')).toBeVisible();
     await expect(centre.getByTestId('bonus-details').getByTestId('records-empty')).toBeVisible();
     await lookBoth(page, 'bonus-details-empty');
 
     // The date presets change the range: yesterday holds nothing of today's deposit.
-    await menu.locator('[data-page="transactionHistory"]').click();
+    await menu.getByRole('button', { name: 'Account record' }).click();
     await records.getByRole('button', { name: 'Yesterday' }).click();
     await expect(records.getByTestId('records-empty')).toBeVisible();
     await records.getByRole('button', { name: 'Today' }).click();

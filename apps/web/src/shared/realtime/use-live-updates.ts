@@ -97,6 +97,17 @@ let shared: { token: string; users: number; stop: () => void } | null = null;
 export function useLiveUpdates(): void {
   const token = useSession((s) => s.token);
   const qc = useQueryClient();
+  // One member's records and messages must never show to the next one on this browser: they
+  // go when the session does (logout, expiry, another login).
+  useEffect(
+    () =>
+      useSession.subscribe((s, prev) => {
+        if (s.token === prev.token) return;
+        qc.removeQueries({ queryKey: LiveKeys.records });
+        qc.removeQueries({ queryKey: LiveKeys.messages });
+      }),
+    [qc],
+  );
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
     if (shared && shared.token !== token) {
