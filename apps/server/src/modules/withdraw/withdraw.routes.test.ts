@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCalls } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { runOpsCommand } from '../../cli/commands.ts';
 import { AUTO_CONFIRM_JOB } from './withdraw.jobs.ts';
@@ -65,7 +66,7 @@ async function requestTo(
 }
 
 describe(`withdrawals (${testDbKind})`, () => {
-  it('SY-30 withdraw submit is an encrypted call: a plain body is refused before anything is read', async () => {
+  it('withdraw submit is an encrypted call (the withdraw half of SY-30): a plain body is refused before anything is read', async () => {
     const m = await newMember(t);
     const bankAccountId = await bindBank(t, m);
     const res = await t.call({
@@ -77,6 +78,26 @@ describe(`withdrawals (${testDbKind})`, () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('payload.encryption.required');
     expect(await mainMinor(t, m.id)).toBe(100_000);
+  });
+
+  it('WD-15 deposit, withdrawal, withdrawal confirmation and transfer-to-upline calls exist: declared once, token-guarded, answered by the server', async () => {
+    const m = await newMember(t);
+    const ids = ['createDepositOrder', 'submitWithdraw', 'processC2CTransaction', 'transferToUpline'];
+    for (const id of ids) {
+      const declared = allCalls.filter((c) => c.id === id);
+      expect(declared, id).toHaveLength(1);
+      const call = declared[0]!;
+      expect(call.token, id).toBe(true);
+      // Without a token: refused as a guarded call, so the route is there.
+      const anon = await t.call({ method: call.method, url: call.path, payload: {} });
+      expect(anon.statusCode, `${id} ${anon.body}`).toBe(401);
+      // With one: the call's own checks answer (an empty body is not a request), never "no such call".
+      const empty = await t.call({ method: call.method, url: call.path, payload: {}, token: m.token });
+      expect(empty.statusCode, `${id} ${empty.body}`).toBeGreaterThanOrEqual(400);
+      expect(empty.statusCode, id).toBeLessThan(500);
+      expect(empty.json().errorCode, id).not.toBe('not.found');
+    }
+    expect(allCalls.find((c) => c.id === 'submitWithdraw')!.encrypted).toBe(true);
   });
 
   it('a request holds the amount at once: main wallet to the pending-withdrawal account, one balanced movement', async () => {
@@ -117,12 +138,17 @@ describe(`withdrawals (${testDbKind})`, () => {
     });
   });
 
-  it('a retry with the same requestId returns the first request and holds nothing more', async () => {
+  it('a retry with the same requestId returns the first request and holds nothing more; the id reused for another amount is refused', async () => {
     const m = await newMember(t, { money: 1_000 });
     const bankAccountId = await bindBank(t, m);
     const first = await submitWithdraw(t, m, { bankAccountId, amount: 100, requestId: 'req-abcdef-123' });
     const again = await submitWithdraw(t, m, { bankAccountId, amount: 100, requestId: 'req-abcdef-123' });
     expect(again.json().value.id).toBe(first.json().value.id);
+    expect(await mainMinor(t, m.id)).toBe(90_000);
+    // The same id for another amount is a different request: refused, nothing held.
+    const other = await submitWithdraw(t, m, { bankAccountId, amount: 200, requestId: 'req-abcdef-123' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().errorCode).toBe('idempotency.key.reused');
     expect(await mainMinor(t, m.id)).toBe(90_000);
   });
 

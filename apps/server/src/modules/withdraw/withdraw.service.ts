@@ -209,16 +209,22 @@ export class WithdrawService {
       requestId?: string | undefined;
     },
   ): Promise<WithdrawalDetail> {
-    if (input.requestId) {
-      const earlier = await repo.byRequestId(this.db, memberId, input.requestId);
-      if (earlier) return this.detail(memberId, earlier.id);
-    }
     const parsed = parseAmount(input.amount, {
       precision: this.precision(),
       minMinor: this.policy.minMinor,
       maxMinor: this.policy.maxMinor,
     });
     if (!parsed.ok) throw fail(Errors.withdrawAmountInvalid, { message: parsed.message });
+    // A retry answers the first request; the same id for a different request is refused.
+    const replay = (earlier: repo.WithdrawalRow) => {
+      if (earlier.amount !== parsed.minor || earlier.bank_account_id !== input.bankAccountId)
+        throw fail(Errors.idempotencyKeyReused);
+      return earlier.id;
+    };
+    if (input.requestId) {
+      const earlier = await repo.byRequestId(this.db, memberId, input.requestId);
+      if (earlier) return this.detail(memberId, replay(earlier));
+    }
     const account = await repo.bankAccount(this.db, memberId, input.bankAccountId);
     if (!account) throw fail(Errors.bankAccountNotFound);
     // Argon2 outside any transaction: it must not hold a connection (on PGlite the only one).
@@ -230,7 +236,7 @@ export class WithdrawService {
       await repo.lockMember(trx, memberId);
       if (input.requestId) {
         const earlier = await repo.byRequestId(trx, memberId, input.requestId);
-        if (earlier) return earlier.id;
+        if (earlier) return replay(earlier);
       }
       if ((await repo.countSince(trx, memberId, since)) >= this.policy.dailyCount)
         throw fail(Errors.withdrawDailyLimit, {
@@ -300,7 +306,9 @@ export class WithdrawService {
       if (!row) {
         const current = await repo.byId(trx, opts.id, opts.memberId);
         if (!current) throw fail(Errors.withdrawNotFound);
-        if (current.refund_forfeited && opts.actor !== 'system') throw fail(Errors.withdrawConfirmClosed);
+        // A payout the job counted as received: no answer and no refund any more (WD-11).
+        if (current.refund_forfeited && (opts.actor === 'member' || opts.to === 'REFUNDED'))
+          throw fail(Errors.withdrawConfirmClosed);
         throw fail(Errors.withdrawStatusConflict, {
           message: `Withdrawal ${opts.id} is ${current.status.toLowerCase().replace('_', ' ')} and cannot be ${opts.verb}`,
         });
