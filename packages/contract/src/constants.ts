@@ -11,9 +11,20 @@ export const AgentType = {
 } as const;
 export type AgentTypeValue = (typeof AgentType)[keyof typeof AgentType];
 /** Agent types that may open the account (agent) centre. */
-export const accountCentreTypes: readonly number[] = [1, 2, 41, 42];
+export const accountCentreTypes: readonly number[] = [
+  AgentType.agent1,
+  AgentType.agent2,
+  AgentType.agentOnly41,
+  AgentType.agentOnly42,
+];
 /** Agent types the member bar accepts per the spec (DESIGN D4 shows it for every logged-in account). */
-export const memberBarTypes: readonly number[] = [1, 2, 4, 41, 42];
+export const memberBarTypes: readonly number[] = [
+  AgentType.agent1,
+  AgentType.agent2,
+  AgentType.trial,
+  AgentType.agentOnly41,
+  AgentType.agentOnly42,
+];
 
 export const SystemStatus = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
 export type SystemStatusValue = (typeof SystemStatus)[keyof typeof SystemStatus];

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { AgentType } from './constants.ts';
 
 /**
  * Member types allowed to log in to the member side: members (0), agents (1, 2) and the agent-only
  * accounts (41, 42, who need the account centre). Trial accounts (4) enter only through free play;
  * the non-playing account (40) is refused with "Non-member account unable to login" (spec B §6).
  */
-export const memberSideLoginTypes: readonly number[] = [0, 1, 2, 41, 42];
+export const memberSideLoginTypes: readonly number[] = [
+  AgentType.member,
+  AgentType.agent1,
+  AgentType.agent2,
+  AgentType.agentOnly41,
+  AgentType.agentOnly42,
+];
 
 export const ServerPublicKeySchema = z.object({
   keyId: z.string(),

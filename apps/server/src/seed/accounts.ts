@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { AgentType } from '@app/contract';
 import type { DB } from '../db/schema.ts';
 import type { Database } from '../db/connection.ts';
 import { loadConfig } from '../config.ts';
@@ -22,7 +23,7 @@ const farFuture = new Date(SEED_REFERENCE + 3650 * dayMs);
 const accountsToSeed: SeedAccount[] = [
   {
     username: 'agent1',
-    agentType: 1,
+    agentType: AgentType.agent1,
     password: 'Agent1234',
     email: 'agent1@luckylotus.example',
     mobileDialingCode: '66',
@@ -40,7 +41,7 @@ const accountsToSeed: SeedAccount[] = [
   },
   {
     username: 'agent2',
-    agentType: 2,
+    agentType: AgentType.agent2,
     password: 'Agent1234',
     email: 'agent2@luckylotus.example',
     payeeName: 'Nguyen Van Agent',
@@ -58,7 +59,7 @@ const accountsToSeed: SeedAccount[] = [
   },
   {
     username: 'demo',
-    agentType: 0,
+    agentType: AgentType.member,
     password: 'Demo1234',
     paymentPassword: '246810',
     email: 'demo@luckylotus.example',
@@ -78,7 +79,7 @@ const accountsToSeed: SeedAccount[] = [
   },
   {
     username: 'agentonly41',
-    agentType: 41,
+    agentType: AgentType.agentOnly41,
     password: 'Agent1234',
     nickname: 'Agent Office 41',
     memberLabel: 'Agent',
@@ -89,7 +90,7 @@ const accountsToSeed: SeedAccount[] = [
   },
   {
     username: 'agentonly42',
-    agentType: 42,
+    agentType: AgentType.agentOnly42,
     password: 'Agent1234',
     nickname: 'Agent Office 42',
     memberLabel: 'Agent',
@@ -100,7 +101,7 @@ const accountsToSeed: SeedAccount[] = [
   },
   {
     username: 'weakpass',
-    agentType: 0,
+    agentType: AgentType.member,
     password: '{secret}',
     nickname: 'New Player',
     passwordExpiresAt: farFuture,
@@ -108,7 +109,7 @@ const accountsToSeed: SeedAccount[] = [
   },
   {
     username: 'expired',
-    agentType: 0,
+    agentType: AgentType.member,
     password: 'Expired1234',
     nickname: 'Returning Player',
     firstLogin: false,
@@ -118,7 +119,7 @@ const accountsToSeed: SeedAccount[] = [
   },
   {
     username: 'nonplay',
-    agentType: 40,
+    agentType: AgentType.nonPlaying,
     password: 'Nonplay1234',
     nickname: 'House Account',
     passwordExpiresAt: farFuture,
@@ -126,7 +127,7 @@ const accountsToSeed: SeedAccount[] = [
   },
   {
     username: 'guest00000001',
-    agentType: 4,
+    agentType: AgentType.trial,
     nickname: 'Guest 0001',
     deviceKeyHash: createHash('sha256').update('freeplay|seeded-demo-guest-device').digest(),
     money: 2_000,
@@ -171,13 +172,13 @@ export async function seedAccounts(database: Database, trx: Kysely<DB>): Promise
     ids.set(account.username, id);
     await wallet.memberAccount(id, undefined, trx);
     if (money > 0) {
-      const house = account.agentType === 4 ? HouseAccount.freePlay : HouseAccount.demoCredit;
+      const house = account.agentType === AgentType.trial ? HouseAccount.freePlay : HouseAccount.demoCredit;
       await wallet.creditFromHouse(
         id,
         house,
         Math.round(money * 10 ** precision),
         `seed:opening:${account.username}`,
-        account.agentType === 4 ? 'FREE_PLAY_CREDIT' : 'DEMO_CREDIT',
+        account.agentType === AgentType.trial ? 'FREE_PLAY_CREDIT' : 'DEMO_CREDIT',
         trx,
       );
     }

@@ -1,4 +1,5 @@
 import {
+  AgentType,
   type ErrorDef,
   Errors,
   FeatureSwitch,
@@ -216,7 +217,7 @@ export class RegistrationService {
     // Hashed before the transaction: the hash must not hold the database (see prepareMember).
     const newMember = await this.members.prepare({
       username,
-      agentType: 0,
+      agentType: AgentType.member,
       password: password || null,
       paymentPassword: rules.paymentPassword?.enabled ? body.paymentPassword || null : null,
       email: rules.email?.enabled ? body.email || null : null,

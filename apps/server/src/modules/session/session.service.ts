@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
+  AgentType,
   Errors,
   FeatureSwitch,
   Limits,
@@ -346,7 +347,7 @@ export class SessionService {
     });
     const deviceKey = sha(`freeplay|${randomString}`);
     let member = await this.members.byDeviceKey(deviceKey);
-    if (member && member.agent_type !== 4) throw fail(Errors.nonMemberAccount);
+    if (member && member.agent_type !== AgentType.trial) throw fail(Errors.nonMemberAccount);
     if (!member) {
       await this.limiter.consume(`freeplay:new:${ip}`, {
         limit: this.policy.freePlayPerIpPerHour,
@@ -359,7 +360,7 @@ export class SessionService {
           const memberId = await this.members.create(
             {
               username: `guest${suffix}`,
-              agentType: 4,
+              agentType: AgentType.trial,
               nickname: `Guest ${suffix.slice(-4)}`,
               deviceKeyHash: deviceKey,
               registerIp: ip,
@@ -400,7 +401,7 @@ export class SessionService {
     let rememberToken: string | null = null;
     let rememberExpiresAt: Date | null = null;
     let rememberId: number | null = null;
-    if (options.rememberMe && member.agent_type !== 4) {
+    if (options.rememberMe && member.agent_type !== AgentType.trial) {
       rememberToken = randomBytes(32).toString('base64url');
       rememberExpiresAt = options.rememberExpiresAt ?? new Date(Date.now() + this.policy.rememberMs);
       rememberId = await repo.insertRemember(

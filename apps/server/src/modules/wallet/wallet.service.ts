@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   AccountTypes,
+  AgentType,
   Errors,
   isLedgerKind,
   minorToMajor,
@@ -542,7 +543,7 @@ export class WalletService {
   async uplineInfo(memberId: number) {
     const member = await this.profile(memberId);
     return {
-      allowed: Boolean(member?.toUpline && member.upline && member.agentType !== 4),
+      allowed: Boolean(member?.toUpline && member.upline && member.agentType !== AgentType.trial),
       upline: member?.upline ? { account: member.upline.username, nickname: member.upline.nickname } : null,
       hasPaymentPassword: Boolean(member?.paymentPasswordHash),
     };
