@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { PreparedRead } from '../../platform/prepared-read.ts';
@@ -81,12 +82,17 @@ export interface PostedRow {
   o_reference: string;
 }
 
+const LEDGER_POST_SQL = 'select * from ledger_post($1, $2, $3, $4, $5, $6::bigint[], $7::bigint[])';
+
 /**
  * One movement in one statement (ledger_post, migration 008): header, postings and balances, the
- * accounts updated in the given order; a used key answers the first movement's header.
+ * accounts updated in the given order; a used key answers the first movement's header. On its own
+ * (no caller's transaction) on PostgreSQL it runs as a named statement, parsed once per pooled
+ * connection; inside a caller's transaction it runs on that transaction's connection.
  */
 export async function post(
-  db: Kysely<DB>,
+  database: Database,
+  trx: Kysely<DB> | undefined,
   m: {
     key: string;
     kind: string;
@@ -97,10 +103,13 @@ export async function post(
     amounts: number[];
   },
 ): Promise<PostedRow> {
-  const res =
-    await sql<PostedRow>`select * from ledger_post(${m.key}, ${m.kind}, ${m.reference}, ${m.memo}, ${m.requestHash}, ${m.accounts}::bigint[], ${m.amounts}::bigint[])`.execute(
-      db,
-    );
+  const values = [m.key, m.kind, m.reference, m.memo, m.requestHash, m.accounts, m.amounts];
+  const pool = (database as Database & { pool?: pg.Pool }).pool;
+  if (!trx && database.kind === 'postgres' && pool) {
+    const res = await pool.query<PostedRow>({ name: 'ledger_post', text: LEDGER_POST_SQL, values });
+    return res.rows[0]!;
+  }
+  const res = await (trx ?? database.db).executeQuery<PostedRow>(CompiledQuery.raw(LEDGER_POST_SQL, values));
   return res.rows[0]!;
 }
 

@@ -3,16 +3,16 @@ import type { Kysely } from 'kysely';
 import {
   AccountTypes,
   AgentType,
+  type AmountRules,
+  type Balance,
   Errors,
   isLedgerKind,
+  type LedgerKind,
+  type MerchantWallet,
   minorToMajor,
   parseAmount,
   VENDOR_ACCOUNT_TYPE_MIN,
   WalletErrors,
-  type AmountRules,
-  type Balance,
-  type LedgerKind,
-  type MerchantWallet,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -330,7 +330,7 @@ export class WalletService {
     // Outside a caller's transaction the accounts are found (or opened: an empty account is
     // harmless) before the movement, where their ids can be remembered.
     const postings = await this.resolveAll(req, trx ?? this.database.db, !trx);
-    return this.postResolved(trx ?? this.database.db, req, postings);
+    return this.postResolved(trx, req, postings);
   }
 
   /**
@@ -356,7 +356,7 @@ export class WalletService {
   }
 
   private async postResolved(
-    db: Kysely<DB>,
+    trx: Kysely<DB> | undefined,
     req: PostRequest,
     postings: { accountId: number; amount: number; house: boolean }[],
   ): Promise<PostResult> {
@@ -369,7 +369,7 @@ export class WalletService {
     );
     let row: repo.PostedRow;
     try {
-      row = await repo.post(db, {
+      row = await repo.post(this.database, trx, {
         key: req.idempotencyKey,
         kind: req.kind,
         reference: req.reference,
