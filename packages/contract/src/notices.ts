@@ -65,7 +65,7 @@ export const getListAnnouncements = defineCall({
       .string()
       .max(64)
       .regex(/^[A-Za-z0-9_-]*$/, 'groupName is a banner group such as w_promotion')
-      .default(''),
+      .optional(),
   }),
   response: AnnouncementsSchema,
 });

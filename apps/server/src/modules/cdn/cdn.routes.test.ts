@@ -76,7 +76,7 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
         if (r.imageUrl) urls.add(r.imageUrl);
         if (r.qrCodeUrl) urls.add(r.qrCodeUrl);
       }
-      for (const b of notices.banners as { imageUrl: string }[]) urls.add(b.imageUrl);
+      for (const b of notices.banners as { url: string }[]) urls.add(b.url);
       expect([...urls].filter((u) => u.includes('/BANNER/'))).toHaveLength(demoBanners.length);
       expect(urls.size).toBeGreaterThan(25);
       for (const url of urls) {
@@ -377,7 +377,7 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
       await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B&execution=B' })
     ).json().value;
     const expected = new Set<string>([
-      ...(notices.banners as { imageUrl: string }[]).map((b) => b.imageUrl),
+      ...(notices.banners as { url: string }[]).map((b) => b.url),
       ...(status.info.resources as { imageUrl: string }[]).map((r) => r.imageUrl),
       ...browserNames.map((b) => `${status.info.imageCDNs[0]}/TCG_PROD_IMAGES/BROWSER/${b}.png`),
     ]);
