@@ -16,8 +16,7 @@ import { sandboxPages } from './sandbox-pages.ts';
 export async function depositRoutes(app: FastifyInstance): Promise<void> {
   const { deposits } = app.ctx;
   // Every deposit call is the member's own and closed to trial accounts (type 4).
-  const member = (session: Parameters<typeof requireRealAccount>[0] | null) =>
-    requireRealAccount(session!).memberId;
+  const member = (session: Parameters<typeof requireRealAccount>[0]) => requireRealAccount(session).memberId;
   registerCall(app, getDepositChannels, ({ session }) => {
     member(session);
     return deposits.listChannels();

@@ -14,10 +14,10 @@ import { buildRecordsCsv } from './records-export.ts';
 
 export async function recordsRoutes(app: FastifyInstance): Promise<void> {
   const { records, wallet } = app.ctx;
-  registerCall(app, getBetRecords, ({ session, query }) => records.bets(session!.memberId, query));
-  registerCall(app, getAccountRecords, ({ session, query }) => records.account(session!.memberId, query));
-  registerCall(app, getProfitLoss, ({ session, query }) => records.profitLoss(session!.memberId, query));
-  registerCall(app, getBonusDetails, ({ session, query }) => records.bonus(session!.memberId, query));
+  registerCall(app, getBetRecords, ({ session, query }) => records.bets(session.memberId, query));
+  registerCall(app, getAccountRecords, ({ session, query }) => records.account(session.memberId, query));
+  registerCall(app, getProfitLoss, ({ session, query }) => records.profitLoss(session.memberId, query));
+  registerCall(app, getBonusDetails, ({ session, query }) => records.bonus(session.memberId, query));
 
   // A file, not the envelope: the token is checked first, like every call (decision 001).
   app.withTypeProvider<ZodTypeProvider>().get(

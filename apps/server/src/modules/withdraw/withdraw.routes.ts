@@ -30,8 +30,7 @@ const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'application/octet
  */
 export async function withdrawRoutes(app: FastifyInstance): Promise<void> {
   const { withdrawals } = app.ctx;
-  const me = (session: Parameters<typeof requireRealAccount>[0] | null) =>
-    requireRealAccount(session!).memberId;
+  const me = (session: Parameters<typeof requireRealAccount>[0]) => requireRealAccount(session).memberId;
 
   // Scoped to this plugin: only the upload call reads a raw body, and never more than 5 MB of it.
   app.addContentTypeParser(

@@ -12,7 +12,7 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   const { streams } = app.ctx;
 
   registerCall(app, createStreamTicket, ({ session }) =>
-    streams.issueTicket(session!.sessionId, session!.memberId),
+    streams.issueTicket(session.sessionId, session.memberId),
   );
 
   app.withTypeProvider<ZodTypeProvider>().get(
