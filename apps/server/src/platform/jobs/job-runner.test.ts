@@ -149,6 +149,23 @@ describe(`job mechanism (${testDbKind})`, () => {
     expect(await probes('shared')).toHaveLength(5);
   });
 
+  it('finished runs are forgotten after the retention, never while a tick could still reach their window', async () => {
+    const jobs = new JobRunner(tdb.database, quiet);
+    jobs.register('prune.minute', { everyMs: 60_000 }, probe('prune'));
+    jobs.register('prune.daily', { everyMs: 86_400_000, catchUpWindows: 40 }, probe('prune'));
+    const old = new Date('2026-09-01T00:00:00Z');
+    expect(await jobs.runWindow('prune.minute', old)).toBe('ran');
+    expect(await jobs.runWindow('prune.daily', old)).toBe('ran');
+    const now = new Date('2026-11-01T00:00:00Z');
+    // 61 days on: past the 30-day retention of the minute job; the daily job reaches back 40 days
+    // on every tick, so its run is kept for twice that.
+    expect(await jobs.prune(now)).toBe(1);
+    expect(await runRow('prune.minute', old)).toBeUndefined();
+    expect(await runRow('prune.daily', old)).toMatchObject({ status: 'done' });
+    expect(await jobs.prune(new Date('2026-12-01T00:00:00Z'))).toBe(1);
+    expect(await runRow('prune.daily', old)).toBeUndefined();
+  });
+
   it('started, it runs due windows on its own; stop waits for a run in progress', async () => {
     const jobs = new JobRunner(tdb.database, { tickMs: 20, onError: () => undefined });
     let finished = 0;

@@ -46,6 +46,10 @@ export interface JobRunnerOptions {
 
 export type RunOutcome = 'ran' | 'done-already' | 'busy' | 'failed';
 
+/** Finished runs are kept this long at least (and longer than a job's catch-up reaches back). */
+export const JOB_RUN_RETENTION_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
 interface RegisteredJob {
   name: string;
   schedule: Required<JobSchedule>;
@@ -69,6 +73,7 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<unknown> | null = null;
   private stopped = false;
+  private lastPrune = 0;
 
   constructor(database: Database, options: JobRunnerOptions = {}) {
     this.database = database;
@@ -145,6 +150,10 @@ export class JobRunner {
   /** Runs every job's due windows that no instance has finished; what happened to each. */
   async runDue(now: Date = new Date()): Promise<{ job: string; window: JobWindow; outcome: RunOutcome }[]> {
     const results: { job: string; window: JobWindow; outcome: RunOutcome }[] = [];
+    if (now.getTime() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now.getTime();
+      await this.prune(now).catch((err: unknown) => this.onError('(prune)', { start: now, end: now }, err));
+    }
     for (const name of this.jobs.keys()) {
       for (const window of this.dueWindows(name, now)) {
         results.push({ job: name, window, outcome: await this.runWindow(name, window.start) });
@@ -209,6 +218,27 @@ export class JobRunner {
       await this.recordFailure(name, window, err).catch(() => undefined);
       return 'failed';
     }
+  }
+
+  /**
+   * Forgets finished runs older than the retention (one row a minute is half a million a year).
+   * A window is forgotten only once no tick can reach back to it, so it can never run twice;
+   * failed runs are kept for the operator. Several instances pruning at once delete the same rows.
+   */
+  async prune(now: Date = new Date()): Promise<number> {
+    let removed = 0;
+    for (const job of this.jobs.values()) {
+      const { everyMs, catchUpWindows } = job.schedule;
+      const keepMs = Math.max(JOB_RUN_RETENTION_MS, 2 * everyMs * (catchUpWindows + 1));
+      const res = await this.database.db
+        .deleteFrom('job_run')
+        .where('job', '=', job.name)
+        .where('status', '=', 'done')
+        .where('window_end', '<', new Date(now.getTime() - keepMs))
+        .executeTakeFirst();
+      removed += Number(res.numDeletedRows);
+    }
+    return removed;
   }
 
   /** The newest runs, for the operator. */
