@@ -12,10 +12,6 @@ import { sql, type Kysely } from 'kysely';
  *   vendor bet reference, so a vendor retrying a bet or a settlement changes nothing twice.
  * - stream_ticket holds the single-use tickets that open a session's event stream; in the
  *   database so a ticket issued by one instance opens the stream on another.
- * - A statement trigger on ledger_posting announces a balance change to the members whose
- *   accounts a movement touched (MB-14), whoever moved the money (a service, the operator CLI,
- *   a job). NOTIFY inside the movement's transaction goes out at commit and not at all on a
- *   rollback. The channel is per schema, as MemberEvents.channel() names it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -67,31 +63,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       used_at timestamptz
     )`.execute(db);
   await sql`create index stream_ticket_expiry on stream_ticket (expires_at)`.execute(db);
-
-  await sql`
-    create function ledger_posting_notify_balance() returns trigger language plpgsql as $$
-    declare
-      members text;
-    begin
-      select string_agg(distinct a.member_id::text, ',') into members
-      from new_postings p join ledger_account a on a.id = p.account_id
-      where a.member_id is not null;
-      if members is not null then
-        perform pg_notify(
-          case when current_schema() = 'public' then 'member_events' else 'member_events_' || current_schema() end,
-          'balance:' || members);
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create trigger ledger_posting_notify_balance after insert on ledger_posting
-    referencing new table as new_postings
-    for each statement execute function ledger_posting_notify_balance()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop trigger ledger_posting_notify_balance on ledger_posting`.execute(db);
-  await sql`drop function ledger_posting_notify_balance()`.execute(db);
   await sql`drop table stream_ticket`.execute(db);
   await sql`drop table bet_record`.execute(db);
   await sql`drop index member_message_inbox`.execute(db);

@@ -16,6 +16,8 @@ export interface StreamPolicy {
   ticketTtlMs: number;
   /** The browser's reconnect delay, sent as `retry:`. */
   retryMs: number;
+  /** How often the balances of the members with a stream here are compared with the ledger. */
+  balancePollMs: number;
 }
 
 export const defaultStreamPolicy: StreamPolicy = {
@@ -23,6 +25,7 @@ export const defaultStreamPolicy: StreamPolicy = {
   sessionCheckMs: 30_000,
   ticketTtlMs: STREAM_TICKET_TTL_SECONDS * 1000,
   retryMs: 3_000,
+  balancePollMs: 1_000,
 };
 
 const hash = (ticket: string) => createHash('sha256').update(ticket, 'utf8').digest();
@@ -38,6 +41,10 @@ export class EventStreams {
   private readonly sources: EventSources;
   readonly policy: StreamPolicy;
   private readonly open = new Set<StreamConnection>();
+  /** The ledger balances last seen per member with a stream here (wallet=balance list). */
+  private readonly seen = new Map<number, string>();
+  private poller: NodeJS.Timeout | null = null;
+  private polling = false;
 
   constructor(
     deps: { database: Database; events: MemberEvents; sources: EventSources },
@@ -113,9 +120,50 @@ export class EventStreams {
     raw.on('close', () => {
       conn.close();
       this.open.delete(conn);
+      if (!this.open.size) this.stopPolling();
     });
     conn.start();
+    this.poller ??= setInterval(() => void this.pollBalances(onError), this.policy.balancePollMs);
     return conn;
+  }
+
+  /**
+   * Balances follow the ledger by comparison, not by notice: whoever moved the money (a service
+   * of any instance, the operator CLI, a job, inside any transaction), a committed change shows
+   * here within one poll, and a rolled-back one never does. One indexed query per poll for all
+   * the members with a stream on this instance; the money path pays nothing (a NOTIFY per
+   * movement serialised the commits, decision 018).
+   */
+  private async pollBalances(onError: (err: unknown) => void): Promise<void> {
+    const members = this.events.members();
+    if (this.polling || !members.length) return;
+    this.polling = true;
+    try {
+      const res = await sql<{ member_id: number; sig: string }>`
+        select member_id, string_agg(wallet_type || '=' || balance, ',' order by wallet_type) as sig
+        from ledger_account where member_id = any(${members}::bigint[])
+        group by member_id`.execute(this.database.db);
+      const live = new Set(members);
+      for (const id of this.seen.keys()) if (!live.has(id)) this.seen.delete(id);
+      for (const row of res.rows) {
+        const id = Number(row.member_id);
+        if (this.seen.get(id) === row.sig) continue;
+        this.seen.set(id, row.sig);
+        // A first sighting re-reads too: a change between the snapshot and this poll is not lost
+        // (the stream sends nothing when the value is the one it sent last).
+        this.events.wake(id, 'balance');
+      }
+    } catch (err) {
+      onError(err);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private stopPolling(): void {
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+    this.seen.clear();
   }
 
   /** Streams open on this instance. */
@@ -127,6 +175,7 @@ export class EventStreams {
   closeAll(): void {
     for (const conn of this.open) conn.end();
     this.open.clear();
+    this.stopPolling();
   }
 
   /** @internal */
@@ -147,6 +196,8 @@ class StreamConnection {
   private readonly onError: (err: unknown) => void;
   private seq = 0;
   private closed = false;
+  /** The last data sent per event: the same value twice is not sent again. */
+  private readonly lastSent = new Map<string, string>();
   private unsubscribe: (() => void) | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
   /** Per kind: a read in flight, and whether another change came in meanwhile. */
@@ -190,8 +241,11 @@ class StreamConnection {
   }
 
   private send(event: string, data: unknown): void {
+    const json = JSON.stringify(data);
+    if (this.lastSent.get(event) === json) return;
+    this.lastSent.set(event, json);
     this.seq++;
-    this.write(`id: ${this.seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.write(`id: ${this.seq}\nevent: ${event}\ndata: ${json}\n\n`);
   }
 
   private refresh(kind: MemberEventKind): void {

@@ -94,14 +94,16 @@ let base1: string;
 let base2: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ services: { streams: { sessionCheckMs: 150, heartbeatMs: 100 } } });
+  t = await createTestApp({
+    services: { streams: { sessionCheckMs: 150, heartbeatMs: 100, balancePollMs: 100 } },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base1 = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   // A second instance on the same database: what a load balancer would put the stream on.
   other = await buildApp({
     config: t.config,
     database: t.database,
-    services: { streams: { sessionCheckMs: 150 } },
+    services: { streams: { sessionCheckMs: 150, balancePollMs: 100 } },
   });
   await other.listen({ port: 0, host: '127.0.0.1' });
   base2 = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
