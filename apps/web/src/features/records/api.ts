@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  Errors,
   getAccountRecords,
   getBetRecords,
   getBonusDetails,
@@ -47,7 +48,7 @@ export async function downloadRecords(query: RecordsExportQuery): Promise<void> 
     const body = (await res.json().catch(() => null)) as { errorCode?: string; message?: string } | null;
     throw new ApiError({
       status: res.status,
-      errorCode: body?.errorCode ?? 'system.error',
+      errorCode: body?.errorCode ?? Errors.systemError.code,
       message: body?.message ?? `HTTP ${res.status}`,
     });
   }
