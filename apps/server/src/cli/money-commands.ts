@@ -1,4 +1,4 @@
-import { DepositStatuses, formatMinor, WalletErrors, type DepositStatus } from '@app/contract';
+import { DepositStatuses, formatMinor, parseAmount, WalletErrors, type DepositStatus } from '@app/contract';
 import type { DepositService } from '../modules/deposit/deposit.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeFeed } from '../platform/change-feed.ts';
@@ -6,6 +6,9 @@ import { fail } from '../platform/http/errors.ts';
 
 export const MONEY_USAGE = `  deposit list [--status PENDING|SUCCESS|REJECTED|FAILED|CANCELLED|ALL] [--limit N]
                                           list deposit orders (default: pending, oldest first)
+  deposit channels                        list the deposit channels with their limits and preset amounts
+  deposit channel <code> [--name T] [--min A] [--max A] [--presets A,B,C] [--enabled on|off]
+                                          change a channel (amounts in major units)
   deposit approve <id|orderNo>            a bank transfer arrived: credit the member (exactly once)
   deposit reject <id|orderNo> [--reason T]
                                           no such transfer arrived: close the order, credit nothing
@@ -37,7 +40,14 @@ export async function runDepositCommand(
   if (!deposits || !wallet) throw usage('Deposits are not available in this mode');
   const [action, id, ...extra] = positional;
   if (extra.length) throw usage(`Unexpected argument "${extra[0]}"`);
-  const allowed = action === 'list' ? ['status', 'limit'] : action === 'reject' ? ['reason'] : [];
+  const allowed =
+    action === 'list'
+      ? ['status', 'limit']
+      : action === 'reject'
+        ? ['reason']
+        : action === 'channel'
+          ? ['name', 'min', 'max', 'presets', 'enabled']
+          : [];
   for (const key of named.keys())
     if (!allowed.includes(key))
       throw usage(
@@ -68,6 +78,54 @@ export async function runDepositCommand(
       })
       .join('\n');
   }
+  if (action === 'channels') {
+    if (id) throw usage('Usage: deposit channels');
+    const rows = await deposits.operatorChannels();
+    return rows
+      .map(
+        (c) =>
+          `${c.code.padEnd(12)} ${c.enabled ? 'on ' : 'off'}  ${c.type.padEnd(15)}  ${money(c.min_amount)} - ${money(c.max_amount)}  presets ${c.preset_amounts.map(money).join(', ')}  ${c.name}${c.bank_account ? `\n             account: ${c.bank_account.bankName}, ${c.bank_account.accountName}, ${c.bank_account.accountNumber}` : ''}`,
+      )
+      .join('\n');
+  }
+  if (action === 'channel') {
+    if (!id)
+      throw usage(
+        'Usage: deposit channel <code> [--name T] [--min A] [--max A] [--presets A,B,C] [--enabled on|off]',
+      );
+    const precision = wallet.currency().precision;
+    const amount = (flag: string, raw: string) => {
+      const parsed = parseAmount(raw, { precision });
+      if (!parsed.ok) throw usage(`--${flag} ${raw}: ${parsed.message}`);
+      return parsed.minor;
+    };
+    const change: Parameters<DepositService['updateChannel']>[1] = {};
+    const name = named.get('name');
+    if (name !== undefined) {
+      if (!name.trim() || name.length > 60) throw usage('--name is 1 to 60 characters');
+      change.name = name.trim();
+    }
+    const min = named.get('min');
+    if (min !== undefined) change.minAmount = amount('min', min);
+    const max = named.get('max');
+    if (max !== undefined) change.maxAmount = amount('max', max);
+    const presets = named.get('presets');
+    if (presets !== undefined)
+      change.presetAmounts = presets
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => amount('presets', p));
+    const enabled = named.get('enabled');
+    if (enabled !== undefined) {
+      if (enabled !== 'on' && enabled !== 'off') throw usage('--enabled is on or off');
+      change.enabled = enabled === 'on';
+    }
+    if (!Object.keys(change).length)
+      throw usage('deposit channel needs at least one of --name, --min, --max, --presets, --enabled');
+    const c = await deposits.updateChannel(id.toUpperCase(), change);
+    return `Channel ${c.code} (${c.enabled ? 'on' : 'off'}): ${money(c.min_amount)} - ${money(c.max_amount)}, presets ${c.preset_amounts.map(money).join(', ')}.`;
+  }
   if (action === 'approve') {
     const { order, credited } = await deposits.approve(needId(id, usage, 'approve'));
     return credited
@@ -80,7 +138,7 @@ export async function runDepositCommand(
     const order = await deposits.reject(needId(id, usage, 'reject'), reason);
     return `Deposit ${order.order_no} rejected (${reason}). Nothing was credited.`;
   }
-  throw usage('Usage: deposit list|approve|reject');
+  throw usage('Usage: deposit list|channels|channel|approve|reject');
 }
 
 /** `npm run ops -- ledger check`. Throws (exit code 1) with the whole report when anything is off. */

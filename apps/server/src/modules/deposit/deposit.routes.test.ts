@@ -412,6 +412,67 @@ describe(`deposits (${testDbKind})`, () => {
     expect(await walletMinor(t, m.memberId)).toBe(12_345);
   });
 
+  it('the operator changes a channel with npm run ops -- deposit channel: limits, presets and state reach players at once; bad values are refused', async () => {
+    const m = await memberWithMoney(t, 0);
+    expect(await ops('deposit', 'channels')).toMatch(/BANK\s+on\s+BANK_TRANSFER\s+100\.00 - 50,000\.00/);
+    try {
+      expect(
+        await ops(
+          'deposit',
+          'channel',
+          'sandboxpay',
+          '--min',
+          '20',
+          '--max',
+          '500',
+          '--presets',
+          '20,50,100.50',
+        ),
+      ).toBe('Channel SANDBOXPAY (on): 20.00 - 500.00, presets 20.00, 50.00, 100.50.');
+      const channels = (await t.call({ url: '/wps/deposit/channels', token: m.token })).json().value.channels;
+      expect(channels.find((c: { code: string }) => c.code === 'SANDBOXPAY')).toMatchObject({
+        minAmount: 20,
+        maxAmount: 500,
+        presetAmounts: [20, 50, 100.5],
+      });
+      const tooSmall = await createOrder(m, { channelCode: 'SANDBOXPAY', amount: 19.99 });
+      expect(tooSmall.json()).toMatchObject({
+        errorCode: 'amount.invalid',
+        message: 'Enter an amount from 20.00 to 500.00',
+      });
+      await ops('deposit', 'channel', 'SANDBOXPAY', '--enabled', 'off');
+      const off = (await t.call({ url: '/wps/deposit/channels', token: m.token })).json().value.channels;
+      expect(off.map((c: { code: string }) => c.code)).toEqual(['BANK']);
+      expect((await createOrder(m, { channelCode: 'SANDBOXPAY', amount: 50 })).json().errorCode).toBe(
+        'deposit.channel.unavailable',
+      );
+      await expect(ops('deposit', 'channel', 'SANDBOXPAY', '--min', '600')).rejects.toMatchObject({
+        errorCode: 'invalid.input',
+      });
+      await expect(ops('deposit', 'channel', 'SANDBOXPAY', '--presets', '10,20')).rejects.toThrow(
+        /outside: 10/,
+      );
+      await expect(ops('deposit', 'channel', 'SANDBOXPAY', '--min', '1e3')).rejects.toThrow(/exponent/);
+      await expect(ops('deposit', 'channel', 'NOPE', '--enabled', 'on')).rejects.toThrow(
+        /No deposit channel NOPE/,
+      );
+    } finally {
+      await ops(
+        'deposit',
+        'channel',
+        'SANDBOXPAY',
+        '--min',
+        '10',
+        '--max',
+        '20000',
+        '--presets',
+        '10,50,100,500,1000',
+        '--enabled',
+        'on',
+      );
+    }
+  });
+
   it('npm run ops -- ledger check prints the totals per account type, passes on a sound ledger and fails with the mismatch on a corrupted balance', async () => {
     const ok = await ops('ledger', 'check');
     expect(ok).toMatch(/Totals per account type/);

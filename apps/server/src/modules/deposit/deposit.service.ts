@@ -72,6 +72,7 @@ export class DepositService {
   private readonly gateway: SandboxGateway;
   private readonly secret: string;
   private readonly channels: CachedValue<ChannelRow[]> | null;
+  private readonly feed: ChangeFeed | undefined;
 
   constructor(deps: DepositServiceDeps) {
     this.database = deps.database;
@@ -79,6 +80,7 @@ export class DepositService {
     this.gateway = deps.gateway;
     this.secret = deps.sandboxSecret;
     this.channels = deps.feed ? deps.feed.cached(() => this.loadChannels()) : null;
+    this.feed = deps.feed;
   }
 
   private loadChannels(): Promise<ChannelRow[]> {
@@ -105,6 +107,55 @@ export class DepositService {
       presetAmounts: c.preset_amounts.map((m) => minorToMajor(m, precision)),
       bankAccount: c.bank_account,
     };
+  }
+
+  /** Operator: every channel, enabled or not. */
+  operatorChannels(): Promise<ChannelRow[]> {
+    return this.loadChannels();
+  }
+
+  /**
+   * Operator: changes a channel's name, limits, preset amounts or state (amounts in minor units).
+   * The limits must stay ordered and every preset within them; every instance reloads the list.
+   */
+  async updateChannel(
+    code: string,
+    change: {
+      name?: string;
+      minAmount?: number;
+      maxAmount?: number;
+      presetAmounts?: number[];
+      enabled?: boolean;
+    },
+  ): Promise<ChannelRow> {
+    const current = (await this.loadChannels()).find((c) => c.code === code);
+    if (!current)
+      throw fail(DepositErrors.depositChannelUnavailable, { message: `No deposit channel ${code}` });
+    const min = change.minAmount ?? current.min_amount;
+    const max = change.maxAmount ?? current.max_amount;
+    const presets = change.presetAmounts ?? current.preset_amounts;
+    if (min > max)
+      throw fail(Errors.invalidInput, { message: 'The minimum amount must not be above the maximum' });
+    const outside = presets.filter((p) => p < min || p > max);
+    if (outside.length)
+      throw fail(Errors.invalidInput, {
+        message: `Preset amounts must lie within the limits; outside: ${outside.map((p) => minorToMajor(p, this.wallet.currency().precision)).join(', ')}`,
+      });
+    const row = await this.database.db
+      .updateTable('deposit_channel')
+      .set({
+        ...(change.name !== undefined ? { name: change.name } : {}),
+        ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
+        min_amount: min,
+        max_amount: max,
+        preset_amounts: JSON.stringify(presets),
+        updated_at: new Date(),
+      })
+      .where('code', '=', code)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (this.feed) await this.feed.publish(`deposit-channel:${code}`);
+    return row;
   }
 
   async listChannels() {
