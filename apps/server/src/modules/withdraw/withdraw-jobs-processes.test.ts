@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../config.ts';
+import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { runOpsCommand } from '../../cli/commands.ts';
+import { AUTO_CONFIRM_JOB } from './withdraw.jobs.ts';
+import { bindBank, newMember, submitWithdraw } from './withdraw-test-kit.ts';
+
+/**
+ * WD-12 with real server processes: two `main.ts` processes, as two instances behind a load
+ * balancer, on one PostgreSQL database (this file's schema). Each ticks the job mechanism on its
+ * own timer; each overdue payout is confirmed once, and each window runs once.
+ */
+const onPostgres = testDbKind === 'postgres';
+let t: TestApp;
+const children: ChildProcess[] = [];
+beforeAll(async () => {
+  t = await createTestApp({
+    configOverrides: { dataDir: mkdtempSync(join(tmpdir(), 'wd-procs-')) },
+    services: { jobs: { tickMs: 0 } },
+  });
+});
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)),
+  );
+  await t?.close();
+});
+
+function startServer(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      EXIT_WITH_PARENT: '1',
+    },
+  });
+  children.push(child);
+  let output = '';
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (/running at http:\/\/localhost:\d+/.test(output)) {
+        clearTimeout(timer);
+        done(child);
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe.skipIf(!onPostgres)(`withdrawal auto-confirm in two server processes (${testDbKind})`, () => {
+  it('WD-12 two server processes on one PostgreSQL database confirm each overdue payout once and run each window once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const m = await newMember(t);
+      const bankAccountId = await bindBank(t, m);
+      const id = (await submitWithdraw(t, m, { bankAccountId, amount: 100 })).json().value.id as number;
+      await runOpsCommand(t.app.ctx, ['withdraw', 'approve', String(id)]);
+      await runOpsCommand(t.app.ctx, ['withdraw', 'pay', String(id)]);
+      ids.push(id);
+    }
+    // Paid 40 minutes ago: overdue for the default 30-minute confirmation time.
+    await sql`update withdrawal set paid_at = now() - interval '40 minutes' where id in (${sql.join(ids)})`.execute(
+      t.database.db,
+    );
+    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const [a, b] = await Promise.all([startServer(url.toString()), startServer(url.toString())]);
+
+    // Both tick every 5 s; wait until the payouts are confirmed, then a little more ticking by both.
+    const deadline = Date.now() + 90_000;
+    const received = async () =>
+      (
+        await t.database.db
+          .selectFrom('withdrawal')
+          .select('id')
+          .where('id', 'in', ids)
+          .where('status', '=', 'RECEIVED')
+          .execute()
+      ).length;
+    while ((await received()) < ids.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 500));
+    expect(await received()).toBe(ids.length);
+    await new Promise((r) => setTimeout(r, 12_000));
+    for (const child of [a, b]) child.kill('SIGTERM');
+
+    const events = await t.database.db
+      .selectFrom('withdrawal_event')
+      .select(['withdrawal_id', 'actor'])
+      .where('withdrawal_id', 'in', ids)
+      .where('status', '=', 'RECEIVED')
+      .execute();
+    expect(events.map((e) => e.withdrawal_id).sort()).toEqual([...ids].sort());
+    expect(events.every((e) => e.actor === 'system')).toBe(true);
+    const runs = await t.database.db
+      .selectFrom('job_run')
+      .selectAll()
+      .where('job', '=', AUTO_CONFIRM_JOB)
+      .execute();
+    expect(runs.length).toBeGreaterThan(0);
+    // One row per window (the key), each done at the first attempt, by one of the two processes.
+    expect(new Set(runs.map((r) => new Date(r.window_start).getTime())).size).toBe(runs.length);
+    expect(runs.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
+    const pids = new Set([a.pid, b.pid].map(String));
+    expect(runs.every((r) => pids.has(r.instance.split(':')[1]!))).toBe(true);
+    const rows = await t.database.db
+      .selectFrom('withdrawal')
+      .select(['forced_received', 'refund_forfeited'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(rows.every((r) => r.forced_received && r.refund_forfeited)).toBe(true);
+  }, 240_000);
+});
