@@ -13,7 +13,24 @@ export const MESSAGES_MAX_IDS = 100;
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_BODY_MAX = 20_000;
 
-const epochMs = z.coerce.number().int().min(0).max(8.64e15);
+/**
+ * A time of the inbox query: epoch ms, or a date-time text (ISO 8601, or `yyyy-MM-dd HH:mm:ss`
+ * read as UTC). The original client's form of `startTime`/`endTime` is not known, so both are read.
+ */
+const inboxTime = z
+  .string()
+  .max(40)
+  .transform((text, ctx) => {
+    const t = text.trim();
+    const ms = /^\d{1,16}$/.test(t)
+      ? Number(t)
+      : Date.parse(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(t) ? `${t.replace(' ', 'T')}Z` : t);
+    if (!Number.isFinite(ms) || ms < 0 || ms > 8.64e15) {
+      ctx.addIssue({ code: 'custom', message: 'Expected epoch milliseconds or an ISO 8601 date-time' });
+      return z.NEVER;
+    }
+    return ms;
+  });
 
 export const InboxQuerySchema = z
   .object({
@@ -22,10 +39,10 @@ export const InboxQuerySchema = z
     sort: z.enum(['sendTime:desc', 'sendTime:asc']).default('sendTime:desc'),
     /** "false" lists only unread messages, "true" only read ones; absent lists both. */
     read: z.enum(['true', 'false']).optional(),
-    /** Sent at or after, epoch ms. */
-    startTime: epochMs.optional(),
-    /** Sent before, epoch ms. */
-    endTime: epochMs.optional(),
+    /** Sent at or after: epoch ms or a date-time. */
+    startTime: inboxTime.optional(),
+    /** Sent before: epoch ms or a date-time. */
+    endTime: inboxTime.optional(),
   })
   .refine((q) => q.startTime === undefined || q.endTime === undefined || q.endTime > q.startTime, {
     path: ['endTime'],

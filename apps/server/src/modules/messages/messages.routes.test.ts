@@ -65,6 +65,16 @@ describe(`platform messages (${testDbKind})`, () => {
       `?page=1&size=1&sort=sendTime:desc&read=false&startTime=${now - 7 * 86_400_000}&endTime=${now + 60_000}`,
     );
     expect(unreadOnly.totalElements).toBe(5);
+    // The same range as date-time text (ISO, or "yyyy-MM-dd HH:mm:ss" in UTC).
+    const iso = (ms: number) => new Date(ms).toISOString();
+    expect(
+      (await inbox(token, `?read=false&startTime=${iso(now - 86_400_000)}&endTime=${iso(now + 60_000)}`))
+        .totalElements,
+    ).toBe(5);
+    const plain = (ms: number) => iso(ms).slice(0, 19).replace('T', ' ');
+    expect((await inbox(token, `?startTime=${encodeURIComponent(plain(now + 60_000))}`)).totalElements).toBe(
+      0,
+    );
     const future = await inbox(token, `?startTime=${now + 60_000}&endTime=${now + 120_000}`);
     expect(future.content).toEqual([]);
     expect((await inbox(token, '?read=true')).content).toEqual([]);
@@ -180,6 +190,7 @@ describe(`platform messages (${testDbKind})`, () => {
       '?read=maybe',
       '?startTime=5&endTime=4',
       '?startTime=abc',
+      '?endTime=2026-13-45',
     ]) {
       const res = await t.call({ url: `/wps/relay/CSP_getInbox${q}`, token });
       expect(res.statusCode, q).toBeGreaterThanOrEqual(400);
