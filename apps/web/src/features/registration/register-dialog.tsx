@@ -9,7 +9,7 @@ import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { ClientErrorCodes, isApiError } from '../../shared/http/api-error.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
-import { CaptchaField, useCaptchaImage } from '../../shared/forms/captcha-field.tsx';
+import { useCaptchaImage } from '../../shared/forms/captcha-field.tsx';
 import { useCountry } from '../../shared/forms/country-picker.tsx';
 import { DialogBanner } from '../../shared/forms/dialog-banner.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
@@ -18,7 +18,6 @@ import { useSubmitChallenge } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { CheckboxField, FormAlert } from '../../shared/forms/text-field.tsx';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
-import { GiftIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useAnnouncements } from '../notices/index.ts';
@@ -70,6 +69,12 @@ function RegisterForm({
     affiliateCode: urlCodes.affiliateCode?.status === 'valid',
     referralCode: urlCodes.referralCode?.status === 'valid',
   };
+  // The code a link brought, used as it is (RG-12): said instead of its input.
+  const invitedBy = hidden.affiliateCode
+    ? urlCodes.affiliateCode?.code
+    : hidden.referralCode
+      ? urlCodes.referralCode?.code
+      : undefined;
   const shown = shownFields(rules, switches, tab, hidden);
   const captcha = useCaptchaImage(shown.captcha);
   const [terms, setTerms] = useState(true);
@@ -89,7 +94,6 @@ function RegisterForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { errors } = form.formState;
 
   // An invalid code from the URL stays in its (shown) input for the player to correct (RG-13).
   useEffect(() => {
@@ -185,18 +189,7 @@ function RegisterForm({
         data-testid="register-form"
       >
         {tab === 'mobile' ? <MobileRegister {...tabProps} /> : <UsernameRegister {...tabProps} />}
-        <RegisterMoreFields {...tabProps} />
-        {hidden.affiliateCode || hidden.referralCode ? (
-          <p className={styles.invited} data-testid="invitation-applied">
-            <GiftIcon size={16} />{' '}
-            {t('register_invited', {
-              code: (hidden.affiliateCode ? urlCodes.affiliateCode?.code : urlCodes.referralCode?.code) ?? '',
-            })}
-          </p>
-        ) : null}
-        {shown.captcha ? (
-          <CaptchaField image={captcha} error={errors.captcha?.message} {...form.register('captcha')} />
-        ) : null}
+        <RegisterMoreFields {...tabProps} invitedBy={invitedBy ?? null} captcha={captcha} />
         <CheckboxField
           checked={terms}
           onChange={(e) => {

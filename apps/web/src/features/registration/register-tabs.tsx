@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatPatternMessage, type RegisterRules } from '@app/contract';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
+import { CaptchaField, type CaptchaImage } from '../../shared/forms/captcha-field.tsx';
 import { patternHint } from '../../shared/forms/field-rules.ts';
 import type { PhoneCode } from '../../shared/forms/phone-code.ts';
 import { PhoneCodeFields } from '../../shared/forms/phone-code-fields.tsx';
@@ -9,6 +10,7 @@ import { PasswordField, TextField, UsernameField } from '../../shared/forms/text
 import { GiftIcon, LockIcon, MailIcon } from '../../shared/ui/icons.tsx';
 import { invitationKinds } from './invitation.ts';
 import type { OptionalField, RegisterTab, RegisterValues, ShownFields } from './register-fields.ts';
+import styles from './register.module.css';
 
 /** How the browser should treat each optional field's input. */
 const optionalInput: Record<
@@ -145,9 +147,17 @@ export function MobileRegister(props: RegisterTabProps) {
 
 /**
  * The fields of both tabs after their own: the optional fields the server's rules turn on
- * (RG-14, RG-16, RG-33), then the invitation codes (RG-10..RG-13).
+ * (RG-14, RG-16, RG-33), the invitation codes (RG-10..RG-13) or the one the link brought, and the
+ * captcha (RG-17). Registered after the tab's fields, so a refused submit focuses the first
+ * wrong field from the top.
  */
-export function RegisterMoreFields({ form, rules, shown }: RegisterTabProps) {
+export function RegisterMoreFields({
+  form,
+  rules,
+  shown,
+  invitedBy,
+  captcha,
+}: RegisterTabProps & { invitedBy: string | null; captcha: CaptchaImage }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const requiredMark = useRequiredMark(rules);
   const { errors } = form.formState;
@@ -181,6 +191,14 @@ export function RegisterMoreFields({ form, rules, shown }: RegisterTabProps) {
             {...form.register(kind)}
           />
         ))}
+      {invitedBy !== null ? (
+        <p className={styles.invited} data-testid="invitation-applied">
+          <GiftIcon size={16} /> {t('register_invited', { code: invitedBy })}
+        </p>
+      ) : null}
+      {shown.captcha ? (
+        <CaptchaField image={captcha} error={errors.captcha?.message} {...form.register('captcha')} />
+      ) : null}
     </>
   );
 }
