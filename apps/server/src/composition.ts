@@ -57,6 +57,8 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { registerWithdrawJobs } from './modules/withdraw/withdraw.jobs.ts';
 import { withdrawPolicyFromEnv, type WithdrawPolicy } from './modules/withdraw/withdraw-policy.ts';
 import { databaseProofStore, directoryProofStore } from './modules/withdraw/proof-store.ts';
+import { ProfileService } from './modules/profile/profile.service.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 
 /** What the services are built from. */
 export interface ServiceDeps {
@@ -134,6 +136,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     policy: { ...withdrawPolicyFromEnv(brand.get().currency.precision), ...options.withdraw },
     proofs: database.kind === 'postgres' ? databaseProofStore : directoryProofStore(config.dataDir),
   });
+  const profile = new ProfileService({ database, wallet, limiter: rateLimiter });
   // Scheduled work of every module, run once per window across all instances (platform/jobs).
   const jobs = new JobRunner(database, options.jobs);
   registerWithdrawJobs(jobs, withdrawals);
@@ -189,6 +192,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     registration,
     passwordReset,
     withdrawals,
+    profile,
     jobs,
     memberEvents,
     messages,
@@ -233,6 +237,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     recordsRoutes,
     realtimeRoutes,
     withdrawRoutes,
+    profileRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

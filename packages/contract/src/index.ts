@@ -16,5 +16,6 @@ export * from './records.ts';
 export * from './messages.ts';
 export * from './events.ts';
 export * from './withdraw.ts';
+export * from './profile.ts';
 export * from './payload-crypto.ts';
 export * from './registry.ts';

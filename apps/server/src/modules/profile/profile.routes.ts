@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { changePaymentPassword, setPaymentPassword } from '@app/contract';
+import { registerCall } from '../../platform/http/register-calls.ts';
+import { requireRealAccount } from '../../platform/auth/session.ts';
+
+/** The security centre's calls (packages/contract/src/profile.ts); a trial account has none. */
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const { profile } = app.ctx;
+
+  registerCall(app, setPaymentPassword, async ({ session, body }) => {
+    await profile.setPaymentPassword(requireRealAccount(session).memberId, body);
+    return { set: true as const };
+  });
+  registerCall(app, changePaymentPassword, async ({ session, body }) => {
+    await profile.changePaymentPassword(requireRealAccount(session).memberId, body);
+    return { changed: true as const };
+  });
+}
