@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx
 import { useMemberInfo } from '../session/index.ts';
 import { recordPages } from '../records/index.ts';
 import { messagePages } from '../messages/index.ts';
+import { walletPages } from '../wallet/index.ts';
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import styles from './centre-frame.module.css';
@@ -44,6 +45,7 @@ function memberEntries(referral: boolean): Entry[] {
 const featurePages: Record<string, () => Promise<{ default: ComponentType }>> = {
   ...recordPages,
   ...messagePages,
+  ...walletPages,
 };
 
 function FeaturePage({ page }: { page: string }) {

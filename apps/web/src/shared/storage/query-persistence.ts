@@ -13,6 +13,8 @@ export const SessionCaches = {
   indexNotice: 'indexNotice',
   /** The member's consolidated settings (BC-07), keyed by member. */
   consolidated: 'consolidated',
+  /** Whether the merchant runs a single wallet (GCS_merchantWallet, BC-05). */
+  merchantWallet: 'merchantWallet',
 } as const;
 export type SessionCacheKey = (typeof SessionCaches)[keyof typeof SessionCaches];
 

@@ -1,0 +1,294 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DepositChannel, DepositOrder, DepositStatus } from '@app/contract';
+import { errorText } from '../../shared/forms/error-text.ts';
+import { BusyButton } from '../../shared/forms/busy-button.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { WalletIcon } from '../../shared/ui/icons.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { useCancelDeposit, useCreateDeposit, useDepositChannels, useDepositOrders } from './api.ts';
+import { checkAmount, newRequestId } from './money.ts';
+import { WALLET_NS } from './strings.ts';
+import {
+  AmountField,
+  Field,
+  formatTime,
+  Money,
+  Notice,
+  Panel,
+  StatusBadge,
+  useWalletBalance,
+  type Tone,
+} from './wallet-ui.tsx';
+import styles from './wallet.module.css';
+
+const statusTone: Record<DepositStatus, Tone> = {
+  PENDING: 'wait',
+  SUCCESS: 'ok',
+  REJECTED: 'bad',
+  FAILED: 'bad',
+  CANCELLED: 'info',
+};
+
+/**
+ * Deposit (depositv2, WD-02): the channels the operator configured, each with its limits and
+ * preset amounts. A bank transfer shows the merchant's account and takes the player's reference;
+ * the order waits for the operator. The sandbox gateway opens its payment page in a new tab; the
+ * balance here updates through the live stream when the gateway's callback credits it.
+ */
+export function DepositPage() {
+  const { t } = useTranslation(WALLET_NS);
+  const channels = useDepositChannels();
+  const balance = useWalletBalance();
+  const [code, setCode] = useState<string | null>(null);
+
+  if (channels.isPending) return <LoadingState minHeight={360} />;
+  if (channels.isError)
+    return (
+      <ErrorState
+        message={errorText(channels.error, t)}
+        onRetry={() => void channels.refetch()}
+        minHeight={360}
+      />
+    );
+  const { currencySymbol: symbol, precision } = channels.data;
+  const list = channels.data.channels;
+  const channel = list.find((c) => c.code === code) ?? list[0];
+
+  return (
+    <div className={styles.page} data-testid="deposit-page">
+      <div className={styles.columns}>
+        <Panel
+          title={t('deposit_title')}
+          aside={
+            balance.data ? (
+              <span className={styles.itemMeta}>
+                {t('wallet_balance')}{' '}
+                <Money
+                  amount={balance.data.sumBalance}
+                  symbol={symbol}
+                  precision={precision}
+                  testId="deposit-balance"
+                />
+              </span>
+            ) : null
+          }
+        >
+          {!channel ? (
+            <EmptyState icon={<WalletIcon size={28} />} title={t('deposit_no_channels')} minHeight={240}>
+              {t('deposit_no_channels_text')}
+            </EmptyState>
+          ) : (
+            <>
+              <div className={styles.tabs} role="group" aria-label={t('deposit_channel')}>
+                {list.map((c) => (
+                  <button
+                    key={c.code}
+                    type="button"
+                    className={styles.tab}
+                    aria-pressed={c.code === channel.code}
+                    onClick={() => setCode(c.code)}
+                    data-testid={`channel-${c.code}`}
+                  >
+                    <strong>{c.name}</strong>
+                    <small>
+                      {t(c.type === 'BANK_TRANSFER' ? 'deposit_type_bank' : 'deposit_type_gateway')}
+                    </small>
+                  </button>
+                ))}
+              </div>
+              <DepositForm key={channel.code} channel={channel} symbol={symbol} precision={precision} />
+            </>
+          )}
+        </Panel>
+        <RecentDeposits symbol={symbol} precision={precision} />
+      </div>
+    </div>
+  );
+}
+
+function DepositForm({
+  channel,
+  symbol,
+  precision,
+}: {
+  channel: DepositChannel;
+  symbol: string;
+  precision: number;
+}) {
+  const { t } = useTranslation(WALLET_NS);
+  const create = useCreateDeposit();
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [requestId, setRequestId] = useState(() => newRequestId('dep'));
+  const [done, setDone] = useState<DepositOrder | null>(null);
+  const bank = channel.type === 'BANK_TRANSFER';
+  const limits = { precision, min: channel.minAmount, max: channel.maxAmount };
+  const refMissing = bank && reference.trim() === '';
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const parsed = checkAmount(amount, limits);
+    if (!parsed.ok || refMissing) return;
+    // A gateway tab opened now, inside the click, is not blocked as a popup; it is pointed at the
+    // payment page once the order exists.
+    const tab = bank ? null : window.open('', '_blank');
+    create.mutate(
+      {
+        channelCode: channel.code,
+        amount: amount.trim(),
+        ...(bank ? { payerReference: reference.trim() } : {}),
+        idempotencyKey: requestId,
+      },
+      {
+        onSuccess: (order) => {
+          setDone(order);
+          setAmount('');
+          setReference('');
+          setSubmitted(false);
+          setRequestId(newRequestId('dep'));
+          if (order.redirectUrl) {
+            if (tab) tab.location.href = order.redirectUrl;
+            else window.location.assign(order.redirectUrl);
+          }
+        },
+        onError: () => tab?.close(),
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {bank && channel.bankAccount ? (
+        <>
+          <p className={styles.hint}>{t('deposit_bank_intro')}</p>
+          <dl className={styles.facts} data-testid="merchant-account">
+            <dt>{t('deposit_bank_name')}</dt>
+            <dd>{channel.bankAccount.bankName}</dd>
+            <dt>{t('deposit_account_name')}</dt>
+            <dd>{channel.bankAccount.accountName}</dd>
+            <dt>{t('deposit_account_number')}</dt>
+            <dd>{channel.bankAccount.accountNumber}</dd>
+            {channel.bankAccount.branch ? (
+              <>
+                <dt>{t('deposit_branch')}</dt>
+                <dd>{channel.bankAccount.branch}</dd>
+              </>
+            ) : null}
+          </dl>
+        </>
+      ) : (
+        <p className={styles.hint}>{t('deposit_gateway_intro')}</p>
+      )}
+      <AmountField
+        label={t('wallet_amount')}
+        value={amount}
+        onChange={setAmount}
+        limits={limits}
+        symbol={symbol}
+        presets={channel.presetAmounts}
+        showError={submitted}
+      />
+      {bank ? (
+        <Field
+          label={t('deposit_reference')}
+          hint={t('deposit_reference_hint')}
+          error={submitted && refMissing ? t('deposit_reference_required') : null}
+        >
+          {(id) => (
+            <input
+              id={id}
+              value={reference}
+              maxLength={100}
+              onChange={(e) => setReference(e.target.value)}
+              data-testid="deposit-reference"
+            />
+          )}
+        </Field>
+      ) : null}
+      {create.isError ? <Notice tone="bad">{errorText(create.error, t)}</Notice> : null}
+      {done && !create.isPending ? (
+        <Notice tone={done.status === 'SUCCESS' ? 'ok' : 'wait'} testId="deposit-done">
+          {done.channelType === 'BANK_TRANSFER'
+            ? t('deposit_done_bank', { orderNo: done.orderNo })
+            : t('deposit_done_gateway', { orderNo: done.orderNo })}
+        </Notice>
+      ) : null}
+      <BusyButton
+        busy={create.isPending}
+        disabled={create.isPending}
+        type="submit"
+        size="lg"
+        data-testid="deposit-submit"
+      >
+        {t(bank ? 'deposit_submit_bank' : 'deposit_submit_gateway')}
+      </BusyButton>
+    </form>
+  );
+}
+
+function RecentDeposits({ symbol, precision }: { symbol: string; precision: number }) {
+  const { t } = useTranslation(WALLET_NS);
+  const orders = useDepositOrders();
+  const cancel = useCancelDeposit();
+  return (
+    <Panel title={t('deposit_recent')} testId="deposit-recent">
+      {orders.isPending ? (
+        <LoadingState minHeight={200} />
+      ) : orders.isError ? (
+        <ErrorState
+          message={errorText(orders.error, t)}
+          onRetry={() => void orders.refetch()}
+          minHeight={200}
+        />
+      ) : !orders.data.items.length ? (
+        <EmptyState icon={<WalletIcon size={28} />} title={t('deposit_recent_empty')} minHeight={200} />
+      ) : (
+        <ul className={styles.list}>
+          {orders.data.items.map((o) => (
+            <li key={o.orderNo} className={styles.item} data-testid="deposit-order" data-order={o.orderNo}>
+              <div>
+                <div className={styles.itemTitle}>{o.channelName}</div>
+                <div className={styles.itemMeta}>
+                  {formatTime(o.createdAt)} · {o.orderNo}
+                  {o.payerReference ? ` · ${t('deposit_ref_short')} ${o.payerReference}` : ''}
+                </div>
+                {o.note ? <div className={styles.itemMeta}>{o.note}</div> : null}
+                {o.status === 'PENDING' ? (
+                  <div className={styles.actions}>
+                    {o.redirectUrl ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => window.open(o.redirectUrl!, '_blank')}
+                      >
+                        {t('deposit_pay_now')}
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={cancel.isPending}
+                      onClick={() => cancel.mutate(o.orderNo)}
+                    >
+                      {t('deposit_cancel')}
+                    </Button>
+                  </div>
+                ) : null}
+              </div>
+              <div className={styles.itemEnd}>
+                <Money amount={o.amount} symbol={symbol} precision={precision} />
+                <StatusBadge tone={statusTone[o.status]} testId="deposit-status">
+                  {t(`deposit_status_${o.status}`)}
+                </StatusBadge>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cancel.isError ? <Notice tone="bad">{errorText(cancel.error, t)}</Notice> : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { checkAmount, checkProofFiles, formatMoney, toMinor } from './money.ts';
+
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+const jpg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
+
+describe('wallet amounts', () => {
+  const limits = { precision: 2, min: 10, max: 50_000 };
+  it('accepts plain amounts within the limits as exact minor units', () => {
+    expect(checkAmount('10', limits)).toEqual({ ok: true, minor: 1000 });
+    expect(checkAmount(' 1234.56 ', limits)).toEqual({ ok: true, minor: 123456 });
+    expect(checkAmount('50000.00', limits)).toEqual({ ok: true, minor: 5_000_000 });
+  });
+  it('refuses more decimals, negatives, zero, NaN, exponents and out-of-range amounts with a message', () => {
+    for (const bad of ['1.001', '-5', '0', '0.00', 'NaN', 'abc', '1e3', '', '9.99', '50000.01', '1,000']) {
+      const r = checkAmount(bad, limits);
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.message.length, bad).toBeGreaterThan(5);
+    }
+    expect(checkAmount('1.001', limits)).toMatchObject({ message: expect.stringMatching(/2 decimals/) });
+    expect(checkAmount('5', limits)).toMatchObject({ message: 'Enter an amount from 10.00 to 50,000.00' });
+  });
+  it('whole-unit currencies refuse any decimals', () => {
+    expect(checkAmount('12.5', { precision: 0 })).toMatchObject({ ok: false });
+    expect(checkAmount('12', { precision: 0 })).toEqual({ ok: true, minor: 12 });
+  });
+  it('formats with the symbol and the currency decimals, and converts without float drift', () => {
+    expect(formatMoney(1234.5, '$', 2)).toBe('$1,234.50');
+    expect(formatMoney(-3, '₱', 2)).toBe('-₱3.00');
+    expect(toMinor(0.29, 2)).toBe(29);
+    expect(toMinor(1234.56, 2)).toBe(123456);
+  });
+});
+
+describe('proof image checks', () => {
+  it('accepts png and jpg by their signature, whatever the name says', async () => {
+    const r = await checkProofFiles([new Blob([png]), new Blob([jpg])], 0);
+    expect(r.ok && r.files.map((f) => f.contentType)).toEqual(['image/png', 'image/jpeg']);
+  });
+  it('refuses other content, files over 5 MB and more than 3 in all', async () => {
+    expect(await checkProofFiles([new Blob(['GIF89a....'])], 0)).toEqual({ ok: false, reason: 'type' });
+    const big = new Blob([png, new Uint8Array(5 * 1024 * 1024)]);
+    expect(await checkProofFiles([big], 0)).toEqual({ ok: false, reason: 'size' });
+    const exactly5mb = new Blob([png, new Uint8Array(5 * 1024 * 1024 - png.length)]);
+    expect((await checkProofFiles([exactly5mb], 0)).ok).toBe(true);
+    expect(await checkProofFiles([new Blob([png]), new Blob([png])], 2)).toEqual({
+      ok: false,
+      reason: 'count',
+    });
+    expect((await checkProofFiles([new Blob([png])], 2)).ok).toBe(true);
+  });
+});

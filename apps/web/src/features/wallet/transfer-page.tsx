@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/forms/error-text.ts';
+import { BusyButton } from '../../shared/forms/busy-button.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { useMerchantWallet, useWalletTransfer } from './api.ts';
+import { checkAmount, formatMoney, newRequestId } from './money.ts';
+import { WALLET_NS } from './strings.ts';
+import { AmountField, Field, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
+import styles from './wallet.module.css';
+
+/**
+ * My wallet (transferFund, WD-01): every wallet and its balance; when the merchant keeps a wallet
+ * per game vendor (GCS_merchantWallet isSingle false, WD-06), money moves between the main wallet
+ * and a vendor's (GCS_walletTransfer, WD-05); a single-wallet site says one wallet serves every game.
+ */
+export function TransferPage() {
+  const { t } = useTranslation(WALLET_NS);
+  const balance = useWalletBalance();
+  const merchant = useMerchantWallet();
+
+  if (balance.isPending || merchant.isPending) return <LoadingState minHeight={360} />;
+  const failed = balance.error ?? merchant.error;
+  if (failed || !balance.data || !merchant.data)
+    return (
+      <ErrorState
+        message={errorText(failed, t)}
+        onRetry={() => {
+          void balance.refetch();
+          void merchant.refetch();
+        }}
+        minHeight={360}
+      />
+    );
+  const b = balance.data;
+  const money = { symbol: b.currencySymbol, precision: b.precision };
+
+  return (
+    <div className={styles.page} data-testid="transfer-page">
+      <Panel
+        title={t('wallet_title')}
+        aside={
+          <span className={styles.itemMeta}>
+            {t('wallet_total')} <Money amount={b.sumBalance} {...money} strong testId="wallet-total" />
+          </span>
+        }
+      >
+        <div className={styles.wallets}>
+          {b.balance.map((w) => (
+            <div key={w.accountTypeId} className={styles.wallet} data-testid={`wallet-${w.accountType}`}>
+              <span>{w.name}</span>
+              <Money amount={w.availBalance} {...money} />
+            </div>
+          ))}
+        </div>
+      </Panel>
+      {merchant.data.isSingle ? (
+        <Notice testId="single-wallet">{t('wallet_single')}</Notice>
+      ) : (
+        <TransferForm
+          wallets={merchant.data.wallets}
+          balances={new Map(b.balance.map((w) => [w.accountTypeId, w.availBalance]))}
+          money={money}
+        />
+      )}
+    </div>
+  );
+}
+
+function TransferForm({
+  wallets,
+  balances,
+  money,
+}: {
+  wallets: { accountTypeId: number; name: string }[];
+  balances: Map<number, number>;
+  money: { symbol: string; precision: number };
+}) {
+  const { t } = useTranslation(WALLET_NS);
+  const transfer = useWalletTransfer();
+  const main = wallets[0]!;
+  const [from, setFrom] = useState(main.accountTypeId);
+  const [to, setTo] = useState(wallets[1]?.accountTypeId ?? main.accountTypeId);
+  const [amount, setAmount] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [requestId, setRequestId] = useState(() => newRequestId('wt'));
+  const [done, setDone] = useState<string | null>(null);
+  const available = balances.get(from) ?? 0;
+  const limits = {
+    precision: money.precision,
+    min: 10 ** -money.precision,
+    max: Math.max(available, 10 ** -money.precision),
+  };
+  const same = from === to;
+  // Money moves between the main wallet and one vendor wallet; choosing a vendor on one side puts main on the other.
+  const pickFrom = (id: number) => {
+    setFrom(id);
+    if (id !== main.accountTypeId) setTo(main.accountTypeId);
+    else if (to === main.accountTypeId) setTo(wallets[1]?.accountTypeId ?? id);
+  };
+  const pickTo = (id: number) => {
+    setTo(id);
+    if (id !== main.accountTypeId) setFrom(main.accountTypeId);
+    else if (from === main.accountTypeId) setFrom(wallets[1]?.accountTypeId ?? id);
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (same || !checkAmount(amount, limits).ok) return;
+    transfer.mutate(
+      { fromAccountTypeId: from, toAccountTypeId: to, amount: amount.trim(), idempotencyKey: requestId },
+      {
+        onSuccess: (m) => {
+          setDone(formatMoney(m.amount, money.symbol, money.precision));
+          setAmount('');
+          setSubmitted(false);
+          setRequestId(newRequestId('wt'));
+        },
+      },
+    );
+  };
+
+  const select = (value: number, onChange: (id: number) => void, testId: string) => (id: string) => (
+    <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid={testId}>
+      {wallets.map((w) => (
+        <option key={w.accountTypeId} value={w.accountTypeId}>
+          {w.name} ({formatMoney(balances.get(w.accountTypeId) ?? 0, money.symbol, money.precision)})
+        </option>
+      ))}
+    </select>
+  );
+
+  return (
+    <Panel title={t('transfer_title')} testId="transfer-form">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.columns}>
+          <Field label={t('transfer_from')}>{select(from, pickFrom, 'transfer-from')}</Field>
+          <Field label={t('transfer_to')} error={same ? t('transfer_same') : null}>
+            {select(to, pickTo, 'transfer-to')}
+          </Field>
+        </div>
+        <AmountField
+          label={t('wallet_amount')}
+          value={amount}
+          onChange={setAmount}
+          limits={limits}
+          symbol={money.symbol}
+          showError={submitted}
+        />
+        <div className={styles.actions}>
+          <BusyButton
+            variant="ghost"
+            busy={false}
+            disabled={available <= 0}
+            onClick={() => setAmount(String(available))}
+          >
+            {t('transfer_all')}
+          </BusyButton>
+        </div>
+        {transfer.isError ? <Notice tone="bad">{errorText(transfer.error, t)}</Notice> : null}
+        {done && !transfer.isPending ? (
+          <Notice tone="ok">{t('transfer_done', { amount: done })}</Notice>
+        ) : null}
+        <BusyButton
+          busy={transfer.isPending}
+          disabled={transfer.isPending || same}
+          type="submit"
+          size="lg"
+          data-testid="transfer-submit"
+        >
+          {t('transfer_submit')}
+        </BusyButton>
+      </form>
+    </Panel>
+  );
+}

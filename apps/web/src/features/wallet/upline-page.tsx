@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/forms/error-text.ts';
+import { BusyButton } from '../../shared/forms/busy-button.tsx';
+import { UsersIcon } from '../../shared/ui/icons.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { useTransferToUpline, useUplineInfo } from './api.ts';
+import { checkAmount, formatMoney, newRequestId } from './money.ts';
+import { WALLET_NS } from './strings.ts';
+import { AmountField, Field, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
+import styles from './wallet.module.css';
+
+/**
+ * Transfer to upline (transferUpline, WD-04): from the main wallet to the member's upline, with the
+ * payment password (an encrypted call). Where the switch is off or there is no upline, the page says so.
+ */
+export function UplinePage() {
+  const { t } = useTranslation(WALLET_NS);
+  const info = useUplineInfo();
+  const balance = useWalletBalance();
+
+  if (info.isPending || balance.isPending) return <LoadingState minHeight={360} />;
+  const failed = info.error ?? balance.error;
+  if (failed || !info.data || !balance.data)
+    return (
+      <ErrorState
+        message={errorText(failed, t)}
+        onRetry={() => {
+          void info.refetch();
+          void balance.refetch();
+        }}
+        minHeight={360}
+      />
+    );
+  const { allowed, upline, hasPaymentPassword } = info.data;
+  if (!upline || !allowed)
+    return (
+      <div className={styles.page} data-testid="upline-page">
+        <Panel title={t('upline_title')}>
+          <EmptyState
+            icon={<UsersIcon size={28} />}
+            title={t(!upline ? 'upline_none_title' : 'upline_off_title')}
+            minHeight={260}
+          >
+            <span data-testid="upline-unavailable">
+              {t(!upline ? 'upline_none_text' : 'upline_off_text')}
+            </span>
+          </EmptyState>
+        </Panel>
+      </div>
+    );
+  const main = balance.data.balance.find((w) => w.accountTypeId === 1)?.availBalance ?? 0;
+  const money = { symbol: balance.data.currencySymbol, precision: balance.data.precision };
+  return (
+    <div className={styles.page} data-testid="upline-page">
+      <Panel
+        title={t('upline_title')}
+        aside={
+          <span className={styles.itemMeta}>
+            {t('upline_main')} <Money amount={main} {...money} />
+          </span>
+        }
+      >
+        <dl className={styles.facts}>
+          <dt>{t('upline_to')}</dt>
+          <dd data-testid="upline-name">
+            {upline.nickname ? `${upline.nickname} (${upline.account})` : upline.account}
+          </dd>
+        </dl>
+        {hasPaymentPassword ? (
+          <UplineForm main={main} money={money} />
+        ) : (
+          <Notice tone="wait">{t('withdraw_no_password')}</Notice>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function UplineForm({ main, money }: { main: number; money: { symbol: string; precision: number } }) {
+  const { t } = useTranslation(WALLET_NS);
+  const send = useTransferToUpline();
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [requestId, setRequestId] = useState(() => newRequestId('up'));
+  const [done, setDone] = useState<string | null>(null);
+  const step = 10 ** -money.precision;
+  const limits = { precision: money.precision, min: step, max: Math.max(main, step) };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!checkAmount(amount, limits).ok || !password) return;
+    send.mutate(
+      { amount: amount.trim(), paymentPassword: password, idempotencyKey: requestId },
+      {
+        onSuccess: (m) => {
+          setDone(formatMoney(m.amount, money.symbol, money.precision));
+          setAmount('');
+          setPassword('');
+          setSubmitted(false);
+          setRequestId(newRequestId('up'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <AmountField
+        label={t('wallet_amount')}
+        value={amount}
+        onChange={setAmount}
+        limits={limits}
+        symbol={money.symbol}
+        showError={submitted}
+      />
+      <Field
+        label={t('wallet_payment_password')}
+        error={submitted && !password ? t('wallet_password_required') : null}
+      >
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="off"
+            maxLength={64}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            data-testid="upline-password"
+          />
+        )}
+      </Field>
+      {send.isError ? <Notice tone="bad">{errorText(send.error, t)}</Notice> : null}
+      {done && !send.isPending ? <Notice tone="ok">{t('upline_done', { amount: done })}</Notice> : null}
+      <BusyButton
+        busy={send.isPending}
+        disabled={send.isPending || main <= 0}
+        type="submit"
+        size="lg"
+        data-testid="upline-submit"
+      >
+        {t('upline_submit')}
+      </BusyButton>
+    </form>
+  );
+}
