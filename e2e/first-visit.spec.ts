@@ -33,7 +33,9 @@ test.describe('first visit (decision 015)', () => {
       await visitorIn(page, 'en');
       const calls = countCalls(page);
       await page.goto(path);
-      await expect(page.locator('footer, [data-testid="lottery-page"], main').first()).toBeVisible();
+      await expect(page.locator('footer, [data-testid="lottery-page"], main').first()).toBeVisible({
+        timeout: 30_000,
+      });
       await page.waitForLoadState('networkidle');
       expect(calls.get('/wps/system/status')).toBe(1);
       const repeated = [...calls].filter(([, n]) => n > 1);

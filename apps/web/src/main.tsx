@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { BrandConfig } from '@app/contract';
 // The buttons' rules come first, as when they were a stylesheet of their own ahead of the entry's:
@@ -22,7 +22,7 @@ import { hasCatalogue, i18n, initI18n } from './shared/i18n/i18n.ts';
 import { chooseStartLanguage, LANGUAGE_STORAGE_KEY } from './shared/i18n/language.ts';
 import { localStore } from './shared/storage/storage.ts';
 import { freshStatusQuery } from './shared/system/system-status.ts';
-import { loadScriptFonts } from './styles/fonts/fonts.ts';
+import { loadScriptFonts, loadScriptFontsForStart } from './styles/fonts/fonts.ts';
 
 /**
  * The home page's LCP image: its announcements are asked for with the catalogue, and the first
@@ -74,15 +74,19 @@ async function boot(root: Root): Promise<void> {
   root.render(<Splash brandName={brand.brandName} label="Loading" />);
   if (isHomePath(window.location.pathname)) void warmFirstBanner(queryClient, statusIn);
   const language = chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY));
-  // The script's font rules arrive with the catalogue, so the first paint already asks for the
-  // web font (decision 015); the font files themselves swap in when they arrive.
-  await Promise.all([initI18n(language), loadScriptFonts(hasCatalogue(language) ? language : 'en')]);
+  // The script's web font arrives with the catalogue, so the first paint has it (decision 015);
+  // slices of it that the first paint does not use swap in when they arrive.
+  await Promise.all([initI18n(language), loadScriptFontsForStart(hasCatalogue(language) ? language : 'en')]);
   i18n.on('languageChanged', (next) => void loadScriptFonts(next));
   registerFeatures();
-  root.render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+  // As a transition the first render of the app yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole tree (a phone's total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -20,5 +20,5 @@ export function artSrcSet(url: string, drawnWidth: number, min = 0): string | un
   return [...narrower, `${url} ${drawnWidth}w`].join(', ');
 }
 
-/** The `sizes` of a banner: the content column, the full width on a phone, 1240 px at most (tokens.css). */
-export const BANNER_SIZES = '(min-width: 1240px) 1240px, 100vw';
+/** The `sizes` of a banner: the content column (1240 px at most, tokens.css) less the page's 12 px side padding. */
+export const BANNER_SIZES = '(min-width: 1264px) 1240px, calc(100vw - 24px)';

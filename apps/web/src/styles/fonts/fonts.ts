@@ -1,11 +1,12 @@
 /**
  * Self-hosted web fonts for the scripts a device may lack (decision 015): Burmese, Thai, Chinese
- * simplified and traditional, Japanese, from the @fontsource Noto Sans packages. Each language's
- * @font-face rules are a stylesheet of their own, fetched only when a page is in that language,
- * so an English page downloads no font at all. The rules carry the packages' `unicode-range`
- * slices (about 100 for each CJK face), so the browser fetches only the slices whose characters the
- * page shows, and `font-display: swap`. The families stand after the system fonts in --font-sans
- * (styles/tokens.css): a device that has its own font for the script uses it and fetches nothing.
+ * simplified and traditional, Japanese, from the @fontsource Noto Sans packages (regular and
+ * bold). Each language's @font-face rules are a stylesheet of their own, fetched only
+ * when a page is in that language, so an English page downloads no font at all. The rules carry
+ * the packages' `unicode-range` slices (about 100 for each CJK face), so the browser fetches only
+ * the slices whose characters the page shows, and `font-display: swap`. The families stand after
+ * the system fonts in --font-sans (styles/tokens.css): a device that has its own font for the
+ * script uses it and fetches nothing.
  */
 const stylesheets: Record<string, () => Promise<unknown>> = {
   my: () => import('./my.ts'),
@@ -25,12 +26,53 @@ export function fontSetOf(language: string): string | null {
   return base in stylesheets ? base : null;
 }
 
+/** Each set's family and a character of its script, to ask the browser for the face itself. */
+const faces: Record<string, [family: string, sample: string]> = {
+  my: ['Noto Sans Myanmar', '\u1000'],
+  th: ['Noto Sans Thai', '\u0e01'],
+  'zh-cn': ['Noto Sans SC', '\u4e2d'],
+  'zh-tw': ['Noto Sans TC', '\u4e2d'],
+  ja: ['Noto Sans JP', '\u3042'],
+};
+
+/** How long the start waits for the face before it paints with whatever it has. */
+const FACE_WAIT_MS = 3000;
+
 const loaded = new Map<string, Promise<void>>();
+
+let relayoutPending = false;
+let relayouts = 0;
+
+/**
+ * Lays the text out again after web font slices arrive. Chromium (as Debian ships it) kept text it
+ * had laid out while that text's slice was still on the way in the fallback's empty boxes (seen
+ * on CJK headings at the first paint), although the slice came in: its shaping is cached per font
+ * list and features. Each arrival flips a font feature that is on by default, so every element's
+ * text is shaped afresh with the fonts now loaded.
+ */
+function relayoutText(): void {
+  if (relayoutPending) return;
+  relayoutPending = true;
+  requestAnimationFrame(() => {
+    relayoutPending = false;
+    // Features the fonts have on by default anyway: the text looks the same, but is shaped again.
+    document.documentElement.style.fontFeatureSettings = ++relayouts % 2 ? '"kern" 1' : '"liga" 1';
+  });
+}
+
+let watching = false;
+
+function watchFontLoads(): void {
+  if (watching || typeof document === 'undefined' || !document.fonts) return;
+  watching = true;
+  document.fonts.addEventListener('loadingdone', relayoutText);
+}
 
 /** Fetches the font rules of a language once; resolves when its stylesheet is in the document. */
 export function loadScriptFonts(language: string): Promise<void> {
   const set = fontSetOf(language);
   if (!set) return Promise.resolve();
+  watchFontLoads();
   const pending = loaded.get(set);
   if (pending) return pending;
   // A failed stylesheet only costs the web font: the page still shows, in the system's fonts,
@@ -41,4 +83,21 @@ export function loadScriptFonts(language: string): Promise<void> {
   );
   loaded.set(set, done);
   return done;
+}
+
+/**
+ * The start's form: the stylesheet and then the script's main face, at most FACE_WAIT_MS. Text
+ * first laid out while its face was still on the way did not always take it once it arrived
+ * (Chromium kept the fallback's empty boxes for some synthetic-bold headings), and a swap after
+ * the first paint moves the text (layout shift); painting with the face already in avoids both.
+ */
+export async function loadScriptFontsForStart(language: string): Promise<void> {
+  await loadScriptFonts(language);
+  const set = fontSetOf(language);
+  if (!set || typeof document === 'undefined' || !document.fonts) return;
+  const [family, sample] = faces[set]!;
+  await Promise.race([
+    document.fonts.load(`1em "${family}"`, sample).catch(() => undefined),
+    new Promise((done) => setTimeout(done, FACE_WAIT_MS)),
+  ]);
 }
