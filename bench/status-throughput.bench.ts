@@ -25,7 +25,12 @@ import { describeLoad, formatRate, mean, measureLoad, median, type LoadResult } 
  * stringified per request it falls to 0.2–0.5. Half the bare rate leaves room for the per-request
  * part (status, location); see bench/README.md for the measurements.
  */
-const MIN_RATIO = 0.5;
+const MIN_RATIO = 0.6;
+/**
+ * What Chromium sends: the status answer goes out compressed (decision 015), and the ratio holds
+ * with the compression in (issue #7 of the tracker: 0.61–0.64 uncompressed before it).
+ */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const PATH = '/wps/system/status?url=localhost';
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
@@ -41,7 +46,7 @@ async function measureServer(
     await settled(server);
     const result = await measureLoad({
       url: `${server.url}${path}`,
-      headers: clientHeaders(),
+      headers: { ...clientHeaders(), 'accept-encoding': ACCEPT_ENCODING },
       serverPid: server.pid,
     });
     console.error(`    ${describeLoad(result)}`);
@@ -154,8 +159,8 @@ export async function run(): Promise<BenchRow[]> {
       budget: '-',
       pass: true,
     },
-    ratioRow('GET /wps/system/status, PGlite', onPglite, bares),
+    ratioRow('GET /wps/system/status (gzip), PGlite', onPglite, bares),
   ];
-  if (onPostgres.length) rows.push(ratioRow('GET /wps/system/status, PostgreSQL', onPostgres, bares));
+  if (onPostgres.length) rows.push(ratioRow('GET /wps/system/status (gzip), PostgreSQL', onPostgres, bares));
   return rows;
 }

@@ -11,7 +11,8 @@ import { chromium } from 'playwright-core';
 import type { BenchRow } from './lib/types.ts';
 import { repoRoot, startPlatformServer } from './lib/processes.ts';
 
-const HOME_BUDGET_KB = 150;
+/** DESIGN.md §6 (issue #7 of the tracker lowered it from 150). */
+const HOME_BUDGET_KB = 135;
 const ALL_BUDGET_KB = 350;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const dist = join(repoRoot, 'apps/web/dist');

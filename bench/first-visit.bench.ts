@@ -1,0 +1,156 @@
+/**
+ * A first visit on a phone (issue #7 of the product tracker, DESIGN.md §6): Lighthouse's mobile
+ * preset (its default: Moto G Power screen, simulated slow 4G and 4× CPU slowdown) against the
+ * built app served by the real server, on the five pages a player opens first; and what a first
+ * visit to / transfers in Chromium at 390×844 with an empty cache, counted on the wire (encoded
+ * bytes, headers included), with the number of status calls it made.
+ *
+ * Each page is audited BENCH_LH_RUNS times (3 by default) in a fresh Chromium; the row shows the
+ * median run (by score), so one disturbed run on the shared machine does not decide the figure.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import type { BenchRow } from './lib/types.ts';
+import { repoRoot, settled, startPlatformServer } from './lib/processes.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+const PAGES = ['/', '/rng', '/promotions', '/lottery', '/noticePage'];
+const MIN_SCORE = 95;
+const MAX_LCP_MS = 2500;
+const MAX_CLS = 0.05;
+const MAX_FIRST_VISIT_KB = 600;
+
+interface Audit {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  bytes: number;
+}
+
+async function audit(url: string): Promise<Audit> {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-lh-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    userDataDir: profile,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      bytes: numeric('total-byte-weight'),
+    };
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** The median run by score (then by LCP), so the row's figures all come from one real run. */
+function medianRun(runs: Audit[]): Audit {
+  const sorted = [...runs].sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Bytes on the wire of a first visit to / at 390×844, and how often each API path was called. */
+async function firstVisit(base: string): Promise<{ kb: number; requests: number; repeated: string[] }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless'] });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let bytes = 0;
+    let requests = 0;
+    cdp.on('Network.loadingFinished', (e) => {
+      bytes += e.encodedDataLength;
+      requests++;
+    });
+    const calls = new Map<string, number>();
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (/^\/(wps|lgw|lotto|config)\//.test(url.pathname))
+        calls.set(url.pathname, (calls.get(url.pathname) ?? 0) + 1);
+    });
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    // Until the page has settled: its images in and nothing more on the way for a while.
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, {
+      timeout: 30_000,
+    });
+    await page.waitForTimeout(2000);
+    await page.waitForLoadState('networkidle');
+    const repeated = [...calls].filter(([, n]) => n > 1).map(([path, n]) => `${path} ×${n}`);
+    return { kb: bytes / 1000, requests, repeated };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
+  console.error('  building apps/web…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: repoRoot, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
+
+  const server = await startPlatformServer();
+  try {
+    await settled(server);
+    // Every page once before measuring: the server draws and caches its art on first request, which
+    // a real server has long done when a player arrives.
+    for (const path of PAGES) await audit(`${server.url}${path}`);
+
+    const rows: BenchRow[] = [];
+    for (const path of PAGES) {
+      const runs: Audit[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const a = await audit(`${server.url}${path}`);
+        console.error(
+          `    ${path} run ${i + 1}: score ${a.score}, LCP ${(a.lcpMs / 1000).toFixed(2)} s, CLS ${a.cls.toFixed(3)}, ${(a.bytes / 1000).toFixed(0)} kB`,
+        );
+        runs.push(a);
+      }
+      const m = medianRun(runs);
+      const scores = runs.map((r) => r.score).join(', ');
+      rows.push({
+        figure: `Lighthouse mobile ${path}: performance / LCP / CLS`,
+        value: `${m.score} / ${(m.lcpMs / 1000).toFixed(2)} s / ${m.cls.toFixed(3)}${RUNS > 1 ? ` (scores ${scores})` : ''}`,
+        budget: `>= ${MIN_SCORE} / <= ${MAX_LCP_MS / 1000} s / <= ${MAX_CLS}`,
+        pass: m.score >= MIN_SCORE && m.lcpMs <= MAX_LCP_MS && m.cls <= MAX_CLS,
+      });
+    }
+
+    const visit = await firstVisit(server.url);
+    console.error(`    first visit: ${visit.kb.toFixed(0)} kB in ${visit.requests} requests`);
+    rows.push({
+      figure: 'bytes a first visit to / transfers at 390×844',
+      value: `${visit.kb.toFixed(0)} kB (${visit.requests} requests${visit.repeated.length ? `; repeated calls: ${visit.repeated.join(', ')}` : ''})`,
+      budget: `<= ${MAX_FIRST_VISIT_KB} kB`,
+      pass: visit.kb <= MAX_FIRST_VISIT_KB,
+    });
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
