@@ -17,7 +17,18 @@ export const MemberInfoSchema = z.object({
   /** Agent type: 0 member, 1/2 agents, 4 trial, 40 non-playing, 41/42 agent-only. */
   type: z.number().int(),
   toUpline: z.boolean(),
-  clubLabel: z.object({ labelName: z.string(), rankLevel: z.number().int() }),
+  /** When the member last logged in (epoch ms; this session's login once logged in), null before any. */
+  lastLogin: z.number().nullable(),
+  /**
+   * The VIP club label: name and rank (spec), and as the original reads them a display colour
+   * (#rrggbb) and a type (`VIP` from rank 1, `NORMAL` below).
+   */
+  clubLabel: z.object({
+    labelName: z.string(),
+    rankLevel: z.number().int(),
+    color: z.string(),
+    type: z.string(),
+  }),
   memberLabel: z.string(),
   avatar: z.string(),
   avatarType: z.enum(['CUSTOM', 'STATIC']),
@@ -41,6 +52,8 @@ export const ConsolidatedSchema = z.object({
   divtypereq: z.number().int(),
   contracthoursalreq: z.number().int(),
   realtimesalreqtype: z.number().int(),
+  /** Dividend by competition period: no separate request kind here, so it follows divtypereq. */
+  divtypecompperiodreq: z.number().int(),
 });
 export type Consolidated = z.infer<typeof ConsolidatedSchema>;
 
@@ -95,8 +108,8 @@ export const getMemberIcon = defineCall({
   path: '/wps/member/info/icon',
   moduleId: 'MEMBER',
   token: true,
-  summary: "The member's icon",
-  response: AvatarSchema,
+  summary: "The member's icon: its name (a static avatar number, or the path of a custom image)",
+  response: z.string(),
 });
 
 export const getPlayerAvatar = defineCall({
@@ -137,7 +150,11 @@ export const updateLanguage = defineCall({
   moduleId: 'MEMBER',
   token: true,
   summary: "Stores the member's language (sent on language change)",
-  body: z.object({ language: z.enum(memberLanguages) }),
+  /**
+   * A code or the picker's label in any case (`EN`, `zh-cn`); the server maps it to a language
+   * the brand offers and refuses any other with 422 naming them (decision D1).
+   */
+  body: z.object({ language: z.string().trim().min(1).max(20) }),
   response: z.object({ language: z.string() }),
 });
 
@@ -185,6 +202,55 @@ export const resetPasswordByEmail = defineCall({
   response: LoginResultSchema,
 });
 
+export const requestPasswordSms = defineCall({
+  id: 'requestPasswordSms',
+  method: 'POST',
+  path: '/wps/member/password/sms',
+  moduleId: 'CHNGPASSVERIF3',
+  token: false,
+  summary:
+    'Forgot password by phone, by account: texts the reset code to the mobile number of the account when it matches; the code is then sent to /wps/member/password/verification',
+  body: z.object({
+    username: z.string().trim().min(1).max(64),
+    mobileNumber: z.string().trim().min(1).max(20),
+    countryDialingCode: z
+      .string()
+      .trim()
+      .max(6)
+      .nullish()
+      .transform((v) => v || undefined),
+    ...challengeFields,
+  }),
+  response: z.object({ expiredMinutes: z.number().int(), expirationTime: z.number() }),
+});
+
+export const SecurityConfigSchema = z.object({
+  /** Which second factors the member has set up. */
+  mobileBound: z.boolean(),
+  emailBound: z.boolean(),
+  totpBound: z.boolean(),
+  bankAccountBound: z.boolean(),
+  paymentPasswordSet: z.boolean(),
+  /** Whether a login from a new IP asks for a second factor (LOGINIPVERF3). */
+  loginIpVerification: z.boolean(),
+  /** The methods such a login may use for this member. */
+  loginVerifyMethods: z.array(z.enum(['SMS', 'EMAIL', 'TOTP', 'BANK_NAME'])),
+  /** When the password expires (epoch ms), null when it does not. */
+  passwordExpiresAt: z.number().nullable(),
+});
+
+export type SecurityConfig = z.infer<typeof SecurityConfigSchema>;
+
+export const getSecurityConfig = defineCall({
+  id: 'getSecurityConfig',
+  method: 'GET',
+  path: '/wps/v2/member/securityConfig',
+  moduleId: 'SECURITY',
+  token: true,
+  summary: "The member's security set-up: bound factors, the new-IP check and its methods, password expiry",
+  response: SecurityConfigSchema,
+});
+
 export const resetPasswordByPhone = defineCall({
   id: 'resetPasswordByPhone',
   method: 'POST',
@@ -197,7 +263,12 @@ export const resetPasswordByPhone = defineCall({
     newPassword: z.string().max(128),
     mobileNum: z.string().trim().max(20),
     verificationCode: z.string().trim().max(255),
-    countryDialingCode: z.string().trim().max(6).optional(),
+    countryDialingCode: z
+      .string()
+      .trim()
+      .max(6)
+      .nullish()
+      .transform((v) => v || undefined),
     ...challengeFields,
   }),
   response: LoginResultSchema,

@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { challengeFields, LoginResultSchema } from './session.ts';
 
-const field = (max = 255) => z.string().trim().max(max).optional().default('');
+/** An optional text field: absent, null (the original sends `referralCode: null`) and '' all read as ''. */
+const field = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? '');
+const secret = () =>
+  z
+    .string()
+    .max(128)
+    .nullish()
+    .transform((v) => v ?? '');
 
 /**
  * The register payload of spec B §3 (RG-26) and the extra fields of §3 and §7 (RG-27). Every
@@ -10,8 +23,8 @@ const field = (max = 255) => z.string().trim().max(max).optional().default('');
  */
 export const RegisterRequestSchema = z.object({
   username: field(64),
-  password: z.string().max(128).optional().default(''),
-  confirmPassword: z.string().max(128).optional().default(''),
+  password: secret(),
+  confirmPassword: secret(),
   payeeName: field(100),
   email: field(100),
   qqNum: field(40),
@@ -20,7 +33,7 @@ export const RegisterRequestSchema = z.object({
   captcha: field(16),
   verificationCode: field(255),
   affiliateCode: field(40),
-  paymentPassword: z.string().max(128).optional().default(''),
+  paymentPassword: secret(),
   line: field(60),
   whatsapp: field(30),
   facebook: field(100),
@@ -29,11 +42,19 @@ export const RegisterRequestSchema = z.object({
   referralCode: field(40),
   domain: field(255),
   countryDialingCode: field(6),
-  login: z.boolean().optional().default(true),
+  login: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
   firebaseChannel: field(20),
   firebaseIdToken: field(4096),
   registerUrl: field(2048),
-  registerMethod: z.literal('WEB').default('WEB'),
+  registerMethod: z
+    .literal('WEB')
+    .nullish()
+    .transform(() => 'WEB' as const),
+  /** The original's device id; accepted and not used (a device is not an identity here). */
+  loginDeviceId: field(128),
   ...challengeFields,
 });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;

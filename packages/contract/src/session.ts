@@ -35,11 +35,25 @@ export const LoginRequestSchema = z.object({
   /** The password, or in SMS mode the SMS code. */
   password: credential,
   captcha: z.string().trim().max(16).optional().default(''),
-  type: z.enum(['username', 'sms']).default('username'),
+  /**
+   * '' (the original's login after a phone reset, number as username) and absent read as
+   * 'username'; null likewise.
+   */
+  type: z
+    .enum(['username', 'sms', ''])
+    .nullish()
+    .transform((v) => (v === 'sms' ? 'sms' : 'username')),
   /** SMS mode: the dialing code the code was sent with (optional; the sent code names it). */
-  countryDialingCode: z.string().max(6).optional(),
+  countryDialingCode: z
+    .string()
+    .max(6)
+    .nullish()
+    .transform((v) => v || undefined),
   /** Ask for a remember token (1 day) instead of keeping the password anywhere (decision D7). */
-  rememberMe: z.boolean().optional().default(false),
+  rememberMe: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   ...challengeFields,
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
@@ -61,6 +75,13 @@ export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 export const loginVerifyMethods = ['SMS', 'EMAIL', 'TOTP', 'BANK_NAME'] as const;
 export type LoginVerifyMethod = (typeof loginVerifyMethods)[number];
+/** The original's method letters (S, E, T, B) name the same methods. */
+const methodLetters = { S: 'SMS', E: 'EMAIL', T: 'TOTP', B: 'BANK_NAME' } as const;
+const LoginVerifyMethodSchema = z
+  .enum([...loginVerifyMethods, 'S', 'E', 'T', 'B'])
+  .transform((m): LoginVerifyMethod =>
+    m in methodLetters ? methodLetters[m as keyof typeof methodLetters] : (m as LoginVerifyMethod),
+  );
 
 /** The `value` of a `login_verify_required` error. */
 export const LoginVerifyRequiredSchema = z.object({
@@ -105,8 +126,9 @@ export const loginVerification = defineCall({
   summary:
     'Second factor of a login from a new IP: SMS code, e-mail code, authenticator code or bank account name',
   body: z.object({
+    /** Our second factor's token from the login_verify_required answer (decision 014: kept). */
     verifyToken: z.string().min(16).max(128),
-    method: z.enum(loginVerifyMethods),
+    method: LoginVerifyMethodSchema,
     /** The SMS or e-mail code, the authenticator code, or the bank account name. */
     code: z.string().trim().min(1).max(128),
   }),

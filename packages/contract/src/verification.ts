@@ -10,6 +10,11 @@ const dialingCode = z
   .trim()
   .regex(/^\+?[0-9]{1,4}$/, 'countryDialingCode is 1 to 4 digits');
 const mobile = z.string().trim().max(20);
+/**
+ * Optional on the SMS sends: the original's ...NoDialingCode calls leave it out, and the server
+ * infers the country from the site's countries and the number (422 when that is ambiguous).
+ */
+const optionalDialingCode = dialingCode.nullish().transform((v) => v ?? undefined);
 
 export const ChallengePurposeSchema = z.enum(['login', 'register', 'sms']);
 export type ChallengePurpose = z.infer<typeof ChallengePurposeSchema>;
@@ -70,7 +75,8 @@ export const verifyChallenge = defineCall({
   response: z.object({ challengeId: z.string(), challengeToken: z.string(), message: z.string() }),
 });
 
-const expiredMinutes = z.object({ expiredMinutes: z.number().int() });
+/** Lifetime of the code sent, in minutes, and its end (epoch ms; the original's 2FA send reads it). */
+const expiredMinutes = z.object({ expiredMinutes: z.number().int(), expirationTime: z.number() });
 
 export const sendSmsNoLogin = defineCall({
   id: 'sendSmsNoLogin',
@@ -79,7 +85,7 @@ export const sendSmsNoLogin = defineCall({
   moduleId: 'MOBILEVERCODELOGIN3',
   token: false,
   summary: 'Sends an SMS login code to a registered mobile number',
-  body: z.object({ mobileNum: mobile, countryDialingCode: dialingCode, ...challengeFields }),
+  body: z.object({ mobileNum: mobile, countryDialingCode: optionalDialingCode, ...challengeFields }),
   response: expiredMinutes,
 });
 
@@ -90,7 +96,7 @@ export const sendSmsRegister = defineCall({
   moduleId: 'REGMOBVERF3',
   token: false,
   summary: 'Sends the SMS code of a username registration (field mobileNo, spec B §7)',
-  body: z.object({ mobileNo: mobile, countryDialingCode: dialingCode, ...challengeFields }),
+  body: z.object({ mobileNo: mobile, countryDialingCode: optionalDialingCode, ...challengeFields }),
   response: expiredMinutes,
 });
 
@@ -101,7 +107,7 @@ export const sendSmsRegisterMobile = defineCall({
   moduleId: 'MOBILENUMREG3',
   token: false,
   summary: 'Sends the SMS code of a mobile registration (field mobileNo, spec B §7)',
-  body: z.object({ mobileNo: mobile, countryDialingCode: dialingCode, ...challengeFields }),
+  body: z.object({ mobileNo: mobile, countryDialingCode: optionalDialingCode, ...challengeFields }),
   response: expiredMinutes,
 });
 
@@ -113,8 +119,30 @@ export const sendSmsForgotPassword = defineCall({
   token: false,
   summary:
     'Sends the SMS code of a password reset by phone; value.expirationTime is when it expires (epoch ms)',
-  body: z.object({ mobileNum: mobile, countryDialingCode: dialingCode, ...challengeFields }),
+  body: z.object({ mobileNum: mobile, countryDialingCode: optionalDialingCode, ...challengeFields }),
   response: z.object({ expirationTime: z.number() }),
+});
+
+/**
+ * The original's GeeTest registration call. GeeTest is not used here (the slider challenge of
+ * GEETEST3 is, decision 014): the answer carries the fields the original reads with `gt` empty
+ * (no GeeTest account) and `challenge` naming a fresh slider challenge of /wps/verification/challenge.
+ */
+export const getGeetest = defineCall({
+  id: 'getGeetest',
+  method: 'GET',
+  path: '/wps/captcha/geetest',
+  moduleId: 'GEETEST3',
+  token: false,
+  summary:
+    "The original's GeeTest call, answered with a slider challenge id (no GeeTest here): gt empty, challenge, newCaptcha",
+  query: z.object({ t: z.coerce.number().int().min(0).max(8.64e15).optional() }),
+  response: z.object({
+    gt: z.string(),
+    challenge: z.string(),
+    newCaptcha: z.boolean(),
+    success: z.literal(0),
+  }),
 });
 
 export const PhoneCodePurposeSchema = z.enum(['register', 'login']);

@@ -36,11 +36,11 @@ describe(`member calls (${testDbKind})`, () => {
 
   it('MB-11 MB-12 the member icon and the player avatar', async () => {
     const token = await loginToken(t, 'agent1', 'Agent1234', fromNewIp());
-    for (const url of ['/wps/member/info/icon', '/wps/relay/MCSFE_getPlayerAvatar']) {
-      const v = (await t.call({ url, token })).json().value;
-      expect(v.avatarType).toBe('STATIC');
-      expect(v.avatarUrl).toBe(`/TCG_PROD_IMAGES/AVATAR/${v.avatar}.png`);
-    }
+    const v = (await t.call({ url: '/wps/relay/MCSFE_getPlayerAvatar', token })).json().value;
+    expect(v.avatarType).toBe('STATIC');
+    expect(v.avatarUrl).toBe(`/TCG_PROD_IMAGES/AVATAR/${v.avatar}.png`);
+    // The icon call answers the icon's name alone, as the original reads it (decision 014).
+    expect((await t.call({ url: '/wps/member/info/icon', token })).json().value).toBe(v.avatar);
   });
 
   it('MB-13 GET /wps/member/info/funds/consolidated returns dailysalreqtype, divtypereq, contracthoursalreq and realtimesalreqtype', async () => {
@@ -51,6 +51,7 @@ describe(`member calls (${testDbKind})`, () => {
       divtypereq: 1,
       contracthoursalreq: 0,
       realtimesalreqtype: 0,
+      divtypecompperiodreq: 1,
     });
   });
 

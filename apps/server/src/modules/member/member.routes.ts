@@ -6,6 +6,8 @@ import {
   getMemberIcon,
   getMemberInfo,
   getPlayerAvatar,
+  getSecurityConfig,
+  requestPasswordSms,
   requestPasswordEmail,
   resetPasswordByEmail,
   resetPasswordByPhone,
@@ -24,7 +26,7 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   acceptFormBodies(app);
 
   registerCall(app, getMemberInfo, ({ session }) => members.info(session.memberId));
-  registerCall(app, getMemberIcon, ({ session }) => members.avatar(session.memberId));
+  registerCall(app, getMemberIcon, ({ session }) => members.iconName(session.memberId));
   registerCall(app, getPlayerAvatar, ({ session }) => members.avatar(session.memberId));
   registerCall(app, getConsolidated, ({ session }) =>
     members.consolidated(requireRealAccount(session).memberId),
@@ -45,8 +47,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, requestPasswordEmail, ({ req, body, caller }) =>
     passwordReset.requestByEmail(body, { host: req.host, protocol: req.protocol }, caller.ip),
   );
+  registerCall(app, requestPasswordSms, ({ body, caller }) => passwordReset.requestBySms(body, caller.ip));
   registerCall(app, resetPasswordByEmail, ({ body, caller }) => passwordReset.resetByEmail(body, caller.ip));
   registerCall(app, resetPasswordByPhone, ({ body, caller }) => passwordReset.resetByPhone(body, caller.ip));
+
+  registerCall(app, getSecurityConfig, ({ session }) => members.securityConfig(session.memberId));
 
   registerCall(app, startTotpBinding, ({ session }) =>
     members.startTotp(requireRealAccount(session).memberId),

@@ -6,11 +6,13 @@ import {
   brandDefaultLanguage,
   type Consolidated,
   Errors,
+  FeatureSwitch,
   formatPatternMessage,
   type MemberInfo,
   offeredLanguage,
   offeredLanguages,
   patternById,
+  type SecurityConfig,
   validateField,
   WEAK_DEFAULT_PASSWORD,
 } from '@app/contract';
@@ -25,7 +27,19 @@ import * as repo from './member.repo.ts';
 
 export type { MemberRow } from './member.repo.ts';
 
-/** How long a password lasts before PWDEXPIRY3 forces a change (D10: configuration with a default). */
+/**
+ * The club label as the original reads it: besides name and rank (spec), a display colour by rank
+ * (the ranks' colours of the VIP ladder: bronze, silver, gold, platinum, diamond and above) and a
+ * type, VIP from rank 1 (HD-04's VIP service starts above rank 4; the label's type only marks a club
+ * member).
+ */
+const rankColours = ['#9e9e9e', '#cd7f32', '#c0c0c0', '#d4af37', '#7fb8d6', '#b9f2ff'] as const;
+export function clubLabel(labelName: string, rankLevel: number) {
+  const colour = rankColours[Math.min(Math.max(rankLevel, 0), rankColours.length - 1)]!;
+  return { labelName, rankLevel, color: colour, type: rankLevel >= 1 ? 'VIP' : 'NORMAL' };
+}
+
+/** How long a password lasts before PWDEXPFORCECHANGE3 forces a change (D10: configuration with a default). */
 export const PASSWORD_MAX_AGE_DAYS = 90;
 const dayMs = 86_400_000;
 
@@ -206,7 +220,8 @@ export class MemberService {
       nickname: m.nickname,
       type: m.agent_type,
       toUpline: m.to_upline,
-      clubLabel: { labelName: m.club_label, rankLevel: m.rank_level },
+      lastLogin: m.last_login_at ? new Date(m.last_login_at).getTime() : null,
+      clubLabel: clubLabel(m.club_label, m.rank_level),
       memberLabel: m.member_label,
       avatar: m.avatar,
       avatarType: m.avatar_type as 'CUSTOM' | 'STATIC',
@@ -241,6 +256,33 @@ export class MemberService {
     };
   }
 
+  /** GET /wps/v2/member/securityConfig: which factors are set up and what a new-IP login asks for. */
+  async securityConfig(memberId: number): Promise<SecurityConfig> {
+    const m = await repo.byId(this.database.db, memberId);
+    if (!m) throw fail(Errors.sessionEnded);
+    // The same methods, in the same order, as the session's second-factor gate offers.
+    const methods: SecurityConfig['loginVerifyMethods'] = [];
+    if (m.mobile_number) methods.push('SMS');
+    if (m.email) methods.push('EMAIL');
+    if (m.totp_secret) methods.push('TOTP');
+    if (m.payee_name) methods.push('BANK_NAME');
+    return {
+      mobileBound: Boolean(m.mobile_number),
+      emailBound: Boolean(m.email),
+      totpBound: Boolean(m.totp_secret),
+      bankAccountBound: Boolean(m.payee_name),
+      paymentPasswordSet: Boolean(m.payment_password_hash),
+      loginIpVerification: await this.system.isOn(FeatureSwitch.loginIpVerification),
+      loginVerifyMethods: methods,
+      passwordExpiresAt: m.password_expires_at ? new Date(m.password_expires_at).getTime() : null,
+    };
+  }
+
+  /** The icon's name alone, as GET /wps/member/info/icon answers it. */
+  async iconName(memberId: number): Promise<string> {
+    return (await this.avatar(memberId)).avatar;
+  }
+
   async avatar(memberId: number) {
     const m = await repo.byId(this.database.db, memberId);
     if (!m) throw fail(Errors.sessionEnded);
@@ -259,6 +301,7 @@ export class MemberService {
       divtypereq: m.dividend_req_type,
       contracthoursalreq: m.hourly_salary_req_type,
       realtimesalreqtype: m.realtime_salary_req_type,
+      divtypecompperiodreq: m.dividend_req_type,
     };
   }
 

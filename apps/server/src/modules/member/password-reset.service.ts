@@ -4,6 +4,7 @@ import {
   FeatureSwitch,
   type LoginResult,
   type requestPasswordEmail,
+  type requestPasswordSms,
   type resetPasswordByEmail,
   type resetPasswordByPhone,
 } from '@app/contract';
@@ -110,17 +111,52 @@ export class PasswordResetService {
     });
   }
 
+  /**
+   * The original's forgot-password by account (POST /wps/member/password/sms): texts the reset code
+   * to the account's mobile number when the number given is the account's. A mismatch reads like
+   * an unknown number (nothing tells which half was wrong).
+   */
+  async requestBySms(
+    input: BodyOf<typeof requestPasswordSms>,
+    ip: string,
+  ): Promise<{ expiredMinutes: number; expirationTime: number }> {
+    const { members, verification, limiter } = this.deps;
+    await verification.requireSwitch(FeatureSwitch.forgotPasswordByPhone);
+    await verification.requireChallenge('sms', input);
+    await limiter.consume(`reset-sms:${ip}`, { limit: 10, windowMs: 3_600_000 });
+    const member = await members.byUsername(input.username);
+    const given = input.mobileNumber.replace(/[\s-]/g, '').replace(/^0+/, '');
+    if (
+      !member ||
+      member.status !== 'active' ||
+      !member.mobile_dialing_code ||
+      !member.mobile_number ||
+      member.mobile_number.replace(/^0+/, '') !== given ||
+      (input.countryDialingCode && input.countryDialingCode.replace(/^\+/, '') !== member.mobile_dialing_code)
+    )
+      throw fail(Errors.mobileNotRegistered);
+    const phone = await verification.phone(member.mobile_dialing_code, member.mobile_number);
+    const sent = await verification.sendSms('forgot', phone, ip, member.id);
+    return { expiredMinutes: sent.expiredMinutes, expirationTime: sent.expiresAt };
+  }
+
   /** Sets the new password of the member the SMS code was sent for (CHNGPASSVERIF3) and logs them in. */
   async resetByPhone(body: BodyOf<typeof resetPasswordByPhone>, ip: string): Promise<LoginResult> {
     const { members, verification, sessions, database } = this.deps;
     await verification.requireSwitch(FeatureSwitch.forgotPasswordByPhone);
     await members.checkNewPassword(body.newPassword);
     const digits = body.mobileNum.replace(/[\s-]/g, '');
+    const national = digits.replace(/^0+/, '');
+    // The code may come from /sms/forgotPassword or, as the original client sends it, from
+    // /sms/noLogin: both text a code only to a registered member's number, so either proves
+    // the phone; the newest unused one of the two is checked (decision 014).
     const target = body.countryDialingCode
       ? (await verification.phone(body.countryDialingCode, digits)).e164
-      : await verification.latestSmsTarget('forgot', digits.replace(/^0+/, ''));
+      : ((await verification.latestSmsTarget('forgot', national)) ??
+        (await verification.latestSmsTarget('login', national)));
     if (!target) throw fail(Errors.codeInvalid);
-    const { memberId } = await verification.consumeCode('forgot', target, body.verificationCode);
+    const purpose = (await verification.newestOpenPurpose(['forgot', 'login'], target)) ?? 'forgot';
+    const { memberId } = await verification.consumeCode(purpose, target, body.verificationCode);
     if (!memberId) throw fail(Errors.codeInvalid);
     await members.setPassword(memberId, body.newPassword);
     await revokeMemberSessions(database, memberId);

@@ -162,7 +162,7 @@ export class SessionService {
     }
     await this.verification.requireChallenge('login', body);
 
-    const member = await this.members.byUsername(username);
+    const member = (await this.members.byUsername(username)) ?? (await this.byMobileUsername(username, body));
     const ok = await verifyPassword(member?.password_hash, password);
     if (!member || !ok) {
       await repo.recordFailure(db, key, ip);
@@ -179,6 +179,26 @@ export class SessionService {
     await repo.clearFailures(db, key);
     await this.secondFactorGate(member, ip, body.rememberMe ?? false);
     return this.issue(member, ip, { rememberMe: body.rememberMe ?? false, viaSms: false, password });
+  }
+
+  /**
+   * MOBILELOGIN3: the mobile number works as the username (the original logs in so after a phone
+   * reset, type ""). The country comes from countryDialingCode, else from the number (the one of
+   * the site's countries where it is registered). Any failure reads as "no such member".
+   */
+  private async byMobileUsername(username: string, body: LoginRequest): Promise<MemberRow | undefined> {
+    if (!/^\+?[0-9]{4,15}$/.test(username)) return undefined;
+    if (!(await this.system.isOn(FeatureSwitch.mobileLogin))) return undefined;
+    try {
+      const phone = await this.verification.phone(
+        body.countryDialingCode ?? undefined,
+        username.replace(/^\+/, ''),
+        async (p) => Boolean(await this.members.byMobile(p.dialingCode, p.number)),
+      );
+      return await this.members.byMobile(phone.dialingCode, phone.number);
+    } catch {
+      return undefined;
+    }
   }
 
   private async loginBySms(ip: string, body: LoginRequest): Promise<LoginResult> {

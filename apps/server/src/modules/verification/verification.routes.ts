@@ -4,6 +4,7 @@ import {
   FeatureSwitch,
   getCaptcha,
   getChallenge,
+  getGeetest,
   sendSmsForgotPassword,
   sendSmsNoLogin,
   sendSmsRegister,
@@ -31,6 +32,16 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     return issued.png.toString('base64');
   });
 
+  // The original's GeeTest call: no GeeTest here, so it hands out a slider challenge's id (the
+  // client solves it through /wps/verification/challenge); gt stays empty (decision 014).
+  registerCall(app, getGeetest, async ({ req, reply }) => {
+    const ip = clientIp(req);
+    await rateLimiter.consume(`challenge:${ip}`, perMinute(30));
+    const issued = await challenge.issue('login', ip);
+    reply.header('cache-control', 'no-store');
+    return { gt: '', challenge: issued.challengeId, newCaptcha: true, success: 0 as const };
+  });
+
   registerCall(app, getChallenge, async ({ req, query, reply }) => {
     const ip = clientIp(req);
     await rateLimiter.consume(`challenge:${ip}`, perMinute(30));
@@ -48,19 +59,22 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
 
   const mobileTaken = () => fail(Errors.mobileExists);
   const notRegistered = () => fail(Errors.mobileNotRegistered);
+  /** For a number sent without its dialing code: the country where it is registered decides. */
+  const isRegistered = async (p: { dialingCode: string; number: string }) =>
+    Boolean(await members.byMobile(p.dialingCode, p.number));
 
   registerCall(app, sendSmsNoLogin, async ({ req, body }) => {
     await verification.requireSwitch(FeatureSwitch.smsLogin);
     await verification.requireChallenge('sms', body);
-    const phone = await verification.phone(body.countryDialingCode, body.mobileNum);
+    const phone = await verification.phone(body.countryDialingCode, body.mobileNum, isRegistered);
     const member = await members.byMobile(phone.dialingCode, phone.number);
     if (!member) throw notRegistered();
     const sent = await verification.sendSms('login', phone, clientIp(req), member.id);
-    return { expiredMinutes: sent.expiredMinutes };
+    return { expiredMinutes: sent.expiredMinutes, expirationTime: sent.expiresAt };
   });
 
   const registerSms =
-    (modId: string) =>
+    (...modIds: [string, ...string[]]) =>
     async ({
       req,
       body,
@@ -68,25 +82,31 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
       req: FastifyRequest;
       body: {
         mobileNo: string;
-        countryDialingCode: string;
+        countryDialingCode?: string | undefined;
         challengeId?: string | undefined;
         challengeToken?: string | undefined;
       };
     }) => {
-      await verification.requireSwitch(modId);
+      await verification.requireSwitch(...modIds);
       await verification.requireChallenge('sms', body);
       const phone = await verification.phone(body.countryDialingCode, body.mobileNo);
       if (await members.byMobile(phone.dialingCode, phone.number)) throw mobileTaken();
       const sent = await verification.sendSms('register', phone, clientIp(req));
-      return { expiredMinutes: sent.expiredMinutes };
+      return { expiredMinutes: sent.expiredMinutes, expirationTime: sent.expiresAt };
     };
-  registerCall(app, sendSmsRegister, registerSms(FeatureSwitch.smsVerifyOnRegister));
+  // The original client sends its one register SMS call for either tab (it has no
+  // /register/mobile variant), so it serves the mobile registration too (decision 014).
+  registerCall(
+    app,
+    sendSmsRegister,
+    registerSms(FeatureSwitch.smsVerifyOnRegister, FeatureSwitch.mobileRegister),
+  );
   registerCall(app, sendSmsRegisterMobile, registerSms(FeatureSwitch.mobileRegister));
 
   registerCall(app, sendSmsForgotPassword, async ({ req, body }) => {
     await verification.requireSwitch(FeatureSwitch.forgotPasswordByPhone);
     await verification.requireChallenge('sms', body);
-    const phone = await verification.phone(body.countryDialingCode, body.mobileNum);
+    const phone = await verification.phone(body.countryDialingCode, body.mobileNum, isRegistered);
     const member = await members.byMobile(phone.dialingCode, phone.number);
     if (!member) throw notRegistered();
     const sent = await verification.sendSms('forgot', phone, clientIp(req), member.id);

@@ -93,8 +93,10 @@ export class VerificationService {
   }
 
   /** Refuses with "function not enabled" when a switch is off. */
-  async requireSwitch(modId: string): Promise<void> {
-    if (!(await this.system.isOn(modId))) throw fail(Errors.functionDisabled);
+  /** Refuses unless one of the switches is on. */
+  async requireSwitch(...modIds: [string, ...string[]]): Promise<void> {
+    for (const modId of modIds) if (await this.system.isOn(modId)) return;
+    throw fail(Errors.functionDisabled);
   }
 
   /** When the switch of this purpose is on, a slider pass of that purpose must come with the call. */
@@ -114,11 +116,16 @@ export class VerificationService {
    * number valid for that country (libphonenumber-js, full metadata) with a length the country
    * table allows. A national trunk prefix (a leading 0) is accepted and dropped.
    */
-  async phone(dialingCodeRaw: string, numberRaw: string): Promise<Phone> {
+  async phone(
+    dialingCodeRaw: string | undefined,
+    numberRaw: string,
+    registered?: (phone: Phone) => Promise<boolean>,
+  ): Promise<Phone> {
     const number = (numberRaw ?? '').replace(/[\s-]/g, '');
     if (!number) throw fail(Errors.phoneInvalid);
     if (!/^[0-9]+$/.test(number)) throw fail(Errors.phoneFormatInvalid);
-    const dialingCode = (dialingCodeRaw ?? '').replace(/^\+/, '');
+    if (!dialingCodeRaw) return this.inferPhone(number, registered);
+    const dialingCode = dialingCodeRaw.replace(/^\+/, '');
     const countries = (await this.system.info()).countries;
     const country = countries.find((c) => c.countryDialingCode === dialingCode);
     if (!country)
@@ -132,6 +139,37 @@ export class VerificationService {
     if (country.numberLengths.length && !country.numberLengths.includes(national.length))
       throw fail(Errors.phoneInvalid);
     return { dialingCode, number: national, e164: parsed.number, countryCode: country.countryCode };
+  }
+
+  /**
+   * A number sent without its dialing code (the original's ...NoDialingCode calls): the country is
+   * the one of the site's countries the number is valid in. When it is valid in several, a call
+   * about a registered number takes the one country where it is registered; otherwise the site's
+   * home country (its first) when it is among them. Anything still open is refused: the player
+   * must pick the country, never have a code texted to a guessed one.
+   */
+  private async inferPhone(number: string, registered?: (phone: Phone) => Promise<boolean>): Promise<Phone> {
+    const countries = (await this.system.info()).countries;
+    const candidates: Phone[] = [];
+    for (const c of countries) {
+      try {
+        candidates.push(await this.phone(c.countryDialingCode, number));
+      } catch {
+        // Not a valid number of this country.
+      }
+    }
+    if (candidates.length === 1) return candidates[0]!;
+    if (candidates.length === 0) throw fail(Errors.phoneInvalid);
+    if (registered) {
+      const held: Phone[] = [];
+      for (const p of candidates) if (await registered(p)) held.push(p);
+      if (held.length === 1) return held[0]!;
+      if (held.length > 1) throw ambiguous(candidates);
+    }
+    const home = countries[0];
+    const atHome = home && candidates.find((p) => p.countryCode === home.countryCode);
+    if (atHome) return atHome;
+    throw ambiguous(candidates);
   }
 
   /** Sends a fresh SMS code; returns its lifetime in minutes. */
@@ -207,6 +245,21 @@ export class VerificationService {
   }
 
   /** The newest SMS code target of a purpose for a national number (SMS login without a dialing code). */
+  /**
+   * Of `purposes`, the one whose newest code to `target` is the newest unused one: the phone reset
+   * takes a code sent by /sms/forgotPassword or, as the original sends it, by /sms/noLogin.
+   */
+  async newestOpenPurpose(purposes: CodePurpose[], target: string): Promise<CodePurpose | null> {
+    let best: { purpose: CodePurpose; at: number } | null = null;
+    for (const purpose of purposes) {
+      const row = await repo.latestCode(this.database.db, purpose, target);
+      if (!row || row.used_at) continue;
+      const at = new Date(row.created_at).getTime();
+      if (!best || at > best.at) best = { purpose, at };
+    }
+    return best?.purpose ?? null;
+  }
+
   async latestSmsTarget(purpose: CodePurpose, national: string): Promise<string | null> {
     // Digits only: anything else could act as a LIKE wildcard and match another number.
     if (!/^[0-9]{4,15}$/.test(national)) return null;
@@ -359,4 +412,10 @@ export class VerificationService {
     if (ip && (await repo.countSince(db, 'ip', ip, hourAgo)) >= this.policy.perIpPerHour)
       throw fail(Errors.tooManyRequests);
   }
+}
+
+function ambiguous(candidates: Phone[]) {
+  return fail(Errors.phoneFormatInvalid, {
+    message: `${Errors.phoneFormatInvalid.message}: choose the country dialing code (${candidates.map((p) => `+${p.dialingCode}`).join(', ')})`,
+  });
 }

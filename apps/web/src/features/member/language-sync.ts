@@ -16,5 +16,5 @@ export const updateLanguageCall = callRef<typeof updateLanguage>({
  * it. The language is a preference: a refusal must not disturb the page.
  */
 export function updateServerLanguage(language: string): void {
-  call(updateLanguageCall, { body: { language: language as never } }).catch(() => undefined);
+  call(updateLanguageCall, { body: { language } }).catch(() => undefined);
 }
