@@ -51,6 +51,8 @@ import { MessagesService } from './modules/messages/messages.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { RecordsService } from './modules/records/records.service.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { GamesService } from './modules/games/games.service.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.ts';
 import { WithdrawService } from './modules/withdraw/withdraw.service.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
@@ -143,6 +145,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
   const records = new RecordsService(database, wallet);
+  const games = new GamesService({ database, feed, wallet });
   const streams = new EventStreams(
     {
       database,
@@ -197,6 +200,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     memberEvents,
     messages,
     records,
+    games,
     streams,
   };
 }
@@ -235,6 +239,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     depositRoutes,
     messagesRoutes,
     recordsRoutes,
+    gamesRoutes,
     realtimeRoutes,
     withdrawRoutes,
     profileRoutes,

@@ -18,4 +18,5 @@ export * from './events.ts';
 export * from './withdraw.ts';
 export * from './profile.ts';
 export * from './payload-crypto.ts';
+export * from './games.ts';
 export * from './registry.ts';

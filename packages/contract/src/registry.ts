@@ -11,6 +11,7 @@ import * as records from './records.ts';
 import * as messages from './messages.ts';
 import * as events from './events.ts';
 import * as withdraw from './withdraw.ts';
+import * as games from './games.ts';
 import * as profile from './profile.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
@@ -40,4 +41,5 @@ export const allCalls: readonly CallDef[] = collect(
   events,
   withdraw,
   profile,
+  games,
 );

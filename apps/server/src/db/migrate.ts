@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-wallet.ts';
 import * as m007 from './migrations/007-original-switch-ids.ts';
 import * as m009 from './migrations/009-withdrawals.ts';
 import * as m010 from './migrations/010-messages-records.ts';
+import * as m012 from './migrations/012-games.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '007-original-switch-ids': m007,
   '009-withdrawals': m009,
   '010-messages-records': m010,
+  '012-games': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

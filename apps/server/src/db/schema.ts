@@ -532,6 +532,52 @@ export interface JobRunTable {
   last_error: Generated<string>;
 }
 
+/** Game vendors per category (migration 012). */
+export interface GameVendorTable {
+  id: Generated<number>;
+  vassalage: string;
+  game_type: string;
+  display_name: string;
+  account_type_id: Generated<number>;
+  enabled: Generated<boolean>;
+  maintenance_from: NullableTimestamp;
+  maintenance_until: NullableTimestamp;
+  is_hot: Generated<boolean>;
+  sort: Generated<number>;
+  updated_at: Timestamp;
+}
+
+/** The games of the catalogue (migration 012); names keyed by language label (EN, CN, ...). */
+export interface GameTable {
+  id: Generated<number>;
+  node_id: string;
+  game_id: string;
+  vassalage: string;
+  game_type: string;
+  names: ColumnType<Record<string, string>, string, string>;
+  search_text: string;
+  is_new: Generated<boolean>;
+  is_hot: Generated<boolean>;
+  rtp_bp: number | null;
+  volatility: string | null;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+/** A member's favourite games (migration 012). */
+export interface GameFavouriteTable {
+  member_id: number;
+  game_id: number;
+  created_at: Timestamp;
+}
+
+/** A member's recently played games (migration 012). */
+export interface GameRecentTable {
+  member_id: number;
+  game_id: number;
+  played_at: Timestamp;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -576,4 +622,8 @@ export interface DB {
   withdrawal_event: WithdrawalEventTable;
   withdrawal_proof: WithdrawalProofTable;
   job_run: JobRunTable;
+  game_vendor: GameVendorTable;
+  game: GameTable;
+  game_favourite: GameFavouriteTable;
+  game_recent: GameRecentTable;
 }

@@ -1,0 +1,280 @@
+import { Errors, gameCategories, type Game, type VendorCard } from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { ChangeFeed } from '../../platform/change-feed.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import { fail } from '../../platform/http/errors.ts';
+import { IMG } from '../../seed/demo-content.ts';
+import * as repo from './games.repo.ts';
+
+type Category = (typeof gameCategories)[number];
+type Selection = 'NEW' | 'FAV' | 'ALL' | 'HOT' | 'RECENT';
+
+/** A member keeps at most this many favourites: the list stays one short page of the lobby. */
+export const MAX_FAVOURITES = 500;
+/** How many hot games the hot list answers at most. */
+const HOT_LIMIT = 200;
+/** The winners board looks back this many days. */
+const WINNER_DAYS = 7;
+
+/** Categories whose vendor opens a game list page (NC-14); the others launch directly. */
+const listPageTypes = new Set(['FISH', 'LIVE', 'RNG', 'PVP']);
+
+/** The name key of a language label or code: EN, CN, TH, VI ... (zh-CN reads CN). */
+export function nameKey(language: string): string {
+  const up = language.toUpperCase();
+  if (up === 'ZH-CN' || up === 'ZH') return 'CN';
+  if (up === 'ZH-TW') return 'TY';
+  return up;
+}
+
+function nameIn(names: Record<string, string>, language: string): string {
+  return names[nameKey(language)] ?? names.EN ?? Object.values(names)[0] ?? '';
+}
+
+function asCategory(type: string): Category {
+  return (gameCategories as readonly string[]).includes(type) ? (type as Category) : 'RNG';
+}
+
+/** The vendor art the cdn draws at the spec's path (NC-44). */
+export function vendorImage(gameType: string, vassalage: string): string {
+  return `${IMG}/SUBMENU_IMG/STYLE2/${gameType}-${vassalage}.png`;
+}
+
+function vendorPage(gameType: string, vassalage: string): string {
+  if (listPageTypes.has(gameType)) return `/${gameType.toLowerCase()}?vassalage=${vassalage}`;
+  if (gameType === 'BINGO') return `/bingo?vassalage=${vassalage}`;
+  return '';
+}
+
+/** A username shown on a public board: first two and last two letters. */
+export function maskUsername(username: string): string {
+  if (username.length <= 4) return `${username.slice(0, 1)}***`;
+  return `${username.slice(0, 2)}***${username.slice(-2)}`;
+}
+
+export interface GameListQuery {
+  vassalage?: string | undefined;
+  gameType?: string | undefined;
+  search?: string | undefined;
+  selection: Selection;
+  pageNo: number;
+  pageSize: number;
+  language: string;
+}
+
+export class GamesService {
+  private readonly database: Database;
+  private readonly feed: ChangeFeed;
+  private readonly wallet: WalletService;
+  private readonly vendors;
+
+  constructor(deps: { database: Database; feed: ChangeFeed; wallet: WalletService }) {
+    this.database = deps.database;
+    this.feed = deps.feed;
+    this.wallet = deps.wallet;
+    // The vendor rows change only through the operator CLI, which publishes on the change feed.
+    this.vendors = deps.feed.cached(() => repo.listVendors(deps.database.db));
+  }
+
+  private async hiddenVendors(): Promise<string[]> {
+    const rows = await this.vendors.get();
+    // A vendor is off when every one of its categories is off (the CLI switches them together).
+    const on = new Set(rows.filter((r) => r.enabled).map((r) => r.vassalage));
+    return [...new Set(rows.map((r) => r.vassalage))].filter((v) => !on.has(v));
+  }
+
+  private card(r: repo.VendorRow, now: number): VendorCard {
+    const from = r.maintenance_from ? new Date(r.maintenance_from).getTime() : null;
+    const until = r.maintenance_until ? new Date(r.maintenance_until).getTime() : null;
+    const inWindow = from !== null && from <= now && (until === null || now < until);
+    return {
+      vassalage: r.vassalage,
+      displayName: r.display_name,
+      gameType: asCategory(r.game_type),
+      accountTypeId: r.account_type_id,
+      isHot: r.is_hot ? 1 : 0,
+      name: r.display_name,
+      page: vendorPage(r.game_type, r.vassalage),
+      imageUrl: vendorImage(r.game_type, r.vassalage),
+      status: inWindow ? 'MAINTENANCE' : 'ACTIVE',
+      maintenanceFrom: from,
+      maintenanceUntil: until,
+      gameCount: r.game_count,
+    };
+  }
+
+  /** The enabled vendors per category, in the operator's order; a category without one is left out (NC-19). */
+  async vendorSorting(): Promise<Array<{ gameCategory: Category; vendors: VendorCard[] }>> {
+    const rows = await this.vendors.get();
+    const now = Date.now();
+    const out: Array<{ gameCategory: Category; vendors: VendorCard[] }> = [];
+    for (const category of gameCategories) {
+      const vendors = rows.filter((r) => r.enabled && r.game_type === category).map((r) => this.card(r, now));
+      if (vendors.length > 0) out.push({ gameCategory: category, vendors });
+    }
+    return out;
+  }
+
+  async lanes() {
+    const sorting = await this.vendorSorting();
+    return {
+      data: {
+        lanes: sorting.map((s) => ({
+          title: s.gameCategory,
+          gameClassify: s.gameCategory,
+          cards: s.vendors,
+        })),
+      },
+    };
+  }
+
+  async vassGameTypes(vassalage?: string) {
+    const rows = await this.vendors.get();
+    return rows
+      .filter((r) => r.enabled && (!vassalage || r.vassalage === vassalage))
+      .map((r) => ({
+        vassalage: r.vassalage,
+        gameType: asCategory(r.game_type),
+        displayName: r.display_name,
+        gameCount: r.game_count,
+      }));
+  }
+
+  private async toGames(rows: repo.GameRow[], language: string, memberId: number | null): Promise<Game[]> {
+    const favourites =
+      memberId === null
+        ? new Set<number>()
+        : await repo.favouriteIdsAmong(
+            this.database.db,
+            memberId,
+            rows.map((r) => Number(r.id)),
+          );
+    return rows.map((r) => {
+      const tags: Array<'NEW' | 'HOT'> = [];
+      if (r.is_new) tags.push('NEW');
+      if (r.is_hot) tags.push('HOT');
+      return {
+        nodeId: r.node_id,
+        gameId: r.game_id,
+        gameName: nameIn(r.names, language),
+        vassalage: r.vassalage,
+        gameType: asCategory(r.game_type),
+        isNew: r.is_new ? 1 : 0,
+        isHot: r.is_hot ? 1 : 0,
+        tags,
+        rtp: r.rtp_bp === null ? null : r.rtp_bp / 100,
+        volatility: (r.volatility as Game['volatility']) ?? null,
+        // Per-game art is a later slice of issue 8: until it is drawn, a game shows its vendor's card.
+        imageUrl: vendorImage(r.game_type, r.vassalage),
+        isFavorite: favourites.has(Number(r.id)),
+      };
+    });
+  }
+
+  async gameList(q: GameListQuery, memberId: number | null) {
+    if ((q.selection === 'FAV' || q.selection === 'RECENT') && memberId === null) {
+      throw fail(Errors.notLoggedIn);
+    }
+    const search = q.search?.trim();
+    const { rows, total } = await repo.pageGames(
+      this.database.db,
+      {
+        hiddenVendors: await this.hiddenVendors(),
+        vassalage: q.vassalage || undefined,
+        gameType: q.gameType || undefined,
+        search: search || undefined,
+        selection: q.selection,
+        memberId,
+      },
+      { offset: (q.pageNo - 1) * q.pageSize, limit: q.pageSize },
+    );
+    return {
+      games: await this.toGames(rows, q.language, memberId),
+      pageNo: q.pageNo,
+      pageSize: q.pageSize,
+      totalCount: total,
+      totalPages: Math.ceil(total / q.pageSize),
+    };
+  }
+
+  async hotGames(vassalage: string, language: string, memberId: number | null) {
+    const rows = await repo.hotGames(this.database.db, await this.hiddenVendors(), vassalage, HOT_LIMIT);
+    return { list: await this.toGames(rows, language, memberId) };
+  }
+
+  async winnerBoard(gameCategory: string, limit: number) {
+    const rows = await repo.biggestWins(this.database.db, gameCategory, WINNER_DAYS, limit);
+    return {
+      list: rows.map((r) => ({
+        username: maskUsername(r.username),
+        gameName: r.game_name,
+        vassalage: r.vendor,
+        gameCategory: r.product,
+        winAmount: this.wallet.toMajor(Number(r.payout) - Number(r.bet_amount)),
+        currency: r.currency,
+        time: r.settled_at ? new Date(r.settled_at).getTime() : 0,
+      })),
+    };
+  }
+
+  async favouritePage(memberId: number, pageNo: number, pageSize: number, language: string) {
+    const { rows, total } = await repo.favourites(this.database.db, memberId, {
+      offset: (pageNo - 1) * pageSize,
+      limit: pageSize,
+    });
+    return {
+      content: await this.toGames(rows, language, memberId),
+      pageNum: pageNo,
+      pageSize,
+      totalCount: total,
+      totalPages: Math.ceil(total / pageSize),
+    };
+  }
+
+  async favouriteAll(memberId: number, language: string) {
+    const { rows } = await repo.favourites(this.database.db, memberId, { offset: 0, limit: MAX_FAVOURITES });
+    return this.toGames(rows, language, memberId);
+  }
+
+  private async gameOf(nodeId: string): Promise<number> {
+    const id = await repo.gameIdOfNode(this.database.db, nodeId);
+    if (id === null) throw fail(Errors.notFound, { message: 'No such game' });
+    return id;
+  }
+
+  async addFavourite(memberId: number, nodeId: string) {
+    const gameId = await this.gameOf(nodeId);
+    if ((await repo.favouriteCount(this.database.db, memberId)) >= MAX_FAVOURITES) {
+      // Already there is still a success: only a new one is refused at the limit.
+      const already = await repo.favouriteIdsAmong(this.database.db, memberId, [gameId]);
+      if (already.has(gameId)) return { nodeId, favorite: true, changed: false };
+      throw fail(Errors.invalidInput, { message: `At most ${MAX_FAVOURITES} favourite games` });
+    }
+    const changed = await repo.addFavourite(this.database.db, memberId, gameId);
+    return { nodeId, favorite: true, changed };
+  }
+
+  async removeFavourite(memberId: number, nodeId: string) {
+    const gameId = await this.gameOf(nodeId);
+    const changed = await repo.removeFavourite(this.database.db, memberId, gameId);
+    return { nodeId, favorite: false, changed };
+  }
+
+  async recentPage(memberId: number, pageNo: number, pageSize: number, language: string) {
+    const { rows, total } = await repo.recent(this.database.db, memberId, {
+      offset: (pageNo - 1) * pageSize,
+      limit: pageSize,
+    });
+    return {
+      list: await this.toGames(rows, language, memberId),
+      pageNo,
+      totalCount: total,
+      totalPages: Math.ceil(total / pageSize),
+    };
+  }
+
+  /** Drops the cached vendor rows on every instance after an operator change. */
+  async vendorsChanged(): Promise<void> {
+    await this.feed.publish('games:vendors');
+  }
+}
