@@ -86,11 +86,11 @@ function TransferForm({
   const [requestId, setRequestId] = useState(() => newRequestId('wt'));
   const [done, setDone] = useState<string | null>(null);
   const available = balances.get(from) ?? 0;
-  const limits = {
-    precision: money.precision,
-    min: 10 ** -money.precision,
-    max: Math.max(available, 10 ** -money.precision),
-  };
+  const empty = available <= 0;
+  // An empty source wallet has no range to show ("from 0.01 to 0.01" would only confuse).
+  const limits = empty
+    ? { precision: money.precision }
+    : { precision: money.precision, min: 10 ** -money.precision, max: available };
   const same = from === to;
   // Money moves between the main wallet and one vendor wallet; choosing a vendor on one side puts main on the other.
   const pickFrom = (id: number) => {
@@ -158,13 +158,14 @@ function TransferForm({
             {t('transfer_all')}
           </BusyButton>
         </div>
+        {empty ? <Notice tone="wait">{t('transfer_empty')}</Notice> : null}
         {transfer.isError ? <Notice tone="bad">{errorText(transfer.error, t)}</Notice> : null}
         {done && !transfer.isPending ? (
           <Notice tone="ok">{t('transfer_done', { amount: done })}</Notice>
         ) : null}
         <BusyButton
           busy={transfer.isPending}
-          disabled={transfer.isPending || same}
+          disabled={transfer.isPending || same || empty}
           type="submit"
           size="lg"
           data-testid="transfer-submit"

@@ -36,17 +36,13 @@ export function UplinePage() {
   if (!upline || !allowed)
     return (
       <div className={styles.page} data-testid="upline-page">
-        <Panel title={t('upline_title')}>
-          <EmptyState
-            icon={<UsersIcon size={28} />}
-            title={t(!upline ? 'upline_none_title' : 'upline_off_title')}
-            minHeight={260}
-          >
-            <span data-testid="upline-unavailable">
-              {t(!upline ? 'upline_none_text' : 'upline_off_text')}
-            </span>
-          </EmptyState>
-        </Panel>
+        <EmptyState
+          icon={<UsersIcon size={28} />}
+          title={t(!upline ? 'upline_none_title' : 'upline_off_title')}
+          minHeight={260}
+        >
+          <span data-testid="upline-unavailable">{t(!upline ? 'upline_none_text' : 'upline_off_text')}</span>
+        </EmptyState>
       </div>
     );
   const main = balance.data.balance.find((w) => w.accountTypeId === 1)?.availBalance ?? 0;
@@ -54,7 +50,7 @@ export function UplinePage() {
   return (
     <div className={styles.page} data-testid="upline-page">
       <Panel
-        title={t('upline_title')}
+        title={t('upline_form_title')}
         aside={
           <span className={styles.itemMeta}>
             {t('upline_main')} <Money amount={main} {...money} />

@@ -113,7 +113,8 @@ export function AmountField({
   const { t } = useTranslation(WALLET_NS);
   const [touched, setTouched] = useState(false);
   const parsed = checkAmount(value, limits);
-  const error = (touched || showError) && !parsed.ok ? parsed.message : null;
+  // An emptied field (after a successful send) is not an error until the next submit.
+  const error = !parsed.ok && (showError || (touched && value.trim() !== '')) ? parsed.message : null;
   const hint =
     limits.min !== undefined && limits.max !== undefined
       ? t('wallet_limits', {
