@@ -4,6 +4,7 @@ import type { NoticesService } from '../modules/notices/notices.service.ts';
 import type { Outbox } from '../platform/outbox/outbox.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 import { MESSAGE_USAGE, runMessageCommand, type MessageOpsServices } from './message-command.ts';
+import { GAMES_USAGE, runGamesCommand, type GamesOpsServices } from './games-command.ts';
 import {
   runJobsCommand,
   runWithdrawCommand,
@@ -19,7 +20,8 @@ import {
 } from './money-commands.ts';
 
 /** The services an operator command acts through (the same ones the routes use). */
-export interface OpsServices extends MoneyServices, WithdrawOpsServices, MessageOpsServices {
+export interface OpsServices
+  extends MoneyServices, WithdrawOpsServices, MessageOpsServices, GamesOpsServices {
   system: SystemService;
   notices: NoticesService;
   outbox?: Outbox;
@@ -47,7 +49,8 @@ export const USAGE = `Usage: npm run ops -- <command>
 ${OUTBOX_USAGE}
 ${MESSAGE_USAGE}
 ${MONEY_USAGE}
-${WITHDRAW_USAGE}`;
+${WITHDRAW_USAGE}
+${GAMES_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
   const positional: string[] = [];
@@ -195,6 +198,8 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
       return runWalletCommand(services, named, positional, (m) => new UsageError(m));
     case 'withdraw':
       return runWithdrawCommand(services, named, positional, (m) => new UsageError(m));
+    case 'games':
+      return runGamesCommand(services, named, positional, (m) => new UsageError(m));
     case 'jobs':
       return runJobsCommand(services, named, positional, (m) => new UsageError(m));
     case undefined:

@@ -204,3 +204,41 @@ export async function biggestWins(db: Db, gameCategory: string, days: number, li
     .limit(limit)
     .execute();
 }
+
+/** Switches every category of a vendor on or off; the number of rows changed (0: unknown code). */
+export async function setVendorEnabled(db: Db, vassalage: string, enabled: boolean): Promise<number> {
+  const res = await db
+    .updateTable('game_vendor')
+    .set({ enabled, updated_at: new Date() })
+    .where('vassalage', '=', vassalage)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Sets (or, with nulls, clears) a vendor's maintenance window in every category. */
+export async function setVendorMaintenance(
+  db: Db,
+  vassalage: string,
+  from: Date | null,
+  until: Date | null,
+): Promise<number> {
+  const res = await db
+    .updateTable('game_vendor')
+    .set({ maintenance_from: from, maintenance_until: until, updated_at: new Date() })
+    .where('vassalage', '=', vassalage)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function setGameHot(db: Db, nodeId: string, hot: boolean): Promise<number> {
+  const res = await db
+    .updateTable('game')
+    .set({ is_hot: hot })
+    .where('node_id', '=', nodeId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function gameByNode(db: Db, nodeId: string) {
+  return db.selectFrom('game').select(gameColumns).where('node_id', '=', nodeId).executeTakeFirst();
+}

@@ -273,8 +273,37 @@ export class GamesService {
     };
   }
 
+  // ---- operator (npm run ops -- games ...) ----------------------------------------------------
+
+  /** The vendor rows as the operator sees them, switched-off ones included. */
+  async vendorRows() {
+    return repo.listVendors(this.database.db);
+  }
+
+  /** Switches a vendor (every category of it) on or off; false for an unknown code. */
+  async setVendorEnabled(vassalage: string, enabled: boolean): Promise<boolean> {
+    const changed = await repo.setVendorEnabled(this.database.db, vassalage, enabled);
+    if (changed > 0) await this.vendorsChanged();
+    return changed > 0;
+  }
+
+  /** Sets a vendor's maintenance window (until null: open-ended), or clears it with two nulls. */
+  async setVendorMaintenance(vassalage: string, from: Date | null, until: Date | null): Promise<boolean> {
+    const changed = await repo.setVendorMaintenance(this.database.db, vassalage, from, until);
+    if (changed > 0) await this.vendorsChanged();
+    return changed > 0;
+  }
+
+  /** Marks a game hot or not; false for an unknown nodeId. */
+  async setGameHot(nodeId: string, hot: boolean): Promise<{ name: string } | null> {
+    const changed = await repo.setGameHot(this.database.db, nodeId, hot);
+    if (changed === 0) return null;
+    const game = await repo.gameByNode(this.database.db, nodeId);
+    return { name: game ? nameIn(game.names, 'EN') : nodeId };
+  }
+
   /** Drops the cached vendor rows on every instance after an operator change. */
-  async vendorsChanged(): Promise<void> {
+  private async vendorsChanged(): Promise<void> {
     await this.feed.publish('games:vendors');
   }
 }

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, type TestApp } from '../test/test-app.ts';
+import { runOpsCommand, USAGE, UsageError } from './commands.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+/** The operator command, through the same services the running server uses. */
+const ops = (...argv: string[]) => runOpsCommand(t.app.ctx, argv);
+const value = async (path: string, query: Record<string, string> = {}) => {
+  const res = await t.call({ url: `/wps/relay/${path}?${new URLSearchParams(query)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().value;
+};
+type Card = {
+  vassalage: string;
+  status: string;
+  maintenanceFrom: number | null;
+  maintenanceUntil: number | null;
+};
+const cards = async (): Promise<Card[]> =>
+  (await value('GCSGAME_gameVendor')).flatMap((s: { vendors: Card[] }) => s.vendors);
+
+async function usageError(argv: string[], message: RegExp) {
+  const err = await ops(...argv).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err, `ops ${argv.join(' ')} should fail`).toBeInstanceOf(UsageError);
+  expect((err as Error).message).toMatch(message);
+}
+
+describe(`operator games commands (${testDbKind})`, () => {
+  it('games vendor <code> off hides the vendor in every category and its games; on shows them again', async () => {
+    expect(USAGE).toContain('games vendor <code> on|off');
+    const before = await value('GCSGAME_gameList', { vassalage: 'JILI', pageSize: '1' });
+    expect(before.totalCount).toBeGreaterThan(0);
+    expect(await ops('games', 'vendor', 'jili', 'off')).toBe('Vendor JILI is off.');
+    expect((await cards()).some((c) => c.vassalage === 'JILI')).toBe(false);
+    expect((await value('GCSGAME_gameList', { vassalage: 'JILI' })).totalCount).toBe(0);
+    expect(await ops('games', 'vendor', 'list')).toMatch(/JILI\s+FISH\s+off/);
+    expect(await ops('games', 'vendor', 'JILI', 'on')).toBe('Vendor JILI is on.');
+    expect((await cards()).filter((c) => c.vassalage === 'JILI')).toHaveLength(4);
+    expect((await value('GCSGAME_gameList', { vassalage: 'JILI', pageSize: '1' })).totalCount).toBe(
+      before.totalCount,
+    );
+  });
+
+  it('games vendor <code> maintenance --from --until shows the window on the vendor cards; clear ends it', async () => {
+    const from = new Date(Date.now() - 60_000);
+    const until = new Date(Date.now() + 3_600_000);
+    from.setMilliseconds(0);
+    until.setMilliseconds(0);
+    const out = await ops(
+      'games',
+      'vendor',
+      'PG',
+      'maintenance',
+      '--from',
+      from.toISOString(),
+      '--until',
+      until.toISOString(),
+    );
+    expect(out).toBe(`Vendor PG: maintenance from ${from.toISOString()} until ${until.toISOString()}.`);
+    const pg = (await cards()).find((c) => c.vassalage === 'PG')!;
+    expect(pg).toMatchObject({
+      status: 'MAINTENANCE',
+      maintenanceFrom: from.getTime(),
+      maintenanceUntil: until.getTime(),
+    });
+    // A window that has not begun is shown but the vendor is still open.
+    const later = new Date(Date.now() + 86_400_000);
+    later.setMilliseconds(0);
+    await ops('games', 'vendor', 'PG', 'maintenance', '--from', later.toISOString());
+    expect((await cards()).find((c) => c.vassalage === 'PG')).toMatchObject({
+      status: 'ACTIVE',
+      maintenanceFrom: later.getTime(),
+      maintenanceUntil: null,
+    });
+    expect(await ops('games', 'vendor', 'PG', 'maintenance', 'clear')).toBe(
+      'Vendor PG: maintenance window cleared.',
+    );
+    expect((await cards()).find((c) => c.vassalage === 'PG')).toMatchObject({
+      status: 'ACTIVE',
+      maintenanceFrom: null,
+      maintenanceUntil: null,
+    });
+  });
+
+  it('games hot <nodeId> on|off puts a game in the hot list and takes it out', async () => {
+    const page = await value('GCSGAME_gameList', { gameType: 'RNG', pageSize: '200' });
+    const cold = page.games.find((g: { isHot: number }) => g.isHot === 0);
+    const hotList = async () =>
+      (await value('GCSGAME_hotGamesV2', { vassalage: '' })).list.map((g: { nodeId: string }) => g.nodeId);
+    expect(await hotList()).not.toContain(cold.nodeId);
+    expect(await ops('games', 'hot', cold.nodeId, 'on')).toBe(
+      `Game ${cold.nodeId} (${cold.gameName}) is hot.`,
+    );
+    expect(await hotList()).toContain(cold.nodeId);
+    expect(await ops('games', 'hot', cold.nodeId, 'off')).toMatch(/no longer hot/);
+    expect(await hotList()).not.toContain(cold.nodeId);
+  });
+
+  it('games commands refuse unknown vendors, games and malformed arguments with their usage', async () => {
+    await usageError(['games', 'vendor', 'NOPE', 'off'], /Unknown vendor "NOPE"/);
+    await usageError(['games', 'vendor', 'PG', 'sideways'], /Usage: games vendor/);
+    await usageError(['games', 'vendor', 'PG', 'maintenance'], /needs --from/);
+    await usageError(['games', 'vendor', 'PG', 'maintenance', '--from', 'tomorrow'], /ISO time/);
+    await usageError(
+      [
+        'games',
+        'vendor',
+        'PG',
+        'maintenance',
+        '--from',
+        '2030-01-02T00:00:00Z',
+        '--until',
+        '2030-01-01T00:00:00Z',
+      ],
+      /after --from/,
+    );
+    await usageError(['games', 'vendor', 'PG', 'on', '--force', 'x'], /Unknown option --force/);
+    await usageError(['games', 'hot', '999999999', 'on'], /Unknown game/);
+    await usageError(['games', 'hot', 'abc', 'on'], /Usage: games hot/);
+    await usageError(['games', 'spin'], /Usage: games vendor/);
+  });
+});

@@ -1,0 +1,91 @@
+import type { GamesService } from '../modules/games/games.service.ts';
+
+export const GAMES_USAGE = `  games vendor list                       list the game vendors per category with their state
+  games vendor <code> on|off              show or hide a vendor (every category of it) and its games
+  games vendor <code> maintenance --from <ISO time> [--until <ISO time>]
+                                          put a vendor under maintenance for a window
+  games vendor <code> maintenance clear   end a vendor's maintenance window
+  games hot <nodeId> on|off               mark a game hot (the hot list and HOT tab) or not`;
+
+export interface GamesOpsServices {
+  games?: GamesService;
+}
+
+function isoTime(raw: string, flag: string, usage: (message: string) => Error): Date {
+  const at = new Date(raw);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(at.getTime()))
+    throw usage(`${flag} must be an ISO time such as 2026-12-01T06:00:00Z, got "${raw}"`);
+  return at;
+}
+
+/** `npm run ops -- games ...`: the operator's switches over the game catalogue. */
+export async function runGamesCommand(
+  services: GamesOpsServices,
+  named: Map<string, string>,
+  positional: string[],
+  usage: (message: string) => Error,
+): Promise<string> {
+  const { games } = services;
+  if (!games) throw usage('The game catalogue is not available in this mode');
+  const only = (allowed: string[]) => {
+    for (const key of named.keys())
+      if (!allowed.includes(key))
+        throw usage(
+          `Unknown option --${key} (allowed: ${allowed.map((a) => `--${a}`).join(', ') || 'none'})`,
+        );
+  };
+  const [what, target, action, extra, ...more] = positional;
+  if (what === 'vendor') {
+    if (target === 'list' && action === undefined) {
+      only([]);
+      const rows = await games.vendorRows();
+      return rows
+        .map((r) => {
+          const window = r.maintenance_from
+            ? `  maintenance ${new Date(r.maintenance_from).toISOString()} – ${r.maintenance_until ? new Date(r.maintenance_until).toISOString() : 'open'}`
+            : '';
+          return `${r.vassalage.padEnd(10)} ${r.game_type.padEnd(8)} ${r.enabled ? 'on ' : 'off'} ${r.is_hot ? 'hot' : '   '} ${String(r.game_count).padStart(5)} games  ${r.display_name}${window}`;
+        })
+        .join('\n');
+    }
+    // Vendor codes are upper case (PG, TCG_SEA); an operator typing pg means the same vendor.
+    const code = target?.toUpperCase();
+    if (!code || !/^[A-Z0-9_]{1,32}$/.test(code))
+      throw usage('Usage: games vendor <code> on|off|maintenance');
+    if ((action === 'on' || action === 'off') && extra === undefined) {
+      only([]);
+      if (!(await games.setVendorEnabled(code, action === 'on')))
+        throw usage(`Unknown vendor "${code}"; "npm run ops -- games vendor list" shows them`);
+      return `Vendor ${code} is ${action}.`;
+    }
+    if (action === 'maintenance') {
+      if (extra === 'clear' && more.length === 0) {
+        only([]);
+        if (!(await games.setVendorMaintenance(code, null, null))) throw usage(`Unknown vendor "${code}"`);
+        return `Vendor ${code}: maintenance window cleared.`;
+      }
+      if (extra !== undefined) throw usage(`Unexpected "${[extra, ...more].join(' ')}"`);
+      only(['from', 'until']);
+      const fromRaw = named.get('from');
+      if (!fromRaw)
+        throw usage('games vendor <code> maintenance needs --from <ISO time> (and --until for an end)');
+      const from = isoTime(fromRaw, '--from', usage);
+      const untilRaw = named.get('until');
+      const until = untilRaw === undefined ? null : isoTime(untilRaw, '--until', usage);
+      if (until && until.getTime() <= from.getTime()) throw usage('--until must be after --from');
+      if (until && until.getTime() <= Date.now()) throw usage(`--until ${untilRaw} is in the past`);
+      if (!(await games.setVendorMaintenance(code, from, until))) throw usage(`Unknown vendor "${code}"`);
+      return `Vendor ${code}: maintenance from ${from.toISOString()}${until ? ` until ${until.toISOString()}` : ' (no end time given)'}.`;
+    }
+    throw usage('Usage: games vendor <code> on|off|maintenance');
+  }
+  if (what === 'hot') {
+    only([]);
+    if (!target || !/^\d{1,12}$/.test(target) || (action !== 'on' && action !== 'off') || extra !== undefined)
+      throw usage('Usage: games hot <nodeId> on|off');
+    const game = await games.setGameHot(target, action === 'on');
+    if (!game) throw usage(`Unknown game ${target}`);
+    return `Game ${target} (${game.name}) is ${action === 'on' ? 'hot' : 'no longer hot'}.`;
+  }
+  throw usage('Usage: games vendor list|<code> ...; games hot <nodeId> on|off');
+}
