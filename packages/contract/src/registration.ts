@@ -83,6 +83,43 @@ export const registerMobile = defineCall({
   response: LoginResultSchema,
 });
 
+/**
+ * The original's Firebase phone sign-up, with a username the server picks. The firebaseIdToken is
+ * our phone-code provider's ID token (decision 012) for a registration: it names the number, which
+ * becomes the username as on the mobile tab. No password: the member logs in by SMS code, or sets
+ * one through the phone reset.
+ */
+export const RegisterAutoUsernameRequestSchema = z.object({
+  registerUrl: field(2048),
+  registerMethod: z
+    .literal('WEB')
+    .nullish()
+    .transform(() => 'WEB' as const),
+  affiliateCode: field(40),
+  referralCode: field(40),
+  domain: field(255),
+  firebaseChannel: field(20),
+  firebaseIdToken: z.string().trim().min(1).max(4096),
+  login: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+  loginDeviceId: field(128),
+  ...challengeFields,
+});
+
+export const registerAutoUsername = defineCall({
+  id: 'registerAutoUsername',
+  method: 'PUT',
+  path: '/wps/member/register/autoUsername',
+  moduleId: 'PHONEAUTH3',
+  token: false,
+  summary:
+    'Registers the number a phone-code ID token names (the username is the number, no password); the value holds the login token',
+  body: RegisterAutoUsernameRequestSchema,
+  response: LoginResultSchema,
+});
+
 export const checkAffiliate = defineCall({
   id: 'checkAffiliate',
   method: 'GET',

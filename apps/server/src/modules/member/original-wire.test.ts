@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeatureSwitch } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { captchaAnswer, latestCode, loginToken, secureCall } from '../session/accounts-test-kit.ts';
 
@@ -279,6 +280,50 @@ describe(`the original client's member calls (${testDbKind})`, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(typeof res.json().value.token).toBe('string');
+  });
+
+  it("registerAutoUsername: PUT /wps/member/register/autoUsername takes the original's body with a phone-code ID token and answers value.token; the token is single use", async () => {
+    const headers = fromNewIp();
+    await t.app.ctx.system.setSwitch(FeatureSwitch.phoneCodeProvider, true);
+    try {
+      const sent = await t.call({
+        url: '/wps/verification/phone/send',
+        method: 'POST',
+        payload: { mobileNum: '945556667', countryDialingCode: '84', purpose: 'register' },
+        headers,
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const verified = await t.call({
+        url: '/wps/verification/phone/verify',
+        method: 'POST',
+        payload: { sessionInfo: sent.json().value.sessionInfo, code: await latestCode(t, '+84945556667') },
+        headers,
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+      const payload = {
+        registerUrl: 'https://www.luckylotus.example/register',
+        registerMethod: 'WEB',
+        affiliateCode: 'LOTUS8',
+        domain: 'www.luckylotus.example',
+        firebaseChannel: 'sms',
+        firebaseIdToken: verified.json().value.idToken,
+        login: true,
+        loginDeviceId: 'device-0103',
+      };
+      const res = await t.call({ url: '/wps/member/register/autoUsername', method: 'PUT', payload, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(typeof res.json().value.token).toBe('string');
+      expect(res.json().value.userName).toBe('945556667');
+      const again = await t.call({
+        url: '/wps/member/register/autoUsername',
+        method: 'PUT',
+        payload,
+        headers,
+      });
+      expect(again.statusCode).toBe(422);
+    } finally {
+      await t.app.ctx.system.setSwitch(FeatureSwitch.phoneCodeProvider, false);
+    }
   });
 
   it('checkAffiliate: GET /wps/agent/affiliate?domain=&code= answers a known code and refuses an unknown one with an error envelope', async () => {

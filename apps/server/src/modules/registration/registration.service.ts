@@ -100,6 +100,15 @@ export class RegistrationService {
     return row;
   }
 
+  /** The site's country of an E.164 number, checked as any number is. */
+  private async phoneOf(e164: string): Promise<Phone> {
+    for (const c of (await this.system.info()).countries) {
+      if (e164.startsWith(`+${c.countryDialingCode}`))
+        return this.verification.phone(c.countryDialingCode, e164.slice(c.countryDialingCode.length + 1));
+    }
+    throw fail(Errors.phoneInvalid);
+  }
+
   private checkRule(
     field: RegisterFieldName,
     rule: FieldRule | undefined,
@@ -122,14 +131,16 @@ export class RegistrationService {
   }
 
   async register(
-    kind: 'username' | 'mobile',
+    kind: 'username' | 'mobile' | 'auto',
     body: Body,
     caller: Pick<Caller, 'ip' | 'captchaId' | 'language'>,
   ): Promise<LoginResult> {
     const { ip } = caller;
     await this.verification.requireSwitch(
-      kind === 'mobile' ? FeatureSwitch.mobileRegister : FeatureSwitch.usernameRegister,
+      kind === 'username' ? FeatureSwitch.usernameRegister : FeatureSwitch.mobileRegister,
     );
+    // autoUsername: the original's Firebase sign-up, here the phone-code provider's ID token.
+    if (kind === 'auto') await this.verification.requireSwitch(FeatureSwitch.phoneCodeProvider);
     await this.limiter.consume(`register:${ip}`, { limit: this.policy.perIpPerHour, windowMs: 3_600_000 });
     const rules = await this.system.registerRules();
     const [captchaOn, smsOnRegister, mobilePassword, referralOn] = await Promise.all([
@@ -142,7 +153,13 @@ export class RegistrationService {
     // Identity: the username, or on the mobile tab the number itself (spec B §5).
     let phone: Phone | null = null;
     let username = body.username;
-    if (kind === 'mobile') {
+    if (kind === 'auto') {
+      // The token names the number; it is spent below, after the uniqueness checks.
+      const e164 = await this.verification.idTokenTarget('register', body.firebaseIdToken);
+      if (!e164) throw fail(Errors.codeInvalid);
+      phone = await this.phoneOf(e164);
+      username = phone.number;
+    } else if (kind === 'mobile') {
       if (!body.mobileNum) throw fail(Errors.phoneInvalid);
       phone = await this.verification.phone(body.countryDialingCode, body.mobileNum);
       username = phone.number;
@@ -156,7 +173,7 @@ export class RegistrationService {
       }
     }
 
-    const needsPassword = kind === 'username' || mobilePassword;
+    const needsPassword = kind === 'username' || (kind === 'mobile' && mobilePassword);
     const password = needsPassword ? body.password : '';
     if (needsPassword) {
       if (!password) throw fail(Errors.inputEmpty, { message: `${Errors.inputEmpty.message}: password` });
@@ -164,7 +181,8 @@ export class RegistrationService {
       if (password === WEAK_DEFAULT_PASSWORD) throw fail(Errors.passwordWeak);
       if (body.confirmPassword !== password) throw fail(Errors.confirmMismatch);
     }
-    for (const field of registerFieldNames) {
+    // The autoUsername call carries no profile fields (the original sends none): only the phone.
+    for (const field of kind === 'auto' ? [] : registerFieldNames) {
       if (specialFields.has(field)) continue;
       this.checkRule(field, rules[field], String(body[field as keyof Body] ?? ''));
     }
@@ -198,12 +216,14 @@ export class RegistrationService {
 
     // Proofs: image captcha (CAPTCHA3), slider pass (GEETEST3), SMS code (mobile tab always,
     // username tab with REGMOBVERF3).
-    if (captchaOn) {
+    // The auto sign-up has no image captcha (the original sends none): its single-use ID token,
+    // got only by a code texted to the number under the SMS limits, is the stronger proof.
+    if (captchaOn && kind !== 'auto') {
       if (!body.captcha) throw fail(Errors.captchaRequired);
       if (!(await this.captcha.check(caller.captchaId, body.captcha))) throw fail(Errors.captchaInvalid);
     }
     await this.verification.requireChallenge('register', body);
-    if (kind === 'mobile' || smsOnRegister) {
+    if (kind !== 'username' || smsOnRegister) {
       if (!phone) throw fail(Errors.phoneInvalid);
       // The number is proven by the phone-code provider's ID token (decision 012) or by an SMS code.
       if (body.firebaseIdToken) {
@@ -257,7 +277,7 @@ export class RegistrationService {
     }
     return this.sessions.issueFor(memberId, ip, {
       rememberMe: false,
-      viaSms: kind === 'mobile',
+      viaSms: kind !== 'username',
       ...(password ? { password } : {}),
     });
   }

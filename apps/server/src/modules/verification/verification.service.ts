@@ -356,6 +356,15 @@ export class VerificationService {
    * issued to. Tokens are single use (a replay is refused) and expire; a token for another number
    * or purpose is refused the same way, so a caller learns nothing from the difference.
    */
+  /** The number (E.164) a live, unused ID token of `purpose` was issued to, else null. Spends nothing. */
+  async idTokenTarget(purpose: PhoneCodePurpose, idToken: string): Promise<string | null> {
+    const row = idToken
+      ? await repo.byCodeHash(this.database.db, idTokenPurpose(`provider:${purpose}`), hashToken(idToken))
+      : undefined;
+    if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now()) return null;
+    return row.target;
+  }
+
   async redeemIdToken(
     purpose: PhoneCodePurpose,
     idToken: string,
