@@ -13,6 +13,7 @@ import { useMemberInfo } from '../session/index.ts';
 import { recordPages } from '../records/index.ts';
 import { messagePages } from '../messages/index.ts';
 import { walletPages } from '../wallet/index.ts';
+import { PaymentPasswordAction } from '../profile/index.ts';
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import styles from './centre-frame.module.css';
@@ -133,7 +134,14 @@ function SecurityCentre() {
         <Row label={t('register_field_email')} value={info.email ?? none} ok={info.email !== null} />
         <Row
           label={t('register_field_paymentPassword')}
-          value={info.hasPaymentPassword ? t('security_set') : none}
+          value={
+            <Suspense fallback={info.hasPaymentPassword ? t('security_set') : none}>
+              <PaymentPasswordAction
+                isSet={info.hasPaymentPassword}
+                state={info.hasPaymentPassword ? t('security_set') : none}
+              />
+            </Suspense>
+          }
           ok={info.hasPaymentPassword}
         />
         <Row

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import { withProfileStrings } from './strings.ts';
+
+/** The security centre's actions, loaded with their strings when the page first shows. */
+export const PaymentPasswordAction = lazy(() =>
+  withProfileStrings(import('./security-actions.tsx')).then((m) => ({ default: m.PaymentPasswordAction })),
+);
