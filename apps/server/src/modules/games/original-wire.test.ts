@@ -86,7 +86,7 @@ describe(`the original client's game catalogue calls (${testDbKind})`, () => {
     expect(sports.cards.map((c: { vassalage: string }) => c.vassalage).sort()).toEqual(['DS88', 'SABA']);
   });
 
-  it("getVassGameTypeGLS2 and getVassGameType: GET /wps/relay/GLS2_getVassGameType and GCSGAME_getVassGameType answer the original's fields", async () => {
+  it("NC-31 getVassGameTypeGLS2 and getVassGameType: GET /wps/relay/GLS2_getVassGameType and GCSGAME_getVassGameType answer the original's fields", async () => {
     const all = await get('GLS2_getVassGameType');
     expect(all.length).toBeGreaterThan(20);
     const jili = await get('GCSGAME_getVassGameType', { vassalage: 'JILI' }, alice.token);
@@ -262,7 +262,7 @@ describe(`the original client's favourite and recent calls (${testDbKind})`, () 
   const remove = (token: string, nodeId: unknown) =>
     t.call({ method: 'DELETE', url: '/wps/relay/MCSFE_removeFavoriteGameV2', token, payload: { nodeId } });
 
-  it("addFavoriteGame and removeFavoriteGame: POST MCSFE_addFavoriteGameV2 and DELETE MCSFE_removeFavoriteGameV2 take the original's nodeId, once each", async () => {
+  it("NC-36 NC-37 addFavoriteGame and removeFavoriteGame: POST MCSFE_addFavoriteGameV2 and DELETE MCSFE_removeFavoriteGameV2 take the original's nodeId, once each", async () => {
     const [a, b] = await nodeIds(2);
     const first = await add(alice.token, a);
     expect(first.statusCode, first.body).toBe(200);
@@ -284,9 +284,10 @@ describe(`the original client's favourite and recent calls (${testDbKind})`, () 
     }
     expect((await remove(alice.token, '999999999')).statusCode).toBe(404);
     expect((await add('', a)).statusCode).toBe(401);
+    expect((await remove('', a)).statusCode).toBe(401);
   });
 
-  it("getFavoriteGamesList and getFavoriteGames: GET MCSFE_getFavoriteGamesList and MCSFE_getFavoriteGames answer the original's fields, the caller's own only", async () => {
+  it("NC-34 NC-35 getFavoriteGamesList and getFavoriteGames: GET MCSFE_getFavoriteGamesList and MCSFE_getFavoriteGames answer the original's fields, the caller's own only", async () => {
     const ids = await nodeIds(5);
     for (const id of ids) await add(bob.token, id);
     const page = await get(
@@ -313,9 +314,10 @@ describe(`the original client's favourite and recent calls (${testDbKind})`, () 
     const list = await get('GCSGAME_gameList', { vassalage: 'PP', gameType: 'RNG', pageSize: 5 }, bob.token);
     for (const g of list.games) expect(g.isFavorite).toBe(true);
     expect((await t.call({ url: url('MCSFE_getFavoriteGames') })).statusCode).toBe(401);
+    expect((await t.call({ url: url('MCSFE_getFavoriteGamesList') })).statusCode).toBe(401);
   });
 
-  it("getRecentGames: GET /wps/relay/GCS_recentGame answers the original's fields, the caller's own only", async () => {
+  it("NC-40 getRecentGames: GET /wps/relay/GCS_recentGame answers the original's fields, the caller's own only", async () => {
     const [a, b] = await nodeIds(2);
     // Launches (a later slice of issue 8) write the recent list; here it is written as they will.
     const gameId = async (nodeId: string) =>
