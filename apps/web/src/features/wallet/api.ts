@@ -125,6 +125,8 @@ export function useWithdrawal(id: number | null) {
     queryKey: K.withdrawal(id ?? 0),
     queryFn: ({ signal }) => call(getWithdrawal, { query: { id: id! }, signal }),
     enabled: id !== null,
+    // While the operator still has a step to take, the open request is read again every few seconds.
+    refetchInterval: (q) => (['PENDING', 'APPROVED'].includes(q.state.data?.status ?? '') ? 5_000 : false),
   });
 }
 
