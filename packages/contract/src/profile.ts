@@ -42,3 +42,36 @@ export const changePaymentPassword = defineCall({
   }),
   response: z.object({ changed: z.literal(true) }),
 });
+
+export const MemberSessionSchema = z.object({
+  id: z.number().int(),
+  /** The address the session last came from (the member's own; shown in full to them only). */
+  ip: z.string(),
+  /** Epoch milliseconds. */
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+  /** The session making this call. */
+  current: z.boolean(),
+});
+export type MemberSession = z.infer<typeof MemberSessionSchema>;
+
+export const listMemberSessions = defineCall({
+  id: 'listMemberSessions',
+  method: 'GET',
+  path: '/wps/member/security/sessions',
+  moduleId: 'MEMBER',
+  token: true,
+  summary: "The member's active sessions, the newest first; the caller's own is marked current",
+  response: z.object({ sessions: z.array(MemberSessionSchema) }),
+});
+
+export const logoutOtherSessions = defineCall({
+  id: 'logoutOtherSessions',
+  method: 'POST',
+  path: '/wps/member/security/sessions/logoutOthers',
+  moduleId: 'MEMBER',
+  token: true,
+  summary: 'Ends every other session of the member and every remembered device; this one stays',
+  body: z.object({}).optional().default({}),
+  response: z.object({ ended: z.number().int() }),
+});

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { changePaymentPassword, setPaymentPassword } from '@app/contract';
+import {
+  changePaymentPassword,
+  listMemberSessions,
+  logoutOtherSessions,
+  setPaymentPassword,
+} from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { requireRealAccount } from '../../platform/auth/session.ts';
 
@@ -14,5 +19,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, changePaymentPassword, async ({ session, body }) => {
     await profile.changePaymentPassword(requireRealAccount(session).memberId, body);
     return { changed: true as const };
+  });
+
+  registerCall(app, listMemberSessions, ({ session }) => {
+    const s = requireRealAccount(session);
+    return profile.sessions(s.memberId, s.sessionId);
+  });
+  registerCall(app, logoutOtherSessions, ({ session }) => {
+    const s = requireRealAccount(session);
+    return profile.logoutOthers(s.memberId, s.sessionId);
   });
 }

@@ -4,6 +4,7 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/password-hash.ts';
 import { fail } from '../../platform/http/errors.ts';
+import { revokeMemberSessions } from '../../platform/auth/session.ts';
 
 /** Guessing the login password through this door is limited like guessing the payment password. */
 const LOGIN_PASSWORD_RULE = { limit: 10, windowMs: 15 * 60_000 };
@@ -88,5 +89,40 @@ export class ProfileService {
     if (m.password_hash && (await verifyPassword(m.password_hash, input.newPaymentPassword)))
       throw fail(Errors.paymentPasswordSame);
     await this.store(memberId, input.newPaymentPassword);
+  }
+
+  /** The member's sessions that still work (not ended, neither time-out passed), newest first. */
+  private activeSessions(memberId: number) {
+    const now = new Date();
+    return this.deps.database.db
+      .selectFrom('session')
+      .select(['id', 'ip', 'created_at', 'last_seen_at'])
+      .where('member_id', '=', memberId)
+      .where('revoked_at', 'is', null)
+      .where('idle_expires_at', '>', now)
+      .where('absolute_expires_at', '>', now)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async sessions(memberId: number, currentSessionId: number) {
+    const rows = await this.activeSessions(memberId);
+    return {
+      sessions: rows.map((r) => ({
+        id: r.id,
+        ip: r.ip,
+        createdAt: new Date(r.created_at).getTime(),
+        lastSeenAt: new Date(r.last_seen_at).getTime(),
+        current: r.id === currentSessionId,
+      })),
+    };
+  }
+
+  /** "Log out other devices": every other session and every remember token of the member end. */
+  async logoutOthers(memberId: number, currentSessionId: number): Promise<{ ended: number }> {
+    const others = (await this.activeSessions(memberId)).filter((r) => r.id !== currentSessionId).length;
+    await revokeMemberSessions(this.deps.database, memberId, currentSessionId);
+    return { ended: others };
   }
 }
