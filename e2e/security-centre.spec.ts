@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import { createMember, loginThroughPopup, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
 
 test.describe('security centre', () => {
   test('transaction password: set the first time with the login password, then change it with the old one', async ({
@@ -47,6 +47,37 @@ test.describe('security centre', () => {
     await changeDialog.getByLabel('Confirm transaction password').fill('602417');
     await changeDialog.getByTestId('payment-password-submit').click();
     await expect(changeDialog.getByTestId('payment-password-done')).toBeVisible();
+  });
+});
+
+test.describe('active sessions', () => {
+  test('lists this device and the others, and "log out other devices" ends the others', async ({
+    page,
+    server,
+  }, testInfo) => {
+    await preparePage(page);
+    const username = uniqueName('ses');
+    await createMember(server, username, 'Login12345');
+    const other = await secureApi(server, '/wps/session/login', {
+      username,
+      password: 'Login12345',
+      type: 'username',
+      captcha: '',
+    });
+    expect(other.success).toBe(true);
+    await loginThroughPopup(page, username, 'Login12345');
+    await page.getByTestId('member-menu-button').click();
+    await page.getByTestId('member-menu').getByRole('menuitem', { name: 'My account' }).click();
+    const centre = page.getByTestId('member-centre');
+    await centre.getByTestId('sessions-action').click();
+    const dialog = page.getByRole('dialog', { name: 'Active sessions' });
+    // Registering logged in too: that session, the API login and this browser.
+    await expect(dialog.getByRole('listitem')).toHaveCount(3);
+    await expect(dialog.getByText('This device')).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath('sessions-desktop.png') });
+    await dialog.getByTestId('sessions-logout-others').click();
+    await expect(dialog.getByText('2 other sessions were ended.')).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toHaveCount(1);
   });
 });
 

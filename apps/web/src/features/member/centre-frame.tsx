@@ -13,7 +13,7 @@ import { useMemberInfo } from '../session/index.ts';
 import { recordPages } from '../records/index.ts';
 import { messagePages } from '../messages/index.ts';
 import { walletPages } from '../wallet/index.ts';
-import { PaymentPasswordAction } from '../profile/index.ts';
+import { PaymentPasswordAction, SessionsRow } from '../profile/index.ts';
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import styles from './centre-frame.module.css';
@@ -149,6 +149,9 @@ function SecurityCentre() {
           value={info.totpBound ? t('security_bound') : none}
           ok={info.totpBound}
         />
+        <Suspense fallback={null}>
+          <SessionsRow Row={Row} />
+        </Suspense>
       </dl>
       <Button variant="secondary" onClick={() => openModal(ModalKeys.changeExpiredPassword)}>
         <LockIcon size={16} /> {t('pwd_change_title')}

@@ -1,5 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changePaymentPassword, setPaymentPassword, type CallBody } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  changePaymentPassword,
+  listMemberSessions,
+  logoutOtherSessions,
+  setPaymentPassword,
+  type CallBody,
+} from '@app/contract';
+import { call } from '../../shared/http/client.ts';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
 import { memberInfoKey } from '../session/index.ts';
 
@@ -16,5 +23,21 @@ export function useSetPaymentPassword() {
 export function useChangePaymentPassword() {
   return useMutation({
     mutationFn: (body: CallBody<typeof changePaymentPassword>) => secureCall(changePaymentPassword, { body }),
+  });
+}
+
+const sessionsKey = ['member', 'sessions'] as const;
+
+/** The member's active sessions (device list of the security centre). */
+export function useMemberSessions() {
+  return useQuery({ queryKey: sessionsKey, queryFn: ({ signal }) => call(listMemberSessions, { signal }) });
+}
+
+/** "Log out other devices": the list refreshes to this session only. */
+export function useLogoutOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(logoutOtherSessions, { body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -5,3 +5,7 @@ import { withProfileStrings } from './strings.ts';
 export const PaymentPasswordAction = lazy(() =>
   withProfileStrings(import('./security-actions.tsx')).then((m) => ({ default: m.PaymentPasswordAction })),
 );
+
+export const SessionsRow = lazy(() =>
+  withProfileStrings(import('./security-actions.tsx')).then((m) => ({ default: m.SessionsRow })),
+);

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { PaymentPasswordModal } from './payment-password-modal.tsx';
+import { SessionsModal } from './sessions-modal.tsx';
 import { PROFILE_NS } from './strings.ts';
 import styles from './profile.module.css';
 
@@ -24,4 +25,30 @@ export function PaymentPasswordAction({ isSet, state }: { isSet: boolean; state:
       {open ? <PaymentPasswordModal isSet={isSet} onClose={() => setOpen(false)} /> : null}
     </>
   );
+}
+
+/** The security centre's active sessions action: the list and "log out other devices". */
+export function SessionsAction() {
+  const { t } = useTranslation(PROFILE_NS);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        className={styles.action}
+        onClick={() => setOpen(true)}
+        data-testid="sessions-action"
+      >
+        {t('action_manage')}
+      </Button>
+      {open ? <SessionsModal onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** The security centre's row for sessions, drawn with the centre's own row component. */
+export function SessionsRow({ Row }: { Row: ComponentType<{ label: string; value: ReactNode }> }) {
+  const { t } = useTranslation(PROFILE_NS);
+  return <Row label={t('sessions_row')} value={<SessionsAction />} />;
 }
