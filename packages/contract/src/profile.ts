@@ -75,3 +75,18 @@ export const logoutOtherSessions = defineCall({
   body: z.object({}).optional().default({}),
   response: z.object({ ended: z.number().int() }),
 });
+
+/** A nickname: 2 to 20 characters of letters, digits, spaces, `_`, `-` and `.` in any script. */
+export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.\- ]{2,20}$/u;
+export const NICKNAME_HINT = 'A nickname is 2 to 20 letters, digits, spaces, _ - or .';
+
+export const updateNickname = defineCall({
+  id: 'updateNickname',
+  method: 'POST',
+  path: '/wps/member/security/nickname',
+  moduleId: 'MEMBER',
+  token: true,
+  summary: "Changes the member's nickname (shown in the member bar and the security centre)",
+  body: z.object({ nickname: z.string().max(200) }),
+  response: z.object({ nickname: z.string() }),
+});

@@ -4,6 +4,7 @@ import {
   listMemberSessions,
   logoutOtherSessions,
   setPaymentPassword,
+  updateNickname,
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { requireRealAccount } from '../../platform/auth/session.ts';
@@ -29,4 +30,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const s = requireRealAccount(session);
     return profile.logoutOthers(s.memberId, s.sessionId);
   });
+  registerCall(app, updateNickname, ({ session, body }) =>
+    profile.setNickname(requireRealAccount(session).memberId, body.nickname),
+  );
 }

@@ -1,4 +1,10 @@
-import { Errors, PAYMENT_PASSWORD_HINT, PAYMENT_PASSWORD_PATTERN } from '@app/contract';
+import {
+  Errors,
+  NICKNAME_HINT,
+  NICKNAME_PATTERN,
+  PAYMENT_PASSWORD_HINT,
+  PAYMENT_PASSWORD_PATTERN,
+} from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
@@ -124,5 +130,14 @@ export class ProfileService {
     const others = (await this.activeSessions(memberId)).filter((r) => r.id !== currentSessionId).length;
     await revokeMemberSessions(this.deps.database, memberId, currentSessionId);
     return { ended: others };
+  }
+
+  /** A new nickname: trimmed, inner runs of spaces folded, then checked against the pattern. */
+  async setNickname(memberId: number, raw: string): Promise<{ nickname: string }> {
+    const nickname = raw.trim().replace(/\s+/g, ' ');
+    if (!nickname) throw fail(Errors.inputEmpty, { message: 'Please enter a nickname' });
+    if (!NICKNAME_PATTERN.test(nickname)) throw fail(Errors.invalidInput, { message: NICKNAME_HINT });
+    await this.deps.database.db.updateTable('member').set({ nickname }).where('id', '=', memberId).execute();
+    return { nickname };
   }
 }
