@@ -179,7 +179,7 @@ test.describe('wallet money pages', () => {
     await server.ops('withdraw', 'pay', wdNo);
     // Paid out: the page asks what arrived (read again on the list's refresh or on return).
     await withdraw.getByTestId('withdrawal-back').click();
-    await withdraw.getByTestId('withdrawal').first().click();
+    await withdraw.getByTestId('withdraw-waiting').getByRole('button', { name: 'Confirm' }).click();
     await expect(detail.getByTestId('detail-status')).toHaveText('Paid out', { timeout: 15_000 });
     const confirm = detail.getByTestId('confirm-form');
     await expect(confirm).toBeVisible();

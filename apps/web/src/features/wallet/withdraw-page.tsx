@@ -61,6 +61,8 @@ export function WithdrawPage() {
   const balance = useWalletBalance();
   const [openId, setOpenId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  // A payout waiting for the player's answer is named at the top: on a phone the form comes first.
+  const waiting = useWithdrawals().data?.list.find((w) => w.canConfirm);
 
   if (settings.isPending) return <LoadingState minHeight={360} />;
   if (settings.isError)
@@ -78,6 +80,16 @@ export function WithdrawPage() {
 
   return (
     <div className={styles.page} data-testid="withdraw-page">
+      {waiting && openId !== waiting.id ? (
+        <Notice tone="wait" testId="withdraw-waiting">
+          <div className={styles.actions} style={{ alignItems: 'center', justifyContent: 'space-between' }}>
+            <span>{t('withdraw_waiting', { orderNo: waiting.orderNo })}</span>
+            <Button size="sm" onClick={() => setOpenId(waiting.id)}>
+              {t('withdraw_waiting_open')}
+            </Button>
+          </div>
+        </Notice>
+      ) : null}
       <div className={styles.columns}>
         <Panel
           title={needsBank ? t('bank_bind_title') : t('withdraw_title')}
