@@ -81,6 +81,31 @@ test.describe('active sessions', () => {
   });
 });
 
+test.describe('nickname', () => {
+  test('a bad nickname is refused in the form; a good one shows in the security centre', async ({
+    page,
+    server,
+  }, testInfo) => {
+    await preparePage(page);
+    const username = uniqueName('nick');
+    await createMember(server, username, 'Login12345');
+    await loginThroughPopup(page, username, 'Login12345');
+    await page.getByTestId('member-menu-button').click();
+    await page.getByTestId('member-menu').getByRole('menuitem', { name: 'My account' }).click();
+    const centre = page.getByTestId('security-centre');
+    await centre.getByTestId('nickname-action').click();
+    const form = page.getByTestId('nickname-form');
+    await form.getByLabel('Nickname').fill('<b>');
+    await form.getByTestId('nickname-submit').click();
+    await expect(form.getByText('2 to 20 letters, digits, spaces, _ - or .').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('nickname-desktop.png') });
+    await form.getByLabel('Nickname').fill('Lucky Tiger');
+    await form.getByTestId('nickname-submit').click();
+    await expect(form).toHaveCount(0);
+    await expect(centre.getByText('Lucky Tiger')).toBeVisible();
+  });
+});
+
 test.describe('security centre on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the transaction password form fits a 390 px screen', async ({ page, server }, testInfo) => {

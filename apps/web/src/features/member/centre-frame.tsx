@@ -13,7 +13,7 @@ import { useMemberInfo } from '../session/index.ts';
 import { recordPages } from '../records/index.ts';
 import { messagePages } from '../messages/index.ts';
 import { walletPages } from '../wallet/index.ts';
-import { PaymentPasswordAction, SessionsRow } from '../profile/index.ts';
+import { NicknameAction, PaymentPasswordAction, SessionsRow } from '../profile/index.ts';
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import styles from './centre-frame.module.css';
@@ -123,6 +123,9 @@ function SecurityCentre() {
             {info.clubLabel.labelName ? ` · ${info.clubLabel.labelName}` : ''}
           </p>
         </div>
+        <Suspense fallback={null}>
+          <NicknameAction current={info.nickname} />
+        </Suspense>
       </div>
       <dl className={styles.rows}>
         <Row

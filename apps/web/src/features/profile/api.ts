@@ -4,6 +4,7 @@ import {
   listMemberSessions,
   logoutOtherSessions,
   setPaymentPassword,
+  updateNickname,
   type CallBody,
 } from '@app/contract';
 import { call } from '../../shared/http/client.ts';
@@ -39,5 +40,14 @@ export function useLogoutOtherSessions() {
   return useMutation({
     mutationFn: () => call(logoutOtherSessions, { body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+  });
+}
+
+/** Changes the nickname; the member info (member bar, security centre) refreshes. */
+export function useUpdateNickname() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (nickname: string) => call(updateNickname, { body: { nickname } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberInfoKey }),
   });
 }

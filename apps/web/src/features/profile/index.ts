@@ -9,3 +9,7 @@ export const PaymentPasswordAction = lazy(() =>
 export const SessionsRow = lazy(() =>
   withProfileStrings(import('./security-actions.tsx')).then((m) => ({ default: m.SessionsRow })),
 );
+
+export const NicknameAction = lazy(() =>
+  withProfileStrings(import('./security-actions.tsx')).then((m) => ({ default: m.NicknameAction })),
+);

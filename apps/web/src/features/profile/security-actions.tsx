@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { PaymentPasswordModal } from './payment-password-modal.tsx';
 import { SessionsModal } from './sessions-modal.tsx';
+import { NicknameModal } from './nickname-modal.tsx';
 import { PROFILE_NS } from './strings.ts';
 import styles from './profile.module.css';
 
@@ -51,4 +52,18 @@ export function SessionsAction() {
 export function SessionsRow({ Row }: { Row: ComponentType<{ label: string; value: ReactNode }> }) {
   const { t } = useTranslation(PROFILE_NS);
   return <Row label={t('sessions_row')} value={<SessionsAction />} />;
+}
+
+/** The security centre's nickname action, next to the member's name. */
+export function NicknameAction({ current }: { current: string }) {
+  const { t } = useTranslation(PROFILE_NS);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => setOpen(true)} data-testid="nickname-action">
+        {t('nickname_edit')}
+      </Button>
+      {open ? <NicknameModal current={current} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
 }
