@@ -104,6 +104,7 @@ test.describe('member bar', () => {
       expect(Object.keys(body.value).sort()).toEqual([
         'contracthoursalreq',
         'dailysalreqtype',
+        'divtypecompperiodreq',
         'divtypereq',
         'realtimesalreqtype',
       ]);
@@ -140,14 +141,16 @@ test.describe('member bar', () => {
     await preparePage(page);
     await loginThroughPopup(page, 'demo', 'Demo1234');
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    for (const path of ['/wps/member/info/icon', '/wps/relay/MCSFE_getPlayerAvatar']) {
-      const res = await fetch(`${server.url}${path}`, {
-        headers: { Merchant: 'SEA888', Authorization: token! },
-      });
-      const body = await res.json();
-      expect(body.success).toBe(true);
-      expect(['CUSTOM', 'STATIC']).toContain(body.value.avatarType);
-      expect(typeof body.value.avatar).toBe('string');
-    }
+    const get = async (path: string) =>
+      (
+        await fetch(`${server.url}${path}`, { headers: { Merchant: 'SEA888', Authorization: token! } })
+      ).json();
+    const avatar = await get('/wps/relay/MCSFE_getPlayerAvatar');
+    expect(avatar.success).toBe(true);
+    expect(['CUSTOM', 'STATIC']).toContain(avatar.value.avatarType);
+    expect(typeof avatar.value.avatar).toBe('string');
+    // The icon call answers the icon's name alone, as the original reads it (decision 014).
+    const icon = await get('/wps/member/info/icon');
+    expect(icon).toMatchObject({ success: true, value: avatar.value.avatar });
   });
 });
