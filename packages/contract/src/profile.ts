@@ -72,7 +72,8 @@ export const logoutOtherSessions = defineCall({
   moduleId: 'MEMBER',
   token: true,
   summary: 'Ends every other session of the member and every remembered device; this one stays',
-  body: z.object({}).optional().default({}),
+  // Takes no fields: a body with any is a caller that means something else, and is refused.
+  body: z.object({}).strict().optional().default({}),
   response: z.object({ ended: z.number().int() }),
 });
 
