@@ -148,3 +148,6 @@ export const imagePaths = {
   countryFlag: (imgUrl: string, countryCode: string) =>
     `${imgUrl}/TCG_PROD_IMAGES/COUNTRY_FLAG/${countryCode}.png`,
 } as const;
+
+/** How many unfinished deposit orders one member may hold at a time. */
+export const MAX_PENDING_DEPOSITS = 5;

@@ -14,49 +14,6 @@ export type DepositChannelType = (typeof DepositChannelTypes)[number];
 export const DepositStatuses = ['PENDING', 'SUCCESS', 'REJECTED', 'FAILED', 'CANCELLED'] as const;
 export type DepositStatus = (typeof DepositStatuses)[number];
 
-/** How many unfinished deposit orders one member may hold at a time. */
-export const MAX_PENDING_DEPOSITS = 5;
-
-/** Refusals of the deposit calls and the gateway notification (part of the catalogue in errors.ts). */
-export const DepositErrors = {
-  depositChannelUnavailable: {
-    code: 'deposit.channel.unavailable',
-    status: 422,
-    message: 'This deposit channel is not available',
-  },
-  depositReferenceRequired: {
-    code: 'deposit.reference.required',
-    status: 422,
-    message: 'Enter the reference of your bank transfer',
-  },
-  depositPendingLimit: {
-    code: 'deposit.pending.limit',
-    status: 409,
-    message: `You have ${MAX_PENDING_DEPOSITS} deposits waiting: finish or cancel one first`,
-  },
-  depositNotFound: { code: 'deposit.not.found', status: 404, message: 'No such deposit order' },
-  depositNotPending: {
-    code: 'deposit.not.pending',
-    status: 409,
-    message: 'This deposit order is no longer pending',
-  },
-  gatewaySignatureInvalid: {
-    code: 'gateway.signature.invalid',
-    status: 401,
-    message: 'The signature does not match',
-  },
-  gatewayTimestampStale: {
-    code: 'gateway.timestamp.stale',
-    status: 401,
-    message: 'The timestamp is missing or more than 5 minutes away',
-  },
-  gatewayAmountMismatch: {
-    code: 'gateway.amount.mismatch',
-    status: 409,
-    message: 'The paid amount differs from the order amount',
-  },
-} as const;
-
 export const BankAccountSchema = z.object({
   bankName: z.string(),
   accountName: z.string(),

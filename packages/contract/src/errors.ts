@@ -1,5 +1,4 @@
-import { WalletErrors } from './wallet.ts';
-import { DepositErrors } from './deposit.ts';
+import { MAX_PENDING_DEPOSITS } from './constants.ts';
 /**
  * The one catalogue of refusals: every error the server sends, with its wire code, its HTTP status
  * and its default English sentence. The server raises them by name (`fail(Errors.codeInvalid)`),
@@ -10,8 +9,9 @@ import { DepositErrors } from './deposit.ts';
  * own sentence or status. Names are stable: the web's sentence keys are derived from them
  * (`wrongCredentials` → `error_wrong_credentials`).
  *
- * A domain with many refusals may declare its section next to its calls (WalletErrors in wallet.ts)
- * with the same shape; it is merged here, and code still raises it as `Errors.<name>`.
+ * A domain with many refusals may have a section of its own (WalletErrors, DepositErrors) with the
+ * same shape, declared in this file (it must not import schema modules: see below); it is merged
+ * into `Errors`, and code may raise it either way.
  */
 export interface ErrorDef {
   readonly code: string;
@@ -359,6 +359,86 @@ const withdrawErrors = {
   },
   withdrawProofNotFound: { code: 'withdraw.proof.not.found', status: 404, message: 'No such proof image' },
 } as const satisfies Record<string, ErrorDef>;
+
+// The wallet's and the deposits' sections live here, not beside their calls: this file must stay
+// free of zod, because the web's entry chunk reads the catalogue (PlayerErrorNames) and a schema
+// module imported here would bring zod into every first page load.
+/** Refusals of the money calls (part of the catalogue in errors.ts). */
+export const WalletErrors = {
+  idempotencyKeyReused: {
+    code: 'idempotency.key.reused',
+    status: 409,
+    message: 'This request id was already used for a different request',
+  },
+  amountInvalid: { code: 'amount.invalid', status: 422, message: 'Enter a valid amount' },
+  walletUnknown: { code: 'wallet.unknown', status: 422, message: 'No such wallet' },
+  sameWallet: { code: 'wallet.transfer.same', status: 422, message: 'Choose two different wallets' },
+  singleWallet: {
+    code: 'wallet.single',
+    status: 409,
+    message: 'This site uses a single wallet: there is nothing to transfer between',
+  },
+  uplineNotAllowed: {
+    code: 'transfer.upline.not.allowed',
+    status: 403,
+    message: 'Transfers to your upline are not enabled for this account',
+  },
+  paymentPasswordNotSet: {
+    code: 'payment.password.not.set',
+    status: 409,
+    message: 'Please set a payment password in the security centre first',
+  },
+  paymentPasswordInvalid: {
+    code: 'payment.password.invalid',
+    status: 422,
+    message: 'The payment password is not correct',
+  },
+  ledgerCheckFailed: {
+    code: 'ledger.check.failed',
+    status: 409,
+    message: 'The ledger check found a mismatch',
+  },
+} as const;
+
+/** Refusals of the deposit calls and the gateway notification (part of the catalogue in errors.ts). */
+export const DepositErrors = {
+  depositChannelUnavailable: {
+    code: 'deposit.channel.unavailable',
+    status: 422,
+    message: 'This deposit channel is not available',
+  },
+  depositReferenceRequired: {
+    code: 'deposit.reference.required',
+    status: 422,
+    message: 'Enter the reference of your bank transfer',
+  },
+  depositPendingLimit: {
+    code: 'deposit.pending.limit',
+    status: 409,
+    message: `You have ${MAX_PENDING_DEPOSITS} deposits waiting: finish or cancel one first`,
+  },
+  depositNotFound: { code: 'deposit.not.found', status: 404, message: 'No such deposit order' },
+  depositNotPending: {
+    code: 'deposit.not.pending',
+    status: 409,
+    message: 'This deposit order is no longer pending',
+  },
+  gatewaySignatureInvalid: {
+    code: 'gateway.signature.invalid',
+    status: 401,
+    message: 'The signature does not match',
+  },
+  gatewayTimestampStale: {
+    code: 'gateway.timestamp.stale',
+    status: 401,
+    message: 'The timestamp is missing or more than 5 minutes away',
+  },
+  gatewayAmountMismatch: {
+    code: 'gateway.amount.mismatch',
+    status: 409,
+    message: 'The paid amount differs from the order amount',
+  },
+} as const;
 
 export const Errors = {
   ...verificationErrors,

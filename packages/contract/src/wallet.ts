@@ -135,43 +135,6 @@ export const AccountTypes = {
 } as const;
 export const VENDOR_ACCOUNT_TYPE_MIN = 100;
 
-/** Refusals of the money calls (part of the catalogue in errors.ts). */
-export const WalletErrors = {
-  idempotencyKeyReused: {
-    code: 'idempotency.key.reused',
-    status: 409,
-    message: 'This request id was already used for a different request',
-  },
-  amountInvalid: { code: 'amount.invalid', status: 422, message: 'Enter a valid amount' },
-  walletUnknown: { code: 'wallet.unknown', status: 422, message: 'No such wallet' },
-  sameWallet: { code: 'wallet.transfer.same', status: 422, message: 'Choose two different wallets' },
-  singleWallet: {
-    code: 'wallet.single',
-    status: 409,
-    message: 'This site uses a single wallet: there is nothing to transfer between',
-  },
-  uplineNotAllowed: {
-    code: 'transfer.upline.not.allowed',
-    status: 403,
-    message: 'Transfers to your upline are not enabled for this account',
-  },
-  paymentPasswordNotSet: {
-    code: 'payment.password.not.set',
-    status: 409,
-    message: 'Please set a payment password in the security centre first',
-  },
-  paymentPasswordInvalid: {
-    code: 'payment.password.invalid',
-    status: 422,
-    message: 'The payment password is not correct',
-  },
-  ledgerCheckFailed: {
-    code: 'ledger.check.failed',
-    status: 409,
-    message: 'The ledger check found a mismatch',
-  },
-} as const;
-
 export const AccountBalanceSchema = z.object({
   accountTypeId: z.number().int(),
   /** MAIN, BONUS or the vendor wallet's code. */
