@@ -4,13 +4,7 @@
  */
 import { ensureWebBuild } from './web-build.ts';
 
-// The local demo reads its SMS and e-mail codes on /dev/outbox, which the server alone keeps off:
-// npm start asks for it unless the caller chose (the server still refuses it in production or
-// once a gateway is configured, and says so).
-if (process.env.DEV_OUTBOX === undefined) {
-  process.env.DEV_OUTBOX = '1';
-  console.log('  npm start: DEV_OUTBOX=1 for this local demo (DEV_OUTBOX=0 npm start keeps /dev/outbox off)');
-}
-
+// /dev/outbox stays off unless the person starting the server asks for it (DEV_OUTBOX=1 npm start):
+// the server's start line says how to read the kept SMS and e-mail codes either way.
 ensureWebBuild();
 await import('../apps/server/src/main.ts');
