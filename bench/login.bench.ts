@@ -11,13 +11,12 @@
  * The file has three roles: the bench module (`run()`), the load worker (`node bench/login.bench.ts
  * load <json>`) and the minimal reference app (`node bench/login.bench.ts minimal`).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { BenchRow } from './lib/types.ts';
+import { throwawayPostgres } from './lib/throwaway-postgres.ts';
 import {
   clientHeaders,
   pinnedNode,
@@ -195,32 +194,6 @@ async function tokenOf(server: RunningProcess): Promise<string> {
   return json.value.token;
 }
 
-async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  if (spawnSync('pg_isready', ['-h', new URL(adminUrl).hostname]).status !== 0) return null;
-  const name = `bench_login_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch {
-    await admin.end().catch(() => undefined);
-    return null;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 /** One database kind: login throughput, then balance read vs the minimal route on the same data. */
 async function measureKind(
   kind: 'PGlite' | 'PostgreSQL',
@@ -323,7 +296,7 @@ export async function run(): Promise<BenchRow[]> {
   const work = mkdtempSync(join(tmpdir(), 'bench-login-'));
   try {
     const rows = await measureKind('PGlite', { DATA_DIR: join(work, 'data'), DATABASE_URL: '' }, work);
-    const database = await throwawayPostgres();
+    const database = await throwawayPostgres('bench_login');
     if (database) {
       try {
         rows.push(...(await measureKind('PostgreSQL', { DATABASE_URL: database.url }, work)));

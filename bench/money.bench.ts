@@ -9,12 +9,11 @@
  * a member's main and vendor wallets (GCS_walletTransfer), a quarter stakes to the house, a
  * quarter payouts from it; the house account is then a hot row every other movement touches.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { BenchRow } from './lib/types.ts';
+import { throwawayPostgres } from './lib/throwaway-postgres.ts';
 import { pinnedNode } from './lib/processes.ts';
 
 const thisFile = fileURLToPath(import.meta.url);
@@ -216,32 +215,6 @@ async function worker(url: string): Promise<void> {
 
 // ---------------------------------------------------------------- the bench module
 
-async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  if (spawnSync('pg_isready', ['-h', new URL(adminUrl).hostname]).status !== 0) return null;
-  const name = `bench_money_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch {
-    await admin.end().catch(() => undefined);
-    return null;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 function runWorker(url: string): Promise<WorkerResult> {
   return new Promise((resolvePromise, reject) => {
     const child = pinnedNode(0, [thisFile, 'worker', url]);
@@ -257,7 +230,7 @@ function runWorker(url: string): Promise<WorkerResult> {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const db = await throwawayPostgres();
+  const db = await throwawayPostgres('bench_money');
   if (!db)
     throw new Error(
       'PostgreSQL does not answer (BENCH_DATABASE_URL / TEST_DATABASE_URL): the money bench needs it',

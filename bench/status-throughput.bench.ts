@@ -5,9 +5,8 @@
  * platform run is compared with the bare runs on either side of it and the figure is the median
  * of the rounds, so drift of the shared machine does not land on one side of the ratio.
  */
-import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 import type { BenchRow } from './lib/types.ts';
+import { throwawayPostgres } from './lib/throwaway-postgres.ts';
 import {
   canPin,
   clientHeaders,
@@ -63,35 +62,6 @@ const bare = () =>
     '/bare',
   );
 
-/** A throwaway database on the local PostgreSQL, or null when none answers. */
-async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  const host = new URL(adminUrl).hostname;
-  if (spawnSync('pg_isready', ['-h', host]).status !== 0) return null;
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (err) {
-    console.error(`  PostgreSQL answers but refused a bench database: ${(err as Error).message}`);
-    await admin.end().catch(() => undefined);
-    return null;
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 const cpuOf = (runs: LoadResult[]) => {
   const known = runs.map((r) => r.serverCpuUsPerReq).filter((v): v is number => v !== undefined);
   return known.length ? mean(known) : null;
@@ -122,7 +92,7 @@ function ratioRow(figure: string, runs: LoadResult[], bares: LoadResult[]): Benc
 export async function run(): Promise<BenchRow[]> {
   if (!canPin)
     console.error('  taskset is missing: server and load share the cores, ratios are less telling');
-  const database = await throwawayPostgres();
+  const database = await throwawayPostgres('bench');
   if (!database) console.error('  PostgreSQL does not answer: its row is left out');
   const bares: LoadResult[] = [];
   const onPglite: LoadResult[] = [];
