@@ -7,11 +7,8 @@ import { kindLabel } from './format.ts';
 import {
   FilterSelect,
   Money,
-  Pager,
-  RecordsBody,
-  RecordsTable,
+  PagedRecords,
   RecordsToolbar,
-  Summary,
   useRangeChoice,
   type Column,
 } from './records-ui.tsx';
@@ -91,36 +88,18 @@ export function AccountRecordsPage() {
           />
         }
       />
-      <RecordsBody
+      <PagedRecords
         query={query}
-        isEmpty={(d) => d.totalElements === 0}
         emptyTitle={t('records_account_empty_title')}
         emptyText={t('records_account_empty_text')}
-      >
-        {(d) => (
-          <>
-            <Summary
-              items={[
-                { label: t('records_credit'), value: <Money value={d.summary.credit} signed tone /> },
-                { label: t('records_debit'), value: <Money value={d.summary.debit} signed tone /> },
-              ]}
-            />
-            <RecordsTable
-              caption={t('in_account_record')}
-              columns={columns}
-              rows={d.content}
-              rowKey={(r) => r.id}
-            />
-            <Pager
-              page={d.page}
-              totalPages={d.totalPages}
-              total={d.totalElements}
-              onPage={setPage}
-              busy={query.isFetching}
-            />
-          </>
-        )}
-      </RecordsBody>
+        summary={(s) => [
+          { label: t('records_credit'), value: <Money value={s.credit} signed tone /> },
+          { label: t('records_debit'), value: <Money value={s.debit} signed tone /> },
+        ]}
+        caption={t('in_account_record')}
+        columns={columns}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -6,11 +6,8 @@ import { useBetRecords } from './api.ts';
 import {
   FilterSelect,
   Money,
-  Pager,
-  RecordsBody,
-  RecordsTable,
+  PagedRecords,
   RecordsToolbar,
-  Summary,
   useRangeChoice,
   type Column,
 } from './records-ui.tsx';
@@ -105,38 +102,20 @@ export function BetRecordsPage() {
           </>
         }
       />
-      <RecordsBody
+      <PagedRecords
         query={query}
-        isEmpty={(d) => d.totalElements === 0}
         emptyTitle={t('records_bets_empty_title')}
         emptyText={t('records_bets_empty_text')}
-      >
-        {(d) => (
-          <>
-            <Summary
-              items={[
-                { label: t('records_total_bet'), value: <Money value={d.summary.betAmount} /> },
-                { label: t('records_col_valid_bet'), value: <Money value={d.summary.validBet} /> },
-                { label: t('records_col_payout'), value: <Money value={d.summary.payout} /> },
-                { label: t('records_col_win_loss'), value: <Money value={d.summary.winLoss} signed tone /> },
-              ]}
-            />
-            <RecordsTable
-              caption={t('in_betting_record')}
-              columns={columns}
-              rows={d.content}
-              rowKey={(b) => b.id}
-            />
-            <Pager
-              page={d.page}
-              totalPages={d.totalPages}
-              total={d.totalElements}
-              onPage={setPage}
-              busy={query.isFetching}
-            />
-          </>
-        )}
-      </RecordsBody>
+        summary={(s) => [
+          { label: t('records_total_bet'), value: <Money value={s.betAmount} /> },
+          { label: t('records_col_valid_bet'), value: <Money value={s.validBet} /> },
+          { label: t('records_col_payout'), value: <Money value={s.payout} /> },
+          { label: t('records_col_win_loss'), value: <Money value={s.winLoss} signed tone /> },
+        ]}
+        caption={t('in_betting_record')}
+        columns={columns}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -7,11 +7,8 @@ import { kindLabel } from './format.ts';
 import {
   FilterSelect,
   Money,
-  Pager,
-  RecordsBody,
-  RecordsTable,
+  PagedRecords,
   RecordsToolbar,
-  Summary,
   useRangeChoice,
   type Column,
 } from './records-ui.tsx';
@@ -78,35 +75,15 @@ export function BonusDetailsPage() {
           ) : null
         }
       />
-      <RecordsBody
+      <PagedRecords
         query={query}
-        isEmpty={(d) => d.totalElements === 0}
         emptyTitle={t('records_bonus_empty_title')}
         emptyText={t('records_bonus_empty_text')}
-      >
-        {(d) => (
-          <>
-            <Summary
-              items={[
-                { label: t('records_bonus_total'), value: <Money value={d.summary.total} signed tone /> },
-              ]}
-            />
-            <RecordsTable
-              caption={t('in_bonus_details')}
-              columns={columns}
-              rows={d.content}
-              rowKey={(b) => b.id}
-            />
-            <Pager
-              page={d.page}
-              totalPages={d.totalPages}
-              total={d.totalElements}
-              onPage={setPage}
-              busy={query.isFetching}
-            />
-          </>
-        )}
-      </RecordsBody>
+        summary={(s) => [{ label: t('records_bonus_total'), value: <Money value={s.total} signed tone /> }]}
+        caption={t('in_bonus_details')}
+        columns={columns}
+        onPage={setPage}
+      />
     </div>
   );
 }

@@ -354,3 +354,64 @@ export function RecordsBody<T>({
     );
   return <>{children(query.data)}</>;
 }
+
+/** A page of records as every list answers it: the rows, where they sit in the whole, and totals. */
+interface RecordsPage<R, S> {
+  content: R[];
+  page: number;
+  totalPages: number;
+  totalElements: number;
+  summary: S;
+}
+
+/**
+ * One paged list of records: loading, error and empty states, the period's totals, the table and
+ * the pager — the same frame for bets, account records and bonuses.
+ */
+export function PagedRecords<R extends { id: string | number }, S>({
+  query,
+  emptyTitle,
+  emptyText,
+  summary,
+  caption,
+  columns,
+  onPage,
+}: {
+  query: {
+    data: RecordsPage<R, S> | undefined;
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    error: unknown;
+    refetch: () => unknown;
+  };
+  emptyTitle: string;
+  emptyText: string;
+  summary: (totals: S) => { label: string; value: ReactNode; testId?: string }[];
+  caption: string;
+  columns: Column<R>[];
+  onPage: (page: number) => void;
+}) {
+  return (
+    <RecordsBody
+      query={query}
+      isEmpty={(d) => d.totalElements === 0}
+      emptyTitle={emptyTitle}
+      emptyText={emptyText}
+    >
+      {(d) => (
+        <>
+          <Summary items={summary(d.summary)} />
+          <RecordsTable caption={caption} columns={columns} rows={d.content} rowKey={(r) => r.id} />
+          <Pager
+            page={d.page}
+            totalPages={d.totalPages}
+            total={d.totalElements}
+            onPage={onPage}
+            busy={query.isFetching}
+          />
+        </>
+      )}
+    </RecordsBody>
+  );
+}
