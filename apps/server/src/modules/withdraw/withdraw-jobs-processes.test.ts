@@ -64,7 +64,7 @@ function startServer(databaseUrl: string): Promise<ChildProcess> {
 }
 
 describe.skipIf(!onPostgres)(`withdrawal auto-confirm in two server processes (${testDbKind})`, () => {
-  it('WD-12 two server processes on one PostgreSQL database confirm each overdue payout once and run each window once', async () => {
+  it('two server processes on one PostgreSQL database confirm each overdue payout once and run each window once', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) {
       const m = await newMember(t);
