@@ -48,11 +48,24 @@ import { MemberEvents } from './platform/realtime/member-events.ts';
 import { EventStreams, type StreamPolicy } from './platform/realtime/event-streams.ts';
 import { realtimeRoutes } from './platform/realtime/realtime.routes.ts';
 import { MessagesService } from './modules/messages/messages.service.ts';
+import { MemberNotices } from './modules/messages/member-notices.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { RecordsService } from './modules/records/records.service.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { GamesService } from './modules/games/games.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
+import { LotteryGames } from './modules/lottery/lottery-games.ts';
+import { LotteryEngine } from './modules/lottery/lottery-engine.ts';
+import { LotteryService } from './modules/lottery/lottery.service.ts';
+import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
+import { registerLotteryJobs } from './modules/lottery/lottery.jobs.ts';
+import { SeamlessWallet } from './modules/games/seamless-wallet.ts';
+import { SandboxVendor, SANDBOX_GAMES_DEV_SECRET } from './modules/games/sandbox-vendor.ts';
+import { RemoteVendor, remoteVendorsFromEnv } from './modules/games/remote-vendor.ts';
+import { VendorRegistry } from './modules/games/vendors.ts';
+import { GameLaunchService } from './modules/games/game-launch.service.ts';
+import { HouseGamesService } from './modules/house-games/house-games.service.ts';
+import { houseGamesRoutes } from './modules/house-games/house-games.routes.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.ts';
 import { WithdrawService } from './modules/withdraw/withdraw.service.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
@@ -92,6 +105,8 @@ export interface ServiceOptions {
   jobs?: JobRunnerOptions;
   /** The live event stream's heartbeat, session check and ticket lifetime. */
   streams?: Partial<StreamPolicy>;
+  /** Signs the sandbox game vendor's launch tokens and callbacks; env GAME_SANDBOX_SECRET (a dev default otherwise). */
+  gameSandboxSecret?: string;
 }
 
 /** Builds every service. Constructors only: nothing starts until `startServices`. */
@@ -116,7 +131,10 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const wallet = new WalletService(database, brand, { feed, limiter: rateLimiter, members });
   const sandboxPaySecret = options.sandboxPaySecret ?? process.env.SANDBOX_PAY_SECRET ?? SANDBOX_DEV_SECRET;
   const sandboxGateway = new SandboxGateway(database, sandboxPaySecret, () => wallet.currency().precision);
+  // Deposits and withdrawals tell the member in their inbox; the live events are built further down.
+  const memberNotices = new MemberNotices(() => memberEvents);
   const deposits = new DepositService({
+    notices: memberNotices,
     database,
     wallet,
     gateway: sandboxGateway,
@@ -132,20 +150,56 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     options.login,
   );
   const withdrawals = new WithdrawService({
+    notices: memberNotices,
     database,
     wallet,
     members,
     policy: { ...withdrawPolicyFromEnv(brand.get().currency.precision), ...options.withdraw },
     proofs: database.kind === 'postgres' ? databaseProofStore : directoryProofStore(config.dataDir),
   });
-  const profile = new ProfileService({ database, wallet, limiter: rateLimiter });
+  const profile = new ProfileService({
+    database,
+    wallet,
+    limiter: rateLimiter,
+    verification,
+    members,
+    withdrawals,
+  });
   // Scheduled work of every module, run once per window across all instances (platform/jobs).
   const jobs = new JobRunner(database, options.jobs);
   registerWithdrawJobs(jobs, withdrawals);
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
   const records = new RecordsService(database, wallet);
+  // The lottery vendor of our own (issue 9, decision 022) and its draw and settlement jobs.
+  const lotteryGames = new LotteryGames(database, feed);
+  const lotteryEngine = new LotteryEngine({ database, wallet, records, games: (db) => lotteryGames.all(db) });
+  const lottery = new LotteryService({
+    database,
+    wallet,
+    records,
+    games: lotteryGames,
+    engine: lotteryEngine,
+  });
+  registerLotteryJobs(jobs, lotteryEngine);
   const games = new GamesService({ database, feed, wallet });
+  const seamlessWallet = new SeamlessWallet({ database, wallet, records });
+  // Game vendors (decision 019): the sandbox vendor serves every code without an adapter of its own.
+  const sandboxVendor = new SandboxVendor({
+    database,
+    wallet: seamlessWallet,
+    secret: options.gameSandboxSecret ?? process.env.GAME_SANDBOX_SECRET ?? SANDBOX_GAMES_DEV_SECRET,
+  });
+  const vendors = new VendorRegistry(sandboxVendor);
+  const houseGames = new HouseGamesService({
+    database,
+    wallet,
+    seamless: seamlessWallet,
+    launches: sandboxVendor,
+  });
+  for (const remote of remoteVendorsFromEnv(process.env))
+    vendors.register(new RemoteVendor(remote, seamlessWallet));
+  const gameLaunch = new GameLaunchService({ database, games, seamlessWallet, vendors, wallet });
   const streams = new EventStreams(
     {
       database,
@@ -173,6 +227,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   });
 
   return {
+    lottery,
     config,
     database,
     feed,
@@ -201,6 +256,11 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     messages,
     records,
     games,
+    seamlessWallet,
+    sandboxVendor,
+    vendors,
+    gameLaunch,
+    houseGames,
     streams,
   };
 }
@@ -240,9 +300,11 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     messagesRoutes,
     recordsRoutes,
     gamesRoutes,
+    houseGamesRoutes,
     realtimeRoutes,
     withdrawRoutes,
     profileRoutes,
+    lotteryRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

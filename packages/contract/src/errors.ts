@@ -250,9 +250,70 @@ const gameErrors = {
     status: 503,
     message: 'This game provider is under maintenance, please try again later',
   },
+  // The seamless wallet and the vendor callbacks (decision 019).
+  gameTransactionConflict: {
+    code: 'game.transaction.conflict',
+    status: 409,
+    message: 'This transaction id was already used for a different request',
+  },
+  gameTransactionUnknown: { code: 'game.transaction.unknown', status: 404, message: 'No such debit' },
+  gameRoundUnknown: { code: 'game.round.unknown', status: 404, message: 'No such round' },
+  gameRoundSettled: {
+    code: 'game.round.settled',
+    status: 409,
+    message: 'This round is already settled: it takes no more bets and no rollback',
+  },
+  gameRoundForbidden: {
+    code: 'game.round.forbidden',
+    status: 403,
+    message: 'This round belongs to another player',
+  },
+  gameDebitRolledBack: {
+    code: 'game.debit.rolled_back',
+    status: 409,
+    message: 'This debit was already rolled back',
+  },
+  vendorSignatureInvalid: {
+    code: 'vendor.signature.invalid',
+    status: 401,
+    message: 'The request signature is missing, wrong or too old',
+  },
+  gameLaunchTokenInvalid: {
+    code: 'game.launch_token.invalid',
+    status: 401,
+    message: 'This game link is invalid or expired: open the game again from the lobby',
+  },
+  gameUnavailable: { code: 'game.unavailable', status: 404, message: 'This game is not available' },
+  gameVendorUnavailable: {
+    code: 'game.vendor.unavailable',
+    status: 502,
+    message: 'The game provider did not answer, please try again',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 /** The wire itself: input, routing, the site's status. */
+/** Refusals of the profile page, the avatar and binding a mobile or e-mail (decision 023). */
+const profileErrors = {
+  profileFieldLocked: {
+    code: 'profile.field.locked',
+    status: 409,
+    message: 'This detail cannot be changed once set: please contact customer service',
+  },
+  profileFieldInvalid: { code: 'profile.field.invalid', status: 422, message: 'This detail is not valid' },
+  avatarInvalid: { code: 'avatar.invalid', status: 422, message: 'Upload a PNG, JPG or WebP image' },
+  avatarTooLarge: { code: 'avatar.too.large', status: 413, message: 'The image is larger than 2 MB' },
+  emailExists: {
+    code: 'email.exists',
+    status: 409,
+    message: 'This e-mail address is already bound to another account',
+  },
+  alreadyBound: {
+    code: 'contact.already.bound',
+    status: 409,
+    message: 'This is already bound to your account',
+  },
+} as const;
+
 const platformErrors = {
   invalidInput: { code: 'invalid.input', status: 422, message: 'The request is not valid' },
   malformedJson: { code: 'request.malformed', status: 400, message: 'The request body is not valid JSON' },
@@ -440,6 +501,38 @@ export const DepositErrors = {
   },
 } as const;
 
+/** Refusals of the lottery gateway (issue 9, decision 022). */
+export const LotteryErrors = {
+  lotteryGameNotFound: { code: 'lottery.game.not.found', status: 404, message: 'No such lottery game' },
+  lotteryNumeroClosed: {
+    code: 'lottery.numero.closed',
+    status: 409,
+    message: 'Sales for this draw have closed: bet on the next one',
+  },
+  lotterySlipInvalid: { code: 'lottery.slip.invalid', status: 422, message: 'The bet slip is not valid' },
+  lotteryAmountMismatch: {
+    code: 'lottery.amount.mismatch',
+    status: 409,
+    message: 'The amount of the slip has changed: check it and bet again',
+  },
+  lotteryLimitExceeded: {
+    code: 'lottery.limit.exceeded',
+    status: 422,
+    message: 'The bet is outside the limits of this play',
+  },
+  lotterySoldOut: {
+    code: 'lottery.number.sold.out',
+    status: 409,
+    message: 'A number of this bet is sold out for this draw',
+  },
+  lotteryOrderNotFound: { code: 'lottery.order.not.found', status: 404, message: 'No such order' },
+  lotteryCancelNotAllowed: {
+    code: 'lottery.cancel.not.allowed',
+    status: 409,
+    message: 'This order can no longer be cancelled',
+  },
+} as const;
+
 export const Errors = {
   ...verificationErrors,
   ...accountErrors,
@@ -450,7 +543,9 @@ export const Errors = {
   ...DepositErrors,
   ...withdrawErrors,
   ...gameErrors,
+  ...profileErrors,
   ...platformErrors,
+  ...LotteryErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;
 /** Every code the wire may carry in `errorCode`. */

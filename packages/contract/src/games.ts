@@ -59,6 +59,14 @@ export const VendorCardSchema = z.object({
   maintenanceFrom: z.number().nullable(),
   maintenanceUntil: z.number().nullable(),
   gameCount: z.number().int(),
+  /**
+   * 1 when the vendor's entry is one game (a sportsbook, a cockfight arena: the vendor offers one
+   * game in this category): the entry starts that game directly (GL-03); 0 otherwise.
+   */
+  isGame: z.union([z.literal(0), z.literal(1)]),
+  /** The game an isGame entry starts ("" when isGame is 0). */
+  nodeId: z.string(),
+  gameId: z.string(),
 });
 export type VendorCard = z.infer<typeof VendorCardSchema>;
 
@@ -288,4 +296,158 @@ export const getRecentGames = defineCall({
     totalCount: z.number().int(),
     totalPages: z.number().int(),
   }),
+});
+
+// ---- launch, winners ranking, PvP rooms (issue 8, decision 019) --------------------------------
+
+/** A small flag of the launch payload (accountType, confirmTrans, clientType). */
+const launchFlag = z.coerce.number().int().min(0).max(9);
+
+/**
+ * GET /wps/game/launchGame (GL-12, GL-13, GL-14): the launch payload of GL-12 as the query; the
+ * `Language` header names the game's language (the query's language when it is absent). A
+ * lottery launch (launchMode LOTT) names the lottery instead of a game.
+ */
+export const launchGame = defineCall({
+  id: 'launchGame',
+  method: 'GET',
+  path: '/wps/game/launchGame',
+  moduleId: 'GLS',
+  token: true,
+  summary: 'The address of a game (or PvP room, or lottery) for the member: value.content.game_url',
+  query: z.object({
+    gameId: z.string().max(64).optional(),
+    roomId: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]*$/, 'roomId is a room of GLS2_roomList')
+      .optional(),
+    nodeId: z
+      .union([z.string(), z.number().int()])
+      .transform(String)
+      .pipe(z.string().regex(/^[0-9]{0,12}$/, 'nodeId is the number of a game'))
+      .optional(),
+    /** 1 real money; 0 free play (trial accounts, DESIGN.md D5). */
+    accountType: launchFlag.default(1),
+    confirmTrans: launchFlag.default(0),
+    vassalage: vassalage.optional(),
+    launchMode: z.enum(['GLS', 'LOTT']).default('GLS'),
+    platform: z.string().max(64).default('html5-desktop'),
+    clientType: launchFlag.optional(),
+    username: z.string().max(64).optional(),
+    token: z.string().max(512).optional(),
+    merchantCode: z.string().max(64).optional(),
+    language,
+    /** Lottery launches: SEA, VN or the standard lottery, and its game code (lobby for the hall). */
+    lottoMode: z.string().max(16).optional(),
+    lottoGameCode: z
+      .string()
+      .max(32)
+      .regex(/^[A-Za-z0-9_]*$/, 'lottoGameCode is a lottery code such as VNHANOI')
+      .optional(),
+  }),
+  response: z.object({
+    content: z.object({
+      /** The address the /game frame opens. */
+      game_url: z.string(),
+      vassalage: z.string(),
+      gameId: z.string(),
+      nodeId: z.string(),
+      roomId: z.string().nullable(),
+      /** True for a trial account's free-play money. */
+      freePlay: z.boolean(),
+      currency: z.string(),
+      language: z.string(),
+    }),
+    /** The same address where the original's lottery launch reads it. */
+    gameUrl: z.string(),
+  }),
+});
+
+/** The refusal `vendor_under_maintenance` carries this as its value (ER-30). */
+export const VendorMaintenanceSchema = z.object({
+  vassalage: z.string(),
+  gameType: GameCategorySchema,
+  /** The window, epoch milliseconds; maintenanceUntil null when open-ended. */
+  maintenanceFrom: z.number().nullable(),
+  maintenanceUntil: z.number().nullable(),
+  /** Games of the same category whose vendor is open, to play instead. */
+  suggestions: z.array(GameSchema),
+});
+
+/** The refusal `launch_game_balance_not_enough` carries this as its value. */
+export const LaunchBalanceSchema = z.object({
+  balance: z.number(),
+  /** The least a launch needs (the room's minimum bet for a PvP room). */
+  minBalance: z.number(),
+  currency: z.string(),
+  /** Whether a deposit is the way on (false for a trial account's free-play money). */
+  canDeposit: z.boolean(),
+});
+
+export const RankEntrySchema = z.object({
+  rank: z.number().int(),
+  /** Masked (ab***yz). */
+  username: z.string(),
+  nodeId: z.string().nullable(),
+  gameName: z.string(),
+  vassalage: z.string(),
+  gameCategory: z.string(),
+  betAmount: z.number(),
+  /** Payout less stake. */
+  winAmount: z.number(),
+  /** Payout over stake, two decimals. */
+  multiplier: z.number(),
+  currency: z.string(),
+  time: z.number(),
+});
+
+export const getRankList = defineCall({
+  id: 'getRankList',
+  method: 'GET',
+  path: '/wps/relay/GCSGAME_getRankList',
+  moduleId: 'GCSGAME',
+  token: false,
+  summary: 'The winners board (NC-33): the biggest settled wins, or the highest multipliers, of a period',
+  query: z.object({
+    gameCategory: z.union([GameCategorySchema, z.literal('ALL')]).default('ALL'),
+    /** WIN: by amount won; MULTIPLIER: by payout over stake. */
+    rankType: z.enum(['WIN', 'MULTIPLIER']).default('WIN'),
+    days: z.coerce.number().int().min(1).max(30).default(7),
+    limitNum: z.coerce.number().int().min(1).max(100).default(20),
+    language,
+  }),
+  response: z.object({
+    list: z.array(RankEntrySchema),
+    startTime: z.number(),
+    endTime: z.number(),
+  }),
+});
+
+export const PvpRoomSchema = z.object({
+  roomId: z.string(),
+  roomName: z.string(),
+  nodeId: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  vassalage: z.string(),
+  level: z.enum(['BEGINNER', 'STANDARD', 'VIP']),
+  minBet: z.number(),
+  maxBet: z.number(),
+  seats: z.number().int(),
+  /** Players who entered the room in the last 15 minutes (at most the seats). */
+  players: z.number().int(),
+  status: z.enum(['OPEN', 'FULL', 'MAINTENANCE']),
+  currency: z.string(),
+});
+
+export const getRoomList = defineCall({
+  id: 'getRoomList',
+  method: 'GET',
+  path: '/wps/relay/GLS2_roomList',
+  moduleId: 'GLS2',
+  token: true,
+  summary: 'The PvP rooms (NC-41), with their stakes, seats and players',
+  query: z.object({ vassalage: vassalage.optional(), nodeId: nodeId.optional(), language }),
+  response: z.array(PvpRoomSchema),
 });

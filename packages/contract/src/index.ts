@@ -19,4 +19,7 @@ export * from './withdraw.ts';
 export * from './profile.ts';
 export * from './payload-crypto.ts';
 export * from './games.ts';
+export * from './lottery.ts';
+export * from './house-games/index.ts';
 export * from './registry.ts';
+export * from './lottery-rules/index.ts';

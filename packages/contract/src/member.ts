@@ -280,7 +280,14 @@ export const startTotpBinding = defineCall({
   path: '/wps/member/security/totp',
   moduleId: 'SECURITY',
   token: true,
-  summary: 'Starts binding an authenticator: a new secret and its QR code (confirm with a code to finish)',
+  summary:
+    'Starts binding an authenticator: a new secret and its QR code (confirm with a code to finish); replacing a bound one also takes the login password',
+  // Optional: a first binding may send no body at all. Strict: with every field optional, a body of
+  // other fields would otherwise be stripped to {} and pass as a first binding's.
+  body: z
+    .object({ loginPassword: z.string().max(128).optional().default('') })
+    .strict()
+    .nullish(),
   response: z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
 });
 

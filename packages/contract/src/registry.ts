@@ -12,7 +12,9 @@ import * as messages from './messages.ts';
 import * as events from './events.ts';
 import * as withdraw from './withdraw.ts';
 import * as games from './games.ts';
+import * as lottery from './lottery.ts';
 import * as profile from './profile.ts';
+import * as houseGames from './house-games/calls.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -42,4 +44,6 @@ export const allCalls: readonly CallDef[] = collect(
   withdraw,
   profile,
   games,
+  houseGames,
+  lottery,
 );

@@ -116,6 +116,8 @@ export const LedgerKinds = {
   BET_PAYOUT: 'Winnings',
   BET_REFUND: 'Bet refund',
   ADJUSTMENT: 'Adjustment',
+  /** The series rebate of lottery bets (decision 021), paid when they are settled. */
+  REBATE: 'Rebate',
 } as const;
 export type LedgerKind = keyof typeof LedgerKinds;
 export const ledgerKindCodes = Object.keys(LedgerKinds) as LedgerKind[];

@@ -5,6 +5,7 @@ import type { Outbox } from '../platform/outbox/outbox.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 import { MESSAGE_USAGE, runMessageCommand, type MessageOpsServices } from './message-command.ts';
 import { GAMES_USAGE, runGamesCommand, type GamesOpsServices } from './games-command.ts';
+import { LOTTERY_USAGE, runLotteryCommand, type LotteryOpsServices } from './lottery-command.ts';
 import {
   runJobsCommand,
   runWithdrawCommand,
@@ -21,7 +22,7 @@ import {
 
 /** The services an operator command acts through (the same ones the routes use). */
 export interface OpsServices
-  extends MoneyServices, WithdrawOpsServices, MessageOpsServices, GamesOpsServices {
+  extends MoneyServices, WithdrawOpsServices, MessageOpsServices, GamesOpsServices, LotteryOpsServices {
   system: SystemService;
   notices: NoticesService;
   outbox?: Outbox;
@@ -50,7 +51,8 @@ ${OUTBOX_USAGE}
 ${MESSAGE_USAGE}
 ${MONEY_USAGE}
 ${WITHDRAW_USAGE}
-${GAMES_USAGE}`;
+${GAMES_USAGE}
+${LOTTERY_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
   const positional: string[] = [];
@@ -200,6 +202,8 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
       return runWithdrawCommand(services, named, positional, (m) => new UsageError(m));
     case 'games':
       return runGamesCommand(services, named, positional, (m) => new UsageError(m));
+    case 'lottery':
+      return runLotteryCommand(services, named, positional, (m) => new UsageError(m));
     case 'jobs':
       return runJobsCommand(services, named, positional, (m) => new UsageError(m));
     case undefined:

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/test-app.ts';
 import { runOpsCommand, USAGE, UsageError } from './commands.ts';
+import { memberWithMoney } from '../modules/wallet/wallet-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,5 +127,49 @@ describe(`operator games commands (${testDbKind})`, () => {
     await usageError(['games', 'hot', '999999999', 'on'], /Unknown game/);
     await usageError(['games', 'hot', 'abc', 'on'], /Usage: games hot/);
     await usageError(['games', 'spin'], /Usage: games vendor/);
+  });
+
+  it('games room <roomId> off closes a PvP room (gone from GLS2_roomList, its launch refused); on opens it again', async () => {
+    const m = await memberWithMoney(t, 1_000_000, { prefix: 'roomops' });
+    const rooms = async () =>
+      (await t.call({ url: '/wps/relay/GLS2_roomList', token: m.token })).json().value as Array<{
+        roomId: string;
+      }>;
+    const room = (await rooms())[0]!.roomId;
+    expect(await ops('games', 'room', room, 'off')).toBe(`Room ${room} is closed.`);
+    expect((await rooms()).map((r) => r.roomId)).not.toContain(room);
+    const refused = await t.call({ url: `/wps/game/launchGame?roomId=${room}`, token: m.token });
+    expect(refused.statusCode).toBe(404);
+    expect(await ops('games', 'room', room, 'on')).toBe(`Room ${room} is open.`);
+    expect((await rooms()).map((r) => r.roomId)).toContain(room);
+    await usageError(['games', 'room', 'NO-SUCH', 'off'], /Unknown room/);
+    await usageError(['games', 'room', room, 'sideways'], /Usage: games room/);
+  });
+
+  it('games round <vendor> <roundId> shows a round and each of its seamless-wallet calls', async () => {
+    const m = await memberWithMoney(t, 10_000, { prefix: 'roundops' });
+    const sw = t.app.ctx.seamlessWallet;
+    await sw.debit({
+      vendor: 'PG',
+      memberId: m.memberId,
+      transactionId: 'ops-d1',
+      roundId: 'ops-r1',
+      amount: 500,
+      gameCode: 'PG-1',
+    });
+    await sw.credit({
+      vendor: 'PG',
+      memberId: m.memberId,
+      transactionId: 'ops-c1',
+      roundId: 'ops-r1',
+      amount: 1_200,
+    });
+    const out = await ops('games', 'round', 'pg', 'ops-r1');
+    expect(out).toContain(`Round PG:ops-r1  CREDITED  member ${m.username}`);
+    expect(out).toContain('stake 500  payout 1200');
+    expect(out).toMatch(/DEBIT +ops-d1 +500 .*balance after 9500/);
+    expect(out).toMatch(/CREDIT +ops-c1 +1200 .*balance after 10700/);
+    await usageError(['games', 'round', 'PG', 'nope'], /No round "nope" of vendor PG/);
+    await usageError(['games', 'round', 'PG'], /Usage: games round/);
   });
 });

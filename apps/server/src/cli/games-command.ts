@@ -1,14 +1,20 @@
 import type { GamesService } from '../modules/games/games.service.ts';
+import type { GameLaunchService } from '../modules/games/game-launch.service.ts';
+import type { SeamlessWallet } from '../modules/games/seamless-wallet.ts';
 
 export const GAMES_USAGE = `  games vendor list                       list the game vendors per category with their state
   games vendor <code> on|off              show or hide a vendor (every category of it) and its games
   games vendor <code> maintenance --from <ISO time> [--until <ISO time>]
                                           put a vendor under maintenance for a window
   games vendor <code> maintenance clear   end a vendor's maintenance window
-  games hot <nodeId> on|off               mark a game hot (the hot list and HOT tab) or not`;
+  games hot <nodeId> on|off               mark a game hot (the hot list and HOT tab) or not
+  games room <roomId> on|off              open or close a PvP room (GLS2_roomList)
+  games round <vendor> <roundId>          a round's state and its seamless-wallet calls (support)`;
 
 export interface GamesOpsServices {
   games?: GamesService;
+  gameLaunch?: GameLaunchService;
+  seamlessWallet?: SeamlessWallet;
 }
 
 function isoTime(raw: string, flag: string, usage: (message: string) => Error): Date {
@@ -87,5 +93,39 @@ export async function runGamesCommand(
     if (!game) throw usage(`Unknown game ${target}`);
     return `Game ${target} (${game.name}) is ${action === 'on' ? 'hot' : 'no longer hot'}.`;
   }
-  throw usage('Usage: games vendor list|<code> ...; games hot <nodeId> on|off');
+  if (what === 'room') {
+    only([]);
+    if (!services.gameLaunch) throw usage('The PvP rooms are not available in this mode');
+    if (
+      !target ||
+      !/^[A-Za-z0-9_-]{1,64}$/.test(target) ||
+      (action !== 'on' && action !== 'off') ||
+      extra !== undefined
+    )
+      throw usage('Usage: games room <roomId> on|off');
+    if (!(await services.gameLaunch.setRoomEnabled(target, action === 'on')))
+      throw usage(`Unknown room "${target}"; GLS2_roomList lists them`);
+    return `Room ${target} is ${action === 'on' ? 'open' : 'closed'}.`;
+  }
+  if (what === 'round') {
+    only([]);
+    if (!services.seamlessWallet) throw usage('The seamless wallet is not available in this mode');
+    const vendor = target?.toUpperCase();
+    if (!vendor || !/^[A-Z0-9_]{1,32}$/.test(vendor) || !action || extra !== undefined)
+      throw usage('Usage: games round <vendor> <roundId>');
+    const round = await services.seamlessWallet.roundDetail(vendor, action);
+    if (!round) throw usage(`No round "${action}" of vendor ${vendor}`);
+    const lines = [
+      `Round ${vendor}:${action}  ${round.status}${round.free_play ? ' (free play)' : ''}  member ${round.username} (#${round.member_id})`,
+      `  ${round.product} ${round.game_code}  stake ${round.stake}  payout ${round.payout} (minor units)  opened ${new Date(round.opened_at).toISOString()}${round.settled_at ? `  settled ${new Date(round.settled_at).toISOString()}` : ''}`,
+      ...round.calls.map(
+        (c) =>
+          `  ${new Date(c.created_at).toISOString()}  ${c.kind.padEnd(8)} ${c.tx_id}  ${String(c.amount).padStart(8)}  ledger ${c.ledger_transaction_id ?? '-'}  balance after ${c.balance_after ?? '-'}${c.rolled_back_by ? `  rolled back by ${c.rolled_back_by}` : ''}`,
+      ),
+    ];
+    return lines.join('\n');
+  }
+  throw usage(
+    'Usage: games vendor list|<code> ...; games hot <nodeId> on|off; games room <roomId> on|off; games round <vendor> <roundId>',
+  );
 }

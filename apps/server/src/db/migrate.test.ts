@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Migrator } from 'kysely/migration';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { openPglite } from './connection.ts';
 import { migrateToLatest, migrations } from './migrate.ts';
 import { seedDemoData } from '../seed/seed.ts';
 
-/** Upgrades of a database that already holds data, as a running site's would (embedded PGlite). */
-describe('migrations on a database seeded by an earlier version', () => {
+/**
+ * Upgrades of a database that already holds data, as a running site's would (embedded PGlite).
+ * Each test builds a new database from nothing (no test template): every migration, the 10,000-game
+ * catalogue and often the seed, twice. On a busy 2-core machine that took 36–85 s, past the 30 s
+ * a test gets by default (a timeout, not a failure of what they check): these get 120 s.
+ */
+describe('migrations on a database seeded by an earlier version', { timeout: 120_000 }, () => {
   it('004 adds the PHONEAUTH3 switch, off, to a seeded database; 005 adds the outbox lease; data survives', async () => {
     const database = await openPglite({ lock: false });
     try {
@@ -128,6 +133,40 @@ describe('migrations on a database seeded by an earlier version', () => {
     try {
       await migrateToLatest(database);
       expect(await database.db.selectFrom('feature_switch').selectAll().execute()).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+  it('019 adds the catalogue rows written after 012 seeded a database (the Vietnamese lottery vendor, the sports and e-sports lobbies) and keeps the operator changes', async () => {
+    const database = await openPglite({ lock: false });
+    try {
+      const provider = { getMigrations: async () => migrations };
+      const migrator = new Migrator({ db: database.db, provider });
+      expect((await migrator.migrateTo('018-lottery-bet-function')).error).toBeUndefined();
+      // The catalogue as 012 seeded it before those rows existed, and an operator's change to it.
+      await sql`delete from game where game_id like '%-LOBBY'`.execute(database.db);
+      await sql`delete from game where vassalage = 'TCG_LOTTO_VN'`.execute(database.db);
+      await sql`delete from game_vendor where vassalage = 'TCG_LOTTO_VN'`.execute(database.db);
+      await sql`update game_vendor set is_hot = false where vassalage = 'SABA'`.execute(database.db);
+      const before = await sql<{ n: number }>`select count(*)::int as n from game`.execute(database.db);
+
+      await migrateToLatest(database);
+      const vendor = await sql<{ display_name: string }>`
+        select display_name from game_vendor where vassalage = 'TCG_LOTTO_VN'`.execute(database.db);
+      expect(vendor.rows).toEqual([{ display_name: 'Vietnam Lottery' }]);
+      const lobbies = await sql<{ vassalage: string }>`
+        select vassalage from game where game_id like '%-LOBBY' order by node_id`.execute(database.db);
+      expect(lobbies.rows.map((r) => r.vassalage)).toEqual(['SABA', 'DS88', 'IMES', 'SV388', 'TF', 'IA']);
+      const saba = await sql<{ is_hot: boolean }>`
+        select is_hot from game_vendor where vassalage = 'SABA'`.execute(database.db);
+      expect(saba.rows).toEqual([{ is_hot: false }]);
+      const after = await sql<{ n: number }>`select count(*)::int as n from game`.execute(database.db);
+      expect(after.rows[0]!.n).toBeGreaterThanOrEqual(before.rows[0]!.n + 6);
+      // The games already there are not duplicated: a second top-up adds nothing.
+      const { topUpGamesCatalogue } = await import('../seed/games-catalogue.ts');
+      await topUpGamesCatalogue(database.db as unknown as Kysely<unknown>);
+      const again = await sql<{ n: number }>`select count(*)::int as n from game`.execute(database.db);
+      expect(again.rows[0]!.n).toBe(after.rows[0]!.n);
     } finally {
       await database.close();
     }

@@ -11,6 +11,14 @@ import * as m007 from './migrations/007-original-switch-ids.ts';
 import * as m009 from './migrations/009-withdrawals.ts';
 import * as m010 from './migrations/010-messages-records.ts';
 import * as m012 from './migrations/012-games.ts';
+import * as m013 from './migrations/013-game-wallet.ts';
+import * as m014 from './migrations/014-house-games.ts';
+import * as m015 from './migrations/015-lottery.ts';
+import * as m016 from './migrations/016-member-profile.ts';
+import * as m017 from './migrations/017-spin-round.ts';
+import * as m018 from './migrations/018-lottery-bet-function.ts';
+import * as m019 from './migrations/019-catalogue-additions.ts';
+import * as m020 from './migrations/020-lottery-ticket-fillfactor.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +32,14 @@ export const migrations: Record<string, Migration> = {
   '009-withdrawals': m009,
   '010-messages-records': m010,
   '012-games': m012,
+  '013-game-wallet': m013,
+  '014-house-games': m014,
+  '015-lottery': m015,
+  '016-member-profile': m016,
+  '017-spin-round': m017,
+  '018-lottery-bet-function': m018,
+  '019-catalogue-additions': m019,
+  '020-lottery-ticket-fillfactor': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -578,6 +578,21 @@ export interface GameRecentTable {
   played_at: Timestamp;
 }
 
+/** A member's profile fields beyond the member row, and the default bank account (migration 016). */
+export interface MemberProfileTable {
+  member_id: number;
+  telegram: string | null;
+  zalo: string | null;
+  birthday: string | null;
+  address: string | null;
+  nationality: string | null;
+  occupation: string | null;
+  source_of_income: string | null;
+  place_of_birth: string | null;
+  default_bank_account_id: number | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -618,6 +633,7 @@ export interface DB {
   outbox_message: OutboxMessageTable;
   bank: BankTable;
   bank_account: BankAccountTable;
+  member_profile: MemberProfileTable;
   withdrawal: WithdrawalTable;
   withdrawal_event: WithdrawalEventTable;
   withdrawal_proof: WithdrawalProofTable;

@@ -49,6 +49,14 @@ export const seedVendors: readonly SeedVendor[] = [
   { vassalage: 'IA', gameType: 'ESPORTS', displayName: 'IA E-sports', accountTypeId: 1, isHot: false },
   { vassalage: 'KM', gameType: 'CARDS', displayName: 'Kingmaker Cards', accountTypeId: 1, isHot: false },
   { vassalage: 'JILI', gameType: 'BINGO', displayName: 'JILI Bingo', accountTypeId: 1, isHot: false },
+  // Vietnamese lottery (NC-01): the platform's own VN product, whose entry opens /vnlottery (GL-07).
+  {
+    vassalage: 'TCG_LOTTO_VN',
+    gameType: 'LOTT',
+    displayName: 'Vietnam Lottery',
+    accountTypeId: 1,
+    isHot: false,
+  },
 ];
 
 /** Language labels with their own word lists; other offered labels read English. */
@@ -253,18 +261,50 @@ export function seedOtherGames(): SeedGame[] {
   return out;
 }
 
-/** Inserts the catalogue when the vendor table is empty: fresh databases and ones migrated from before issue 8. */
-export async function seedGamesCatalogue(db: Kysely<unknown>): Promise<void> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from game_vendor`.execute(db);
-  if (Number(rows[0]?.n ?? 0) > 0) return;
-  const vendorValues = seedVendors.map(
-    (v, i) => sql`(${v.vassalage}, ${v.gameType}, ${v.displayName}, ${v.accountTypeId}, ${v.isHot}, ${i})`,
+/**
+ * The sports and e-sports vendors are each one game: the vendor's own lobby (a sportsbook, a
+ * cockfight arena), started directly from its entry (GL-03, GL-04). New numbers (600001…) so the
+ * other games keep theirs; the `SPORTS`/`ESPORTS` part of the code opens the sandbox's table.
+ */
+const lobbyTitles: Record<string, Words> = {
+  SABA: { EN: 'Saba Sportsbook', CN: '沙巴体育', TH: 'ซาบ้า สปอร์ตบุ๊ค', VI: 'Saba Thể Thao' },
+  DS88: { EN: 'DS88 Sabong Arena', CN: 'DS88 斗鸡场', TH: 'สนามไก่ชน DS88', VI: 'Đấu Trường Gà DS88' },
+  IMES: { EN: 'IM E-sports Lobby', CN: 'IM 电竞大厅', TH: 'ล็อบบี้ IM อีสปอร์ต', VI: 'Sảnh IM Thể Thao Điện Tử' },
+  SV388: { EN: 'SV388 Arena', CN: 'SV388 竞技场', TH: 'สนาม SV388', VI: 'Đấu Trường SV388' },
+  TF: { EN: 'TF Gaming E-sports', CN: 'TF 电竞', TH: 'TF เกมมิ่ง อีสปอร์ต', VI: 'TF Gaming Thể Thao Điện Tử' },
+  IA: { EN: 'IA E-sports Lobby', CN: 'IA 电竞大厅', TH: 'ล็อบบี้ IA อีสปอร์ต', VI: 'Sảnh IA Thể Thao Điện Tử' },
+};
+
+export function seedLobbyGames(): SeedGame[] {
+  const out: SeedGame[] = [];
+  for (const vendor of seedVendors) {
+    const title = lobbyTitles[vendor.vassalage];
+    if (!title || (vendor.gameType !== 'SPORTS' && vendor.gameType !== 'ESPORTS')) continue;
+    out.push({
+      nodeId: String(600000 + out.length + 1),
+      gameId: `${vendor.vassalage}-${vendor.gameType}-LOBBY`,
+      vassalage: vendor.vassalage,
+      gameType: vendor.gameType,
+      names: { ...title },
+      isNew: false,
+      isHot: false,
+      rtpBp: null,
+      volatility: null,
+      sort: out.length + 1,
+    });
+  }
+  return out;
+}
+
+function vendorRows(vendors: readonly SeedVendor[]) {
+  return vendors.map(
+    (v) =>
+      sql`(${v.vassalage}, ${v.gameType}, ${v.displayName}, ${v.accountTypeId}, ${v.isHot}, ${seedVendors.indexOf(v)})`,
   );
-  await sql`
-    insert into game_vendor (vassalage, game_type, display_name, account_type_id, is_hot, sort)
-    values ${sql.join(vendorValues)}`.execute(db);
-  const games = [...seedSlotGames(), ...seedOtherGames()];
-  // Chunks keep each statement well under the parameter limit (11 per row).
+}
+
+/** Inserts games in chunks that keep each statement well under the parameter limit (11 per row). */
+async function insertGames(db: Kysely<unknown>, games: readonly SeedGame[], skipExisting: boolean) {
   for (let i = 0; i < games.length; i += 1000) {
     const values = games
       .slice(i, i + 1000)
@@ -274,8 +314,32 @@ export async function seedGamesCatalogue(db: Kysely<unknown>): Promise<void> {
       );
     await sql`
       insert into game (node_id, game_id, vassalage, game_type, names, search_text, is_new, is_hot, rtp_bp, volatility, sort)
-      values ${sql.join(values)}`.execute(db);
+      values ${sql.join(values)}
+      ${skipExisting ? sql`on conflict do nothing` : sql``}`.execute(db);
   }
+}
+
+/** Inserts the catalogue when the vendor table is empty: fresh databases and ones migrated from before issue 8. */
+export async function seedGamesCatalogue(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from game_vendor`.execute(db);
+  if (Number(rows[0]?.n ?? 0) > 0) return;
+  await sql`
+    insert into game_vendor (vassalage, game_type, display_name, account_type_id, is_hot, sort)
+    values ${sql.join(vendorRows(seedVendors))}`.execute(db);
+  await insertGames(db, [...seedSlotGames(), ...seedOtherGames(), ...seedLobbyGames()], false);
+}
+
+/**
+ * Adds what the catalogue gained after a database was first seeded (the Vietnamese lottery
+ * vendor, the sports and e-sports lobby games) without touching what is there: an operator's
+ * switches, hot flags and maintenance windows on existing rows stay as they are.
+ */
+export async function topUpGamesCatalogue(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    insert into game_vendor (vassalage, game_type, display_name, account_type_id, is_hot, sort)
+    values ${sql.join(vendorRows(seedVendors))}
+    on conflict (vassalage, game_type) do nothing`.execute(db);
+  await insertGames(db, [...seedOtherGames(), ...seedLobbyGames()], true);
 }
 
 /** Every name of a game, lowercased: the name search matches a title in any language. */

@@ -412,6 +412,32 @@ describe(`deposits (${testDbKind})`, () => {
     expect(await walletMinor(t, m.memberId)).toBe(12_345);
   });
 
+  it('service: a gateway notification handled 20 times at once credits the order once', async () => {
+    const m = await memberWithMoney(t, 0);
+    const { orderNo, paymentId } = await gatewayOrder(m, '234.56');
+    const raw = JSON.stringify({
+      paymentId,
+      merchantOrderNo: orderNo,
+      amount: '234.56',
+      currency: 'USD',
+      status: 'PAID',
+    });
+    const ts = String(Math.floor(Date.now() / 1000));
+    const signature = signSandbox(SECRET, ts, raw);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.app.ctx.deposits.handleSandboxNotify(raw, ts, signature)),
+    );
+    expect(results).toEqual(Array(20).fill({ orderNo, status: 'SUCCESS' }));
+    expect(await walletMinor(t, m.memberId)).toBe(23_456);
+    const movements = await t.database.db
+      .selectFrom('ledger_transaction')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('reference', '=', orderNo)
+      .executeTakeFirstOrThrow();
+    expect(Number(movements.n)).toBe(1);
+    expect(await t.app.ctx.wallet.audit()).toEqual({ drifted: 0, unbalanced: 0, total: 0 });
+  });
+
   it('the operator changes a channel with npm run ops -- deposit channel: limits, presets and state reach players at once; bad values are refused', async () => {
     const m = await memberWithMoney(t, 0);
     expect(await ops('deposit', 'channels')).toMatch(/BANK\s+on\s+BANK_TRANSFER\s+100\.00 - 50,000\.00/);

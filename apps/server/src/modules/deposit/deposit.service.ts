@@ -19,6 +19,7 @@ import type { DB, DepositChannelTable, DepositOrderTable } from '../../db/schema
 import type { CachedValue, ChangeFeed } from '../../platform/change-feed.ts';
 import { fail } from '../../platform/http/errors.ts';
 import { HouseAccount, type WalletService } from '../wallet/wallet.service.ts';
+import { noticeAmount, type MemberNotices } from '../messages/member-notices.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 
 type ChannelRow = Selectable<DepositChannelTable>;
@@ -34,6 +35,8 @@ export interface DepositServiceDeps {
   feed?: ChangeFeed;
   /** HMAC secret shared with the sandbox gateway. */
   sandboxSecret: string;
+  /** The member's inbox: told when an order is credited or rejected. */
+  notices: MemberNotices;
 }
 
 /** The signature the sandbox gateway puts on a notification: hex HMAC-SHA256 of `<timestamp>.<raw body>`. */
@@ -73,12 +76,14 @@ export class DepositService {
   private readonly secret: string;
   private readonly channels: CachedValue<ChannelRow[]> | null;
   private readonly feed: ChangeFeed | undefined;
+  private readonly notices: MemberNotices;
 
   constructor(deps: DepositServiceDeps) {
     this.database = deps.database;
     this.wallet = deps.wallet;
     this.gateway = deps.gateway;
     this.secret = deps.sandboxSecret;
+    this.notices = deps.notices;
     this.channels = deps.feed ? deps.feed.cached(() => this.loadChannels()) : null;
     this.feed = deps.feed;
   }
@@ -371,6 +376,7 @@ export class DepositService {
       .where('id', '=', order.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (!result.replayed) await this.notify(trx, updated, 'depositCredited');
     return { order: updated, credited: !result.replayed };
   }
 
@@ -409,7 +415,7 @@ export class DepositService {
         throw fail(DepositErrors.depositNotPending, {
           message: `Order ${order.order_no} is ${order.status}`,
         });
-      return trx
+      const rejected = await trx
         .updateTable('deposit_order')
         .set({
           status: 'REJECTED',
@@ -421,6 +427,22 @@ export class DepositService {
         .where('id', '=', order.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await this.notify(trx, rejected, 'depositRejected', reason);
+      return rejected;
+    });
+  }
+
+  /** Tells the member about their order, in the step's transaction. */
+  private notify(
+    trx: Kysely<DB>,
+    order: OrderRow,
+    kind: 'depositCredited' | 'depositRejected',
+    reason?: string,
+  ): Promise<void> {
+    return this.notices.send(trx, order.member_id, kind, {
+      orderNo: order.order_no,
+      amount: noticeAmount(order.amount, this.wallet.currency()),
+      ...(reason ? { reason } : {}),
     });
   }
 

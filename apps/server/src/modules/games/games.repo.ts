@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { AgentType } from '@app/contract';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB>;
@@ -20,12 +21,28 @@ export async function listVendors(db: Db) {
   const rows = await db.selectFrom('game_vendor').selectAll().orderBy('sort').orderBy('id').execute();
   const counts = await db
     .selectFrom('game')
-    .select(['vassalage', 'game_type', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      'vassalage',
+      'game_type',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      // With one game these are that game's: a single-game vendor's entry is the game (GL-03).
+      (eb) => eb.fn.min('node_id').as('node_id'),
+      (eb) => eb.fn.min('game_id').as('game_id'),
+    ])
     .where('enabled', '=', true)
     .groupBy(['vassalage', 'game_type'])
     .execute();
-  const countOf = new Map(counts.map((c) => [`${c.vassalage}/${c.game_type}`, Number(c.n)]));
-  return rows.map((r) => ({ ...r, game_count: countOf.get(`${r.vassalage}/${r.game_type}`) ?? 0 }));
+  const countOf = new Map(counts.map((c) => [`${c.vassalage}/${c.game_type}`, c]));
+  return rows.map((r) => {
+    const c = countOf.get(`${r.vassalage}/${r.game_type}`);
+    const single = Number(c?.n ?? 0) === 1;
+    return {
+      ...r,
+      game_count: Number(c?.n ?? 0),
+      single_node_id: single ? String(c!.node_id) : null,
+      single_game_id: single ? String(c!.game_id) : null,
+    };
+  });
 }
 export type VendorRow = Awaited<ReturnType<typeof listVendors>>[number];
 
@@ -79,15 +96,15 @@ export async function pageGames(db: Db, f: GameFilter, page: { offset: number; l
 }
 export type GameRow = Awaited<ReturnType<typeof pageGames>>['rows'][number];
 
-export async function hotGames(db: Db, hiddenVendors: readonly string[], vassalage: string, limit: number) {
-  let q = db
+/** Every enabled game with its search text, in list order: what the in-memory index is built from. */
+export async function listedGames(db: Db) {
+  return db
     .selectFrom('game')
-    .select(gameColumns)
+    .select([...gameColumns, 'game.search_text'])
     .where('game.enabled', '=', true)
-    .where('game.is_hot', '=', true);
-  if (hiddenVendors.length > 0) q = q.where('game.vassalage', 'not in', [...hiddenVendors]);
-  if (vassalage) q = q.where('game.vassalage', '=', vassalage);
-  return q.orderBy('game.sort').orderBy('game.id').limit(limit).execute();
+    .orderBy('game.sort')
+    .orderBy('game.id')
+    .execute();
 }
 
 /** The caller's favourites among `gameIds` (one query per page, not per game). */
@@ -195,6 +212,7 @@ export async function biggestWins(db: Db, gameCategory: string, days: number, li
       'bet_record.settled_at',
     ])
     .where('bet_record.status', '=', 'SETTLED')
+    .where('member.agent_type', '<>', AgentType.trial)
     .where(sql<boolean>`bet_record.payout > bet_record.bet_amount`)
     .where('bet_record.settled_at', '>=', new Date(Date.now() - days * 86_400_000));
   if (gameCategory !== 'ALL') q = q.where('bet_record.product', '=', gameCategory);
@@ -241,4 +259,152 @@ export async function setGameHot(db: Db, nodeId: string, hot: boolean): Promise<
 
 export async function gameByNode(db: Db, nodeId: string) {
   return db.selectFrom('game').select(gameColumns).where('node_id', '=', nodeId).executeTakeFirst();
+}
+
+// ---- launch, ranking, PvP rooms (decision 019) ----------------------------------------------
+
+/** A game as the launch needs it, with its vendor row (null when the vendor row is missing). */
+export async function gameForLaunch(db: Db, nodeId: string) {
+  return db
+    .selectFrom('game')
+    .leftJoin('game_vendor as v', (j) =>
+      j.onRef('v.vassalage', '=', 'game.vassalage').onRef('v.game_type', '=', 'game.game_type'),
+    )
+    .select([
+      ...gameColumns,
+      'game.enabled',
+      'v.enabled as vendor_enabled',
+      'v.maintenance_from',
+      'v.maintenance_until',
+    ])
+    .where('game.node_id', '=', nodeId)
+    .executeTakeFirst();
+}
+
+export interface RoomRow {
+  room_id: string;
+  node_id: string;
+  game_id: string;
+  vassalage: string;
+  names: Record<string, string>;
+  level: 'BEGINNER' | 'STANDARD' | 'VIP';
+  min_bet: number;
+  max_bet: number;
+  seats: number;
+  players: number;
+  maintenance_from: Date | null;
+  maintenance_until: Date | null;
+}
+
+/** Within this many minutes of a launch into a room, the player counts as seated there. */
+export const ROOM_PRESENCE_MINUTES = 15;
+
+/**
+ * The PvP rooms of enabled games and vendors, with the players who launched into each in the last
+ * ROOM_PRESENCE_MINUTES (from the launch tokens: real entries, not a made-up figure).
+ */
+export async function rooms(
+  db: Db,
+  f: { vassalage?: string | undefined; nodeId?: string | undefined; roomId?: string },
+) {
+  const res = await sql<RoomRow>`
+    select r.room_id, r.node_id, g.game_id, g.vassalage, g.names, r.level, r.min_bet, r.max_bet, r.seats,
+           v.maintenance_from, v.maintenance_until,
+           (select count(distinct t.member_id) from game_launch_token t
+             where t.room_id = r.room_id
+               and t.expires_at > now() - make_interval(mins => ${ROOM_PRESENCE_MINUTES}))::int as players
+    from pvp_room r
+    join game g on g.node_id = r.node_id and g.enabled
+    join game_vendor v on v.vassalage = g.vassalage and v.game_type = g.game_type and v.enabled
+    where r.enabled
+      ${f.vassalage ? sql`and g.vassalage = ${f.vassalage}` : sql``}
+      ${f.nodeId ? sql`and r.node_id = ${f.nodeId}` : sql``}
+      ${f.roomId ? sql`and r.room_id = ${f.roomId}` : sql``}
+    order by r.sort, r.room_id`.execute(db);
+  return res.rows.map((r) => ({
+    ...r,
+    min_bet: Number(r.min_bet),
+    max_bet: Number(r.max_bet),
+    players: Number(r.players),
+  }));
+}
+
+/** Records a launch in the member's recent games (NC-40). */
+export async function touchRecent(db: Db, memberId: number, gameId: number): Promise<void> {
+  await db
+    .insertInto('game_recent')
+    .values({ member_id: memberId, game_id: gameId, played_at: new Date() })
+    .onConflict((oc) => oc.columns(['member_id', 'game_id']).doUpdateSet({ played_at: new Date() }))
+    .execute();
+}
+
+/** Games of a category from vendors other than `vassalage` that are on and open now (ER-30 suggestions). */
+export async function openGamesOfType(db: Db, gameType: string, exceptVassalage: string, limit: number) {
+  return db
+    .selectFrom('game')
+    .innerJoin('game_vendor as v', (j) =>
+      j.onRef('v.vassalage', '=', 'game.vassalage').onRef('v.game_type', '=', 'game.game_type'),
+    )
+    .select(gameColumns)
+    .where('game.enabled', '=', true)
+    .where('v.enabled', '=', true)
+    .where('game.game_type', '=', gameType)
+    .where('game.vassalage', '<>', exceptVassalage)
+    .where((eb) =>
+      eb.or([
+        eb('v.maintenance_from', 'is', null),
+        eb('v.maintenance_from', '>', new Date()),
+        eb('v.maintenance_until', '<=', new Date()),
+      ]),
+    )
+    .orderBy('game.is_hot', 'desc')
+    .orderBy('game.sort')
+    .orderBy('game.id')
+    .limit(limit)
+    .execute();
+}
+
+export interface RankRow {
+  username: string;
+  vendor: string;
+  product: string;
+  game_code: string;
+  game_name: string;
+  node_id: string | null;
+  names: Record<string, string> | null;
+  currency: string;
+  bet_amount: number;
+  payout: number;
+  settled_at: Date;
+}
+
+/**
+ * The winners ranking (NC-33): settled bets that won, of real-money accounts (trial accounts'
+ * free-play rounds left out), by amount won or by multiplier, with the game's names.
+ */
+export async function rankList(
+  db: Db,
+  f: { gameCategory: string; rankType: 'WIN' | 'MULTIPLIER'; since: Date; until: Date; limit: number },
+) {
+  const order =
+    f.rankType === 'WIN'
+      ? sql`b.payout - b.bet_amount desc, b.settled_at desc, b.id`
+      : sql`b.payout::numeric / b.bet_amount desc, b.payout - b.bet_amount desc, b.id`;
+  const res = await sql<RankRow>`
+    select m.username, b.vendor, b.product, b.game_code, b.game_name, g.node_id, g.names, b.currency,
+           b.bet_amount, b.payout, b.settled_at
+    from bet_record b
+    join member m on m.id = b.member_id and m.agent_type <> ${AgentType.trial}
+    left join game g on g.vassalage = b.vendor and g.game_id = b.game_code
+    where b.status = 'SETTLED' and b.payout > b.bet_amount and b.bet_amount > 0
+      and b.settled_at >= ${f.since} and b.settled_at < ${f.until}
+      ${f.gameCategory === 'ALL' ? sql`` : sql`and b.product = ${f.gameCategory}`}
+    order by ${order}
+    limit ${f.limit}`.execute(db);
+  return res.rows.map((r) => ({ ...r, bet_amount: Number(r.bet_amount), payout: Number(r.payout) }));
+}
+
+export async function setRoomEnabled(db: Db, roomId: string, enabled: boolean): Promise<boolean> {
+  const res = await sql`update pvp_room set enabled = ${enabled} where room_id = ${roomId}`.execute(db);
+  return Number(res.numAffectedRows ?? 0) > 0;
 }

@@ -13,9 +13,13 @@ import {
   getVassGameTypeGLS2,
   getWinnerBoard,
   removeFavoriteGame,
+  launchGame,
+  getRankList,
+  getRoomList,
 } from '@app/contract';
 import { registerCall, SerializedValue } from '../../platform/http/register-calls.ts';
 import { resolveSession } from '../../platform/auth/session.ts';
+import { vendorCallbackRoutes } from './vendor-callbacks.routes.ts';
 
 /** RFC 9110 If-None-Match: a list of entity tags (weak comparison) or "*". */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -49,7 +53,7 @@ function withEtag(
 }
 
 export async function gamesRoutes(app: FastifyInstance): Promise<void> {
-  const { games } = app.ctx;
+  const { games, gameLaunch } = app.ctx;
 
   registerCall(app, getGameVendor, async ({ req, reply }) =>
     withEtag(req, reply, await games.vendorSorting(), false),
@@ -106,4 +110,11 @@ export async function gamesRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getRecentGames, ({ query, session }) =>
     games.recentPage(session.memberId, query.pageNo, query.pageSize, query.language),
   );
+
+  registerCall(app, launchGame, ({ query, session, caller }) =>
+    gameLaunch.launch(session, query, caller.language),
+  );
+  registerCall(app, getRankList, ({ query }) => gameLaunch.rankList(query));
+  registerCall(app, getRoomList, ({ query }) => gameLaunch.rooms(query));
+  await vendorCallbackRoutes(app);
 }

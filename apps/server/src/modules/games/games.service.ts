@@ -5,6 +5,7 @@ import type { WalletService } from '../wallet/wallet.service.ts';
 import { fail } from '../../platform/http/errors.ts';
 import { IMG } from '../../seed/demo-content.ts';
 import * as repo from './games.repo.ts';
+import { GamesIndex } from './games-index.ts';
 
 type Category = (typeof gameCategories)[number];
 type Selection = 'NEW' | 'FAV' | 'ALL' | 'HOT' | 'RECENT';
@@ -13,6 +14,8 @@ type Selection = 'NEW' | 'FAV' | 'ALL' | 'HOT' | 'RECENT';
 export const MAX_FAVOURITES = 500;
 /** How many hot games the hot list answers at most. */
 const HOT_LIMIT = 200;
+/** Catalogue answers kept in memory per instance (each about 50 kB of JSON at 200 games). */
+const PAGE_CACHE_ENTRIES = 400;
 /** The winners board looks back this many days. */
 const WINNER_DAYS = 7;
 
@@ -27,7 +30,7 @@ export function nameKey(language: string): string {
   return up;
 }
 
-function nameIn(names: Record<string, string>, language: string): string {
+export function nameIn(names: Record<string, string>, language: string): string {
   return names[nameKey(language)] ?? names.EN ?? Object.values(names)[0] ?? '';
 }
 
@@ -67,6 +70,7 @@ export class GamesService {
   private readonly feed: ChangeFeed;
   private readonly wallet: WalletService;
   private readonly vendors;
+  private readonly index;
 
   constructor(deps: { database: Database; feed: ChangeFeed; wallet: WalletService }) {
     this.database = deps.database;
@@ -74,6 +78,10 @@ export class GamesService {
     this.wallet = deps.wallet;
     // The vendor rows change only through the operator CLI, which publishes on the change feed.
     this.vendors = deps.feed.cached(() => repo.listVendors(deps.database.db));
+    // The listed games in memory (games-index.ts): the catalogue changes only through the operator
+    // CLI too, and every change it makes publishes on the feed, which drops the index.
+    this.index = deps.feed.cached(async () => new GamesIndex(await repo.listedGames(deps.database.db)));
+    this.pages = deps.feed.cached(async () => new Map<string, Promise<unknown>>());
   }
 
   private async hiddenVendors(): Promise<string[]> {
@@ -100,6 +108,9 @@ export class GamesService {
       maintenanceFrom: from,
       maintenanceUntil: until,
       gameCount: r.game_count,
+      isGame: r.single_node_id === null ? 0 : 1,
+      nodeId: r.single_node_id ?? '',
+      gameId: r.single_game_id ?? '',
     };
   }
 
@@ -140,7 +151,8 @@ export class GamesService {
       }));
   }
 
-  private async toGames(rows: repo.GameRow[], language: string, memberId: number | null): Promise<Game[]> {
+  /** Catalogue rows in the wire's Game shape, in a language, with the caller's favourite flags. */
+  async toGames(rows: repo.GameRow[], language: string, memberId: number | null): Promise<Game[]> {
     const favourites =
       memberId === null
         ? new Set<number>()
@@ -171,35 +183,101 @@ export class GamesService {
     });
   }
 
+  /**
+   * The catalogue's answers as a visitor sees them, kept per query until the next change notice
+   * (an operator's vendor, maintenance or hot change publishes one), so a lobby paging through
+   * 10,000 slots again, or revalidating them with ETags, repeats no work; a member's favourite
+   * flags are laid over a page with one indexed read. A page not kept yet is read from the index.
+   */
+  private readonly pages;
+
+  private async cachedPage<T extends { games: Game[] } | { list: Game[] }>(
+    key: string,
+    load: () => Promise<{ value: T; ids: number[] }>,
+  ): Promise<{ value: T; ids: number[] }> {
+    const pages = await this.pages.get();
+    let entry = pages.get(key) as Promise<{ value: T; ids: number[] }> | undefined;
+    if (!entry) {
+      entry = load();
+      pages.set(key, entry);
+      entry.catch(() => pages.delete(key));
+      // Searches make many keys: the oldest go first past the bound.
+      if (pages.size > PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value!);
+    }
+    return entry;
+  }
+
+  /** The caller's favourite flags over a visitor's page (a visitor's page is answered as it is). */
+  private async withFavourites(games: Game[], ids: number[], memberId: number | null): Promise<Game[]> {
+    if (memberId === null) return games;
+    const favourites = await repo.favouriteIdsAmong(this.database.db, memberId, ids);
+    return games.map((g, i) => (favourites.has(ids[i]!) ? { ...g, isFavorite: true } : g));
+  }
+
   async gameList(q: GameListQuery, memberId: number | null) {
     if ((q.selection === 'FAV' || q.selection === 'RECENT') && memberId === null) {
       throw fail(Errors.notLoggedIn);
     }
-    const search = q.search?.trim();
-    const { rows, total } = await repo.pageGames(
-      this.database.db,
-      {
-        hiddenVendors: await this.hiddenVendors(),
-        vassalage: q.vassalage || undefined,
-        gameType: q.gameType || undefined,
-        search: search || undefined,
-        selection: q.selection,
-        memberId,
+    const search = q.search?.trim().toLowerCase() || undefined;
+    const offset = (q.pageNo - 1) * q.pageSize;
+    const answer = async ({ rows, total }: { rows: repo.GameRow[]; total: number }) => ({
+      value: {
+        games: await this.toGames(rows, q.language, null),
+        pageNo: q.pageNo,
+        pageSize: q.pageSize,
+        totalCount: total,
+        totalPages: Math.ceil(total / q.pageSize),
       },
-      { offset: (q.pageNo - 1) * q.pageSize, limit: q.pageSize },
-    );
-    return {
-      games: await this.toGames(rows, q.language, memberId),
-      pageNo: q.pageNo,
-      pageSize: q.pageSize,
-      totalCount: total,
-      totalPages: Math.ceil(total / q.pageSize),
-    };
+      ids: rows.map((r) => Number(r.id)),
+    });
+    const filter = async () => ({
+      hiddenVendors: await this.hiddenVendors(),
+      vassalage: q.vassalage || undefined,
+      gameType: q.gameType || undefined,
+      search,
+    });
+    // FAV and RECENT are the member's own lists, joined in the database and never kept; every
+    // other list is the same for everyone and read from the in-memory index.
+    const selection = q.selection;
+    const page =
+      selection === 'FAV' || selection === 'RECENT'
+        ? await answer(
+            await repo.pageGames(
+              this.database.db,
+              { ...(await filter()), selection, memberId },
+              { offset, limit: q.pageSize },
+            ),
+          )
+        : await this.cachedPage(
+            JSON.stringify([
+              'list',
+              q.vassalage ?? '',
+              q.gameType ?? '',
+              search ?? '',
+              selection,
+              q.pageNo,
+              q.pageSize,
+              nameKey(q.language),
+            ]),
+            async () =>
+              answer((await this.index.get()).page({ ...(await filter()), selection }, offset, q.pageSize)),
+          );
+    return { ...page.value, games: await this.withFavourites(page.value.games, page.ids, memberId) };
   }
 
   async hotGames(vassalage: string, language: string, memberId: number | null) {
-    const rows = await repo.hotGames(this.database.db, await this.hiddenVendors(), vassalage, HOT_LIMIT);
-    return { list: await this.toGames(rows, language, memberId) };
+    const page = await this.cachedPage(JSON.stringify(['hot', vassalage, nameKey(language)]), async () => {
+      const { rows } = (await this.index.get()).page(
+        { hiddenVendors: await this.hiddenVendors(), vassalage: vassalage || undefined, selection: 'HOT' },
+        0,
+        HOT_LIMIT,
+      );
+      return {
+        value: { list: await this.toGames(rows, language, null) },
+        ids: rows.map((r) => Number(r.id)),
+      };
+    });
+    return { list: await this.withFavourites(page.value.list, page.ids, memberId) };
   }
 
   async winnerBoard(gameCategory: string, limit: number) {
@@ -298,6 +376,7 @@ export class GamesService {
   async setGameHot(nodeId: string, hot: boolean): Promise<{ name: string } | null> {
     const changed = await repo.setGameHot(this.database.db, nodeId, hot);
     if (changed === 0) return null;
+    await this.vendorsChanged();
     const game = await repo.gameByNode(this.database.db, nodeId);
     return { name: game ? nameIn(game.names, 'EN') : nodeId };
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { memberWithSession } from '../records/test-members.ts';
+import { memberWithMoney } from '../wallet/wallet-test-kit.ts';
 
 /**
  * The catalogue, favourite and recent calls as the original web client makes them
@@ -27,14 +28,39 @@ async function get(path: string, query: Record<string, string | number> = {}, to
 
 const categories = ['LOTT', 'ELOTT', 'LIVE', 'RNG', 'FISH', 'PVP', 'SPORTS', 'ESPORTS', 'CARDS', 'BINGO'];
 
+/** The vendor card of spec A §3 (NC-21) and this server's additions (state, art, GL-03's game). */
+const cardKeys = [
+  'vassalage',
+  'displayName',
+  'gameType',
+  'accountTypeId',
+  'isHot',
+  'name',
+  'page',
+  'imageUrl',
+  'status',
+  'maintenanceFrom',
+  'maintenanceUntil',
+  'gameCount',
+  'isGame',
+  'nodeId',
+  'gameId',
+];
+
 function expectCard(c: Record<string, unknown>) {
+  expect(Object.keys(c).sort()).toEqual([...cardKeys].sort());
   expect(typeof c.vassalage).toBe('string');
+  expect((c.vassalage as string).length).toBeGreaterThan(0);
   expect(typeof c.displayName).toBe('string');
   expect(categories).toContain(c.gameType);
-  expect(typeof c.accountTypeId).toBe('number');
+  expect(Number.isInteger(c.accountTypeId)).toBe(true);
   expect([0, 1]).toContain(c.isHot);
-  expect(typeof c.name).toBe('string');
+  expect((c.name as string).length).toBeGreaterThan(0);
   expect(typeof c.page).toBe('string');
+  // GL-03: a card is one game exactly when its vendor holds one game here, and names that game.
+  expect(c.isGame).toBe(c.gameCount === 1 ? 1 : 0);
+  if (c.isGame === 1) expect(c.nodeId).toMatch(/^\d+$/);
+  else expect([c.nodeId, c.gameId]).toEqual(['', '']);
   expect(c.imageUrl).toBe(`/cdn/img1/TCG_PROD_IMAGES/SUBMENU_IMG/STYLE2/${c.gameType}-${c.vassalage}.png`);
   if (['FISH', 'LIVE', 'RNG', 'PVP'].includes(c.gameType as string)) {
     expect(c.page).toBe(`/${(c.gameType as string).toLowerCase()}?vassalage=${c.vassalage}`);
@@ -54,11 +80,13 @@ function expectGame(g: Record<string, unknown>) {
 }
 
 describe(`the original client's game catalogue calls (${testDbKind})`, () => {
-  it("getGameVendor: GET /wps/relay/GCSGAME_gameVendor answers the original's fields", async () => {
+  it('NC-21 getGameVendor: GET /wps/relay/GCSGAME_gameVendor answers vendor sorting entries (gameCategory, vendors[] each with vassalage) of vendor cards (vassalage, displayName, gameType, accountTypeId, isHot, name, page)', async () => {
     const v = await get('GCSGAME_gameVendor', { merchantCode: 'SEA888' });
     expect(v.map((s: { gameCategory: string }) => s.gameCategory)).toEqual(categories);
     const codes = new Set<string>();
     for (const s of v) {
+      expect(Object.keys(s).sort()).toEqual(['gameCategory', 'vendors']);
+      expect(Array.isArray(s.vendors)).toBe(true);
       expect(s.vendors.length).toBeGreaterThan(0);
       for (const c of s.vendors) {
         expectCard(c);
@@ -71,12 +99,27 @@ describe(`the original client's game catalogue calls (${testDbKind})`, () => {
     }
   });
 
-  it("getNewGameVendor: GET /wps/relay/GCSGAME_newGameVendor answers the original's fields", async () => {
-    const v = await get('GCSGAME_newGameVendor', { platform: 'html5-desktop' });
+  it('NC-29 NC-22 NC-21 getNewGameVendor: GET /wps/relay/GCSGAME_newGameVendor with platform html5-desktop answers the vendors at value.data.lanes, each group with title, cards and gameClassify', async () => {
+    const res = await t.call({ url: url('GCSGAME_newGameVendor', { platform: 'html5-desktop' }) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    // The vendors are at value.data.lanes, nowhere else.
+    expect(Object.keys(body.value)).toEqual(['data']);
+    expect(Object.keys(body.value.data)).toEqual(['lanes']);
+    const v = body.value;
     expect(Array.isArray(v.data.lanes)).toBe(true);
     expect(v.data.lanes.length).toBe(categories.length);
+    // The lanes hold the same vendors as the sorting data, group by group.
+    const sorting = await get('GCSGAME_gameVendor');
+    expect(v.data.lanes.map((l: { cards: unknown[] }) => l.cards)).toEqual(
+      sorting.map((s: { vendors: unknown[] }) => s.vendors),
+    );
     for (const lane of v.data.lanes) {
+      expect(Object.keys(lane).sort()).toEqual(['cards', 'gameClassify', 'title']);
       expect(typeof lane.title).toBe('string');
+      expect(categories).toContain(lane.gameClassify);
+      for (const c of lane.cards) expect(c.gameType).toBe(lane.gameClassify);
       expect(lane.gameClassify).toBe(lane.title);
       expect(lane.cards.length).toBeGreaterThan(0);
       for (const c of lane.cards) expectCard(c);
@@ -97,7 +140,7 @@ describe(`the original client's game catalogue calls (${testDbKind})`, () => {
     }
   });
 
-  it("getGameList: GET /wps/relay/GCSGAME_gameList answers the original's fields", async () => {
+  it("NC-30 getGameList: GET /wps/relay/GCSGAME_gameList (token) answers a vendor's games in the original's fields", async () => {
     const query = {
       vassalage: 'PG',
       gameType: 'RNG',
@@ -124,6 +167,27 @@ describe(`the original client's game catalogue calls (${testDbKind})`, () => {
     const next = await get('GCSGAME_gameList', { ...query, pageNo: 2 }, alice.token);
     const seen = new Set(v.games.map((g: { nodeId: string }) => g.nodeId));
     for (const g of next.games) expect(seen.has(g.nodeId)).toBe(false);
+    // The token is read: the caller's favourite shows as one on the page, for that caller only.
+    const pick = v.games[3].nodeId as string;
+    const added = await t.call({
+      method: 'POST',
+      url: '/wps/relay/MCSFE_addFavoriteGameV2',
+      token: bob.token,
+      payload: { nodeId: pick },
+    });
+    expect(added.statusCode).toBe(200);
+    const flagged = (list: { games: Array<{ nodeId: string; isFavorite: boolean }> }) =>
+      list.games.find((g) => g.nodeId === pick)!.isFavorite;
+    expect(flagged(await get('GCSGAME_gameList', query, bob.token))).toBe(true);
+    expect(flagged(await get('GCSGAME_gameList', query, alice.token))).toBe(false);
+    expect(flagged(await get('GCSGAME_gameList', query))).toBe(false);
+    await t.call({
+      method: 'DELETE',
+      url: '/wps/relay/MCSFE_removeFavoriteGameV2',
+      token: bob.token,
+      payload: { nodeId: pick },
+    });
+    expect(flagged(await get('GCSGAME_gameList', query, bob.token))).toBe(false);
   });
 
   it('NC-45 the slots catalogue holds nearly 10,000 games', async () => {
@@ -188,15 +252,33 @@ describe(`the original client's game catalogue calls (${testDbKind})`, () => {
     }
   });
 
-  it("getHotGames: GET /wps/relay/GCSGAME_hotGamesV2 answers the original's fields", async () => {
-    const v = await get('GCSGAME_hotGamesV2', {
+  it('NC-32 getHotGames: GET /wps/relay/GCSGAME_hotGamesV2 takes merchantCode, isPlatform 2, vassalage "", platform "flash,html5-desktop" and language; the list is at value.list', async () => {
+    const res = await t.call({
+      url: url('GCSGAME_hotGamesV2', {
+        merchantCode: 'SEA888',
+        isPlatform: 2,
+        vassalage: '',
+        platform: 'flash,html5-desktop',
+        language: 'EN',
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Object.keys(res.json().value)).toEqual(['list']);
+    const v = res.json().value;
+    expect(Array.isArray(v.list)).toBe(true);
+    expect(v.list.length).toBeGreaterThan(0);
+    // The language is read: the same list, named in Chinese.
+    const cn = await get('GCSGAME_hotGamesV2', {
       merchantCode: 'SEA888',
       isPlatform: 2,
       vassalage: '',
       platform: 'flash,html5-desktop',
-      language: 'EN',
+      language: 'CN',
     });
-    expect(v.list.length).toBeGreaterThan(0);
+    expect(cn.list.map((g: { nodeId: string }) => g.nodeId)).toEqual(
+      v.list.map((g: { nodeId: string }) => g.nodeId),
+    );
+    expect(cn.list[0].gameName).not.toBe(v.list[0].gameName);
     const vendors = new Set<string>();
     for (const g of v.list) {
       expectGame(g);
@@ -249,6 +331,130 @@ describe(`the original client's game catalogue calls (${testDbKind})`, () => {
     expect(typeof w.currency).toBe('string');
     expect(w.time).toBeGreaterThan(Date.now() - 60_000);
     expect((await get('ODSFE2_getWinnerBoard', { ...query, gameCategory: 'LIVE' })).list).toEqual([]);
+  });
+});
+
+describe(`the catalogue's offer and its single-game entries (${testDbKind})`, () => {
+  type Card = { vassalage: string; gameType: string; displayName: string; gameCount: number };
+  async function cards(): Promise<Card[]> {
+    const v = await get('GCSGAME_gameVendor');
+    return v.flatMap((s: { vendors: Card[] }) => s.vendors);
+  }
+
+  it('NC-01 the catalogue offers lottery, electronic lottery, live casino, slots/RNG, fish, cards, sports, e-sports, PvP rooms, bingo and Vietnamese lottery', async () => {
+    const all = await cards();
+    const ofType = (type: string) => all.filter((c) => c.gameType === type);
+    // Live casino, slots, fish, cards, sports, e-sports, PvP and bingo: vendors with games to play.
+    for (const type of ['LIVE', 'RNG', 'FISH', 'CARDS', 'SPORTS', 'ESPORTS', 'PVP', 'BINGO']) {
+      expect(ofType(type).length, type).toBeGreaterThan(0);
+      for (const c of ofType(type)) expect(c.gameCount, `${type} ${c.vassalage}`).toBeGreaterThan(0);
+      const list = await get('GCSGAME_gameList', { gameType: type, pageSize: 5 });
+      expect(list.totalCount, type).toBeGreaterThan(0);
+      for (const g of list.games) expect(g.gameType).toBe(type);
+    }
+    // PvP is played in rooms.
+    const member = await memberWithSession(t, 'nc01rooms');
+    const rooms = await get('GLS2_roomList', {}, member.token);
+    expect(rooms.length).toBeGreaterThan(0);
+    for (const r of rooms) expect(r.roomId).toBeTruthy();
+    // Lottery and electronic lottery: the platform's TCG_SEA, with its game menus per prize mode.
+    expect(ofType('LOTT').map((c) => c.vassalage)).toContain('TCG_SEA');
+    expect(ofType('ELOTT').map((c) => c.vassalage)).toEqual(['TCG_SEA']);
+    for (const prizeMode of ['LOTT', 'ELOTT', 'SEA']) {
+      const menus = (await t.call({ url: `/lgw/games/game_menus?prizeMode=${prizeMode}` })).json();
+      expect(Object.keys(menus).length, prizeMode).toBeGreaterThan(0);
+    }
+    // Vietnamese lottery: its own entry, and its menu of Vietnamese games.
+    const vn = ofType('LOTT').find((c) => c.vassalage === 'TCG_LOTTO_VN');
+    expect(vn?.displayName).toBe('Vietnam Lottery');
+    const vnMenu = (await t.call({ url: '/lgw/vn/games/game_menu?prizeMode=SEA' })).json();
+    const vnGames = Object.values(
+      vnMenu as Record<string, { gameMenus: { accountTypeName: string }[] }>,
+    ).flatMap((g) => g.gameMenus);
+    expect(vnGames.length).toBeGreaterThan(0);
+    for (const g of vnGames) expect(g.accountTypeName).toBe('TCG_LOTTO_VN');
+  });
+
+  it('NC-28 GET /lgw/games/game_menus returns the game menus: bare, keyed by group, each menu item with its code, name, game id and default play type', async () => {
+    const res = await t.call({ url: '/lgw/games/game_menus?prizeMode=SEA&device=WEB&language=EN' });
+    expect(res.statusCode).toBe(200);
+    const menus = res.json();
+    // The lottery gateway answers bare, not in the /wps envelope.
+    expect('success' in menus).toBe(false);
+    const groups = Object.entries(
+      menus as Record<
+        string,
+        { gameGroupCode: string; labelName: string; gameMenus: Record<string, unknown>[] }
+      >,
+    );
+    expect(groups.length).toBeGreaterThan(3);
+    for (const [key, group] of groups) {
+      expect(group.gameGroupCode).toBe(key);
+      expect(group.labelName.length).toBeGreaterThan(0);
+      expect(group.gameMenus.length).toBeGreaterThan(0);
+      for (const m of group.gameMenus) {
+        expect(m.code).toBe(m.gameCode);
+        expect((m.remark as string).length).toBeGreaterThan(0);
+        expect(Number.isInteger(m.gameId)).toBe(true);
+        expect(Number.isInteger(m.defaultPlayType)).toBe(true);
+        expect(m.gameGroupCode).toBe(key);
+      }
+    }
+  });
+
+  it('GL-03 an entry marked as a game (a single-game vendor: the sports and e-sports lobbies, the DS88 arena) names its game, and launching that game starts it directly', async () => {
+    const lanes = (await get('GCSGAME_newGameVendor', { platform: 'html5-desktop' })).data.lanes as {
+      gameClassify: string;
+      cards: Array<Card & { isGame: number; nodeId: string; gameId: string }>;
+    }[];
+    const all = lanes.flatMap((l) => l.cards);
+    const marked = all.filter((c) => c.isGame === 1);
+    expect(marked.map((c) => `${c.gameType}-${c.vassalage}`).sort()).toEqual([
+      'ESPORTS-IA',
+      'ESPORTS-IMES',
+      'ESPORTS-SV388',
+      'ESPORTS-TF',
+      'SPORTS-DS88',
+      'SPORTS-SABA',
+    ]);
+    // A vendor of many games is no game itself.
+    for (const c of all.filter((c) => c.isGame === 0)) expect(c.gameCount === 1).toBe(false);
+    const ds88 = marked.find((c) => c.vassalage === 'DS88')!;
+    // The named game is the vendor's one game.
+    const list = await get('GCSGAME_gameList', { vassalage: 'DS88', gameType: 'SPORTS' });
+    expect(list.games.map((g: { nodeId: string; gameId: string }) => [g.nodeId, g.gameId])).toEqual([
+      [ds88.nodeId, ds88.gameId],
+    ]);
+    expect(list.games[0].gameName).toBe('DS88 Sabong Arena');
+    // The entry's game launches straight away.
+    const player = await memberWithMoney(t, 100_000, { prefix: 'gl03' });
+    const res = await t.call({
+      url: `/wps/game/launchGame?${new URLSearchParams({
+        gameId: ds88.gameId,
+        nodeId: ds88.nodeId,
+        accountType: '1',
+        confirmTrans: '0',
+        vassalage: 'DS88',
+        launchMode: 'GLS',
+        platform: 'html5-desktop',
+        clientType: '3',
+        username: player.username,
+        token: player.token,
+        merchantCode: 'SEA888',
+        language: 'EN',
+      })}`,
+      token: player.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value.content).toMatchObject({
+      vassalage: 'DS88',
+      nodeId: ds88.nodeId,
+      gameId: ds88.gameId,
+    });
+    expect(res.json().value.content.game_url).toMatch(/^\/sandbox\/games\/DS88-SPORTS-LOBBY\?launch=/);
+    // The lottery entries hold no catalogue game: not marked (they go by GL-02's rule).
+    const seaCards = all.filter((c) => c.vassalage === 'TCG_SEA');
+    for (const c of seaCards) expect(c.isGame).toBe(0);
   });
 });
 

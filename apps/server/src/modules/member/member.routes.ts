@@ -19,7 +19,7 @@ import { acceptFormBodies } from '../../platform/http/form-body.ts';
 import { requireRealAccount } from '../../platform/auth/session.ts';
 
 export async function memberRoutes(app: FastifyInstance): Promise<void> {
-  const { members, passwordReset } = app.ctx;
+  const { members, passwordReset, profile } = app.ctx;
 
   // Forgot-password by e-mail is a form POST in the original client (spec B §7); JSON works too.
   // Registered inside this plugin only, so no other route starts accepting form bodies.
@@ -53,8 +53,9 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, getSecurityConfig, ({ session }) => members.securityConfig(session.memberId));
 
-  registerCall(app, startTotpBinding, ({ session }) =>
-    members.startTotp(requireRealAccount(session).memberId),
+  // Replacing a bound authenticator takes the login password: the security centre checks it.
+  registerCall(app, startTotpBinding, ({ session, body }) =>
+    profile.startTotp(requireRealAccount(session).memberId, body?.loginPassword ?? ''),
   );
   registerCall(app, confirmTotpBinding, async ({ session, body }) => {
     await members.confirmTotp(requireRealAccount(session).memberId, body.code);

@@ -388,8 +388,16 @@ export class MemberService {
     await revokeMemberSessions(this.database, memberId, sessionId);
   }
 
-  /** Starts binding an authenticator: a new secret kept pending until a code confirms it. */
-  async startTotp(memberId: number): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
+  /**
+   * Starts binding an authenticator: a new secret kept pending until a code confirms it.
+   * `boundSecret` is the bound secret the caller checked the member's right to replace (null: none
+   * was bound); the pending secret is written only while that is still so, so a first binding that
+   * raced with another cannot leave a replacement pending that no password was given for.
+   */
+  async startTotp(
+    memberId: number,
+    boundSecret: string | null = null,
+  ): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
     const m = await repo.byId(this.database.db, memberId);
     if (!m) throw fail(Errors.sessionEnded);
     const secret = new Secret({ size: 20 });
@@ -401,7 +409,14 @@ export class MemberService {
       period: 30,
       algorithm: 'SHA1',
     });
-    await repo.update(this.database.db, memberId, { totp_pending_secret: secret.base32 });
+    const written = await this.database.db
+      .updateTable('member')
+      .set({ totp_pending_secret: secret.base32 })
+      .where('id', '=', memberId)
+      .where('totp_secret', boundSecret === null ? 'is' : '=', boundSecret)
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) !== 1)
+      throw fail(Errors.conflict, { message: 'The authenticator changed meanwhile: start again' });
     const otpauthUrl = totp.toString();
     const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 220 });
     return { secret: secret.base32, otpauthUrl, qrCode };

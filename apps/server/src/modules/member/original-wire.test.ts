@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureSwitch } from '@app/contract';
-import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
-import { captchaAnswer, latestCode, loginToken, secureCall } from '../session/accounts-test-kit.ts';
+import { testDbKind, type TestApp } from '../../test/test-app.ts';
+import {
+  callerAddresses,
+  captchaAnswer,
+  createWireTestApp,
+  latestCode,
+  loginToken,
+  secureCall,
+} from '../session/accounts-test-kit.ts';
 
 /**
  * The member and registration calls as the original web client makes them
@@ -13,18 +20,14 @@ let t: TestApp;
 let demo: string;
 let agent1: string;
 beforeAll(async () => {
-  t = await createTestApp({
-    configOverrides: { trustProxy: true },
-    // Several calls text the same demo numbers in a row.
-    services: { verification: { resendIntervalMs: 0, perTargetPerHour: 100 } },
-  });
+  t = await createWireTestApp();
   demo = await loginToken(t, 'demo', 'Demo1234', { 'x-forwarded-for': '203.0.113.2' });
   agent1 = await loginToken(t, 'agent1', 'Agent1234', { 'x-forwarded-for': '203.0.113.3' });
 });
 afterAll(async () => t?.close());
 
-let ipSeq = 10;
-const fromNewIp = () => ({ 'x-forwarded-for': `203.0.113.${ipSeq++}` });
+/** A fresh caller address per request group, so rate limits and the new-IP gate stay apart. */
+const fromNewIp = callerAddresses('203.0.113');
 
 async function withCaptcha(headers: Record<string, string>) {
   const res = await t.call({ url: '/wps/captcha', headers });

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  AvatarLimits,
+  bindEmail,
+  bindMobile,
   changePaymentPassword,
+  Errors,
+  getMemberProfile,
+  sendBindEmailCode,
+  sendBindMobileCode,
+  setDefaultBankAccount,
+  setStaticAvatar,
+  updateMemberProfile,
+  uploadAvatar,
   listMemberSessions,
   logoutOtherSessions,
   setPaymentPassword,
@@ -8,6 +19,11 @@ import {
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { requireRealAccount } from '../../platform/auth/session.ts';
+import { clientIp } from '../../platform/client-ip.ts';
+import { fail } from '../../platform/http/errors.ts';
+
+/** Raw image bodies of the avatar upload; the bytes' own signature decides their type, not this header. */
+const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'application/octet-stream'];
 
 /** The security centre's calls (packages/contract/src/profile.ts); a trial account has none. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -33,4 +49,42 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, updateNickname, ({ session, body }) =>
     profile.setNickname(requireRealAccount(session).memberId, body.nickname),
   );
+
+  // The profile page (MC-09, MC-10) and the default bank account.
+  const me = (session: Parameters<typeof requireRealAccount>[0]) => requireRealAccount(session).memberId;
+  registerCall(app, getMemberProfile, ({ session }) => profile.profile(me(session)));
+  registerCall(app, updateMemberProfile, ({ session, body }) => profile.updateProfile(me(session), body));
+  registerCall(app, setDefaultBankAccount, ({ session, body }) =>
+    profile.setDefaultBankAccount(me(session), body.id),
+  );
+
+  // The avatar. Scoped to this plugin: only the upload reads a raw body, never more than 2 MB of it.
+  app.addContentTypeParser(
+    UPLOAD_TYPES,
+    { parseAs: 'buffer', bodyLimit: AvatarLimits.maxBytes },
+    (_req, body, done) => done(null, body),
+  );
+  app.addHook('preParsing', async (req) => {
+    if (req.routeOptions.config.call?.id !== uploadAvatar.id) return;
+    // Refused from the header, before a byte of an oversized body is read.
+    if (Number(req.headers['content-length'] ?? 0) > AvatarLimits.maxBytes) throw fail(Errors.avatarTooLarge);
+  });
+  registerCall(app, setStaticAvatar, ({ session, body }) =>
+    profile.setStaticAvatar(me(session), body.avatar),
+  );
+  registerCall(app, uploadAvatar, ({ session, req }) => {
+    const memberId = me(session);
+    if (!Buffer.isBuffer(req.body)) throw fail(Errors.avatarInvalid);
+    return profile.uploadAvatar(memberId, req.body);
+  });
+
+  // Binding a mobile number or an e-mail address with a code.
+  registerCall(app, sendBindMobileCode, ({ session, body, req }) =>
+    profile.sendBindMobileCode(me(session), body, clientIp(req)),
+  );
+  registerCall(app, bindMobile, ({ session, body }) => profile.bindMobile(me(session), body));
+  registerCall(app, sendBindEmailCode, ({ session, body, req }) =>
+    profile.sendBindEmailCode(me(session), body.email, clientIp(req)),
+  );
+  registerCall(app, bindEmail, ({ session, body }) => profile.bindEmail(me(session), body));
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   Errors,
   ledgerKindCategory,
@@ -58,7 +58,38 @@ export interface BetRecordWriter {
   settleBet(settlement: BetSettlement, trx?: Kysely<DB>): Promise<boolean>;
   /** Cancels (voids) a pending bet; false when it is unknown or no longer pending. */
   cancelBet(vendor: string, betNo: string, trx?: Kysely<DB>): Promise<boolean>;
+  /**
+   * Records several bets of one member and game in one statement (bet_record_place, migration
+   * 018, which a caller's own SQL function may also call); references already recorded are left.
+   */
+  placeBets(bets: BetBatch, trx?: Kysely<DB>): Promise<number>;
+  /**
+   * Settles or cancels many bets of one vendor in one statement, their outcomes given as rows of
+   * a query (`bet_no`, `payout`, `valid_bet`, `cancelled`): a draw of 100,000 tickets is one
+   * statement instead of 100,000 calls. A pending bet becomes SETTLED (or CANCELLED); a settled
+   * one whose payout differs (a corrected result) gets the new payout and valid bet. Returns the
+   * records changed.
+   */
+  settleBetsFrom(vendor: string, outcomes: BetOutcomeRows, trx?: Kysely<DB>): Promise<number>;
 }
+
+/** Bets of one member, vendor and game placed together (a lottery slip's orders). */
+export interface BetBatch {
+  memberId: number;
+  vendor: string;
+  product: BetProduct;
+  gameCode: string;
+  gameName: string;
+  bets: { betNo: string; betAmount: number; detail?: Record<string, unknown> }[];
+}
+
+/** A query whose rows are bet outcomes: bet_no text, payout bigint, valid_bet bigint, cancelled boolean. */
+export type BetOutcomeRows = RawBuilder<{
+  bet_no: string;
+  payout: number;
+  valid_bet: number;
+  cancelled: boolean;
+}>;
 
 export interface RangeQuery {
   startTime?: number | undefined;
@@ -175,6 +206,34 @@ export class RecordsService implements BetRecordWriter {
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
+  }
+
+  async placeBets(batch: BetBatch, trx?: Kysely<DB>): Promise<number> {
+    if (batch.bets.length === 0) return 0;
+    for (const b of batch.bets)
+      if (!Number.isSafeInteger(b.betAmount) || b.betAmount < 0)
+        throw new Error(`records: bet amount ${b.betAmount} is not a non-negative integer of minor units`);
+    const r = await sql<{ n: number }>`
+      select bet_record_place(${batch.memberId}, ${batch.vendor}, ${batch.product}, ${batch.gameCode},
+        ${batch.gameName}, ${this.wallet.currency().code}, ${batch.bets.map((b) => b.betNo)}::text[],
+        ${batch.bets.map((b) => b.betAmount)}::bigint[],
+        ${batch.bets.map((b) => JSON.stringify(b.detail ?? {}))}::text[]) as n`.execute(
+      trx ?? this.database.db,
+    );
+    return r.rows[0]?.n ?? 0;
+  }
+
+  async settleBetsFrom(vendor: string, outcomes: BetOutcomeRows, trx?: Kysely<DB>): Promise<number> {
+    const r = await sql`
+      update bet_record b set
+        status = case when d.cancelled then 'CANCELLED' else 'SETTLED' end,
+        payout = d.payout, valid_bet = d.valid_bet, settled_at = coalesce(b.settled_at, now())
+      from (${outcomes}) as d
+      where b.vendor = ${vendor} and b.bet_no = d.bet_no
+        and (b.status = 'PENDING' or b.payout <> d.payout or b.valid_bet <> d.valid_bet)`.execute(
+      trx ?? this.database.db,
+    );
+    return Number(r.numAffectedRows ?? 0);
   }
 
   // ---- readers -----------------------------------------------------------------------------

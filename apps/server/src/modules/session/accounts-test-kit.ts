@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { encryptPayload, type EncryptOptions, type ServerPublicKey } from '@app/contract';
-import type { TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Helpers for the account tests: encrypted calls made exactly as the web client makes them (the
@@ -70,4 +70,25 @@ export async function captchaAnswer(t: TestApp, captchaId: string): Promise<stri
     .where('id_hash', '=', createHash('sha256').update(captchaId, 'utf8').digest())
     .executeTakeFirstOrThrow();
   return row.answer;
+}
+
+/**
+ * The app the original-wire tests call: behind a trusted proxy (so each request group can come
+ * from an address of its own), with verification codes that may be texted to the same demo
+ * number again at once.
+ */
+export function createWireTestApp(): Promise<TestApp> {
+  return createTestApp({
+    configOverrides: { trustProxy: true },
+    services: { verification: { resendIntervalMs: 0, perTargetPerHour: 100 } },
+  });
+}
+
+/**
+ * Fresh caller addresses in `prefix` (a documentation range such as '198.51.100'), one per request
+ * group, so rate limits and the new-IP gate of one group never touch another.
+ */
+export function callerAddresses(prefix: string, first = 10): () => Record<string, string> {
+  let next = first;
+  return () => ({ 'x-forwarded-for': `${prefix}.${next++}` });
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureSwitch } from '@app/contract';
-import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
-import { latestCode, loginToken, secureCall } from './accounts-test-kit.ts';
+import { testDbKind, type TestApp } from '../../test/test-app.ts';
+import {
+  callerAddresses,
+  createWireTestApp,
+  latestCode,
+  loginToken,
+  secureCall,
+} from './accounts-test-kit.ts';
 
 /**
  * The session calls as the original web client makes them (research/original-wire.md,
@@ -10,17 +16,12 @@ import { latestCode, loginToken, secureCall } from './accounts-test-kit.ts';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    configOverrides: { trustProxy: true },
-    // Several calls text the same demo numbers in a row.
-    services: { verification: { resendIntervalMs: 0, perTargetPerHour: 100 } },
-  });
+  t = await createWireTestApp();
 });
 afterAll(async () => t?.close());
 
-let ipCounter = 10;
 /** A fresh caller address per request group, so rate limits and the new-IP gate stay apart. */
-const fromNewIp = () => ({ 'x-forwarded-for': `198.51.100.${ipCounter++}` });
+const fromNewIp = callerAddresses('198.51.100');
 
 describe(`the original client's session calls (${testDbKind})`, () => {
   it('login: POST /wps/session/login answers the original fields (token, firstTimeLogin, passwordExpired); a failure carries value.captcha', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureSwitch } from '@app/contract';
-import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
-import { latestCode } from '../session/accounts-test-kit.ts';
+import { testDbKind, type TestApp } from '../../test/test-app.ts';
+import { callerAddresses, createWireTestApp, latestCode } from '../session/accounts-test-kit.ts';
 
 /**
  * The verification calls as the original web client makes them (research/original-wire.md,
@@ -10,16 +10,12 @@ import { latestCode } from '../session/accounts-test-kit.ts';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    configOverrides: { trustProxy: true },
-    // Several calls text the same demo numbers in a row.
-    services: { verification: { resendIntervalMs: 0, perTargetPerHour: 100 } },
-  });
+  t = await createWireTestApp();
 });
 afterAll(async () => t?.close());
 
-let ipSeq = 10;
-const fromNewIp = () => ({ 'x-forwarded-for': `192.0.2.${ipSeq++}` });
+/** A fresh caller address per request group, so rate limits and the new-IP gate stay apart. */
+const fromNewIp = callerAddresses('192.0.2');
 const post = (url: string, payload: Record<string, unknown>) =>
   t.call({ url, method: 'POST', payload, headers: fromNewIp() });
 

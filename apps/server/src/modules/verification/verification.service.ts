@@ -16,7 +16,15 @@ import type { SliderChallenge } from '../../platform/challenge/slider-challenge.
 import { fail } from '../../platform/http/errors.ts';
 import * as repo from './verification.repo.ts';
 
-export type CodePurpose = 'login' | 'register' | 'forgot' | 'login2fa' | `provider:${PhoneCodePurpose}`;
+export type CodePurpose =
+  | 'login'
+  | 'register'
+  | 'forgot'
+  | 'login2fa'
+  | `provider:${PhoneCodePurpose}`
+  // Binding a mobile or e-mail in the security centre: one purpose per member (profile module).
+  | `bind-mobile:${number}`
+  | `bind-email:${number}`;
 
 export interface VerificationPolicy {
   /** Lifetime of an SMS or e-mail code (value.expiredMinutes). */

@@ -94,6 +94,17 @@ export interface PostResult {
   replayed: boolean;
 }
 
+/** A movement ready for ledger_post: see WalletService.prepareMovement. */
+export interface PreparedMovement {
+  key: string;
+  kind: LedgerKind;
+  reference: string;
+  memo: string;
+  requestHash: Buffer;
+  accounts: number[];
+  amounts: number[];
+}
+
 export interface WalletConfig {
   isSingle: boolean;
   vendors: { accountTypeId: number; code: string; name: string; enabled: boolean }[];
@@ -142,7 +153,7 @@ function validate(req: PostRequest): void {
 }
 
 /** The fingerprint of a request: a replay of its key must carry the same kind, reference and postings. */
-function fingerprint(
+export function fingerprint(
   kind: string,
   reference: string,
   postings: { accountId: number; amount: number }[],
@@ -354,6 +365,33 @@ export class WalletService {
       trx,
     );
   }
+
+  /**
+   * A movement checked and resolved for a caller that posts it from its own SQL function in one
+   * round trip with the rest of its work (the lottery's bet): the exact arguments of ledger_post
+   * (migration 008), accounts in the ledger's lock order, with the request's fingerprint. Accounts
+   * are found outside any transaction, where their ids are remembered. A debit below zero raises
+   * SQLSTATE `insufficientSqlstate` from that call.
+   */
+  async prepareMovement(req: PostRequest): Promise<PreparedMovement> {
+    validate(req);
+    const postings = await this.resolveAll(req, this.database.db, true);
+    const ordered = [...postings].sort(
+      (a, b) => Number(a.house) - Number(b.house) || a.accountId - b.accountId || a.amount - b.amount,
+    );
+    return {
+      key: req.idempotencyKey,
+      kind: req.kind,
+      reference: req.reference,
+      memo: req.memo ?? '',
+      requestHash: fingerprint(req.kind, req.reference, postings),
+      accounts: ordered.map((p) => p.accountId),
+      amounts: ordered.map((p) => p.amount),
+    };
+  }
+
+  /** The SQLSTATE ledger_post raises when a debit would take a member below zero. */
+  static readonly insufficientSqlstate = repo.INSUFFICIENT_SQLSTATE;
 
   private async postResolved(
     trx: Kysely<DB> | undefined,

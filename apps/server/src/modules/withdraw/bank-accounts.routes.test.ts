@@ -87,6 +87,36 @@ describe(`bank accounts (${testDbKind})`, () => {
     expect(name.json().errorCode).toBe('real.name.format.invalid');
   });
 
+  it("a payee name follows the profile's full-name rule: both accept and refuse the same names", async () => {
+    const names: [string, boolean][] = [
+      ['Nguyễn Văn An', true],
+      ['Seán O’Brien', true],
+      ['Jean-Luc Picard', true],
+      ['J. R. R. Tolkien', true],
+      ['𝒜'.repeat(33), true], // 33 characters though 66 UTF-16 units: the length counts characters
+      ['A', false],
+      ['An <script>', false],
+      ['Tran 3', false],
+      ['-Lee', false],
+      ['x'.repeat(65), false],
+    ];
+    for (const [name, ok] of names) {
+      const byProfile = await newMember(t, { money: 0, payeeName: null });
+      const profile = await t.call({
+        method: 'POST',
+        url: '/wps/member/profile',
+        token: byProfile.token,
+        payload: { fullName: name },
+      });
+      const byBank = await newMember(t, { money: 0, payeeName: null });
+      const number = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
+      const bank = await add(byBank, { bankCode: 'VCB', payeeName: name, accountNumber: number });
+      expect(profile.statusCode, `profile ${name}: ${profile.body}`).toBe(ok ? 200 : 422);
+      expect(bank.statusCode, `bank ${name}: ${bank.body}`).toBe(ok ? 200 : 422);
+      if (!ok) expect(bank.json().errorCode).toBe('real.name.format.invalid');
+    }
+  });
+
   it("the payee must be the member's registered real name", async () => {
     const res = await add(a, { bankCode: 'VCB', payeeName: 'Somebody Else', accountNumber: '9988776655' });
     expect(res.statusCode).toBe(422);

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../config.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { expectEachWindowRanOnce, ServerProcesses } from '../../test/server-processes.ts';
 import { runOpsCommand } from '../../cli/commands.ts';
 import { AUTO_CONFIRM_JOB } from './withdraw.jobs.ts';
 import { bindBank, newMember, submitWithdraw } from './withdraw-test-kit.ts';
@@ -17,7 +16,7 @@ import { bindBank, newMember, submitWithdraw } from './withdraw-test-kit.ts';
  */
 const onPostgres = testDbKind === 'postgres';
 let t: TestApp;
-const children: ChildProcess[] = [];
+const processes = new ServerProcesses();
 beforeAll(async () => {
   t = await createTestApp({
     configOverrides: { dataDir: mkdtempSync(join(tmpdir(), 'wd-procs-')) },
@@ -25,43 +24,9 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(
-    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)),
-  );
+  await processes.stop();
   await t?.close();
 });
-
-function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      EXIT_WITH_PARENT: '1',
-    },
-  });
-  children.push(child);
-  let output = '';
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (/running at http:\/\/localhost:\d+/.test(output)) {
-        clearTimeout(timer);
-        done(child);
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-}
 
 describe.skipIf(!onPostgres)(`withdrawal auto-confirm in two server processes (${testDbKind})`, () => {
   it('two server processes on one PostgreSQL database confirm each overdue payout once and run each window once', async () => {
@@ -78,10 +43,7 @@ describe.skipIf(!onPostgres)(`withdrawal auto-confirm in two server processes ($
     await sql`update withdrawal set paid_at = now() - interval '40 minutes' where id in (${sql.join(ids)})`.execute(
       t.database.db,
     );
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const [a, b] = await Promise.all([startServer(url.toString()), startServer(url.toString())]);
+    const both = await processes.start(t, 2);
 
     // Both tick every 5 s; wait until the payouts are confirmed, then a little more ticking by both.
     const deadline = Date.now() + 90_000;
@@ -98,7 +60,7 @@ describe.skipIf(!onPostgres)(`withdrawal auto-confirm in two server processes ($
       await new Promise((r) => setTimeout(r, 500));
     expect(await received()).toBe(ids.length);
     await new Promise((r) => setTimeout(r, 12_000));
-    for (const child of [a, b]) child.kill('SIGTERM');
+    await processes.stop();
 
     const events = await t.database.db
       .selectFrom('withdrawal_event')
@@ -113,12 +75,7 @@ describe.skipIf(!onPostgres)(`withdrawal auto-confirm in two server processes ($
       .selectAll()
       .where('job', '=', AUTO_CONFIRM_JOB)
       .execute();
-    expect(runs.length).toBeGreaterThan(0);
-    // One row per window (the key), each done at the first attempt, by one of the two processes.
-    expect(new Set(runs.map((r) => new Date(r.window_start).getTime())).size).toBe(runs.length);
-    expect(runs.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
-    const pids = new Set([a.pid, b.pid].map(String));
-    expect(runs.every((r) => pids.has(r.instance.split(':')[1]!))).toBe(true);
+    expectEachWindowRanOnce(runs, both);
     const rows = await t.database.db
       .selectFrom('withdrawal')
       .select(['forced_received', 'refund_forfeited'])

@@ -63,11 +63,13 @@ describe(`withdrawal auto-confirm job (${testDbKind})`, () => {
     const now = new Date(latestPaid + 31 * 60_000);
 
     // Both instances tick at once, again and again, for the same moment.
-    const outcomes = (
+    // (Every registered job is due at that moment; the lottery's run too and are not this test's.)
+    const all = (
       await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? second : t.app).ctx.jobs.runDue(now)))
     ).flat();
+    const outcomes = all.filter((o) => o.job === AUTO_CONFIRM_JOB);
     expect(outcomes.filter((o) => o.outcome === 'ran')).toHaveLength(1);
-    expect(outcomes.every((o) => o.job === AUTO_CONFIRM_JOB && o.outcome !== 'failed')).toBe(true);
+    expect(all.every((o) => o.outcome !== 'failed')).toBe(true);
     const [window] = t.app.ctx.jobs.dueWindows(AUTO_CONFIRM_JOB, now);
 
     const runs = await t.database.db

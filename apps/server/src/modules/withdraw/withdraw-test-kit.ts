@@ -101,3 +101,28 @@ export async function trialToken(t: TestApp): Promise<string> {
   if (res.statusCode !== 200) throw new Error(`free play failed: ${res.statusCode} ${res.body}`);
   return res.json().value.token as string;
 }
+
+/** A real 4×4 PNG. */
+export async function tinyPng(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+}
+
+/** Uploads one proof image of a request, as the web client does (raw body, its content type). */
+export function uploadProof(
+  t: TestApp,
+  m: TestMember,
+  withdrawalId: number,
+  body: Buffer,
+  type = 'image/png',
+) {
+  return t.call({
+    method: 'POST',
+    url: `/wps/withdraw/proof?withdrawalId=${withdrawalId}`,
+    token: m.token,
+    payload: body,
+    headers: { 'content-type': type },
+  });
+}

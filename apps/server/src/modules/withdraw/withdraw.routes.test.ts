@@ -12,7 +12,9 @@ import {
   mainMinor,
   newMember,
   submitWithdraw,
+  tinyPng,
   trialToken,
+  uploadProof,
   type TestMember,
 } from './withdraw-test-kit.ts';
 
@@ -34,20 +36,8 @@ const detail = async (m: TestMember, id: number) =>
   (await t.call({ url: `/wps/withdraw/detail?id=${id}`, token: m.token })).json().value;
 const confirm = (m: TestMember, payload: Record<string, unknown>) =>
   t.call({ method: 'POST', url: '/wps/relay/MCSFE_processC2CTransaction', token: m.token, payload });
-const tinyPng = async () => {
-  const sharp = (await import('sharp')).default;
-  return sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
-    .png()
-    .toBuffer();
-};
 const upload = (m: TestMember, withdrawalId: number, body: Buffer, type = 'image/png') =>
-  t.call({
-    method: 'POST',
-    url: `/wps/withdraw/proof?withdrawalId=${withdrawalId}`,
-    token: m.token,
-    payload: body,
-    headers: { 'content-type': type },
-  });
+  uploadProof(t, m, withdrawalId, body, type);
 
 /** A member with a bound bank account and a request of `amount`, taken to `until`. */
 async function requestTo(

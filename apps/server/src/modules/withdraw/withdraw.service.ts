@@ -3,7 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import {
   Errors,
   minorToMajor,
+  normalizePayeeName,
   parseAmount,
+  payeeNameOk,
+  PROFILE_FIELD_HINTS,
+  samePayeeName,
   WithdrawProofLimits,
   type Bank,
   type MemberBankAccount,
@@ -18,6 +22,7 @@ import type { MemberService } from '../member/member.service.ts';
 import { startOfDay, type WithdrawPolicy } from './withdraw-policy.ts';
 import { headerMatches, imageTypeOf } from './proof-image.ts';
 import type { ProofStore } from './proof-store.ts';
+import { noticeAmount, type MemberNotices, type NoticeKind } from '../messages/member-notices.ts';
 import * as repo from './withdraw.repo.ts';
 
 const DISPUTED: readonly WithdrawalStatus[] = ['PARTLY_RECEIVED', 'NOT_RECEIVED'];
@@ -26,14 +31,6 @@ const DISPUTED: readonly WithdrawalStatus[] = ['PARTLY_RECEIVED', 'NOT_RECEIVED'
 export function maskAccountNumber(number: string): string {
   return `**** ${number.slice(-4)}`;
 }
-
-/** Real names compare without case, accents' composition or repeated spaces. */
-function normalizeName(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
-}
-
-/** Letters (any script) with spaces, dots, apostrophes and hyphens between words; 2..64 characters. */
-const PAYEE_NAME = /^[\p{L}\p{M}][\p{L}\p{M}.'’ -]*[\p{L}\p{M}.]$/u;
 
 const main = (memberId: number): AccountRef => ({ memberId, wallet: WalletType.main });
 /** The member's account that holds requested amounts until they are paid out or returned. */
@@ -53,6 +50,8 @@ export interface WithdrawServiceDeps {
   policy: WithdrawPolicy;
   /** Where proof images' bytes are kept (proof-store.ts). */
   proofs: ProofStore;
+  /** The member's inbox: told when a request is approved, paid or rejected. */
+  notices: MemberNotices;
 }
 
 /**
@@ -69,9 +68,11 @@ export class WithdrawService {
   private readonly wallet: WalletService;
   private readonly members: MemberService;
   private readonly proofStore: ProofStore;
+  private readonly notices: MemberNotices;
 
   constructor(deps: WithdrawServiceDeps) {
     this.proofStore = deps.proofs;
+    this.notices = deps.notices;
     this.database = deps.database;
     this.wallet = deps.wallet;
     this.members = deps.members;
@@ -130,10 +131,11 @@ export class WithdrawService {
   ): Promise<MemberBankAccount> {
     const bank = await repo.bank(this.db, input.bankCode.toUpperCase());
     if (!bank) throw fail(Errors.bankUnknown);
-    const payeeName = input.payeeName.normalize('NFC').trim().replace(/\s+/g, ' ');
-    if (payeeName.length < 2 || payeeName.length > 64 || !PAYEE_NAME.test(payeeName))
+    // The real name's one rule (the contract's, which the profile's full name follows too).
+    const payeeName = normalizePayeeName(input.payeeName);
+    if (!payeeNameOk(payeeName))
       throw fail(Errors.realNameFormat, {
-        message: `${Errors.realNameFormat.message}: letters and spaces, 2 to 64 characters`,
+        message: `${Errors.realNameFormat.message}: ${PROFILE_FIELD_HINTS.fullName}`,
       });
     // Spaces and dashes are how people copy numbers from a bank card; the bank sees digits only.
     const number = input.accountNumber.replace(/[\s-]/g, '');
@@ -152,7 +154,7 @@ export class WithdrawService {
     const member = await this.members.byId(memberId);
     if (!member) throw fail(Errors.sessionEnded);
     // The money may only go to the member's own name: the real name given at registration.
-    if (member.payee_name && normalizeName(member.payee_name) !== normalizeName(payeeName))
+    if (member.payee_name && !samePayeeName(member.payee_name, payeeName))
       throw fail(Errors.bankPayeeMismatch);
 
     const id = await this.db.transaction().execute(async (trx) => {
@@ -277,8 +279,9 @@ export class WithdrawService {
         amount,
         kind,
         reference: orderNo(withdrawalId),
+        // No memo: the account record's remark is for words meant for the player; the step
+        // shows as the movement's kind.
         idempotencyKey: `withdraw:${withdrawalId}:${step}`,
-        memo: step,
       },
       trx,
     );
@@ -298,6 +301,8 @@ export class WithdrawService {
       money?: (trx: Kysely<DB>, row: repo.WithdrawalRow) => Promise<void>;
       /** A further check on the changed row, inside the transaction (a throw undoes the change). */
       check?: (trx: Kysely<DB>, row: repo.WithdrawalRow) => Promise<void>;
+      /** The message the member gets for this step, sent in its transaction. */
+      notice?: NoticeKind;
     },
     db: Kysely<DB> | null = null,
   ): Promise<repo.WithdrawalRow> {
@@ -316,6 +321,12 @@ export class WithdrawService {
       await opts.check?.(trx, row);
       await opts.money?.(trx, row);
       await repo.insertEvent(trx, row.id, opts.to, opts.actor, opts.note ?? '');
+      if (opts.notice)
+        await this.notices.send(trx, row.member_id, opts.notice, {
+          orderNo: orderNo(row.id),
+          amount: noticeAmount(row.amount, this.wallet.currency()),
+          ...(opts.note?.trim() ? { reason: opts.note } : {}),
+        });
       return row;
     };
     return db ? work(db) : this.db.transaction().execute(work);
@@ -349,7 +360,15 @@ export class WithdrawService {
 
   /** Operator: approves a pending request for payment. */
   approve(id: number, note = '') {
-    return this.change({ id, from: ['PENDING'], to: 'APPROVED', actor: 'operator', note, verb: 'approved' });
+    return this.change({
+      id,
+      from: ['PENDING'],
+      to: 'APPROVED',
+      actor: 'operator',
+      note,
+      verb: 'approved',
+      notice: 'withdrawApproved',
+    });
   }
 
   /** Operator: refuses a request that is not paid yet; the hold returns to the main wallet. */
@@ -362,6 +381,7 @@ export class WithdrawService {
       note,
       verb: 'rejected',
       money: this.release,
+      notice: 'withdrawRejected',
     });
   }
 
@@ -374,6 +394,7 @@ export class WithdrawService {
       actor: 'operator',
       note,
       verb: 'paid',
+      notice: 'withdrawPaid',
       set: { paid_at: sql<Date>`now()` },
       money: async (trx, row) => {
         await this.move(

@@ -1,0 +1,689 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import {
+  checkResult,
+  familyOf,
+  LotteryErrors,
+  LotteryOrderStatus,
+  lotteryPrizeModeIds,
+  parseWinNo,
+  rebateOf,
+  refundOf,
+  seriesBandOf,
+  winOf,
+  zyFactor,
+  type DrawResult,
+  type LotteryPrizeMode,
+  type PrizeModeCode,
+  type PreparedBet,
+} from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import { fail } from '../../platform/http/errors.ts';
+import { HouseAccount, WalletType, type WalletService, type Posting } from '../wallet/wallet.service.ts';
+import type { BetRecordWriter } from '../records/records.service.ts';
+import { slotsBetween } from './schedule.ts';
+import { drawFromSeed, findPlay, formatWinNo, newSeed, numeroKey, slotsOf, unitOf } from './rules.ts';
+import type { GameRow } from './lottery-games.ts';
+
+/** The vendor code of our lottery in the betting records (its vassalage). */
+export const LOTTERY_VENDOR = 'TCG_SEA';
+
+const S = LotteryOrderStatus;
+/** Detail statuses that are final and returned the stake. */
+const CANCELLED = [S.cancelledAfterHit, S.cancelledDrawn, S.cancelledByPlayer, S.cancelledVoid];
+/** Prize modes by their wire id. */
+const MODE_OF_ID = new Map<number, LotteryPrizeMode>(
+  Object.entries(lotteryPrizeModeIds).map(([mode, id]) => [id, mode as LotteryPrizeMode]),
+);
+
+export interface NumeroRow {
+  id: number;
+  game_id: number;
+  numero: string;
+  label: string;
+  sale_start: Date;
+  sale_end: Date;
+  draw_at: Date;
+  status: 'open' | 'locked' | 'drawn' | 'settled' | 'void';
+  seed: Uint8Array;
+  seed_hash: string;
+  win_no: string;
+  slots: { prize: string; numbers: string[] }[];
+  revision: number;
+  settled_revision: number;
+}
+
+export interface SettleOutcome {
+  tickets: number;
+  winners: number;
+  paid: number;
+  adjusted: number;
+  chaseCancelled: number;
+  /** Series rebates moved by this settlement (minor units; a correction's may be negative). */
+  rebated: number;
+}
+
+interface TicketRow {
+  id: number;
+  order_id: number;
+  member_id: number;
+  multiple: number;
+  amount: number;
+  status: number;
+  win_amount: number;
+  play_id: number;
+  content: string;
+  betting_mode_id: number;
+  series: number;
+  prize_mode_id: number;
+  chase: boolean;
+  win_stop: boolean;
+  order_no: string;
+}
+
+/** Settled outcomes of orders, by order number: payout and valid bet in minor units. */
+interface OrderOutcomes {
+  betNos: string[];
+  payouts: number[];
+  validBets: number[];
+}
+
+/**
+ * The draw engine (decision 022): creates numeros ahead from the schedules, closes sales, draws
+ * our games from the committed seed, takes official results, settles each numero once per result
+ * revision, voids and refunds. Exactly once however many instances and jobs run: every step is a
+ * conditional change of the numero row taken `for update`, in the same transaction as its money,
+ * and every movement carries an idempotency key naming the numero and the revision.
+ */
+export class LotteryEngine {
+  private readonly database: Database;
+  private readonly wallet: WalletService;
+  private readonly records: BetRecordWriter;
+  private readonly gameRows: (db?: Kysely<DB>) => Promise<GameRow[]>;
+
+  constructor(deps: {
+    database: Database;
+    wallet: WalletService;
+    /** The betting records' writer: settled and cancelled orders update their records through it. */
+    records: BetRecordWriter;
+    games: (db?: Kysely<DB>) => Promise<GameRow[]>;
+  }) {
+    this.database = deps.database;
+    this.wallet = deps.wallet;
+    this.records = deps.records;
+    this.gameRows = deps.games;
+  }
+
+  /**
+   * The series rebate of a detail (decision 021: stake × (maxBetSeries − series) ÷ base, rounded
+   * down) on what was really at stake: a detail that won or lost; none on a tie (its stake came
+   * back) or a cancelled one. Paid at settlement, so a cancelled, voided or chase-stopped detail
+   * never earns one and nothing has to be taken back; a correction moves the difference.
+   */
+  private rebateOf(family: string, t: TicketRow, status: number): number {
+    if (status !== S.won && status !== S.lost) return 0;
+    const max = this.maxBetSeries(family)[t.prize_mode_id] ?? 0;
+    if (t.series >= max) return 0;
+    return Number(rebateOf(BigInt(t.amount), t.series, max, familyOf(family).base));
+  }
+
+  /** The highest bet series of a family by prize mode id (0: not sold in that mode), worked out once. */
+  private maxBetSeries(family: string): number[] {
+    let byMode = this.bands.get(family);
+    if (!byMode) {
+      byMode = [];
+      for (const [id, mode] of MODE_OF_ID) {
+        try {
+          byMode[id] = seriesBandOf(family, mode as PrizeModeCode).maxBetSeries;
+        } catch {
+          byMode[id] = 0;
+        }
+      }
+      this.bands.set(family, byMode);
+    }
+    return byMode;
+  }
+
+  private readonly bands = new Map<string, number[]>();
+
+  /**
+   * Runs one step in its own transaction, or, inside a caller's transaction (a job's run), between
+   * a savepoint and its release: a step that fails is undone alone and the run goes on.
+   */
+  private async step<T>(outer: Kysely<DB> | undefined, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    if (!outer) return this.database.db.transaction().execute(fn);
+    await sql`savepoint lottery_step`.execute(outer);
+    try {
+      const out = await fn(outer);
+      await sql`release savepoint lottery_step`.execute(outer);
+      return out;
+    } catch (err) {
+      await sql`rollback to savepoint lottery_step`.execute(outer);
+      throw err;
+    }
+  }
+
+  private precision(): number {
+    return this.wallet.currency().precision;
+  }
+
+  // ---- numeros ---------------------------------------------------------------------------------
+
+  /**
+   * Creates every numero of each enabled game from the start of its zone's day up to `now` +
+   * horizon that does not exist yet. Unique (game, numero) and (game, draw time) make it safe to
+   * run from any number of instances, and a scheduler that was down fills the day's gap.
+   */
+  async ensureNumeros(
+    now: Date,
+    db: Kysely<DB> = this.database.db,
+    horizonMs = 2 * 3_600_000,
+    daily = 8 * 86_400_000,
+  ): Promise<number> {
+    let created = 0;
+    for (const g of await this.gameRows(db)) {
+      if (!g.enabled) continue;
+      const dayStart = new Date(now.getTime() - ((now.getTime() + g.utc_offset_min * 60_000) % 86_400_000));
+      const to = new Date(now.getTime() + (g.interval_s > 0 ? horizonMs : daily));
+      const slots = slotsBetween(
+        {
+          code: g.code,
+          intervalS: g.interval_s,
+          drawTime: g.draw_time,
+          drawDays: g.draw_days,
+          lockS: g.lock_s,
+          utcOffsetMin: g.utc_offset_min,
+          calendar: g.calendar,
+        },
+        dayStart,
+        to,
+      );
+      if (slots.length === 0) continue;
+      const have = await sql<{ n: number }>`
+        select count(*)::int as n from lottery_numero
+        where game_id = ${g.id} and draw_at >= ${slots[0]!.drawAt} and draw_at <= ${slots[slots.length - 1]!.drawAt}`.execute(
+        db,
+      );
+      if ((have.rows[0]?.n ?? 0) >= slots.length) continue;
+      const seeds = slots.map(() => newSeed());
+      const res = await sql`
+        insert into lottery_numero (game_id, numero, label, sale_start, sale_end, draw_at, seed, seed_hash)
+        select ${g.id}, x.numero, x.label, x.sale_start, x.sale_end, x.draw_at, decode(x.seed, 'hex'), x.seed_hash
+        from unnest(${slots.map((s) => s.numero)}::text[], ${slots.map((s) => s.label)}::text[],
+          ${slots.map((s) => s.saleStart.toISOString())}::timestamptz[], ${slots.map((s) => s.saleEnd.toISOString())}::timestamptz[],
+          ${slots.map((s) => s.drawAt.toISOString())}::timestamptz[], ${seeds.map((s) => s.seed.toString('hex'))}::text[],
+          ${seeds.map((s) => s.seedHash)}::text[])
+          as x(numero, label, sale_start, sale_end, draw_at, seed, seed_hash)
+        on conflict do nothing`.execute(db);
+      created += Number(res.numAffectedRows ?? 0);
+    }
+    return created;
+  }
+
+  // ---- the draw job ----------------------------------------------------------------------------
+
+  /**
+   * One pass of the draw job at `now`: closes sales that ended, draws our games whose time has
+   * come (and sandboxed official ones), settles what is drawn. Each numero in its own transaction,
+   * taken with SKIP LOCKED so instances share the work instead of queueing on it.
+   */
+  async runDraws(
+    now: Date,
+    outer?: Kysely<DB>,
+    limit = 5000,
+  ): Promise<{ locked: number; drawn: number; settled: number; failed: number }> {
+    const db = outer ?? this.database.db;
+    const locked = await sql`
+      update lottery_numero set status = 'locked'
+      where status = 'open' and sale_end <= ${now}`.execute(db);
+    const games = new Map((await this.gameRows(db)).map((g) => [g.id, g]));
+    const ours = [...games.values()].filter((g) => g.result_source === 'RNG' || g.sandbox).map((g) => g.id);
+    // Our draws, all due ones in one statement: a result follows from the committed seed alone, so
+    // two instances drawing the same numero would write the same numbers; the first commit wins.
+    const due = await sql<{ id: number; game_id: number; numero: string; seed: Uint8Array }>`
+      select id, game_id, numero, seed from lottery_numero
+      where status in ('open','locked') and draw_at <= ${now} and game_id = any(${ours}::int[])
+      order by draw_at, id limit ${limit}`.execute(db);
+    let drawn = 0;
+    if (due.rows.length > 0) {
+      const results = due.rows.map((n) => {
+        const g = games.get(n.game_id)!;
+        const r = drawFromSeed(g.family, Buffer.from(n.seed), numeroKey(g.code, n.numero));
+        return { id: n.id, winNo: formatWinNo(r), slots: JSON.stringify(slotsOf(r)) };
+      });
+      const done = await sql<{ id: number; win_no: string; slots: unknown }>`
+        update lottery_numero n set status = 'drawn', win_no = x.win_no, slots = x.slots::jsonb, revision = 0,
+          drawn_at = now()
+        from unnest(${results.map((r) => r.id)}::bigint[], ${results.map((r) => r.winNo)}::text[],
+          ${results.map((r) => r.slots)}::text[]) as x(id, win_no, slots)
+        where n.id = x.id and n.status in ('open','locked')
+        returning n.id, n.win_no, n.slots`.execute(db);
+      drawn = done.rows.length;
+      if (drawn > 0)
+        await sql`
+          insert into lottery_result_revision (numero_id, revision, win_no, slots, source)
+          select x.id, 0, x.win_no, x.slots::jsonb, 'RNG'
+          from unnest(${done.rows.map((r) => r.id)}::bigint[], ${done.rows.map((r) => r.win_no)}::text[],
+            ${done.rows.map((r) => JSON.stringify(r.slots))}::text[]) as x(id, win_no, slots)
+          on conflict do nothing`.execute(db);
+    }
+    // Drawn numeros nobody bet on are settled at once; the others one by one.
+    const quiet = await sql`
+      update lottery_numero n set status = 'settled', settled_revision = n.revision, settled_at = now()
+      where n.status = 'drawn' and n.draw_at <= ${now}
+        and not exists (select 1 from lottery_ticket t where t.numero_id = n.id)`.execute(db);
+    const toSettle = await sql<{ id: number; game_id: number }>`
+      select id, game_id from lottery_numero where status = 'drawn' and draw_at <= ${now}
+      order by draw_at, id limit 200`.execute(db);
+    let settled = Number(quiet.numAffectedRows ?? 0);
+    let failed = 0;
+    for (const n of toSettle.rows) {
+      try {
+        if (await this.settle(n.id, outer)) settled++;
+      } catch (err) {
+        // One numero's failure (logged) must not hold back the others; it is tried again next run.
+        failed++;
+        console.error(
+          `lottery: settling numero ${n.id} of game ${n.game_id} failed:`,
+          err instanceof Error ? err.stack : err,
+        );
+      }
+    }
+    return { locked: Number(locked.numAffectedRows ?? 0), drawn, settled, failed };
+  }
+
+  /** Draws one numero from its committed seed; false when another instance got there first. */
+  async drawOwn(numeroId: number, g: GameRow, now: Date, outer?: Kysely<DB>): Promise<boolean> {
+    return this.step(outer, async (trx) => {
+      const n = await this.lockNumero(trx, numeroId, true);
+      if (!n || (n.status !== 'open' && n.status !== 'locked') || n.draw_at.getTime() > now.getTime())
+        return false;
+      const result = drawFromSeed(g.family, Buffer.from(n.seed), numeroKey(g.code, n.numero));
+      await this.recordResult(trx, n, result, 'RNG');
+      return true;
+    });
+  }
+
+  private async lockNumero(trx: Kysely<DB>, id: number, skipLocked = false): Promise<NumeroRow | undefined> {
+    const r = await sql<NumeroRow>`
+      select * from lottery_numero where id = ${id}
+      for update ${skipLocked ? sql`skip locked` : sql``}`.execute(trx);
+    return r.rows[0];
+  }
+
+  private async recordResult(
+    trx: Kysely<DB>,
+    n: NumeroRow,
+    result: DrawResult,
+    source: string,
+  ): Promise<number> {
+    const winNo = formatWinNo(result);
+    const slots = slotsOf(result);
+    const revision = n.status === 'drawn' || n.status === 'settled' ? n.revision + 1 : 0;
+    await sql`
+      update lottery_numero set status = 'drawn', win_no = ${winNo}, slots = ${JSON.stringify(slots)}::jsonb,
+        revision = ${revision}, drawn_at = coalesce(drawn_at, now())
+      where id = ${n.id}`.execute(trx);
+    await sql`
+      insert into lottery_result_revision (numero_id, revision, win_no, slots, source)
+      values (${n.id}, ${revision}, ${winNo}, ${JSON.stringify(slots)}::jsonb, ${source})`.execute(trx);
+    return revision;
+  }
+
+  // ---- official results ------------------------------------------------------------------------
+
+  /**
+   * Enters an official result (the operator): a whole result (`winNo`, every number in the family's
+   * order) or some prizes' numbers (`slots`, e.g. G7 first as the South calls them). The numero is
+   * drawn once every slot is filled. A different whole result for a drawn or settled numero is a
+   * correction: a new revision, re-settled by the difference.
+   */
+  async enterResult(
+    gameCode: string,
+    numero: string,
+    input: { winNo?: string; slots?: Record<string, string[]> },
+  ): Promise<{ status: string; revision: number; missing: string[]; winNo: string }> {
+    const g = (await this.gameRows()).find((x) => x.code === gameCode);
+    if (!g) throw fail(LotteryErrors.lotteryGameNotFound);
+    const f = familyOf(g.family);
+    return this.database.db.transaction().execute(async (trx) => {
+      const id = await sql<{ id: number }>`
+        select id from lottery_numero where game_id = ${g.id} and numero = ${numero}`.execute(trx);
+      const n = id.rows[0] ? await this.lockNumero(trx, id.rows[0].id) : undefined;
+      if (!n)
+        throw fail(LotteryErrors.lotteryOrderNotFound, { message: `No numero ${numero} of ${gameCode}` });
+      if (n.status === 'void')
+        throw fail(LotteryErrors.lotteryCancelNotAllowed, { message: 'This numero is void' });
+      // The slots entered so far, by prize (numbers in order within each prize).
+      const current = new Map<string, string[]>();
+      for (const s of n.slots) current.set(s.prize, [...s.numbers]);
+      if (input.winNo !== undefined) {
+        const result = parseWinNo(g.family, input.winNo);
+        for (const s of slotsOf(result)) current.set(s.prize, s.numbers);
+      }
+      for (const [prize, numbers] of Object.entries(input.slots ?? {})) {
+        const count = f.slots.filter((s) => s.prize === prize).length;
+        if (count === 0)
+          throw fail(LotteryErrors.lotterySlipInvalid, { message: `No prize ${prize} in ${g.family}` });
+        if (numbers.length !== count)
+          throw fail(LotteryErrors.lotterySlipInvalid, { message: `Prize ${prize} has ${count} numbers` });
+        current.set(prize, numbers);
+      }
+      const order = [...new Set(f.slots.map((s) => s.prize))];
+      const missing = order.filter((p) => !current.has(p));
+      if (missing.length > 0) {
+        if (n.status === 'drawn' || n.status === 'settled')
+          throw fail(LotteryErrors.lotterySlipInvalid, { message: 'A correction gives every prize' });
+        const partial = order
+          .filter((p) => current.has(p))
+          .map((p) => ({ prize: p, numbers: current.get(p)! }));
+        // Checked as far as given: each number of its prize's width.
+        for (const s of partial) {
+          const width = f.slots.find((x) => x.prize === s.prize)!.digits;
+          if (s.numbers.some((x) => !new RegExp(`^[0-9]{${width}}$`).test(x)))
+            throw fail(LotteryErrors.lotterySlipInvalid, {
+              message: `Prize ${s.prize} numbers have ${width} digits`,
+            });
+        }
+        await sql`update lottery_numero set slots = ${JSON.stringify(partial)}::jsonb where id = ${n.id}`.execute(
+          trx,
+        );
+        return { status: n.status, revision: n.revision, missing, winNo: '' };
+      }
+      let result: DrawResult;
+      try {
+        result = checkResult(
+          g.family,
+          order.flatMap((p) => current.get(p)!),
+        );
+      } catch (e) {
+        throw fail(LotteryErrors.lotterySlipInvalid, { message: (e as Error).message });
+      }
+      const winNo = formatWinNo(result);
+      if ((n.status === 'drawn' || n.status === 'settled') && winNo === n.win_no)
+        return { status: n.status, revision: n.revision, missing: [], winNo };
+      const revision = await this.recordResult(trx, n, result, 'OFFICIAL');
+      return { status: 'drawn', revision, missing: [], winNo };
+    });
+  }
+
+  // ---- settlement ------------------------------------------------------------------------------
+
+  /**
+   * Settles a drawn numero at its latest result revision, once: the first settlement pays the
+   * winners (BET_PAYOUT), a later revision moves only each member's difference (ADJUSTMENT). A
+   * winning chase detail with win-stop cancels and refunds its order's later details.
+   */
+  async settle(numeroId: number, outer?: Kysely<DB>): Promise<SettleOutcome | null> {
+    return this.step(outer, async (trx) => {
+      // SKIP LOCKED: a numero another instance is settling right now is that instance's.
+      const n = await this.lockNumero(trx, numeroId, true);
+      if (!n || n.status !== 'drawn' || n.settled_revision >= n.revision) return null;
+      const g = (await this.gameRows(trx)).find((x) => x.id === n.game_id);
+      if (!g) return null;
+      const result = parseWinNo(g.family, n.win_no);
+      const base = familyOf(g.family).base;
+      const precision = this.precision();
+      const tickets = await sql<TicketRow>`
+        select t.id, t.order_id, t.member_id, t.multiple, t.amount, t.status, t.win_amount,
+          o.play_id, o.content, o.betting_mode_id, o.series, o.prize_mode_id, o.chase, o.win_stop, o.order_no
+        from lottery_ticket t join lottery_order o on o.id = t.order_id
+        where t.numero_id = ${n.id} and t.status in (${S.inProgress}, ${S.won}, ${S.lost}, ${S.tie})
+        order by t.id`.execute(trx);
+      const prepared = new Map<string, PreparedBet>();
+      const ids: number[] = [];
+      const statuses: number[] = [];
+      const wins: number[] = [];
+      const deltaByMember = new Map<number, number>();
+      const rebateByMember = new Map<number, number>();
+      const memberWin = new Map<number, number>();
+      const stopOrders: number[] = [];
+      // An order that is no chase has this one detail: its betting record's outcome is the
+      // detail's, known here without reading the tickets back (decision 022).
+      const single: OrderOutcomes = { betNos: [], payouts: [], validBets: [] };
+      const chaseOrders: number[] = [];
+      let winners = 0;
+      const zy = zyFactor(result);
+      for (const t of tickets.rows) {
+        const play = findPlay(g.family, t.play_id);
+        const unit = unitOf(t.betting_mode_id);
+        let status: number = S.lost;
+        let payout = 0;
+        if (play && unit) {
+          const k = `${t.play_id}|${t.content}`;
+          let p = prepared.get(k);
+          if (!p) {
+            p = play.prepare(t.content);
+            prepared.set(k, p);
+          }
+          const s = p.settle(result);
+          const factor = t.prize_mode_id === lotteryPrizeModeIds.ZY ? zy : undefined;
+          let win = Number(
+            winOf(play, s, {
+              series: t.series,
+              base,
+              unit,
+              multiple: t.multiple,
+              precision,
+              ...(factor ? { factor } : {}),
+            }),
+          );
+          win = Math.min(win, g.win_max);
+          // The house pays at most draw_payout_max to one member on one draw (0: no cap).
+          if (g.draw_payout_max > 0 && win > 0) {
+            const before = memberWin.get(t.member_id) ?? 0;
+            win = Math.max(0, Math.min(win, g.draw_payout_max - before));
+            memberWin.set(t.member_id, before + win);
+          }
+          const refund = s.refundNotes > 0 ? Number(refundOf(play, s, unit, t.multiple, precision)) : 0;
+          payout = win + refund;
+          status = win > 0 || s.hits.length > 0 ? S.won : s.refund || refund > 0 ? S.tie : S.lost;
+        }
+        if (status === S.won) {
+          winners++;
+          if (t.chase && t.win_stop) stopOrders.push(t.order_id);
+        }
+        const rebate = this.rebateOf(g.family, t, status) - this.rebateOf(g.family, t, t.status);
+        if (rebate !== 0) rebateByMember.set(t.member_id, (rebateByMember.get(t.member_id) ?? 0) + rebate);
+        if (t.chase) chaseOrders.push(t.order_id);
+        else {
+          single.betNos.push(t.order_no);
+          single.payouts.push(payout);
+          single.validBets.push(status === S.won || status === S.lost ? t.amount : 0);
+        }
+        if (status !== t.status || payout !== t.win_amount) {
+          ids.push(t.id);
+          statuses.push(status);
+          wins.push(payout);
+          const delta = payout - t.win_amount;
+          if (delta !== 0) deltaByMember.set(t.member_id, (deltaByMember.get(t.member_id) ?? 0) + delta);
+        }
+      }
+      if (ids.length > 0)
+        await sql`
+          update lottery_ticket t set status = x.status, win_amount = x.win, settled_revision = ${n.revision},
+            settled_at = now()
+          from unnest(${ids}::bigint[], ${statuses}::smallint[], ${wins}::bigint[]) as x(id, status, win)
+          where t.id = x.id`.execute(trx);
+      const reference = `${g.code}-${n.numero}`;
+      let paid = 0;
+      let adjusted = 0;
+      if (n.settled_revision < 0) {
+        const postings = [...deltaByMember].filter(([, d]) => d > 0);
+        paid = postings.reduce((a, [, d]) => a + d, 0);
+        await this.postToMembers(trx, `lottery:win:${n.id}`, 'BET_PAYOUT', reference, postings);
+      } else {
+        const deltas = await this.affordable(trx, [...deltaByMember]);
+        adjusted = deltas.reduce((a, [, d]) => a + d, 0);
+        await this.postToMembers(
+          trx,
+          `lottery:adjust:${n.id}:r${n.revision}`,
+          'ADJUSTMENT',
+          reference,
+          deltas,
+        );
+      }
+      // The series rebates as their own movement (after the winnings: a correction taking a rebate
+      // back sees the wallet as the adjustment left it, and never takes it below zero).
+      const rebates =
+        n.settled_revision < 0 ? [...rebateByMember] : await this.affordable(trx, [...rebateByMember]);
+      const rebated = rebates.reduce((a, [, d]) => a + d, 0);
+      await this.postToMembers(
+        trx,
+        n.settled_revision < 0 ? `lottery:rebate:${n.id}` : `lottery:rebate:${n.id}:r${n.revision}`,
+        'REBATE',
+        reference,
+        rebates,
+      );
+      // Win-stop: the chase's later details (not drawn yet) are cancelled and refunded.
+      let chaseCancelled = 0;
+      if (stopOrders.length > 0 && n.settled_revision < 0) {
+        const stopped = await sql<{ id: number; member_id: number; amount: number; order_id: number }>`
+          update lottery_ticket t set status = ${S.cancelledAfterHit}, settled_at = now(), win_amount = t.amount
+          from lottery_numero m
+          where t.order_id = any(${stopOrders}::bigint[]) and t.status = ${S.inProgress} and m.id = t.numero_id
+            and m.draw_at > ${n.draw_at} and m.status in ('open','locked')
+          returning t.id, t.member_id, t.amount, t.order_id`.execute(trx);
+        chaseCancelled = stopped.rows.length;
+        const byMember = new Map<number, number>();
+        for (const r of stopped.rows) byMember.set(r.member_id, (byMember.get(r.member_id) ?? 0) + r.amount);
+        await this.postToMembers(trx, `lottery:chase-stop:${n.id}`, 'BET_REFUND', reference, [...byMember]);
+        await this.finishOrders(
+          trx,
+          stopped.rows.map((r) => r.order_id),
+        );
+      }
+      await sql`
+        update lottery_numero set status = 'settled', settled_revision = revision, settled_at = now()
+        where id = ${n.id}`.execute(trx);
+      await this.finishSingleOrders(trx, single);
+      await this.finishOrders(trx, chaseOrders);
+      return { tickets: tickets.rows.length, winners, paid, adjusted, chaseCancelled, rebated };
+    });
+  }
+
+  /**
+   * A correction may take back winnings: never more than the member's main wallet holds (a debit
+   * below zero is refused by the ledger); the accounts are locked in the ledger's own order.
+   */
+  private async affordable(trx: Kysely<DB>, deltas: [number, number][]): Promise<[number, number][]> {
+    const negative = deltas.filter(([, d]) => d < 0).map(([m]) => m);
+    if (negative.length === 0) return deltas;
+    const rows = await sql<{ member_id: number; balance: number }>`
+      select member_id, balance from ledger_account
+      where member_id = any(${negative}::bigint[]) and wallet_type = ${WalletType.main}
+        and currency = ${this.wallet.currency().code}
+      order by id for update`.execute(trx);
+    const balance = new Map(rows.rows.map((r) => [r.member_id, r.balance]));
+    return deltas.map(([m, d]) => [m, d < 0 ? -Math.min(-d, balance.get(m) ?? 0) : d]);
+  }
+
+  /** One ledger movement: each member's amount (positive credits, negative debits) against the house. */
+  private async postToMembers(
+    trx: Kysely<DB>,
+    key: string,
+    kind: 'BET_PAYOUT' | 'BET_REFUND' | 'ADJUSTMENT' | 'REBATE',
+    reference: string,
+    amounts: [number, number][],
+  ): Promise<void> {
+    const lines = amounts.filter(([, a]) => a !== 0);
+    if (lines.length === 0) return;
+    const total = lines.reduce((a, [, x]) => a + x, 0);
+    const postings: Posting[] = lines.map(([memberId, amount]) => ({ account: { memberId }, amount }));
+    // Debits and credits that cancel out need no house posting (and have two lines at least).
+    if (total !== 0) postings.push({ account: { house: HouseAccount.cash }, amount: -total });
+    await this.wallet.post({ idempotencyKey: key, kind, reference, postings }, trx);
+  }
+
+  /** Orders whose every detail is final get their betting record settled or cancelled. */
+  private async finishOrdersOfNumero(trx: Kysely<DB>, numeroId: number): Promise<void> {
+    await this.finishOrdersWhere(
+      trx,
+      sql`o.id in (select order_id from lottery_ticket where numero_id = ${numeroId})`,
+    );
+  }
+
+  /** The betting records of orders of one detail each, from outcomes worked out by the caller. */
+  private async finishSingleOrders(trx: Kysely<DB>, o: OrderOutcomes): Promise<void> {
+    if (o.betNos.length === 0) return;
+    await this.records.settleBetsFrom(
+      LOTTERY_VENDOR,
+      sql<{ bet_no: string; payout: number; valid_bet: number; cancelled: boolean }>`
+        select x.bet_no, x.payout, x.valid_bet, false as cancelled
+        from unnest(${o.betNos}::text[], ${o.payouts}::bigint[], ${o.validBets}::bigint[])
+          as x(bet_no, payout, valid_bet)`,
+      trx,
+    );
+  }
+
+  async finishOrders(trx: Kysely<DB>, orderIds: number[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await this.finishOrdersWhere(trx, sql`o.id = any(${[...new Set(orderIds)]}::bigint[])`);
+  }
+
+  /**
+   * The betting record (decision 018) of each finished order: payout is what came back (wins, ties
+   * and refunds), valid bet what was really at stake. A correction updates the payout of a settled
+   * record. Written through the records writer's bulk settlement, the outcomes given as one query,
+   * so a draw of 100,000 tickets is still one statement (decision 022).
+   */
+  private async finishOrdersWhere(trx: Kysely<DB>, where: ReturnType<typeof sql>): Promise<void> {
+    await this.records.settleBetsFrom(
+      LOTTERY_VENDOR,
+      sql<{ bet_no: string; payout: number; valid_bet: number; cancelled: boolean }>`
+        select o.order_no as bet_no,
+          sum(t.win_amount)::bigint as payout,
+          sum(case when t.status in (${S.won}, ${S.lost}) then t.amount else 0 end)::bigint as valid_bet,
+          bool_and(t.status in (${sql.join(CANCELLED)})) as cancelled
+        from lottery_order o join lottery_ticket t on t.order_id = o.id
+        where ${where}
+        group by o.id, o.order_no
+        having bool_and(t.status <> ${S.inProgress})`,
+      trx,
+    );
+  }
+
+  // ---- void ------------------------------------------------------------------------------------
+
+  /** Voids a numero not settled yet: every detail on it is cancelled (12) and refunded. */
+  async voidNumero(
+    gameCode: string,
+    numero: string,
+    reason: string,
+  ): Promise<{ refunded: number; tickets: number }> {
+    const g = (await this.gameRows()).find((x) => x.code === gameCode);
+    if (!g) throw fail(LotteryErrors.lotteryGameNotFound);
+    return this.database.db.transaction().execute(async (trx) => {
+      const id = await sql<{ id: number }>`
+        select id from lottery_numero where game_id = ${g.id} and numero = ${numero}`.execute(trx);
+      const n = id.rows[0] ? await this.lockNumero(trx, id.rows[0].id) : undefined;
+      if (!n)
+        throw fail(LotteryErrors.lotteryOrderNotFound, { message: `No numero ${numero} of ${gameCode}` });
+      if (n.status === 'void') return { refunded: 0, tickets: 0 };
+      if (n.status === 'settled')
+        throw fail(LotteryErrors.lotteryCancelNotAllowed, {
+          message: 'A settled numero is corrected, not voided',
+        });
+      await sql`update lottery_numero set status = 'void', void_reason = ${reason} where id = ${n.id}`.execute(
+        trx,
+      );
+      const cancelled = await sql<{ member_id: number; amount: number; order_id: number }>`
+        update lottery_ticket set status = ${S.cancelledVoid}, win_amount = amount, settled_at = now()
+        where numero_id = ${n.id} and status = ${S.inProgress}
+        returning member_id, amount, order_id`.execute(trx);
+      const byMember = new Map<number, number>();
+      for (const r of cancelled.rows) byMember.set(r.member_id, (byMember.get(r.member_id) ?? 0) + r.amount);
+      await this.postToMembers(trx, `lottery:void:${n.id}`, 'BET_REFUND', `${g.code}-${n.numero}`, [
+        ...byMember,
+      ]);
+      await this.finishOrdersOfNumero(trx, n.id);
+      return { refunded: [...byMember.values()].reduce((a, b) => a + b, 0), tickets: cancelled.rows.length };
+    });
+  }
+
+  /** Fingerprint helper for idempotency keys built from lists. */
+  static keyOf(parts: readonly (string | number)[]): string {
+    return createHash('sha256').update(parts.join(',')).digest('hex').slice(0, 32);
+  }
+}

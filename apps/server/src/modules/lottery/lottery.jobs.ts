@@ -1,0 +1,21 @@
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import type { LotteryEngine } from './lottery-engine.ts';
+
+export const NUMEROS_JOB = 'lottery.numeros';
+export const DRAW_JOB = 'lottery.draw';
+
+/**
+ * LT-08 (decision 022): numeros are created ahead every minute, and every 5 seconds the draw job
+ * closes sales, draws and settles what is due. The job mechanism (decision 017) runs each window
+ * once across instances; each numero's draw and settlement is, in addition, a conditional change
+ * of its row taken FOR UPDATE, so overlapping windows, restarts and the operator's hand never
+ * draw or pay twice. A window does not need to catch up: every run takes everything due.
+ */
+export function registerLotteryJobs(jobs: JobRunner, engine: LotteryEngine): void {
+  jobs.register(NUMEROS_JOB, { everyMs: 60_000 }, async ({ window, db }) => {
+    await engine.ensureNumeros(window.end, db);
+  });
+  jobs.register(DRAW_JOB, { everyMs: 5_000 }, async ({ window, db }) => {
+    await engine.runDraws(window.end, db);
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  cancelLotteryOrders,
+  getChaseNumeros,
+  getDrawHistory,
+  getDrawVerify,
+  getHotGap,
+  getLatestDraws,
+  getLotteryGameMenus,
+  getLotteryGameMenusRecent,
+  getLotteryGames,
+  getLotteryOrder,
+  getLotteryPlayMenu,
+  getLotterySeries,
+  getLotterySetting,
+  getLottoOpenedNumeros,
+  getNumerosNear,
+  getOpenedNumeros,
+  getPopularLotteries,
+  getTodayLotteryOrders,
+  getTrendChart,
+  getVnGameMenu,
+  getVnGameMenuRecent,
+  getVnOpenedNumeros,
+  placeLotteryOrder,
+} from '@app/contract';
+import { registerCall } from '../../platform/http/register-calls.ts';
+
+/** The lottery gateway (decision 022): bare bodies under /lgw and /lotto. */
+export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
+  const lottery = app.ctx.lottery;
+
+  registerCall(app, getVnGameMenu, ({ query }) => lottery.menus(query.prizeMode, true));
+  registerCall(app, getVnGameMenuRecent, ({ query, session }) =>
+    lottery.recentMenus(session.memberId, query.prizeMode, true),
+  );
+  registerCall(app, getVnOpenedNumeros, async ({ query }) => {
+    const numeros = await lottery.opened(query.prizeMode, true, query.count);
+    return { count: numeros.length, serverTime: lottery.now(), numeros };
+  });
+  registerCall(app, getPopularLotteries, ({ query }) => lottery.popular(query.prizeMode, query.count));
+  registerCall(app, getLottoOpenedNumeros, ({ query }) => lottery.opened(query.prizeMode));
+  registerCall(app, getOpenedNumeros, ({ query }) => lottery.opened(query.prizeMode));
+  registerCall(app, getLotteryGameMenus, ({ query }) => lottery.menus(query.prizeMode));
+  registerCall(app, getLotteryGameMenusRecent, ({ query, session }) =>
+    lottery.recentMenus(session.memberId, query.prizeMode),
+  );
+  registerCall(app, getLotteryGames, ({ query }) => lottery.gamesByGroup(query.prizeMode));
+  registerCall(app, getLotteryPlayMenu, ({ query }) => lottery.playMenu(query.gameId, query.prizeMode));
+  registerCall(app, getLotterySetting, ({ query }) => lottery.setting(query.gameId));
+  registerCall(app, getLotterySeries, ({ query }) => lottery.series(query.gameId, query.prizeMode));
+  registerCall(app, getNumerosNear, ({ query }) => lottery.near(query));
+  registerCall(app, getChaseNumeros, ({ query }) => lottery.chaseNumeros(query.gameId, query.count));
+  registerCall(app, getLatestDraws, ({ query }) => lottery.latestDraws(query));
+  registerCall(app, getDrawHistory, ({ query }) => lottery.history(query));
+  registerCall(app, getHotGap, ({ query }) => lottery.hotGap(query.gameId, query.count));
+  registerCall(app, getTrendChart, ({ query }) => lottery.trend(query.gameId, query.count));
+  registerCall(app, getDrawVerify, ({ query }) => lottery.verify(query.gameId, query.numero));
+  registerCall(app, placeLotteryOrder, ({ body, session }) => lottery.placeOrder(session.memberId, body));
+  registerCall(app, getTodayLotteryOrders, ({ query, session }) => lottery.today(session.memberId, query));
+  registerCall(app, getLotteryOrder, ({ query, session }) =>
+    lottery.order(session.memberId, query.orderNumber),
+  );
+  registerCall(app, cancelLotteryOrders, ({ body, session }) => lottery.cancel(session.memberId, body));
+}

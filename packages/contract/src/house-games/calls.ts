@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+
+/**
+ * The house games' calls (decision 020). Not calls of the original platform: the sandbox vendor's
+ * own API, which its game pages use. The player is the session's member (Authorization) or, in a
+ * launched game page, the holder of a play ticket (header `X-House-Ticket`) that the page got by
+ * redeeming the launch token of its URL. Amounts on the wire are major units; the outcome inside a
+ * round is the pure engine's, in minor units, exactly as the verifier recomputes it.
+ */
+
+const gameCode = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'gameCode is a house game code such as lucky-lotus');
+const amount = z.union([z.number(), z.string().max(32)]);
+
+export const HouseSeedSchema = z.object({
+  /** SHA-256 (hex) of the server seed in use: published before any round is played with it. */
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  /** The nonce the next round will use. */
+  nextNonce: z.number().int(),
+});
+export type HouseSeed = z.infer<typeof HouseSeedSchema>;
+
+export const HouseRoundSchema = z.object({
+  roundId: z.string(),
+  gameCode: z.string(),
+  kind: z.enum(['slot', 'table']),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+  /** The server seed, once rotated (null while it is still in use). */
+  serverSeed: z.string().nullable(),
+  /** Major units. */
+  bet: z.number(),
+  win: z.number(),
+  /** The player's balance after the round, major units (null to anyone but the player). */
+  balance: z.number().nullable(),
+  freePlay: z.boolean(),
+  /** The wager as the engine took it, minor units: `{kind:'slot', bet}` or `{kind:'table', bets}`. */
+  wager: z.record(z.string(), z.unknown()),
+  /** The engine's outcome, minor units. */
+  outcome: z.record(z.string(), z.unknown()),
+  playedAt: z.number(),
+});
+export type HouseRound = z.infer<typeof HouseRoundSchema>;
+
+export const HouseStateSchema = z.object({
+  gameCode: z.string(),
+  kind: z.enum(['slot', 'table']),
+  name: z.string(),
+  category: z.string(),
+  /** Main balance, major units. */
+  balance: z.number(),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  precision: z.number().int(),
+  freePlay: z.boolean(),
+  seed: HouseSeedSchema,
+  /** Slot total bets (major units) the game offers, or the table's chips. */
+  betLevels: z.array(z.number()),
+});
+export type HouseState = z.infer<typeof HouseStateSchema>;
+
+export const openHouseTicket = defineCall({
+  id: 'openHouseTicket',
+  method: 'POST',
+  path: '/wps/sandbox/house/ticket',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'Redeems the launch token of a house game page for a play ticket (X-House-Ticket)',
+  body: z.strictObject({ launchToken: z.string().min(1).max(512), gameCode }),
+  response: z.object({
+    ticket: z.string(),
+    gameCode: z.string(),
+    expiresAt: z.number(),
+    freePlay: z.boolean(),
+  }),
+});
+
+export const getHouseState = defineCall({
+  id: 'getHouseState',
+  method: 'GET',
+  path: '/wps/sandbox/house/state',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: "A house game's table: balance, the current seed's hash, client seed and next nonce, bet levels",
+  query: z.object({ gameCode }),
+  response: HouseStateSchema,
+});
+
+export const spinHouseSlot = defineCall({
+  id: 'spinHouseSlot',
+  method: 'POST',
+  path: '/wps/sandbox/house/spin',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'One paid slot spin (and the free spins it awards): stake debited, win credited, round recorded',
+  body: z.strictObject({ gameCode, bet: amount }),
+  response: HouseRoundSchema,
+});
+
+export const playHouseTable = defineCall({
+  id: 'playHouseTable',
+  method: 'POST',
+  path: '/wps/sandbox/house/round',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'One Dragon Tiger round with bets per side: stakes debited, returns credited, round recorded',
+  body: z.strictObject({
+    gameCode,
+    bets: z.strictObject({ DRAGON: amount.optional(), TIGER: amount.optional(), TIE: amount.optional() }),
+  }),
+  response: HouseRoundSchema,
+});
+
+export const setHouseClientSeed = defineCall({
+  id: 'setHouseClientSeed',
+  method: 'POST',
+  path: '/wps/sandbox/house/seed/client',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'Sets the client seed of the next rounds (1-64 of letters, digits, _ and -)',
+  body: z.strictObject({
+    gameCode,
+    clientSeed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A client seed is 1-64 letters, digits, _ or -'),
+  }),
+  response: HouseSeedSchema,
+});
+
+export const rotateHouseSeed = defineCall({
+  id: 'rotateHouseSeed',
+  method: 'POST',
+  path: '/wps/sandbox/house/seed/rotate',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'Reveals the server seed in use and commits a new one (its hash)',
+  body: z.strictObject({ gameCode }),
+  response: z.object({
+    revealed: z.object({
+      serverSeed: z.string(),
+      serverSeedHash: z.string(),
+      clientSeed: z.string(),
+      /** Rounds played with it: nonces 0 .. rounds - 1. */
+      rounds: z.number().int(),
+    }),
+    current: HouseSeedSchema,
+  }),
+});
+
+export const getHouseRounds = defineCall({
+  id: 'getHouseRounds',
+  method: 'GET',
+  path: '/wps/sandbox/house/rounds',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: "The player's rounds of a house game, newest first",
+  query: z.object({
+    gameCode,
+    pageNo: z.coerce.number().int().min(1).max(10000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  response: z.object({
+    content: z.array(HouseRoundSchema),
+    pageNo: z.number().int(),
+    totalElements: z.number().int(),
+  }),
+});
+
+export const getHouseRound = defineCall({
+  id: 'getHouseRound',
+  method: 'GET',
+  path: '/wps/sandbox/house/verify',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'One recorded round by id, for the verifier page (the server seed once rotated)',
+  query: z.object({
+    roundId: z.string().regex(/^H[0-9A-Za-z]{10,40}$/, 'roundId is a house round id such as H...'),
+  }),
+  response: HouseRoundSchema,
+});

@@ -1,0 +1,58 @@
+import { playDragonTiger, type DtBets, type DtOutcome } from './dragon-tiger.ts';
+import type { BlockSource } from './fair.ts';
+import { LUCKY_LOTUS, playSlot, type SlotOutcome } from './slot.ts';
+
+/**
+ * The sandbox vendor's house games by game code (decision 020): the slot, and the Dragon Tiger
+ * round game under one code per catalogue category it stands in for. Every catalogue game is
+ * launched into the sandbox (`/sandbox/games/<gameId>`): a game id naming a category
+ * (`BGS-LIVE-3`, `YBG-FISH-7`, `DS88-PVP-12`, `X-CARDS-2`) opens the table under that category,
+ * any other (a slot's `PG-00123`) opens the slot; so every entry of the catalogue plays.
+ */
+export type HouseGameKind = 'slot' | 'table';
+export interface HouseGame {
+  code: string;
+  kind: HouseGameKind;
+  /** The catalogue category it is shown under. */
+  category: 'RNG' | 'LIVE' | 'CARDS' | 'FISH' | 'PVP';
+  name: string;
+}
+
+export const SANDBOX_VENDOR = 'SBX';
+
+export const HOUSE_GAMES: readonly HouseGame[] = [
+  { code: 'lucky-lotus', kind: 'slot', category: 'RNG', name: 'Lucky Lotus' },
+  { code: 'dragon-tiger', kind: 'table', category: 'LIVE', name: 'Dragon Tiger' },
+  { code: 'dragon-tiger-cards', kind: 'table', category: 'CARDS', name: 'Dragon Tiger Cards' },
+  { code: 'dragon-tiger-fish', kind: 'table', category: 'FISH', name: 'Dragon Tiger Koi Pond' },
+  { code: 'dragon-tiger-pvp', kind: 'table', category: 'PVP', name: 'Dragon Tiger Duel' },
+];
+
+export const HOUSE_GAME_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The house game a code opens (null: not a game code at all). */
+export function houseGameOf(code: string): HouseGame | null {
+  if (!HOUSE_GAME_CODE_PATTERN.test(code)) return null;
+  const known = HOUSE_GAMES.find((g) => g.code === code);
+  if (known) return known;
+  const parts = code.toUpperCase().split(/[-_]/);
+  const category = (['LIVE', 'CARDS', 'FISH', 'PVP'] as const).find((c) => parts.includes(c));
+  const table =
+    category ?? (parts.some((p) => ['SPORTS', 'ESPORTS', 'BINGO', 'TABLE'].includes(p)) ? 'LIVE' : null);
+  if (!table) return { code, kind: 'slot', category: 'RNG', name: 'Lucky Lotus' };
+  const named = HOUSE_GAMES.find((g) => g.kind === 'table' && g.category === table)!;
+  return { code, kind: 'table', category: table, name: named.name };
+}
+
+export type HouseWager = { kind: 'slot'; bet: number } | { kind: 'table'; bets: DtBets };
+export type HouseOutcome = SlotOutcome | DtOutcome;
+
+/** Plays a round of a house game from its HMAC blocks: the one function server and verifier share. */
+export function playHouseRound(kind: HouseGameKind, source: BlockSource, wager: HouseWager): HouseOutcome {
+  if (kind === 'slot') {
+    if (wager.kind !== 'slot') throw new RangeError('a slot takes a total bet');
+    return playSlot(LUCKY_LOTUS, source, wager.bet);
+  }
+  if (wager.kind !== 'table') throw new RangeError('the table takes bets per side');
+  return playDragonTiger(source, wager.bets);
+}

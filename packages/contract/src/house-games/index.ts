@@ -1,0 +1,6 @@
+export * from './fair.ts';
+export * from './slot.ts';
+export * from './slot-rtp.ts';
+export * from './dragon-tiger.ts';
+export * from './games.ts';
+export * from './calls.ts';
