@@ -10,15 +10,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { registerFeatures } from './app/registrations.ts';
-import { isHomePath, warmRouteChunk } from './app/routes.tsx';
+import { isHomePath, showsNoticeBar, warmRouteChunk, warmRouteStrings } from './app/routes.tsx';
 import { BootFailure, Splash } from './app/status/boot-screens.tsx';
+import { GAMES_NS } from './features/games/index.ts';
 import { preloadFirstBanner } from './features/home/index.ts';
 import { announcementsQuery } from './features/notices/index.ts';
 import { applyTheme, setBrand } from './shared/brand/brand.ts';
 import { configureHosts } from './shared/cdn/image-host.ts';
 import { call } from './shared/http/client.ts';
 import { brandConfigCall } from './shared/http/calls.ts';
-import { hasCatalogue, i18n, initI18n } from './shared/i18n/i18n.ts';
+import { hasCatalogue, i18n, initI18n, warmCatalogues } from './shared/i18n/i18n.ts';
 import { chooseStartLanguage, LANGUAGE_STORAGE_KEY } from './shared/i18n/language.ts';
 import { localStore } from './shared/storage/storage.ts';
 import { freshStatusQuery } from './shared/system/system-status.ts';
@@ -55,7 +56,8 @@ async function boot(root: Root): Promise<void> {
   const statusIn = queryClient.prefetchQuery(freshStatusQuery);
   let brand: BrandConfig;
   try {
-    brand = await call(brandConfigCall);
+    // As index.html preloads it (decision 015): the answer is there as soon as this script runs.
+    brand = await call(brandConfigCall, { plain: true });
   } catch (error) {
     // The catalogues are not loaded yet: this one screen speaks English (the error text is ER-18's).
     root.render(
@@ -73,7 +75,13 @@ async function boot(root: Root): Promise<void> {
   document.title = brand.brandName;
   root.render(<Splash brandName={brand.brandName} label="Loading" />);
   if (isHomePath(window.location.pathname)) void warmFirstBanner(queryClient, statusIn);
+  // The notice bar's announcements (and a page hero's banner) come with the catalogue, not after
+  // the first render.
+  else if (showsNoticeBar(window.location.pathname)) void queryClient.prefetchQuery(announcementsQuery());
   const language = chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY));
+  // With the shell's catalogue, the strings its first page and the header's game navigation read.
+  warmRouteStrings(window.location.pathname, language);
+  warmCatalogues(language, [GAMES_NS]);
   // The script's web font arrives with the catalogue, so the first paint has it (decision 015);
   // slices of it that the first paint does not use swap in when they arrive.
   await Promise.all([initI18n(language), loadScriptFontsForStart(hasCatalogue(language) ? language : 'en')]);

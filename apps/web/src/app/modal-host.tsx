@@ -5,7 +5,7 @@ import { Modal } from '../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../shared/ui/states.tsx';
 import { lazyOnce } from '../shared/shell/lazy-cache.ts';
 import { modalLoader, type ModalLoader, type ModalProps } from '../shared/shell/modal-registry.ts';
-import { withChunkTimeout } from './lazy-route.ts';
+import { withChunkTimeout } from '../shared/shell/lazy-route.ts';
 import { loadFormsNamespace } from '../shared/i18n/i18n.ts';
 import { useUiStore, type ModalKey } from '../shared/shell/ui-store.ts';
 

@@ -1,4 +1,5 @@
 import { loadNoticeModal } from '../features/notices/index.ts';
+import { GameModalKeys, loadLaunchProblemModal, loadVendorGamesModal } from '../features/games/index.ts';
 import { registerModal } from '../shared/shell/modal-registry.ts';
 import { registerAccounts } from './accounts-registrations.ts';
 import { ModalKeys } from '../shared/shell/ui-store.ts';
@@ -13,4 +14,6 @@ export function registerFeatures(): void {
     import('./access-warning-modal.tsx').then((m) => ({ default: m.AccessWarningModal })),
   );
   registerAccounts();
+  registerModal(GameModalKeys.vendorGames, loadVendorGamesModal);
+  registerModal(GameModalKeys.launchProblem, loadLaunchProblemModal);
 }

@@ -1,9 +1,16 @@
 import type { ComponentType } from 'react';
 import { matchRoutes, redirect, type RouteObject } from 'react-router';
-import { loadPagesNamespace } from '../shared/i18n/i18n.ts';
+import { loadPagesNamespace, PAGES_NS, warmCatalogues } from '../shared/i18n/i18n.ts';
 import { readToken } from '../shared/session/session.ts';
 import { loadDownloadPage } from '../features/download/index.ts';
 import {
+  HOUSE_NS,
+  houseGameChrome,
+  loadHouseGamePage,
+  loadHouseVerifyPage,
+} from '../features/house-games/index.ts';
+import {
+  GAMES_NS,
   loadGameFramePage,
   loadGameListPage,
   loadGamesPage,
@@ -14,7 +21,7 @@ import { loadHelpMcPage, loadHelpPage } from '../features/help/index.ts';
 import { loadHomePage } from '../features/home/index.ts';
 import { loadJoinPage } from '../features/join/index.ts';
 import { loadLoginPage } from '../features/login/index.ts';
-import { loadLotteryPage } from '../features/lottery/index.ts';
+import { loadLotteryPage, LOTTERY_NS, LOTTERY_RULES_NS } from '../features/lottery/index.ts';
 import { loadNoticesPage } from '../features/notices/index.ts';
 import { loadPointMallPage } from '../features/points/index.ts';
 import { loadPromoDetailPage, loadPromotionsPage } from '../features/promotions/index.ts';
@@ -22,7 +29,7 @@ import { loadVipPage } from '../features/vip/index.ts';
 import type { PageChrome, RouteHandle } from './chrome.ts';
 import { RouteError } from './errors/error-pages.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
-import { withChunkTimeout } from './lazy-route.ts';
+import { withChunkTimeout } from '../shared/shell/lazy-route.ts';
 import { loginRedirectTarget } from './login-required.ts';
 import { Splash } from './status/boot-screens.tsx';
 import { useTranslation } from 'react-i18next';
@@ -44,18 +51,39 @@ const withStrings =
 
 /** Each page route's chunk, so the start can ask for it before the router does (warmRouteChunk). */
 const chunkOf = new WeakMap<RouteObject, () => Promise<unknown>>();
+/** The string namespaces each page route's chunk waits for (warmRouteStrings). */
+const stringsOf = new WeakMap<RouteObject, readonly string[]>();
 
-function withChunk(route: RouteObject, load: () => Promise<unknown>): RouteObject {
+function withChunk(
+  route: RouteObject,
+  load: () => Promise<unknown>,
+  namespaces: readonly string[] = [],
+): RouteObject {
   chunkOf.set(route, load);
+  stringsOf.set(route, namespaces);
   return route;
 }
 
-function page(paths: string[], load: PageLoader, chrome?: Partial<PageChrome>): RouteObject[] {
+/**
+ * `namespaces`: the string namespaces the page's own loader waits for besides `pages` (its
+ * feature's strings), so the start can fetch them with the shell's catalogue.
+ */
+function page(
+  paths: string[],
+  load: PageLoader,
+  chrome?: Partial<PageChrome>,
+  namespaces: readonly string[] = [],
+): RouteObject[] {
   const handle: RouteHandle | undefined = chrome ? { chrome } : undefined;
   return paths.map((path) =>
-    withChunk({ path, handle, lazy: () => withChunkTimeout(withStrings(load)) }, load),
+    withChunk({ path, handle, lazy: () => withChunkTimeout(withStrings(load)) }, load, [
+      PAGES_NS,
+      ...namespaces,
+    ]),
   );
 }
+
+const lotteryStrings = [LOTTERY_NS, LOTTERY_RULES_NS];
 
 /**
  * The route table of spec A §2, every path (SH-01..SH-25), history mode. Every page is a lazy
@@ -77,11 +105,11 @@ export const pageRoutes: RouteObject[] = [
   ...page(['noticePage'], loadNoticesPage),
   ...page(['vip'], loadVipPage, { header: false, noticeBar: false }),
   ...page(['pointMall'], loadPointMallPage),
-  ...page(['sports', 'esports'], loadGamesPage),
-  ...page(['lottery', 'vnlottery', 'seaLottery'], loadLotteryPage, headerOnly),
-  ...page(['elott'], loadLotteryPage),
-  ...page(['rng', 'bgs', 'bingo', 'live', 'fish', 'pvp'], loadGameListPage),
-  ...page(['hot'], loadHotPage),
+  ...page(['sports', 'esports'], loadGamesPage, undefined, [GAMES_NS]),
+  ...page(['lottery', 'vnlottery', 'seaLottery'], loadLotteryPage, headerOnly, lotteryStrings),
+  ...page(['elott'], loadLotteryPage, { noticeBar: false, footer: false }, lotteryStrings),
+  ...page(['rng', 'bgs', 'bingo', 'live', 'fish', 'pvp'], loadGameListPage, undefined, [GAMES_NS]),
+  ...page(['hot'], loadHotPage, undefined, [GAMES_NS]),
   ...page(['promotions'], loadPromotionsPage),
   ...page(['promoDetail'], loadPromoDetailPage),
   ...page(['seamless'], loadSeamlessPage, noBalance),
@@ -91,6 +119,8 @@ export const pageRoutes: RouteObject[] = [
   ...page(['join'], loadJoinPage),
   ...page(['game'], loadGameFramePage, { noticeBar: false, footer: false, sideBar: false }),
   ...page(['login'], loadLoginPage, { noticeBar: false, sideBar: false }),
+  ...page(['sandbox/games/:gameCode'], loadHouseGamePage, houseGameChrome, [HOUSE_NS]),
+  ...page(['sandbox/verify'], loadHouseVerifyPage, undefined, [HOUSE_NS]),
   {
     path: '*',
     lazy: () =>
@@ -111,6 +141,26 @@ export function warmRouteChunk(pathname: string): void {
       .get(route)?.()
       .catch(() => undefined);
   }
+}
+
+/**
+ * Starts fetching the strings of the page at `pathname` in `language` (decision 015): the router
+ * asks for them only once the app renders, after the shell's catalogue and the script's font.
+ */
+export function warmRouteStrings(pathname: string, language: string): void {
+  for (const { route } of matchRoutes(pageRoutes, pathname) ?? []) {
+    const namespaces = stringsOf.get(route);
+    if (namespaces?.length) warmCatalogues(language, namespaces);
+  }
+}
+
+/** Whether the page at `pathname` shows the notice bar, which reads the announcements. */
+export function showsNoticeBar(pathname: string): boolean {
+  const matches = matchRoutes(pageRoutes, pathname) ?? [];
+  return (
+    matches.length > 0 &&
+    matches.every(({ route }) => (route.handle as RouteHandle | undefined)?.chrome?.noticeBar !== false)
+  );
 }
 
 /** True for the paths of the home page (SH-02), whose first banner is the LCP image. */

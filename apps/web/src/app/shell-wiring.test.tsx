@@ -5,7 +5,7 @@ import { Modal } from '../shared/ui/modal.tsx';
 import { clearSession } from '../shared/session/session.ts';
 import { setupShell, withQuery } from '../test/shell-harness.tsx';
 import { RouteError } from './errors/error-pages.tsx';
-import { ChunkLoadError } from './lazy-route.ts';
+import { ChunkLoadError } from '../shared/shell/lazy-route.ts';
 import { ModalHost } from './modal-host.tsx';
 import { registeredModals, registerModal } from '../shared/shell/modal-registry.ts';
 import { registerFeatures } from './registrations.ts';

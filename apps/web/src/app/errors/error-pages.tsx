@@ -2,7 +2,7 @@ import { Link, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { AlertIcon, RefreshIcon } from '../../shared/ui/shell-icons.tsx';
-import { isChunkLoadError } from '../lazy-route.ts';
+import { isChunkLoadError } from '../../shared/shell/lazy-route.ts';
 import styles from './error-pages.module.css';
 
 /**

@@ -4,6 +4,7 @@ import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage, cdnPath } from '../../shared/cdn/image-host.ts';
 import { resourcesOfType, useSystemInfo } from '../../shared/system/system-status.ts';
 import { flattenArticles, helpArticlePath, useHelpCenter } from '../../features/help/index.ts';
+import { partnerList, useVendorLanes } from '../../features/games/index.ts';
 import { Logo } from './logo.tsx';
 import styles from './footer.module.css';
 
@@ -21,7 +22,8 @@ export function Footer() {
   const { t } = useTranslation();
   const brand = useBrand();
   const info = useSystemInfo();
-  const partners = resourcesOfType(info, 'PARTNER');
+  // NC-42, NC-43: no TCG_SEA; each logo from its vendor type's folder (games feature).
+  const partners = partnerList(resourcesOfType(info, 'PARTNER'), useVendorLanes().data);
   const payments = resourcesOfType(info, 'PAYMENT');
   const help = useHelpCenter();
   const articles = help.data ? flattenArticles(help.data) : [];
@@ -37,14 +39,8 @@ export function Footer() {
             </h2>
             <ul className={styles.partners} data-testid="footer-partners">
               {partners.map((p) => (
-                <li key={p.name} className={styles.partner}>
-                  <img
-                    src={cdnImage(p.imageUrl)}
-                    alt={p.labelNameEn}
-                    width={150}
-                    height={60}
-                    loading="lazy"
-                  />
+                <li key={p.vassalage} className={styles.partner}>
+                  <img src={cdnPath(p.logoPath)} alt={p.name} width={150} height={60} loading="lazy" />
                 </li>
               ))}
             </ul>

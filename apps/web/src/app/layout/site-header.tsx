@@ -1,22 +1,12 @@
 import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { gameTypes } from '../../shared/navigation/game-types.ts';
+import { GameNavItems } from '../../features/games/index.ts';
 import { GiftIcon, PhoneIcon, SpriteIcon } from '../../shared/ui/shell-icons.tsx';
 import { AuthArea } from './auth-area.tsx';
 import { Clock } from './clock.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { Logo } from './logo.tsx';
 import styles from './site-header.module.css';
-
-const typeIcons = {
-  LIVE: 'cards',
-  RNG: 'slot',
-  FISH: 'fish',
-  SPORTS: 'ball',
-  ESPORTS: 'gamepad',
-  LOTT: 'lottery',
-  PVP: 'cards',
-} as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
@@ -50,16 +40,7 @@ export function SiteHeader({ showBalance }: { showBalance: boolean }) {
                   <span>{t('nav_home')}</span>
                 </NavLink>
               </li>
-              {gameTypes.map((g) => {
-                return (
-                  <li key={g.type}>
-                    <NavLink to={g.path} className={navClass}>
-                      <SpriteIcon name={typeIcons[g.type]} size={18} />
-                      <span>{t(g.labelKey)}</span>
-                    </NavLink>
-                  </li>
-                );
-              })}
+              <GameNavItems navClass={navClass} />
               <li>
                 <NavLink to="/promotions" className={navClass}>
                   <GiftIcon size={18} />

@@ -1,3 +1,5 @@
+import { i18n } from '../../shared/i18n/i18n.ts';
+
 export {
   categories,
   providerArt,
@@ -6,11 +8,32 @@ export {
   type Category,
   type Provider,
 } from './catalogue.ts';
+export { GameNavItems } from './header-nav.tsx';
+export { useLaunch, GameModalKeys } from './use-launch.ts';
+export { flushVendors, useVendorLanes, VENDOR_FLUSH_EVENT } from './vendor-store.ts';
+export { gameLaunchItem, vendorLaunchItem, type LaunchItem } from './launch-rules.ts';
+export { partnerFolder, partnerList, type Partner } from './partners.ts';
 
-export const loadGamesPage = () => import('./games-page.tsx').then((m) => ({ Component: m.GamesPage }));
+/** The games strings (locales/games), loaded with the games chunks; the header asks for them itself. */
+export const GAMES_NS = 'games';
+
+export function loadGamesNamespace(): Promise<void> {
+  return i18n.loadNamespaces(GAMES_NS);
+}
+
+const withGamesStrings = <M>(chunk: Promise<M>): Promise<M> =>
+  Promise.all([chunk, loadGamesNamespace()]).then(([m]) => m);
+
+export const loadGamesPage = () =>
+  withGamesStrings(import('./games-page.tsx')).then((m) => ({ Component: m.GamesPage }));
 export const loadGameListPage = () =>
-  import('./game-list-page.tsx').then((m) => ({ Component: m.GameListPage }));
-export const loadHotPage = () => import('./hot-page.tsx').then((m) => ({ Component: m.HotPage }));
+  withGamesStrings(import('./game-list-page.tsx')).then((m) => ({ Component: m.GameListPage }));
+export const loadHotPage = () =>
+  withGamesStrings(import('./hot-page.tsx')).then((m) => ({ Component: m.HotPage }));
 export const loadGameFramePage = () =>
   import('./game-frame-page.tsx').then((m) => ({ Component: m.GameFramePage }));
 export const loadSeamlessPage = loadGameFramePage;
+export const loadVendorGamesModal = () =>
+  withGamesStrings(import('./vendor-games-modal.tsx')).then((m) => ({ default: m.VendorGamesModal }));
+export const loadLaunchProblemModal = () =>
+  withGamesStrings(import('./launch-problem-modal.tsx')).then((m) => ({ default: m.LaunchProblemModal }));

@@ -24,7 +24,14 @@ function withSlide(slides: ReadonlySet<number>, slide: number): ReadonlySet<numb
  * reader prefers no motion; arrows and dots work by keyboard too. The frame keeps the banners'
  * 1920 x 560 ratio so the page does not move while they load.
  */
-export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
+export function BannerCarousel({
+  banners,
+  onFirstSettled,
+}: {
+  banners: readonly Banner[];
+  /** Called once the first banner has loaded or failed (what waits for the page's LCP image). */
+  onFirstSettled?: () => void;
+}) {
   const { t } = useTranslation();
   const [at, setAt] = useState(0);
   const [held, setHeld] = useState(false);
@@ -86,8 +93,10 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
                 decoding={i === 0 ? 'sync' : 'async'}
                 onLoad={() => {
                   loaded.current.add(i);
+                  if (i === 0) onFirstSettled?.();
                   if (showing.current === i && count > 1) reach((i + 1) % count);
                 }}
+                onError={i === 0 ? onFirstSettled : undefined}
               />
             ) : null;
           return (

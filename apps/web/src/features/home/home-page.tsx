@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
@@ -7,23 +7,67 @@ import { Page, Section } from '../../shared/ui/page.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { categories, providerArt, providersFrom, providersOf } from '../games/index.ts';
 import { CategoryTile } from './category-tile.tsx';
-import { PopupNotice, popupsFor, unseenPopups, useAnnouncements } from '../notices/index.ts';
+import { loadPopupNotice, popupsFor, unseenPopups, useAnnouncements } from '../notices/index.ts';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { HomeMore } from './home-more.tsx';
 import styles from './home-page.module.css';
 
-/** The popup notices (type PU) meant for this visitor, once per session. */
-function PopupOnce() {
+// Its own chunk, with the modal it opens in: fetched once there is a popup to show, not at start.
+const PopupNotice = lazy(loadPopupNotice);
+
+/** At most this long after the announcements the popup stops waiting for the first banner. */
+const BANNER_WAIT_MS = 3000;
+
+/**
+ * True once `settled` holds and then the browser has had a quiet moment (decision 015). The popup
+ * of a first visit opened in the same task as the page's first render: its render and its scroll
+ * lock (which reads the layout of a page not laid out yet) came before the first banner showed.
+ */
+function useQuietAfter(settled: boolean): boolean {
+  const [quiet, setQuiet] = useState(false);
+  useEffect(() => {
+    if (!settled || quiet) return;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const id = window.setTimeout(() => setQuiet(true), 50);
+      return () => window.clearTimeout(id);
+    }
+    const id = window.requestIdleCallback(() => setQuiet(true), { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }, [settled, quiet]);
+  return quiet;
+}
+
+/**
+ * The popup notices (type PU) meant for this visitor, once per session, once the first banner
+ * (the page's largest paint) has loaded or failed: `bannerDone`.
+ */
+function PopupOnce({ bannerDone }: { bannerDone: boolean }) {
   const { data } = useAnnouncements();
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!data || bannerDone) return;
+    const id = window.setTimeout(() => setWaited(true), BANNER_WAIT_MS);
+    return () => window.clearTimeout(id);
+  }, [data, bannerDone]);
+  const quiet = useQuietAfter(Boolean(data) && (bannerDone || waited));
   const loggedIn = useIsLoggedIn();
   const [closed, setClosed] = useState(false);
   // Another dialog first (the register dialog of /register, a login): the popup waits its turn.
   const otherDialogOpen = useUiStore((s) => s.modals.length > 0);
   const list = useMemo(() => (data ? unseenPopups(popupsFor(data.popup, loggedIn)) : []), [data, loggedIn]);
-  if (closed || otherDialogOpen || list.length === 0) return null;
-  return <PopupNotice notices={list} onClose={() => setClosed(true)} />;
+  const wanted = list.length > 0 && !closed;
+  useEffect(() => {
+    // The code arrives while the banner loads, so the popup opens as soon as it may.
+    if (wanted) void loadPopupNotice().catch(() => undefined);
+  }, [wanted]);
+  if (!quiet || closed || otherDialogOpen || list.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <PopupNotice notices={list} onClose={() => setClosed(true)} />
+    </Suspense>
+  );
 }
 
 /** Home (SH-02): banners, the game categories, notices, promotions, app download and help. */
@@ -34,6 +78,7 @@ export function HomePage() {
   const { data, isPending } = useAnnouncements();
   const providers = providersFrom(resourcesOfType(info, 'PARTNER'), brand.esports);
   const banners = (data?.banners ?? []).filter((b) => b.groupName === 'index');
+  const [bannerLoaded, setBannerLoaded] = useState(false);
 
   const tiles = categories
     .filter((c) => c.type !== 'BINGO')
@@ -59,7 +104,7 @@ export function HomePage() {
     <Page>
       <h1 className="visually-hidden">{brand.brandName}</h1>
       {banners.length > 0 ? (
-        <BannerCarousel banners={banners} />
+        <BannerCarousel banners={banners} onFirstSettled={() => setBannerLoaded(true)} />
       ) : (
         <div className={styles.bannerSpace}>{isPending ? <Skeleton height="100%" radius={16} /> : null}</div>
       )}
@@ -73,7 +118,7 @@ export function HomePage() {
       </Section>
 
       <HomeMore />
-      <PopupOnce />
+      <PopupOnce bannerDone={bannerLoaded || (data !== undefined && banners.length === 0)} />
     </Page>
   );
 }

@@ -1,77 +1,76 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronRightIcon, LotteryIcon, MegaphoneIcon } from '../../shared/ui/icons.tsx';
-import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
-import { EmptyState } from '../../shared/ui/states.tsx';
-import { StepList } from '../../shared/ui/step-list.tsx';
-import { helpArticlePath } from '../help/index.ts';
-import { BannerHero } from '../banners/index.ts';
-import { NoticeLinks, useAnnouncements } from '../notices/index.ts';
-import styles from './lottery-page.module.css';
+import { LotteryIcon } from '../../shared/ui/icons.tsx';
+import { Page } from '../../shared/ui/page.tsx';
+import { LOTTERY_NS } from './strings.ts';
+import { variantOf, variants } from './variants.ts';
+import { Lobby } from './lobby.tsx';
+import { GameClient } from './client/game-client.tsx';
+import { MyBets } from './my-bets.tsx';
+import { Verifier } from './verifier.tsx';
+import styles from './lottery.module.css';
 
-const variants = [
-  { path: '/lottery', titleKey: 'lottery_title', blurbKey: 'lottery_blurb' },
-  { path: '/seaLottery', titleKey: 'lottery_sea_title', blurbKey: 'lottery_sea_blurb' },
-  { path: '/vnlottery', titleKey: 'lottery_vn_title', blurbKey: 'lottery_vn_blurb' },
-  { path: '/elott', titleKey: 'lottery_elott_title', blurbKey: 'lottery_elott_blurb' },
-] as const;
-
-const steps = ['lottery_step_pick', 'lottery_step_bet', 'lottery_step_draw'] as const;
+type View = 'lobby' | 'bets' | 'verify';
 
 /**
- * /lottery, /seaLottery, /vnlottery (header only, D3) and /elott (SH-08, SH-09): the lottery
- * lobby of each variant with its banner, how a draw works and the lottery announcements.
+ * /lottery, /seaLottery, /vnlottery and /elott (header only, D3; SH-08, SH-09): the lobby of the
+ * variant's games, or with `gameCode` (spec A §4: `/lottery?gameCode=&playType=`) that game's
+ * betting client; `view=bets` is the member's bets and `view=verify` the draw verifier.
  */
 export function LotteryPage() {
   const { t } = useTranslation('pages');
+  const { t: tl } = useTranslation(LOTTERY_NS);
   const { pathname } = useLocation();
-  const { data } = useAnnouncements();
-  const variant = variants.find((v) => v.path.toLowerCase() === pathname.toLowerCase()) ?? variants[0];
-  const notices = (data?.player ?? [])
-    .map((notice, index) => ({ notice, index }))
-    .filter(({ notice }) => /lotter|draw/i.test(notice.title));
+  const [params] = useSearchParams();
+  const variant = variantOf(pathname);
+  const gameCode = params.get('gameCode');
+  const view: View = (['bets', 'verify'] as const).find((v) => v === params.get('view')) ?? 'lobby';
 
   return (
-    <Page>
-      <PageHeader
-        icon={<LotteryIcon size={26} />}
-        title={t(variant.titleKey)}
-        subtitle={t(variant.blurbKey)}
-      />
-      <nav className={styles.variants} aria-label={t('lottery_variants')}>
-        {variants.map((v) => (
-          <NavLink key={v.path} to={v.path} className={styles.variant}>
-            {t(v.titleKey)}
-          </NavLink>
-        ))}
-      </nav>
-      <BannerHero
-        linkTo={['/vnlottery', variant.path]}
-        title={t(variant.titleKey)}
-        subtitle={t(variant.blurbKey)}
-      />
-
-      <Section title={t('lottery_how')} id="lottery-how">
-        <StepList steps={steps.map((key) => ({ key, title: t(`${key}_title`), body: t(`${key}_body`) }))} />
-      </Section>
-
-      <Section
-        title={t('lottery_news')}
-        id="lottery-news"
-        action={
-          <Link to={helpArticlePath('terms')}>
-            {t('lottery_rules')} <ChevronRightIcon size={14} />
-          </Link>
-        }
-      >
-        {notices.length ? (
-          <div className={styles.news}>
-            <NoticeLinks notices={notices} />
-          </div>
-        ) : (
-          <EmptyState icon={<MegaphoneIcon />} title={t('lottery_news_none')} />
-        )}
-      </Section>
+    <Page className={styles.page}>
+      <div className={styles.top} data-client={gameCode ? '' : undefined}>
+        <div className={styles.titleRow}>
+          <span className={styles.titleIcon} aria-hidden="true">
+            <LotteryIcon size={22} />
+          </span>
+          {gameCode ? (
+            <p className={styles.variantName}>{t(variant.titleKey)}</p>
+          ) : (
+            <div>
+              <h1 className={styles.title}>{t(variant.titleKey)}</h1>
+              <p className={styles.blurb}>{t(variant.blurbKey)}</p>
+            </div>
+          )}
+        </div>
+        <nav className={styles.variants} aria-label={t('lottery_variants')}>
+          {variants.map((v) => (
+            <NavLink key={v.path} to={v.path} end className={styles.variant}>
+              {t(v.titleKey)}
+            </NavLink>
+          ))}
+        </nav>
+        <nav className={styles.views} aria-label={tl('views')}>
+          {(['lobby', 'bets', 'verify'] as const).map((v) => (
+            <Link
+              key={v}
+              to={v === 'lobby' ? variant.path : `${variant.path}?view=${v}`}
+              className={styles.view}
+              aria-current={!gameCode && view === v ? 'page' : undefined}
+            >
+              {tl(`view_${v}`)}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {gameCode ? (
+        <GameClient key={gameCode} variant={variant} gameCode={gameCode} />
+      ) : view === 'bets' ? (
+        <MyBets />
+      ) : view === 'verify' ? (
+        <Verifier variant={variant} />
+      ) : (
+        <Lobby variant={variant} />
+      )}
     </Page>
   );
 }

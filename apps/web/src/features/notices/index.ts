@@ -4,5 +4,6 @@ export { NoticeLinks } from './notice-links.tsx';
 
 export const loadNoticeModal = () => import('./notice-modal.tsx').then((m) => ({ default: m.NoticeModal }));
 export const loadNoticesPage = () => import('./notices-page.tsx').then((m) => ({ Component: m.NoticesPage }));
-export { PopupNotice } from './popup-notice.tsx';
 export { popupsFor, unseenPopups } from './popup-seen.ts';
+/** The home page's popup notice, with the modal it opens in: a chunk fetched once the page has painted. */
+export const loadPopupNotice = () => import('./popup-notice.tsx').then((m) => ({ default: m.PopupNotice }));

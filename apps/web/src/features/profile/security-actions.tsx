@@ -1,9 +1,8 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button.tsx';
 import { PaymentPasswordModal } from './payment-password-modal.tsx';
 import { SessionsModal } from './sessions-modal.tsx';
-import { NicknameModal } from './nickname-modal.tsx';
 import { PROFILE_NS } from './strings.ts';
 import styles from './profile.module.css';
 
@@ -44,26 +43,6 @@ export function SessionsAction() {
         {t('action_manage')}
       </Button>
       {open ? <SessionsModal onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
-/** The security centre's row for sessions, drawn with the centre's own row component. */
-export function SessionsRow({ Row }: { Row: ComponentType<{ label: string; value: ReactNode }> }) {
-  const { t } = useTranslation(PROFILE_NS);
-  return <Row label={t('sessions_row')} value={<SessionsAction />} />;
-}
-
-/** The security centre's nickname action, next to the member's name. */
-export function NicknameAction({ current }: { current: string }) {
-  const { t } = useTranslation(PROFILE_NS);
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)} data-testid="nickname-action">
-        {t('nickname_edit')}
-      </Button>
-      {open ? <NicknameModal current={current} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

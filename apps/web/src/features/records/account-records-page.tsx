@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountRecordTypes, type AccountRecord, type AccountRecordType } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
+import { useMerchantWallet } from '../wallet/index.ts';
 import { useAccountRecords } from './api.ts';
 import { kindLabel } from './format.ts';
 import {
@@ -25,6 +26,13 @@ export function AccountRecordsPage() {
   const [page, setPage] = useState(1);
   const filters = { ...range, ...(type ? { type } : {}) };
   const query = useAccountRecords({ ...filters, page, size: PAGE_SIZE });
+  // A vendor wallet (VENDOR_PG) reads by the name the merchant gives it (PG Soft).
+  const merchant = useMerchantWallet();
+  const walletName = (walletType: string) =>
+    t(`wallet_${walletType}`, {
+      defaultValue:
+        merchant.data?.wallets.find((w) => `VENDOR_${w.accountType}` === walletType)?.name ?? walletType,
+    });
   const reset =
     <V,>(set: (v: V) => void) =>
     (v: V) => {
@@ -46,9 +54,7 @@ export function AccountRecordsPage() {
           <span>{kindLabel(t, r.kind)}</span>
           <small>
             {r.reference}
-            {r.walletType !== 'MAIN'
-              ? ` · ${t(`wallet_${r.walletType}`, { defaultValue: r.walletType })}`
-              : ''}
+            {r.walletType !== 'MAIN' ? ` · ${walletName(r.walletType)}` : ''}
           </small>
         </span>
       ),

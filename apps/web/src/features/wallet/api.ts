@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  addBankAccount,
   cancelDepositOrder,
   cancelWithdrawal,
   createDepositOrder,
@@ -10,7 +9,6 @@ import {
   getUplineTransfer,
   getWithdrawal,
   getWithdrawSettings,
-  listBanks,
   listDepositOrders,
   listWithdrawals,
   processC2CTransaction,
@@ -35,7 +33,6 @@ const K = {
   withdrawSettings: ['wallet', 'withdraw', 'settings'],
   withdrawals: ['wallet', 'withdraw', 'list'],
   withdrawal: (id: number) => ['wallet', 'withdraw', 'detail', id],
-  banks: ['wallet', 'banks'],
   merchant: ['wallet', 'merchant'],
   upline: ['wallet', 'upline'],
 } as const;
@@ -90,23 +87,6 @@ export function useWithdrawSettings() {
   return useQuery({
     queryKey: K.withdrawSettings,
     queryFn: ({ signal }) => call(getWithdrawSettings, { signal }),
-  });
-}
-
-export function useBanks(enabled: boolean) {
-  return useQuery({
-    queryKey: K.banks,
-    queryFn: ({ signal }) => call(listBanks, { signal }),
-    staleTime: 10 * 60_000,
-    enabled,
-  });
-}
-
-export function useAddBankAccount() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CallBody<typeof addBankAccount>) => call(addBankAccount, { body }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: K.withdrawSettings }),
   });
 }
 

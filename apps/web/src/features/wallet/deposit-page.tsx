@@ -7,10 +7,8 @@ import { Button } from '../../shared/ui/button.tsx';
 import { WalletIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useCancelDeposit, useCreateDeposit, useDepositChannels, useDepositOrders } from './api.ts';
-import { checkAmount, newRequestId } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import {
-  AmountField,
   Field,
   formatTime,
   Money,
@@ -20,6 +18,7 @@ import {
   useWalletBalance,
   type Tone,
 } from './wallet-ui.tsx';
+import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
 
 const statusTone: Record<DepositStatus, Tone> = {
@@ -118,37 +117,35 @@ function DepositForm({
 }) {
   const { t } = useTranslation(WALLET_NS);
   const create = useCreateDeposit();
-  const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [requestId, setRequestId] = useState(() => newRequestId('dep'));
   const [done, setDone] = useState<DepositOrder | null>(null);
   const bank = channel.type === 'BANK_TRANSFER';
-  const limits = { precision, min: channel.minAmount, max: channel.maxAmount };
+  const form = useMoneyForm({
+    limits: { precision, min: channel.minAmount, max: channel.maxAmount },
+    withPassword: false,
+    keyPrefix: 'dep',
+  });
+  const submitted = form.submitted;
   const refMissing = bank && reference.trim() === '';
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
-    const parsed = checkAmount(amount, limits);
-    if (!parsed.ok || refMissing) return;
+    if (!form.attempt(!refMissing)) return;
     // A gateway tab opened now, inside the click, is not blocked as a popup; it is pointed at the
     // payment page once the order exists.
     const tab = bank ? null : window.open('', '_blank');
     create.mutate(
       {
         channelCode: channel.code,
-        amount: amount.trim(),
+        amount: form.amountText,
         ...(bank ? { payerReference: reference.trim() } : {}),
-        idempotencyKey: requestId,
+        idempotencyKey: form.requestId,
       },
       {
         onSuccess: (order) => {
           setDone(order);
-          setAmount('');
           setReference('');
-          setSubmitted(false);
-          setRequestId(newRequestId('dep'));
+          form.sent();
           if (order.redirectUrl) {
             if (tab) tab.location.href = order.redirectUrl;
             else window.location.assign(order.redirectUrl);
@@ -182,15 +179,7 @@ function DepositForm({
       ) : (
         <p className={styles.hint}>{t('deposit_gateway_intro')}</p>
       )}
-      <AmountField
-        label={t('wallet_amount')}
-        value={amount}
-        onChange={setAmount}
-        limits={limits}
-        symbol={symbol}
-        presets={channel.presetAmounts}
-        showError={submitted}
-      />
+      <MoneyFields form={form} symbol={symbol} presets={channel.presetAmounts} />
       {bank ? (
         <Field
           label={t('deposit_reference')}

@@ -10,3 +10,6 @@ export const walletPages: Record<string, () => Promise<{ default: ComponentType 
   transferUpline: () =>
     withWalletStrings(import('./upline-page.tsx')).then((m) => ({ default: m.UplinePage })),
 };
+
+/** The merchant's wallets (GCS_merchantWallet, cached in session storage): their names for other pages. */
+export { useMerchantWallet } from './api.ts';

@@ -4,9 +4,10 @@ import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useMerchantWallet, useWalletTransfer } from './api.ts';
-import { checkAmount, formatMoney, newRequestId } from './money.ts';
+import { formatMoney } from './money.ts';
 import { WALLET_NS } from './strings.ts';
-import { AmountField, Field, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
+import { Field, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
+import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
 
 /**
@@ -81,16 +82,17 @@ function TransferForm({
   const main = wallets[0]!;
   const [from, setFrom] = useState(main.accountTypeId);
   const [to, setTo] = useState(wallets[1]?.accountTypeId ?? main.accountTypeId);
-  const [amount, setAmount] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [requestId, setRequestId] = useState(() => newRequestId('wt'));
   const [done, setDone] = useState<string | null>(null);
   const available = balances.get(from) ?? 0;
   const empty = available <= 0;
   // An empty source wallet has no range to show ("from 0.01 to 0.01" would only confuse).
-  const limits = empty
-    ? { precision: money.precision }
-    : { precision: money.precision, min: 10 ** -money.precision, max: available };
+  const form = useMoneyForm({
+    limits: empty
+      ? { precision: money.precision }
+      : { precision: money.precision, min: 10 ** -money.precision, max: available },
+    withPassword: false,
+    keyPrefix: 'wt',
+  });
   const same = from === to;
   // Money moves between the main wallet and one vendor wallet; choosing a vendor on one side puts main on the other.
   const pickFrom = (id: number) => {
@@ -106,16 +108,18 @@ function TransferForm({
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
-    if (same || !checkAmount(amount, limits).ok) return;
+    if (!form.attempt(!same)) return;
     transfer.mutate(
-      { fromAccountTypeId: from, toAccountTypeId: to, amount: amount.trim(), idempotencyKey: requestId },
+      {
+        fromAccountTypeId: from,
+        toAccountTypeId: to,
+        amount: form.amountText,
+        idempotencyKey: form.requestId,
+      },
       {
         onSuccess: (m) => {
           setDone(formatMoney(m.amount, money.symbol, money.precision));
-          setAmount('');
-          setSubmitted(false);
-          setRequestId(newRequestId('wt'));
+          form.sent();
         },
       },
     );
@@ -140,20 +144,13 @@ function TransferForm({
             {select(to, pickTo, 'transfer-to')}
           </Field>
         </div>
-        <AmountField
-          label={t('wallet_amount')}
-          value={amount}
-          onChange={setAmount}
-          limits={limits}
-          symbol={money.symbol}
-          showError={submitted}
-        />
+        <MoneyFields form={form} symbol={money.symbol} />
         <div className={styles.actions}>
           <BusyButton
             variant="ghost"
             busy={false}
             disabled={available <= 0}
-            onClick={() => setAmount(String(available))}
+            onClick={() => form.setAmount(String(available))}
           >
             {t('transfer_all')}
           </BusyButton>

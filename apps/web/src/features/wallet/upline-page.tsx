@@ -5,9 +5,10 @@ import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { UsersIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useTransferToUpline, useUplineInfo } from './api.ts';
-import { checkAmount, formatMoney, newRequestId } from './money.ts';
+import { formatMoney } from './money.ts';
 import { WALLET_NS } from './strings.ts';
-import { AmountField, Field, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
+import { Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
+import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
 
 /**
@@ -76,27 +77,23 @@ export function UplinePage() {
 function UplineForm({ main, money }: { main: number; money: { symbol: string; precision: number } }) {
   const { t } = useTranslation(WALLET_NS);
   const send = useTransferToUpline();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [requestId, setRequestId] = useState(() => newRequestId('up'));
   const [done, setDone] = useState<string | null>(null);
   const step = 10 ** -money.precision;
-  const limits = { precision: money.precision, min: step, max: Math.max(main, step) };
+  const form = useMoneyForm({
+    limits: { precision: money.precision, min: step, max: Math.max(main, step) },
+    withPassword: true,
+    keyPrefix: 'up',
+  });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
-    if (!checkAmount(amount, limits).ok || !password) return;
+    if (!form.attempt()) return;
     send.mutate(
-      { amount: amount.trim(), paymentPassword: password, idempotencyKey: requestId },
+      { amount: form.amountText, paymentPassword: form.password, idempotencyKey: form.requestId },
       {
         onSuccess: (m) => {
           setDone(formatMoney(m.amount, money.symbol, money.precision));
-          setAmount('');
-          setPassword('');
-          setSubmitted(false);
-          setRequestId(newRequestId('up'));
+          form.sent();
         },
       },
     );
@@ -104,30 +101,7 @@ function UplineForm({ main, money }: { main: number; money: { symbol: string; pr
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <AmountField
-        label={t('wallet_amount')}
-        value={amount}
-        onChange={setAmount}
-        limits={limits}
-        symbol={money.symbol}
-        showError={submitted}
-      />
-      <Field
-        label={t('wallet_payment_password')}
-        error={submitted && !password ? t('wallet_password_required') : null}
-      >
-        {(id) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="off"
-            maxLength={64}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            data-testid="upline-password"
-          />
-        )}
-      </Field>
+      <MoneyFields form={form} symbol={money.symbol} passwordTestId="upline-password" />
       {send.isError ? <Notice tone="bad">{errorText(send.error, t)}</Notice> : null}
       {done && !send.isPending ? <Notice tone="ok">{t('upline_done', { amount: done })}</Notice> : null}
       <BusyButton

@@ -4,6 +4,8 @@ import {
   WithdrawConfirmResults,
   WithdrawProofLimits,
   WITHDRAW_REMARK_MAX,
+  normalizePayeeName,
+  payeeNameOk,
   type MemberBankAccount,
   type Withdrawal,
   type WithdrawStatus,
@@ -14,8 +16,6 @@ import { Button } from '../../shared/ui/button.tsx';
 import { ArrowLeftIcon, WalletIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import {
-  useAddBankAccount,
-  useBanks,
   useCancelWithdraw,
   useConfirmPayout,
   useSubmitWithdraw,
@@ -23,7 +23,8 @@ import {
   useWithdrawals,
   useWithdrawSettings,
 } from './api.ts';
-import { checkAmount, checkProofFiles, newRequestId } from './money.ts';
+import { useAddBankAccount, useBanks, useMemberProfile } from '../profile/index.ts';
+import { checkAmount, checkProofFiles } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import {
   AmountField,
@@ -36,6 +37,7 @@ import {
   useWalletBalance,
   type Tone,
 } from './wallet-ui.tsx';
+import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
 
 const statusTone: Record<WithdrawStatus, Tone> = {
@@ -132,13 +134,14 @@ function BindBankForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation(WALLET_NS);
-  const banks = useBanks(true);
+  const banks = useBanks();
   const add = useAddBankAccount();
   const [bankCode, setBankCode] = useState('');
   const [payeeName, setPayeeName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const bank = banks.data?.find((b) => b.bankCode === bankCode);
+  const payee = normalizePayeeName(payeeName);
   const digits = accountNumber.replace(/[\s-]/g, '');
   const numberError = !digits
     ? t('bank_number_required')
@@ -149,7 +152,8 @@ function BindBankForm({
         : null;
   const errors = {
     bank: bankCode ? null : t('bank_required'),
-    payee: payeeName.trim() ? null : t('bank_payee_required'),
+    // The real name's rule the server applies too (the profile's full name follows it as well).
+    payee: !payee ? t('bank_payee_required') : payeeNameOk(payee) ? null : t('bank_payee_invalid'),
     number: numberError,
   };
 
@@ -163,10 +167,7 @@ function BindBankForm({
     e.preventDefault();
     setSubmitted(true);
     if (errors.bank || errors.payee || errors.number) return;
-    add.mutate(
-      { bankCode, payeeName: payeeName.trim(), accountNumber: digits, branch: '' },
-      { onSuccess: onDone },
-    );
+    add.mutate({ bankCode, payeeName: payee, accountNumber: digits, branch: '' }, { onSuccess: onDone });
   };
 
   return (
@@ -252,28 +253,32 @@ function WithdrawForm({
 }) {
   const { t } = useTranslation(WALLET_NS);
   const submitW = useSubmitWithdraw();
-  const [accountId, setAccountId] = useState(s.bankAccounts[0]!.id);
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [requestId, setRequestId] = useState(() => newRequestId('wd'));
+  // The member's default account (the profile answers it, else the oldest) until one is chosen here.
+  const defaultId = useMemberProfile().data?.bankAccount?.id;
+  const [chosenId, setAccountId] = useState<number | null>(null);
+  const accountId = chosenId ?? s.bankAccounts.find((a) => a.id === defaultId)?.id ?? s.bankAccounts[0]!.id;
   const max = Math.min(s.maxAmount, s.availableBalance);
-  const limits = { precision: s.precision, min: s.minAmount, max: Math.max(max, 0) };
+  const form = useMoneyForm({
+    limits: { precision: s.precision, min: s.minAmount, max: Math.max(max, 0) },
+    withPassword: true,
+    keyPrefix: 'wd',
+  });
   const countLeft = s.dailyCount - s.usedToday;
   const tooPoor = s.availableBalance < s.minAmount;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
-    if (!checkAmount(amount, limits).ok || !password) return;
+    if (!form.attempt()) return;
     submitW.mutate(
-      { bankAccountId: accountId, amount: amount.trim(), paymentPassword: password, requestId },
+      {
+        bankAccountId: accountId,
+        amount: form.amountText,
+        paymentPassword: form.password,
+        requestId: form.requestId,
+      },
       {
         onSuccess: (w) => {
-          setAmount('');
-          setPassword('');
-          setSubmitted(false);
-          setRequestId(newRequestId('wd'));
+          form.sent();
           onDone(w.id);
         },
       },
@@ -323,30 +328,7 @@ function WithdrawForm({
           </div>
         )}
       </Field>
-      <AmountField
-        label={t('wallet_amount')}
-        value={amount}
-        onChange={setAmount}
-        limits={limits}
-        symbol={money.symbol}
-        showError={submitted}
-      />
-      <Field
-        label={t('wallet_payment_password')}
-        error={submitted && !password ? t('wallet_password_required') : null}
-      >
-        {(id) => (
-          <input
-            id={id}
-            type="password"
-            autoComplete="off"
-            value={password}
-            maxLength={64}
-            onChange={(e) => setPassword(e.target.value)}
-            data-testid="withdraw-password"
-          />
-        )}
-      </Field>
+      <MoneyFields form={form} symbol={money.symbol} passwordTestId="withdraw-password" />
       {submitW.isError ? <Notice tone="bad">{errorText(submitW.error, t)}</Notice> : null}
       <BusyButton
         busy={submitW.isPending}

@@ -39,6 +39,16 @@ describe('http client', () => {
     await expect(call(brandConfigCall)).resolves.toMatchObject({ merchant: 'X' });
   });
 
+  it('a plain call (the preloaded brand config) sends no wire headers, so the preload answers it', async () => {
+    saveSession({ token: 'tok-123', agentType: 0 });
+    const { requests } = stubFetch({
+      '/config/brand.json': () => new Response(JSON.stringify({ merchant: 'X' }), { status: 200 }),
+    });
+    await expect(call(brandConfigCall, { plain: true })).resolves.toMatchObject({ merchant: 'X' });
+    expect(requests[0]!.init!.headers).toEqual({});
+    expect(requests[0]!.init!.credentials).toBe('same-origin');
+  });
+
   it('a failed envelope becomes an ApiError with status, errorCode, message and value', async () => {
     stubFetch({
       '/wps/system/status': () =>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { type CallBody, type CallDef, type CallQuery, type CallValue, Errors } from '@app/contract';
+import type { CallBody, CallDef, CallQuery, CallValue, Errors } from '@app/contract';
 import { peekBrand } from '../brand/brand.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { clearSession, readToken } from '../session/session.ts';
@@ -13,8 +13,14 @@ export interface CallOptions<C extends CallDef> {
   query?: CallQuery<C>;
   body?: CallBody<C>;
   signal?: AbortSignal;
-  /** Extra headers (for example a captcha session); the standard ones are always set. */
+  /** Extra headers (for example a captcha session); the standard ones are set unless `plain`. */
   headers?: Record<string, string>;
+  /**
+   * Sends none of the wire's headers. For the brand config only: index.html preloads it before any
+   * script runs, and the browser answers a request from a preload only when it asks the same, with
+   * no headers of its own (the config is the same for everyone and is read before the merchant is known).
+   */
+  plain?: boolean;
 }
 
 /**
@@ -30,6 +36,21 @@ let encryptedBodyEncoder: EncryptedBodyEncoder | null = null;
 export function setEncryptedBodyEncoder(encoder: EncryptedBodyEncoder | null): void {
   encryptedBodyEncoder = encoder;
 }
+
+/**
+ * The four server codes the client itself acts on, as literals: reading them from the contract's
+ * `Errors` object put the whole catalogue (every refusal's sentence, about 2 kB gzip) into the
+ * entry chunk, since a bundler keeps an object whole. The type ties each literal to its catalogue
+ * entry, so a code changed there fails to compile here.
+ */
+const Codes = {
+  systemError: 'system.error',
+  notLoggedIn: 'user.or.token.invalid',
+  maintenance: 'system.maintenance',
+  regionRestricted: 'system.region.restricted',
+} as const satisfies {
+  [K in 'systemError' | 'notLoggedIn' | 'maintenance' | 'regionRestricted']: (typeof Errors)[K]['code'];
+};
 
 /** Without an answer for this long the call counts as a network failure. */
 export const CALL_TIMEOUT_MS = 30_000;
@@ -70,7 +91,7 @@ function networkError(): ApiError {
   });
 }
 
-function systemError(status: number, errorCode: string = Errors.systemError.code): ApiError {
+function systemError(status: number, errorCode: string = Codes.systemError): ApiError {
   return new ApiError({
     status,
     errorCode,
@@ -100,13 +121,10 @@ export function standardHeaders(): Record<string, string> {
 }
 
 function raise(error: ApiError, sentToken: boolean): never {
-  if (error.errorCode === Errors.notLoggedIn.code) {
+  if (error.errorCode === Codes.notLoggedIn) {
     if (sentToken) clearSession();
     for (const l of unauthorizedListeners) l(error);
-  } else if (
-    error.errorCode === Errors.maintenance.code ||
-    error.errorCode === Errors.regionRestricted.code
-  ) {
+  } else if (error.errorCode === Codes.maintenance || error.errorCode === Codes.regionRestricted) {
     for (const l of closedListeners) l(error);
   }
   throw error;
@@ -127,7 +145,9 @@ export async function call<C extends CallDef>(
   def: Callable<C>,
   options: CallOptions<C> = {},
 ): Promise<CallValue<C>> {
-  const headers: Record<string, string> = { ...standardHeaders(), ...options.headers };
+  const headers: Record<string, string> = options.plain
+    ? { ...options.headers }
+    : { ...standardHeaders(), ...options.headers };
   const sentToken = headers.Authorization !== undefined;
   let body: unknown = options.body;
   if (def.encrypted && body !== undefined) {
@@ -176,7 +196,7 @@ export async function call<C extends CallDef>(
     raise(
       new ApiError({
         status: res.status,
-        errorCode: typeof payload.errorCode === 'string' ? payload.errorCode : Errors.systemError.code,
+        errorCode: typeof payload.errorCode === 'string' ? payload.errorCode : Codes.systemError,
         message:
           typeof payload.message === 'string' && payload.message
             ? payload.message
@@ -187,10 +207,7 @@ export async function call<C extends CallDef>(
     );
   }
   if (!res.ok)
-    raise(
-      systemError(res.status, res.status === 401 ? Errors.notLoggedIn.code : Errors.systemError.code),
-      sentToken,
-    );
+    raise(systemError(res.status, res.status === 401 ? Codes.notLoggedIn : Codes.systemError), sentToken);
   if (def.wire === 'bare') return payload as CallValue<C>;
   if (!isEnvelope(payload)) raise(systemError(res.status, ClientErrorCodes.badResponse), sentToken);
   return payload.value as CallValue<C>;

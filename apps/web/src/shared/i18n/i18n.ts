@@ -23,18 +23,25 @@ export const FORMS_NS = 'forms';
  */
 type Catalogues = Record<string, () => Promise<Record<string, string>>>;
 
+/** Catalogues asked for and not failed: a warmed one (warmCatalogues) is not fetched again. */
+const fetched = new Map<string, Promise<Record<string, string>>>();
+
 function jsonCatalogues(urls: Record<string, string>): Catalogues {
-  return Object.fromEntries(
-    Object.entries(urls).map(([path, url]) => [
-      path,
-      async () => {
-        const res = await fetch(url);
+  const fetchOnce = (path: string, url: string) => {
+    let strings = fetched.get(url);
+    if (!strings) {
+      strings = fetch(url).then(async (res) => {
         if (!res.ok)
           throw new Error(`The ${path.split('/').slice(-2).join('/')} catalogue answered ${res.status}`);
         return (await res.json()) as Record<string, string>;
-      },
-    ]),
-  );
+      });
+      fetched.set(url, strings);
+      // A failed fetch is tried again by the next one who asks.
+      strings.catch(() => fetched.delete(url));
+    }
+    return strings;
+  };
+  return Object.fromEntries(Object.entries(urls).map(([path, url]) => [path, () => fetchOnce(path, url)]));
 }
 
 const catalogues = jsonCatalogues(
@@ -58,6 +65,15 @@ export async function loadCatalogue(
   // A language without a file for this namespace reads English rather than raw keys.
   const loader = catalogues[`${dir}/${language}.json`] ?? catalogues[`${dir}/en.json`];
   return loader ? loader() : {};
+}
+
+/**
+ * Starts fetching `namespaces` of `language` now, for a page that will ask for them (decision 015):
+ * the first page of a visit otherwise asked only once the app had rendered, one round trip later.
+ */
+export function warmCatalogues(language: string, namespaces: readonly string[]): void {
+  const lng = hasCatalogue(language) ? language : 'en';
+  for (const namespace of namespaces) void loadCatalogue(lng, namespace).catch(() => undefined);
 }
 
 const lazyBackend: BackendModule = {

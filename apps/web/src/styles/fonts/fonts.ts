@@ -8,6 +8,9 @@
  * the system fonts in --font-sans (styles/tokens.css): a device that has its own font for the
  * script uses it and fetches nothing.
  */
+import myanmarRegular from '@fontsource/noto-sans-myanmar/files/noto-sans-myanmar-myanmar-400-normal.woff2?url';
+import thaiRegular from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2?url';
+
 const stylesheets: Record<string, () => Promise<unknown>> = {
   my: () => import('./my.ts'),
   th: () => import('./th.ts'),
@@ -34,6 +37,25 @@ const faces: Record<string, [family: string, sample: string]> = {
   'zh-tw': ['Noto Sans TC', '\u4e2d'],
   ja: ['Noto Sans JP', '\u3042'],
 };
+
+/**
+ * The regular face of the sets that have one file for the script (the CJK faces come in slices,
+ * which only the page's text picks). The start asks for it beside its stylesheet: found through
+ * the stylesheet it came one round trip later, and the first paint waits for it.
+ */
+const regularFaces: Record<string, string> = { my: myanmarRegular, th: thaiRegular };
+
+function preloadFace(url: string): void {
+  if (document.head.querySelector(`link[rel="preload"][href="${url}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'font';
+  link.type = 'font/woff2';
+  // Fonts are fetched in CORS mode: a preload without it would not be used, and fetched twice.
+  link.crossOrigin = 'anonymous';
+  link.href = url;
+  document.head.appendChild(link);
+}
 
 /** How long the start waits for the face before it paints with whatever it has. */
 const FACE_WAIT_MS = 3000;
@@ -92,8 +114,10 @@ export function loadScriptFonts(language: string): Promise<void> {
  * the first paint moves the text (layout shift); painting with the face already in avoids both.
  */
 export async function loadScriptFontsForStart(language: string): Promise<void> {
-  await loadScriptFonts(language);
   const set = fontSetOf(language);
+  const face = set ? regularFaces[set] : undefined;
+  if (face && typeof document !== 'undefined') preloadFace(face);
+  await loadScriptFonts(language);
   if (!set || typeof document === 'undefined' || !document.fonts) return;
   const [family, sample] = faces[set]!;
   await Promise.race([

@@ -1,0 +1,227 @@
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Game } from '@app/contract';
+import { useSession } from '../../shared/session/session.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
+import { ErrorState } from '../../shared/ui/states.tsx';
+import { isFavourite, useFavouriteStore, useToggleFavourite } from './favourites.ts';
+import { LIST_PAGE_SIZE, useGameListHead, useGamePages, type ListFilter } from './game-queries.ts';
+import { GameTile, TileSkeleton, useTileLabels } from './game-tile.tsx';
+import { gameLaunchItem } from './launch-rules.ts';
+import { useLaunch } from './use-launch.ts';
+import { columnsFor, gridWindow } from './virtual-grid.ts';
+import styles from './game-grid.module.css';
+
+const GAP = 14;
+const MIN_TILE = 170;
+const CAPTION = 50;
+
+interface Viewport {
+  top: number;
+  height: number;
+}
+
+/**
+ * The game grid of a list page, virtualised (NC-46): the list's height is the whole list's, only
+ * the rows near the screen are mounted, and the pages of games those rows need are fetched as
+ * they come near. `startPage` (SH-11) opens the list at that page of 100 games.
+ */
+export function GameGrid({
+  filter,
+  vendorNames,
+  maintenance,
+  startPage = 1,
+  empty,
+  count,
+}: {
+  filter: ListFilter;
+  vendorNames: ReadonlyMap<string, string>;
+  maintenance: ReadonlySet<string>;
+  startPage?: number;
+  empty: React.ReactNode;
+  /**
+   * The list's count line, shown above the grid: drawn here, in the render that shows the games,
+   * rather than handed up to the page (which cost a second render of the page and the grid).
+   */
+  count?: (total: number, searching: boolean, loading: boolean) => React.ReactNode;
+}) {
+  const { t } = useTranslation('games');
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [view, setView] = useState<Viewport>({ top: 0, height: 900 });
+  const launch = useLaunch();
+  const toggle = useToggleFavourite();
+  const changed = useFavouriteStore((s) => s.changed);
+  const token = useSession((s) => s.token);
+  const openModal = useUiStore((s) => s.openModal);
+  const list = useGameListHead(filter);
+  const labels = useTileLabels();
+
+  // Another player (or none) in this tab: the local favourite changes were the last one's.
+  useEffect(() => useFavouriteStore.getState().reset(), [token]);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const el = ref.current;
+      if (!el) return;
+      const rect = el.getBoundingClientRect();
+      const next = { top: Math.round(-rect.top), height: window.innerHeight };
+      setView((v) => (v.top === next.top && v.height === next.height ? v : next));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, []);
+
+  const columns = width ? columnsFor(width, MIN_TILE, GAP) : 2;
+  const tileWidth = width ? (width - GAP * (columns - 1)) / columns : MIN_TILE;
+  // Tiles are 3:2 art (the vendor art's own shape, nothing cropped) and a two-line caption.
+  const rowHeight = Math.round((tileWidth * 2) / 3 + CAPTION + GAP);
+  // New results (a search, a first page) show the rows on screen first; the rows kept mounted
+  // behind and ahead of the screen for scrolling follow in a deferred render right after, so the
+  // player sees a search's results for half the work.
+  const head = list.first.data;
+  const settledHead = useDeferredValue(head);
+  const win = gridWindow(
+    list.total,
+    { columns, rowHeight },
+    view,
+    head === settledHead ? {} : { ahead: 0, behindRows: 0 },
+  );
+  const firstIndex = win.firstRow * columns;
+  const lastIndex = Math.min(list.total - 1, (win.lastRow + 1) * columns - 1);
+
+  const pages = useMemo(() => {
+    const out: number[] = [];
+    if (lastIndex < firstIndex) return [0];
+    for (let p = Math.floor(firstIndex / LIST_PAGE_SIZE); p <= Math.floor(lastIndex / LIST_PAGE_SIZE); p++)
+      out.push(p);
+    return out;
+  }, [firstIndex, lastIndex]);
+  const gameAt = useGamePages(filter, list, pages);
+
+  const { total, searching, loading } = list;
+  const countLine = count?.(total, searching, loading);
+
+  // SH-11: open at the requested page once the list and the grid's width are known.
+  const jumped = useRef(false);
+  useEffect(() => {
+    if (jumped.current || startPage <= 1 || !width || total === 0 || !ref.current) return;
+    jumped.current = true;
+    const index = Math.min(total - 1, (startPage - 1) * LIST_PAGE_SIZE);
+    const top = ref.current.getBoundingClientRect().top + window.scrollY;
+    window.scrollTo(0, top + Math.floor(index / columns) * rowHeight - 8);
+  }, [startPage, width, total, columns, rowHeight]);
+
+  const onPlay = useCallback((game: Game) => launch(gameLaunchItem(game)), [launch]);
+  const onFavourite = useCallback(
+    (game: Game, want: boolean) => {
+      if (!token) {
+        openModal(ModalKeys.loginPopup);
+        return;
+      }
+      void toggle(game, want);
+    },
+    [token, openModal, toggle],
+  );
+
+  if (list.error && total === 0)
+    return (
+      <>
+        {countLine}
+        <ErrorState message={t('list_error')} onRetry={list.refetch} />
+      </>
+    );
+
+  // Tiles are slots keyed by their place in the window, not by game: a new search, or a scroll by
+  // a row, shows other games in the tiles already mounted (React updates their text and
+  // attributes) instead of unmounting every tile and building each one anew.
+  const slots = Math.max(1, (win.lastRow - win.firstRow + 1) * columns);
+  const tiles = [];
+  let shown = 0;
+  for (let i = firstIndex; i <= lastIndex; i++) {
+    const game = gameAt(i);
+    if (!game) {
+      tiles.push(<TileSkeleton key={`s${i}`} />);
+      continue;
+    }
+    // NC-39: a favourite removed here leaves the favourites list at once.
+    const fav = isFavourite(game, changed);
+    if (filter.selection === 'FAV' && !fav) continue;
+    shown++;
+    tiles.push(
+      <GameTile
+        key={i % slots}
+        game={game}
+        favourite={fav}
+        vendorName={vendorNames.get(game.vassalage) ?? game.vassalage}
+        maintenance={maintenance.has(game.vassalage)}
+        labels={labels}
+        onPlay={onPlay}
+        onFavourite={onFavourite}
+      />,
+    );
+  }
+  const nothing =
+    !list.loading &&
+    list.enabled &&
+    (total === 0 || (filter.selection === 'FAV' && shown === 0 && tiles.length === 0));
+
+  return (
+    <>
+      {countLine}
+      <div
+        ref={ref}
+        className={styles.viewport}
+        data-testid="game-grid"
+        data-total={total}
+        aria-busy={list.loading || searching}
+        style={{ height: nothing ? undefined : Math.max(0, win.rows * rowHeight - GAP) }}
+      >
+        {list.loading ? (
+          <ul
+            className={styles.grid}
+            style={{ position: 'static', gridTemplateColumns: `repeat(${columns}, 1fr)` }}
+          >
+            {Array.from({ length: Math.min(columns * 3, 24) }, (_, i) => (
+              <TileSkeleton key={i} />
+            ))}
+          </ul>
+        ) : nothing ? (
+          empty
+        ) : (
+          <ul
+            className={styles.grid}
+            data-searching={searching || undefined}
+            style={{
+              transform: `translateY(${win.firstRow * rowHeight}px)`,
+              gridTemplateColumns: `repeat(${columns}, 1fr)`,
+              gridAutoRows: `${rowHeight - GAP}px`,
+            }}
+          >
+            {tiles}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

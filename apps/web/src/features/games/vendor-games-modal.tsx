@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ModalProps } from '../../shared/shell/modal-registry.ts';
+import { call } from '../../shared/http/client.ts';
+import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { cdnImage } from '../../shared/cdn/image-host.ts';
+import { gameListCall } from './calls.ts';
+import { gameLaunchItem } from './launch-rules.ts';
+import { useLaunch } from './use-launch.ts';
+import styles from './modals.module.css';
+
+function GameButtons({ vassalage, gameType }: { vassalage: string; gameType: string }) {
+  const { t, i18n } = useTranslation('games');
+  const close = useModalClose();
+  const launch = useLaunch();
+  const list = useQuery({
+    queryKey: ['games', 'popup', vassalage, gameType, i18n.language],
+    queryFn: () =>
+      call(gameListCall, {
+        query: {
+          vassalage,
+          gameType: gameType as never,
+          pageNo: 1,
+          pageSize: 60,
+          language: i18n.language || 'en',
+        },
+      }),
+  });
+  if (list.isPending) return <LoadingState />;
+  if (list.isError) return <ErrorState message={t('list_error')} onRetry={() => void list.refetch()} />;
+  if (list.data.games.length === 0) return <EmptyState title={t('list_empty')} />;
+  return (
+    <ul className={styles.games} data-testid="vendor-games-list">
+      {list.data.games.map((g) => (
+        <li key={g.nodeId}>
+          <button
+            type="button"
+            className={styles.game}
+            onClick={() => {
+              close();
+              launch(gameLaunchItem(g));
+            }}
+          >
+            <img src={cdnImage(g.imageUrl)} alt="" width={96} height={96} loading="lazy" />
+            <span>{g.gameName}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** GL-10: an item whose isGame is VASSALAGE opens this list of its provider's games. */
+export function VendorGamesModal({ params, onClose }: ModalProps<{ vassalage: string; gameType: string }>) {
+  const { t } = useTranslation('games');
+  return (
+    <Modal
+      onClose={onClose}
+      title={t('vendor_games_title', { vendor: params.vassalage })}
+      width={720}
+      height="auto"
+    >
+      <GameButtons vassalage={params.vassalage} gameType={params.gameType} />
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../shared/http/client.ts';
+import { readJson, sessionStore, writeJson } from '../../shared/storage/storage.ts';
+import { newGameVendorCall } from './calls.ts';
+import type { VendorLane } from './vendor-nav.ts';
+
+/** Session-storage key of the game vendor cache (spec A §9, BC-01). */
+export const VENDOR_CACHE_KEY = 'gameVendor';
+/** A window event asking every vendor list to be fetched again (NC-25). */
+export const VENDOR_FLUSH_EVENT = 'games:flush';
+
+interface StoredVendors {
+  language: string;
+  at: number;
+  lanes: VendorLane[];
+}
+
+export const vendorQueryKey = (language: string) => ['games', 'vendors', language] as const;
+
+function readStored(language: string): StoredVendors | null {
+  const stored = readJson<StoredVendors>(sessionStore, VENDOR_CACHE_KEY);
+  // The copy of another language is not used: a language change fetches again (NC-24).
+  return stored && stored.language === language && Array.isArray(stored.lanes) ? stored : null;
+}
+
+export async function fetchVendorLanes(language: string): Promise<VendorLane[]> {
+  const value = await call(newGameVendorCall, { query: { platform: 'html5-desktop', language } });
+  const lanes = value.data.lanes as VendorLane[];
+  writeJson(sessionStore, VENDOR_CACHE_KEY, { language, at: Date.now(), lanes } satisfies StoredVendors);
+  return lanes;
+}
+
+/**
+ * Drops the cached vendor list and fetches it again (NC-25): the operator switched a vendor or
+ * the player asked for a refresh. Any code may ask with `window.dispatchEvent(new Event(VENDOR_FLUSH_EVENT))`.
+ */
+export async function flushVendors(client: QueryClient): Promise<void> {
+  sessionStore.remove(VENDOR_CACHE_KEY);
+  await client.invalidateQueries({ queryKey: ['games', 'vendors'] });
+}
+
+/**
+ * The vendor lanes of GCSGAME_newGameVendor, kept in session storage (BC-01): a reload of the tab
+ * starts from the stored copy; a language change fetches the list in the new language (NC-24).
+ */
+export function useVendorLanes() {
+  const { i18n } = useTranslation();
+  const language = i18n.language || 'en';
+  const client = useQueryClient();
+  useEffect(() => {
+    const onFlush = () => void flushVendors(client);
+    window.addEventListener(VENDOR_FLUSH_EVENT, onFlush);
+    return () => window.removeEventListener(VENDOR_FLUSH_EVENT, onFlush);
+  }, [client]);
+  return useQuery({
+    queryKey: vendorQueryKey(language),
+    queryFn: () => fetchVendorLanes(language),
+    initialData: () => readStored(language)?.lanes,
+    initialDataUpdatedAt: () => readStored(language)?.at,
+    staleTime: 5 * 60_000,
+  });
+}

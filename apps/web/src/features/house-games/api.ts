@@ -1,0 +1,96 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  formatMinor,
+  getHouseRound,
+  getHouseRounds,
+  getHouseState,
+  openHouseTicket,
+  playHouseTable,
+  rotateHouseSeed,
+  setHouseClientSeed,
+  spinHouseSlot,
+  type CallDef,
+  type CallQuery,
+  type CallBody,
+  type CallValue,
+  type HouseState,
+} from '@app/contract';
+import { call } from '../../shared/http/client.ts';
+
+/**
+ * The house games' calls from a game page. A page opened by a launch carries the launch token in
+ * its URL (`token`): it is redeemed once for a play ticket, kept in session storage for this game,
+ * and sent as `X-House-Ticket` on every call. Without one, the signed-in member's session plays.
+ */
+const ticketKey = (gameCode: string) => `house-ticket:${gameCode}`;
+
+export function storedTicket(gameCode: string): string | null {
+  try {
+    return sessionStorage.getItem(ticketKey(gameCode));
+  } catch {
+    return null;
+  }
+}
+
+/** Redeems a launch token (once) and keeps the ticket for the game. */
+export async function redeemLaunch(gameCode: string, launchToken: string): Promise<void> {
+  const { ticket } = await call(openHouseTicket, { body: { gameCode, launchToken } });
+  sessionStorage.setItem(ticketKey(gameCode), ticket);
+}
+
+function houseCall<C extends CallDef>(
+  def: C,
+  gameCode: string,
+  input: { query?: CallQuery<C>; body?: CallBody<C> },
+): Promise<CallValue<C>> {
+  const ticket = storedTicket(gameCode);
+  return call(def, { ...input, ...(ticket ? { headers: { 'X-House-Ticket': ticket } } : {}) } as never);
+}
+
+export const houseKeys = {
+  state: (gameCode: string) => ['house', 'state', gameCode] as const,
+  rounds: (gameCode: string) => ['house', 'rounds', gameCode] as const,
+};
+
+export function useHouseState(gameCode: string, enabled: boolean) {
+  return useQuery({
+    queryKey: houseKeys.state(gameCode),
+    queryFn: () => houseCall(getHouseState, gameCode, { query: { gameCode } }),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+export function useHouseRounds(gameCode: string, enabled: boolean) {
+  return useQuery({
+    queryKey: houseKeys.rounds(gameCode),
+    queryFn: () => houseCall(getHouseRounds, gameCode, { query: { gameCode, pageSize: 15 } }),
+    enabled,
+  });
+}
+
+export const spin = (gameCode: string, bet: number) =>
+  houseCall(spinHouseSlot, gameCode, { body: { gameCode, bet } });
+export const playTable = (gameCode: string, bets: { DRAGON?: number; TIGER?: number; TIE?: number }) =>
+  houseCall(playHouseTable, gameCode, { body: { gameCode, bets } });
+export const setClientSeed = (gameCode: string, clientSeed: string) =>
+  houseCall(setHouseClientSeed, gameCode, { body: { gameCode, clientSeed } });
+export const rotateSeed = (gameCode: string) => houseCall(rotateHouseSeed, gameCode, { body: { gameCode } });
+export const fetchRound = (roundId: string) => call(getHouseRound, { query: { roundId } });
+
+/** Writes a new balance and seed into the cached state after a round (no refetch per spin). */
+export function useStateUpdater(gameCode: string) {
+  const client = useQueryClient();
+  return (patch: (s: HouseState) => HouseState) =>
+    client.setQueryData<HouseState>(houseKeys.state(gameCode), (s) => (s ? patch(s) : s));
+}
+
+/** Money in the state's currency: minor units to "1,234.50". */
+export function money(state: Pick<HouseState, 'precision'>, minor: number): string {
+  return formatMinor(minor, state.precision);
+}
+
+export function toMinor(state: Pick<HouseState, 'precision'>, major: number): number {
+  return Math.round(major * 10 ** state.precision);
+}

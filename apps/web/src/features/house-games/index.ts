@@ -1,0 +1,19 @@
+import { i18n } from '../../shared/i18n/i18n.ts';
+
+/**
+ * The sandbox vendor's house games (decision 020): the game page a launch opens in the /game
+ * frame (`/sandbox/games/:gameCode`: the Lucky Lotus slot or the Dragon Tiger table) and the
+ * verifier page (`/sandbox/verify`) that recomputes any round in the browser.
+ */
+export const HOUSE_NS = 'house';
+
+const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
+  Promise.all([chunk, i18n.loadNamespaces(HOUSE_NS)]).then(([m]) => m);
+
+export const loadHouseGamePage = () =>
+  withHouseStrings(import('./house-game-page.tsx')).then((m) => ({ Component: m.HouseGamePage }));
+export const loadHouseVerifyPage = () =>
+  withHouseStrings(import('./verify-page.tsx')).then((m) => ({ Component: m.VerifyPage }));
+
+/** A house game fills its frame: no site header, notice bar, footer or side bar. */
+export const houseGameChrome = { header: false, noticeBar: false, footer: false, sideBar: false };

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { formatCountdown, useNow } from './clock.ts';
+import type { OpenNumero } from './model.ts';
+import { LOTTERY_NS } from './strings.ts';
+import styles from './lottery.module.css';
+
+/**
+ * The time left to bet on a numero: sales close `lockTime` before the draw (research §1). Past
+ * the close it says the numero is drawing until the next one arrives.
+ */
+export function Countdown({ numero, size = 'md' }: { numero?: OpenNumero; size?: 'md' | 'lg' }) {
+  const { t } = useTranslation(LOTTERY_NS);
+  const now = useNow();
+  if (!numero)
+    return (
+      <span className={styles.countdown} data-size={size} data-state="none">
+        --:--
+      </span>
+    );
+  const left = numero.closeAt - now;
+  const closed = left <= 0 || !numero.isSale;
+  return (
+    <span
+      className={styles.countdown}
+      data-size={size}
+      data-state={closed ? 'closed' : left < 10_000 ? 'last' : 'open'}
+      role="timer"
+      aria-label={closed ? t('drawing') : t('closes_in', { time: formatCountdown(left) })}
+    >
+      {closed ? t('drawing') : formatCountdown(left)}
+    </span>
+  );
+}

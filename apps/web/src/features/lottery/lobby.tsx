@@ -1,0 +1,187 @@
+import { useMemo, useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/forms/error-text.ts';
+import { LotteryIcon } from '../../shared/ui/icons.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
+import { useLatestResults, useLobby, useOpenNumeros, usePopular, useVnLaunch } from './api.ts';
+import { useGate } from '../../shared/shell/use-gate.ts';
+import { Balls, splitWinNo } from './balls.tsx';
+import { Countdown } from './countdown.tsx';
+import { familyBadge, familyOfGroup, isVn } from './families.ts';
+import type { LobbyGame, LobbyGroup, DrawResult, OpenNumero } from './model.ts';
+import { LOTTERY_NS } from './strings.ts';
+import type { Variant } from './variants.ts';
+import styles from './lottery.module.css';
+
+const POPULAR_GROUP = 'POPULAR';
+
+/**
+ * The lobby: the variant's games by group, each card with its current numero, the live countdown
+ * to the close and the latest result; a card opens the betting client.
+ */
+export function Lobby({ variant }: { variant: Variant }) {
+  const { t } = useTranslation(LOTTERY_NS);
+  const lobby = useLobby(variant);
+  const popular = usePopular(variant);
+  // The popular lotteries (LT-04) lead as their own group, in the server's order, when any of
+  // them is on this lobby.
+  const groups = useMemo((): LobbyGroup[] => {
+    const menus = lobby.data ?? [];
+    const byCode = new Map(menus.flatMap((g) => g.games).map((game) => [game.gameCode, game]));
+    const hot = (popular ?? []).flatMap((code) => byCode.get(code) ?? []);
+    return hot.length > 0 && menus.length > 1
+      ? [{ code: POPULAR_GROUP, label: t('group_popular'), games: hot }, ...menus]
+      : menus;
+  }, [lobby.data, popular, t]);
+  const open = useOpenNumeros(variant);
+  const latest = useLatestResults(variant, open);
+  const [group, setGroup] = useState<string>('ALL');
+
+  if (lobby.isPending)
+    return (
+      <div className={styles.grid} aria-busy="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i} className={styles.card}>
+            <Skeleton height={20} width="60%" />
+            <Skeleton height={28} width="40%" />
+            <Skeleton height={28} />
+          </div>
+        ))}
+      </div>
+    );
+  if (lobby.isError)
+    return <ErrorState message={errorText(lobby.error, t)} onRetry={() => void lobby.refetch()} />;
+  if (!groups.length) return <EmptyState icon={<LotteryIcon />} title={t('lobby_empty')} />;
+
+  // "All" lists every game once: the popular group repeats games of the others.
+  const shown =
+    group === 'ALL' ? groups.filter((g) => g.code !== POPULAR_GROUP) : groups.filter((g) => g.code === group);
+  return (
+    <div className={styles.lobby}>
+      {groups.length > 1 ? (
+        <div className={styles.chips} role="group" aria-label={t('groups')}>
+          {[{ code: 'ALL', label: t('group_all') }, ...groups].map((g) => (
+            <button
+              key={g.code}
+              type="button"
+              className={styles.chip}
+              aria-pressed={group === g.code}
+              onClick={() => setGroup(g.code)}
+            >
+              {g.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <section className={styles.group} aria-labelledby="lobby-group-title">
+        <h2 className={styles.groupTitle} id="lobby-group-title">
+          {group === 'ALL' ? t('group_all_games') : shown[0]?.label}
+          <span className={styles.groupCount}>{shown.reduce((n, g) => n + g.games.length, 0)}</span>
+        </h2>
+        <div className={styles.grid}>
+          {shown.flatMap((g) =>
+            g.games.map((game) => (
+              <GameCard
+                key={game.gameId}
+                game={game}
+                variant={variant}
+                numero={open.get(game.gameId)}
+                last={latest.get(game.gameId)}
+              />
+            )),
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function GameCard({
+  game,
+  variant,
+  numero,
+  last,
+}: {
+  game: LobbyGame;
+  variant: Variant;
+  numero?: OpenNumero;
+  last?: DrawResult;
+}) {
+  const { t } = useTranslation(LOTTERY_NS);
+  const family = familyOfGroup(game.groupCode);
+  const gate = useGate();
+  const navigate = useNavigate();
+  const launch = useVnLaunch();
+  // The Vietnamese lobby launches its games through the platform (LT-07); login comes first.
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (variant.area !== 'VN') return;
+    e.preventDefault();
+    gate(() =>
+      launch.mutate(
+        { prizeMode: variant.prizeMode, gameCode: game.gameCode },
+        {
+          onSuccess: (v) => {
+            const url = v.content.game_url;
+            if (url.startsWith('/')) void navigate(url);
+            else window.location.assign(url);
+          },
+        },
+      ),
+    );
+  };
+  const to = `${variant.path}?gameCode=${encodeURIComponent(game.gameCode)}${
+    game.defaultPlayType !== undefined ? `&playType=${encodeURIComponent(String(game.defaultPlayType))}` : ''
+  }`;
+  return (
+    <Link
+      to={to}
+      className={styles.card}
+      data-family={family}
+      aria-label={game.name}
+      aria-busy={launch.isPending || undefined}
+      onClick={onClick}
+    >
+      <span className={styles.cardHead}>
+        <span className={styles.cardBadge} aria-hidden="true">
+          {familyBadge(family)}
+        </span>
+        <span className={styles.cardTitle}>
+          <span className={styles.cardName}>{game.name}</span>
+          <span className={styles.cardLabel}>
+            {numero ? t('numero_no', { numero: numero.numero }) : t('no_open_numero')}
+          </span>
+        </span>
+        <Countdown numero={numero} />
+      </span>
+      <span className={styles.cardResult}>
+        {last ? (
+          <>
+            {isVn(family) ? (
+              <span className={styles.special}>
+                <span className={styles.cardLabel}>{t('prize_DB')}</span>
+                <Balls
+                  winNo={splitWinNo(last.winNo)[0] ?? ''}
+                  family={family}
+                  size="md"
+                  label={t('prize_DB')}
+                />
+              </span>
+            ) : (
+              <Balls
+                winNo={last.winNo}
+                family={family}
+                size="sm"
+                max={family === '4D' ? 3 : 10}
+                label={t('latest_result')}
+              />
+            )}
+            <span className={styles.cardLabel}>{t('numero_no', { numero: last.numero })}</span>
+          </>
+        ) : (
+          <span className={styles.cardLabel}>{t('no_result_yet')}</span>
+        )}
+      </span>
+    </Link>
+  );
+}
