@@ -168,7 +168,7 @@ test.describe('passwords', () => {
     await page.getByTestId('member-menu').getByRole('menuitem', { name: 'My account' }).click();
     const centre = page.getByTestId('member-centre');
     await expect(centre.getByTestId('security-centre')).toBeVisible();
-    await centre.getByRole('button', { name: 'Change password' }).click();
+    await centre.getByTestId('login-password-action').click();
     const modal = page.getByTestId('change-password');
     await expect(modal.getByLabel('Current password')).toBeVisible();
     await modal.getByLabel('Current password').fill('NotMine000');

@@ -222,6 +222,71 @@ test.describe('records, messages and the live stream', () => {
     await expect(records.locator('tbody tr')).toHaveCount(1);
   });
 
+  test('a new member with no records: every records page, date preset, custom range and CSV export answers without an error', async ({
+    page,
+    server,
+  }) => {
+    await newPlayer(page, server);
+    // Every records call the pages make, and any answer that is not a success.
+    const failures: string[] = [];
+    const seen = new Set<string>();
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (!/^\/wps\/(records\/|relay\/ODSFE2_)/.test(url.pathname)) return;
+      seen.add(url.pathname);
+      if (res.status() >= 400) failures.push(`${res.status()} ${url.pathname}${url.search}`);
+    });
+    await page.getByTestId('member-menu-button').click();
+    await page.getByTestId('member-menu').getByRole('menuitem', { name: 'Account record' }).click();
+    const centre = page.getByTestId('member-centre');
+    const menu = centre.locator('nav');
+    const pages = [
+      ['Account record', 'account-records'],
+      ['Betting record', 'bet-records'],
+      ['Profit and loss', 'profit-loss'],
+      ['Bonus details', 'bonus-details'],
+    ] as const;
+    for (const [entry, testId] of pages) {
+      await menu.getByRole('button', { name: entry }).click();
+      const view = centre.getByTestId(testId);
+      await expect(view).toBeVisible();
+      for (const preset of ['Today', 'Yesterday', '7 days', '30 days']) {
+        await view.getByRole('button', { name: preset, exact: true }).click();
+        await expect(view.getByRole('button', { name: preset, exact: true })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
+        // Empty, never an error: the profit page shows its zero totals and "no bets".
+        await expect(view.getByTestId('records-empty')).toBeVisible();
+        await expect(centre.getByRole('alert')).toHaveCount(0);
+        if (testId === 'profit-loss') await expect(view.getByTestId('profit-total')).toHaveText('0.00');
+      }
+      // A custom range of the last days (the form's own defaults: the 7 days up to today).
+      await view.getByRole('button', { name: 'Custom', exact: true }).click();
+      await view.getByRole('button', { name: 'Apply', exact: true }).click();
+      await expect(view.getByTestId('records-empty')).toBeVisible();
+      await expect(centre.getByRole('alert')).toHaveCount(0);
+
+      // The export of an empty range is a file with its header line only.
+      const download = page.waitForEvent('download');
+      await view.getByTestId('records-export').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.csv$/);
+      let csv = '';
+      for await (const chunk of await file.createReadStream()) csv += chunk;
+      expect(csv.trim().split(/\r?\n/).length, `${testId}: ${csv}`).toBeGreaterThanOrEqual(1);
+      await expect(centre.getByRole('alert')).toHaveCount(0);
+    }
+    expect([...seen].sort()).toEqual([
+      '/wps/records/export',
+      '/wps/relay/ODSFE2_getAccountRecords',
+      '/wps/relay/ODSFE2_getBetRecords',
+      '/wps/relay/ODSFE2_getBonusDetails',
+      '/wps/relay/ODSFE2_getProfitLoss',
+    ]);
+    expect(failures).toEqual([]);
+  });
+
   test('the demo member sees full records pages (look)', async ({ page }) => {
     test.skip(!lookDir, 'photographs only');
     await preparePage(page);
