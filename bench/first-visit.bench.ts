@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -94,7 +94,8 @@ async function firstVisit(base: string): Promise<{ kb: number; requests: number;
       if (/^\/(wps|lgw|lotto|config)\//.test(url.pathname))
         calls.set(url.pathname, (calls.get(url.pathname) ?? 0) + 1);
     });
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    // A generous time-out: other work may load the shared machine.
+    await page.goto(`${base}/`, { waitUntil: 'networkidle', timeout: 120_000 });
     // Until the page has settled: its images in and nothing more on the way for a while.
     await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, {
       timeout: 30_000,
@@ -111,7 +112,12 @@ async function firstVisit(base: string): Promise<{ kb: number; requests: number;
 export async function run(): Promise<BenchRow[]> {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
   console.error('  building apps/web…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: repoRoot, encoding: 'utf8' });
+  // WEB_DIST (as the server reads it) builds and serves a private copy, not the shared apps/web/dist.
+  const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(repoRoot, 'apps/web/dist');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@app/web', '--', '--outDir', dist], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
 
   const server = await startPlatformServer();

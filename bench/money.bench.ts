@@ -9,12 +9,12 @@
  * a member's main and vendor wallets (GCS_walletTransfer), a quarter stakes to the house, a
  * quarter payouts from it; the house account is then a hot row every other movement touches.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './lib/types.ts';
 import { throwawayPostgres } from './lib/throwaway-postgres.ts';
 import { pinnedNode } from './lib/processes.ts';
+import { measureBurst } from './lib/burst.ts';
 
 const thisFile = fileURLToPath(import.meta.url);
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -34,16 +34,6 @@ interface WorkerResult {
   /** CPU time per movement of this process and of the PostgreSQL backends serving it (µs). */
   appCpuUs: number;
   dbCpuUs: number | null;
-}
-
-/** CPU seconds (user + system) of a process from /proc; null where there is none. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 // ---------------------------------------------------------------- worker (core 0)
@@ -134,55 +124,13 @@ async function worker(url: string): Promise<void> {
       });
     };
 
-    const latencies: number[] = [];
-    let refused = 0;
-    let measuring = false;
-    let stop = false;
-    const loop = async () => {
-      while (!stop) {
-        const t0 = performance.now();
-        try {
-          await move();
-          if (measuring) latencies.push(performance.now() - t0);
-        } catch (err) {
-          if ((err as { errorCode?: string }).errorCode !== 'wallet.balance.insufficient') throw err;
-          if (measuring) refused++;
-        }
-      }
-    };
-    const loops = Array.from({ length: CONCURRENCY }, loop);
-    await new Promise((r) => setTimeout(r, 2_000));
-    // The backends of this database (the pool's connections), to charge their CPU to the run.
-    const { sql } = await import('kysely');
-    const backends = (
-      await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(
-        database.db,
-      )
-    ).rows.map((r) => r.pid);
-    const dbCpu = () => {
-      let total = 0;
-      for (const pid of backends) {
-        const c = cpuSeconds(pid);
-        if (c === null) return null;
-        total += c;
-      }
-      return total;
-    };
-    const db0 = dbCpu();
-    const app0 = process.cpuUsage();
-    measuring = true;
-    const started = performance.now();
-    await new Promise((r) => setTimeout(r, durationS * 1000));
-    measuring = false;
-    const seconds = (performance.now() - started) / 1000;
-    const appUsed = process.cpuUsage(app0);
-    const db1 = dbCpu();
-    stop = true;
-    await Promise.all(loops);
-
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+    const burst = await measureBurst({
+      op: move,
+      concurrency: CONCURRENCY,
+      durationS,
+      db: database.db,
+      isRefusal: (err) => (err as { errorCode?: string }).errorCode === 'wallet.balance.insufficient',
+    });
     const report = await wallet.check();
     const [after] = (
       await database.db
@@ -191,11 +139,11 @@ async function worker(url: string): Promise<void> {
         .execute()
     ).map((r) => Number(r.s));
     const result: WorkerResult = {
-      movements: latencies.length,
-      refused,
-      seconds,
-      p50Ms: pct(50),
-      p99Ms: pct(99),
+      movements: burst.count,
+      refused: burst.refused,
+      seconds: burst.seconds,
+      p50Ms: burst.p50Ms,
+      p99Ms: burst.p99Ms,
       check: {
         ok: report.ok,
         total: report.total,
@@ -204,8 +152,8 @@ async function worker(url: string): Promise<void> {
       },
       // Member and house balances together sum to zero: nothing was created or lost.
       conserved: after === 0 && before! > 0,
-      appCpuUs: (appUsed.user + appUsed.system) / Math.max(1, latencies.length),
-      dbCpuUs: db0 !== null && db1 !== null ? ((db1 - db0) * 1e6) / Math.max(1, latencies.length) : null,
+      appCpuUs: burst.appCpuUs,
+      dbCpuUs: burst.dbCpuUs,
     };
     console.log(`RESULT ${JSON.stringify(result)}`);
   } finally {

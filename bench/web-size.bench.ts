@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { BenchRow } from './lib/types.ts';
@@ -15,7 +15,8 @@ import { repoRoot, startPlatformServer } from './lib/processes.ts';
 const HOME_BUDGET_KB = 135;
 const ALL_BUDGET_KB = 350;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const dist = join(repoRoot, 'apps/web/dist');
+/** WEB_DIST (as the server reads it) builds and serves a private copy, not the shared apps/web/dist. */
+const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(repoRoot, 'apps/web/dist');
 
 const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1000;
 
@@ -48,14 +49,17 @@ async function homeRouteJs(): Promise<{ kb: number; files: number }> {
       const url = new URL(req.url());
       if (url.origin === server.url && /\.m?js$/.test(url.pathname)) scripts.add(url.pathname);
     });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    // A generous time-out: other work may load the shared machine.
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle', timeout: 120_000 });
     // Let lazy route modules that start after the first idle finish too.
     await page.waitForLoadState('networkidle');
     let kb = 0;
     for (const path of scripts) {
       const res = await fetch(`${server.url}${path}`);
       if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-      kb += gzipKb(Buffer.from(await res.arrayBuffer()));
+      const fileKb = gzipKb(Buffer.from(await res.arrayBuffer()));
+      console.error(`    ${path}: ${fileKb.toFixed(1)} kB`);
+      kb += fileKb;
     }
     return { kb, files: scripts.size };
   } finally {
@@ -66,7 +70,10 @@ async function homeRouteJs(): Promise<{ kb: number; files: number }> {
 
 export async function run(): Promise<BenchRow[]> {
   console.error('  building apps/web…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: repoRoot, encoding: 'utf8' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@app/web', '--', '--outDir', dist], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
 
   console.error('  loading / in Chromium…');

@@ -1,0 +1,115 @@
+import { sql, type Kysely } from 'kysely';
+import { cpuSecondsOf } from './processes.ts';
+
+export interface BurstOptions<DB> {
+  /** One call of what is measured: a movement, a spin, a bet. */
+  op: () => Promise<unknown>;
+  /** How many loops call `op` at once, each awaiting its call before the next. */
+  concurrency: number;
+  /** Seconds measured, after the warm-up. */
+  durationS: number;
+  /** Milliseconds the loops run before the measurement starts (pool connections opened, plans cached). */
+  warmupMs?: number;
+  /** The database the op works on: the CPU of its PostgreSQL backends is charged to the run. */
+  db: Kysely<DB>;
+  /**
+   * Whether a failed call is a refusal the run expects (counted while measuring) rather than a
+   * failure of the bench (thrown). Every failure is a refusal when not given.
+   */
+  isRefusal?: (err: unknown) => boolean;
+  /** More refusals than this while measuring fail the run (none by default). */
+  maxRefused?: number;
+}
+
+export interface BurstResult {
+  /** Calls that succeeded while measuring. */
+  count: number;
+  refused: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** CPU time per successful call of this process and of the PostgreSQL backends serving it (µs). */
+  appCpuUs: number;
+  dbCpuUs: number | null;
+  /** The backends charged, for a caller that measures something else on the same pool afterwards. */
+  backendPids: number[];
+}
+
+/** The PostgreSQL backends connected to the database `db` works on now (its pool's connections). */
+export async function databaseBackendPids<DB>(db: Kysely<DB>): Promise<number[]> {
+  return (
+    await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(
+      db,
+    )
+  ).rows.map((r) => r.pid);
+}
+
+/** CPU seconds of all these processes together; null when one of them is gone (the sum would lie). */
+export function cpuSecondsOfAll(pids: number[]): number | null {
+  let total = 0;
+  for (const pid of pids) {
+    const c = cpuSecondsOf(pid);
+    if (c === null) return null;
+    total += c;
+  }
+  return total;
+}
+
+/**
+ * A burst: `concurrency` loops call `op` back to back, first for a warm-up, then for `durationS`
+ * seconds in which each successful call's latency is kept and the CPU of this process and of the
+ * database's backends is measured. Percentiles are of the successful calls; per-call CPU divides
+ * by their count. The loops are stopped and awaited before it returns, so a failure of the bench
+ * thrown by any loop is thrown here.
+ */
+export async function measureBurst<DB>(o: BurstOptions<DB>): Promise<BurstResult> {
+  const isRefusal = o.isRefusal ?? (() => true);
+  const maxRefused = o.maxRefused ?? Infinity;
+  const latencies: number[] = [];
+  let refused = 0;
+  let measuring = false;
+  let stop = false;
+  const loop = async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      try {
+        await o.op();
+        if (measuring) latencies.push(performance.now() - t0);
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        if (measuring) refused++;
+        if (refused > maxRefused) throw err;
+      }
+    }
+  };
+  const loops = Array.from({ length: o.concurrency }, loop);
+  await new Promise((r) => setTimeout(r, o.warmupMs ?? 2_000));
+  // Read once the loops have opened the pool's connections, so that each of them is charged.
+  const backendPids = await databaseBackendPids(o.db);
+  const db0 = cpuSecondsOfAll(backendPids);
+  const app0 = process.cpuUsage();
+  measuring = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, o.durationS * 1000));
+  measuring = false;
+  const seconds = (performance.now() - started) / 1000;
+  const appUsed = process.cpuUsage(app0);
+  const db1 = cpuSecondsOfAll(backendPids);
+  stop = true;
+  await Promise.all(loops);
+
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  const perCall = Math.max(1, latencies.length);
+  return {
+    count: latencies.length,
+    refused,
+    seconds,
+    p50Ms: pct(50),
+    p99Ms: pct(99),
+    appCpuUs: (appUsed.user + appUsed.system) / perCall,
+    dbCpuUs: db0 !== null && db1 !== null ? ((db1 - db0) * 1e6) / perCall : null,
+    backendPids,
+  };
+}

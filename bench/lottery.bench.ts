@@ -1,0 +1,296 @@
+/**
+ * Lottery benchmark (issue 9) on PostgreSQL:
+ * - bets accepted per second in a burst before a close, with their p99: 24 concurrent players over
+ *   400 funded members post `POST /lgw/orders/betting` (the whole route: token, body check, then
+ *   the one statement lottery_place_bet: the numero read FOR SHARE, order and ticket, betting
+ *   record, stake movement) through the app for
+ *   BENCH_DURATION_S seconds (10 by default) after a 2-second warm-up, the server clock 30 s
+ *   before the numero closes;
+ * - the settlement of 100,000 tickets on one numero (draw, wins per member in one movement, the
+ *   tickets and the betting records in bulk), then the ledger check (every balance re-derived from
+ *   the postings, the postings summing to zero) and the payouts against the rules.
+ *
+ * The worker (`node bench/lottery.bench.ts worker <database url>`) runs pinned to core 0 where the
+ * machine allows; PostgreSQL has the other core.
+ */
+import { fileURLToPath } from 'node:url';
+import type { BenchRow } from './lib/types.ts';
+import { throwawayPostgres } from './lib/throwaway-postgres.ts';
+import { pinnedNode } from './lib/processes.ts';
+import { cpuSecondsOfAll, measureBurst } from './lib/burst.ts';
+
+const thisFile = fileURLToPath(import.meta.url);
+const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONCURRENCY = 24;
+const MEMBERS = 400;
+const TICKETS = 100_000;
+const MIN_RATE = 1_000;
+const MAX_P99_MS = 100;
+const MAX_SETTLE_S = 5;
+
+interface WorkerResult {
+  /** CPU time per bet of this process and of the PostgreSQL backends serving it (µs): what a bet costs whatever else runs on the machine. */
+  appCpuUs: number;
+  dbCpuUs: number | null;
+  settleAppCpuS: number;
+  settleDbCpuS: number | null;
+  bets: number;
+  refused: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  settleS: number;
+  tickets: number;
+  winners: number;
+  paidExact: boolean;
+  check: { ok: boolean; drifted: number; unbalanced: number };
+}
+
+async function worker(url: string): Promise<void> {
+  const { sql } = await import('kysely');
+  const { openPostgres } = await import('../apps/server/src/db/connection.ts');
+  const { migrateToLatest } = await import('../apps/server/src/db/migrate.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { createMember } = await import('../apps/server/src/modules/member/member.service.ts');
+  const { createSession } = await import('../apps/server/src/platform/auth/session.ts');
+  const { HouseAccount } = await import('../apps/server/src/modules/wallet/wallet.service.ts');
+
+  const database = await openPostgres({ url, poolSize: CONCURRENCY });
+  try {
+    await migrateToLatest(database);
+    // The site's settings (status, switches, brand) that every call's gate reads.
+    const { seedDemoData } = await import('../apps/server/src/seed/seed.ts');
+    await seedDemoData(database);
+    const config = loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: url });
+    const app = await buildApp({
+      config,
+      database,
+      services: { jobs: { tickMs: 0 } },
+      ...(process.env.BENCH_LOG ? { logger: { level: 'error' } } : {}),
+    });
+    await app.ready();
+    const { lottery, wallet } = app.ctx;
+    const game = await lottery.games.add({
+      code: 'BENCH5',
+      remark: 'Bench 5 minutes',
+      family: 'SSC',
+      intervalS: 300,
+      lockS: 30,
+      resultSource: 'RNG',
+    });
+    const start = Date.UTC(2026, 10, 23, 4, 0, 0);
+    let clock = start;
+    lottery.now = () => clock;
+    await lottery.engine.ensureNumeros(new Date(clock));
+    const numeros = await sql<{
+      id: number;
+      numero: string;
+      sale_end: Date;
+      draw_at: Date;
+      seed_hash: string;
+    }>`
+      select id, numero, sale_end, draw_at, seed_hash from lottery_numero
+      where game_id = ${game.id} and draw_at > ${new Date(clock)} order by draw_at limit 2`.execute(
+      database.db,
+    );
+    const [burst, big] = numeros.rows;
+    // 30 s before the close: the burst of the last seconds of sale.
+    clock = burst!.sale_end.getTime() - 30_000;
+
+    const members: { id: number; token: string }[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      const id = await createMember(database.db, { username: `lot${i}`, agentType: 0, password: null });
+      await wallet.transfer({
+        from: { house: HouseAccount.cash },
+        to: { memberId: id },
+        amount: 100_000_000,
+        kind: 'ADJUSTMENT',
+        reference: 'bench-open',
+        idempotencyKey: `bench:open:${id}`,
+      });
+      members.push({ id, token: await createSession(database, id, '127.0.0.1') });
+    }
+    const headers = { merchant: 'SEA888', device: 'web', language: 'en' };
+    const bet = async () => {
+      const m = members[Math.floor(Math.random() * members.length)]!;
+      const digit = Math.floor(Math.random() * 10);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/lgw/orders/betting',
+        headers: { ...headers, authorization: m.token },
+        payload: {
+          gameId: game.id,
+          currentNumero: burst!.numero,
+          prizeModeId: 4,
+          bettingSlipString: `${digit}____~1~1016~1~1960~1`,
+          betCartAmountSum: 2,
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`bet refused ${res.statusCode}: ${res.body}`);
+    };
+    // Any refusal fails the budget row; past 100 the run stops, as something is wrong with the setup.
+    const measured = await measureBurst({
+      op: bet,
+      concurrency: CONCURRENCY,
+      durationS,
+      db: database.db,
+      maxRefused: 100,
+    });
+    const dbCpu = () => cpuSecondsOfAll(measured.backendPids);
+
+    // 100,000 tickets on the next numero: written in bulk as the betting route writes them (order,
+    // ticket, betting record; the stakes as one movement per member), so the settlement is measured alone.
+    const memberIds = members.map((m) => m.id);
+    await sql`
+      insert into lottery_order (order_no, member_id, game_id, play_id, content, betting_mode_id, series, multiple,
+        notes, prize_mode_id, amount)
+      select 'B' || lpad(i::text, 8, '0'), (${memberIds}::bigint[])[1 + i % ${MEMBERS}], ${game.id}, 1016,
+        (i % 10)::text || '____', 1, 1960, 1, 1, 4, 200
+      from generate_series(0, ${TICKETS - 1}) as i`.execute(database.db);
+    await sql`
+      insert into lottery_ticket (order_id, numero_id, member_id, seq, multiple, amount)
+      select o.id, ${big!.id}, o.member_id, 1, 1, 200 from lottery_order o where o.order_no like 'B%' and length(o.order_no) = 9`.execute(
+      database.db,
+    );
+    await sql`
+      insert into bet_record (member_id, vendor, bet_no, product, game_code, game_name, currency, bet_amount, status)
+      select member_id, 'TCG_SEA', order_no, 'ELOTT', 'BENCH5', 'Bench 5 minutes', ${wallet.currency().code}, 200, 'PENDING'
+      from lottery_order where order_no like 'B%' and length(order_no) = 9`.execute(database.db);
+    const perMember = TICKETS / MEMBERS;
+    await wallet.post({
+      idempotencyKey: 'bench:stakes',
+      kind: 'BET_STAKE',
+      reference: 'bench-stakes',
+      postings: [
+        ...memberIds.map((id) => ({ account: { memberId: id }, amount: -200 * perMember })),
+        { account: { house: HouseAccount.cash }, amount: 200 * perMember * MEMBERS },
+      ],
+    });
+    clock = big!.draw_at.getTime() + 1000;
+    const drawnAt = new Date(clock);
+    await lottery.engine.drawOwn(big!.id, game, drawnAt);
+    const sdb0 = dbCpu();
+    const sapp0 = process.cpuUsage();
+    const s0 = performance.now();
+    const outcome = await lottery.engine.settle(big!.id);
+    const settleS = (performance.now() - s0) / 1000;
+    const sapp = process.cpuUsage(sapp0);
+    const sdb1 = dbCpu();
+    const winNo = (
+      await sql<{ win_no: string }>`select win_no from lottery_numero where id = ${big!.id}`.execute(
+        database.db,
+      )
+    ).rows[0]!.win_no;
+    const first = Number(winNo.split(',')[0]);
+    // Every order whose digit is the first of the result won 19.60 (20 × 1960 ÷ 2000).
+    const expectedWinners = Math.floor(TICKETS / 10) + (first < TICKETS % 10 ? 1 : 0);
+    const paid = await sql<{ s: number }>`
+      select coalesce(sum(-p.amount), 0)::bigint as s from ledger_transaction t
+      join ledger_posting p on p.transaction_id = t.id join ledger_account a on a.id = p.account_id
+      where t.idempotency_key = ${`lottery:win:${big!.id}`} and a.member_id is null`.execute(database.db);
+    const records = await sql<{ n: number }>`
+      select count(*)::int as n from bet_record where vendor = 'TCG_SEA' and bet_no like 'B%' and length(bet_no) = 9 and status = 'SETTLED'`.execute(
+      database.db,
+    );
+    const report = await wallet.check();
+    const result: WorkerResult = {
+      appCpuUs: measured.appCpuUs,
+      dbCpuUs: measured.dbCpuUs,
+      settleAppCpuS: (sapp.user + sapp.system) / 1e6,
+      settleDbCpuS: sdb0 !== null && sdb1 !== null ? sdb1 - sdb0 : null,
+      bets: measured.count,
+      refused: measured.refused,
+      seconds: measured.seconds,
+      p50Ms: measured.p50Ms,
+      p99Ms: measured.p99Ms,
+      settleS,
+      tickets: outcome?.tickets ?? 0,
+      winners: outcome?.winners ?? 0,
+      paidExact:
+        outcome?.winners === expectedWinners &&
+        Number(paid.rows[0]!.s) === expectedWinners * 1960 &&
+        records.rows[0]!.n === TICKETS,
+      check: { ok: report.ok, drifted: report.drifted.length, unbalanced: report.unbalanced.length },
+    };
+    console.log(`RESULT ${JSON.stringify(result)}`);
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
+
+function runWorker(url: string): Promise<WorkerResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = pinnedNode(0, [thisFile, 'worker', url]);
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code === 0 && line) resolvePromise(JSON.parse(line.slice(7)) as WorkerResult);
+      else reject(new Error(`lottery worker exited with ${code}:\n${out.slice(-2000)}`));
+    });
+  });
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const db = await throwawayPostgres('bench_lottery');
+  if (!db)
+    throw new Error(
+      'PostgreSQL does not answer (BENCH_DATABASE_URL / TEST_DATABASE_URL): the lottery bench needs it',
+    );
+  try {
+    console.error(
+      `  lottery: ${MEMBERS} members, ${CONCURRENCY} concurrent players, ${durationS} s burst; ${TICKETS} tickets settled…`,
+    );
+    const r = await runWorker(db.url);
+    const rate = r.bets / r.seconds;
+    console.error(
+      `    ${rate.toFixed(0)} bets/s, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, ${r.refused} refused; settled ${r.tickets} tickets (${r.winners} winners) in ${r.settleS.toFixed(2)} s, payouts ${r.paidExact ? 'exact' : 'WRONG'}, ledger check ${r.check.ok ? 'exact' : 'FAILED'}`,
+    );
+    return [
+      {
+        figure:
+          'lottery bets accepted/s in a burst before a close, PostgreSQL (POST /lgw/orders/betting, 24 players)',
+        value: `${rate.toFixed(0)}/s (${r.bets} in ${r.seconds.toFixed(1)} s, ${r.refused} refused)`,
+        budget: `>= ${MIN_RATE}/s`,
+        pass: rate >= MIN_RATE && r.refused === 0,
+      },
+      {
+        figure: 'lottery bet p99, PostgreSQL',
+        value: `${r.p99Ms.toFixed(1)} ms (p50 ${r.p50Ms.toFixed(1)} ms)`,
+        budget: `< ${MAX_P99_MS} ms`,
+        pass: r.p99Ms < MAX_P99_MS,
+      },
+      {
+        figure: `lottery settlement of ${TICKETS.toLocaleString('en')} tickets on one numero, PostgreSQL`,
+        value: `${r.settleS.toFixed(2)} s (${r.winners} winners, payouts ${r.paidExact ? 'exact' : 'WRONG'})`,
+        budget: `<= ${MAX_SETTLE_S} s`,
+        pass: r.settleS <= MAX_SETTLE_S && r.paidExact && r.tickets === TICKETS,
+      },
+      {
+        figure: 'lottery CPU per bet: app / PostgreSQL backends (capacity on 2 cores, one each)',
+        value: `${r.appCpuUs.toFixed(0)} µs / ${r.dbCpuUs?.toFixed(0) ?? '?'} µs (${(1e6 / Math.max(r.appCpuUs, r.dbCpuUs ?? 0)).toFixed(0)} bets/s)`,
+        budget: '-',
+        pass: true,
+      },
+      {
+        figure: 'lottery settlement CPU of 100,000 tickets: app / PostgreSQL',
+        value: `${r.settleAppCpuS.toFixed(2)} s / ${r.settleDbCpuS?.toFixed(2) ?? '?'} s`,
+        budget: '-',
+        pass: true,
+      },
+      {
+        figure: 'ledger check after the lottery settlement',
+        value: r.check.ok ? 'exact' : `drifted ${r.check.drifted}, unbalanced ${r.check.unbalanced}`,
+        budget: 'exact',
+        pass: r.check.ok,
+      },
+    ];
+  } finally {
+    await db.drop();
+  }
+}
+
+if (process.argv[2] === 'worker') await worker(process.argv[3]!);
