@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.ts';
+import { spawnServer, type SpawnedServer } from '../test/server-processes.ts';
 import { testDbKind } from '../test/test-app.ts';
 import {
   acquireDataDirLock,
@@ -71,43 +71,10 @@ describe('data directory lock (in process)', () => {
   });
 });
 
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-}
-
-function startServer(dataDir: string): Promise<Started> {
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
-    const check = () => {
-      const m = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        done({ child, port: Number(m[1]), output: () => output });
-      }
-    };
-    child.stdout!.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      fail(Object.assign(new Error(`server exited with ${code}`), { code, output }));
-    });
-  });
+function startServer(dataDir: string): Promise<SpawnedServer> {
+  const started = spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, 90_000);
+  children.push(started.child);
+  return started.listening;
 }
 
 function stop(child: ChildProcess): Promise<number | null> {

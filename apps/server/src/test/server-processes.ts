@@ -32,37 +32,59 @@ export class ServerProcesses {
     );
   }
 
-  private startOne(databaseUrl: string): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        // A test run that dies does not leave servers ticking on its database.
-        EXIT_WITH_PARENT: '1',
-      },
+  private async startOne(databaseUrl: string): Promise<ChildProcess> {
+    const started = spawnServer({
+      DATABASE_URL: databaseUrl,
+      // A test run that dies does not leave servers ticking on its database.
+      EXIT_WITH_PARENT: '1',
     });
-    this.children.push(child);
-    let output = '';
-    return new Promise((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
-      child.stdout!.on('data', (d: Buffer) => {
-        output += d.toString();
-        if (/running at http:\/\/localhost:\d+/.test(output)) {
-          clearTimeout(timer);
-          done(child);
-        }
-      });
-      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('exit', (code) => {
-        clearTimeout(timer);
-        fail(new Error(`server exited with ${code}:\n${output}`));
-      });
-    });
+    this.children.push(started.child);
+    return (await started.listening).child;
   }
+}
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  port: number;
+  /** Everything the process printed so far (stdout and stderr). */
+  output: () => string;
+}
+
+/**
+ * Starts `main.ts` as a child process on an ephemeral port with `env` on top of this one's.
+ * `listening` resolves once it prints where it runs; it rejects, carrying the exit `code` and the
+ * `output`, when the process exits first, or after `timeoutMs`.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): { child: ChildProcess; listening: Promise<SpawnedServer> } {
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
+  let output = '';
+  const listening = new Promise<SpawnedServer>((done, fail) => {
+    const timer = setTimeout(
+      () => fail(new Error(`server did not start in ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
+    const collect = (d: Buffer) => {
+      output += d.toString();
+      const m = /running at http:\/\/localhost:(\d+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        done({ child, port: Number(m[1]), output: () => output });
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(Object.assign(new Error(`server exited with ${code}:\n${output}`), { code, output }));
+    });
+  });
+  return { child, listening };
 }
 
 /**

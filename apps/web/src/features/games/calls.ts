@@ -1,7 +1,5 @@
-import type { z } from 'zod';
 import type {
   addFavoriteGame,
-  CallDef,
   getFavoriteGames,
   getGameList,
   getHotGames,
@@ -9,6 +7,7 @@ import type {
   getRecentGames,
   getRoomList,
   getWinnerBoard,
+  launchGame,
   removeFavoriteGame,
 } from '@app/contract';
 import { callRef } from '../../shared/http/call-ref.ts';
@@ -90,18 +89,10 @@ export const recentGamesCall = callRef<typeof getRecentGames>({
 });
 
 /**
- * GET /wps/game/launchGame (GL-13): the launch at value.content (its `game_url`; the original's
- * lottery launch reads `gameUrl`). Typed here until the contract's declaration lands (issue 8's
- * launch slice); the query is the GL-12 payload.
+ * GET /wps/game/launchGame (GL-12, GL-13): the launch at value.content.game_url (the original's
+ * lottery launch reads `gameUrl`). The games launch and the lottery's VN launch (LT-07) share it.
  */
-export type LaunchGameValue = { content: string | { game_url: string }; gameUrl?: string };
-type LaunchGameDef = CallDef<
-  z.ZodType<Record<string, string | number>>,
-  z.ZodNever,
-  z.ZodType<LaunchGameValue>,
-  true
->;
-export const launchGameCall = callRef<LaunchGameDef>({
+export const launchGameCall = callRef<typeof launchGame>({
   id: 'launchGame',
   method: 'GET',
   path: '/wps/game/launchGame',

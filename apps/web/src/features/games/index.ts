@@ -12,6 +12,7 @@ export { GameNavItems } from './header-nav.tsx';
 export { useLaunch, GameModalKeys } from './use-launch.ts';
 export { flushVendors, useVendorLanes, VENDOR_FLUSH_EVENT } from './vendor-store.ts';
 export { gameLaunchItem, vendorLaunchItem, type LaunchItem } from './launch-rules.ts';
+export { launchGameCall } from './calls.ts';
 export { partnerFolder, partnerList, type Partner } from './partners.ts';
 
 /** The games strings (locales/games), loaded with the games chunks; the header asks for them itself. */

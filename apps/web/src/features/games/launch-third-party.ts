@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Errors, type Game, type VendorCard } from '@app/contract';
+import { Errors, type CallQuery, type Game, type launchGame, type VendorCard } from '@app/contract';
 import { getBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';
 import { isApiError } from '../../shared/http/api-error.ts';
 import { i18n } from '../../shared/i18n/i18n.ts';
 import { readToken } from '../../shared/session/session.ts';
 import { memberInfoQuery } from '../session/index.ts';
-import { gameListCall, launchGameCall, type LaunchGameValue } from './calls.ts';
+import { gameListCall, launchGameCall } from './calls.ts';
 import { launchPayload, type LaunchItem } from './launch-rules.ts';
 import { GameModalKeys } from './use-launch.ts';
 import type { VendorLane } from './vendor-nav.ts';
@@ -25,6 +25,9 @@ export interface LaunchProblem {
   /** Whether a deposit is the way on (not for a trial account's free-play money). */
   canDeposit?: boolean;
 }
+
+/** A launch answer as read: some vendors' gateways answer the address itself as the content. */
+type LaunchGameValue = { content: string | { game_url: string }; gameUrl?: string };
 
 /** The address of a launch answer: value.content (its game_url), or value.gameUrl. */
 export function launchUrl(value: LaunchGameValue): string {
@@ -106,7 +109,7 @@ export async function launchThirdParty(
       trial: deps.trial,
     });
     const value = await call(launchGameCall, {
-      query: payload as unknown as Record<string, string | number>,
+      query: payload as unknown as CallQuery<typeof launchGame>,
     });
     const url = launchUrl(value);
     if (!url) {

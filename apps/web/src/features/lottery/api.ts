@@ -2,15 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   LOTTERY_POPULAR_COUNT,
   type CallBody,
-  type CallQuery,
   type cancelLotteryOrders,
-  type launchGame,
   type LotteryMenus,
   type NumeroInfo,
   type OpenedNumero,
   type placeLotteryOrder,
 } from '@app/contract';
 import { call } from '../../shared/http/client.ts';
+import { launchGameCall } from '../games/index.ts';
 import {
   cancelLotteryOrdersCall,
   getChaseNumerosCall,
@@ -29,7 +28,6 @@ import {
   getTrendChartCall,
   getVnGameMenuCall,
   getVnOpenedNumerosCall,
-  launchGameCall,
   placeLotteryOrderCall,
 } from './calls.ts';
 import { i18n } from '../../shared/i18n/i18n.ts';
@@ -316,7 +314,7 @@ export function useDrawVerify(gameId: number | undefined, numero: string | undef
 export function vnLaunchQuery(prizeMode: string, gameCode: string | undefined, backUrl: string) {
   return {
     lottoArea: 'VN',
-    launchMode: 'LOTT',
+    launchMode: 'LOTT' as const,
     lottoMode: 'VN',
     vassalage: 'TCG_SEA',
     lottoPrizeMode: prizeMode,
@@ -333,11 +331,7 @@ export function useVnLaunch() {
     mutationFn: ({ prizeMode, gameCode }: { prizeMode: string; gameCode?: string }) =>
       call(launchGameCall, {
         // The spec's VN fields ride along with the declared ones (the gateway reads what it needs).
-        query: vnLaunchQuery(
-          prizeMode,
-          gameCode,
-          `${window.location.origin}/vnlottery`,
-        ) as unknown as CallQuery<typeof launchGame>,
+        query: vnLaunchQuery(prizeMode, gameCode, `${window.location.origin}/vnlottery`),
       }),
   });
 }

@@ -16,7 +16,6 @@ import type {
   getTrendChart,
   getVnGameMenu,
   getVnOpenedNumeros,
-  launchGame,
   placeLotteryOrder,
 } from '@app/contract';
 import { callRef } from '../../shared/http/call-ref.ts';
@@ -178,15 +177,6 @@ export const getVnOpenedNumerosCall = callRef<typeof getVnOpenedNumeros>({
   path: '/lgw/vn/numeros/opened/game',
   wire: 'bare',
   token: false,
-  encrypted: false,
-});
-
-export const launchGameCall = callRef<typeof launchGame>({
-  id: 'launchGame',
-  method: 'GET',
-  path: '/wps/game/launchGame',
-  wire: 'envelope',
-  token: true,
   encrypted: false,
 });
 

@@ -5,7 +5,7 @@ import type { CallDef, HttpMethod } from '@app/contract';
  * carries zod schemas; importing those into the entry chunk would pull zod into every page
  * load (TOOLCHAIN.md: +23 kB gzip). A CallRef keeps the CallDef's type (so query, body and value
  * stay typed from the contract) while the bundle carries only the strings. Lazy chunks may pass
- * the contract's CallDef itself; call-refs.test.ts checks every ref against its contract call.
+ * the contract's CallDef itself; each calls.test.ts checks its refs against their contract calls (test/call-refs.ts).
  */
 export interface CallRef<C extends CallDef = CallDef> {
   readonly id: string;
