@@ -19,6 +19,7 @@ import * as m017 from './migrations/017-spin-round.ts';
 import * as m018 from './migrations/018-lottery-bet-function.ts';
 import * as m019 from './migrations/019-catalogue-additions.ts';
 import * as m020 from './migrations/020-lottery-ticket-fillfactor.ts';
+import * as m021 from './migrations/021-bet-wins.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '018-lottery-bet-function': m018,
   '019-catalogue-additions': m019,
   '020-lottery-ticket-fillfactor': m020,
+  '021-bet-wins': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

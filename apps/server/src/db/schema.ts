@@ -412,6 +412,19 @@ export interface BetRecordTable {
   detail: ColumnType<unknown, string | undefined, string>;
 }
 
+/** The winning settled bets the winners board reads, kept by triggers on bet_record (migration 021). */
+export interface BetWinTable {
+  bet_record_id: number;
+  member_id: number;
+  vendor: string;
+  product: string;
+  game_name: string;
+  currency: string;
+  bet_amount: number;
+  payout: number;
+  settled_at: RequiredTimestamp;
+}
+
 /** Single-use tickets that open a session's event stream (migration 010). */
 export interface StreamTicketTable {
   ticket_hash: Buffer;
@@ -629,6 +642,7 @@ export interface DB {
   member_message: MemberMessageTable;
   message_send: MessageSendTable;
   bet_record: BetRecordTable;
+  bet_win: BetWinTable;
   stream_ticket: StreamTicketTable;
   outbox_message: OutboxMessageTable;
   bank: BankTable;

@@ -194,31 +194,29 @@ export async function favouriteCount(db: Db, memberId: number): Promise<number> 
 }
 
 /**
- * The biggest wins of settled bets in the last `days` days, from the betting records every game
- * and lottery writes (bet_record, through the records service's BetRecordWriter).
+ * The biggest wins of settled bets in the last `days` days, from the winning betting records every
+ * game and lottery writes (bet_win, kept from bet_record by its triggers, migration 021).
  */
 export async function biggestWins(db: Db, gameCategory: string, days: number, limit: number) {
   let q = db
-    .selectFrom('bet_record')
-    .innerJoin('member', 'member.id', 'bet_record.member_id')
+    .selectFrom('bet_win')
+    .innerJoin('member', 'member.id', 'bet_win.member_id')
     .select([
       'member.username',
-      'bet_record.vendor',
-      'bet_record.product',
-      'bet_record.game_name',
-      'bet_record.currency',
-      'bet_record.bet_amount',
-      'bet_record.payout',
-      'bet_record.settled_at',
+      'bet_win.vendor',
+      'bet_win.product',
+      'bet_win.game_name',
+      'bet_win.currency',
+      'bet_win.bet_amount',
+      'bet_win.payout',
+      'bet_win.settled_at',
     ])
-    .where('bet_record.status', '=', 'SETTLED')
     .where('member.agent_type', '<>', AgentType.trial)
-    .where(sql<boolean>`bet_record.payout > bet_record.bet_amount`)
-    .where('bet_record.settled_at', '>=', new Date(Date.now() - days * 86_400_000));
-  if (gameCategory !== 'ALL') q = q.where('bet_record.product', '=', gameCategory);
+    .where('bet_win.settled_at', '>=', new Date(Date.now() - days * 86_400_000));
+  if (gameCategory !== 'ALL') q = q.where('bet_win.product', '=', gameCategory);
   return q
-    .orderBy(sql`bet_record.payout - bet_record.bet_amount`, 'desc')
-    .orderBy('bet_record.id')
+    .orderBy(sql`bet_win.payout - bet_win.bet_amount`, 'desc')
+    .orderBy('bet_win.bet_record_id')
     .limit(limit)
     .execute();
 }
