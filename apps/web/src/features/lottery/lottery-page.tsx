@@ -1,14 +1,29 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { withChunkTimeout } from '../../shared/shell/lazy-route.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
 import { Page } from '../../shared/ui/page.tsx';
+import { LoadingState } from '../../shared/ui/states.tsx';
 import { LOTTERY_NS } from './strings.ts';
 import { variantOf, variants } from './variants.ts';
 import { Lobby } from './lobby.tsx';
-import { GameClient } from './client/game-client.tsx';
-import { MyBets } from './my-bets.tsx';
-import { Verifier } from './verifier.tsx';
 import styles from './lottery.module.css';
+
+/*
+ * The lobby is what /lottery shows first; the betting client (with every game family's rules),
+ * my bets and the verifier are chunks of their own, fetched when the player opens them, so the
+ * lobby's first render does not wait for code it does not run.
+ */
+const GameClient = lazy(() =>
+  withChunkTimeout(() => import('./client/game-client.tsx')).then((m) => ({ default: m.GameClient })),
+);
+const MyBets = lazy(() =>
+  withChunkTimeout(() => import('./my-bets.tsx')).then((m) => ({ default: m.MyBets })),
+);
+const Verifier = lazy(() =>
+  withChunkTimeout(() => import('./verifier.tsx')).then((m) => ({ default: m.Verifier })),
+);
 
 type View = 'lobby' | 'bets' | 'verify';
 
@@ -62,15 +77,17 @@ export function LotteryPage() {
           ))}
         </nav>
       </div>
-      {gameCode ? (
-        <GameClient key={gameCode} variant={variant} gameCode={gameCode} />
-      ) : view === 'bets' ? (
-        <MyBets />
-      ) : view === 'verify' ? (
-        <Verifier variant={variant} />
-      ) : (
-        <Lobby variant={variant} />
-      )}
+      <Suspense fallback={<LoadingState />}>
+        {gameCode ? (
+          <GameClient key={gameCode} variant={variant} gameCode={gameCode} />
+        ) : view === 'bets' ? (
+          <MyBets />
+        ) : view === 'verify' ? (
+          <Verifier variant={variant} />
+        ) : (
+          <Lobby variant={variant} />
+        )}
+      </Suspense>
     </Page>
   );
 }
