@@ -1,12 +1,26 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@app/contract';
+import { getBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';
 import { useSession } from '../../shared/session/session.ts';
-import { gameListCall } from './calls.ts';
+import { gameListCall, hotGamesCall } from './calls.ts';
 
 /** Games per request of a list: the grid asks for the pages it is about to show. */
 export const LIST_PAGE_SIZE = 100;
+
+/** The hot games of every vendor: GCSGAME_hotGamesV2 with merchantCode, isPlatform 2, vassalage "". */
+export function fetchHotGames(language: string) {
+  return call(hotGamesCall, {
+    query: {
+      merchantCode: getBrand().merchant,
+      isPlatform: 2,
+      vassalage: '',
+      platform: 'flash,html5-desktop',
+      language,
+    },
+  });
+}
 
 export type SelectType = 'NEW' | 'FAV' | 'ALL' | 'HOT' | 'RECENT';
 

@@ -2,14 +2,12 @@ import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@app/contract';
-import { getBrand } from '../../shared/brand/brand.ts';
-import { call } from '../../shared/http/client.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { FlameIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { EmptyState, ErrorState } from '../../shared/ui/states.tsx';
-import { hotGamesCall } from './calls.ts';
+import { fetchHotGames } from './game-queries.ts';
 import { isFavourite, useFavouriteStore, useToggleFavourite } from './favourites.ts';
 import { GameTile, TileSkeleton, useTileLabels } from './game-tile.tsx';
 import { gameLaunchItem } from './launch-rules.ts';
@@ -41,16 +39,7 @@ export function HotPage() {
     for (const c of lane.cards) if (!names.has(c.vassalage)) names.set(c.vassalage, c.displayName);
   const hot = useQuery({
     queryKey: ['games', 'hot', language, Boolean(token)],
-    queryFn: () =>
-      call(hotGamesCall, {
-        query: {
-          merchantCode: getBrand().merchant,
-          isPlatform: 2,
-          vassalage: '',
-          platform: 'flash,html5-desktop',
-          language,
-        },
-      }),
+    queryFn: () => fetchHotGames(language),
     staleTime: 60_000,
   });
   const onPlay = useCallback((g: Game) => launch(gameLaunchItem(g)), [launch]);

@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@app/contract';
-import { getBrand } from '../../shared/brand/brand.ts';
-import { cdnImage } from '../../shared/cdn/image-host.ts';
-import { call } from '../../shared/http/client.ts';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { AlertIcon, WalletIcon, WrenchIcon } from '../../shared/ui/icons.tsx';
 import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
-import { hotGamesCall } from './calls.ts';
 import { formatWindow } from './format-window.ts';
-import { gameLaunchItem } from './launch-rules.ts';
+import { GameButtonList } from './game-buttons.tsx';
+import { fetchHotGames } from './game-queries.ts';
 import type { LaunchProblem } from './launch-third-party.ts';
-import { useLaunch } from './use-launch.ts';
 import styles from './modals.module.css';
 
 /**
@@ -30,21 +26,10 @@ function Suggestions({
   given: Game[] | undefined;
 }) {
   const { t, i18n } = useTranslation('games');
-  const close = useModalClose();
-  const launch = useLaunch();
   const hot = useQuery({
     enabled: !given?.length,
     queryKey: ['games', 'hot-suggest', i18n.language],
-    queryFn: () =>
-      call(hotGamesCall, {
-        query: {
-          merchantCode: getBrand().merchant,
-          isPlatform: 2,
-          vassalage: '',
-          platform: 'flash,html5-desktop',
-          language: i18n.language || 'en',
-        },
-      }),
+    queryFn: () => fetchHotGames(i18n.language || 'en'),
   });
   const others = (given?.length ? given : (hot.data?.list ?? []))
     .filter((g) => g.vassalage !== vassalage)
@@ -54,23 +39,7 @@ function Suggestions({
   return (
     <>
       <p className={styles.suggestTitle}>{t('maintenance_suggest')}</p>
-      <ul className={styles.games} data-testid="maintenance-suggestions">
-        {others.map((g) => (
-          <li key={g.nodeId}>
-            <button
-              type="button"
-              className={styles.game}
-              onClick={() => {
-                close();
-                launch(gameLaunchItem(g));
-              }}
-            >
-              <img src={cdnImage(g.imageUrl)} alt="" width={96} height={96} loading="lazy" />
-              <span>{g.gameName}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <GameButtonList games={others} testId="maintenance-suggestions" />
     </>
   );
 }

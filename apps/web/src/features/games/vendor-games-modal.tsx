@@ -2,18 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { call } from '../../shared/http/client.ts';
-import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
-import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { gameListCall } from './calls.ts';
-import { gameLaunchItem } from './launch-rules.ts';
-import { useLaunch } from './use-launch.ts';
-import styles from './modals.module.css';
+import { GameButtonList } from './game-buttons.tsx';
 
 function GameButtons({ vassalage, gameType }: { vassalage: string; gameType: string }) {
   const { t, i18n } = useTranslation('games');
-  const close = useModalClose();
-  const launch = useLaunch();
   const list = useQuery({
     queryKey: ['games', 'popup', vassalage, gameType, i18n.language],
     queryFn: () =>
@@ -30,25 +25,7 @@ function GameButtons({ vassalage, gameType }: { vassalage: string; gameType: str
   if (list.isPending) return <LoadingState />;
   if (list.isError) return <ErrorState message={t('list_error')} onRetry={() => void list.refetch()} />;
   if (list.data.games.length === 0) return <EmptyState title={t('list_empty')} />;
-  return (
-    <ul className={styles.games} data-testid="vendor-games-list">
-      {list.data.games.map((g) => (
-        <li key={g.nodeId}>
-          <button
-            type="button"
-            className={styles.game}
-            onClick={() => {
-              close();
-              launch(gameLaunchItem(g));
-            }}
-          >
-            <img src={cdnImage(g.imageUrl)} alt="" width={96} height={96} loading="lazy" />
-            <span>{g.gameName}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
+  return <GameButtonList games={list.data.games} testId="vendor-games-list" />;
 }
 
 /** GL-10: an item whose isGame is VASSALAGE opens this list of its provider's games. */

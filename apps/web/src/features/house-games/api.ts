@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import {
   formatMinor,
   getHouseRound,
@@ -13,8 +14,10 @@ import {
   type CallQuery,
   type CallBody,
   type CallValue,
+  type HouseRound,
   type HouseState,
 } from '@app/contract';
+import { ApiError } from '../../shared/http/api-error.ts';
 import { call } from '../../shared/http/client.ts';
 
 /**
@@ -84,6 +87,29 @@ export function useStateUpdater(gameCode: string) {
   const client = useQueryClient();
   return (patch: (s: HouseState) => HouseState) =>
     client.setQueryData<HouseState>(houseKeys.state(gameCode), (s) => (s ? patch(s) : s));
+}
+
+/** After a played round: its balance and next nonce into the cached state, the round list read again. */
+export function useRecordRound(gameCode: string) {
+  const update = useStateUpdater(gameCode);
+  const client = useQueryClient();
+  return (round: HouseRound) => {
+    update((s) => ({
+      ...s,
+      balance: round.balance ?? s.balance,
+      seed: { ...s.seed, nextNonce: round.nonce + 1 },
+    }));
+    void client.invalidateQueries({ queryKey: houseKeys.rounds(gameCode) });
+  };
+}
+
+/** Why a round was not played: too little balance, the server's own words, or that it failed. */
+export function playErrorText(err: unknown, t: TFunction): string {
+  return err instanceof ApiError && err.errorCode === 'wallet.balance.insufficient'
+    ? t('not_enough_balance')
+    : err instanceof ApiError
+      ? err.message
+      : t('load_failed');
 }
 
 /** Money in the state's currency: minor units to "1,234.50". */

@@ -44,6 +44,15 @@ export function GameBar({
   );
 }
 
+/** A game's last refusal, above its controls. */
+export function GameError({ error }: { error: string | null }) {
+  return error ? (
+    <p className={styles.error} role="alert" data-testid="game-error">
+      {error}
+    </p>
+  ) : null;
+}
+
 export type PanelTab = 'rules' | 'fairness' | 'history';
 
 /** The side panel: rules (or paytable), fairness and history, as tabs. */

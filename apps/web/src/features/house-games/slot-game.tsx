@@ -11,9 +11,8 @@ import {
   type SlotOutcome,
   type SlotSpin,
 } from '@app/contract';
-import { ApiError } from '../../shared/http/api-error.ts';
-import { houseKeys, money, spin, toMinor, useStateUpdater } from './api.ts';
-import { GameBar, SidePanel } from './panels.tsx';
+import { houseKeys, money, playErrorText, spin, toMinor, useRecordRound } from './api.ts';
+import { GameBar, GameError, SidePanel } from './panels.tsx';
 import { SymbolArt } from './symbols.tsx';
 import styles from './house.module.css';
 
@@ -102,7 +101,7 @@ function Reels({
 /** The Lucky Lotus slot: reels, bet, spin, auto-spin, free spins, paytable, fairness, history. */
 export function SlotGame({ state }: { state: HouseState }) {
   const { t } = useTranslation('house');
-  const update = useStateUpdater(state.gameCode);
+  const recordRound = useRecordRound(state.gameCode);
   const client = useQueryClient();
   const levels = useMemo(() => (state.betLevels.length ? state.betLevels : [1]), [state.betLevels]);
   const [level, setLevel] = useState(() => Math.min(2, levels.length - 1));
@@ -167,21 +166,10 @@ export function SlotGame({ state }: { state: HouseState }) {
       const final = toMinor(state, round.balance ?? 0);
       setBalance(final);
       setLastWin(outcome.totalWin);
-      update((s) => ({
-        ...s,
-        balance: round.balance ?? s.balance,
-        seed: { ...s.seed, nextNonce: round.nonce + 1 },
-      }));
-      void client.invalidateQueries({ queryKey: houseKeys.rounds(state.gameCode) });
+      recordRound(round);
       return outcome.freeSpins.length === 0;
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.errorCode === 'wallet.balance.insufficient'
-          ? t('not_enough_balance')
-          : err instanceof ApiError
-            ? err.message
-            : t('load_failed'),
-      );
+      setError(playErrorText(err, t));
       void client.invalidateQueries({ queryKey: houseKeys.state(state.gameCode) }).then(() => {
         const s = client.getQueryData<HouseState>(houseKeys.state(state.gameCode));
         if (s && mounted.current) setBalance(toMinor(s, s.balance));
@@ -190,7 +178,7 @@ export function SlotGame({ state }: { state: HouseState }) {
     } finally {
       if (mounted.current) setBusy(false);
     }
-  }, [balance, bet, client, level, levels, showSpin, state, t, update]);
+  }, [balance, bet, client, level, levels, recordRound, showSpin, state, t]);
 
   // Auto-spin: one spin after another while spins are left; stops on free spins, an error or Stop.
   useEffect(() => {
@@ -256,11 +244,7 @@ export function SlotGame({ state }: { state: HouseState }) {
               </ul>
             ) : null}
           </div>
-          {error ? (
-            <p className={styles.error} role="alert" data-testid="game-error">
-              {error}
-            </p>
-          ) : null}
+          <GameError error={error} />
           <div className={styles.controls}>
             <div className={styles.betBox}>
               <span className={styles.controlLabel}>{t('total_bet')}</span>

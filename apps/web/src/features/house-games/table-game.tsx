@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   DT_SIDES,
   DT_STATED_EDGE_PERCENT,
@@ -11,10 +10,9 @@ import {
   type HouseRound,
   type HouseState,
 } from '@app/contract';
-import { ApiError } from '../../shared/http/api-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { houseKeys, money, playTable, toMinor, useHouseRounds, useStateUpdater } from './api.ts';
-import { GameBar, SidePanel } from './panels.tsx';
+import { money, playErrorText, playTable, toMinor, useHouseRounds, useRecordRound } from './api.ts';
+import { GameBar, GameError, SidePanel } from './panels.tsx';
 import styles from './house.module.css';
 
 const SUITS = ['♠', '♥', '♣', '♦'];
@@ -51,8 +49,7 @@ export function PlayingCard({ card, side }: { card: DtCard | null; side: 'DRAGON
 /** Dragon Tiger: chips, bets on Dragon, Tie and Tiger, the deal, the road of past results. */
 export function TableGame({ state }: { state: HouseState }) {
   const { t } = useTranslation('house');
-  const update = useStateUpdater(state.gameCode);
-  const client = useQueryClient();
+  const recordRound = useRecordRound(state.gameCode);
   const chips = state.betLevels.length ? state.betLevels : [2];
   const [chip, setChip] = useState(chips[Math.min(1, chips.length - 1)]!);
   const [bets, setBets] = useState<Record<DtSide, number>>({ DRAGON: 0, TIGER: 0, TIE: 0 });
@@ -106,21 +103,10 @@ export function TableGame({ state }: { state: HouseState }) {
       setBalance(toMinor(state, round.balance ?? 0));
       setLastBets(bets);
       setBets({ DRAGON: 0, TIGER: 0, TIE: 0 });
-      update((s) => ({
-        ...s,
-        balance: round.balance ?? s.balance,
-        seed: { ...s.seed, nextNonce: round.nonce + 1 },
-      }));
-      void client.invalidateQueries({ queryKey: houseKeys.rounds(state.gameCode) });
+      recordRound(round);
     } catch (err) {
       setBalance((b) => b + staked);
-      setError(
-        err instanceof ApiError && err.errorCode === 'wallet.balance.insufficient'
-          ? t('not_enough_balance')
-          : err instanceof ApiError
-            ? err.message
-            : t('load_failed'),
-      );
+      setError(playErrorText(err, t));
     } finally {
       setBusy(false);
     }
@@ -207,11 +193,7 @@ export function TableGame({ state }: { state: HouseState }) {
               ))}
             </div>
           </div>
-          {error ? (
-            <p className={styles.error} role="alert" data-testid="game-error">
-              {error}
-            </p>
-          ) : null}
+          <GameError error={error} />
           <div className={styles.controls}>
             <div className={styles.chips} role="radiogroup" aria-label={t('chip')}>
               {chips.map((c) => (

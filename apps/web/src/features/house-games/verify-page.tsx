@@ -87,20 +87,9 @@ export function VerifyPage() {
     try {
       const round = await fetchRound(id.trim());
       setRecorded(round);
-      const w = round.wager as unknown as HouseWager;
-      setInputs({
-        kind: round.kind,
-        serverSeed: round.serverSeed ?? '',
-        clientSeed: round.clientSeed,
-        nonce: String(round.nonce),
-        bet: w.kind === 'slot' ? String(w.bet) : '100',
-        bets:
-          w.kind === 'table'
-            ? { DRAGON: String(w.bets.DRAGON), TIGER: String(w.bets.TIGER), TIE: String(w.bets.TIE) }
-            : emptyInputs.bets,
-      });
+      setInputs(inputsOf(round));
       setParams({ roundId: id.trim() }, { replace: true });
-      if (round.serverSeed) await compute({ ...inputsOf(round) });
+      if (round.serverSeed) await compute(inputsOf(round));
     } catch (err) {
       setRecorded(null);
       setLoadError(

@@ -13,7 +13,6 @@ import {
   setStaticAvatar,
   updateMemberProfile,
   uploadAvatar,
-  Errors,
   type CallValue,
   listMemberSessions,
   logoutOtherSessions,
@@ -21,8 +20,8 @@ import {
   updateNickname,
   type CallBody,
 } from '@app/contract';
-import { ApiError } from '../../shared/http/api-error.ts';
-import { buildUrl, call, standardHeaders } from '../../shared/http/client.ts';
+import { call } from '../../shared/http/client.ts';
+import { postBytes } from '../../shared/http/post-bytes.ts';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
 import { memberInfoKey } from '../session/index.ts';
 import { profileKey, useMemberProfile } from './profile-query.ts';
@@ -153,27 +152,8 @@ export function useSetStaticAvatar() {
 }
 
 /** The upload sends the file's raw bytes (the server checks their signature and re-encodes them). */
-async function postAvatar(file: Blob): Promise<CallValue<typeof uploadAvatar>> {
-  const res = await fetch(buildUrl(uploadAvatar.path, {}), {
-    method: 'POST',
-    headers: { ...standardHeaders(), 'Content-Type': 'application/octet-stream' },
-    body: file,
-    credentials: 'same-origin',
-  });
-  const payload = (await res.json().catch(() => null)) as {
-    success?: boolean;
-    errorCode?: string;
-    message?: string;
-    value?: unknown;
-  } | null;
-  if (!res.ok || !payload || payload.success === false) {
-    throw new ApiError({
-      status: res.status,
-      errorCode: payload?.errorCode ?? Errors.systemError.code,
-      message: payload?.message ?? Errors.systemError.message,
-    });
-  }
-  return payload.value as CallValue<typeof uploadAvatar>;
+function postAvatar(file: Blob): Promise<CallValue<typeof uploadAvatar>> {
+  return postBytes(uploadAvatar.path, {}, file, 'application/octet-stream');
 }
 
 export function useUploadAvatar() {

@@ -4,12 +4,12 @@ import { AvatarLimits, STATIC_AVATAR_COUNT } from '@app/contract';
 import { cdnImage, cdnPath } from '../../shared/cdn/image-host.ts';
 import { FormAlert } from '../../shared/forms/text-field.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Spinner } from '../../shared/ui/states.tsx';
 import { useMemberInfo } from '../session/index.ts';
 import { useSetStaticAvatar, useUploadAvatar } from './api.ts';
 import { profileErrorText } from './errors.ts';
+import { ModalButton } from './modal-button.tsx';
 import { PROFILE_NS } from './strings.ts';
 import styles from './profile.module.css';
 
@@ -33,20 +33,18 @@ export function AvatarImage({ size }: { size: number }) {
 /** The avatar with its "change" button, which opens the chooser. */
 export function AvatarButton({ size }: { size: number }) {
   const { t } = useTranslation(PROFILE_NS);
-  const [open, setOpen] = useState(false);
   return (
     <div className={styles.avatarBox}>
       <AvatarImage size={size} />
-      <Button
+      <ModalButton
         type="button"
         size="sm"
         variant="secondary"
-        onClick={() => setOpen(true)}
         data-testid="avatar-action"
+        modal={(onClose) => <AvatarModal onClose={onClose} />}
       >
         {t('av_change')}
-      </Button>
-      {open ? <AvatarModal onClose={() => setOpen(false)} /> : null}
+      </ModalButton>
     </div>
   );
 }

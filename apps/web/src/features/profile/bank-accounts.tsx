@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizePayeeName, payeeNameOk, type MemberBankAccount } from '@app/contract';
+import type { MemberBankAccount } from '@app/contract';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { FormAlert, TextField } from '../../shared/forms/text-field.tsx';
@@ -18,27 +18,26 @@ import {
   useMemberProfile,
   useSetDefaultBankAccount,
 } from './api.ts';
+import { BankOptions } from './bank-options.tsx';
+import { checkBankAccount } from './bank-rules.ts';
 import { profileErrorText } from './errors.ts';
+import { ModalButton } from './modal-button.tsx';
 import { PROFILE_NS } from './strings.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './profile.module.css';
 
 /** A button that opens the bank accounts dialog. */
 export function BankAccountsButton({ label }: { label: string }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        size="sm"
-        variant="ghost"
-        type="button"
-        onClick={() => setOpen(true)}
-        data-testid="bank-accounts-action"
-      >
-        {label}
-      </Button>
-      {open ? <BankAccountsModal onClose={() => setOpen(false)} /> : null}
-    </>
+    <ModalButton
+      size="sm"
+      variant="ghost"
+      type="button"
+      data-testid="bank-accounts-action"
+      modal={(onClose) => <BankAccountsModal onClose={onClose} />}
+    >
+      {label}
+    </ModalButton>
   );
 }
 
@@ -165,28 +164,19 @@ function AddBankForm({ onDone, onCancel }: { onDone: () => void; onCancel: (() =
         minHeight={200}
       />
     );
-  const bank = banks.data.find((b) => b.bankCode === bankCode);
-  const payee = normalizePayeeName(payeeName);
-  const digits = number.replace(/[\s-]/g, '');
-  const errors = {
-    // The real name's rule the server applies too (the profile's full name follows it as well).
-    payee: !payee ? t('bank_payee_required') : payeeNameOk(payee) ? null : t('hint_fullName'),
-    bank: bankCode ? null : t('bank_required'),
-    number: !digits
-      ? t('bank_number_required')
-      : !/^[0-9]+$/.test(digits)
-        ? t('bank_number_digits')
-        : bank && (digits.length < bank.accountNumberMinLength || digits.length > bank.accountNumberMaxLength)
-          ? t('bank_number_length', { min: bank.accountNumberMinLength, max: bank.accountNumberMaxLength })
-          : null,
-  };
+  const { bank, errors, ok, body } = checkBankAccount(
+    { payeeName, bankCode, number },
+    banks.data,
+    t,
+    t('hint_fullName'),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     // The dialog may open from inside the profile form: this submit is not that form's.
     e.stopPropagation();
     setSubmitted(true);
-    if (errors.payee || errors.bank || errors.number) return;
-    add.mutate({ bankCode, payeeName: payee, accountNumber: digits, branch: '' }, { onSuccess: onDone });
+    if (!ok) return;
+    add.mutate(body, { onSuccess: onDone });
   };
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate data-testid="bank-add-form">
@@ -213,12 +203,7 @@ function AddBankForm({ onDone, onCancel }: { onDone: () => void; onCancel: (() =
             onChange={(e) => setBankCode(e.target.value)}
             data-testid="bank-select"
           >
-            <option value="">{t('bank_choose')}</option>
-            {banks.data.map((b) => (
-              <option key={b.bankCode} value={b.bankCode}>
-                {b.bankName}
-              </option>
-            ))}
+            <BankOptions banks={banks.data} chooseLabel={t('bank_choose')} />
           </select>
         </div>
         {submitted && errors.bank ? (

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN } from '@app/contract';
 import { useCountry, PhoneField } from '../../shared/forms/country-picker.tsx';
-import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { nationalDigits, phoneProblem } from '../../shared/forms/field-rules.ts';
 import { CodeField } from '../../shared/forms/send-code-button.tsx';
 import { FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';
@@ -13,7 +12,8 @@ import { Button } from '../../shared/ui/button.tsx';
 import { LockIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useBindContact } from './api.ts';
-import { profileErrorText } from './errors.ts';
+import { ProfileFormSubmit } from './form-submit.tsx';
+import { ModalButton } from './modal-button.tsx';
 import { PROFILE_NS } from './strings.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './profile.module.css';
@@ -29,20 +29,16 @@ interface Values {
 /** The security centre's "Bind" / "Change" beside the mobile number or the e-mail address. */
 export function BindContactAction({ kind, current }: { kind: Kind; current: string | null }) {
   const { t } = useTranslation(PROFILE_NS);
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        size="sm"
-        variant="ghost"
-        type="button"
-        onClick={() => setOpen(true)}
-        data-testid={`bind-${kind}-action`}
-      >
-        {t(current ? 'action_change' : 'action_bind')}
-      </Button>
-      {open ? <BindContactModal kind={kind} current={current} onClose={() => setOpen(false)} /> : null}
-    </>
+    <ModalButton
+      size="sm"
+      variant="ghost"
+      type="button"
+      data-testid={`bind-${kind}-action`}
+      modal={(onClose) => <BindContactModal kind={kind} current={current} onClose={onClose} />}
+    >
+      {t(current ? 'action_change' : 'action_bind')}
+    </ModalButton>
   );
 }
 
@@ -156,16 +152,9 @@ export function BindContactModal({
               {...form.register('password', { validate: (v) => Boolean(v) || t('bind_password_required') })}
             />
           ) : null}
-          {failure ? <FormAlert>{profileErrorText(failure, t, tAccounts)}</FormAlert> : null}
-          <BusyButton
-            busy={bind.isPending}
-            type="submit"
-            size="lg"
-            className={formStyles.submit}
-            data-testid="bind-submit"
-          >
+          <ProfileFormSubmit busy={bind.isPending} failure={failure} testId="bind-submit">
             {t('bind_submit')}
-          </BusyButton>
+          </ProfileFormSubmit>
         </form>
       )}
     </Modal>

@@ -6,9 +6,12 @@ export { useMemberProfile } from './profile-query.ts';
 
 /**
  * The banks and the binding of a bank account, for the withdraw page's first-account form: one
- * mutation for both pages, so a binding made there refreshes the profile's list and default too.
+ * mutation for both pages, so a binding made there refreshes the profile's list and default too,
+ * and one check of the new account's fields and one list of the banks to choose from.
  */
 export { useAddBankAccount, useBanks } from './api.ts';
+export { BankOptions } from './bank-options.tsx';
+export { checkBankAccount } from './bank-rules.ts';
 
 /**
  * The member-centre pages of this feature, by page key (a lazy chunk with its strings): the

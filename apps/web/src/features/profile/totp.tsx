@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { confirmTotpBinding, startTotpBinding } from '@app/contract';
-import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';
 import { call } from '../../shared/http/client.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
@@ -13,6 +12,8 @@ import { Modal } from '../../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { memberInfoKey } from '../session/index.ts';
 import { profileErrorText } from './errors.ts';
+import { ProfileFormSubmit } from './form-submit.tsx';
+import { ModalButton } from './modal-button.tsx';
 import { PROFILE_NS } from './strings.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './profile.module.css';
@@ -20,14 +21,16 @@ import styles from './profile.module.css';
 /** The security centre's authenticator action: bind one, or bind a new phone's app in its place. */
 export function TotpAction({ bound }: { bound: boolean }) {
   const { t } = useTranslation(PROFILE_NS);
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button size="sm" variant="ghost" type="button" onClick={() => setOpen(true)} data-testid="totp-action">
-        {t(bound ? 'action_change' : 'action_bind')}
-      </Button>
-      {open ? <TotpModal bound={bound} onClose={() => setOpen(false)} /> : null}
-    </>
+    <ModalButton
+      size="sm"
+      variant="ghost"
+      type="button"
+      data-testid="totp-action"
+      modal={(onClose) => <TotpModal bound={bound} onClose={onClose} />}
+    >
+      {t(bound ? 'action_change' : 'action_bind')}
+    </ModalButton>
   );
 }
 
@@ -84,16 +87,9 @@ function TotpModal({ bound, onClose }: { bound: boolean; onClose: () => void }) 
             validate: (v) => Boolean(v) || t('bind_password_required'),
           })}
         />
-        {start.error ? <FormAlert>{profileErrorText(start.error, t, tAccounts)}</FormAlert> : null}
-        <BusyButton
-          busy={start.isPending}
-          type="submit"
-          size="lg"
-          className={formStyles.submit}
-          data-testid="totp-password-submit"
-        >
+        <ProfileFormSubmit busy={start.isPending} failure={start.error} testId="totp-password-submit">
           {t('totp_continue')}
-        </BusyButton>
+        </ProfileFormSubmit>
       </form>
     );
   else if (start.isError)
@@ -134,16 +130,9 @@ function TotpModal({ bound, onClose }: { bound: boolean; onClose: () => void }) 
             validate: (v) => /^[0-9]{6}$/.test(v.trim()) || t('totp_code_invalid'),
           })}
         />
-        {confirm.error ? <FormAlert>{profileErrorText(confirm.error, t, tAccounts)}</FormAlert> : null}
-        <BusyButton
-          busy={confirm.isPending}
-          type="submit"
-          size="lg"
-          className={formStyles.submit}
-          data-testid="totp-submit"
-        >
+        <ProfileFormSubmit busy={confirm.isPending} failure={confirm.error} testId="totp-submit">
           {t('totp_submit')}
-        </BusyButton>
+        </ProfileFormSubmit>
       </form>
     );
   return (

@@ -3,7 +3,6 @@ import {
   cancelDepositOrder,
   cancelWithdrawal,
   createDepositOrder,
-  Errors,
   getDepositChannels,
   getMerchantWallet,
   getUplineTransfer,
@@ -20,8 +19,8 @@ import {
   type CallValue,
   type MerchantWallet,
 } from '@app/contract';
-import { ApiError } from '../../shared/http/api-error.ts';
-import { buildUrl, call, standardHeaders } from '../../shared/http/client.ts';
+import { call } from '../../shared/http/client.ts';
+import { postBytes } from '../../shared/http/post-bytes.ts';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 import { persistedOptions, SessionCaches } from '../../shared/storage/query-persistence.ts';
@@ -137,31 +136,14 @@ export function useCancelWithdraw() {
   });
 }
 
-/**
- * POST /wps/withdraw/proof: the raw image bytes as the body (not JSON, so not through `call`),
- * with the same headers and the same envelope handling.
- */
-async function uploadProof(withdrawalId: number, blob: Blob, contentType: string) {
-  const res = await fetch(buildUrl(uploadWithdrawProof.path, { withdrawalId }), {
-    method: 'POST',
-    headers: { ...standardHeaders(), 'Content-Type': contentType },
-    body: blob,
-    credentials: 'same-origin',
-  });
-  const payload = (await res.json().catch(() => null)) as {
-    success?: boolean;
-    errorCode?: string;
-    message?: string;
-    value?: unknown;
-  } | null;
-  if (!res.ok || !payload || payload.success === false) {
-    throw new ApiError({
-      status: res.status,
-      errorCode: payload?.errorCode ?? Errors.systemError.code,
-      message: payload?.message ?? Errors.systemError.message,
-    });
-  }
-  return payload.value as CallValue<typeof uploadWithdrawProof>;
+/** POST /wps/withdraw/proof: the raw image bytes as the body. */
+function uploadProof(withdrawalId: number, blob: Blob, contentType: string) {
+  return postBytes<CallValue<typeof uploadWithdrawProof>>(
+    uploadWithdrawProof.path,
+    { withdrawalId },
+    blob,
+    contentType,
+  );
 }
 
 /** Confirms a payout (WD-07, WD-08): proof images first (WD-09), then the answer. */

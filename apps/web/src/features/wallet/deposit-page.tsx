@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepositChannel, DepositOrder, DepositStatus } from '@app/contract';
-import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { WalletIcon } from '../../shared/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { EmptyState } from '../../shared/ui/states.tsx';
 import { useCancelDeposit, useCreateDeposit, useDepositChannels, useDepositOrders } from './api.ts';
 import { WALLET_NS } from './strings.ts';
 import {
+  FailureNotice,
   Field,
   formatTime,
   Money,
   Notice,
   Panel,
+  QueryProblem,
   StatusBadge,
   useWalletBalance,
   type Tone,
@@ -41,15 +42,7 @@ export function DepositPage() {
   const balance = useWalletBalance();
   const [code, setCode] = useState<string | null>(null);
 
-  if (channels.isPending) return <LoadingState minHeight={360} />;
-  if (channels.isError)
-    return (
-      <ErrorState
-        message={errorText(channels.error, t)}
-        onRetry={() => void channels.refetch()}
-        minHeight={360}
-      />
-    );
+  if (!channels.isSuccess) return <QueryProblem query={channels} minHeight={360} />;
   const { currencySymbol: symbol, precision } = channels.data;
   const list = channels.data.channels;
   const channel = list.find((c) => c.code === code) ?? list[0];
@@ -197,7 +190,7 @@ function DepositForm({
           )}
         </Field>
       ) : null}
-      {create.isError ? <Notice tone="bad">{errorText(create.error, t)}</Notice> : null}
+      <FailureNotice error={create.error} />
       {done && !create.isPending ? (
         <Notice tone={done.status === 'SUCCESS' ? 'ok' : 'wait'} testId="deposit-done">
           {done.channelType === 'BANK_TRANSFER'
@@ -224,14 +217,8 @@ function RecentDeposits({ symbol, precision }: { symbol: string; precision: numb
   const cancel = useCancelDeposit();
   return (
     <Panel title={t('deposit_recent')} testId="deposit-recent">
-      {orders.isPending ? (
-        <LoadingState minHeight={200} />
-      ) : orders.isError ? (
-        <ErrorState
-          message={errorText(orders.error, t)}
-          onRetry={() => void orders.refetch()}
-          minHeight={200}
-        />
+      {!orders.isSuccess ? (
+        <QueryProblem query={orders} minHeight={200} />
       ) : !orders.data.items.length ? (
         <EmptyState icon={<WalletIcon size={28} />} title={t('deposit_recent_empty')} minHeight={200} />
       ) : (
@@ -277,7 +264,7 @@ function RecentDeposits({ symbol, precision }: { symbol: string; precision: numb
           ))}
         </ul>
       )}
-      {cancel.isError ? <Notice tone="bad">{errorText(cancel.error, t)}</Notice> : null}
+      <FailureNotice error={cancel.error} />
     </Panel>
   );
 }

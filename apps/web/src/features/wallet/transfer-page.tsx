@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useMerchantWallet, useWalletTransfer } from './api.ts';
 import { formatMoney } from './money.ts';
 import { WALLET_NS } from './strings.ts';
-import { Field, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
+import { FailureNotice, Field, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
 import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
 
@@ -156,7 +156,7 @@ function TransferForm({
           </BusyButton>
         </div>
         {empty ? <Notice tone="wait">{t('transfer_empty')}</Notice> : null}
-        {transfer.isError ? <Notice tone="bad">{errorText(transfer.error, t)}</Notice> : null}
+        <FailureNotice error={transfer.error} />
         {done && !transfer.isPending ? (
           <Notice tone="ok">{t('transfer_done', { amount: done })}</Notice>
         ) : null}

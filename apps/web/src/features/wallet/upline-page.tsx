@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx
 import { useTransferToUpline, useUplineInfo } from './api.ts';
 import { formatMoney } from './money.ts';
 import { WALLET_NS } from './strings.ts';
-import { Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
+import { FailureNotice, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
 import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
 
@@ -102,7 +102,7 @@ function UplineForm({ main, money }: { main: number; money: { symbol: string; pr
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <MoneyFields form={form} symbol={money.symbol} passwordTestId="upline-password" />
-      {send.isError ? <Notice tone="bad">{errorText(send.error, t)}</Notice> : null}
+      <FailureNotice error={send.error} />
       {done && !send.isPending ? <Notice tone="ok">{t('upline_done', { amount: done })}</Notice> : null}
       <BusyButton
         busy={send.isPending}

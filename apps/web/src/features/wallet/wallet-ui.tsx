@@ -2,8 +2,10 @@ import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getBalance } from '@app/contract';
+import { errorText } from '../../shared/forms/error-text.ts';
 import { call } from '../../shared/http/client.ts';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
+import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { checkAmount, formatMoney } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import styles from './wallet.module.css';
@@ -209,4 +211,33 @@ export function formatTime(ms: number): string {
   const d = new Date(ms);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/**
+ * What stands in for a query's answer until it has one: a spinner while it loads, else why it
+ * failed with a retry. Drawn where the query is not (yet) a success.
+ */
+export function QueryProblem({
+  query,
+  minHeight,
+}: {
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  minHeight: number;
+}) {
+  const { t } = useTranslation(WALLET_NS);
+  return query.isPending ? (
+    <LoadingState minHeight={minHeight} />
+  ) : (
+    <ErrorState
+      message={errorText(query.error, t)}
+      onRetry={() => void query.refetch()}
+      minHeight={minHeight}
+    />
+  );
+}
+
+/** Why a call (a mutation's error) failed, in the catalogue's words; nothing while it has not. */
+export function FailureNotice({ error }: { error: unknown }) {
+  const { t } = useTranslation(WALLET_NS);
+  return error ? <Notice tone="bad">{errorText(error, t)}</Notice> : null;
 }

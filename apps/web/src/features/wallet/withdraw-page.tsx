@@ -4,17 +4,14 @@ import {
   WithdrawConfirmResults,
   WithdrawProofLimits,
   WITHDRAW_REMARK_MAX,
-  normalizePayeeName,
-  payeeNameOk,
   type MemberBankAccount,
   type Withdrawal,
   type WithdrawStatus,
 } from '@app/contract';
-import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { ArrowLeftIcon, WalletIcon } from '../../shared/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { EmptyState } from '../../shared/ui/states.tsx';
 import {
   useCancelWithdraw,
   useConfirmPayout,
@@ -23,16 +20,24 @@ import {
   useWithdrawals,
   useWithdrawSettings,
 } from './api.ts';
-import { useAddBankAccount, useBanks, useMemberProfile } from '../profile/index.ts';
+import {
+  BankOptions,
+  checkBankAccount,
+  useAddBankAccount,
+  useBanks,
+  useMemberProfile,
+} from '../profile/index.ts';
 import { checkAmount, checkProofFiles } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import {
   AmountField,
+  FailureNotice,
   Field,
   formatTime,
   Money,
   Notice,
   Panel,
+  QueryProblem,
   StatusBadge,
   useWalletBalance,
   type Tone,
@@ -66,15 +71,7 @@ export function WithdrawPage() {
   // A payout waiting for the player's answer is named at the top: on a phone the form comes first.
   const waiting = useWithdrawals().data?.list.find((w) => w.canConfirm);
 
-  if (settings.isPending) return <LoadingState minHeight={360} />;
-  if (settings.isError)
-    return (
-      <ErrorState
-        message={errorText(settings.error, t)}
-        onRetry={() => void settings.refetch()}
-        minHeight={360}
-      />
-    );
+  if (!settings.isSuccess) return <QueryProblem query={settings} minHeight={360} />;
   const s = settings.data;
   const symbol = balance.data?.currencySymbol ?? '';
   const money = { symbol, precision: s.precision };
@@ -140,34 +137,20 @@ function BindBankForm({
   const [payeeName, setPayeeName] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const bank = banks.data?.find((b) => b.bankCode === bankCode);
-  const payee = normalizePayeeName(payeeName);
-  const digits = accountNumber.replace(/[\s-]/g, '');
-  const numberError = !digits
-    ? t('bank_number_required')
-    : !/^\d+$/.test(digits)
-      ? t('bank_number_digits')
-      : bank && (digits.length < bank.accountNumberMinLength || digits.length > bank.accountNumberMaxLength)
-        ? t('bank_number_length', { min: bank.accountNumberMinLength, max: bank.accountNumberMaxLength })
-        : null;
-  const errors = {
-    bank: bankCode ? null : t('bank_required'),
-    // The real name's rule the server applies too (the profile's full name follows it as well).
-    payee: !payee ? t('bank_payee_required') : payeeNameOk(payee) ? null : t('bank_payee_invalid'),
-    number: numberError,
-  };
+  const { errors, ok, body } = checkBankAccount(
+    { payeeName, bankCode, number: accountNumber },
+    banks.data,
+    t,
+    t('bank_payee_invalid'),
+  );
 
-  if (banks.isPending) return <LoadingState minHeight={240} />;
-  if (banks.isError)
-    return (
-      <ErrorState message={errorText(banks.error, t)} onRetry={() => void banks.refetch()} minHeight={240} />
-    );
+  if (!banks.isSuccess) return <QueryProblem query={banks} minHeight={240} />;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (errors.bank || errors.payee || errors.number) return;
-    add.mutate({ bankCode, payeeName: payee, accountNumber: digits, branch: '' }, { onSuccess: onDone });
+    if (!ok) return;
+    add.mutate(body, { onSuccess: onDone });
   };
 
   return (
@@ -193,12 +176,7 @@ function BindBankForm({
             onChange={(e) => setBankCode(e.target.value)}
             data-testid="bank-select"
           >
-            <option value="">{t('bank_choose')}</option>
-            {banks.data.map((b) => (
-              <option key={b.bankCode} value={b.bankCode}>
-                {b.bankName}
-              </option>
-            ))}
+            <BankOptions banks={banks.data} chooseLabel={t('bank_choose')} />
           </select>
         )}
       </Field>
@@ -215,7 +193,7 @@ function BindBankForm({
           />
         )}
       </Field>
-      {add.isError ? <Notice tone="bad">{errorText(add.error, t)}</Notice> : null}
+      <FailureNotice error={add.error} />
       <div className={styles.actions}>
         <BusyButton
           busy={add.isPending}
@@ -329,7 +307,7 @@ function WithdrawForm({
         )}
       </Field>
       <MoneyFields form={form} symbol={money.symbol} passwordTestId="withdraw-password" />
-      {submitW.isError ? <Notice tone="bad">{errorText(submitW.error, t)}</Notice> : null}
+      <FailureNotice error={submitW.error} />
       <BusyButton
         busy={submitW.isPending}
         disabled={submitW.isPending || !s.hasPaymentPassword || countLeft <= 0 || tooPoor}
@@ -348,10 +326,8 @@ function WithdrawalList({ money, onOpen }: { money: MoneyFormat; onOpen: (id: nu
   const list = useWithdrawals();
   return (
     <Panel title={t('withdraw_recent')} testId="withdraw-recent">
-      {list.isPending ? (
-        <LoadingState minHeight={200} />
-      ) : list.isError ? (
-        <ErrorState message={errorText(list.error, t)} onRetry={() => void list.refetch()} minHeight={200} />
+      {!list.isSuccess ? (
+        <QueryProblem query={list} minHeight={200} />
       ) : !list.data.list.length ? (
         <EmptyState icon={<WalletIcon size={28} />} title={t('withdraw_recent_empty')} minHeight={200} />
       ) : (
@@ -408,20 +384,10 @@ function WithdrawalDetailPanel({
       <ArrowLeftIcon size={16} /> {t('withdraw_back')}
     </Button>
   );
-  if (detail.isPending)
+  if (!detail.isSuccess)
     return (
       <Panel title={t('withdraw_detail')} aside={back}>
-        <LoadingState minHeight={200} />
-      </Panel>
-    );
-  if (detail.isError)
-    return (
-      <Panel title={t('withdraw_detail')} aside={back}>
-        <ErrorState
-          message={errorText(detail.error, t)}
-          onRetry={() => void detail.refetch()}
-          minHeight={200}
-        />
+        <QueryProblem query={detail} minHeight={200} />
       </Panel>
     );
   const w = detail.data;
@@ -478,7 +444,7 @@ function WithdrawalDetailPanel({
       ) : null}
       {w.canCancel ? (
         <>
-          {cancel.isError ? <Notice tone="bad">{errorText(cancel.error, t)}</Notice> : null}
+          <FailureNotice error={cancel.error} />
           <BusyButton
             busy={cancel.isPending}
             variant="secondary"
@@ -635,7 +601,7 @@ function ConfirmForm({
           </Field>
         </>
       ) : null}
-      {confirm.isError ? <Notice tone="bad">{errorText(confirm.error, t)}</Notice> : null}
+      <FailureNotice error={confirm.error} />
       <BusyButton
         busy={confirm.isPending}
         disabled={confirm.isPending}
