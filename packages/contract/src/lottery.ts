@@ -665,6 +665,91 @@ export const placeLotteryOrder = defineCall({
   }),
 });
 
+/** A prize mode as the Vietnamese client spells it ("Lott"), read upper-case; LOTT by default. */
+const vnPrizeMode = z
+  .string()
+  .max(16)
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(lotteryPrizeModes))
+  .default('LOTT');
+/** `true`/`false`, or the strings some TCG clients send. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+
+/**
+ * One content of the Vietnamese client's betting: one play of one game, its ball rows in the
+ * slip's notation (`bettingContent`, e.g. `0_4_1`), the price of one note as the client worked it
+ * out (`singleBetPrice`, major units: the play's singleBetPrice × the unit of `bettingApproach`,
+ * the bettingModeId 1–7), and the numeros with their multiples: one numero, or several that
+ * follow each other from the one on sale (a chase, each numero its own multiple). JSON numbers
+ * only (no strings for numbers) and no fields beyond these.
+ */
+export const VnBettingContentSchema = z
+  .object({
+    gameId: z.number().int().min(1).max(2_147_483_647),
+    /** Stop a chase after a win (the remaining numeros are cancelled and refunded). */
+    winStop: flag.default(false),
+    playId: z.number().int().min(1).max(999_999_999),
+    bettingContent: z
+      .string()
+      .min(1)
+      .max(4000)
+      .regex(/^[0-9A-Za-z,_|&-]+$/, 'bettingContent is ball rows joined by _, balls by ,'),
+    singleBetPrice: z.number().finite().positive().max(1e12),
+    /** The betting unit (bettingModeId 1–7: DOLLAR, DIME, CENT, THOUSANDTH, TEN, HUNDRED, THOUSAND). */
+    bettingApproach: z.number().int().min(1).max(7).default(1),
+    /** Sent as null by the original's client; nothing else is taken. */
+    bettingSlip: z.null().optional(),
+    numero: z
+      .array(z.object({ numero, multiple: z.number().int().min(1).max(100_000) }).strict())
+      .min(1)
+      .max(120),
+  })
+  .strict();
+export type VnBettingContent = z.output<typeof VnBettingContentSchema>;
+
+/**
+ * The Vietnamese client's own betting call (research/lottery.md §1 "Placing bets"). The same bet
+ * as POST /lgw/orders/betting (decision 022): one order per content, every content on one game and
+ * the same numeros, placed together or not at all; the answer adds the order number of every
+ * content.
+ */
+export const placeVnLotteryBetting = defineCall({
+  id: 'placeVnLotteryBetting',
+  method: 'POST',
+  path: '/lotto-vn/lgw/betting',
+  moduleId: 'LOTTO_VN',
+  // Bare like every lottery-gateway call (the default off /wps, said here as the path is neither /lgw nor /lotto).
+  wire: 'bare',
+  token: true,
+  summary:
+    "The Vietnamese client's betting: contents (one play of a game each) on the numero on sale, or a chase with a multiple per numero",
+  body: z
+    .object({
+      prizeMode: vnPrizeMode,
+      device,
+      contents: z.array(VnBettingContentSchema).min(1).max(100),
+      /** The client's retry key, as on /lgw/orders/betting: the same key answers the first betting. */
+      requestId: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{8,64}$/)
+        .optional(),
+    })
+    .strict(),
+  response: z.object({
+    /** The first order (ABC123, or ABC123-001 when there are several contents). */
+    orderNumber: z.string(),
+    /** One order per content, in the order of contents. */
+    orderNumbers: z.array(z.string()),
+    /** The first numero (the one on sale). */
+    numero: z.string(),
+    totalBettingAmount: z.number(),
+    /** Notes of all contents (one chase numero). */
+    notes: z.number().int(),
+    chase: z.boolean(),
+    totalChase: z.number().int(),
+  }),
+});
+
 export const LotteryOrderDetailSchema = z.object({
   orderDetailId: z.number().int(),
   numero: z.string(),

@@ -31,9 +31,13 @@ describe('call registry', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it('SY-27 calls under /lgw and /lotto are bare, calls under /wps use the envelope', () => {
+  it('SY-27 calls under /lgw and /lotto (and the Vietnamese /lotto-vn) are bare, calls under /wps use the envelope', () => {
     for (const call of allCalls) {
-      if (call.path.startsWith('/lgw/') || call.path.startsWith('/lotto/'))
+      if (
+        call.path.startsWith('/lgw/') ||
+        call.path.startsWith('/lotto/') ||
+        call.path.startsWith('/lotto-vn/')
+      )
         expect(call.wire, call.id).toBe('bare');
       if (call.path.startsWith('/wps/') && !NOT_JSON.has(call.id))
         expect(call.wire, call.id).toBe('envelope');

@@ -23,10 +23,11 @@ import {
   getVnGameMenuRecent,
   getVnOpenedNumeros,
   placeLotteryOrder,
+  placeVnLotteryBetting,
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 
-/** The lottery gateway (decision 022): bare bodies under /lgw and /lotto. */
+/** The lottery gateway (decision 022): bare bodies under /lgw, /lotto and /lotto-vn. */
 export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
   const lottery = app.ctx.lottery;
 
@@ -57,6 +58,10 @@ export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getTrendChart, ({ query }) => lottery.trend(query.gameId, query.count));
   registerCall(app, getDrawVerify, ({ query }) => lottery.verify(query.gameId, query.numero));
   registerCall(app, placeLotteryOrder, ({ body, session }) => lottery.placeOrder(session.memberId, body));
+  // The Vietnamese client's betting: the same bet, its contents[] as slip lines (decision 022).
+  registerCall(app, placeVnLotteryBetting, ({ body, session }) =>
+    lottery.placeVnBetting(session.memberId, body),
+  );
   registerCall(app, getTodayLotteryOrders, ({ query, session }) => lottery.today(session.memberId, query));
   registerCall(app, getLotteryOrder, ({ query, session }) =>
     lottery.order(session.memberId, query.orderNumber),

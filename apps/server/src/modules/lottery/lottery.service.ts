@@ -27,10 +27,11 @@ import {
   type PlayDef,
   type PrizeModeCode,
   type Series,
+  type VnBettingContent,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-import { fail } from '../../platform/http/errors.ts';
+import { AppError, fail } from '../../platform/http/errors.ts';
 import { HouseAccount, WalletService } from '../wallet/wallet.service.ts';
 import type { BetRecordWriter } from '../records/records.service.ts';
 import { LotteryEngine, LOTTERY_VENDOR, type NumeroRow } from './lottery-engine.ts';
@@ -95,6 +96,14 @@ export interface PlaceOrderInput {
   winningStop: boolean;
   chaseSlip?: { numero: string; multiples: number[] } | undefined;
   device: string;
+  requestId?: string | undefined;
+}
+
+/** POST /lotto-vn/lgw/betting's body as the contract parsed it. */
+export interface VnBettingInput {
+  prizeMode: LotteryPrizeMode;
+  device: string;
+  contents: VnBettingContent[];
   requestId?: string | undefined;
 }
 
@@ -712,6 +721,145 @@ export class LotteryService {
         message: `This game is not sold in prize mode ${mode}`,
       });
     const lines = this.parseLines(g, mode, input.bettingSlipString);
+    this.checkLineLimits(g, lines);
+    const chase = input.chase && input.chaseSlip !== undefined;
+    const multiples = chase ? input.chaseSlip!.multiples : [1];
+    if (chase && input.chaseSlip!.numero !== input.currentNumero)
+      throw fail(LotteryErrors.lotterySlipInvalid, { message: 'A chase starts at the numero on sale' });
+    const perLine = lines.map(() => multiples);
+    this.checkChaseLimits(g, lines, perLine);
+    const total = this.totalOf(lines, perLine);
+    const precision = this.wallet.currency().precision;
+    if (Math.round(input.betCartAmountSum * 10 ** precision) !== total)
+      throw fail(LotteryErrors.lotteryAmountMismatch, {
+        message: `The slip costs ${this.major(total)}, not ${input.betCartAmountSum}`,
+      });
+    const placed = await this.placeLines(memberId, g, lines, perLine, {
+      currentNumero: input.currentNumero,
+      prizeModeId: input.prizeModeId,
+      chase,
+      winStop: chase && input.winningStop,
+      device: input.device,
+      requestKey: input.requestId ?? null,
+    });
+    return {
+      orderNumber: placed.orderNumber,
+      numero: input.currentNumero,
+      totalBettingAmount: this.major(placed.total),
+      notes: lines.reduce((a, l) => a + l.notes, 0),
+      chase,
+      totalChase: multiples.length,
+    };
+  }
+
+  /**
+   * The Vietnamese client's betting (`POST /lotto-vn/lgw/betting`): each content is a slip line
+   * (`bettingContent~1~playId~bettingApproach~series~multiple`, the series the prize mode's
+   * highest: this client picks none) and becomes one order, as a line of /lgw/orders/betting does;
+   * its numero[] is the numero on sale alone (the line's multiple is its multiple) or a chase over
+   * the numeros that follow it (line multiple 1, each detail the multiple given). The statement of
+   * a bet takes one game, one first numero and one chase plan, so every content of a betting is on
+   * the same game and the same numeros (and, for a chase, the same win-stop): the betting is then
+   * one statement, placed whole or not at all. `singleBetPrice` is the client's price of one note
+   * (the play's singleBetPrice × the unit) and must be the server's, as betCartAmountSum must on
+   * the slip call. Refusals name the field (`contents.1.playId`).
+   */
+  async placeVnBetting(memberId: number, input: VnBettingInput) {
+    const contents = input.contents;
+    const first = contents[0]!;
+    const badField = (field: string, message: string) =>
+      fail(Errors.invalidInput, { message: `Invalid body: ${field}: ${message}` });
+    const g = await this.games.byId(first.gameId);
+    if (!g || !g.enabled) throw badField('contents.0.gameId', `no lottery game ${first.gameId}`);
+    const mode = input.prizeMode;
+    if (!this.inMode(g, mode))
+      throw fail(LotteryErrors.lotterySlipInvalid, {
+        message: `prizeMode: this game is not sold in prize mode ${mode}`,
+      });
+    const plan = first.numero.map((n) => n.numero);
+    const chase = plan.length > 1;
+    contents.forEach((c, i) => {
+      if (c.gameId !== g.id)
+        throw badField(
+          `contents.${i}.gameId`,
+          'every content of one betting is on the same game (send one betting per game)',
+        );
+      if (c.numero.length !== plan.length || c.numero.some((n, k) => n.numero !== plan[k]))
+        throw badField(`contents.${i}.numero`, 'every content of one betting covers the same numeros');
+      if (chase && c.winStop !== first.winStop)
+        throw badField(`contents.${i}.winStop`, 'every content of one chase has the same winStop');
+      if (new Set(c.numero.map((n) => n.numero)).size !== c.numero.length)
+        throw badField(`contents.${i}.numero`, 'a numero is listed twice');
+    });
+    const precision = this.wallet.currency().precision;
+    const series = seriesBandOf(g.family, mode as PrizeModeCode).maxBetSeries;
+    const allowed = this.bettingModes(g).ids;
+    const lines = contents.map((c, i) => {
+      const play = findPlay(g.family, c.playId);
+      if (!play)
+        throw fail(LotteryErrors.lotterySlipInvalid, {
+          message: `contents.${i}.playId: no play ${c.playId} in this game`,
+        });
+      const unit = unitOf(c.bettingApproach);
+      if (!unit || !allowed.has(c.bettingApproach))
+        throw fail(LotteryErrors.lotterySlipInvalid, {
+          message: `contents.${i}.bettingApproach: this betting unit is not offered`,
+        });
+      const price = Number(stakeOf(1, play.singleBetPrice, unit, 1, precision));
+      if (Math.round(c.singleBetPrice * 10 ** precision) !== price)
+        throw fail(LotteryErrors.lotteryAmountMismatch, {
+          message: `contents.${i}.singleBetPrice: a note of this play costs ${this.major(price)} at this unit, not ${c.singleBetPrice}`,
+        });
+      const multiple = chase ? 1 : c.numero[0]!.multiple;
+      try {
+        return this.parseLines(
+          g,
+          mode,
+          `${c.bettingContent}~1~${c.playId}~${c.bettingApproach}~${series}~${multiple}`,
+        )[0]!;
+      } catch (e) {
+        if (e instanceof AppError)
+          throw fail(e.error, { message: `contents.${i}.bettingContent: ${e.message}` });
+        throw e;
+      }
+    });
+    this.checkLineLimits(g, lines);
+    const perLine = contents.map((c) => (chase ? c.numero.map((n) => n.multiple) : [1]));
+    this.checkChaseLimits(g, lines, perLine);
+    // The chase's numeros must be the ones that follow the numero on sale, in draw order (what
+    // /lgw/numeros/chase lists); the times are cached, the status is checked under the row lock.
+    if (chase) {
+      const scheduled = await this.numerosFrom(g.id, plan[0]!, plan.length);
+      if (scheduled[0]?.numero === plan[0])
+        plan.forEach((n, k) => {
+          if (scheduled[k] && scheduled[k].numero !== n)
+            throw badField(
+              `contents.0.numero.${k}.numero`,
+              `a chase covers the numeros that follow the one on sale in draw order: ${scheduled[k].numero}, not ${n}`,
+            );
+        });
+    }
+    const placed = await this.placeLines(memberId, g, lines, perLine, {
+      currentNumero: plan[0]!,
+      prizeModeId: lotteryPrizeModeIds[mode],
+      chase,
+      winStop: chase && first.winStop,
+      device: input.device,
+      requestKey: input.requestId ?? null,
+    });
+    return {
+      orderNumber: placed.orderNumbers[0]!,
+      orderNumbers: placed.orderNumbers,
+      numero: plan[0]!,
+      totalBettingAmount: this.major(placed.total),
+      notes: lines.reduce((a, l) => a + l.notes, 0),
+      chase,
+      totalChase: plan.length,
+    };
+  }
+
+  /** A line's multiple and amount within the game's limits. */
+  private checkLineLimits(g: GameRow, lines: Line[]): void {
     for (const l of lines) {
       if (l.slip.multiple > g.multiple_max)
         throw fail(LotteryErrors.lotteryLimitExceeded, {
@@ -722,38 +870,60 @@ export class LotteryService {
           message: `A line's amount is ${this.major(g.bet_min)} to ${this.major(g.bet_max)}`,
         });
     }
-    const chase = input.chase && input.chaseSlip !== undefined;
-    const multiples = chase ? input.chaseSlip!.multiples : [1];
-    if (chase && input.chaseSlip!.numero !== input.currentNumero)
-      throw fail(LotteryErrors.lotterySlipInvalid, { message: 'A chase starts at the numero on sale' });
-    if (multiples.length > g.chase_max)
-      throw fail(LotteryErrors.lotteryLimitExceeded, {
-        message: `A chase covers at most ${g.chase_max} numeros`,
-      });
-    for (const l of lines)
-      for (const m of multiples)
+  }
+
+  /** A chase's length and every detail's multiple (line multiple × the numero's) within the limits. */
+  private checkChaseLimits(g: GameRow, lines: Line[], multiples: number[][]): void {
+    for (const ms of multiples)
+      if (ms.length > g.chase_max)
+        throw fail(LotteryErrors.lotteryLimitExceeded, {
+          message: `A chase covers at most ${g.chase_max} numeros`,
+        });
+    lines.forEach((l, i) => {
+      for (const m of multiples[i]!)
         if (l.slip.multiple * m > g.multiple_max)
           throw fail(LotteryErrors.lotteryLimitExceeded, {
             message: `The multiple is at most ${g.multiple_max}`,
           });
-    const total = lines.reduce((a, l) => a + multiples.reduce((b, m) => b + l.stake * m, 0), 0);
-    const precision = this.wallet.currency().precision;
-    if (Math.round(input.betCartAmountSum * 10 ** precision) !== total)
-      throw fail(LotteryErrors.lotteryAmountMismatch, {
-        message: `The slip costs ${this.major(total)}, not ${input.betCartAmountSum}`,
-      });
+    });
+  }
+
+  /** What the lines cost over their numeros, minor units. */
+  private totalOf(lines: Line[], multiples: number[][]): number {
+    return lines.reduce((a, l, i) => a + multiples[i]!.reduce((b, m) => b + l.stake * m, 0), 0);
+  }
+
+  /**
+   * The bet itself, for both betting calls: lines checked, each with its numeros' multiples (one
+   * per numero from `currentNumero` on; every line the same count), placed in one statement.
+   */
+  private async placeLines(
+    memberId: number,
+    g: GameRow,
+    lines: Line[],
+    multiples: number[][],
+    o: {
+      currentNumero: string;
+      prizeModeId: number;
+      chase: boolean;
+      winStop: boolean;
+      device: string;
+      requestKey: string | null;
+    },
+  ): Promise<{ orderNumbers: string[]; orderNumber: string; total: number }> {
+    const count = multiples[0]!.length;
+    const total = this.totalOf(lines, multiples);
     const now = this.now();
     // The numeros: the one on sale, and for a chase the following ones (their times never change;
     // the status is checked again under the row lock).
-    const numeros = await this.numerosFrom(g.id, input.currentNumero, multiples.length);
+    const numeros = await this.numerosFrom(g.id, o.currentNumero, count);
     const first = numeros[0];
-    if (!first || first.numero !== input.currentNumero)
-      throw fail(LotteryErrors.lotteryNumeroClosed, { message: `No numero ${input.currentNumero} on sale` });
-    if (numeros.length < multiples.length)
+    if (!first || first.numero !== o.currentNumero)
+      throw fail(LotteryErrors.lotteryNumeroClosed, { message: `No numero ${o.currentNumero} on sale` });
+    if (numeros.length < count)
       throw fail(LotteryErrors.lotteryLimitExceeded, { message: 'Not that many numeros are scheduled yet' });
     if (now >= first.sale_end.getTime() || now < first.sale_start.getTime())
       throw fail(LotteryErrors.lotteryNumeroClosed);
-    const requestKey = input.requestId ?? null;
     const base = await this.nextOrderId();
     const code = orderCode(base);
     const orderNos = lines.map((_, i) =>
@@ -767,7 +937,7 @@ export class LotteryService {
       amount: [] as number[],
     };
     lines.forEach((l, i) => {
-      multiples.forEach((m, k) => {
+      multiples[i]!.forEach((m, k) => {
         t.line.push(i);
         t.numero.push(numeros[k]!.id);
         t.seq.push(k + 1);
@@ -786,12 +956,12 @@ export class LotteryService {
         { account: { house: HouseAccount.cash }, amount: total },
       ],
     });
-    const lineAmounts = lines.map((l) => multiples.reduce((b, m) => b + l.stake * m, 0));
+    const lineAmounts = lines.map((l, i) => multiples[i]!.reduce((b, m) => b + l.stake * m, 0));
     const chaseEnd = numeros[numeros.length - 1]!.numero;
     const recentKey = `${memberId}|${g.id}`;
     const seen = this.recentSeen.get(recentKey);
     const touchRecent = seen === undefined || Date.now() - seen >= 60_000;
-    let placed: { orderNumber: string; total: number } | undefined;
+    let placed: { orderNumber: string; total: number; replayed: boolean } | undefined;
     for (let attempt = 0; !placed; attempt++)
       try {
         placed = await this.placeInOneStatement([
@@ -799,12 +969,12 @@ export class LotteryService {
           g.id,
           first.id,
           new Date(now),
-          requestKey,
-          input.prizeModeId,
-          chase,
-          chase && input.winningStop,
-          multiples.length,
-          input.device,
+          o.requestKey,
+          o.prizeModeId,
+          o.chase,
+          o.winStop,
+          count,
+          o.device,
           orderNos,
           lines.map((l) => l.slip.playId),
           lines.map((l) => l.slip.content),
@@ -816,9 +986,9 @@ export class LotteryService {
           // The betting record's detail of each order (decision 018).
           lines.map((l) =>
             JSON.stringify({
-              numero: input.currentNumero,
+              numero: o.currentNumero,
               chaseEndNumero: chaseEnd,
-              totalChase: multiples.length,
+              totalChase: count,
               playId: l.play.playId,
               playName: l.play.name,
               betContent: l.slip.content,
@@ -863,14 +1033,15 @@ export class LotteryService {
       if (this.recentSeen.size > 100_000) this.recentSeen.clear();
       this.recentSeen.set(recentKey, Date.now());
     }
-    return {
-      orderNumber: placed.orderNumber,
-      numero: input.currentNumero,
-      totalBettingAmount: this.major(placed.total),
-      notes: lines.reduce((a, l) => a + l.notes, 0),
-      chase,
-      totalChase: multiples.length,
-    };
+    // A replayed request key answers the orders the first request placed.
+    const orderNumbers = placed.replayed
+      ? (
+          await sql<{ order_no: string }>`
+            select order_no from lottery_order where member_id = ${memberId} and request_key = ${o.requestKey}
+            order by line`.execute(this.database.db)
+        ).rows.map((r) => r.order_no)
+      : orderNos;
+    return { orderNumbers, orderNumber: placed.orderNumber, total: placed.total };
   }
 
   private readonly numeroCache = new Map<
@@ -916,9 +1087,14 @@ export class LotteryService {
   /** The member's recent games: written at most once a minute per member and game by this instance. */
   private readonly recentSeen = new Map<string, number>();
 
-  private async placeInOneStatement(values: unknown[]): Promise<{ orderNumber: string; total: number }> {
-    const row = await this.run<{ o_order_no: string; o_total: number }>(PLACE_BET_SQL, values);
-    return { orderNumber: row.o_order_no, total: Number(row.o_total) };
+  private async placeInOneStatement(
+    values: unknown[],
+  ): Promise<{ orderNumber: string; total: number; replayed: boolean }> {
+    const row = await this.run<{ o_order_no: string; o_total: number; o_replayed: boolean }>(
+      PLACE_BET_SQL,
+      values,
+    );
+    return { orderNumber: row.o_order_no, total: Number(row.o_total), replayed: row.o_replayed === true };
   }
 
   /**
@@ -941,12 +1117,12 @@ export class LotteryService {
    * one row (lô, đề, 4D…) count per number; other plays per selection. The bet's statement adds
    * them under the cap (lottery_place_bet).
    */
-  private liabilityOf(g: GameRow, lines: Line[], multiples: number[], numeros: { id: number }[]) {
+  private liabilityOf(g: GameRow, lines: Line[], multiples: number[][], numeros: { id: number }[]) {
     const keys = new Map<string, { numero: number; key: string; amount: number }>();
-    for (const l of lines) {
+    for (const [i, l] of lines.entries()) {
       const numbers = l.play.rows.length === 1 ? l.slip.content.split(/[,_|&]/) : [l.slip.content];
       for (const num of numbers)
-        multiples.forEach((m, k) => {
+        multiples[i]!.forEach((m, k) => {
           const numero = numeros[k]!.id;
           const key = `${l.play.code}:${num}`;
           const id = `${numero}|${key}`;
