@@ -59,6 +59,7 @@ import { LotteryEngine } from './modules/lottery/lottery-engine.ts';
 import { LotteryService } from './modules/lottery/lottery.service.ts';
 import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { registerLotteryJobs } from './modules/lottery/lottery.jobs.ts';
+import { LotteryDemoBets } from './modules/lottery/lottery-demo-bets.ts';
 import { SeamlessWallet } from './modules/games/seamless-wallet.ts';
 import { SandboxVendor, SANDBOX_GAMES_DEV_SECRET } from './modules/games/sandbox-vendor.ts';
 import { RemoteVendor, remoteVendorsFromEnv } from './modules/games/remote-vendor.ts';
@@ -182,6 +183,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     engine: lotteryEngine,
   });
   registerLotteryJobs(jobs, lotteryEngine);
+  // The demo member's bets on a database the seed marked for them (a demo start), once the numero
+  // job has made the numeros; tried on the jobs' tick until placed.
+  const lotteryDemoBets = new LotteryDemoBets({ database, lottery }, { tickMs: options.jobs?.tickMs });
   const games = new GamesService({ database, feed, wallet });
   const seamlessWallet = new SeamlessWallet({ database, wallet, records });
   // Game vendors (decision 019): the sandbox vendor serves every code without an adapter of its own.
@@ -228,6 +232,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
 
   return {
     lottery,
+    lotteryDemoBets,
     config,
     database,
     feed,
@@ -274,10 +279,12 @@ export async function startServices(services: Services): Promise<void> {
   await services.memberEvents.start();
   services.outbox.start();
   services.jobs.start();
+  services.lotteryDemoBets.start();
 }
 
 /** Stops what `startServices` started; pending deliveries finish first. */
 export async function stopServices(services: Services): Promise<void> {
+  await services.lotteryDemoBets.stop();
   await services.jobs.stop();
   await services.outbox.stop();
   await services.memberEvents.stop();

@@ -23,6 +23,11 @@ export interface AppConfig {
   devOutbox: boolean;
   /** Why DEV_OUTBOX=1 was refused (said at start), else null. */
   devOutboxRefused: string | null;
+  /**
+   * DEMO_LOTTERY_BETS=1 (`npm start` sets it): a database seeded at this start gets a few lottery
+   * bets of the demo member, placed by a job once the numeros exist (decision 022).
+   */
+  demoLotteryBets: boolean;
 }
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
@@ -75,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       absoluteMs: positiveNumber('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12) * 3_600_000,
     },
     ...parseDevOutbox(env),
+    demoLotteryBets: ['1', 'true', 'yes', 'on'].includes((env.DEMO_LOTTERY_BETS ?? '').trim().toLowerCase()),
   };
 }

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   }
 
   await migrateToLatest(database);
-  if (await isEmpty(database)) await seedDemoData(database);
+  if (await isEmpty(database)) await seedDemoData(database, { lotteryDemoBets: config.demoLotteryBets });
 
   const app = await buildApp({
     config,

@@ -14,6 +14,16 @@ import {
   demoSwitches,
 } from './demo-content.ts';
 import { seedAccounts } from './accounts.ts';
+import { scheduleDemoBets } from '../modules/lottery/lottery-demo-bets.ts';
+
+export interface SeedOptions {
+  /**
+   * Marks the database for the demo member's lottery bets, which a job places once the numeros
+   * exist (modules/lottery/lottery-demo-bets.ts): a demo start asks for them (DEMO_LOTTERY_BETS,
+   * set by `npm start`); tests and e2e servers do not, so their demo member has no lottery orders.
+   */
+  lotteryDemoBets?: boolean;
+}
 
 /** True when the database holds no platform data yet. */
 export async function isEmpty(database: Database): Promise<boolean> {
@@ -25,7 +35,7 @@ export async function isEmpty(database: Database): Promise<boolean> {
 }
 
 /** Seeds the demo data into an empty database, in one transaction. Deterministic. */
-export async function seedDemoData(database: Database): Promise<void> {
+export async function seedDemoData(database: Database, options: SeedOptions = {}): Promise<void> {
   await database.db.transaction().execute(async (trx) => {
     const json = (v: unknown) => JSON.stringify(v);
     await trx
@@ -143,6 +153,7 @@ export async function seedDemoData(database: Database): Promise<void> {
       )
       .execute();
     await seedAccounts(database, trx);
+    if (options.lotteryDemoBets) await scheduleDemoBets(trx);
   });
 }
 
