@@ -17,8 +17,8 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import type { BenchRow } from './lib/types.ts';
 import { repoRoot, settled, startPlatformServer } from './lib/processes.ts';
+import { CHROMIUM } from './lib/browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 const PAGES = ['/', '/rng', '/promotions', '/lottery', '/noticePage'];
 const MIN_SCORE = 95;

@@ -3,11 +3,11 @@
  * and DOM elements wherever the list is scrolled, and the time from a keystroke in the search box
  * to the grid showing that search's results (the server's answer included, no debounce).
  */
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { BenchRow } from './lib/types.ts';
-import { clientHeaders, startPlatformServer } from './lib/processes.ts';
+import { clientHeaders } from './lib/processes.ts';
+import { withServerAndChromium } from './lib/browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TILES_BUDGET = 100;
 const DOM_BUDGET = 1400;
 const SEARCH_BUDGET_MS = 50;
@@ -66,20 +66,7 @@ function quantile(sorted: number[], q: number): number {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const server = await startPlatformServer({
-    env: process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {},
-  });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
-  try {
+  return withServerAndChromium(async (server, browser) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript(() => {
       localStorage.setItem('language', 'en');
@@ -138,8 +125,5 @@ export async function run(): Promise<BenchRow[]> {
         pass: true,
       },
     ];
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }

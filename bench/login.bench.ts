@@ -20,12 +20,11 @@ import { throwawayPostgres } from './lib/throwaway-postgres.ts';
 import {
   clientHeaders,
   pinnedNode,
-  settled,
   startListening,
   startPlatformServer,
   type RunningProcess,
 } from './lib/processes.ts';
-import { describeLoad, formatRate, mean, measureLoad, median, type LoadResult } from './lib/load.ts';
+import { formatRate, mean, measureServerLoad, median, type LoadResult } from './lib/load.ts';
 
 const MIN_RATIO = 0.7;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -223,23 +222,8 @@ async function measureKind(
   // median of the rounds, so drift of the shared machine does not land on one side of the ratio. Both get the same
   // request headers (the web client's), so the ratio is the platform's own work per call.
   const headers = { ...clientHeaders(), authorization: token };
-  const measure = async (
-    what: string,
-    start: () => Promise<RunningProcess>,
-    path: string,
-  ): Promise<LoadResult> => {
-    console.error(`  ${kind}: ${what}…`);
-    const running = await start();
-    try {
-      // The platform draws the first visit's images right after it starts: not part of the call.
-      await settled(running);
-      const result = await measureLoad({ url: `${running.url}${path}`, headers, serverPid: running.pid });
-      console.error(`    ${describeLoad(result)}`);
-      return result;
-    } finally {
-      await running.stop();
-    }
-  };
+  const measure = (what: string, start: () => Promise<RunningProcess>, path: string) =>
+    measureServerLoad(`${kind}: ${what}`, start, path, headers);
   const minimal = () =>
     measure(
       'minimal Fastify route, same SQL',

@@ -5,12 +5,9 @@
  * factor Lighthouse's mobile preset uses) so that the figure reads as a mid-range phone, not as
  * this machine.
  */
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import type { BenchRow } from './lib/types.ts';
-import { startPlatformServer } from './lib/processes.ts';
+import { gzipKb, watchScripts, withServerAndChromium } from './lib/browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The home route's budget (135 kB) plus the lottery client's own chunk (issue 9 asks it be measured). */
 const LOBBY_JS_BUDGET_KB = 175;
 /** The first card with its countdown within the LCP budget of issue 10. */
@@ -18,20 +15,7 @@ const FIRST_CARD_BUDGET_MS = 2_500;
 const RUNS = 3;
 
 export async function run(): Promise<BenchRow[]> {
-  const server = await startPlatformServer({
-    env: process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {},
-  });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
-  try {
+  return withServerAndChromium(async (server, browser) => {
     let jsKb = 0;
     let jsFiles = 0;
     const firstCard: number[] = [];
@@ -42,11 +26,7 @@ export async function run(): Promise<BenchRow[]> {
       await page.addInitScript(() => localStorage.setItem('language', 'en'));
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const scripts = new Set<string>();
-      page.on('request', (req) => {
-        const url = new URL(req.url());
-        if (url.origin === server.url && /\.m?js$/.test(url.pathname)) scripts.add(url.pathname);
-      });
+      const scripts = watchScripts(page, server.url);
       await page.goto(`${server.url}/lottery`, { timeout: 120_000 });
       await page.waitForSelector('main a[aria-label] [role="timer"]', { timeout: 120_000 });
       // Milliseconds since the navigation started, read at the first card's countdown.
@@ -55,7 +35,7 @@ export async function run(): Promise<BenchRow[]> {
       if (i === 0) {
         for (const path of scripts) {
           const res = await fetch(`${server.url}${path}`);
-          jsKb += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length / 1000;
+          jsKb += gzipKb(Buffer.from(await res.arrayBuffer()));
         }
         jsFiles = scripts.size;
       }
@@ -78,8 +58,5 @@ export async function run(): Promise<BenchRow[]> {
         pass: median <= FIRST_CARD_BUDGET_MS,
       },
     ];
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }

@@ -16,8 +16,15 @@
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './lib/types.ts';
 import { throwawayPostgres } from './lib/throwaway-postgres.ts';
-import { pinnedNode } from './lib/processes.ts';
-import { cpuSecondsOfAll, measureBurst } from './lib/burst.ts';
+import { printResult, runWorker } from './lib/processes.ts';
+import {
+  burstFigures,
+  burstRows,
+  describeBurst,
+  measureBurst,
+  startCpuSample,
+  type BurstFigures,
+} from './lib/burst.ts';
 
 const thisFile = fileURLToPath(import.meta.url);
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -29,16 +36,13 @@ const MAX_P99_MS = 100;
 const MAX_SETTLE_S = 5;
 
 interface WorkerResult {
-  /** CPU time per bet of this process and of the PostgreSQL backends serving it (µs): what a bet costs whatever else runs on the machine. */
-  appCpuUs: number;
-  dbCpuUs: number | null;
+  /**
+   * The bets: their count, p50, p99 and CPU time per bet of this process and of the PostgreSQL
+   * backends serving it (µs): what a bet costs whatever else runs on the machine.
+   */
+  burst: BurstFigures;
   settleAppCpuS: number;
   settleDbCpuS: number | null;
-  bets: number;
-  refused: number;
-  seconds: number;
-  p50Ms: number;
-  p99Ms: number;
   settleS: number;
   tickets: number;
   winners: number;
@@ -48,17 +52,14 @@ interface WorkerResult {
 
 async function worker(url: string): Promise<void> {
   const { sql } = await import('kysely');
-  const { openPostgres } = await import('../apps/server/src/db/connection.ts');
-  const { migrateToLatest } = await import('../apps/server/src/db/migrate.ts');
+  const { withMigratedPostgres, fundMember } = await import('./lib/postgres-worker.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { createMember } = await import('../apps/server/src/modules/member/member.service.ts');
   const { createSession } = await import('../apps/server/src/platform/auth/session.ts');
   const { HouseAccount } = await import('../apps/server/src/modules/wallet/wallet.service.ts');
 
-  const database = await openPostgres({ url, poolSize: CONCURRENCY });
-  try {
-    await migrateToLatest(database);
+  await withMigratedPostgres(url, CONCURRENCY, async (database) => {
     // The site's settings (status, switches, brand) that every call's gate reads.
     const { seedDemoData } = await import('../apps/server/src/seed/seed.ts');
     await seedDemoData(database);
@@ -101,14 +102,7 @@ async function worker(url: string): Promise<void> {
     const members: { id: number; token: string }[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const id = await createMember(database.db, { username: `lot${i}`, agentType: 0, password: null });
-      await wallet.transfer({
-        from: { house: HouseAccount.cash },
-        to: { memberId: id },
-        amount: 100_000_000,
-        kind: 'ADJUSTMENT',
-        reference: 'bench-open',
-        idempotencyKey: `bench:open:${id}`,
-      });
+      await fundMember(wallet, id, 100_000_000, `bench:open:${id}`);
       members.push({ id, token: await createSession(database, id, '127.0.0.1') });
     }
     const headers = { merchant: 'SEA888', device: 'web', language: 'en' };
@@ -137,7 +131,6 @@ async function worker(url: string): Promise<void> {
       db: database.db,
       maxRefused: 100,
     });
-    const dbCpu = () => cpuSecondsOfAll(measured.backendPids);
 
     // 100,000 tickets on the next numero: written in bulk as the betting route writes them (order,
     // ticket, betting record; the stakes as one movement per member), so the settlement is measured alone.
@@ -170,13 +163,11 @@ async function worker(url: string): Promise<void> {
     clock = big!.draw_at.getTime() + 1000;
     const drawnAt = new Date(clock);
     await lottery.engine.drawOwn(big!.id, game, drawnAt);
-    const sdb0 = dbCpu();
-    const sapp0 = process.cpuUsage();
+    const settleCpu = startCpuSample(measured.backendPids);
     const s0 = performance.now();
     const outcome = await lottery.engine.settle(big!.id);
     const settleS = (performance.now() - s0) / 1000;
-    const sapp = process.cpuUsage(sapp0);
-    const sdb1 = dbCpu();
+    const settleUsed = settleCpu();
     const winNo = (
       await sql<{ win_no: string }>`select win_no from lottery_numero where id = ${big!.id}`.execute(
         database.db,
@@ -194,16 +185,10 @@ async function worker(url: string): Promise<void> {
       database.db,
     );
     const report = await wallet.check();
-    const result: WorkerResult = {
-      appCpuUs: measured.appCpuUs,
-      dbCpuUs: measured.dbCpuUs,
-      settleAppCpuS: (sapp.user + sapp.system) / 1e6,
-      settleDbCpuS: sdb0 !== null && sdb1 !== null ? sdb1 - sdb0 : null,
-      bets: measured.count,
-      refused: measured.refused,
-      seconds: measured.seconds,
-      p50Ms: measured.p50Ms,
-      p99Ms: measured.p99Ms,
+    printResult({
+      burst: burstFigures(measured),
+      settleAppCpuS: settleUsed.appS,
+      settleDbCpuS: settleUsed.dbS,
       settleS,
       tickets: outcome?.tickets ?? 0,
       winners: outcome?.winners ?? 0,
@@ -212,25 +197,8 @@ async function worker(url: string): Promise<void> {
         Number(paid.rows[0]!.s) === expectedWinners * 1960 &&
         records.rows[0]!.n === TICKETS,
       check: { ok: report.ok, drifted: report.drifted.length, unbalanced: report.unbalanced.length },
-    };
-    console.log(`RESULT ${JSON.stringify(result)}`);
+    } satisfies WorkerResult);
     await app.close();
-  } finally {
-    await database.close();
-  }
-}
-
-function runWorker(url: string): Promise<WorkerResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = pinnedNode(0, [thisFile, 'worker', url]);
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code === 0 && line) resolvePromise(JSON.parse(line.slice(7)) as WorkerResult);
-      else reject(new Error(`lottery worker exited with ${code}:\n${out.slice(-2000)}`));
-    });
   });
 }
 
@@ -244,25 +212,20 @@ export async function run(): Promise<BenchRow[]> {
     console.error(
       `  lottery: ${MEMBERS} members, ${CONCURRENCY} concurrent players, ${durationS} s burst; ${TICKETS} tickets settled…`,
     );
-    const r = await runWorker(db.url);
-    const rate = r.bets / r.seconds;
+    const r = await runWorker<WorkerResult>('lottery worker', 0, [thisFile, 'worker', db.url]);
+    const { appCpuUs, dbCpuUs } = r.burst;
     console.error(
-      `    ${rate.toFixed(0)} bets/s, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, ${r.refused} refused; settled ${r.tickets} tickets (${r.winners} winners) in ${r.settleS.toFixed(2)} s, payouts ${r.paidExact ? 'exact' : 'WRONG'}, ledger check ${r.check.ok ? 'exact' : 'FAILED'}`,
+      `    ${describeBurst(r.burst, 'bets')}; settled ${r.tickets} tickets (${r.winners} winners) in ${r.settleS.toFixed(2)} s, payouts ${r.paidExact ? 'exact' : 'WRONG'}, ledger check ${r.check.ok ? 'exact' : 'FAILED'}`,
     );
     return [
-      {
-        figure:
+      ...burstRows(r.burst, {
+        rateFigure:
           'lottery bets accepted/s in a burst before a close, PostgreSQL (POST /lgw/orders/betting, 24 players)',
-        value: `${rate.toFixed(0)}/s (${r.bets} in ${r.seconds.toFixed(1)} s, ${r.refused} refused)`,
-        budget: `>= ${MIN_RATE}/s`,
-        pass: rate >= MIN_RATE && r.refused === 0,
-      },
-      {
-        figure: 'lottery bet p99, PostgreSQL',
-        value: `${r.p99Ms.toFixed(1)} ms (p50 ${r.p50Ms.toFixed(1)} ms)`,
-        budget: `< ${MAX_P99_MS} ms`,
-        pass: r.p99Ms < MAX_P99_MS,
-      },
+        p99Figure: 'lottery bet p99, PostgreSQL',
+        minRate: MIN_RATE,
+        maxP99Ms: MAX_P99_MS,
+        refusalsFail: true,
+      }),
       {
         figure: `lottery settlement of ${TICKETS.toLocaleString('en')} tickets on one numero, PostgreSQL`,
         value: `${r.settleS.toFixed(2)} s (${r.winners} winners, payouts ${r.paidExact ? 'exact' : 'WRONG'})`,
@@ -271,7 +234,7 @@ export async function run(): Promise<BenchRow[]> {
       },
       {
         figure: 'lottery CPU per bet: app / PostgreSQL backends (capacity on 2 cores, one each)',
-        value: `${r.appCpuUs.toFixed(0)} µs / ${r.dbCpuUs?.toFixed(0) ?? '?'} µs (${(1e6 / Math.max(r.appCpuUs, r.dbCpuUs ?? 0)).toFixed(0)} bets/s)`,
+        value: `${appCpuUs.toFixed(0)} µs / ${dbCpuUs?.toFixed(0) ?? '?'} µs (${(1e6 / Math.max(appCpuUs, dbCpuUs ?? 0)).toFixed(0)} bets/s)`,
         budget: '-',
         pass: true,
       },

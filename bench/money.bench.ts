@@ -11,10 +11,18 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AccountRef } from '../apps/server/src/modules/wallet/wallet.service.ts';
 import type { BenchRow } from './lib/types.ts';
 import { throwawayPostgres } from './lib/throwaway-postgres.ts';
-import { pinnedNode } from './lib/processes.ts';
-import { measureBurst } from './lib/burst.ts';
+import { printResult, runWorker } from './lib/processes.ts';
+import {
+  burstFigures,
+  burstRows,
+  describeBurst,
+  describeBurstCpu,
+  measureBurst,
+  type BurstFigures,
+} from './lib/burst.ts';
 
 const thisFile = fileURLToPath(import.meta.url);
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -24,44 +32,28 @@ const MIN_RATE = 1_000;
 const MAX_P99_MS = 50;
 
 interface WorkerResult {
-  movements: number;
-  refused: number;
-  seconds: number;
-  p50Ms: number;
-  p99Ms: number;
+  /** The movements: their count, p50, p99 and CPU per movement of the app and its PostgreSQL backends. */
+  burst: BurstFigures;
   check: { ok: boolean; total: number; drifted: number; unbalanced: number };
   conserved: boolean;
-  /** CPU time per movement of this process and of the PostgreSQL backends serving it (µs). */
-  appCpuUs: number;
-  dbCpuUs: number | null;
 }
 
 // ---------------------------------------------------------------- worker (core 0)
 
 async function worker(url: string): Promise<void> {
-  const { openPostgres } = await import('../apps/server/src/db/connection.ts');
-  const { migrateToLatest } = await import('../apps/server/src/db/migrate.ts');
+  const { withMigratedPostgres, fundMember } = await import('./lib/postgres-worker.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { BrandConfigStore } = await import('../apps/server/src/modules/system/brand-config.ts');
   const { WalletService, HouseAccount } = await import('../apps/server/src/modules/wallet/wallet.service.ts');
   const { createMember } = await import('../apps/server/src/modules/member/member.service.ts');
 
-  const database = await openPostgres({ url, poolSize: CONCURRENCY });
-  try {
-    await migrateToLatest(database);
+  await withMigratedPostgres(url, CONCURRENCY, async (database) => {
     const wallet = new WalletService(database, new BrandConfigStore(loadConfig().brandConfigPath));
     const ids: number[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const id = await createMember(database.db, { username: `bench${i}`, agentType: 0, password: null });
       ids.push(id);
-      await wallet.transfer({
-        from: { house: HouseAccount.cash },
-        to: { memberId: id },
-        amount: 10_000_000,
-        kind: 'ADJUSTMENT',
-        reference: 'bench-open',
-        idempotencyKey: `bench:open:${id}`,
-      });
+      await fundMember(wallet, id, 10_000_000, `bench:open:${id}`);
       // Open the vendor wallet too, so the measured movements never create accounts.
       await wallet.transfer({
         from: { memberId: id },
@@ -87,41 +79,18 @@ async function worker(url: string): Promise<void> {
       const amount = 1 + Math.floor(Math.random() * 5_000);
       const r = Math.random();
       const key = `bench:${n}`;
-      if (r < 0.25)
-        return wallet.transfer({
-          from: { memberId: member },
-          to: { memberId: member, wallet: 'VENDOR_PG' },
-          amount,
-          kind: 'WALLET_TRANSFER',
-          reference: key,
-          idempotencyKey: key,
-        });
-      if (r < 0.5)
-        return wallet.transfer({
-          from: { memberId: member, wallet: 'VENDOR_PG' },
-          to: { memberId: member },
-          amount,
-          kind: 'WALLET_TRANSFER',
-          reference: key,
-          idempotencyKey: key,
-        });
-      if (r < 0.75)
-        return wallet.transfer({
-          from: { memberId: member },
-          to: { house: HouseAccount.cash },
-          amount,
-          kind: 'BET_STAKE',
-          reference: key,
-          idempotencyKey: key,
-        });
-      return wallet.transfer({
-        from: { house: HouseAccount.cash },
-        to: { memberId: member },
-        amount,
-        kind: 'BET_PAYOUT',
-        reference: key,
-        idempotencyKey: key,
-      });
+      const main: AccountRef = { memberId: member };
+      const vendor: AccountRef = { memberId: member, wallet: 'VENDOR_PG' };
+      const house: AccountRef = { house: HouseAccount.cash };
+      const [from, to, kind] =
+        r < 0.25
+          ? ([main, vendor, 'WALLET_TRANSFER'] as const)
+          : r < 0.5
+            ? ([vendor, main, 'WALLET_TRANSFER'] as const)
+            : r < 0.75
+              ? ([main, house, 'BET_STAKE'] as const)
+              : ([house, main, 'BET_PAYOUT'] as const);
+      return wallet.transfer({ from, to, amount, kind, reference: key, idempotencyKey: key });
     };
 
     const burst = await measureBurst({
@@ -138,12 +107,8 @@ async function worker(url: string): Promise<void> {
         .select((eb) => eb.fn.sum<number>('balance').as('s'))
         .execute()
     ).map((r) => Number(r.s));
-    const result: WorkerResult = {
-      movements: burst.count,
-      refused: burst.refused,
-      seconds: burst.seconds,
-      p50Ms: burst.p50Ms,
-      p99Ms: burst.p99Ms,
+    printResult({
+      burst: burstFigures(burst),
       check: {
         ok: report.ok,
         total: report.total,
@@ -152,30 +117,11 @@ async function worker(url: string): Promise<void> {
       },
       // Member and house balances together sum to zero: nothing was created or lost.
       conserved: after === 0 && before! > 0,
-      appCpuUs: burst.appCpuUs,
-      dbCpuUs: burst.dbCpuUs,
-    };
-    console.log(`RESULT ${JSON.stringify(result)}`);
-  } finally {
-    await database.close();
-  }
+    } satisfies WorkerResult);
+  });
 }
 
 // ---------------------------------------------------------------- the bench module
-
-function runWorker(url: string): Promise<WorkerResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = pinnedNode(0, [thisFile, 'worker', url]);
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code === 0 && line) resolvePromise(JSON.parse(line.slice(7)) as WorkerResult);
-      else reject(new Error(`money worker exited with ${code}:\n${out.slice(-2000)}`));
-    });
-  });
-}
 
 export async function run(): Promise<BenchRow[]> {
   const db = await throwawayPostgres('bench_money');
@@ -185,34 +131,19 @@ export async function run(): Promise<BenchRow[]> {
     );
   try {
     console.error(`  money: ${MEMBERS} members, ${CONCURRENCY} concurrent callers, ${durationS} s…`);
-    const r = await runWorker(db.url);
-    const rate = r.movements / r.seconds;
+    const r = await runWorker<WorkerResult>('money worker', 0, [thisFile, 'worker', db.url]);
     console.error(
-      `    CPU per movement: app ${r.appCpuUs.toFixed(0)} µs, PostgreSQL backends ${r.dbCpuUs?.toFixed(0) ?? '?'} µs\n    ${rate.toFixed(0)} movements/s, p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, ${r.refused} refused (insufficient), ledger check ${r.check.ok ? 'exact' : 'FAILED'}`,
+      `    ${describeBurstCpu(r.burst, 'movement')}\n    ${describeBurst(r.burst, 'movements')} (insufficient), ledger check ${r.check.ok ? 'exact' : 'FAILED'}`,
     );
     return [
-      {
-        figure:
+      ...burstRows(r.burst, {
+        rateFigure:
           'money movements/s, PostgreSQL (WalletService.transfer, 24 callers, half touching the house account)',
-        value: `${rate.toFixed(0)}/s (${r.movements} in ${r.seconds.toFixed(1)} s)`,
-        budget: `>= ${MIN_RATE}/s`,
-        pass: rate >= MIN_RATE,
-      },
-      {
-        figure: 'money movement p99, PostgreSQL',
-        value: `${r.p99Ms.toFixed(1)} ms (p50 ${r.p50Ms.toFixed(1)} ms)`,
-        budget: `< ${MAX_P99_MS} ms`,
-        pass: r.p99Ms < MAX_P99_MS,
-      },
-      {
-        figure: 'money movement CPU: app / PostgreSQL backends (capacity on 2 cores, one each)',
-        value:
-          r.dbCpuUs === null
-            ? `${r.appCpuUs.toFixed(0)} µs app`
-            : `${r.appCpuUs.toFixed(0)} µs / ${r.dbCpuUs.toFixed(0)} µs (≈ ${Math.floor(1e6 / Math.max(r.appCpuUs, r.dbCpuUs))}/s)`,
-        budget: '-',
-        pass: true,
-      },
+        p99Figure: 'money movement p99, PostgreSQL',
+        cpuFigure: 'money movement CPU: app / PostgreSQL backends (capacity on 2 cores, one each)',
+        minRate: MIN_RATE,
+        maxP99Ms: MAX_P99_MS,
+      }),
       {
         figure: 'ledger check after the money run',
         value:

@@ -13,10 +13,9 @@ import {
   pinnedNode,
   startListening,
   startPlatformServer,
-  settled,
   type RunningProcess,
 } from './lib/processes.ts';
-import { describeLoad, formatRate, mean, measureLoad, median, type LoadResult } from './lib/load.ts';
+import { formatRate, mean, measureServerLoad, median, type LoadResult } from './lib/load.ts';
 
 /**
  * The status body (about 10 kB: switch tree, rules, resources, countries, CDNs) changes only with
@@ -33,27 +32,8 @@ const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const PATH = '/wps/system/status?url=localhost';
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
-async function measureServer(
-  what: string,
-  start: () => Promise<RunningProcess>,
-  path: string,
-): Promise<LoadResult> {
-  console.error(`  ${what}…`);
-  const server = await start();
-  try {
-    // The platform draws the first visit's images right after it starts: not part of the route.
-    await settled(server);
-    const result = await measureLoad({
-      url: `${server.url}${path}`,
-      headers: { ...clientHeaders(), 'accept-encoding': ACCEPT_ENCODING },
-      serverPid: server.pid,
-    });
-    console.error(`    ${describeLoad(result)}`);
-    return result;
-  } finally {
-    await server.stop();
-  }
-}
+const measureServer = (what: string, start: () => Promise<RunningProcess>, path: string) =>
+  measureServerLoad(what, start, path, { ...clientHeaders(), 'accept-encoding': ACCEPT_ENCODING });
 
 const bare = () =>
   measureServer(

@@ -6,19 +6,15 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import type { BenchRow } from './lib/types.ts';
-import { repoRoot, startPlatformServer } from './lib/processes.ts';
+import { repoRoot } from './lib/processes.ts';
+import { gzipKb, watchScripts, withServerAndChromium } from './lib/browser.ts';
 
 /** DESIGN.md §6 (issue #7 of the tracker lowered it from 150). */
 const HOME_BUDGET_KB = 135;
 const ALL_BUDGET_KB = 350;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** WEB_DIST (as the server reads it) builds and serves a private copy, not the shared apps/web/dist. */
 const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(repoRoot, 'apps/web/dist');
-
-const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1000;
 
 function jsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -29,43 +25,26 @@ function jsFiles(dir: string): string[] {
 }
 
 async function homeRouteJs(): Promise<{ kb: number; files: number }> {
-  const server = await startPlatformServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const scripts = new Set<string>();
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (url.origin === server.url && /\.m?js$/.test(url.pathname)) scripts.add(url.pathname);
-    });
-    // A generous time-out: other work may load the shared machine.
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle', timeout: 120_000 });
-    // Let lazy route modules that start after the first idle finish too.
-    await page.waitForLoadState('networkidle');
-    let kb = 0;
-    for (const path of scripts) {
-      const res = await fetch(`${server.url}${path}`);
-      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
-      const fileKb = gzipKb(Buffer.from(await res.arrayBuffer()));
-      console.error(`    ${path}: ${fileKb.toFixed(1)} kB`);
-      kb += fileKb;
-    }
-    return { kb, files: scripts.size };
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  return withServerAndChromium(
+    async (server, browser) => {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const scripts = watchScripts(page, server.url);
+      // A generous time-out: other work may load the shared machine.
+      await page.goto(`${server.url}/`, { waitUntil: 'networkidle', timeout: 120_000 });
+      // Let lazy route modules that start after the first idle finish too.
+      await page.waitForLoadState('networkidle');
+      let kb = 0;
+      for (const path of scripts) {
+        const res = await fetch(`${server.url}${path}`);
+        if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+        const fileKb = gzipKb(Buffer.from(await res.arrayBuffer()));
+        console.error(`    ${path}: ${fileKb.toFixed(1)} kB`);
+        kb += fileKb;
+      }
+      return { kb, files: scripts.size };
+    },
+    ['--disable-component-update', '--disable-sync'],
+  );
 }
 
 export async function run(): Promise<BenchRow[]> {

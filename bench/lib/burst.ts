@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { cpuSecondsOf } from './processes.ts';
+import type { BenchRow } from './types.ts';
 
 export interface BurstOptions<DB> {
   /** One call of what is measured: a movement, a spin, a bet. */
@@ -56,6 +57,20 @@ export function cpuSecondsOfAll(pids: number[]): number | null {
 }
 
 /**
+ * Starts counting the CPU time of this process and of the PostgreSQL backends `backendPids`; the
+ * function returned tells the seconds each used since (the backends' null when one of them is gone).
+ */
+export function startCpuSample(backendPids: number[]): () => { appS: number; dbS: number | null } {
+  const db0 = cpuSecondsOfAll(backendPids);
+  const app0 = process.cpuUsage();
+  return () => {
+    const app = process.cpuUsage(app0);
+    const db1 = cpuSecondsOfAll(backendPids);
+    return { appS: (app.user + app.system) / 1e6, dbS: db0 !== null && db1 !== null ? db1 - db0 : null };
+  };
+}
+
+/**
  * A burst: `concurrency` loops call `op` back to back, first for a warm-up, then for `durationS`
  * seconds in which each successful call's latency is kept and the CPU of this process and of the
  * database's backends is measured. Percentiles are of the successful calls; per-call CPU divides
@@ -86,15 +101,13 @@ export async function measureBurst<DB>(o: BurstOptions<DB>): Promise<BurstResult
   await new Promise((r) => setTimeout(r, o.warmupMs ?? 2_000));
   // Read once the loops have opened the pool's connections, so that each of them is charged.
   const backendPids = await databaseBackendPids(o.db);
-  const db0 = cpuSecondsOfAll(backendPids);
-  const app0 = process.cpuUsage();
+  const cpu = startCpuSample(backendPids);
   measuring = true;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, o.durationS * 1000));
   measuring = false;
   const seconds = (performance.now() - started) / 1000;
-  const appUsed = process.cpuUsage(app0);
-  const db1 = cpuSecondsOfAll(backendPids);
+  const used = cpu();
   stop = true;
   await Promise.all(loops);
 
@@ -108,8 +121,70 @@ export async function measureBurst<DB>(o: BurstOptions<DB>): Promise<BurstResult
     seconds,
     p50Ms: pct(50),
     p99Ms: pct(99),
-    appCpuUs: (appUsed.user + appUsed.system) / perCall,
-    dbCpuUs: db0 !== null && db1 !== null ? ((db1 - db0) * 1e6) / perCall : null,
+    appCpuUs: (used.appS * 1e6) / perCall,
+    dbCpuUs: used.dbS === null ? null : (used.dbS * 1e6) / perCall,
     backendPids,
   };
+}
+
+/** A burst's figures as a worker process reports them to its bench (without the backends' ids). */
+export type BurstFigures = Omit<BurstResult, 'backendPids'>;
+
+export function burstFigures({ backendPids: _, ...figures }: BurstResult): BurstFigures {
+  return figures;
+}
+
+export const burstRate = (b: BurstFigures) => b.count / b.seconds;
+
+/** The progress line's `<rate> <unit>/s, p50 …, p99 …, <n> refused`. */
+export const describeBurst = (b: BurstFigures, unit: string) =>
+  `${burstRate(b).toFixed(0)} ${unit}/s, p50 ${b.p50Ms.toFixed(1)} ms, p99 ${b.p99Ms.toFixed(1)} ms, ${b.refused} refused`;
+
+/** The progress line's `CPU per <call>: app … µs, PostgreSQL backends … µs`. */
+export const describeBurstCpu = (b: BurstFigures, call: string) =>
+  `CPU per ${call}: app ${b.appCpuUs.toFixed(0)} µs, PostgreSQL backends ${b.dbCpuUs?.toFixed(0) ?? '?'} µs`;
+
+export interface BurstRowsOptions {
+  /** The figures of the rate row, the p99 row and (when given) the CPU-per-call row. */
+  rateFigure: string;
+  p99Figure: string;
+  cpuFigure?: string;
+  minRate: number;
+  maxP99Ms: number;
+  /** Whether a refused call fails the rate row (and is shown in its value). */
+  refusalsFail?: boolean;
+}
+
+/**
+ * The rows of a burst: calls per second against `minRate`, the p99 against `maxP99Ms` and, with
+ * `cpuFigure`, the CPU per call of the app and of the PostgreSQL backends with the rate the busier
+ * of the two would allow (one core each).
+ */
+export function burstRows(b: BurstFigures, o: BurstRowsOptions): BenchRow[] {
+  const rate = burstRate(b);
+  const rows: BenchRow[] = [
+    {
+      figure: o.rateFigure,
+      value: `${rate.toFixed(0)}/s (${b.count} in ${b.seconds.toFixed(1)} s${o.refusalsFail ? `, ${b.refused} refused` : ''})`,
+      budget: `>= ${o.minRate}/s`,
+      pass: rate >= o.minRate && (!o.refusalsFail || b.refused === 0),
+    },
+    {
+      figure: o.p99Figure,
+      value: `${b.p99Ms.toFixed(1)} ms (p50 ${b.p50Ms.toFixed(1)} ms)`,
+      budget: `< ${o.maxP99Ms} ms`,
+      pass: b.p99Ms < o.maxP99Ms,
+    },
+  ];
+  if (o.cpuFigure)
+    rows.push({
+      figure: o.cpuFigure,
+      value:
+        b.dbCpuUs === null
+          ? `${b.appCpuUs.toFixed(0)} µs app`
+          : `${b.appCpuUs.toFixed(0)} µs / ${b.dbCpuUs.toFixed(0)} µs (≈ ${Math.floor(1e6 / Math.max(b.appCpuUs, b.dbCpuUs))}/s)`,
+      budget: '-',
+      pass: true,
+    });
+  return rows;
 }

@@ -1,4 +1,4 @@
-import { cpuSecondsOf, pinnedNode } from './processes.ts';
+import { cpuSecondsOf, pinnedNode, settled, type RunningProcess } from './processes.ts';
 
 export interface LoadResult {
   reqPerSec: number;
@@ -73,6 +73,29 @@ export function measureLoad(options: LoadOptions): Promise<LoadResult> {
       done(result);
     });
   });
+}
+
+/**
+ * Starts a server with `start`, waits until it is idle (the platform draws the first visit's images
+ * right after it starts: not part of the call), measures `path` on it with `headers` and stops it.
+ * Prints `label…` before and the load's description after.
+ */
+export async function measureServerLoad(
+  label: string,
+  start: () => Promise<RunningProcess>,
+  path: string,
+  headers: Record<string, string>,
+): Promise<LoadResult> {
+  console.error(`  ${label}…`);
+  const server = await start();
+  try {
+    await settled(server);
+    const result = await measureLoad({ url: `${server.url}${path}`, headers, serverPid: server.pid });
+    console.error(`    ${describeLoad(result)}`);
+    return result;
+  } finally {
+    await server.stop();
+  }
 }
 
 export const formatRate = (r: LoadResult) =>

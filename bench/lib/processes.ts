@@ -131,3 +131,26 @@ export function clientHeaders(): Record<string, string> {
   const brand = JSON.parse(readFileSync(join(repoRoot, 'config/brand.json'), 'utf8')) as { merchant: string };
   return { merchant: brand.merchant, device: 'web', language: 'en' };
 }
+
+/** What a worker process prints as its last word: the line `RESULT <json>` that `runWorker` reads. */
+export function printResult(result: unknown): void {
+  console.log(`RESULT ${JSON.stringify(result)}`);
+}
+
+/**
+ * Runs `node <args>` (pinned to `core` when the machine allows) and answers the value of its
+ * `RESULT` line (see printResult); fails with the end of its output when it exits otherwise.
+ */
+export function runWorker<T>(what: string, core: number | null, args: string[]): Promise<T> {
+  return new Promise((resolvePromise, reject) => {
+    const child = pinnedNode(core, args);
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code === 0 && line) resolvePromise(JSON.parse(line.slice(7)) as T);
+      else reject(new Error(`${what} exited with ${code}:\n${out.slice(-2000)}`));
+    });
+  });
+}
