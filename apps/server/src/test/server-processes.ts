@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { expect } from 'vitest';
 import { repoRoot } from '../config.ts';
 import type { JobRunTable } from '../db/schema.ts';
-import type { TestApp } from './test-app.ts';
+import { currentSchema, type TestApp } from './test-app.ts';
 
 /**
  * Real server processes (`main.ts`) on the PostgreSQL schema of a test app, as instances behind a
@@ -18,7 +18,7 @@ export class ServerProcesses {
 
   /** Starts `count` processes on `t`'s schema at once; resolves when every one of them listens. */
   async start(t: TestApp, count = 2): Promise<ChildProcess[]> {
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
+    const schema = await currentSchema(t);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${schema}`);
     return Promise.all(Array.from({ length: count }, () => this.startOne(url.toString())));

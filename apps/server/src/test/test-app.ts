@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../seed/seed.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
+import type { ServiceOptions } from '../composition.ts';
 import { TEMPLATE_PATH } from './template-path.ts';
 
 /** Which database the server tests run on: PGlite always, PostgreSQL when the run asks for it. */
@@ -109,4 +111,29 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/** The schema a test app's database works in (PostgreSQL gives each test file its own). */
+export async function currentSchema(t: TestApp): Promise<string> {
+  return (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
+}
+
+/**
+ * A second complete server (buildApp) on the test app's database, as another instance behind a
+ * load balancer: on PostgreSQL with a pool of its own on the same schema (closed with the app), on
+ * PGlite sharing the one in-process database. Jobs that must run once are raced between the two.
+ */
+export async function secondInstance(t: TestApp, services: ServiceOptions): Promise<FastifyInstance> {
+  const own =
+    t.database.kind === 'postgres'
+      ? await openPostgres({
+          url: process.env.TEST_DATABASE_URL!,
+          schema: await currentSchema(t),
+          poolSize: 5,
+        })
+      : null;
+  const app = await buildApp({ config: t.config, database: own ?? t.database, services });
+  if (own) app.addHook('onClose', () => own.close());
+  await app.ready();
+  return app;
 }

@@ -2,11 +2,9 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyOf, LotteryOrderStatus as S, parseWinNo, winOf } from '@app/contract';
-import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { openPostgres, type Database } from '../../db/connection.ts';
 import { createSession } from '../../platform/auth/session.ts';
-import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, secondInstance, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { walletMinor } from '../wallet/wallet-test-kit.ts';
 import { DEMO_BETS_SETTING, demoBets, scheduleDemoBets } from './lottery-demo-bets.ts';
 import { findPlay, unitOf } from './rules.ts';
@@ -18,7 +16,6 @@ import { findPlay, unitOf } from './rules.ts';
  */
 let t: TestApp;
 let second: FastifyInstance;
-let secondDb: Database | null = null;
 const today = new Date();
 /** 10:00:02 in Vietnam on the day of the run: every game's numero is on sale, the North's too. */
 let clock = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 3, 0, 2);
@@ -30,14 +27,7 @@ let demoId: number;
 beforeAll(async () => {
   const services = { jobs: { tickMs: 0, onError: () => undefined } };
   t = await createTestApp({ services });
-  let database = t.database;
-  if (t.database.kind === 'postgres') {
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
-    secondDb = await openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 5 });
-    database = secondDb;
-  }
-  second = await buildApp({ config: t.config, database, services });
-  await second.ready();
+  second = await secondInstance(t, services);
   t.app.ctx.lottery.now = () => clock;
   second.ctx.lottery.now = () => clock;
   demoId = (
@@ -50,7 +40,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await second?.close();
-  await secondDb?.close();
   await t?.close();
 });
 

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openPostgres, type Database } from '../../db/connection.ts';
-import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, secondInstance, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { expectEachWindowRanOnce, ServerProcesses } from '../../test/server-processes.ts';
 import { memberWithMoney, walletMinor, type TestMember } from '../wallet/wallet-test-kit.ts';
 import { DRAW_JOB } from './lottery.jobs.ts';
@@ -18,25 +16,16 @@ import type { GameRow } from './lottery-games.ts';
  */
 let t: TestApp;
 let second: FastifyInstance;
-let secondDb: Database | null = null;
 let clock = Date.UTC(2026, 10, 23, 6, 0, 20);
 beforeAll(async () => {
   const services = { jobs: { tickMs: 0, onError: () => undefined } };
   t = await createTestApp({ services });
-  let database = t.database;
-  if (t.database.kind === 'postgres') {
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
-    secondDb = await openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 5 });
-    database = secondDb;
-  }
-  second = await buildApp({ config: t.config, database, services });
-  await second.ready();
+  second = await secondInstance(t, services);
   t.app.ctx.lottery.now = () => clock;
   second.ctx.lottery.now = () => clock;
 });
 afterAll(async () => {
   await second?.close();
-  await secondDb?.close();
   await t?.close();
 });
 

@@ -1,12 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openPostgres, type Database } from '../../db/connection.ts';
-import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, secondInstance, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { runOpsCommand } from '../../cli/commands.ts';
 import { AUTO_CONFIRM_JOB } from './withdraw.jobs.ts';
 import { bindBank, newMember, submitWithdraw } from './withdraw-test-kit.ts';
@@ -18,25 +15,16 @@ import { bindBank, newMember, submitWithdraw } from './withdraw-test-kit.ts';
  */
 let t: TestApp;
 let second: FastifyInstance;
-let secondDb: Database | null = null;
 beforeAll(async () => {
   const services = { jobs: { tickMs: 0, onError: () => undefined }, withdraw: { autoConfirmMinutes: 30 } };
   t = await createTestApp({
     services,
     configOverrides: { dataDir: mkdtempSync(join(tmpdir(), 'wd-jobs-')) },
   });
-  let database = t.database;
-  if (t.database.kind === 'postgres') {
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
-    secondDb = await openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 5 });
-    database = secondDb;
-  }
-  second = await buildApp({ config: t.config, database, services });
-  await second.ready();
+  second = await secondInstance(t, services);
 });
 afterAll(async () => {
   await second?.close();
-  await secondDb?.close();
   await t?.close();
 });
 
