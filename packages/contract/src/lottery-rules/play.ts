@@ -196,5 +196,21 @@ export function directPlay(o: {
   });
 }
 
+/**
+ * A position play (DWD) compiled: a note per number picked on any place, each winning when its
+ * place shows it, so one draw pays once per place that hits.
+ */
+export function compilePositionPicks(rows: readonly (readonly string[])[]): Compiled {
+  const s = rows.map((r) => new Set(r.map(Number)));
+  return {
+    notes: rows.reduce((a, r) => a + r.length, 0),
+    settle(r) {
+      let c = 0;
+      for (let p = 0; p < s.length; p++) if (s[p]!.has(r[p]!)) c++;
+      return c ? hit('DWD', c) : NO_HIT;
+    },
+  };
+}
+
 export const POSITION_LABELS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th'];
 export const BSOE = ['B', 'S', 'O', 'E'];

@@ -1,4 +1,5 @@
 import {
+  compilePositionPicks,
   BSOE,
   definePlay,
   directPlay,
@@ -53,17 +54,7 @@ const dwd = definePlay({
   price: 2,
   rows: POSITION_LABELS.map((_, p) => placeRow(p, 0)),
   prizes: [{ key: 'DWD', bonus: 20 }],
-  compile(rows): Compiled {
-    const s = rows.map((r) => new Set(r.map(Number)));
-    return {
-      notes: rows.reduce((a, r) => a + r.length, 0),
-      settle(r) {
-        let c = 0;
-        for (let p = 0; p < 10; p++) if (s[p]!.has(r[p]!)) c++;
-        return c ? hit('DWD', c) : NO_HIT;
-      },
-    };
-  },
+  compile: compilePositionPicks,
 });
 
 const bsoe = definePlay({

@@ -1,4 +1,5 @@
 import {
+  compilePositionPicks,
   BSOE,
   choose,
   definePlay,
@@ -23,7 +24,6 @@ const F = 'SSC';
 const PLACES = ['Ten-thousands', 'Thousands', 'Hundreds', 'Tens', 'Units'];
 const digitRow = (p: number, minPick = 1) => numRow(`P${p + 1}`, PLACES[p]!, 0, 9, 1, minPick);
 const pickRow = (minPick: number) => numRow('PICK', 'Numbers', 0, 9, 1, minPick);
-const sets = (rows: readonly (readonly string[])[]) => rows.map((r) => new Set(r.map(Number)));
 
 const WINDOWS: Record<string, { name: string; pos: number[] }> = {
   Q3: { name: 'Front 3', pos: [0, 1, 2] },
@@ -139,18 +139,7 @@ const dwd = definePlay({
   price: 2,
   rows: PLACES.map((_, p) => digitRow(p, 0)),
   prizes: [{ key: 'DWD', bonus: 20 }],
-  compile(rows): Compiled {
-    const s = sets(rows);
-    const notes = rows.reduce((a, r) => a + r.length, 0);
-    return {
-      notes,
-      settle(r) {
-        let c = 0;
-        for (let p = 0; p < 5; p++) if (s[p]!.has(r[p]!)) c++;
-        return c ? hit('DWD', c) : NO_HIT;
-      },
-    };
-  },
+  compile: compilePositionPicks,
 });
 
 const any1 = definePlay({

@@ -1,4 +1,5 @@
 import {
+  compilePositionPicks,
   BSOE,
   choose,
   definePlay,
@@ -108,17 +109,7 @@ const dwd = definePlay({
   price: 2,
   rows: [0, 1, 2, 3, 4].map((p) => placeRow(p, 0)),
   prizes: [{ key: 'DWD', bonus: 22 }],
-  compile(rows): Compiled {
-    const s = rows.map((r) => new Set(r.map(Number)));
-    return {
-      notes: rows.reduce((a, r) => a + r.length, 0),
-      settle(r) {
-        let c = 0;
-        for (let p = 0; p < 5; p++) if (s[p]!.has(r[p]!)) c++;
-        return c ? hit('DWD', c) : NO_HIT;
-      },
-    };
-  },
+  compile: compilePositionPicks,
 });
 
 const bsoe = definePlay({
