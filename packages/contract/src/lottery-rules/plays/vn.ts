@@ -99,6 +99,15 @@ export function vnPlays(family: Family): PlayDef[] {
       },
     });
 
+  /** How many of the picked two-digit numbers show among the last two digits of the n2 numbers. */
+  const shownAmongLastTwo = (r: readonly number[], picked: readonly number[]): number => {
+    const seen = new Set<number>();
+    for (let i = 0; i < n2; i++) seen.add(r[i]! % 100);
+    let m = 0;
+    for (const x of picked) if (seen.has(x)) m++;
+    return m;
+  };
+
   const xien = (id: number, k: number) => {
     const bonus = floor4(1 / xienProbability(k, n2));
     return P({
@@ -117,10 +126,7 @@ export function vnPlays(family: Family): PlayDef[] {
         return {
           notes: choose(picked.length, k),
           settle(r) {
-            const seen = new Set<number>();
-            for (let i = 0; i < n2; i++) seen.add(r[i]! % 100);
-            let m = 0;
-            for (const x of picked) if (seen.has(x)) m++;
+            const m = shownAmongLastTwo(r, picked);
             const c = choose(m, k);
             return c ? hit(`XIEN${k}`, c) : NO_HIT;
           },
@@ -147,10 +153,7 @@ export function vnPlays(family: Family): PlayDef[] {
         return {
           notes: choose(picked.length, k),
           settle(r) {
-            const seen = new Set<number>();
-            for (let i = 0; i < n2; i++) seen.add(r[i]! % 100);
-            let m = 0;
-            for (const x of picked) if (seen.has(x)) m++;
+            const m = shownAmongLastTwo(r, picked);
             const c = choose(picked.length - m, k);
             return c ? hit(`TRUOT${k}`, c) : NO_HIT;
           },
