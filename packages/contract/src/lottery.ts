@@ -56,20 +56,6 @@ export const lotteryUnits = [
   { bettingModeId: 7, code: 'THOUSAND', unit: 1000 },
 ] as const;
 
-/** Groups of games (gameGroupCode). */
-export const lotteryGameGroups = [
-  'SSC',
-  '11X5',
-  'K3',
-  'PK10',
-  'VNFAST',
-  'VNNORTH',
-  'VNCENTRAL',
-  'VNSOUTH',
-  '4D',
-] as const;
-export type LotteryGameGroup = (typeof lotteryGameGroups)[number];
-
 /** D11 / LT-04: popular lotteries are asked for 20 at a time. */
 export const LOTTERY_POPULAR_COUNT = 20;
 /** D11 / LT-05: the Vietnam opened numbers are asked for 100 at a time. */

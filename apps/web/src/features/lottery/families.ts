@@ -1,21 +1,9 @@
-import type { Family } from '@app/contract';
+import { FAMILIES, type Family } from '@app/contract';
 
 /** The rules family of a game group (the rules name families by gameGroupCode). */
-const known: readonly Family[] = [
-  'SSC',
-  '11X5',
-  'K3',
-  'PK10',
-  'VNFAST',
-  'VNNORTH',
-  'VNCENTRAL',
-  'VNSOUTH',
-  '4D',
-];
-
 export function familyOfGroup(groupCode: string): Family {
   const code = groupCode.toUpperCase();
-  return known.find((f) => f === code) ?? 'SSC';
+  return FAMILIES.find((f) => f === code) ?? 'SSC';
 }
 
 /** Vietnamese results: 27 or 18 numbers of several lengths, read as a prize sheet. */
