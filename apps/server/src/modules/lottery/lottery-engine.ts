@@ -305,6 +305,22 @@ export class LotteryEngine {
     });
   }
 
+  /** The game an operator command names by its code. */
+  private async gameByCode(gameCode: string): Promise<GameRow> {
+    const g = (await this.gameRows()).find((x) => x.code === gameCode);
+    if (!g) throw fail(LotteryErrors.lotteryGameNotFound);
+    return g;
+  }
+
+  /** A numero of `g` by its number, locked for the rest of `trx`; refused when there is none. */
+  private async lockNumeroOf(trx: Kysely<DB>, g: GameRow, numero: string): Promise<NumeroRow> {
+    const id = await sql<{ id: number }>`
+      select id from lottery_numero where game_id = ${g.id} and numero = ${numero}`.execute(trx);
+    const n = id.rows[0] ? await this.lockNumero(trx, id.rows[0].id) : undefined;
+    if (!n) throw fail(LotteryErrors.lotteryOrderNotFound, { message: `No numero ${numero} of ${g.code}` });
+    return n;
+  }
+
   private async lockNumero(trx: Kysely<DB>, id: number, skipLocked = false): Promise<NumeroRow | undefined> {
     const r = await sql<NumeroRow>`
       select * from lottery_numero where id = ${id}
@@ -344,15 +360,10 @@ export class LotteryEngine {
     numero: string,
     input: { winNo?: string; slots?: Record<string, string[]> },
   ): Promise<{ status: string; revision: number; missing: string[]; winNo: string }> {
-    const g = (await this.gameRows()).find((x) => x.code === gameCode);
-    if (!g) throw fail(LotteryErrors.lotteryGameNotFound);
+    const g = await this.gameByCode(gameCode);
     const f = familyOf(g.family);
     return this.database.db.transaction().execute(async (trx) => {
-      const id = await sql<{ id: number }>`
-        select id from lottery_numero where game_id = ${g.id} and numero = ${numero}`.execute(trx);
-      const n = id.rows[0] ? await this.lockNumero(trx, id.rows[0].id) : undefined;
-      if (!n)
-        throw fail(LotteryErrors.lotteryOrderNotFound, { message: `No numero ${numero} of ${gameCode}` });
+      const n = await this.lockNumeroOf(trx, g, numero);
       if (n.status === 'void')
         throw fail(LotteryErrors.lotteryCancelNotAllowed, { message: 'This numero is void' });
       // The slots entered so far, by prize (numbers in order within each prize).
@@ -652,14 +663,9 @@ export class LotteryEngine {
     numero: string,
     reason: string,
   ): Promise<{ refunded: number; tickets: number }> {
-    const g = (await this.gameRows()).find((x) => x.code === gameCode);
-    if (!g) throw fail(LotteryErrors.lotteryGameNotFound);
+    const g = await this.gameByCode(gameCode);
     return this.database.db.transaction().execute(async (trx) => {
-      const id = await sql<{ id: number }>`
-        select id from lottery_numero where game_id = ${g.id} and numero = ${numero}`.execute(trx);
-      const n = id.rows[0] ? await this.lockNumero(trx, id.rows[0].id) : undefined;
-      if (!n)
-        throw fail(LotteryErrors.lotteryOrderNotFound, { message: `No numero ${numero} of ${gameCode}` });
+      const n = await this.lockNumeroOf(trx, g, numero);
       if (n.status === 'void') return { refunded: 0, tickets: 0 };
       if (n.status === 'settled')
         throw fail(LotteryErrors.lotteryCancelNotAllowed, {
