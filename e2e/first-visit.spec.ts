@@ -49,6 +49,39 @@ test.describe('first visit (decision 015)', () => {
     });
   }
 
+  test("before any script runs the page shows the start screen with the brand's name, and the app takes it over", async ({
+    browser,
+  }) => {
+    // With scripts off the document is all a phone shows until its scripts arrive.
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const page = await bare.newPage();
+      await page.goto('/lottery');
+      await expect(page).toHaveTitle('Lucky Lotus');
+      const screen = page.getByRole('status', { name: 'Loading' });
+      await expect(screen).toBeVisible();
+      await expect(screen).toHaveText('Lucky Lotus');
+      // Styled by the entry's stylesheet: the brand's gradient face, centred on a full screen.
+      const box = await screen.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(844);
+      expect(await screen.locator('.boot-brand').evaluate((el) => getComputedStyle(el).fontWeight)).toBe(
+        '900',
+      );
+    } finally {
+      await bare.close();
+    }
+  });
+
+  test('the app replaces the start screen once it has rendered', async ({ page }) => {
+    await visitorIn(page, 'en');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Play now' })).toBeVisible();
+    await expect(page.locator('.boot-screen')).toHaveCount(0);
+  });
+
   test('an English page downloads no web font', async ({ page }) => {
     await visitorIn(page, 'en');
     const fonts = countFonts(page);

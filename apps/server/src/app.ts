@@ -16,6 +16,7 @@ import type { SessionPolicy } from './platform/auth/session.ts';
 import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { installCompression } from './platform/http/compression.ts';
+import { AppDocument } from './platform/http/app-document.ts';
 import { installStatusGate } from './modules/system/system.routes.ts';
 import {
   createServices,
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  const appDocument = hasWeb ? new AppDocument(indexHtml) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -156,13 +158,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const path = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p));
     if (
-      hasWeb &&
+      appDocument &&
       !isApi &&
       (req.method === 'GET' || req.method === 'HEAD') &&
       !/\.(?!html$)[a-z0-9]+$/i.test(path)
     ) {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      const { html, etag } = appDocument.forBrand(brand.get());
+      reply.header('cache-control', 'no-cache').header('etag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(html);
     }
     return sendError(reply, Errors.notFound, { message: `No such call: ${req.method} ${path}` });
   });

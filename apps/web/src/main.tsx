@@ -6,6 +6,7 @@ import type { BrandConfig } from '@app/contract';
 import './shared/ui/button.module.css';
 import './styles/tokens.css';
 import './styles/global.css';
+import './styles/boot.css';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
@@ -47,8 +48,10 @@ async function warmFirstBanner(queryClient: QueryClient, statusIn: Promise<void>
  * Start-up: the brand config is read at run time before anything renders (SY-05); the system
  * status is asked for at the same moment; the language follows decision D1; then the app.
  */
-async function boot(root: Root): Promise<void> {
-  root.render(<Splash label="Loading" />);
+async function boot(root: Root, retry = false): Promise<void> {
+  // The document shows the start screen already, with the brand's name; a retry after a failed
+  // start shows it again.
+  if (retry) root.render(<Splash label="Loading" />);
   // The page's own chunk loads meanwhile, not after everything below (decision 015).
   warmRouteChunk(window.location.pathname);
   const queryClient = createQueryClient();
@@ -65,7 +68,7 @@ async function boot(root: Root): Promise<void> {
         title="We could not open the site"
         message={error instanceof Error ? error.message : 'Network link abnormal, please retry'}
         retryLabel="Retry"
-        onRetry={() => void boot(root)}
+        onRetry={() => void boot(root, true)}
       />,
     );
     return;

@@ -1,11 +1,15 @@
 import styles from './boot-screens.module.css';
 
-/** Shown while the brand, the catalogues and the status load (a few hundred ms on a good link). */
+/**
+ * Shown while the brand, the catalogues and the status load (a few hundred ms on a good link). The
+ * same markup as the start screen index.html carries (styles/boot.css), so taking it over changes
+ * nothing on screen.
+ */
 export function Splash({ brandName, label }: { brandName?: string; label: string }) {
   return (
-    <div className={styles.screen} role="status" aria-label={label}>
-      {brandName ? <span className={styles.brand}>{brandName}</span> : null}
-      <span className={styles.spinner} aria-hidden="true" />
+    <div className="boot-screen" role="status" aria-label={label}>
+      {brandName ? <span className="boot-brand">{brandName}</span> : null}
+      <span className="boot-spinner" aria-hidden="true" />
     </div>
   );
 }
@@ -23,7 +27,7 @@ export function BootFailure({
   onRetry: () => void;
 }) {
   return (
-    <div className={styles.screen} role="alert">
+    <div className="boot-screen" role="alert">
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.message}>{message}</p>
       <button type="button" className={styles.retry} onClick={onRetry}>
