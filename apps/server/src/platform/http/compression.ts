@@ -51,13 +51,45 @@ export function preferredEncoding(
 /** Appends a request header name to Vary, once. */
 export function addVary(reply: FastifyReply, name: string): void {
   const current = reply.getHeader('vary');
-  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  // The usual case: nothing says Vary yet.
+  if (current === undefined) {
+    reply.header('vary', name);
+    return;
+  }
+  const text = Array.isArray(current) ? current.join(', ') : String(current);
   const names = text
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   if (names.includes('*') || names.includes(name.toLowerCase())) return;
   reply.header('vary', names.length ? `${text}, ${name}` : name);
+}
+
+/** What one Accept-Encoding value allows: the coding for any answer, and whether it takes gzip. */
+interface Accepted {
+  best: Coding | null;
+  gzip: boolean;
+}
+
+/**
+ * Accept-Encoding values are few in practice (one per browser build), and parsing one took a few
+ * microseconds of each request: the answer is kept per value, for a bounded number of values.
+ */
+const acceptedByHeader = new Map<string, Accepted>();
+const MAX_ACCEPT_VALUES = 64;
+
+function accepted(header: string | string[] | undefined): Accepted {
+  const known = typeof header === 'string' ? acceptedByHeader.get(header) : undefined;
+  if (known) return known;
+  const found: Accepted = {
+    best: preferredEncoding(header),
+    gzip: preferredEncoding(header, ['gzip']) !== null,
+  };
+  if (typeof header === 'string') {
+    if (acceptedByHeader.size >= MAX_ACCEPT_VALUES) acceptedByHeader.clear();
+    acceptedByHeader.set(header, found);
+  }
+  return found;
 }
 
 /**
@@ -73,52 +105,119 @@ export interface SplicedBody {
   tail: string;
 }
 
-const splices = new WeakMap<FastifyReply, SplicedBody>();
+/**
+ * The reply's spliced body, kept on the reply itself: a WeakMap entry per request cost more (its
+ * set and its clearing by the garbage collector) than the rest of the splice.
+ */
+const SPLICE = Symbol('splicedBody');
+type SplicedReply = FastifyReply & { [SPLICE]?: SplicedBody };
 
 /** Marks the reply's body (which must equal head + bulk + tail) for the spliced gzip. */
 export function setSplicedBody(reply: FastifyReply, body: SplicedBody): void {
-  splices.set(reply, body);
+  (reply as SplicedReply)[SPLICE] = body;
 }
 
-/** The gzip of a bulk string, kept for the last few bulks (one per snapshot in practice). */
-const deflatedBulks = new Map<string, { deflated: Buffer; bytes: Buffer }>();
+/**
+ * What a bulk contributes to every answer that splices it, kept for the last few bulks (one per
+ * snapshot in practice): its deflate, its length in bytes, its CRC-32 and the operator that moves
+ * a CRC-32 past it (so the answer's CRC needs a pass over the head and tail only).
+ */
+interface DeflatedBulk {
+  deflated: Buffer;
+  byteLength: number;
+  crc: number;
+  crcShift: number;
+}
+const deflatedBulks = new Map<string, DeflatedBulk>();
 const MAX_BULKS = 4;
 
-function deflatedBulk(bulk: string): { deflated: Buffer; bytes: Buffer } {
+function deflatedBulk(bulk: string): DeflatedBulk {
   let hit = deflatedBulks.get(bulk);
   if (!hit) {
     const bytes = Buffer.from(bulk);
-    // SYNC_FLUSH instead of FINISH: the blocks end byte-aligned and without the final bit, so
-    // more blocks may follow them in the same stream.
-    hit = { deflated: deflateRawSync(bytes, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }), bytes };
+    hit = {
+      // SYNC_FLUSH instead of FINISH: the blocks end byte-aligned and without the final bit, so
+      // more blocks may follow them in the same stream.
+      deflated: deflateRawSync(bytes, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+      byteLength: bytes.length,
+      crc: crc32(bytes),
+      crcShift: crc32ShiftOperator(bytes.length),
+    };
     if (deflatedBulks.size >= MAX_BULKS) deflatedBulks.delete(deflatedBulks.keys().next().value!);
     deflatedBulks.set(bulk, hit);
   }
   return hit;
 }
 
-/** A stored (uncompressed) deflate block at a byte boundary (RFC 1951 §3.2.4). */
-function storedBlock(data: Buffer, final: boolean): Buffer {
-  const header = Buffer.alloc(5);
-  header[0] = final ? 1 : 0;
-  header.writeUInt16LE(data.length, 1);
-  header.writeUInt16LE(~data.length & 0xffff, 3);
-  return Buffer.concat([header, data]);
+/*
+ * CRC-32 of a concatenation from the CRC-32s of its parts, as zlib's crc32_combine does it: CRCs
+ * are polynomials over GF(2) (bit-reflected, CRC32_POLY), and crc(a + b) = crc(a) * x^(8|b|) + crc(b)
+ * modulo the CRC polynomial, whatever the contents of a and b.
+ */
+const CRC32_POLY = 0xedb88320;
+
+/** a * b modulo the CRC-32 polynomial (reflected: x^0 is the top bit). */
+function multModP(a: number, b: number): number {
+  let product = 0;
+  for (let bit = 0x80000000; bit !== 0; bit >>>= 1) {
+    if ((a & bit) !== 0) product ^= b;
+    b = b & 1 ? (b >>> 1) ^ CRC32_POLY : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the CRC-32 polynomial, for k = 0..31. */
+const X_POW_2K: number[] = [];
+for (let p = 0x40000000, k = 0; k < 32; k++, p = multModP(p, p)) X_POW_2K.push(p);
+
+/** The operator x^(8 * bytes) that moves a CRC-32 past `bytes` bytes (zlib's crc32_combine_gen). */
+function crc32ShiftOperator(bytes: number): number {
+  let op = 0x80000000;
+  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++) {
+    if (n % 2) op = multModP(X_POW_2K[k % 32]!, op);
+  }
+  return op;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const STORED_MAX = 0xffff;
+/** A stored deflate block's header: BFINAL/BTYPE byte, then LEN and NLEN (RFC 1951 §3.2.4). */
+const STORED_HEADER_BYTES = 5;
 
-/** RFC 1952 gzip of head + bulk + tail, with the bulk's deflate reused. */
+/** Writes `text` as a stored (uncompressed) deflate block at a byte boundary; answers where it ends. */
+function writeStoredBlock(out: Buffer, at: number, text: string, bytes: number, final: boolean): number {
+  out[at] = final ? 1 : 0;
+  out.writeUInt16LE(bytes, at + 1);
+  out.writeUInt16LE(~bytes & 0xffff, at + 3);
+  out.write(text, at + STORED_HEADER_BYTES);
+  return at + STORED_HEADER_BYTES + bytes;
+}
+
+/** The byte length of head + bulk + tail, without reading the bulk again. */
+export function splicedByteLength({ head, bulk, tail }: SplicedBody): number {
+  return Buffer.byteLength(head) + deflatedBulk(bulk).byteLength + Buffer.byteLength(tail);
+}
+
+/**
+ * RFC 1952 gzip of head + bulk + tail, with the bulk's deflate and CRC reused: per answer, one
+ * buffer, a copy of the deflated bulk and a CRC pass over the head and the tail.
+ */
 export function splicedGzip({ head, bulk, tail }: SplicedBody): Buffer | null {
-  const h = Buffer.from(head);
-  const t = Buffer.from(tail);
-  if (h.length > STORED_MAX || t.length > STORED_MAX) return null;
+  const headBytes = Buffer.byteLength(head);
+  const tailBytes = Buffer.byteLength(tail);
+  if (headBytes > STORED_MAX || tailBytes > STORED_MAX) return null;
   const b = deflatedBulk(bulk);
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(t, crc32(b.bytes, crc32(h))), 0);
-  trailer.writeUInt32LE((h.length + b.bytes.length + t.length) >>> 0, 4);
-  return Buffer.concat([GZIP_HEADER, storedBlock(h, false), b.deflated, storedBlock(t, true), trailer]);
+  const out = Buffer.allocUnsafe(
+    GZIP_HEADER.length + 2 * STORED_HEADER_BYTES + headBytes + b.deflated.length + tailBytes + 8,
+  );
+  GZIP_HEADER.copy(out, 0);
+  let at = writeStoredBlock(out, GZIP_HEADER.length, head, headBytes, false);
+  at += b.deflated.copy(out, at);
+  at = writeStoredBlock(out, at, tail, tailBytes, true);
+  const crcHeadAndBulk = (multModP(b.crcShift, crc32(head)) ^ b.crc) >>> 0;
+  out.writeUInt32LE(crc32(tail, crcHeadAndBulk), at);
+  out.writeUInt32LE((headBytes + b.byteLength + tailBytes) >>> 0, at + 4);
+  return out;
 }
 
 /**
@@ -143,24 +242,33 @@ export function compress(body: Buffer | string, coding: Coding): Buffer {
  * precompressed at build) and answers that already carry a Content-Encoding pass untouched.
  */
 export function installCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A callback hook, not an async one: it never waits, and a promise per request was measurable.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304)
-      return payload;
+      return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !TEXT_TYPES.test(type)) return payload;
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+    if (typeof type !== 'string' || !TEXT_TYPES.test(type)) return done(null, payload);
+    // The splice, when it is still what the payload says (an error answered instead has its own).
+    const marked = (reply as SplicedReply)[SPLICE];
+    const splice =
+      marked &&
+      typeof payload === 'string' &&
+      payload.length === marked.head.length + marked.bulk.length + marked.tail.length
+        ? marked
+        : undefined;
+    // A spliced payload is a string of about 10 kB built per request: measuring it as UTF-8 cost
+    // as much as the rest of the hook, and its parts' lengths are known.
+    if ((splice ? splicedByteLength(splice) : Buffer.byteLength(payload)) < COMPRESS_MIN_BYTES)
+      return done(null, payload);
     addVary(reply, 'accept-encoding');
-    const splice = splices.get(reply);
+    const accepts = accepted(req.headers['accept-encoding']);
     // The spliced answer exists only as gzip; when the client takes gzip it is the cheap choice.
-    const coding = preferredEncoding(
-      req.headers['accept-encoding'],
-      splice && preferredEncoding(req.headers['accept-encoding'], ['gzip']) ? ['gzip'] : ['br', 'gzip'],
-    );
-    if (!coding) return payload;
+    const coding = splice && accepts.gzip ? 'gzip' : accepts.best;
+    if (!coding) return done(null, payload);
     const body = (splice && coding === 'gzip' && splicedGzip(splice)) || compress(payload, coding);
     reply.header('content-encoding', coding);
     reply.removeHeader('content-length');
-    return body;
+    done(null, body);
   });
 }
