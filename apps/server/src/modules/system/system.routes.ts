@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   Errors,
   FeatureSwitch,
@@ -19,6 +19,7 @@ import { sendError } from '../../platform/http/error-handler.ts';
 import { fail } from '../../platform/http/errors.ts';
 import { clientIp } from '../../platform/client-ip.ts';
 import { countryOf } from '../../platform/geo.ts';
+import type { SystemService } from './system.service.ts';
 
 /** Paths that stay reachable whatever the system status: the app needs them to show the status. */
 const OPEN_DURING_CLOSURE = [
@@ -35,6 +36,23 @@ export function callerLocation(req: FastifyRequest): { ip: string; country: stri
   return { ip, country: countryOf(ip) };
 }
 
+/** Refuses the call when the site is closed to the caller (maintenance or their region). */
+async function refuseWhenClosed(
+  system: SystemService,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const setting = await system.statusSetting();
+  if (!setting.maintenance && setting.blockedCountries.length === 0) return;
+  const { country } = callerLocation(req);
+  const caller = await system.statusFor(country);
+  if (caller.status === 1) {
+    await sendError(reply, Errors.maintenance, { value: { maintenanceEnd: caller.maintenanceEndTime } });
+  } else if (caller.status === 2) {
+    await sendError(reply, Errors.regionRestricted);
+  }
+}
+
 /**
  * While the site is in maintenance, or closed to the caller's country, the platform's calls are
  * refused; the pages themselves still load and show the maintenance or region page. Installed on
@@ -42,21 +60,15 @@ export function callerLocation(req: FastifyRequest): { ip: string; country: stri
  */
 export function installStatusGate(app: FastifyInstance): void {
   const { system } = app.ctx;
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook: it runs on every call, and the usual case is decided without waiting.
+  app.addHook('onRequest', (req, reply, done) => {
     const path = req.url;
-    if (!(path.startsWith('/wps/') || path.startsWith('/lgw/') || path.startsWith('/lotto/'))) return;
-    if (OPEN_DURING_CLOSURE.some((p) => path.startsWith(p))) return;
+    if (!(path.startsWith('/wps/') || path.startsWith('/lgw/') || path.startsWith('/lotto/'))) return done();
+    if (OPEN_DURING_CLOSURE.some((p) => path.startsWith(p))) return done();
     // Open to everyone (the usual case): no need to look up the caller's country.
-    const setting = await system.statusSetting();
-    if (!setting.maintenance && setting.blockedCountries.length === 0) return;
-    const { country } = callerLocation(req);
-    const caller = await system.statusFor(country);
-    if (caller.status === 1) {
-      return sendError(reply, Errors.maintenance, { value: { maintenanceEnd: caller.maintenanceEndTime } });
-    }
-    if (caller.status === 2) {
-      return sendError(reply, Errors.regionRestricted);
-    }
+    const setting = system.loadedStatusSetting();
+    if (setting && !setting.maintenance && setting.blockedCountries.length === 0) return done();
+    refuseWhenClosed(system, req, reply).then(() => done(), done);
   });
 }
 

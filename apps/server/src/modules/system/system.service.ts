@@ -79,15 +79,44 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The status a caller from `country` meets at `now`: maintenance wins over a region block. */
+function statusOf(status: StatusSetting, country: string, now: number): CallerStatus {
+  const until = status.maintenanceUntil ? Date.parse(status.maintenanceUntil) : null;
+  if (status.maintenance && (until === null || until > now))
+    return { status: 1, maintenanceEndTime: until, country };
+  if (country && status.blockedCountries.includes(country))
+    return { status: 2, maintenanceEndTime: null, country };
+  return { status: 0, maintenanceEndTime: null, country };
+}
+
 export class SystemService {
   private readonly database: Database;
   private readonly feed: ChangeFeed;
   private readonly snapshot;
+  /**
+   * The snapshot the cache's current load settled to, for the per-request paths (the status gate,
+   * the status call) that then need not wait on a promise. Tied to that load: once a change
+   * replaces it, the new load is waited for.
+   */
+  private settled: { load: Promise<Snapshot>; snapshot: Snapshot } | null = null;
 
   constructor(database: Database, feed: ChangeFeed) {
     this.database = database;
     this.feed = feed;
     this.snapshot = feed.cached(() => this.load());
+  }
+
+  /** The current snapshot if its load has settled, else undefined (and it is noted once it does). */
+  private settledSnapshot(): Snapshot | undefined {
+    const load = this.snapshot.get();
+    if (this.settled?.load === load) return this.settled.snapshot;
+    load.then(
+      (snapshot) => {
+        this.settled = { load, snapshot };
+      },
+      () => undefined,
+    );
+    return undefined;
   }
 
   private async load(): Promise<Snapshot> {
@@ -182,13 +211,8 @@ export class SystemService {
 
   /** The status a caller from `country` meets now: maintenance wins over a region block. */
   async statusFor(country: string): Promise<CallerStatus> {
-    const { status } = await this.snapshot.get();
-    const until = status.maintenanceUntil ? Date.parse(status.maintenanceUntil) : null;
-    if (status.maintenance && (until === null || until > Date.now()))
-      return { status: 1, maintenanceEndTime: until, country };
-    if (country && status.blockedCountries.includes(country))
-      return { status: 2, maintenanceEndTime: null, country };
-    return { status: 0, maintenanceEndTime: null, country };
+    const snap = this.settledSnapshot() ?? (await this.snapshot.get());
+    return statusOf(snap.status, country, Date.now());
   }
 
   /** The caller-independent system info (resources, countries, CDNs, rules, domains). */
@@ -207,7 +231,8 @@ export class SystemService {
    * (the status call is the first call of every visit; its gzip reuses the bulk's deflate).
    */
   async systemStatusParts(ip: string, country: string): Promise<SerializedParts> {
-    const [snap, caller] = await Promise.all([this.snapshot.get(), this.statusFor(country)]);
+    const snap = this.settledSnapshot() ?? (await this.snapshot.get());
+    const caller = statusOf(snap.status, country, Date.now());
     const location = JSON.stringify({ ip, country });
     return {
       head:
@@ -246,6 +271,14 @@ export class SystemService {
 
   async statusSetting(): Promise<StatusSetting> {
     return (await this.snapshot.get()).status;
+  }
+
+  /**
+   * The operator's setting without waiting, when the snapshot is loaded (nearly always), else
+   * undefined: the status gate runs on every call and decides the usual case from it.
+   */
+  loadedStatusSetting(): StatusSetting | undefined {
+    return this.settledSnapshot()?.status;
   }
 
   // Operator actions. Each commits, then tells every instance to reload.
