@@ -54,6 +54,7 @@ import { RecordsService } from './modules/records/records.service.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { GamesService } from './modules/games/games.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
+import { registerGamesJobs } from './modules/games/games.jobs.ts';
 import { LotteryGames } from './modules/lottery/lottery-games.ts';
 import { LotteryEngine } from './modules/lottery/lottery-engine.ts';
 import { LotteryService } from './modules/lottery/lottery.service.ts';
@@ -187,6 +188,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // job has made the numeros; tried on the jobs' tick until placed.
   const lotteryDemoBets = new LotteryDemoBets({ database, lottery }, { tickMs: options.jobs?.tickMs });
   const games = new GamesService({ database, feed, wallet });
+  // The winners board's table keeps only the board's window (decision 024).
+  registerGamesJobs(jobs);
   const seamlessWallet = new SeamlessWallet({ database, wallet, records });
   // Game vendors (decision 019): the sandbox vendor serves every code without an adapter of its own.
   const sandboxVendor = new SandboxVendor({

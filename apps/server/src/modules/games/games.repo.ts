@@ -221,6 +221,25 @@ export async function biggestWins(db: Db, gameCategory: string, days: number, li
     .execute();
 }
 
+/**
+ * Deletes at most `batch` bet_win rows settled before `before`, oldest first, and tells how many.
+ * Only the board's copy goes: the betting records (bet_record) are the player's history and stay.
+ */
+export async function pruneBetWins(db: Db, before: Date, batch: number): Promise<number> {
+  const res = await db
+    .deleteFrom('bet_win')
+    .where('bet_record_id', 'in', (eb) =>
+      eb
+        .selectFrom('bet_win')
+        .select('bet_record_id')
+        .where('settled_at', '<', before)
+        .orderBy('settled_at')
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 /** Switches every category of a vendor on or off; the number of rows changed (0: unknown code). */
 export async function setVendorEnabled(db: Db, vassalage: string, enabled: boolean): Promise<number> {
   const res = await db

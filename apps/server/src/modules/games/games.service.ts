@@ -16,8 +16,11 @@ export const MAX_FAVOURITES = 500;
 const HOT_LIMIT = 200;
 /** Catalogue answers kept in memory per instance (each about 50 kB of JSON at 200 games). */
 const PAGE_CACHE_ENTRIES = 400;
-/** The winners board looks back this many days. */
-const WINNER_DAYS = 7;
+/**
+ * The winners board looks back this many days. The bet_win prune job (games.jobs.ts) deletes the
+ * rows older than this, so it must stay the one definition of the board's window.
+ */
+export const WINNER_DAYS = 7;
 
 /** Categories whose vendor opens a game list page (NC-14); the others launch directly. */
 const listPageTypes = new Set(['FISH', 'LIVE', 'RNG', 'PVP']);
