@@ -195,7 +195,10 @@ export async function favouriteCount(db: Db, memberId: number): Promise<number> 
 
 /**
  * The biggest wins of settled bets in the last `days` days, from the winning betting records every
- * game and lottery writes (bet_win, kept from bet_record by its triggers, migration 021).
+ * game and lottery writes (bet_win, kept from bet_record by its triggers, migration 021). The order
+ * is exactly that of the index `bet_win_board` (migration 022): the planner walks it from the
+ * biggest win and stops at `limit` rows that pass the filters, instead of sorting the whole week.
+ * The window's filter stays: rows older than it live until the next prune (games.jobs.ts).
  */
 export async function biggestWins(db: Db, gameCategory: string, days: number, limit: number) {
   let q = db
