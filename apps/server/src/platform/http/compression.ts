@@ -268,7 +268,9 @@ export function installCompression(app: FastifyInstance): void {
     if (!coding) return done(null, payload);
     const body = (splice && coding === 'gzip' && splicedGzip(splice)) || compress(payload, coding);
     reply.header('content-encoding', coding);
-    reply.removeHeader('content-length');
+    // Fastify sets the length after this hook; only a handler's own would be stale (and deleting
+    // an absent key still cost a runtime call per request).
+    if (reply.hasHeader('content-length')) reply.removeHeader('content-length');
     done(null, body);
   });
 }
