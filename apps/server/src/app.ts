@@ -146,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The app's document is rendered per brand (AppDocument), also when asked for by its file
+      // name: the file itself is only the template.
+      allowedPath: (path) => path !== '/index.html',
       // The build writes .br and .gz beside each text file (decision 015).
       preCompressed: true,
       setHeaders: (res, path) => {
