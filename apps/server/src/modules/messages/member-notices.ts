@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { MemberEvents } from '../../platform/realtime/member-events.ts';
+import { escapeHtml } from '../../platform/http/escape-html.ts';
 
 /** What the platform tells a member about their money on its own (not an operator's send). */
 export type NoticeKind =
@@ -250,9 +251,6 @@ export function noticeAmount(minor: number, currency: { symbol: string; precisio
   }).format(minor / 10 ** currency.precision);
   return `${currency.symbol}${figure}`;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function fill(text: string, params: NoticeParams): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: keyof NoticeParams) => escapeHtml(params[name] ?? ''));

@@ -12,6 +12,7 @@ import {
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
+import { escapeHtml } from '../../platform/http/escape-html.ts';
 import * as repo from './system.repo.ts';
 
 /** What the operator sets: maintenance (with an optional end) and the blocked countries. */
@@ -75,10 +76,6 @@ function buildTree(rows: Awaited<ReturnType<typeof repo.listSwitches>>): Whitela
   return { modId: WHITELABEL_ROOT, enabled: '1', childrenNodes: roots };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** The status a caller from `country` meets at `now`: maintenance wins over a region block. */
 function statusOf(status: StatusSetting, country: string, now: number): CallerStatus {
   const until = status.maintenanceUntil ? Date.parse(status.maintenanceUntil) : null;
@@ -117,6 +114,11 @@ export class SystemService {
       () => undefined,
     );
     return undefined;
+  }
+
+  /** The snapshot, without a wait when its load has settled (the per-request paths). */
+  private currentSnapshot(): Snapshot | Promise<Snapshot> {
+    return this.settledSnapshot() ?? this.snapshot.get();
   }
 
   private async load(): Promise<Snapshot> {
@@ -211,8 +213,7 @@ export class SystemService {
 
   /** The status a caller from `country` meets now: maintenance wins over a region block. */
   async statusFor(country: string): Promise<CallerStatus> {
-    const snap = this.settledSnapshot() ?? (await this.snapshot.get());
-    return statusOf(snap.status, country, Date.now());
+    return statusOf((await this.currentSnapshot()).status, country, Date.now());
   }
 
   /** The caller-independent system info (resources, countries, CDNs, rules, domains). */
@@ -231,7 +232,7 @@ export class SystemService {
    * (the status call is the first call of every visit; its gzip reuses the bulk's deflate).
    */
   async systemStatusParts(ip: string, country: string): Promise<SerializedParts> {
-    const snap = this.settledSnapshot() ?? (await this.snapshot.get());
+    const snap = await this.currentSnapshot();
     const caller = statusOf(snap.status, country, Date.now());
     const location = JSON.stringify({ ip, country });
     return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Errors } from '@app/contract';
 import { sendError } from '../http/error-handler.ts';
+import { escapeHtml } from '../http/escape-html.ts';
 import type { OutboxRow } from './outbox.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -42,9 +43,6 @@ export function devOutboxNotice(
     return `DEV_OUTBOX=1 refused (${config.devOutboxRefused}): /dev/outbox stays off; read kept messages with npm run ops -- outbox`;
   return 'Development outbox page off (DEV_OUTBOX=1 turns on /dev/outbox); kept messages: npm run ops -- outbox';
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(rows: OutboxRow[], to: string): string {
   const items = rows
