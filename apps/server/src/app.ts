@@ -139,9 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const indexHtml = join(config.webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  const appDocument = hasWeb ? new AppDocument(indexHtml) : null;
-  if (hasWeb) {
+  const appDocument = existsSync(indexHtml) ? new AppDocument(indexHtml) : null;
+  if (appDocument) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,

@@ -26,6 +26,17 @@ export const BrandConfigSchema = z
   .strict();
 export type BrandConfig = z.infer<typeof BrandConfigSchema>;
 
+const THEME_TOKEN_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Whether a theme entry is applied: a custom property name without the leading dashes and a value
+ * of at most 200 characters. Anything else is ignored, so a typo in brand.json cannot break the
+ * stylesheet (the web app's applyTheme, and the server's document: decision 015).
+ */
+export function isThemeToken(name: string, value: unknown): value is string {
+  return THEME_TOKEN_NAME.test(name) && typeof value === 'string' && value.length <= 200;
+}
+
 type LanguageBrand = Pick<BrandConfig, 'languageLabels' | 'supportLanguages' | 'defaultLang'>;
 
 /** The language a label (CN, EN, MY, ...) selects: brand languageLabels first, then the defaults of D1. */

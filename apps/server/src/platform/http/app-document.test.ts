@@ -7,19 +7,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { repoRoot } from '../../config.ts';
 import { renderAppDocument } from './app-document.ts';
 
-/** The markers as apps/web/index.html has them. */
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head><title>Lucky Lotus</title></head>
-  <body>
-    <div id="root">
-      <div class="boot-screen" role="status" aria-label="Loading">
-        <span class="boot-brand" data-brand-name>Lucky Lotus</span>
-        <span class="boot-spinner" aria-hidden="true"></span>
-      </div>
-    </div>
-  </body>
-</html>`;
+/** The app's own template, as the web build copies it to dist (the markers are its own). */
+const TEMPLATE = readFileSync(join(repoRoot, 'apps/web/index.html'), 'utf8');
 
 const demoBrand = (): BrandConfig => JSON.parse(readFileSync(join(repoRoot, 'config/brand.json'), 'utf8'));
 

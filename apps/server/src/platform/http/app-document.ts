@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { BrandConfig } from '@app/contract';
+import { isThemeToken, type BrandConfig } from '@app/contract';
+import { escapeHtml } from './escape-html.ts';
 
 /**
  * The app's HTML document, as every history-mode route answers it: the built index.html with the
@@ -50,27 +51,17 @@ export function renderAppDocument(template: string, brand: BrandConfig): string 
     .replace(HTML_TAG, (tag, attributes: string) => (theme ? `<html${attributes} style="${theme}">` : tag));
 }
 
-/** As the web app's applyTheme accepts them: a token name, a value of at most 200 characters. */
-const TOKEN_NAME = /^[a-z][a-z0-9-]*$/;
 /**
- * A value goes into a style attribute, so it may not end the declaration, the attribute or the
- * element, nor open a string or an escape: colours, gradients, lengths and font lists need none of
- * these characters. A value that has any is left to the app, which sets it through the CSSOM.
+ * Of the tokens the web app applies (isThemeToken), those whose value can go into a style
+ * attribute: it may not end the declaration, the attribute or the element, nor open a string or an
+ * escape. Colours, gradients, lengths and font lists need none of these characters; a value that
+ * has any is left to the app, which sets it through the CSSOM.
  */
-const SAFE_VALUE = /^[^;{}<>"'\\&]{1,200}$/;
+const ATTRIBUTE_SAFE = /^[^;{}<>"'\\&]+$/;
 
 function themeDeclarations(theme: Record<string, string>): string {
   return Object.entries(theme)
-    .filter(([name, value]) => TOKEN_NAME.test(name) && SAFE_VALUE.test(value))
+    .filter(([name, value]) => isThemeToken(name, value) && ATTRIBUTE_SAFE.test(value))
     .map(([name, value]) => `--${name}:${value.trim()}`)
     .join(';');
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);

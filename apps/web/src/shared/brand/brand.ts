@@ -1,4 +1,4 @@
-import type { BrandConfig } from '@app/contract';
+import { isThemeToken, type BrandConfig } from '@app/contract';
 
 /**
  * The brand config, read once from /config/brand.json before the app renders (SY-05): an operator
@@ -25,8 +25,6 @@ export function useBrand(): BrandConfig {
   return getBrand();
 }
 
-const TOKEN_NAME = /^[a-z][a-z0-9-]*$/;
-
 /**
  * Applies the brand's design tokens to :root. Keys are custom property names without the leading
  * dashes; anything else is ignored so a typo in brand.json cannot break the stylesheet.
@@ -37,7 +35,7 @@ export function applyTheme(
 ): string[] {
   const applied: string[] = [];
   for (const [name, value] of Object.entries(theme)) {
-    if (!TOKEN_NAME.test(name) || typeof value !== 'string' || value.length > 200) continue;
+    if (!isThemeToken(name, value)) continue;
     root.style.setProperty(`--${name}`, value);
     applied.push(name);
   }
