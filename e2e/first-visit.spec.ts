@@ -49,7 +49,7 @@ test.describe('first visit (decision 015)', () => {
     });
   }
 
-  test("before any script runs the page shows the start screen with the brand's name, and the app takes it over", async ({
+  test("before any script runs the page shows the start screen with the brand's name", async ({
     browser,
   }) => {
     // With scripts off the document is all a phone shows until its scripts arrive.
