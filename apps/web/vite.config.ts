@@ -294,7 +294,7 @@ export default defineConfig(({ mode }) => ({
               // Only the parts the start imports: without the tag every module of these packages
               // came here, including those only lazy pages use (useMutation, useQueries: 1.3 kB).
               tags: ['$initial'],
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack|zustand|use-sync-external-store)[\\/]/,
             },
             {
               // Everything else the start imports statically, in the entry chunk itself. Left to

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/react.tsx';
 import { Modal, useModalClose } from '../shared/ui/modal.tsx';
 import { Button } from '../shared/ui/button.tsx';
 import { ShieldIcon } from '../shared/ui/icons.tsx';

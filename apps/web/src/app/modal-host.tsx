@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/react.tsx';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { Modal } from '../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../shared/ui/states.tsx';

@@ -32,7 +32,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { withChunkTimeout } from '../shared/shell/lazy-route.ts';
 import { loginRedirectTarget } from './login-required.ts';
 import { Splash } from './status/boot-screens.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/react.tsx';
 import { getBrand, useBrand } from '../shared/brand/brand.ts';
 
 type PageModule = { Component: ComponentType };

@@ -6,7 +6,6 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { initReactI18next } from 'react-i18next';
 import type {
   Announcements,
   BrandConfig,
@@ -32,16 +31,12 @@ let i18nReady: Promise<unknown> | null = null;
 export function setupShell(brand: Partial<BrandConfig> = {}): Promise<unknown> {
   setBrand({ ...testBrand, ...brand });
   configureHosts({ imageCDNs: ['/cdn/img1'], launchGameCDNs: ['/cdn/launch1'] });
-  i18nReady ??= i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    ns: ['translation', 'pages', 'forms'],
-    defaultNS: 'translation',
-    fallbackNS: ['translation', 'forms'],
-    resources: { en: { translation: en, pages: enPages, forms: patternMessages } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  if (!i18nReady) {
+    i18n.addResourceBundle('en', 'translation', en);
+    i18n.addResourceBundle('en', 'pages', enPages);
+    i18n.addResourceBundle('en', 'forms', patternMessages);
+    i18nReady = i18n.changeLanguage('en');
+  }
   return i18nReady;
 }
 

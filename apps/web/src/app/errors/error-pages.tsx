@@ -1,5 +1,5 @@
 import { Link, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { AlertIcon, RefreshIcon } from '../../shared/ui/shell-icons.tsx';
 import { isChunkLoadError } from '../../shared/shell/lazy-route.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { gameTypes } from '../../shared/navigation/game-types.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { HomeIcon } from '../../shared/ui/icons.tsx';

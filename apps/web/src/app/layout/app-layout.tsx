@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { NoticeBar } from '../../features/notices/index.ts';
 import { useChrome } from '../chrome.ts';
 import { ModalHost } from '../modal-host.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { PickerOption } from '../../shared/i18n/language.ts';
 import { CheckIcon } from '../../shared/ui/shell-icons.tsx';
 import { focusCurrentItem, onPopupListKeyDown } from '../../shared/ui/use-popover.ts';

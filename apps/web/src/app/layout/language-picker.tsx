@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { languageOfLabel, pickerOptions } from '../../shared/i18n/language.ts';

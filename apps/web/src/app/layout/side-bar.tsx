@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { useIsLoggedIn } from '../../shared/session/session.ts';

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { GameNavItems } from '../../features/games/index.ts';
 import { GiftIcon, PhoneIcon, SpriteIcon } from '../../shared/ui/shell-icons.tsx';
 import { AuthArea } from './auth-area.tsx';

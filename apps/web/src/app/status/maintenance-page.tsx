@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { SystemInfo } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { WrenchIcon } from '../../shared/ui/icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { CallerLocation, SystemInfo } from '@app/contract';
 import { ShieldIcon } from '../../shared/ui/icons.tsx';
 import { StatusScreen } from './status-screen.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { SystemStatus } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { configureHosts } from '../../shared/cdn/image-host.ts';

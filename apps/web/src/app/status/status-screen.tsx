@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { SystemInfo } from '@app/contract';
 import { openCustomerService } from '../../shared/system/customer-service.ts';
 import { Button } from '../../shared/ui/button.tsx';

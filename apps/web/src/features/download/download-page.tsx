@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Resource } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { launchHosts } from '../../shared/cdn/image-host.ts';
 import { gameTypes } from '../../shared/navigation/game-types.ts';
 import { openCustomerService } from '../../shared/system/customer-service.ts';

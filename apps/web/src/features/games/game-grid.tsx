@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import { useSession } from '../../shared/session/session.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';

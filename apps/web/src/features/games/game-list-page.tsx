@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { VendorCard } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';

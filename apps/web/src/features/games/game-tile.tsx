@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 import type { Game } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { LazyImage } from './lazy-image.tsx';
@@ -11,7 +11,7 @@ const SLOT = '\u0000';
 
 /**
  * A label with one value (`{{name}}`), translated once: the parts around the value, joined with
- * each game's. A grid of 72 tiles asked i18next for 5 labels per tile on every search; this asks
+ * each game's. A grid of 72 tiles asked the translator for 5 labels per tile on every search; this asks
  * it once per language.
  */
 export function labelTemplate(t: TFunction, key: string, name: string): (value: string) => string {

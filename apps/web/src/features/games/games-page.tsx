@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { BallIcon, GamepadIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';

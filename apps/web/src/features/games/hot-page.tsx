@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import { useSession } from '../../shared/session/session.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';

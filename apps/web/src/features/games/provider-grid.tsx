@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { categories, providerArt, type Category, type Provider } from './catalogue.ts';
 import styles from './provider-grid.module.css';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import i18next from 'i18next';
+import { Translator } from '../../shared/i18n/translator.ts';
 import { labelTemplate } from './game-tile.tsx';
 
 const locales = import.meta.glob<{ default: Record<string, string> }>('../../locales/games/*.json', {
   eager: true,
 });
 
-/** A tile's labels are translated once per language and filled per game: the same text as asking i18next per tile. */
+/** A tile's labels are translated once per language and filled per game: the same text as asking the translator per tile. */
 describe('tile labels', () => {
   const languages = Object.keys(locales).map((path) => /([^/]+)\.json$/.exec(path)![1]!);
 
@@ -15,14 +15,11 @@ describe('tile labels', () => {
   });
 
   for (const lng of languages) {
-    it(`read in ${lng} as i18next reads them, for any game name`, async () => {
-      const instance = i18next.createInstance();
-      await instance.init({
-        lng,
+    it(`read in ${lng} as the translator reads them, for any game name`, async () => {
+      const instance = new Translator({
+        language: lng,
         resources: { [lng]: { games: locales[`../../locales/games/${lng}.json`]!.default } },
-        ns: ['games'],
-        defaultNS: 'games',
-        interpolation: { escapeValue: false },
+        defaultNamespace: 'games',
       });
       const t = instance.t;
       const names = ['Golden Dragon', '黄金龙', 'Vàng Rồng', 'A & B <"x">', '$& $1 {{game}}', ''];

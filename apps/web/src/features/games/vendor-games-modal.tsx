@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { call } from '../../shared/http/client.ts';
 import { Modal } from '../../shared/ui/modal.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { call } from '../../shared/http/client.ts';
 import { readJson, sessionStore, writeJson } from '../../shared/storage/storage.ts';
 import { newGameVendorCall } from './calls.ts';

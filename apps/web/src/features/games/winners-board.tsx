@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { call } from '../../shared/http/client.ts';
 import { TrophyIcon } from '../../shared/ui/icons.tsx';
 import { ErrorState } from '../../shared/ui/states.tsx';

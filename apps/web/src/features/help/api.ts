@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { HelpSection } from '@app/contract';
 import { getBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { BookIcon } from '../../shared/ui/icons.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';

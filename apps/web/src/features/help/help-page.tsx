@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { BookIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader } from '../../shared/ui/page.tsx';
 import { HelpCentre } from './help-centre.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Banner } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { artSrcSet, BANNER_SIZES } from '../../shared/cdn/responsive-image.ts';

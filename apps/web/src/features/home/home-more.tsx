@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { excerpt, htmlToText } from '../../shared/format/text.ts';

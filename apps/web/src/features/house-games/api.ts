@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 import {
   formatMinor,
   getHouseRound,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { houseGameOf } from '@app/contract';
 import { readToken } from '../../shared/session/session.ts';
 import { ApiError } from '../../shared/http/api-error.ts';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { CLIENT_SEED_PATTERN, type HouseRound, type HouseState } from '@app/contract';
 import { ApiError } from '../../shared/http/api-error.ts';

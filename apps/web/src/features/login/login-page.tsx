@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { useSwitch } from '../../shared/system/system-status.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { formatCountdown, useNow } from './clock.ts';
 import type { OpenNumero } from './model.ts';
 import { LOTTERY_NS } from './strings.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { withChunkTimeout } from '../../shared/shell/lazy-route.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
 import { Page } from '../../shared/ui/page.tsx';

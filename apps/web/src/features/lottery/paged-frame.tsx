@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/icons.tsx';

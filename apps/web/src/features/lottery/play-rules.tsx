@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Family } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { ErrorState, Skeleton } from '../../shared/ui/states.tsx';

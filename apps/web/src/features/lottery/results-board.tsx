@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Draw } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { Button } from '../../shared/ui/button.tsx';

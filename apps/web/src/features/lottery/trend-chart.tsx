@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';

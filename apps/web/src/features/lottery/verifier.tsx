@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { commitOf, verifyDraw, type DrawVerification } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { Button } from '../../shared/ui/button.tsx';

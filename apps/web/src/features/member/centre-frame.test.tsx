@@ -90,7 +90,7 @@ const accountState = () => useUiStore.getState().accountCentre;
 describe('the member centre overlay', () => {
   beforeAll(async () => {
     await setupShell();
-    i18n.addResourceBundle('en', 'accounts', accountsEn, true, true);
+    i18n.addResourceBundle('en', 'accounts', accountsEn);
   });
 
   beforeEach(() => {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';

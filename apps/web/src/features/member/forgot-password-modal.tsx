@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEventHandler, type ReactNode } f
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';

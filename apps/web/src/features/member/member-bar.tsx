@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { accountCentreTypes, AgentType, FeatureSwitch } from '@app/contract';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { InboxMessage } from '@app/contract';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';

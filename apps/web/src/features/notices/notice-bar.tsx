@@ -1,6 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { MegaphoneIcon, PauseIcon, PlayIcon, ChevronRightIcon } from '../../shared/ui/shell-icons.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { useAnnouncements } from './api.ts';

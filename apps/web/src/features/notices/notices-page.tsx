@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { Card, Page, PageHeader } from '../../shared/ui/page.tsx';
 import { MegaphoneIcon } from '../../shared/ui/shell-icons.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';

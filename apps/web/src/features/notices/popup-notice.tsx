@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Notice } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { htmlToParagraphs } from '../../shared/format/text.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { headerPointRates } from '@app/contract';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';

@@ -14,8 +14,8 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 describe('avatar', () => {
   beforeAll(async () => {
     await setupShell();
-    i18n.addResourceBundle('en', 'accounts', accountsEn, true, true);
-    i18n.addResourceBundle('en', 'profile', profileEn, true, true);
+    i18n.addResourceBundle('en', 'accounts', accountsEn);
+    i18n.addResourceBundle('en', 'profile', profileEn);
   });
 
   it('knows a picture by its first bytes, never by its name or claimed type', async () => {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { AvatarLimits, STATIC_AVATAR_COUNT } from '@app/contract';
 import { cdnImage, cdnPath } from '../../shared/cdn/image-host.ts';
 import { FormAlert } from '../../shared/forms/text-field.tsx';

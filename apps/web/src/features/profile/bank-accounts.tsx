@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { MemberBankAccount } from '@app/contract';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';

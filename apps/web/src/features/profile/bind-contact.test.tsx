@@ -10,8 +10,8 @@ import { BindContactModal } from './bind-contact.tsx';
 describe('bind an e-mail', () => {
   beforeAll(async () => {
     await setupShell();
-    i18n.addResourceBundle('en', 'accounts', accountsEn, true, true);
-    i18n.addResourceBundle('en', 'profile', profileEn, true, true);
+    i18n.addResourceBundle('en', 'accounts', accountsEn);
+    i18n.addResourceBundle('en', 'profile', profileEn);
   });
 
   it('refuses a malformed address before sending, sends the code, binds with it; replacing asks for the login password', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { EMAIL_PATTERN } from '@app/contract';
 import { useCountry, PhoneField } from '../../shared/forms/country-picker.tsx';
 import { nationalDigits, phoneProblem } from '../../shared/forms/field-rules.ts';

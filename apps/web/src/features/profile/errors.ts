@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 import { Errors } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { isApiError } from '../../shared/http/api-error.ts';

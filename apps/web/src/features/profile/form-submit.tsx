@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { FormAlert } from '../../shared/forms/text-field.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { PAYMENT_PASSWORD_PATTERN } from '@app/contract';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';

@@ -87,8 +87,8 @@ async function openCentre(page: string) {
 describe('profile and security centre pages', () => {
   beforeAll(async () => {
     await setupShell();
-    i18n.addResourceBundle('en', 'accounts', accountsEn, true, true);
-    i18n.addResourceBundle('en', 'profile', profileEn, true, true);
+    i18n.addResourceBundle('en', 'accounts', accountsEn);
+    i18n.addResourceBundle('en', 'profile', profileEn);
   });
   beforeEach(() => {
     clearSession();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ModalButton } from './modal-button.tsx';
 import { PaymentPasswordModal } from './payment-password-modal.tsx';
 import { SessionsModal } from './sessions-modal.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { PROFILE_FIELDS, type MemberInfo } from '@app/contract';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { Button } from '../../shared/ui/button.tsx';

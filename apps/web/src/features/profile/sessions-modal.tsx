@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { FormAlert } from '../../shared/forms/text-field.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';

@@ -17,8 +17,8 @@ const secret = {
 describe('authenticator row', () => {
   beforeAll(async () => {
     await setupShell();
-    i18n.addResourceBundle('en', 'accounts', accountsEn, true, true);
-    i18n.addResourceBundle('en', 'profile', profileEn, true, true);
+    i18n.addResourceBundle('en', 'accounts', accountsEn);
+    i18n.addResourceBundle('en', 'profile', profileEn);
   });
 
   it('a first binding shows the QR code at once, asking no password', async () => {

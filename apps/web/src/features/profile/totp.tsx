@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { confirmTotpBinding, startTotpBinding } from '@app/contract';
 import { FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';
 import { call } from '../../shared/http/client.ts';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { ArrowLeftIcon, GiftIcon } from '../../shared/ui/icons.tsx';

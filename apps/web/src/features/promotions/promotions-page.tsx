@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { formatDay } from '../../shared/format/date.ts';
 import { excerpt, htmlToText } from '../../shared/format/text.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { BonusRecord } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { useBonusDetails } from './api.ts';

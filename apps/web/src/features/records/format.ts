@@ -1,5 +1,5 @@
 import { LedgerKinds } from '@app/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 
 /** Money as the records show it: the currency's decimals, thousands separators, a sign when asked. */
 export function formatMoney(amount: number, precision: number, signed = false): string {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { ProfitLossRow } from '@app/contract';
 import { useProfitLoss } from './api.ts';
 import {

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { RecordsExportQuery } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { errorText } from '../../shared/forms/error-text.ts';

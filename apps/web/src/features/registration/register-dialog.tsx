@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { Errors, FeatureSwitch, type RegisterRules } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 import type { FieldRule, RegisterRules } from '@app/contract';
 import { accountsT } from '../../test/accounts-t.ts';
 import {

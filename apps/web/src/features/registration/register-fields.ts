@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Country, FieldRule, RegisterRules } from '@app/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 import {
   checkedString,
   codeProblem,

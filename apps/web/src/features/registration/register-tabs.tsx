@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { formatPatternMessage, type RegisterRules } from '@app/contract';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { CaptchaField, type CaptchaImage } from '../../shared/forms/captcha-field.tsx';

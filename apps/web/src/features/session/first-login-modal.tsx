@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { openCustomerService } from '../../shared/system/customer-service.ts';
 import { useSystemInfo } from '../../shared/system/system-status.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch, type LoginVerifyRequired } from '@app/contract';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { BusyButton, FormSubmit } from '../../shared/forms/busy-button.tsx';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import type { LoginVerifyMethod, LoginVerifyRequired } from '@app/contract';
 import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';

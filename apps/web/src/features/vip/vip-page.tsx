@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { openCustomerService } from '../../shared/system/customer-service.ts';
 import { useSystemInfo } from '../../shared/system/system-status.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';

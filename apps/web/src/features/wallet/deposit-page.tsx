@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { DepositChannel, DepositOrder, DepositStatus } from '@app/contract';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { Button } from '../../shared/ui/button.tsx';

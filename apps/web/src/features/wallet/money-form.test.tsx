@@ -25,7 +25,7 @@ function Harness({ withPassword, expose }: { withPassword: boolean; expose: (for
 describe('the shared money fields', () => {
   beforeAll(async () => {
     await setupShell();
-    i18n.addResourceBundle('en', 'wallet', walletEn, true, true);
+    i18n.addResourceBundle('en', 'wallet', walletEn);
   });
 
   it('amount with limits and presets, the payment password when the call needs it; a send is refused until both are right, and a sent form starts over with a new key', () => {

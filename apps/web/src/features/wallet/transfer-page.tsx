@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { getBalance } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { call } from '../../shared/http/client.ts';

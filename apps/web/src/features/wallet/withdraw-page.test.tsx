@@ -54,7 +54,7 @@ const common = {
 describe('withdraw page', () => {
   beforeAll(async () => {
     await setupShell();
-    i18n.addResourceBundle('en', 'wallet', walletEn, true, true);
+    i18n.addResourceBundle('en', 'wallet', walletEn);
   });
 
   it("preselects the member's default bank account, and a choice made on the page stays", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator.ts';
 import { Errors, PlayerErrorNames } from '@app/contract';
 import { ApiError } from '../http/api-error.ts';
 import { accountsT } from '../../test/accounts-t.ts';

@@ -1,5 +1,5 @@
 import { Errors, PlayerErrorNames } from '@app/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator.ts';
 import { isApiError } from '../http/api-error.ts';
 
 /** `wrongCredentials` → `error_wrong_credentials`: the catalogue key of a contract error. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FieldRule } from '@app/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator.ts';
 import { accountsT } from '../../test/accounts-t.ts';
 import { codeProblem, phoneProblem, ruleProblem } from './field-rules.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatPatternMessage, Limits, validateField, type Country, type FieldRule } from '@app/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translator.ts';
 
 /** Fields whose format failure has its own sentence in spec B §8 (ER-31..ER-35). */
 const formatKeys: Record<string, string> = {

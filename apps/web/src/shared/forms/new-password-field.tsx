@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import type { FieldRule } from '@app/contract';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { LockIcon } from '../ui/icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { AlertDialog } from './alert-dialog.tsx';
 import { PhoneField } from './country-picker.tsx';

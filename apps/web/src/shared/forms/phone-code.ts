@@ -1,6 +1,6 @@
 import { useCallback, useRef, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { FeatureSwitch, Limits, sendPhoneCode, verifyPhoneCode, type PhoneCodePurpose } from '@app/contract';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { call } from '../http/client.ts';

@@ -1,32 +1,28 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
-import i18next from 'i18next';
+import { TranslatorProvider } from '../i18n/react.tsx';
+import { Translator } from '../i18n/translator.ts';
 import { patternMessages } from '@app/contract';
 import accounts from '../../locales/accounts/en.json';
 import { SendCodeButton } from './send-code-button.tsx';
 import { secondsUntil, smsCountdownSeconds } from './use-countdown.ts';
 
-let instance: I18n;
-beforeEach(async () => {
+let instance: Translator;
+beforeEach(() => {
   vi.useFakeTimers();
-  instance = i18next.createInstance();
-  await instance.init({
-    lng: 'en',
+  instance = new Translator({
+    language: 'en',
     resources: { en: { accounts, forms: patternMessages } },
-    ns: ['accounts'],
-    defaultNS: 'accounts',
-    interpolation: { escapeValue: false },
+    defaultNamespace: 'accounts',
   });
 });
 afterEach(() => vi.useRealTimers());
 
 function renderButton(onSend: () => Promise<number | null>, validate?: () => Promise<boolean>) {
   return render(
-    <I18nextProvider i18n={instance}>
+    <TranslatorProvider translator={instance}>
       <SendCodeButton onSend={onSend} validate={validate} testId="send" />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

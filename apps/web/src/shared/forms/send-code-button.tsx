@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { Limits } from '@app/contract';
 import { useCountdown, useThrottle } from './use-countdown.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { EyeIcon, EyeOffIcon, UserIcon } from '../ui/icons.tsx';
 import styles from './form.module.css';

@@ -1,10 +1,6 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { localStore } from '../storage/storage.ts';
 import { isRtl, LANGUAGE_STORAGE_KEY } from './language.ts';
-
-/** The app's i18next instance; catalogues load lazily, one chunk per language and namespace (LN-05). */
-export const i18n = i18next.createInstance();
+import { Translator } from './translator.ts';
 
 /**
  * Namespaces, each a folder of locales/ with one file per language: `translation` (locales/*.json)
@@ -76,42 +72,29 @@ export function warmCatalogues(language: string, namespaces: readonly string[]):
   for (const namespace of namespaces) void loadCatalogue(lng, namespace).catch(() => undefined);
 }
 
-const lazyBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, done) {
-    loadCatalogue(language, namespace).then(
-      (strings) => done(null, strings as ResourceKey),
-      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+/**
+ * The app's translator; catalogues load lazily, one file per language and namespace (LN-05). Every
+ * catalogue carries every key (locales.test.ts checks), so no fallback language is loaded: a
+ * Burmese visitor downloads Burmese only. The shell's strings and the validation messages are
+ * looked in after a namespace's own.
+ */
+export const i18n = new Translator({
+  language: 'en',
+  defaultNamespace: 'translation',
+  fallbackNamespaces: ['translation', FORMS_NS],
+  load: loadCatalogue,
+});
 
 export function applyDocumentLanguage(language: string, root: HTMLElement = document.documentElement): void {
   root.lang = language;
   root.dir = isRtl(language) ? 'rtl' : 'ltr';
 }
 
-/**
- * Starts i18n in `language`. Every catalogue carries every key (locales.test.ts checks), so no
- * fallback language is loaded: a Burmese visitor downloads Burmese only. A language without a
- * catalogue shows English.
- */
+/** Starts i18n in `language` with the shell's strings. A language without a catalogue shows English. */
 export async function initI18n(language: string): Promise<void> {
   const lng = hasCatalogue(language) ? language : 'en';
-  await i18n
-    .use(lazyBackend)
-    .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: false,
-      load: 'currentOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
-      fallbackNS: ['translation', FORMS_NS],
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+  i18n.language = lng;
+  await i18n.loadNamespaces('translation');
   applyDocumentLanguage(lng);
 }
 

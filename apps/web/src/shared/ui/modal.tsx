@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { Limits } from '@app/contract';
 import { focusableIn, trapTab } from './focus.ts';
 import { lockScroll } from './scroll-lock.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { AlertIcon, RefreshIcon } from './shell-icons.tsx';
 import { Button } from './button.tsx';
 import styles from './states.module.css';

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { lotteryPrizeModeIds, type Family } from '@app/contract';
 import { errorText } from '../../../shared/forms/error-text.ts';
 import { useGate } from '../../../shared/shell/use-gate.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { CloseIcon, ListIcon } from '../../../shared/ui/icons.tsx';
 import { formatAmount } from '../rules.ts';

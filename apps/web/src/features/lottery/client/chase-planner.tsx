@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { formatNoticeDate } from '../../../shared/format/date.ts';
 import { Skeleton } from '../../../shared/ui/states.tsx';
 import { useChaseNumeros } from '../api.ts';

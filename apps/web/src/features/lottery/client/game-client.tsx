@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { errorText } from '../../../shared/forms/error-text.ts';
 import { Tabs } from '../../../shared/forms/tabs.tsx';
 import { ArrowLeftIcon, LotteryIcon } from '../../../shared/ui/icons.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../shared/i18n/react.tsx';
+import type { TFunction } from '../../../shared/i18n/translator.ts';
 import { QUICK_PICKS, quickPick, rowsContent, type RowSpec } from '@app/contract';
 import { LOTTERY_NS } from '../strings.ts';
 import styles from './client.module.css';
