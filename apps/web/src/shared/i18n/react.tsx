@@ -5,7 +5,13 @@ import type { TFunction, Translator } from './translator.ts';
 const TranslatorContext = createContext<Translator>(i18n);
 
 /** Gives a subtree another translator than the app's (component tests with their own strings). */
-export function TranslatorProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+export function TranslatorProvider({
+  translator,
+  children,
+}: {
+  translator: Translator;
+  children: ReactNode;
+}) {
   return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
 }
 

@@ -106,7 +106,9 @@ export class Translator {
    */
   loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
     const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
-    return Promise.all(list.map((namespace) => this.loadBundle(this.language, namespace))).then(() => undefined);
+    return Promise.all(list.map((namespace) => this.loadBundle(this.language, namespace))).then(
+      () => undefined,
+    );
   }
 
   /** Switches language once the namespaces loaded so far are there in the new one. */
@@ -172,7 +174,8 @@ export class Translator {
 
   private translate(asked: readonly string[], rawKey: string, options?: TOptions): string {
     let key = rawKey;
-    let namespaces = options?.ns === undefined ? asked : typeof options.ns === 'string' ? [options.ns] : options.ns;
+    let namespaces =
+      options?.ns === undefined ? asked : typeof options.ns === 'string' ? [options.ns] : options.ns;
     const prefixed = NAMESPACED.exec(rawKey);
     if (prefixed) {
       namespaces = [prefixed[1]!];
