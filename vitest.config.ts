@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { catalogueFiles } from './apps/web/catalogue-files.ts';
 
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
@@ -31,7 +32,7 @@ export default defineConfig({
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB: 'postgres' })] : []),
       {
-        plugins: [react()],
+        plugins: [react(), catalogueFiles()],
         test: {
           name: 'web',
           root: 'apps/web',

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { catalogueFiles } from './catalogue-files.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -258,6 +259,7 @@ function contractSchemaChainsPure(): Plugin {
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    catalogueFiles(),
     contractSchemasPure(),
     contractSchemaChainsPure(),
     fontsourceSlim(),
@@ -268,10 +270,9 @@ export default defineConfig(({ mode }) => ({
     modules: mode === 'production' ? { generateScopedName: shortClassNames() } : {},
   },
   build: {
-    // Catalogues (JSON, fetched by shared/i18n) and icon sprites (SVG, used by <use href>) stay
-    // files of their own: inlined they would be JavaScript to load, or would not work at all.
-    assetsInlineLimit: (file: string) =>
-      file.endsWith('.json') || file.endsWith('.svg') ? false : undefined,
+    // Icon sprites (SVG, used by <use href>) stay files of their own: inlined they would not work.
+    // The string catalogues are files too, written by catalogueFiles.
+    assetsInlineLimit: (file: string) => (file.endsWith('.svg') ? false : undefined),
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,

@@ -1,3 +1,4 @@
+import type { CatalogueFiles } from '../../../catalogue-files.ts';
 import { localStore } from '../storage/storage.ts';
 import { isRtl, LANGUAGE_STORAGE_KEY } from './language.ts';
 import { Translator } from './translator.ts';
@@ -14,38 +15,31 @@ export const ACCOUNTS_NS = 'accounts';
 export const FORMS_NS = 'forms';
 
 /**
- * Catalogues are JSON files the build emits under hashed names (cached for good) and fetches as
- * data: parsing JSON costs the browser far less than parsing the same strings as a JS module.
+ * Catalogues are JSON files the build emits under one hashed folder per namespace (cached for
+ * good; the catalogue-files plugin, decision 025) and the app fetches as data: parsing JSON costs
+ * the browser far less than parsing the same strings as a JS module.
  */
-type Catalogues = Record<string, () => Promise<Record<string, string>>>;
+declare const __CATALOGUES__: CatalogueFiles;
 
 /** Catalogues asked for and not failed: a warmed one (warmCatalogues) is not fetched again. */
 const fetched = new Map<string, Promise<Record<string, string>>>();
 
-function jsonCatalogues(urls: Record<string, string>): Catalogues {
-  const fetchOnce = (path: string, url: string) => {
-    let strings = fetched.get(url);
-    if (!strings) {
-      strings = fetch(url).then(async (res) => {
-        if (!res.ok)
-          throw new Error(`The ${path.split('/').slice(-2).join('/')} catalogue answered ${res.status}`);
-        return (await res.json()) as Record<string, string>;
-      });
-      fetched.set(url, strings);
-      // A failed fetch is tried again by the next one who asks.
-      strings.catch(() => fetched.delete(url));
-    }
-    return strings;
-  };
-  return Object.fromEntries(Object.entries(urls).map(([path, url]) => [path, () => fetchOnce(path, url)]));
+function fetchOnce(url: string): Promise<Record<string, string>> {
+  let strings = fetched.get(url);
+  if (!strings) {
+    strings = fetch(url).then(async (res) => {
+      if (!res.ok) throw new Error(`The catalogue ${url} answered ${res.status}`);
+      return (await res.json()) as Record<string, string>;
+    });
+    fetched.set(url, strings);
+    // A failed fetch is tried again by the next one who asks.
+    strings.catch(() => fetched.delete(url));
+  }
+  return strings;
 }
 
-const catalogues = jsonCatalogues(
-  import.meta.glob<string>('../../locales/**/*.json', { query: '?url', import: 'default', eager: true }),
-);
-
 export function hasCatalogue(language: string): boolean {
-  return `../../locales/${language}.json` in catalogues;
+  return __CATALOGUES__.namespaces.translation?.languages.includes(language) ?? false;
 }
 
 /**
@@ -57,10 +51,11 @@ export async function loadCatalogue(
   namespace = 'translation',
 ): Promise<Record<string, string>> {
   if (namespace === FORMS_NS) return (await import('./pattern-messages.ts')).formsStrings();
-  const dir = namespace === 'translation' ? '../../locales' : `../../locales/${namespace}`;
+  const files = __CATALOGUES__.namespaces[namespace];
+  if (!files) return {};
   // A language without a file for this namespace reads English rather than raw keys.
-  const loader = catalogues[`${dir}/${language}.json`] ?? catalogues[`${dir}/en.json`];
-  return loader ? loader() : {};
+  const lng = files.languages.includes(language) ? language : 'en';
+  return fetchOnce(`${__CATALOGUES__.base}${files.dir ? `${files.dir}/` : ''}${lng}.json`);
 }
 
 /**
