@@ -1,9 +1,13 @@
 /**
- * Runs one autocannon load in its own process, so the load generator can be pinned to another
- * core than the server (`taskset -c 1 node bench/lib/load-worker.ts '<options json>'`). Prints
- * the line `measuring` when the warm-up is over, then one JSON line with the result.
+ * Runs one load in its own process, so the load generator can be pinned to another core than the
+ * server (`taskset -c 1 node bench/lib/load-worker.ts '<options json>'`). Prints the line
+ * `measuring` when the warm-up is over, then one JSON line with the result.
+ *
+ * The generator is the lean client of http-load.ts; `generator: 'autocannon'` runs autocannon
+ * instead (its warm-up and measured run are two runs on fresh connections), to compare the two.
  */
-import autocannon from 'autocannon';
+import type { LoadGenerator } from './load.ts';
+import { runHttpLoad } from './http-load.ts';
 
 interface WorkerOptions {
   url: string;
@@ -11,36 +15,54 @@ interface WorkerOptions {
   durationS: number;
   warmupS: number;
   headers: Record<string, string>;
+  generator: LoadGenerator;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as WorkerOptions;
-if (options.warmupS > 0) {
-  await autocannon({
-    url: options.url,
-    connections: options.connections,
-    duration: options.warmupS,
-    headers: options.headers,
-  });
-}
+let cpuBefore: NodeJS.CpuUsage | undefined;
 // The parent samples the server's CPU time at this line and again when this process ends.
-process.stdout.write('measuring\n');
-const cpuBefore = process.cpuUsage();
-const result = await autocannon({
-  url: options.url,
-  connections: options.connections,
-  duration: options.durationS,
-  headers: options.headers,
-});
-const cpu = process.cpuUsage(cpuBefore);
-process.stdout.write(
-  `${JSON.stringify({
+const measuring = () => {
+  process.stdout.write('measuring\n');
+  cpuBefore = process.cpuUsage();
+};
+
+let counts: {
+  reqPerSec: number;
+  total: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+if (options.generator === 'autocannon') {
+  const { default: autocannon } = await import('autocannon');
+  const run = (duration: number) =>
+    autocannon({ url: options.url, connections: options.connections, duration, headers: options.headers });
+  if (options.warmupS > 0) await run(options.warmupS);
+  measuring();
+  const result = await run(options.durationS);
+  counts = {
     reqPerSec: result.requests.average,
     total: result.requests.total,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+  };
+} else {
+  counts = await runHttpLoad({ ...options, onMeasuring: measuring });
+}
+const cpu = process.cpuUsage(cpuBefore);
+process.stdout.write(
+  `${JSON.stringify({
+    reqPerSec: counts.reqPerSec,
+    total: counts.total,
+    p99Ms: counts.p99Ms,
+    non2xx: counts.non2xx,
+    errors: counts.errors,
+    timeouts: counts.timeouts,
     // The generator's own share of its core: near 1 it, not the server, set the pace.
     loadCpuShare: (cpu.user + cpu.system) / 1e6 / options.durationS,
+    generator: options.generator,
   })}\n`,
 );

@@ -14,7 +14,16 @@ export interface LoadResult {
    * req/s it hardly moves when other work shares the machine, so it shows what a route costs.
    */
   serverCpuUsPerReq?: number;
+  /** Which client produced the figures. */
+  generator?: LoadGenerator;
 }
+
+/**
+ * `lean`: the client of http-load.ts, which skips answer bodies by their length. `autocannon`:
+ * the package, kept to compare with; it decodes every body into a string, a cost of its own that
+ * grows with binary (compressed) bodies. `BENCH_LOAD_GENERATOR` picks it for a whole run.
+ */
+export type LoadGenerator = 'lean' | 'autocannon';
 
 export interface LoadOptions {
   url: string;
@@ -26,12 +35,13 @@ export interface LoadOptions {
   core?: number | null;
   /** The server's process id, to measure its CPU time per request. */
   serverPid?: number;
+  generator?: LoadGenerator;
 }
 
 /**
- * Drives `url` with autocannon from a separate process (pinned to core 1 by default, the server
- * being on core 0), after a warm-up. Fails when any response is not 2xx: a fast error page is not
- * throughput.
+ * Drives `url` from a separate process (pinned to core 1 by default, the server being on core 0),
+ * after a warm-up, with 50 keep-alive connections each keeping one request in flight. Fails when
+ * any response is not 2xx: a fast error page is not throughput.
  */
 export function measureLoad(options: LoadOptions): Promise<LoadResult> {
   const args = {
@@ -40,6 +50,8 @@ export function measureLoad(options: LoadOptions): Promise<LoadResult> {
     durationS: options.durationS ?? Number(process.env.BENCH_DURATION_S ?? 10),
     warmupS: options.warmupS ?? 3,
     headers: options.headers ?? {},
+    generator:
+      options.generator ?? (process.env.BENCH_LOAD_GENERATOR === 'autocannon' ? 'autocannon' : 'lean'),
   };
   const child = pinnedNode(options.core === undefined ? 1 : options.core, [
     'bench/lib/load-worker.ts',
@@ -101,14 +113,21 @@ export async function measureServerLoad(
 export const formatRate = (r: LoadResult) =>
   `${Math.round(r.reqPerSec).toLocaleString('en-US')} req/s (p99 ${r.p99Ms} ms)`;
 
-/** The progress line of one load: rate, the server's CPU per request and how busy the generator was. */
+/**
+ * The progress line of one load: rate, the server's CPU per request, and how busy the server and
+ * the generator were: a server well below 100% of its core did not set the pace, and when the two
+ * shares sum to about one core, something else had the rest of the machine and the generator's
+ * microseconds were taken from the server's.
+ */
 export const describeLoad = (r: LoadResult) =>
   [
     formatRate(r),
-    r.serverCpuUsPerReq === undefined ? null : `server ${r.serverCpuUsPerReq.toFixed(1)} µs CPU/req`,
+    r.serverCpuUsPerReq === undefined
+      ? null
+      : `server ${r.serverCpuUsPerReq.toFixed(1)} µs CPU/req (${Math.round((r.serverCpuUsPerReq * r.reqPerSec) / 1e4)}% of its core)`,
     r.loadCpuShare === undefined
       ? null
-      : `load generator at ${Math.round(r.loadCpuShare * 100)}% of its core`,
+      : `load generator${r.generator ? ` (${r.generator})` : ''} at ${Math.round(r.loadCpuShare * 100)}% of its core`,
   ]
     .filter(Boolean)
     .join(', ');
