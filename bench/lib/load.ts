@@ -97,12 +97,18 @@ export async function measureServerLoad(
   start: () => Promise<RunningProcess>,
   path: string,
   headers: Record<string, string>,
+  generator?: LoadGenerator,
 ): Promise<LoadResult> {
   console.error(`  ${label}…`);
   const server = await start();
   try {
     await settled(server);
-    const result = await measureLoad({ url: `${server.url}${path}`, headers, serverPid: server.pid });
+    const result = await measureLoad({
+      url: `${server.url}${path}`,
+      headers,
+      serverPid: server.pid,
+      generator,
+    });
     console.error(`    ${describeLoad(result)}`);
     return result;
   } finally {
