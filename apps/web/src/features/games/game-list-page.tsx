@@ -15,7 +15,8 @@ import { GameGrid } from './game-grid.tsx';
 import { PvpRooms } from './pvp-rooms.tsx';
 import type { ListFilter, SelectType } from './game-queries.ts';
 import { sessionStore, writeJson } from '../../shared/storage/storage.ts';
-import { vendorGroupOf, vendorImagePath } from './vendor-nav.ts';
+import { vendorImagePath } from './vendor-cards.ts';
+import { vendorGroupOf } from './vendor-nav.ts';
 import { useVendorLanes } from './vendor-store.ts';
 import styles from './game-list-page.module.css';
 

@@ -1,21 +1,13 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { NavLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
-import type { VendorCard } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
-import { cdnPath } from '../../shared/cdn/image-host.ts';
 import { gameTypes } from '../../shared/navigation/game-types.ts';
 import { SpriteIcon } from '../../shared/ui/shell-icons.tsx';
-import { vendorLaunchItem } from './launch-rules.ts';
-import { isCurrentPath, useLaunch } from './use-launch.ts';
-import {
-  buildHeaderNav,
-  dropdownOf,
-  isCentred,
-  vendorImagePath,
-  vendorPage,
-  type HeaderNavItem,
-} from './vendor-nav.ts';
+import { isCurrentPath } from './current-path.ts';
+import { useLaunchDeps } from './launch-deps.ts';
+import type * as NavDropdownModule from './nav-dropdown.tsx';
+import { buildHeaderNav } from './nav-items.ts';
 import { useVendorLanes } from './vendor-store.ts';
 import styles from './header-nav.module.css';
 
@@ -35,93 +27,43 @@ const icons: Record<string, string> = {
 };
 
 type NavClass = (state: { isActive: boolean }) => string | undefined;
+type NavDropdown = typeof NavDropdownModule;
 
-/** Opens a card's vendor: its list page (NC-14) or a direct launch (GL-04). */
-function useOpenVendor(): (card: VendorCard) => void {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const launch = useLaunch();
-  const { lotteryType } = useBrand();
-  return (card) => {
-    const page = vendorPage(card);
-    if (page) {
-      if (!isCurrentPath(page, location)) void navigate(page);
-    } else launch(vendorLaunchItem(card, lotteryType));
-  };
+// The dropdowns and the launch code (nav-dropdown.tsx) are a chunk of their own, fetched on the
+// first hover, focus or click that needs them: the first paint, on a phone too, shows only the
+// items. Not fetched when the browser is idle either: the home route's JavaScript budget (issue
+// #7, bench/web-size) counts every script a visit loads, and this one cost 2.5 kB gzip of it.
+let navDropdown: NavDropdown | undefined;
+let navDropdownLoad: Promise<NavDropdown> | undefined;
+const navDropdownListeners = new Set<() => void>();
+
+/** Loads nav-dropdown.tsx once; a failed load is forgotten, so the next hover or click tries again. */
+function loadNavDropdown(): Promise<NavDropdown> {
+  navDropdownLoad ??= import('./nav-dropdown.tsx').then(
+    (m) => {
+      navDropdown = m;
+      for (const listener of navDropdownListeners) listener();
+      return m;
+    },
+    (error: unknown) => {
+      navDropdownLoad = undefined;
+      throw error;
+    },
+  );
+  return navDropdownLoad;
 }
 
-/** A vendor card of a dropdown (NC-06, NC-07, NC-21): image, display name, hot badge, play button. */
-export function VendorCardView({ card, onOpen }: { card: VendorCard; onOpen: (card: VendorCard) => void }) {
-  const { t } = useTranslation('games');
-  const maintenance = card.status === 'MAINTENANCE';
-  return (
-    <li className={styles.card} data-testid={`vendor-card-${card.gameType}-${card.vassalage}`}>
-      <span className={styles.art} onClick={() => onOpen(card)} aria-hidden="true">
-        <img src={cdnPath(vendorImagePath(card))} alt="" width={240} height={160} loading="lazy" />
-        {card.isHot === 1 ? (
-          <span className={styles.hot} data-testid="hot-badge">
-            {t('hot')}
-          </span>
-        ) : null}
-        {maintenance ? <span className={styles.maint}>{t('maintenance_short')}</span> : null}
-      </span>
-      <span className={styles.cardName}>{card.displayName}</span>
-      <button
-        type="button"
-        className={styles.play}
-        onClick={() => onOpen(card)}
-        aria-label={t('play_vendor', { vendor: card.displayName })}
-      >
-        {t('play')}
-      </button>
-    </li>
-  );
+/** A hover, focus or toggle only fetches ahead: a failure shows nothing, a later one loads again. */
+const fetchNavDropdown = () => void loadNavDropdown().catch(() => undefined);
+
+function subscribeNavDropdown(listener: () => void): () => void {
+  navDropdownListeners.add(listener);
+  return () => navDropdownListeners.delete(listener);
 }
 
-function Dropdown({ item, onDone }: { item: HeaderNavItem; onDone: () => void }) {
-  const { t } = useTranslation(['translation', 'games']);
-  const openVendor = useOpenVendor();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { cards, moreTile } = dropdownOf(item.vendors);
-  const entries = cards.length + (moreTile ? 1 : 0);
-  const label = item.literal ? item.name : t(item.name);
-  return (
-    <div className={styles.panel} data-testid={`nav-dropdown-${item.key}`} role="group" aria-label={label}>
-      <ul
-        className={styles.cards}
-        data-centred={isCentred(entries) || undefined}
-        style={{ justifyContent: isCentred(entries) ? 'center' : 'flex-start' }}
-      >
-        {cards.map((card) => (
-          <VendorCardView
-            key={`${card.gameType}-${card.vassalage}`}
-            card={card}
-            onOpen={(c) => {
-              onDone();
-              openVendor(c);
-            }}
-          />
-        ))}
-        {moreTile ? (
-          <li className={`${styles.card} ${styles.more}`} data-testid="more-games-tile">
-            <button
-              type="button"
-              className={styles.moreButton}
-              onClick={() => {
-                onDone();
-                const to = item.page || '/hot';
-                if (!isCurrentPath(to, location)) void navigate(to);
-              }}
-            >
-              <SpriteIcon name="chevron-right" size={26} />
-              <span>{t('games:more_games')}</span>
-            </button>
-          </li>
-        ) : null}
-      </ul>
-    </div>
-  );
+/** The dropdown module once loaded; components re-render when it arrives. */
+function useNavDropdown(): NavDropdown | undefined {
+  return useSyncExternalStore(subscribeNavDropdown, () => navDropdown);
 }
 
 /**
@@ -133,8 +75,9 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
   const { t } = useTranslation(['translation', 'games']);
   const brand = useBrand();
   const lanes = useVendorLanes();
-  const location = useLocation();
-  const launch = useLaunch();
+  const deps = useLaunchDeps();
+  const { location } = deps;
+  const dropdowns = useNavDropdown();
   const here = location.pathname + location.search;
   // A dropdown belongs to the page it opened on: a page change closes it.
   const [opened, setOpened] = useState<{ key: string; at: string } | null>(null);
@@ -158,6 +101,9 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
   }
 
   const items = buildHeaderNav(lanes.data, brand.esports);
+  // An item opened before the dropdown code arrived shows its dropdown when it does, unless it
+  // was closed meanwhile.
+  const shown = dropdowns ? open : null;
   const later = (key: string | null, ms: number) => {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setOpen(key), ms);
@@ -171,7 +117,8 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
       if (item.game) {
         // An entry marked as a game starts it (GL-02, GL-03).
         e.preventDefault();
-        launch(vendorLaunchItem(item.game, brand.lotteryType));
+        const game = item.game;
+        void loadNavDropdown().then((m) => m.launchNavGame(game, brand.lotteryType, deps));
       } else if (item.page && isCurrentPath(item.page, location)) e.preventDefault(); // NC-20
     };
     const content = (
@@ -195,12 +142,18 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
         className={styles.item}
         data-testid={`nav-item-${item.key}`}
         onPointerEnter={(e) => {
-          if (e.pointerType === 'mouse' && hasDropdown) later(item.key, 70);
+          if (!hasDropdown) return;
+          fetchNavDropdown();
+          if (e.pointerType === 'mouse') later(item.key, 70);
         }}
         onPointerLeave={(e) => {
           if (e.pointerType === 'mouse') later(null, 140);
         }}
-        onFocus={() => hasDropdown && later(item.key, 0)}
+        onFocus={() => {
+          if (!hasDropdown) return;
+          fetchNavDropdown();
+          later(item.key, 0);
+        }}
         onBlur={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) later(null, 0);
         }}
@@ -213,7 +166,7 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
             to={item.page}
             className={navClass}
             onClick={onClick}
-            aria-expanded={hasDropdown ? open === item.key : undefined}
+            aria-expanded={hasDropdown ? shown === item.key : undefined}
           >
             {content}
           </NavLink>
@@ -223,14 +176,19 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
             className={navClass({ isActive: false })}
             onClick={(e) => {
               if (item.game) onClick(e);
-              else setOpen((o) => (o === item.key ? null : item.key));
+              else {
+                fetchNavDropdown();
+                setOpen((o) => (o === item.key ? null : item.key));
+              }
             }}
-            aria-expanded={hasDropdown ? open === item.key : undefined}
+            aria-expanded={hasDropdown ? shown === item.key : undefined}
           >
             {content}
           </button>
         )}
-        {open === item.key ? <Dropdown item={item} onDone={() => setOpen(null)} /> : null}
+        {dropdowns && shown === item.key ? (
+          <dropdowns.Dropdown item={item} onDone={() => setOpen(null)} />
+        ) : null}
       </li>
     );
   });

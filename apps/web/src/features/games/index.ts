@@ -9,9 +9,8 @@ export {
   type Provider,
 } from './catalogue.ts';
 export { GameNavItems } from './header-nav.tsx';
-export { useLaunch, GameModalKeys } from './use-launch.ts';
+export { GameModalKeys } from './game-modal-keys.ts';
 export { flushVendors, useVendorLanes, VENDOR_FLUSH_EVENT } from './vendor-store.ts';
-export { gameLaunchItem, vendorLaunchItem, type LaunchItem } from './launch-rules.ts';
 export { launchGameCall } from './calls.ts';
 export { partnerFolder, partnerList, type Partner } from './partners.ts';
 

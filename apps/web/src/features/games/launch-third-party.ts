@@ -8,7 +8,7 @@ import { readToken } from '../../shared/session/session.ts';
 import { memberInfoQuery } from '../session/index.ts';
 import { gameListCall, launchGameCall } from './calls.ts';
 import { launchPayload, type LaunchItem } from './launch-rules.ts';
-import { GameModalKeys } from './use-launch.ts';
+import { GameModalKeys } from './game-modal-keys.ts';
 import type { VendorLane } from './vendor-nav.ts';
 import { vendorQueryKey } from './vendor-store.ts';
 

@@ -6,7 +6,7 @@ import { EmptyState } from '../../shared/ui/states.tsx';
 import { GamepadIcon } from '../../shared/ui/icons.tsx';
 import { vendorLaunchItem } from './launch-rules.ts';
 import { useLaunch } from './use-launch.ts';
-import { vendorImagePath } from './vendor-nav.ts';
+import { vendorImagePath } from './vendor-cards.ts';
 import styles from './vendor-lobby.module.css';
 
 /** Vendors that launch directly (sports, e-sports; GL-04) as large cards with a play button. */

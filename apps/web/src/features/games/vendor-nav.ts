@@ -1,23 +1,29 @@
-import { headerPointRates, type VendorCard } from '@app/contract';
+import type { VendorCard } from '@app/contract';
+import type { VendorLane } from './nav-items.ts';
 
 /**
- * The main navigation built from the server's vendor data (spec A §2, §3): one item per game type
- * that has a vendor (NC-19), in the order of the vendor sorting data, with the spec's extra items
- * and its exceptions. Pure: the header renders what this returns, tests read it directly.
+ * The games feature's vendor rules in one place (spec A §2, §3): the header's items (nav-items.ts),
+ * its dropdown cards (vendor-cards.ts) and the game lists' vendor groups. The header imports the
+ * first two modules themselves: importing this one would bring the list pages' rules into the
+ * entry chunk with it.
  */
-
-/** The vendor lane of GCSGAME_newGameVendor (NC-22): a group title, its cards and gameClassify. */
-export interface VendorLane {
-  title: string;
-  gameClassify: string;
-  cards: VendorCard[];
-}
-
-/** A vendor sorting entry (NC-23): a category and its vendors, each with its vassalage. */
-export interface VendorSortingEntry {
-  gameCategory: string;
-  vendors: VendorCard[];
-}
+export {
+  buildHeaderNav,
+  categoryPath,
+  HIDDEN_NAV_VENDOR,
+  splitEsports,
+  vendorSortingOf,
+} from './nav-items.ts';
+export type { HeaderNavItem, VendorLane, VendorSortingEntry } from './nav-items.ts';
+export {
+  CENTRE_ABOVE,
+  DROPDOWN_MAX,
+  dropdownOf,
+  isCentred,
+  LIST_PAGE_TYPES,
+  vendorImagePath,
+  vendorPage,
+} from './vendor-cards.ts';
 
 /**
  * A vendor group record (NC-23): the category a game list shows, its vendors and the vendor
@@ -29,164 +35,6 @@ export interface VendorGroupRecord {
   vassalage: string;
 }
 
-/** A header navigation item (NC-03) with what its dropdown shows. */
-export interface HeaderNavItem {
-  /** Stable key; also the test id suffix. */
-  key: string;
-  /** i18n key of the label (translation or games namespace), or a vendor display name when `literal`. */
-  name: string;
-  literal?: boolean;
-  gameType: string;
-  /** Where the item goes (category navigation, NC-16/NC-17); '' when it only opens its dropdown. */
-  page: string;
-  enName: string;
-  /** The header point rate of the type (NC-04), null where the spec gives none. */
-  point: number | null;
-  /** The dropdown's vendors in order (YBG already left out, NC-13); the dropdown shows at most 9. */
-  vendors: VendorCard[];
-  /** An entry marked as a game starts that game directly (GL-02, GL-03) instead of navigating. */
-  game?: VendorCard;
-}
-
-/** A vendor dropdown shows at most this many vendors (spec A §9, NC-08). */
-export const DROPDOWN_MAX = 9;
-/** Menu lists with more entries than this are centred (NC-15). */
-export const CENTRE_ABOVE = 5;
-/** The RNG vendor the navigation never shows (NC-13). */
-export const HIDDEN_NAV_VENDOR = 'YBG';
-
-/** Types whose vendors open a game-list page instead of launching (NC-14, GL-04). */
-export const LIST_PAGE_TYPES = ['FISH', 'LIVE', 'RNG', 'PVP'] as const;
-
-/** Category navigation (NC-16, NC-17): the page of a game type; '' for a type without one. */
-export function categoryPath(gameType: string): string {
-  switch (gameType) {
-    case 'ELOTT':
-    case 'LOTT':
-      return '/elott';
-    case 'LIVE':
-      return '/live';
-    case 'SPORTS':
-      return '/sports';
-    case 'FISH':
-      return '/fish';
-    case 'RNG':
-      return '/rng';
-    case 'PVP':
-      return '/pvp';
-    case 'ESPORTS':
-      return '/esports';
-    case 'BINGO':
-      return '/bingo';
-    case 'BGS':
-      return '/bgs';
-    default:
-      return '';
-  }
-}
-
-/** Where a dropdown vendor card goes: `/{type lowercased}?vassalage=` for FISH, LIVE, RNG, PVP (NC-14); null launches it (GL-04). */
-export function vendorPage(card: Pick<VendorCard, 'gameType' | 'vassalage'>): string | null {
-  if ((LIST_PAGE_TYPES as readonly string[]).includes(card.gameType))
-    return `/${card.gameType.toLowerCase()}?vassalage=${encodeURIComponent(card.vassalage)}`;
-  return null;
-}
-
-/** The vendor art at the spec's path (NC-44), relative to the picked image host. */
-export function vendorImagePath(card: Pick<VendorCard, 'gameType' | 'vassalage'>): string {
-  return `SUBMENU_IMG/STYLE2/${card.gameType}-${card.vassalage}.png`;
-}
-
-/** What a dropdown shows: at most 9 vendors, and a more-games tile when there are exactly 9 (NC-08, NC-09). */
-export function dropdownOf(vendors: readonly VendorCard[]): { cards: VendorCard[]; moreTile: boolean } {
-  const cards = vendors.slice(0, DROPDOWN_MAX);
-  return { cards, moreTile: cards.length === DROPDOWN_MAX };
-}
-
-/** NC-15: a menu list with more than 5 entries is centred. */
-export function isCentred(entries: number): boolean {
-  return entries > CENTRE_ABOVE;
-}
-
-const labelKeys: Record<string, string> = {
-  LOTT: 'nav_lott',
-  ELOTT: 'games:nav_elott',
-  LIVE: 'nav_live',
-  RNG: 'nav_rng',
-  FISH: 'nav_fish',
-  SPORTS: 'nav_sports',
-  ESPORTS: 'nav_esports',
-  PVP: 'nav_pvp',
-  CARDS: 'games:nav_cards',
-  BINGO: 'nav_bingo',
-};
-
-const enNames: Record<string, string> = {
-  LOTT: 'Lottery',
-  ELOTT: 'E-Lottery',
-  LIVE: 'Live casino',
-  RNG: 'Slots',
-  FISH: 'Fishing',
-  SPORTS: 'Sports',
-  ESPORTS: 'E-sports',
-  PVP: 'PvP rooms',
-  CARDS: 'Card games',
-  BINGO: 'Bingo',
-};
-
-function pointOf(gameType: string): number | null {
-  return (headerPointRates as Record<string, number>)[gameType] ?? null;
-}
-
-/**
- * E-sports vendors split out of SPORTS into their own group (NC-26): a SPORTS vendor named in the
- * brand's esports list moves to an ESPORTS lane (after SPORTS), merged with one the server sent.
- */
-export function splitEsports(lanes: readonly VendorLane[], esports: readonly string[]): VendorLane[] {
-  const out: VendorLane[] = [];
-  const moved: VendorCard[] = [];
-  for (const lane of lanes) {
-    if (lane.gameClassify !== 'SPORTS') {
-      out.push(lane);
-      continue;
-    }
-    const stay = lane.cards.filter((c) => !esports.includes(c.vassalage));
-    for (const c of lane.cards) if (esports.includes(c.vassalage)) moved.push({ ...c, gameType: 'ESPORTS' });
-    if (stay.length) out.push({ ...lane, cards: stay });
-  }
-  if (moved.length) {
-    const existing = out.find((l) => l.gameClassify === 'ESPORTS');
-    if (existing) {
-      const have = new Set(existing.cards.map((c) => c.vassalage));
-      existing.cards = [...existing.cards, ...moved.filter((c) => !have.has(c.vassalage))];
-    } else {
-      const sports = out.findIndex((l) => l.gameClassify === 'SPORTS');
-      out.splice(sports >= 0 ? sports + 1 : out.length, 0, {
-        title: 'ESPORTS',
-        gameClassify: 'ESPORTS',
-        cards: moved,
-      });
-    }
-  }
-  return out;
-}
-
-/**
- * The vendor sorting data (NC-23) of the server's vendor groups: one entry per category holding
- * at least one vendor (NC-19), in the groups' order; e-sports already split out of SPORTS (NC-26).
- */
-export function vendorSortingOf(
-  lanes: readonly VendorLane[],
-  esports: readonly string[],
-): VendorSortingEntry[] {
-  const byCategory = new Map<string, VendorCard[]>();
-  for (const lane of splitEsports(lanes, esports)) {
-    if (lane.cards.length === 0) continue;
-    byCategory.set(lane.gameClassify, [...(byCategory.get(lane.gameClassify) ?? []), ...lane.cards]);
-  }
-  return [...byCategory].map(([gameCategory, vendors]) => ({ gameCategory, vendors }));
-}
-
 /** The vendor group record of a game list (NC-18, NC-23): /bgs is the RNG group with BGS chosen. */
 export function vendorGroupOf(
   lanes: readonly VendorLane[],
@@ -196,81 +44,4 @@ export function vendorGroupOf(
 ): VendorGroupRecord {
   const vendors = lanes.filter((l) => l.gameClassify === gameCategory).flatMap((l) => l.cards);
   return { gameCategory, vendors, vassalage: vassalage ?? (bgs ? 'BGS' : '') };
-}
-
-/**
- * The header items between Home and promotions (NC-02): one per game type holding at least one
- * vendor (NC-19), in the sorting data's order, with the lottery items first; then the bingo item
- * and, when an RNG vendor BGS exists, the BGS item after the lottery items (NC-10, NC-11); the
- * sports vendor DS88 as its own item after LIVE (NC-12). YBG never shows (NC-13).
- */
-export function buildHeaderNav(lanes: readonly VendorLane[], esports: readonly string[]): HeaderNavItem[] {
-  const byType = new Map<string, VendorCard[]>();
-  for (const entry of vendorSortingOf(lanes, esports)) {
-    const cards = entry.vendors.filter((c) => !(c.gameType === 'RNG' && c.vassalage === HIDDEN_NAV_VENDOR));
-    if (cards.length > 0) byType.set(entry.gameCategory, cards);
-  }
-  const typeItem = (gameType: string, vendors: VendorCard[]): HeaderNavItem => {
-    const item: HeaderNavItem = {
-      key: gameType,
-      name: labelKeys[gameType] ?? gameType,
-      gameType,
-      page: categoryPath(gameType),
-      enName: enNames[gameType] ?? gameType,
-      point: pointOf(gameType),
-      vendors,
-    };
-    // Lottery entries start the game of the TCG_SEA vendor (GL-02).
-    if (gameType === 'LOTT' || gameType === 'ELOTT') {
-      const sea = vendors.find((v) => v.vassalage === 'TCG_SEA');
-      if (sea) item.game = sea;
-    } else if (vendors.length === 1 && vendors[0]!.isGame === 1) {
-      // The type's only vendor is one game: the entry is marked as that game and starts it (GL-03).
-      item.game = vendors[0];
-    }
-    return item;
-  };
-
-  const lottery: HeaderNavItem[] = [];
-  const rest: HeaderNavItem[] = [];
-  for (const [gameType, vendors] of byType) {
-    if (gameType === 'LOTT' || gameType === 'ELOTT') lottery.push(typeItem(gameType, vendors));
-    else if (gameType !== 'BINGO') rest.push(typeItem(gameType, vendors));
-  }
-  const items: HeaderNavItem[] = [...lottery];
-  const bingo = byType.get('BINGO');
-  if (bingo) items.push(typeItem('BINGO', bingo));
-  const bgs = byType.get('RNG')?.find((v) => v.vassalage === 'BGS');
-  if (bgs) {
-    items.push({
-      key: 'BGS',
-      name: bgs.displayName,
-      literal: true,
-      gameType: 'RNG',
-      page: '/bgs',
-      enName: bgs.displayName,
-      point: pointOf('RNG'),
-      vendors: [],
-    });
-  }
-  for (const item of rest) {
-    items.push(item);
-    if (item.gameType === 'LIVE') {
-      const ds88 = byType.get('SPORTS')?.find((v) => v.vassalage === 'DS88');
-      if (ds88) {
-        items.push({
-          key: 'DS88',
-          name: ds88.displayName,
-          literal: true,
-          gameType: 'SPORTS',
-          page: '',
-          enName: ds88.displayName,
-          point: pointOf('SPORTS'),
-          vendors: [],
-          game: ds88,
-        });
-      }
-    }
-  }
-  return items;
 }
