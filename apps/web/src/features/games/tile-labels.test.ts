@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Translator } from '../../shared/i18n/translator.ts';
+import { createTranslator } from '../../shared/i18n/translator.ts';
 import { labelTemplate } from './game-tile.tsx';
 
 const locales = import.meta.glob<{ default: Record<string, string> }>('../../locales/games/*.json', {
@@ -16,7 +16,7 @@ describe('tile labels', () => {
 
   for (const lng of languages) {
     it(`read in ${lng} as the translator reads them, for any game name`, async () => {
-      const instance = new Translator({
+      const instance = createTranslator({
         language: lng,
         resources: { [lng]: { games: locales[`../../locales/games/${lng}.json`]!.default } },
         defaultNamespace: 'games',

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TranslatorProvider } from '../i18n/react.tsx';
-import { Translator } from '../i18n/translator.ts';
+import { createTranslator, type Translator } from '../i18n/translator.ts';
 import { patternMessages } from '@app/contract';
 import accounts from '../../locales/accounts/en.json';
 import { SendCodeButton } from './send-code-button.tsx';
@@ -10,7 +10,7 @@ import { secondsUntil, smsCountdownSeconds } from './use-countdown.ts';
 let instance: Translator;
 beforeEach(() => {
   vi.useFakeTimers();
-  instance = new Translator({
+  instance = createTranslator({
     language: 'en',
     resources: { en: { accounts, forms: patternMessages } },
     defaultNamespace: 'accounts',

@@ -1,7 +1,7 @@
 import type { CatalogueFiles } from '../../../catalogue-files.ts';
 import { localStore } from '../storage/storage.ts';
 import { isRtl, LANGUAGE_STORAGE_KEY } from './language.ts';
-import { Translator } from './translator.ts';
+import { createTranslator } from './translator.ts';
 
 /**
  * Namespaces, each a folder of locales/ with one file per language: `translation` (locales/*.json)
@@ -73,7 +73,7 @@ export function warmCatalogues(language: string, namespaces: readonly string[]):
  * Burmese visitor downloads Burmese only. The shell's strings and the validation messages are
  * looked in after a namespace's own.
  */
-export const i18n = new Translator({
+export const i18n = createTranslator({
   language: 'en',
   defaultNamespace: 'translation',
   fallbackNamespaces: ['translation', FORMS_NS],

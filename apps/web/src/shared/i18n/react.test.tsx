@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TranslatorProvider, useTranslation } from './react.tsx';
-import { Translator } from './translator.ts';
+import { createTranslator } from './translator.ts';
 
 function deferredLoads() {
   const waiting = new Map<string, (strings: Record<string, string>) => void>();
@@ -19,7 +19,7 @@ function deferredLoads() {
 describe('useTranslation', () => {
   it('loads a namespace not loaded yet, renders again when it arrives and again on a language change; another namespace arriving does not render it', async () => {
     const loads = deferredLoads();
-    const translator = new Translator({ language: 'en', load: loads.load });
+    const translator = createTranslator({ language: 'en', load: loads.load });
     let renders = 0;
     function Title() {
       const { t, ready } = useTranslation('pages');

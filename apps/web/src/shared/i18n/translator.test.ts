@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Translator } from './translator.ts';
+import { createTranslator } from './translator.ts';
 
 const resources = {
   en: {
@@ -18,7 +18,7 @@ const resources = {
 };
 
 const make = (language = 'en') =>
-  new Translator({ language, resources, fallbackNamespaces: ['translation', 'forms'] });
+  createTranslator({ language, resources, fallbackNamespaces: ['translation', 'forms'] });
 
 describe('the translator', () => {
   it('fills {{values}}, writes a value as given (no replacement patterns) and leaves an unknown one as written', () => {
@@ -66,7 +66,7 @@ describe('the translator', () => {
       if (fail) throw new Error('offline');
       return { [`${namespace}_key`]: `${language} ${namespace}` };
     });
-    const tr = new Translator({ language: 'th', load });
+    const tr = createTranslator({ language: 'th', load });
     await Promise.all([tr.loadNamespaces('pages'), tr.loadNamespaces(['pages'])]);
     expect(load).toHaveBeenCalledTimes(1);
     expect(tr.hasLoaded('pages')).toBe(false);
@@ -83,7 +83,7 @@ describe('the translator', () => {
     const load = vi.fn((language: string, namespace: string) =>
       Promise.resolve({ greeting: `${namespace} in ${language}` }),
     );
-    const tr = new Translator({ language: 'en', load });
+    const tr = createTranslator({ language: 'en', load });
     await tr.loadNamespaces(['translation', 'pages']);
     const heard: string[] = [];
     const onChange = vi.fn();

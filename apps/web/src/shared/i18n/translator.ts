@@ -57,122 +57,82 @@ function interpolate(text: string, options: TOptions | undefined): string {
   });
 }
 
-export class Translator {
+export interface Translator {
+  /** The current language; set directly only before anything renders (the start). */
   language: string;
-  private readonly defaultNamespace: string;
-  private readonly fallbackNamespaces: readonly string[];
-  private readonly load: CatalogueLoader | undefined;
-  private readonly bundles = new Map<string, Record<string, string>>();
-  private readonly loading = new Map<string, Promise<void>>();
-  private readonly languageListeners = new Set<(language: string) => void>();
-  private readonly changeListeners = new Set<() => void>();
-  /** Bumped whenever a string may read differently: a bundle added or the language changed. */
-  private revision = 0;
-
-  constructor(options: TranslatorOptions) {
-    this.language = options.language;
-    this.defaultNamespace = options.defaultNamespace ?? 'translation';
-    this.fallbackNamespaces = options.fallbackNamespaces ?? [];
-    this.load = options.load;
-    for (const [language, namespaces] of Object.entries(options.resources ?? {}))
-      for (const [namespace, strings] of Object.entries(namespaces))
-        this.addResourceBundle(language, namespace, strings);
-  }
-
   /** Looks `key` up in the default namespace, then the fallbacks. */
-  readonly t: TFunction = (key, options) => this.translate([this.defaultNamespace], key, options);
-
+  t: TFunction;
   /** A `t` that looks in `namespaces` first (the first names the namespace of a plain key), then the fallbacks. */
-  getFixedT(namespaces: string | readonly string[]): TFunction {
-    const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
-    return (key, options) => this.translate(list, key, options);
-  }
-
+  getFixedT(namespaces: string | readonly string[]): TFunction;
   /** Whether `namespace` has strings in the current language. */
-  hasLoaded(namespace: string): boolean {
-    return this.bundles.has(bundleKey(this.language, namespace));
-  }
-
+  hasLoaded(namespace: string): boolean;
   /** Adds strings; a key present already takes the new value. */
-  addResourceBundle(language: string, namespace: string, strings: Record<string, string>): void {
-    const key = bundleKey(language, namespace);
-    this.bundles.set(key, { ...this.bundles.get(key), ...strings });
-    this.changed();
-  }
-
+  addResourceBundle(language: string, namespace: string, strings: Record<string, string>): void;
   /**
    * Loads `namespaces` in the current language, each once. Resolves also when a catalogue could
    * not be had: a page then shows its keys rather than nothing.
    */
-  loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
-    const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
-    return Promise.all(list.map((namespace) => this.loadBundle(this.language, namespace))).then(
-      () => undefined,
-    );
-  }
-
+  loadNamespaces(namespaces: string | readonly string[]): Promise<void>;
   /** Switches language once the namespaces loaded so far are there in the new one. */
-  async changeLanguage(language: string): Promise<void> {
-    const loaded = new Set<string>();
-    for (const key of this.bundles.keys()) {
-      const [lng, namespace] = splitBundleKey(key);
-      if (lng === this.language) loaded.add(namespace);
-    }
-    await Promise.all([...loaded].map((namespace) => this.loadBundle(language, namespace)));
-    if (language === this.language) return;
-    this.language = language;
-    this.changed();
-    for (const listener of this.languageListeners) listener(language);
-  }
+  changeLanguage(language: string): Promise<void>;
+  on(event: 'languageChanged', listener: (language: string) => void): void;
+  /** For React's `useSyncExternalStore`: calls `listener` whenever `revisionNow()` moves. */
+  subscribe(listener: () => void): () => void;
+  revisionNow(): number;
+}
 
-  on(event: 'languageChanged', listener: (language: string) => void): void {
-    if (event === 'languageChanged') this.languageListeners.add(listener);
-  }
+/**
+ * A translator. A closure rather than a class: its internals are local names the minifier
+ * shortens, where a class's field and method names ship as written (it is in the entry chunk).
+ */
+export function createTranslator(options: TranslatorOptions): Translator {
+  const defaultNamespace = [options.defaultNamespace ?? 'translation'];
+  const fallbackNamespaces = options.fallbackNamespaces ?? [];
+  const load = options.load;
+  const bundles = new Map<string, Record<string, string>>();
+  const loading = new Map<string, Promise<void>>();
+  const languageListeners = new Set<(language: string) => void>();
+  const changeListeners = new Set<() => void>();
+  /** Bumped whenever a string may read differently: a bundle added or the language changed. */
+  let revision = 0;
 
-  off(event: 'languageChanged', listener: (language: string) => void): void {
-    if (event === 'languageChanged') this.languageListeners.delete(listener);
-  }
-
-  /** For React's `useSyncExternalStore`: called whenever `revisionNow()` moves. */
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
+  const changed = () => {
+    revision += 1;
+    for (const listener of changeListeners) listener();
   };
 
-  readonly revisionNow = (): number => this.revision;
-
-  private changed(): void {
-    this.revision += 1;
-    for (const listener of this.changeListeners) listener();
-  }
-
-  private loadBundle(language: string, namespace: string): Promise<void> {
+  const addResourceBundle = (language: string, namespace: string, strings: Record<string, string>) => {
     const key = bundleKey(language, namespace);
-    if (this.bundles.has(key) || !this.load) return Promise.resolve();
-    let pending = this.loading.get(key);
+    bundles.set(key, { ...bundles.get(key), ...strings });
+    changed();
+  };
+
+  const loadBundle = (language: string, namespace: string): Promise<void> => {
+    const key = bundleKey(language, namespace);
+    if (bundles.has(key) || !load) return Promise.resolve();
+    let pending = loading.get(key);
     if (!pending) {
-      const load = this.load;
       // A failed load is tried again by the next one who asks (a later page, a language change).
       pending = load(language, namespace)
         .then(
-          (strings) => this.addResourceBundle(language, namespace, strings),
+          (strings) => addResourceBundle(language, namespace, strings),
           (error: unknown) => console.warn(`The ${language}/${namespace} strings could not be loaded`, error),
         )
-        .finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
+        .finally(() => loading.delete(key));
+      loading.set(key, pending);
     }
     return pending;
-  }
+  };
 
-  private lookup(namespaces: readonly string[], key: string): string | undefined {
+  const lookup = (namespaces: readonly string[], key: string): string | undefined => {
     for (const namespace of namespaces) {
-      const value = this.bundles.get(bundleKey(this.language, namespace))?.[key];
+      const value = bundles.get(bundleKey(translator.language, namespace))?.[key];
       if (value !== undefined) return value;
     }
     return undefined;
-  }
+  };
 
-  private translate(asked: readonly string[], rawKey: string, options?: TOptions): string {
+  const translate = (asked: readonly string[], rawKey: string, options?: TOptions): string => {
     let key = rawKey;
     let namespaces =
       options?.ns === undefined ? asked : typeof options.ns === 'string' ? [options.ns] : options.ns;
@@ -181,16 +141,58 @@ export class Translator {
       namespaces = [prefixed[1]!];
       key = prefixed[2]!;
     }
-    const order = [...namespaces, ...this.fallbackNamespaces.filter((n) => !namespaces.includes(n))];
+    const order = [...namespaces, ...fallbackNamespaces.filter((n) => !namespaces.includes(n))];
     let text: string | undefined;
     const count = options?.count;
     if (typeof count === 'number') {
-      if (count === 0) text = this.lookup(order, `${key}_zero`);
-      text ??= this.lookup(order, `${key}_${pluralCategory(this.language, count)}`);
+      if (count === 0) text = lookup(order, `${key}_zero`);
+      text ??= lookup(order, `${key}_${pluralCategory(translator.language, count)}`);
     }
-    text ??= this.lookup(order, key) ?? options?.defaultValue ?? key;
+    text ??= lookup(order, key) ?? options?.defaultValue ?? key;
     return interpolate(text, options);
-  }
+  };
+
+  const listOf = (namespaces: string | readonly string[]) =>
+    typeof namespaces === 'string' ? [namespaces] : namespaces;
+
+  const translator: Translator = {
+    language: options.language,
+    t: (key, tOptions) => translate(defaultNamespace, key, tOptions),
+    getFixedT(namespaces) {
+      const list = listOf(namespaces);
+      return (key, tOptions) => translate(list, key, tOptions);
+    },
+    hasLoaded: (namespace) => bundles.has(bundleKey(translator.language, namespace)),
+    addResourceBundle,
+    loadNamespaces: (namespaces) =>
+      Promise.all(listOf(namespaces).map((namespace) => loadBundle(translator.language, namespace))).then(
+        () => undefined,
+      ),
+    async changeLanguage(language) {
+      const loaded = new Set<string>();
+      for (const key of bundles.keys()) {
+        const [lng, namespace] = splitBundleKey(key);
+        if (lng === translator.language) loaded.add(namespace);
+      }
+      await Promise.all([...loaded].map((namespace) => loadBundle(language, namespace)));
+      if (language === translator.language) return;
+      translator.language = language;
+      changed();
+      for (const listener of languageListeners) listener(language);
+    },
+    on(event, listener) {
+      if (event === 'languageChanged') languageListeners.add(listener);
+    },
+    subscribe(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    revisionNow: () => revision,
+  };
+  for (const [language, namespaces] of Object.entries(options.resources ?? {}))
+    for (const [namespace, strings] of Object.entries(namespaces))
+      addResourceBundle(language, namespace, strings);
+  return translator;
 }
 
 const bundleKey = (language: string, namespace: string) => `${language}\u0000${namespace}`;
