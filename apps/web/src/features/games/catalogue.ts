@@ -1,5 +1,6 @@
 import type { Resource } from '@app/contract';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
+import { gameTypePages } from '../../shared/navigation/game-types.ts';
 
 export type CategoryType = 'LIVE' | 'RNG' | 'FISH' | 'SPORTS' | 'ESPORTS' | 'PVP' | 'BINGO';
 
@@ -57,26 +58,22 @@ export interface Category {
   artType: string;
 }
 
+const category = (type: CategoryType, blurbKey: string, artType: string = type): Category => ({
+  type,
+  path: gameTypePages[type]!.path,
+  titleKey: gameTypePages[type]!.labelKey!,
+  blurbKey,
+  artType,
+});
+
 export const categories: readonly Category[] = [
-  { type: 'LIVE', path: '/live', titleKey: 'nav_live', blurbKey: 'cat_live_blurb', artType: 'LIVE' },
-  { type: 'RNG', path: '/rng', titleKey: 'nav_rng', blurbKey: 'cat_rng_blurb', artType: 'RNG' },
-  { type: 'FISH', path: '/fish', titleKey: 'nav_fish', blurbKey: 'cat_fish_blurb', artType: 'FISH' },
-  {
-    type: 'SPORTS',
-    path: '/sports',
-    titleKey: 'nav_sports',
-    blurbKey: 'cat_sports_blurb',
-    artType: 'SPORTS',
-  },
-  {
-    type: 'ESPORTS',
-    path: '/esports',
-    titleKey: 'nav_esports',
-    blurbKey: 'cat_esports_blurb',
-    artType: 'ESPORTS',
-  },
-  { type: 'PVP', path: '/pvp', titleKey: 'nav_pvp', blurbKey: 'cat_pvp_blurb', artType: 'PVP' },
-  { type: 'BINGO', path: '/bingo', titleKey: 'nav_bingo', blurbKey: 'cat_bingo_blurb', artType: 'RNG' },
+  category('LIVE', 'cat_live_blurb'),
+  category('RNG', 'cat_rng_blurb'),
+  category('FISH', 'cat_fish_blurb'),
+  category('SPORTS', 'cat_sports_blurb'),
+  category('ESPORTS', 'cat_esports_blurb'),
+  category('PVP', 'cat_pvp_blurb'),
+  category('BINGO', 'cat_bingo_blurb', 'RNG'),
 ];
 
 /** The category of a game-list path (/rng, /bgs, /bingo, /live, /fish, /pvp, /sports, /esports). */

@@ -1,4 +1,5 @@
 import { headerPointRates, type VendorCard } from '@app/contract';
+import { gameTypePages } from '../../shared/navigation/game-types.ts';
 
 /**
  * The main navigation built from the server's vendor data (spec A §2, §3): one item per game type
@@ -44,43 +45,8 @@ export const HIDDEN_NAV_VENDOR = 'YBG';
 
 /** Category navigation (NC-16, NC-17): the page of a game type; '' for a type without one. */
 export function categoryPath(gameType: string): string {
-  switch (gameType) {
-    case 'ELOTT':
-    case 'LOTT':
-      return '/elott';
-    case 'LIVE':
-      return '/live';
-    case 'SPORTS':
-      return '/sports';
-    case 'FISH':
-      return '/fish';
-    case 'RNG':
-      return '/rng';
-    case 'PVP':
-      return '/pvp';
-    case 'ESPORTS':
-      return '/esports';
-    case 'BINGO':
-      return '/bingo';
-    case 'BGS':
-      return '/bgs';
-    default:
-      return '';
-  }
+  return gameTypePages[gameType]?.path ?? '';
 }
-
-const labelKeys: Record<string, string> = {
-  LOTT: 'nav_lott',
-  ELOTT: 'games:nav_elott',
-  LIVE: 'nav_live',
-  RNG: 'nav_rng',
-  FISH: 'nav_fish',
-  SPORTS: 'nav_sports',
-  ESPORTS: 'nav_esports',
-  PVP: 'nav_pvp',
-  CARDS: 'games:nav_cards',
-  BINGO: 'nav_bingo',
-};
 
 const enNames: Record<string, string> = {
   LOTT: 'Lottery',
@@ -163,7 +129,7 @@ export function buildHeaderNav(lanes: readonly VendorLane[], esports: readonly s
   const typeItem = (gameType: string, vendors: VendorCard[]): HeaderNavItem => {
     const item: HeaderNavItem = {
       key: gameType,
-      name: labelKeys[gameType] ?? gameType,
+      name: gameTypePages[gameType]?.labelKey ?? gameType,
       gameType,
       page: categoryPath(gameType),
       enName: enNames[gameType] ?? gameType,

@@ -10,12 +10,26 @@ export interface GameTypeEntry {
   labelKey: string;
 }
 
-export const gameTypes: readonly GameTypeEntry[] = [
-  { type: 'LIVE', path: '/live', labelKey: 'nav_live' },
-  { type: 'RNG', path: '/rng', labelKey: 'nav_rng' },
-  { type: 'FISH', path: '/fish', labelKey: 'nav_fish' },
-  { type: 'SPORTS', path: '/sports', labelKey: 'nav_sports' },
-  { type: 'ESPORTS', path: '/esports', labelKey: 'nav_esports' },
-  { type: 'LOTT', path: '/elott', labelKey: 'nav_lott' },
-  { type: 'PVP', path: '/pvp', labelKey: 'nav_pvp' },
-];
+/**
+ * Every game type the site names, with its page ('' for a type without one: NC-16, NC-17) and the
+ * key of its label (translation or games namespace). One table for the header's items and their
+ * stand-ins, the home tiles, the game lists and the not-found and game-frame pages.
+ */
+export const gameTypePages: Readonly<Record<string, { path: string; labelKey?: string }>> = {
+  LOTT: { path: '/elott', labelKey: 'nav_lott' },
+  ELOTT: { path: '/elott', labelKey: 'games:nav_elott' },
+  LIVE: { path: '/live', labelKey: 'nav_live' },
+  RNG: { path: '/rng', labelKey: 'nav_rng' },
+  FISH: { path: '/fish', labelKey: 'nav_fish' },
+  SPORTS: { path: '/sports', labelKey: 'nav_sports' },
+  ESPORTS: { path: '/esports', labelKey: 'nav_esports' },
+  PVP: { path: '/pvp', labelKey: 'nav_pvp' },
+  CARDS: { path: '', labelKey: 'games:nav_cards' },
+  BINGO: { path: '/bingo', labelKey: 'nav_bingo' },
+  // Named by its vendor's display name wherever it shows.
+  BGS: { path: '/bgs' },
+};
+
+export const gameTypes: readonly GameTypeEntry[] = (
+  ['LIVE', 'RNG', 'FISH', 'SPORTS', 'ESPORTS', 'LOTT', 'PVP'] as const
+).map((type) => ({ type, path: gameTypePages[type]!.path, labelKey: gameTypePages[type]!.labelKey! }));
