@@ -11,7 +11,7 @@ const localesDir = fileURLToPath(new URL('./src/locales', import.meta.url));
 export interface CatalogueFiles {
   /** Ends with `/`. */
   base: string;
-  /** By namespace (`translation` is the shell's): its folder under `base` and its languages. */
+  /** By namespace (`translation` is the shell's): its folder under `base` (`.` for `base` itself) and its languages. */
   namespaces: Record<string, { dir: string; languages: string[] }>;
 }
 
@@ -64,7 +64,7 @@ export function catalogueFiles(): Plugin {
         namespaces: Object.fromEntries(
           namespaces.map((ns) => [
             ns.name,
-            { dir: build ? dirOf(ns) : ns.source, languages: ns.files.map((f) => f.language) },
+            { dir: build ? dirOf(ns) : ns.source || '.', languages: ns.files.map((f) => f.language) },
           ]),
         ),
       };

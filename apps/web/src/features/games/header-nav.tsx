@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } fr
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
-import { gameTypes } from '../../shared/navigation/game-types.ts';
+import { gameTypePages, gameTypes } from '../../shared/navigation/game-types.ts';
 import { SpriteIcon } from '../../shared/ui/shell-icons.tsx';
 import { isCurrentPath } from './current-path.ts';
 import { useLaunchDeps } from './launch-deps.ts';
@@ -11,20 +11,8 @@ import { buildHeaderNav } from './nav-items.ts';
 import { useVendorLanes } from './vendor-store.ts';
 import styles from './header-nav.module.css';
 
-const icons: Record<string, string> = {
-  LOTT: 'lottery',
-  ELOTT: 'lottery',
-  BINGO: 'lottery',
-  BGS: 'slot',
-  LIVE: 'cards',
-  DS88: 'ball',
-  SPORTS: 'ball',
-  ESPORTS: 'gamepad',
-  RNG: 'slot',
-  FISH: 'fish',
-  PVP: 'gamepad',
-  CARDS: 'cards',
-};
+/** The sprite icon of an item: its game type's, or the one of the type a vendor entry stands for. */
+const iconOf = (key: string) => gameTypePages[key === 'DS88' ? 'SPORTS' : key]?.icon ?? 'slot';
 
 type NavClass = (state: { isActive: boolean }) => string | undefined;
 type NavDropdown = typeof NavDropdownModule;
@@ -93,7 +81,7 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
     return gameTypes.map((g) => (
       <li key={g.type}>
         <NavLink to={g.path} className={navClass}>
-          <SpriteIcon name={icons[g.type] ?? 'slot'} size={18} />
+          <SpriteIcon name={iconOf(g.type)} size={18} />
           <span>{t(g.labelKey)}</span>
         </NavLink>
       </li>
@@ -123,7 +111,7 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
     };
     const content = (
       <>
-        <SpriteIcon name={icons[item.key] ?? 'slot'} size={18} />
+        <SpriteIcon name={iconOf(item.key)} size={18} />
         <span>{label}</span>
         {item.point !== null ? (
           <span

@@ -48,19 +48,6 @@ export function categoryPath(gameType: string): string {
   return gameTypePages[gameType]?.path ?? '';
 }
 
-const enNames: Record<string, string> = {
-  LOTT: 'Lottery',
-  ELOTT: 'E-Lottery',
-  LIVE: 'Live casino',
-  RNG: 'Slots',
-  FISH: 'Fishing',
-  SPORTS: 'Sports',
-  ESPORTS: 'E-sports',
-  PVP: 'PvP rooms',
-  CARDS: 'Card games',
-  BINGO: 'Bingo',
-};
-
 function pointOf(gameType: string): number | null {
   return (headerPointRates as Record<string, number>)[gameType] ?? null;
 }
@@ -132,7 +119,7 @@ export function buildHeaderNav(lanes: readonly VendorLane[], esports: readonly s
       name: gameTypePages[gameType]?.labelKey ?? gameType,
       gameType,
       page: categoryPath(gameType),
-      enName: enNames[gameType] ?? gameType,
+      enName: gameTypePages[gameType]?.enName ?? gameType,
       point: pointOf(gameType),
       vendors,
     };

@@ -152,11 +152,7 @@ export async function call<C extends CallDef>(
   let body: unknown = options.body;
   if (def.encrypted && body !== undefined) {
     if (!encryptedBodyEncoder) {
-      throw new ApiError({
-        status: 0,
-        errorCode: ClientErrorCodes.encryptionUnavailable,
-        message: i18n.t('error_system', { defaultValue: 'System error, please try again later' }),
-      });
+      throw systemError(0, ClientErrorCodes.encryptionUnavailable);
     }
     const encoded = await encryptedBodyEncoder(def, body);
     body = encoded.body;

@@ -55,7 +55,7 @@ export async function loadCatalogue(
   if (!files) return {};
   // A language without a file for this namespace reads English rather than raw keys.
   const lng = files.languages.includes(language) ? language : 'en';
-  return fetchOnce(`${__CATALOGUES__.base}${files.dir ? `${files.dir}/` : ''}${lng}.json`);
+  return fetchOnce(`${__CATALOGUES__.base}${files.dir}/${lng}.json`);
 }
 
 /**

@@ -22,12 +22,11 @@ const DEFAULT_NAMESPACES = ['translation'] as const;
  * A namespace not loaded yet in the current language is loaded, and the component renders again
  * when it is there and whenever the language changes: `t` is then a new function, so memos and
  * effects that read it run again. Routes and lazy chunks wait for their namespaces before they
- * render, so `ready` is false only where a component asks for a namespace nobody waited for.
+ * render, so only a component that asks for a namespace nobody waited for shows keys for a moment.
  */
 export function useTranslation(namespaces: string | readonly string[] = DEFAULT_NAMESPACES): {
   t: TFunction;
   i18n: Translator;
-  ready: boolean;
 } {
   const translator = useContext(TranslatorContext);
   const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
@@ -45,5 +44,5 @@ export function useTranslation(namespaces: string | readonly string[] = DEFAULT_
   // `state` is in the deps on purpose: a new language or newly loaded strings give a new `t`.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useMemo(() => translator.getFixedT(listKey.split('|')), [translator, listKey, state]);
-  return { t, i18n: translator, ready };
+  return { t, i18n: translator };
 }

@@ -89,7 +89,6 @@ describe('the translator', () => {
     const onChange = vi.fn();
     tr.on('languageChanged', (language) => heard.push(`${language}:${tr.getFixedT('pages')('greeting')}`));
     tr.subscribe(onChange);
-    const revision = tr.revisionNow();
     await tr.changeLanguage('zh-CN');
     expect(load.mock.calls.map((c) => c.join('/')).sort()).toEqual([
       'en/pages',
@@ -98,7 +97,6 @@ describe('the translator', () => {
       'zh-CN/translation',
     ]);
     expect(heard).toEqual(['zh-CN:pages in zh-CN']);
-    expect(tr.revisionNow()).toBeGreaterThan(revision);
     expect(onChange).toHaveBeenCalled();
     // The same language again: nothing to load, no event.
     await tr.changeLanguage('zh-CN');

@@ -76,9 +76,8 @@ export interface Translator {
   /** Switches language once the namespaces loaded so far are there in the new one. */
   changeLanguage(language: string): Promise<void>;
   on(event: 'languageChanged', listener: (language: string) => void): void;
-  /** For React's `useSyncExternalStore`: calls `listener` whenever `revisionNow()` moves. */
+  /** For React's `useSyncExternalStore`: calls `listener` whenever a string may read differently (strings added, language changed). */
   subscribe(listener: () => void): () => void;
-  revisionNow(): number;
 }
 
 /**
@@ -93,11 +92,8 @@ export function createTranslator(options: TranslatorOptions): Translator {
   const loading = new Map<string, Promise<void>>();
   const languageListeners = new Set<(language: string) => void>();
   const changeListeners = new Set<() => void>();
-  /** Bumped whenever a string may read differently: a bundle added or the language changed. */
-  let revision = 0;
 
   const changed = () => {
-    revision += 1;
     for (const listener of changeListeners) listener();
   };
 
@@ -180,14 +176,14 @@ export function createTranslator(options: TranslatorOptions): Translator {
       changed();
       for (const listener of languageListeners) listener(language);
     },
-    on(event, listener) {
-      if (event === 'languageChanged') languageListeners.add(listener);
+    // One event so far: the parameter keeps call sites readable.
+    on(_event, listener) {
+      languageListeners.add(listener);
     },
     subscribe(listener) {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);
     },
-    revisionNow: () => revision,
   };
   for (const [language, namespaces] of Object.entries(options.resources ?? {}))
     for (const [namespace, strings] of Object.entries(namespaces))

@@ -11,23 +11,26 @@ export interface GameTypeEntry {
 }
 
 /**
- * Every game type the site names, with its page ('' for a type without one: NC-16, NC-17) and the
- * key of its label (translation or games namespace). One table for the header's items and their
- * stand-ins, the home tiles, the game lists and the not-found and game-frame pages.
+ * Every game type the site names: its page ('' for a type without one: NC-16, NC-17), the key of
+ * its label (translation or games namespace), its English name (the header item's `enName`) and
+ * its icon in the shell's sprite. One table for the header's items and their stand-ins, the home
+ * tiles, the game lists and the not-found and game-frame pages.
  */
-export const gameTypePages: Readonly<Record<string, { path: string; labelKey?: string }>> = {
-  LOTT: { path: '/elott', labelKey: 'nav_lott' },
-  ELOTT: { path: '/elott', labelKey: 'games:nav_elott' },
-  LIVE: { path: '/live', labelKey: 'nav_live' },
-  RNG: { path: '/rng', labelKey: 'nav_rng' },
-  FISH: { path: '/fish', labelKey: 'nav_fish' },
-  SPORTS: { path: '/sports', labelKey: 'nav_sports' },
-  ESPORTS: { path: '/esports', labelKey: 'nav_esports' },
-  PVP: { path: '/pvp', labelKey: 'nav_pvp' },
-  CARDS: { path: '', labelKey: 'games:nav_cards' },
-  BINGO: { path: '/bingo', labelKey: 'nav_bingo' },
+export const gameTypePages: Readonly<
+  Record<string, { path: string; labelKey?: string; enName?: string; icon: string }>
+> = {
+  LOTT: { path: '/elott', labelKey: 'nav_lott', enName: 'Lottery', icon: 'lottery' },
+  ELOTT: { path: '/elott', labelKey: 'games:nav_elott', enName: 'E-Lottery', icon: 'lottery' },
+  LIVE: { path: '/live', labelKey: 'nav_live', enName: 'Live casino', icon: 'cards' },
+  RNG: { path: '/rng', labelKey: 'nav_rng', enName: 'Slots', icon: 'slot' },
+  FISH: { path: '/fish', labelKey: 'nav_fish', enName: 'Fishing', icon: 'fish' },
+  SPORTS: { path: '/sports', labelKey: 'nav_sports', enName: 'Sports', icon: 'ball' },
+  ESPORTS: { path: '/esports', labelKey: 'nav_esports', enName: 'E-sports', icon: 'gamepad' },
+  PVP: { path: '/pvp', labelKey: 'nav_pvp', enName: 'PvP rooms', icon: 'gamepad' },
+  CARDS: { path: '', labelKey: 'games:nav_cards', enName: 'Card games', icon: 'cards' },
+  BINGO: { path: '/bingo', labelKey: 'nav_bingo', enName: 'Bingo', icon: 'lottery' },
   // Named by its vendor's display name wherever it shows.
-  BGS: { path: '/bgs' },
+  BGS: { path: '/bgs', icon: 'slot' },
 };
 
 export const gameTypes: readonly GameTypeEntry[] = (

@@ -11,39 +11,38 @@
 import myanmarRegular from '@fontsource/noto-sans-myanmar/files/noto-sans-myanmar-myanmar-400-normal.woff2?url';
 import thaiRegular from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2?url';
 
-const stylesheets: Record<string, () => Promise<unknown>> = {
-  my: () => import('./my.ts'),
-  th: () => import('./th.ts'),
-  'zh-cn': () => import('./zh-cn.ts'),
-  'zh-tw': () => import('./zh-tw.ts'),
-  ja: () => import('./ja.ts'),
+/**
+ * Each language's set of faces: its stylesheet, its family and a character of its script (to ask
+ * the browser for the face itself), and for the scripts whose regular face is one file (the CJK
+ * faces come in slices, which only the page's text picks) that file. The start asks for it beside
+ * the stylesheet: found through the stylesheet it came one round trip later, and the first paint
+ * waits for it.
+ */
+const fontSets: Record<
+  string,
+  { load: () => Promise<unknown>; family: string; sample: string; regular?: string }
+> = {
+  my: {
+    load: () => import('./my.ts'),
+    family: 'Noto Sans Myanmar',
+    sample: '\u1000',
+    regular: myanmarRegular,
+  },
+  th: { load: () => import('./th.ts'), family: 'Noto Sans Thai', sample: '\u0e01', regular: thaiRegular },
+  'zh-cn': { load: () => import('./zh-cn.ts'), family: 'Noto Sans SC', sample: '\u4e2d' },
+  'zh-tw': { load: () => import('./zh-tw.ts'), family: 'Noto Sans TC', sample: '\u4e2d' },
+  ja: { load: () => import('./ja.ts'), family: 'Noto Sans JP', sample: '\u3042' },
 };
 
 /** The stylesheet key of a language tag (`zh-CN` → zh-cn, `my-MM` → my); null when none is needed. */
 export function fontSetOf(language: string): string | null {
   const tag = language.toLowerCase();
-  if (tag in stylesheets) return tag;
+  if (tag in fontSets) return tag;
   if (tag === 'zh-hk' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'zh-tw';
   if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-cn';
   const base = tag.split('-')[0]!;
-  return base in stylesheets ? base : null;
+  return base in fontSets ? base : null;
 }
-
-/** Each set's family and a character of its script, to ask the browser for the face itself. */
-const faces: Record<string, [family: string, sample: string]> = {
-  my: ['Noto Sans Myanmar', '\u1000'],
-  th: ['Noto Sans Thai', '\u0e01'],
-  'zh-cn': ['Noto Sans SC', '\u4e2d'],
-  'zh-tw': ['Noto Sans TC', '\u4e2d'],
-  ja: ['Noto Sans JP', '\u3042'],
-};
-
-/**
- * The regular face of the sets that have one file for the script (the CJK faces come in slices,
- * which only the page's text picks). The start asks for it beside its stylesheet: found through
- * the stylesheet it came one round trip later, and the first paint waits for it.
- */
-const regularFaces: Record<string, string> = { my: myanmarRegular, th: thaiRegular };
 
 function preloadFace(url: string): void {
   if (document.head.querySelector(`link[rel="preload"][href="${url}"]`)) return;
@@ -99,7 +98,7 @@ export function loadScriptFonts(language: string): Promise<void> {
   if (pending) return pending;
   // A failed stylesheet only costs the web font: the page still shows, in the system's fonts,
   // and the next language change tries again.
-  const done = stylesheets[set]!().then(
+  const done = fontSets[set]!.load().then(
     () => undefined,
     () => void loaded.delete(set),
   );
@@ -115,11 +114,11 @@ export function loadScriptFonts(language: string): Promise<void> {
  */
 export async function loadScriptFontsForStart(language: string): Promise<void> {
   const set = fontSetOf(language);
-  const face = set ? regularFaces[set] : undefined;
+  const face = set ? fontSets[set]!.regular : undefined;
   if (face && typeof document !== 'undefined') preloadFace(face);
   await loadScriptFonts(language);
   if (!set || typeof document === 'undefined' || !document.fonts) return;
-  const [family, sample] = faces[set]!;
+  const { family, sample } = fontSets[set]!;
   await Promise.race([
     document.fonts.load(`1em "${family}"`, sample).catch(() => undefined),
     new Promise((done) => setTimeout(done, FACE_WAIT_MS)),
