@@ -8,6 +8,7 @@
  */
 import type { LoadGenerator } from './load.ts';
 import { runHttpLoad } from './http-load.ts';
+import { waitSecondsOf } from './processes.ts';
 
 interface WorkerOptions {
   url: string;
@@ -20,10 +21,12 @@ interface WorkerOptions {
 
 const options = JSON.parse(process.argv[2] ?? '{}') as WorkerOptions;
 let cpuBefore: NodeJS.CpuUsage | undefined;
+let waitBefore: number | null = null;
 // The parent samples the server's CPU time at this line and again when this process ends.
 const measuring = () => {
   process.stdout.write('measuring\n');
   cpuBefore = process.cpuUsage();
+  waitBefore = waitSecondsOf('self');
 };
 
 let counts: {
@@ -53,6 +56,7 @@ if (options.generator === 'autocannon') {
   counts = await runHttpLoad({ ...options, onMeasuring: measuring });
 }
 const cpu = process.cpuUsage(cpuBefore);
+const waitAfter = waitSecondsOf('self');
 process.stdout.write(
   `${JSON.stringify({
     reqPerSec: counts.reqPerSec,
@@ -63,6 +67,9 @@ process.stdout.write(
     timeouts: counts.timeouts,
     // The generator's own share of its core: near 1 it, not the server, set the pace.
     loadCpuShare: (cpu.user + cpu.system) / 1e6 / options.durationS,
+    ...(waitBefore !== null && waitAfter !== null
+      ? { loadWaitShare: (waitAfter - waitBefore) / options.durationS }
+      : {}),
     generator: options.generator,
   })}\n`,
 );

@@ -1,4 +1,4 @@
-import { cpuSecondsOf, pinnedNode, settled, type RunningProcess } from './processes.ts';
+import { cpuSecondsOf, pinnedNode, settled, waitSecondsOf, type RunningProcess } from './processes.ts';
 
 export interface LoadResult {
   reqPerSec: number;
@@ -14,6 +14,12 @@ export interface LoadResult {
    * req/s it hardly moves when other work shares the machine, so it shows what a route costs.
    */
   serverCpuUsPerReq?: number;
+  /**
+   * Share of the measured run the server (with `serverPid`) and the generator spent runnable but
+   * waiting for their cores, each pinned to its own: other work on the machine took those cores.
+   */
+  serverWaitShare?: number;
+  loadWaitShare?: number;
   /** Which client produced the figures. */
   generator?: LoadGenerator;
 }
@@ -60,10 +66,13 @@ export function measureLoad(options: LoadOptions): Promise<LoadResult> {
   let stdout = '';
   let stderr = '';
   let cpuAtStart: number | null = null;
+  let waitAtStart: number | null = null;
   child.stdout!.on('data', (d: Buffer) => {
     stdout += d.toString();
-    if (cpuAtStart === null && options.serverPid && stdout.includes('measuring\n'))
+    if (cpuAtStart === null && options.serverPid && stdout.includes('measuring\n')) {
       cpuAtStart = cpuSecondsOf(options.serverPid);
+      waitAtStart = waitSecondsOf(options.serverPid);
+    }
   });
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((done, fail) => {
@@ -75,6 +84,9 @@ export function measureLoad(options: LoadOptions): Promise<LoadResult> {
       if (cpuAtStart !== null && cpuAtEnd !== null && result.total > 0) {
         result.serverCpuUsPerReq = ((cpuAtEnd - cpuAtStart) * 1e6) / result.total;
       }
+      const waitAtEnd = options.serverPid ? waitSecondsOf(options.serverPid) : null;
+      if (waitAtStart !== null && waitAtEnd !== null)
+        result.serverWaitShare = (waitAtEnd - waitAtStart) / args.durationS;
       if (result.non2xx || result.errors || result.timeouts) {
         return fail(
           new Error(
@@ -116,14 +128,16 @@ export async function measureServerLoad(
   }
 }
 
+const pct = (share: number | undefined) => (share === undefined ? '?' : `${Math.round(share * 100)}%`);
+
 export const formatRate = (r: LoadResult) =>
   `${Math.round(r.reqPerSec).toLocaleString('en-US')} req/s (p99 ${r.p99Ms} ms)`;
 
 /**
- * The progress line of one load: rate, the server's CPU per request, and how busy the server and
- * the generator were: a server well below 100% of its core did not set the pace, and when the two
- * shares sum to about one core, something else had the rest of the machine and the generator's
- * microseconds were taken from the server's.
+ * The progress line of one load: rate, the server's CPU per request, how busy the server and the
+ * generator were (a server well below 100% of its core did not set the pace) and how long other
+ * work on the machine held their cores (a run disturbed so says it; on a quiet machine both are a
+ * few percent and the server sits near 100%).
  */
 export const describeLoad = (r: LoadResult) =>
   [
@@ -134,6 +148,9 @@ export const describeLoad = (r: LoadResult) =>
     r.loadCpuShare === undefined
       ? null
       : `load generator${r.generator ? ` (${r.generator})` : ''} at ${Math.round(r.loadCpuShare * 100)}% of its core`,
+    r.serverWaitShare === undefined && r.loadWaitShare === undefined
+      ? null
+      : `other work held the server's core ${pct(r.serverWaitShare)} and the generator's ${pct(r.loadWaitShare)} of the time`,
   ]
     .filter(Boolean)
     .join(', ');

@@ -44,6 +44,19 @@ export function cpuSecondsOf(pid: number): number | null {
 }
 
 /**
+ * Time a process's main thread has spent runnable but waiting for a core, in seconds
+ * (/proc/<pid>/schedstat); null where there is no such file. For a process pinned to a core of its
+ * own it is the time other work held that core: a run that waited much was disturbed.
+ */
+export function waitSecondsOf(pid: number | 'self'): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Waits until a freshly started server is idle: the platform keeps working for a few seconds after
  * it listens (drawing the first visit's images on the same core), and a load measured meanwhile
  * would charge that work to the route. Idle means under 5% of a core over half a second.
