@@ -16,7 +16,16 @@ import { browserNames } from './draw/browser.ts';
 import { qrLayout, renderQr } from './draw/qr.ts';
 import { renderPartner } from './draw/partner.ts';
 import { artCacheOf, cdnRoutes } from './cdn.routes.ts';
-import { artPathOf, firstVisitArt, prerenderArt } from './prerender.ts';
+import { ART_WIDTHS } from './art-formats.ts';
+import {
+  artPathOf,
+  firstVisitArt,
+  homeLcpBanner,
+  LCP_FORMATS,
+  LCP_WIDTHS,
+  prerenderArt,
+  prerenderArtForms,
+} from './prerender.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -441,6 +450,44 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
       await bare.close();
     }
     await expect(prerenderArt(Fastify(), [])).rejects.toThrow(/not registered/);
+  });
+
+  it("prerendering the LCP banner's forms fills the cache the route answers a phone's AVIF and WebP from", async () => {
+    const lcp = await homeLcpBanner(t.app.ctx);
+    const notices = (
+      await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B&execution=B' })
+    ).json().value as { banners: { url: string; groupName: string }[] };
+    expect(lcp).toBe(notices.banners.find((b) => b.groupName === 'index')!.url);
+    for (const width of LCP_WIDTHS) expect(ART_WIDTHS).toContain(width);
+
+    const cache = new ArtCache();
+    const bare = Fastify();
+    await bare.register(cdnRoutes, { cache });
+    try {
+      const forms = { formats: LCP_FORMATS, widths: [720] };
+      expect(await prerenderArtForms(bare, lcp!, forms)).toMatchObject({ rendered: 2, cached: 0, failed: 0 });
+      // Again: every form is there already.
+      expect(await prerenderArtForms(bare, lcp!, forms)).toMatchObject({ rendered: 0, cached: 2 });
+      const path = lcp!.slice(lcp!.indexOf('TCG_PROD_IMAGES/'));
+      for (const [accept, type] of [
+        ['image/avif,image/webp,*/*', 'image/avif'],
+        ['image/webp,*/*', 'image/webp'],
+      ] as const) {
+        const entries = cache.size;
+        const res = await bare.inject({ url: `/cdn/img1/${path}?w=720`, headers: { accept } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe(type);
+        // Answered from the cache: nothing new was encoded.
+        expect(cache.size).toBe(entries);
+      }
+      // A QR code encodes the caller's host: never prerendered.
+      expect(await prerenderArtForms(bare, '/cdn/img1/TCG_PROD_IMAGES/QR/appIos.png', forms)).toMatchObject({
+        rendered: 0,
+        skipped: 2,
+      });
+    } finally {
+      await bare.close();
+    }
   });
 
   it('banner headlines read as the seeded banner titles', () => {

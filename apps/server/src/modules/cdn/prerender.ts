@@ -5,6 +5,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { encodeArt, variantKey, type ArtFormat } from './art-formats.ts';
 import { resolveArt } from './art-registry.ts';
 import { artCacheOf, siteArtResources } from './cdn.routes.ts';
 import { browserNames } from './draw/browser.ts';
@@ -33,6 +34,20 @@ export async function firstVisitArt(ctx: Pick<AppContext, 'system' | 'notices'>)
   ];
   return [...new Set(urls.filter((u) => u !== ''))];
 }
+
+/** The home carousel's first banner: the LCP image of a first visit (decision 015); null when none. */
+export async function homeLcpBanner(ctx: Pick<AppContext, 'notices'>): Promise<string | null> {
+  const notices = await ctx.notices.list(['B'], 'B');
+  return notices.banners.find((b) => b.groupName === 'index')?.url ?? null;
+}
+
+/**
+ * The forms of the LCP banner a browser picks from its srcset: AVIF, else WebP, at the widths a
+ * phone (360-430 px at 2-3x) or a desktop content column (1240 px) asks for. Encoded on demand,
+ * the first visitor after a restart waited about a second for the AVIF on this hardware.
+ */
+export const LCP_FORMATS: readonly ArtFormat[] = ['avif', 'webp'];
+export const LCP_WIDTHS: readonly number[] = [720, 960, 1440];
 
 export interface PrerenderReport {
   /** Drawn now. */
@@ -94,12 +109,69 @@ export async function prerenderArt(
   return report;
 }
 
-/** For main.ts, once the server listens: warms the cache with firstVisitArt() in the background. Never throws. */
+/**
+ * Encodes the forms and widths of the image at `url` that browsers ask for, into the cache the CDN
+ * route answers from (the image itself is drawn first when it is not cached). One at a time,
+ * yielding before each; a failure is logged and counted, never thrown.
+ */
+export async function prerenderArtForms(
+  app: FastifyInstance,
+  url: string,
+  forms: { formats: readonly ArtFormat[]; widths: readonly number[] },
+  opts: PrerenderOptions = {},
+): Promise<PrerenderReport> {
+  const cache = artCacheOf(app);
+  if (!cache) throw new Error('prerenderArtForms: the CDN routes are not registered on this app');
+  const report: PrerenderReport = { rendered: 0, cached: 0, skipped: 0, failed: 0, ms: 0 };
+  const started = performance.now();
+  const path = artPathOf(url);
+  const resources = await siteArtResources(app);
+  const job =
+    path === null
+      ? null
+      : resolveArt(path, { origin: 'http://localhost', ...(resources ? { resources } : {}) });
+  if (!job || job.family === 'QR') {
+    report.skipped = forms.formats.length * forms.widths.length;
+    return report;
+  }
+  for (const format of forms.formats) {
+    for (const width of forms.widths) {
+      await nextTurn();
+      if (opts.stop?.()) break;
+      const key = variantKey(job.key, format, width);
+      if (cache.has(key)) {
+        report.cached++;
+        continue;
+      }
+      try {
+        const drawn = await cache.get(job.key, job.render);
+        await cache.get(key, () => encodeArt(drawn.body, format, width));
+        report.rendered++;
+      } catch (err) {
+        report.failed++;
+        app.log.warn({ err, image: key }, 'prerendering an image form failed');
+      }
+    }
+  }
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
+
+/**
+ * For main.ts, once the server listens: warms the cache with firstVisitArt() in the background,
+ * then the LCP banner's AVIF and WebP forms. Never throws.
+ */
 export async function prerenderFirstVisitArt(app: FastifyInstance): Promise<void> {
   try {
+    const stop = () => !app.server.listening;
     const urls = await firstVisitArt(app.ctx);
-    const report = await prerenderArt(app, urls, { stop: () => !app.server.listening });
+    const report = await prerenderArt(app, urls, { stop });
     app.log.info(report, 'first-visit images prerendered');
+    const lcp = await homeLcpBanner(app.ctx);
+    if (lcp) {
+      const forms = await prerenderArtForms(app, lcp, { formats: LCP_FORMATS, widths: LCP_WIDTHS }, { stop });
+      app.log.info(forms, "the LCP banner's forms prerendered");
+    }
   } catch (err) {
     app.log.warn({ err }, 'prerendering the first-visit images failed');
   }
