@@ -42,8 +42,12 @@ function shortClassNames(): (name: string, filename: string, css: string) => str
   };
 }
 
-/** The chunks the page loads from its HTML: a lazy chunk's preload list leaves them out. */
-const STARTED = /^assets\/(index|vendor|rolldown-runtime)-[\w-]+\.js$/;
+/**
+ * The chunks the page loads from its HTML: a lazy chunk's preload list leaves them out. The name
+ * is followed by the 8-character hash only: lazy chunks named after modules such as
+ * `vendor-cards.ts` or `vendor-games-modal.tsx` must stay in the lists.
+ */
+const STARTED = /^assets\/(index|vendor|rolldown-runtime)-[\w-]{8}\.js$/;
 
 /** Files worth compressing: text. Fonts (woff2) and images are compressed formats already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
