@@ -4,7 +4,8 @@ import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage, cdnPath } from '../../shared/cdn/image-host.ts';
 import { resourcesOfType, useSystemInfo } from '../../shared/system/system-status.ts';
 import { flattenArticles, helpArticlePath, useHelpCenter } from '../../features/help/index.ts';
-import { partnerList, useVendorLanes } from '../../features/games/index.ts';
+import { useVendorLanes } from '../../features/games/index.ts';
+import { partnerList } from './partners.ts';
 import { Logo } from './logo.tsx';
 import styles from './footer.module.css';
 

@@ -12,7 +12,6 @@ export { GameNavItems } from './header-nav.tsx';
 export { GameModalKeys } from './game-modal-keys.ts';
 export { flushVendors, useVendorLanes, VENDOR_FLUSH_EVENT } from './vendor-store.ts';
 export { launchGameCall } from './calls.ts';
-export { partnerFolder, partnerList, type Partner } from './partners.ts';
 
 /** The games strings (locales/games), loaded with the games chunks; the header asks for them itself. */
 export const GAMES_NS = 'games';

@@ -1,5 +1,13 @@
 import type { Resource } from '@app/contract';
-import type { VendorLane } from './vendor-nav.ts';
+
+/**
+ * The footer's partner logos (spec A §9). Here, beside the footer, rather than in the games
+ * feature: the footer is the only reader and loads below the fold, and a feature's index would
+ * have put this code in the entry chunk of every page.
+ */
+
+/** What the partner list reads of the vendor list: each vendor's first category. */
+type Lane = { gameClassify: string; cards: readonly { vassalage: string }[] };
 
 /** The platform's own lottery: never a partner (NC-42). */
 export const OWN_VENDOR = 'TCG_SEA';
@@ -23,10 +31,7 @@ export interface Partner {
  * from the folder of its vendor's type, the first category the vendor list names it in (NC-43);
  * a partner the vendor list does not know keeps the folder of its resource.
  */
-export function partnerList(
-  resources: readonly Resource[],
-  lanes: readonly VendorLane[] | undefined,
-): Partner[] {
+export function partnerList(resources: readonly Resource[], lanes: readonly Lane[] | undefined): Partner[] {
   const typeOf = new Map<string, string>();
   for (const lane of lanes ?? [])
     for (const card of lane.cards)
