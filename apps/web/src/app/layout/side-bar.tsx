@@ -85,7 +85,9 @@ export function SideBar() {
                 aria-label={s.labelNameEn}
                 title={s.labelNameEn}
               >
-                <img src={cdnImage(s.imageUrl)} alt="" width={30} height={30} />
+                {/* Lazy: on a phone the rail is folded (display: none) and a lazy image is not fetched
+                    until it shows, so these do not compete with the first screen. */}
+                <img src={cdnImage(s.imageUrl)} alt="" width={30} height={30} loading="lazy" />
               </a>
             ))}
           </li>
