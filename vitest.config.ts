@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { catalogueFiles } from './apps/web/catalogue-files.ts';
+import { fontSubsets } from './apps/web/font-subsets.ts';
 
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
@@ -32,7 +33,7 @@ export default defineConfig({
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB: 'postgres' })] : []),
       {
-        plugins: [react(), catalogueFiles()],
+        plugins: [react(), catalogueFiles(), fontSubsets()],
         test: {
           name: 'web',
           root: 'apps/web',

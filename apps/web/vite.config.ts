@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { catalogueFiles } from './catalogue-files.ts';
+import { fontSubsets } from './font-subsets.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -267,6 +268,7 @@ export default defineConfig(({ mode }) => ({
     contractSchemasPure(),
     contractSchemaChainsPure(),
     fontsourceSlim(),
+    fontSubsets(),
     lazyChunkLoader(),
     precompress(),
   ],

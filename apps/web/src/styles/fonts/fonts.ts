@@ -8,8 +8,9 @@
  * the system fonts in --font-sans (styles/tokens.css): a device that has its own font for the
  * script uses it and fetches nothing.
  */
-import myanmarRegular from '@fontsource/noto-sans-myanmar/files/noto-sans-myanmar-myanmar-400-normal.woff2?url';
-import myanmarBold from '@fontsource/noto-sans-myanmar/files/noto-sans-myanmar-myanmar-700-normal.woff2?url';
+// Burmese's own letters, split out of the Myanmar face at build (font-subsets.ts): what a Burmese page fetches.
+import myanmarRegular from 'font-subset:noto-sans-myanmar-burmese-400-normal.woff2?url';
+import myanmarBold from 'font-subset:noto-sans-myanmar-burmese-700-normal.woff2?url';
 import thaiRegular from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2?url';
 import thaiBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-700-normal.woff2?url';
 
