@@ -64,10 +64,10 @@ export function installStatusGate(app: FastifyInstance): void {
   app.addHook('onRequest', (req, reply, done) => {
     const path = req.url;
     if (!(path.startsWith('/wps/') || path.startsWith('/lgw/') || path.startsWith('/lotto/'))) return done();
-    if (OPEN_DURING_CLOSURE.some((p) => path.startsWith(p))) return done();
-    // Open to everyone (the usual case): no need to look up the caller's country.
+    // Open to everyone (the usual case): no call is refused, so which one this is does not matter.
     const setting = system.loadedStatusSetting();
     if (setting && !setting.maintenance && setting.blockedCountries.length === 0) return done();
+    if (OPEN_DURING_CLOSURE.some((p) => path.startsWith(p))) return done();
     refuseWhenClosed(system, req, reply).then(() => done(), done);
   });
 }
