@@ -86,6 +86,19 @@ function statusOf(status: StatusSetting, country: string, now: number): CallerSt
   return { status: 0, maintenanceEndTime: null, country };
 }
 
+/** The status call's parts for one caller: their status and location around the snapshot's info. */
+function statusParts(snap: Snapshot, ip: string, country: string): SerializedParts {
+  const caller = statusOf(snap.status, country, Date.now());
+  const location = JSON.stringify({ ip, country });
+  return {
+    head:
+      `{"status":${caller.status},"maintenance":${caller.status === 1},"maintenanceEnd":${caller.maintenanceEndTime ?? 'null'},` +
+      `"regionRestriction":${caller.status === 2},"location":${location},"info":`,
+    bulk: snap.infoJson,
+    tail: '}',
+  };
+}
+
 export class SystemService {
   private readonly database: Database;
   private readonly feed: ChangeFeed;
@@ -231,17 +244,12 @@ export class SystemService {
    * request around the snapshot's info, serialised once per change and shared by every answer
    * (the status call is the first call of every visit; its gzip reuses the bulk's deflate).
    */
-  async systemStatusParts(ip: string, country: string): Promise<SerializedParts> {
-    const snap = await this.currentSnapshot();
-    const caller = statusOf(snap.status, country, Date.now());
-    const location = JSON.stringify({ ip, country });
-    return {
-      head:
-        `{"status":${caller.status},"maintenance":${caller.status === 1},"maintenanceEnd":${caller.maintenanceEndTime ?? 'null'},` +
-        `"regionRestriction":${caller.status === 2},"location":${location},"info":`,
-      bulk: snap.infoJson,
-      tail: '}',
-    };
+  systemStatusParts(ip: string, country: string): SerializedParts | Promise<SerializedParts> {
+    // At once from a settled snapshot (every request but those during a reload): no promise.
+    const snap = this.currentSnapshot();
+    return snap instanceof Promise
+      ? snap.then((s) => statusParts(s, ip, country))
+      : statusParts(snap, ip, country);
   }
 
   async template(): Promise<TemplateSetting> {
