@@ -184,13 +184,16 @@ const STORED_MAX = 0xffff;
 /** A stored deflate block's header: BFINAL/BTYPE byte, then LEN and NLEN (RFC 1951 §3.2.4). */
 const STORED_HEADER_BYTES = 5;
 
-/** Writes `text` as a stored (uncompressed) deflate block at a byte boundary; answers where it ends. */
+/**
+ * Writes `text` (`bytes` long in UTF-8) as a stored (uncompressed) deflate block at a byte
+ * boundary; answers where its text starts.
+ */
 function writeStoredBlock(out: Buffer, at: number, text: string, bytes: number, final: boolean): number {
   out[at] = final ? 1 : 0;
   out.writeUInt16LE(bytes, at + 1);
   out.writeUInt16LE(~bytes & 0xffff, at + 3);
   out.write(text, at + STORED_HEADER_BYTES);
-  return at + STORED_HEADER_BYTES + bytes;
+  return at + STORED_HEADER_BYTES;
 }
 
 /** The byte length of head + bulk + tail, without reading the bulk again. */
@@ -199,8 +202,19 @@ export function splicedByteLength({ head, bulk, tail }: SplicedBody): number {
 }
 
 /**
+ * Whether head + bulk + tail is at least `bytes` long in UTF-8. A string's UTF-8 form is never
+ * shorter than its count of UTF-16 units, so the usual answer (a bulk of kilobytes) needs no
+ * measuring of the per-request parts.
+ */
+function splicedAtLeast(body: SplicedBody, bytes: number): boolean {
+  const bulkBytes = deflatedBulk(body.bulk).byteLength;
+  return bulkBytes + body.head.length + body.tail.length >= bytes || splicedByteLength(body) >= bytes;
+}
+
+/**
  * RFC 1952 gzip of head + bulk + tail, with the bulk's deflate and CRC reused: per answer, one
- * buffer, a copy of the deflated bulk and a CRC pass over the head and the tail.
+ * buffer, a copy of the deflated bulk and a CRC pass over the head and the tail. Each small part
+ * is encoded once, into the answer, and its CRC read from there.
  */
 export function splicedGzip({ head, bulk, tail }: SplicedBody): Buffer | null {
   const headBytes = Buffer.byteLength(head);
@@ -210,13 +224,15 @@ export function splicedGzip({ head, bulk, tail }: SplicedBody): Buffer | null {
   const out = Buffer.allocUnsafe(
     GZIP_HEADER.length + 2 * STORED_HEADER_BYTES + headBytes + b.deflated.length + tailBytes + 8,
   );
-  GZIP_HEADER.copy(out, 0);
-  let at = writeStoredBlock(out, GZIP_HEADER.length, head, headBytes, false);
-  at += b.deflated.copy(out, at);
-  at = writeStoredBlock(out, at, tail, tailBytes, true);
-  const crcHeadAndBulk = (multModP(b.crcShift, crc32(head)) ^ b.crc) >>> 0;
-  out.writeUInt32LE(crc32(tail, crcHeadAndBulk), at);
-  out.writeUInt32LE((headBytes + b.byteLength + tailBytes) >>> 0, at + 4);
+  out.set(GZIP_HEADER, 0);
+  const headAt = writeStoredBlock(out, GZIP_HEADER.length, head, headBytes, false);
+  out.set(b.deflated, headAt + headBytes);
+  const tailAt = writeStoredBlock(out, headAt + headBytes + b.deflated.length, tail, tailBytes, true);
+  const headCrc = crc32(out.subarray(headAt, headAt + headBytes));
+  const crcHeadAndBulk = (multModP(b.crcShift, headCrc) ^ b.crc) >>> 0;
+  const end = tailAt + tailBytes;
+  out.writeUInt32LE(crc32(out.subarray(tailAt, end), crcHeadAndBulk), end);
+  out.writeUInt32LE((headBytes + b.byteLength + tailBytes) >>> 0, end + 4);
   return out;
 }
 
@@ -259,7 +275,9 @@ export function installCompression(app: FastifyInstance): void {
         : undefined;
     // A spliced payload is a string of about 10 kB built per request: measuring it as UTF-8 cost
     // as much as the rest of the hook, and its parts' lengths are known.
-    if ((splice ? splicedByteLength(splice) : Buffer.byteLength(payload)) < COMPRESS_MIN_BYTES)
+    if (
+      splice ? !splicedAtLeast(splice, COMPRESS_MIN_BYTES) : Buffer.byteLength(payload) < COMPRESS_MIN_BYTES
+    )
       return done(null, payload);
     addVary(reply, 'accept-encoding');
     const accepts = accepted(req.headers['accept-encoding']);
