@@ -96,10 +96,16 @@ async function firstVisit(base: string): Promise<{ kb: number; requests: number;
     });
     // A generous time-out: other work may load the shared machine.
     await page.goto(`${base}/`, { waitUntil: 'networkidle', timeout: 120_000 });
-    // Until the page has settled: its images in and nothing more on the way for a while.
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, {
-      timeout: 30_000,
-    });
+    // Until the page has settled: its images in and nothing more on the way for a while. A lazy
+    // image with no box (the side rail's icons, folded on a phone) is not fetched until it shows.
+    await page.waitForFunction(
+      () =>
+        [...document.images].every(
+          (img) => img.complete || (img.loading === 'lazy' && img.getClientRects().length === 0),
+        ),
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.waitForTimeout(2000);
     await page.waitForLoadState('networkidle');
     const repeated = [...calls].filter(([, n]) => n > 1).map(([path, n]) => `${path} ×${n}`);
