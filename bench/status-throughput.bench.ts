@@ -2,9 +2,10 @@
  * GET /wps/system/status throughput as a ratio of a bare Fastify JSON route, measured in the
  * same run: each server pinned to core 0 in turn, the load generator pinned to core 1, 50
  * keep-alive connections with one request in flight each. The generator is the lean client of
- * lib/http-load.ts for both sides: it skips the bodies by length, where autocannon decoded each
- * gzip body into a string at a cost of its own that the bare route's short ASCII body does not
- * have (decision 015, "Status route cost").
+ * lib/http-load.ts for both sides: it skips the bodies by length, where autocannon decodes every
+ * answer into a string, a cost of its own that differs between the two routes and saturated its
+ * core first, on the status side or the bare side depending on the machine (decision 015, "Status
+ * route cost").
  * The runs alternate (bare, platform, bare, ...: BENCH_ROUNDS rounds, 3 by default), each
  * platform run is compared with the bare runs on either side of it and the figure is the median
  * of the rounds, so drift of the shared machine does not land on one side of the ratio.
