@@ -6,7 +6,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { encodeArt, variantKey, type ArtFormat } from './art-formats.ts';
-import { resolveArt } from './art-registry.ts';
+import { resolveArt, type ArtResources } from './art-registry.ts';
 import { artCacheOf, siteArtResources } from './cdn.routes.ts';
 import { browserNames } from './draw/browser.ts';
 
@@ -65,31 +65,39 @@ export interface PrerenderOptions {
   stop?: () => boolean;
 }
 
+/** One entry to put in the art cache: its key and how to make it; null when it is not ours to draw. */
+type CacheJob = { key: string; render: () => Promise<Buffer> } | null;
+
+/** The drawing job of the image at `url`; null for a URL that is not our art, and for QR codes (drawn per caller). */
+function drawingJob(url: string, resources: ArtResources | undefined) {
+  const path = artPathOf(url);
+  // The origin only matters to QR codes, which are skipped.
+  const job =
+    path === null
+      ? null
+      : resolveArt(path, { origin: 'http://localhost', ...(resources ? { resources } : {}) });
+  return job && job.family !== 'QR' ? job : null;
+}
+
 /**
- * Renders the images at these URLs into the cache the app's CDN routes answer from. One image at a
- * time, yielding to pending I/O before each, so requests arriving meanwhile are not held up by a
- * burst of renders. A failure is logged and counted, never thrown.
+ * Puts each job into the cache the app's CDN routes answer from. One at a time, yielding to pending
+ * I/O before each, so requests arriving meanwhile are not held up by a burst of renders. A failure
+ * is logged and counted, never thrown.
  */
-export async function prerenderArt(
+async function fillCache(
   app: FastifyInstance,
-  urls: Iterable<string>,
-  opts: PrerenderOptions = {},
+  caller: string,
+  jobs: (resources: ArtResources | undefined) => Iterable<CacheJob>,
+  opts: PrerenderOptions,
 ): Promise<PrerenderReport> {
   const cache = artCacheOf(app);
-  if (!cache) throw new Error('prerenderArt: the CDN routes are not registered on this app');
+  if (!cache) throw new Error(`${caller}: the CDN routes are not registered on this app`);
   const report: PrerenderReport = { rendered: 0, cached: 0, skipped: 0, failed: 0, ms: 0 };
   const started = performance.now();
-  const resources = await siteArtResources(app);
-  for (const url of urls) {
+  for (const job of jobs(await siteArtResources(app))) {
     await nextTurn();
     if (opts.stop?.()) break;
-    const path = artPathOf(url);
-    // The origin only matters to QR codes, which are skipped.
-    const job =
-      path === null
-        ? null
-        : resolveArt(path, { origin: 'http://localhost', ...(resources ? { resources } : {}) });
-    if (!job || job.family === 'QR') {
+    if (!job) {
       report.skipped++;
       continue;
     }
@@ -109,52 +117,49 @@ export async function prerenderArt(
   return report;
 }
 
+/** Renders the images at these URLs into the cache (fillCache). */
+export function prerenderArt(
+  app: FastifyInstance,
+  urls: Iterable<string>,
+  opts: PrerenderOptions = {},
+): Promise<PrerenderReport> {
+  return fillCache(
+    app,
+    'prerenderArt',
+    function* (resources) {
+      for (const url of urls) yield drawingJob(url, resources);
+    },
+    opts,
+  );
+}
+
 /**
- * Encodes the forms and widths of the image at `url` that browsers ask for, into the cache the CDN
- * route answers from (the image itself is drawn first when it is not cached). One at a time,
- * yielding before each; a failure is logged and counted, never thrown.
+ * Encodes the forms and widths of the image at `url` that browsers ask for into the cache
+ * (fillCache); the image itself is drawn first when it is not cached.
  */
-export async function prerenderArtForms(
+export function prerenderArtForms(
   app: FastifyInstance,
   url: string,
   forms: { formats: readonly ArtFormat[]; widths: readonly number[] },
   opts: PrerenderOptions = {},
 ): Promise<PrerenderReport> {
-  const cache = artCacheOf(app);
-  if (!cache) throw new Error('prerenderArtForms: the CDN routes are not registered on this app');
-  const report: PrerenderReport = { rendered: 0, cached: 0, skipped: 0, failed: 0, ms: 0 };
-  const started = performance.now();
-  const path = artPathOf(url);
-  const resources = await siteArtResources(app);
-  const job =
-    path === null
-      ? null
-      : resolveArt(path, { origin: 'http://localhost', ...(resources ? { resources } : {}) });
-  if (!job || job.family === 'QR') {
-    report.skipped = forms.formats.length * forms.widths.length;
-    return report;
-  }
-  for (const format of forms.formats) {
-    for (const width of forms.widths) {
-      await nextTurn();
-      if (opts.stop?.()) break;
-      const key = variantKey(job.key, format, width);
-      if (cache.has(key)) {
-        report.cached++;
-        continue;
-      }
-      try {
-        const drawn = await cache.get(job.key, job.render);
-        await cache.get(key, () => encodeArt(drawn.body, format, width));
-        report.rendered++;
-      } catch (err) {
-        report.failed++;
-        app.log.warn({ err, image: key }, 'prerendering an image form failed');
-      }
-    }
-  }
-  report.ms = Math.round(performance.now() - started);
-  return report;
+  return fillCache(
+    app,
+    'prerenderArtForms',
+    function* (resources) {
+      const job = drawingJob(url, resources);
+      const cache = artCacheOf(app)!;
+      for (const format of forms.formats)
+        for (const width of forms.widths)
+          yield (
+            job && {
+              key: variantKey(job.key, format, width),
+              render: async () => encodeArt((await cache.get(job.key, job.render)).body, format, width),
+            }
+          );
+    },
+    opts,
+  );
 }
 
 /**
