@@ -12,6 +12,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { LoadCounts } from './load.ts';
 
 export interface HttpLoadOptions {
   url: string;
@@ -25,14 +26,8 @@ export interface HttpLoadOptions {
   onMeasuring?: () => void;
 }
 
-export interface HttpLoadCounts {
-  /** Answers completed in the measured window, per second of it. */
-  reqPerSec: number;
-  total: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+/** `reqPerSec`: answers completed in the measured window, per second of it. */
+export interface HttpLoadCounts extends LoadCounts {
   /** The measured window as it ran, in seconds. */
   windowS: number;
 }

@@ -6,7 +6,7 @@
  * The generator is the lean client of http-load.ts; `generator: 'autocannon'` runs autocannon
  * instead (its warm-up and measured run are two runs on fresh connections), to compare the two.
  */
-import type { LoadGenerator } from './load.ts';
+import type { LoadCounts, LoadGenerator } from './load.ts';
 import { runHttpLoad } from './http-load.ts';
 import { waitSecondsOf } from './processes.ts';
 
@@ -29,14 +29,7 @@ const measuring = () => {
   waitBefore = waitSecondsOf('self');
 };
 
-let counts: {
-  reqPerSec: number;
-  total: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-};
+let counts: LoadCounts;
 if (options.generator === 'autocannon') {
   const { default: autocannon } = await import('autocannon');
   const run = (duration: number) =>

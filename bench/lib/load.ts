@@ -1,12 +1,16 @@
 import { cpuSecondsOf, pinnedNode, settled, waitSecondsOf, type RunningProcess } from './processes.ts';
 
-export interface LoadResult {
+/** What any load generator counts over its measured window. */
+export interface LoadCounts {
   reqPerSec: number;
   total: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
   timeouts: number;
+}
+
+export interface LoadResult extends LoadCounts {
   /** CPU the load generator used during the measured run, as a share of one core (1 = saturated). */
   loadCpuShare?: number;
   /**
