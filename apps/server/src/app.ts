@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Http2SecureServer } from 'node:http2';
+import Fastify, {
+  type FastifyHttp2SecureOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -55,13 +60,24 @@ const CSP = [
 /** The platform server; used by main.ts, the tests and the benchmarks alike. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const app = Fastify({
+  const serverOptions = {
     logger: options.logger ?? false,
     bodyLimit: Limits.requestBodyMaxBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: handleFrameworkError,
-  });
+  };
+  // With a certificate: HTTPS, HTTP/2 for the browsers (one connection for a first visit's forty
+  // requests instead of six queues, decision 015) and HTTP/1.1 for the clients that offer only
+  // that. The routes see Node's HTTP/2 compatibility request and response, which share the
+  // HTTP/1 API they use, so the instance keeps one type.
+  const app = (config.tls
+    ? Fastify({
+        ...serverOptions,
+        http2: true,
+        https: { allowHTTP1: true, ...config.tls },
+      } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>)
+    : Fastify(serverOptions)) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

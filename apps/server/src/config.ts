@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +29,11 @@ export interface AppConfig {
    * bets of the demo member, placed by a job once the numeros exist (decision 022).
    */
   demoLotteryBets: boolean;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM): the server speaks HTTPS, HTTP/2 to the clients that
+   * offer it and HTTP/1.1 to the rest (decision 015, fourth pass). Null: plain HTTP/1.1.
+   */
+  tls: { cert: Buffer; key: Buffer } | null;
 }
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
@@ -61,6 +67,28 @@ function parseDevOutbox(env: NodeJS.ProcessEnv): { devOutbox: boolean; devOutbox
     : { devOutbox: true, devOutboxRefused: null };
 }
 
+/** Both files or neither: a certificate without its key (or the reverse) is a mistake said at start. */
+function parseTls(env: NodeJS.ProcessEnv): AppConfig['tls'] {
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  if (!certFile && !keyFile) return null;
+  if (!certFile || !keyFile)
+    throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both or neither');
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(resolve(file));
+    } catch (err) {
+      throw new Error(
+        `${name}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+        {
+          cause: err,
+        },
+      );
+    }
+  };
+  return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
+}
+
 /** Reads the environment once; every setting is documented in the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8080);
@@ -81,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...parseDevOutbox(env),
     demoLotteryBets: ['1', 'true', 'yes', 'on'].includes((env.DEMO_LOTTERY_BETS ?? '').trim().toLowerCase()),
+    tls: parseTls(env),
   };
 }

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   if (config.devOutboxRefused)
     app.log.warn({ reason: config.devOutboxRefused }, 'DEV_OUTBOX=1 refused: /dev/outbox stays off');
   console.log(
-    `\n  Platform running at http://localhost:${port}\n  Database: ${where}\n  ${devOutboxNotice(config, port)}\n${demoAccountsText()}\n`,
+    `\n  Platform running at ${config.tls ? 'https' : 'http'}://localhost:${port}\n  Database: ${where}\n  ${devOutboxNotice(config, port)}\n${demoAccountsText()}\n`,
   );
   // Draw the banners and logos a first visit shows now, in the background, instead of during that visit.
   void prerenderFirstVisitArt(app);

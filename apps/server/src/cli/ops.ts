@@ -6,6 +6,8 @@
  *   one process open a directory; the lock file names the port and the operator token);
  * - embedded PGlite with no server running: opens the directory itself, holding the same lock.
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/connection.ts';
 import { DataDirBusyError, readLockOwner } from '../db/data-dir-lock.ts';
@@ -14,20 +16,51 @@ import { isEmpty, seedDemoData } from '../seed/seed.ts';
 import { createServices } from '../composition.ts';
 import { runOpsCommand, UsageError, USAGE } from './commands.ts';
 
-async function viaServer(port: number, token: string, argv: string[]): Promise<string> {
-  let res: Response;
+/**
+ * POST to the owning server's /ops endpoint on this machine. Over TLS the certificate is not
+ * checked: the address is the loopback one the lock file names, and a self-signed certificate
+ * is the usual one there; the operator token is what proves the caller.
+ */
+function postOps(
+  port: number,
+  tls: boolean,
+  token: string,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  const send = tls ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/ops/command',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ops-token': token },
+        ...(tls ? { rejectUnauthorized: false } : {}),
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function viaServer(port: number, tls: boolean, token: string, argv: string[]): Promise<string> {
+  let res: { status: number; text: string };
   try {
-    res = await fetch(`http://127.0.0.1:${port}/ops/command`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-token': token },
-      body: JSON.stringify({ argv }),
-    });
+    res = await postOps(port, tls, token, JSON.stringify({ argv }));
   } catch {
     throw new Error(
       `The server that owns the data directory (port ${port}) does not answer. Is it still starting?`,
     );
   }
-  const body = (await res.json()) as { success: boolean; value?: string; message?: string };
+  const body = JSON.parse(res.text) as { success: boolean; value?: string; message?: string };
   if (!body.success) {
     if (res.status === 422) throw new UsageError(body.message ?? 'Bad arguments');
     throw new Error(body.message ?? `The server refused the command (HTTP ${res.status})`);
@@ -55,12 +88,13 @@ async function main(argv: string[]): Promise<string> {
     }
   }
   const owner = readLockOwner(config.dataDir);
-  if (owner) return viaServer(owner.port, owner.opsToken, argv);
+  if (owner) return viaServer(owner.port, config.tls !== null, owner.opsToken, argv);
   let database: Database;
   try {
     database = await openPglite({ dataDir: config.dataDir, lock: { port: 0, opsToken: '' } });
   } catch (err) {
-    if (err instanceof DataDirBusyError) return viaServer(err.owner.port, err.owner.opsToken, argv);
+    if (err instanceof DataDirBusyError)
+      return viaServer(err.owner.port, config.tls !== null, err.owner.opsToken, argv);
     throw err;
   }
   try {

@@ -34,11 +34,11 @@ function fromThisMachine(req: FastifyRequest, trustProxy: boolean | string): boo
 
 /** The start line about the page: on (where), refused (why) or off (how to ask for it). */
 export function devOutboxNotice(
-  config: { devOutbox: boolean; devOutboxRefused: string | null },
+  config: { devOutbox: boolean; devOutboxRefused: string | null; tls: unknown },
   port: number,
 ): string {
   if (config.devOutbox)
-    return `SMS and e-mail codes: http://localhost:${port}/dev/outbox (DEV_OUTBOX=1, this machine only) or npm run ops -- outbox`;
+    return `SMS and e-mail codes: ${config.tls ? 'https' : 'http'}://localhost:${port}/dev/outbox (DEV_OUTBOX=1, this machine only) or npm run ops -- outbox`;
   if (config.devOutboxRefused)
     return `DEV_OUTBOX=1 refused (${config.devOutboxRefused}): /dev/outbox stays off; read kept messages with npm run ops -- outbox`;
   return 'Development outbox page off (DEV_OUTBOX=1 turns on /dev/outbox); kept messages: npm run ops -- outbox';

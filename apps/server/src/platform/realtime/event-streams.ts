@@ -220,7 +220,8 @@ class StreamConnection {
     this.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-store, no-transform',
-      connection: 'keep-alive',
+      // HTTP/2 forbids connection headers (Node throws on them); its streams stay open anyway.
+      ...(this.raw.req.httpVersionMajor === 1 ? { connection: 'keep-alive' } : {}),
       // nginx and similar proxies buffer responses unless told not to.
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
