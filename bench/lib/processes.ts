@@ -74,7 +74,7 @@ export async function settled(server: RunningProcess, maxMs = 30_000): Promise<v
 }
 
 /**
- * Starts a server process and waits for the line `running at http://localhost:<port>` that both
+ * Starts a server process and waits for the line `running at http(s)://localhost:<port>` that both
  * the platform server and the bare reference app print.
  */
 export function startListening(
@@ -102,11 +102,11 @@ export function startListening(
       fail(new Error(`${what} did not start in ${timeoutMs / 1000} s:\n${output}`));
     }, timeoutMs);
     child.stdout!.on('data', () => {
-      const m = /running at http:\/\/localhost:(\d+)/.exec(output);
+      const m = /running at (https?):\/\/localhost:(\d+)/.exec(output);
       if (m) {
         clearTimeout(timer);
-        const port = Number(m[1]);
-        done({ url: `http://127.0.0.1:${port}`, port, pid: child.pid!, stop });
+        const port = Number(m[2]);
+        done({ url: `${m[1]}://127.0.0.1:${port}`, port, pid: child.pid!, stop });
       }
     });
     child.once('exit', (code) => {
