@@ -131,12 +131,24 @@ export const pageRoutes: RouteObject[] = [
 ];
 
 /**
+ * The page routes matching `pathname`. The start asks four questions of the same path before
+ * anything renders, and each `matchRoutes` flattens and ranks the whole table again; the answer
+ * for the last path is kept.
+ */
+let lastMatch: { pathname: string; routes: RouteObject[] } | null = null;
+function matchedPageRoutes(pathname: string): RouteObject[] {
+  if (lastMatch?.pathname !== pathname)
+    lastMatch = { pathname, routes: (matchRoutes(pageRoutes, pathname) ?? []).map((m) => m.route) };
+  return lastMatch.routes;
+}
+
+/**
  * Starts loading the chunk of the page at `pathname` (decision 015). The router asks for it only
  * once the brand config, the catalogue and the status are in, two or three round trips later on a
  * phone; the module system loads a chunk once, so the router's own import joins this one.
  */
 export function warmRouteChunk(pathname: string): void {
-  for (const { route } of matchRoutes(pageRoutes, pathname) ?? []) {
+  for (const route of matchedPageRoutes(pathname)) {
     void chunkOf
       .get(route)?.()
       .catch(() => undefined);
@@ -148,7 +160,7 @@ export function warmRouteChunk(pathname: string): void {
  * asks for them only once the app renders, after the shell's catalogue and the script's font.
  */
 export function warmRouteStrings(pathname: string, language: string): void {
-  for (const { route } of matchRoutes(pageRoutes, pathname) ?? []) {
+  for (const route of matchedPageRoutes(pathname)) {
     const namespaces = stringsOf.get(route);
     if (namespaces?.length) warmCatalogues(language, namespaces);
   }
@@ -156,16 +168,16 @@ export function warmRouteStrings(pathname: string, language: string): void {
 
 /** Whether the page at `pathname` shows the notice bar, which reads the announcements. */
 export function showsNoticeBar(pathname: string): boolean {
-  const matches = matchRoutes(pageRoutes, pathname) ?? [];
+  const routes = matchedPageRoutes(pathname);
   return (
-    matches.length > 0 &&
-    matches.every(({ route }) => (route.handle as RouteHandle | undefined)?.chrome?.noticeBar !== false)
+    routes.length > 0 &&
+    routes.every((route) => (route.handle as RouteHandle | undefined)?.chrome?.noticeBar !== false)
   );
 }
 
 /** True for the paths of the home page (SH-02), whose first banner is the LCP image. */
 export function isHomePath(pathname: string): boolean {
-  return (matchRoutes(pageRoutes, pathname) ?? []).some(({ route }) => chunkOf.get(route) === loadHomePage);
+  return matchedPageRoutes(pathname).some((route) => chunkOf.get(route) === loadHomePage);
 }
 
 /** Login-required mode (SH-22..SH-24), checked before any page chunk loads. */
