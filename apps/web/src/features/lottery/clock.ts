@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** One ticking clock for every countdown on the page (a timer per card would drift apart). */
 const listeners = new Set<(now: number) => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
+/** The time of the last tick, while the clock runs. */
+let lastTick = 0;
 
 function subscribe(listener: (now: number) => void): () => void {
   listeners.add(listener);
   if (!timer) {
+    lastTick = Date.now();
     timer = setInterval(() => {
-      const now = Date.now();
-      for (const l of listeners) l(now);
+      lastTick = Date.now();
+      for (const l of listeners) l(lastTick);
     }, 250);
   }
   return () => {
@@ -26,6 +29,15 @@ export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => subscribe(setNow), []);
   return now;
+}
+
+/**
+ * What `read` makes of the time now, read again on each tick; the component renders again only
+ * when the answer changes. A countdown's second changes once in four ticks, and a lobby shows
+ * about 45 countdowns.
+ */
+export function useClock<T extends string | number | boolean>(read: (now: number) => T): T {
+  return useSyncExternalStore(subscribe, () => read(timer ? lastTick : Date.now()));
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

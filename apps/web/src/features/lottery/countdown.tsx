@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/react.tsx';
-import { formatCountdown, useNow } from './clock.ts';
+import { formatCountdown, useClock } from './clock.ts';
 import type { OpenNumero } from './model.ts';
 import { LOTTERY_NS } from './strings.ts';
 import styles from './lottery.module.css';
@@ -10,20 +10,22 @@ import styles from './lottery.module.css';
  */
 export function Countdown({ numero, size = 'md' }: { numero?: OpenNumero; size?: 'md' | 'lg' }) {
   const { t } = useTranslation(LOTTERY_NS);
-  const now = useNow();
+  // Whole seconds to the close: the countdown renders when the second it shows changes, not on
+  // each of the clock's four ticks a second.
+  const secondsLeft = useClock((now) => (numero ? Math.max(0, Math.ceil((numero.closeAt - now) / 1000)) : 0));
   if (!numero)
     return (
       <span className={styles.countdown} data-size={size} data-state="none">
         --:--
       </span>
     );
-  const left = numero.closeAt - now;
-  const closed = left <= 0 || !numero.isSale;
+  const left = secondsLeft * 1000;
+  const closed = secondsLeft === 0 || !numero.isSale;
   return (
     <span
       className={styles.countdown}
       data-size={size}
-      data-state={closed ? 'closed' : left < 10_000 ? 'last' : 'open'}
+      data-state={closed ? 'closed' : secondsLeft <= 10 ? 'last' : 'open'}
       role="timer"
       aria-label={closed ? t('drawing') : t('closes_in', { time: formatCountdown(left) })}
     >

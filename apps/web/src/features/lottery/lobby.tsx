@@ -1,4 +1,4 @@
-import { useMemo, useState, type MouseEvent } from 'react';
+import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
@@ -23,22 +23,55 @@ const POPULAR_GROUP = 'POPULAR';
 export function Lobby({ variant }: { variant: Variant }) {
   const { t } = useTranslation(LOTTERY_NS);
   const lobby = useLobby(variant);
-  const popular = usePopular(variant);
+  const popularNow = usePopular(variant);
+  const openNow = useOpenNumeros(variant);
+  const latestNow = useLatestResults(variant, openNow);
+  // The games, the open numeros and the results each arrive on their own and each renders every
+  // card again (about 45). Deferred, React renders the cards in a background pass it splits into
+  // slices, instead of one task that held a phone's main thread for 50-200 ms (decision 015).
+  const menus = useDeferredValue(lobby.data);
+  const popular = useDeferredValue(popularNow);
+  const open = useDeferredValue(openNow);
+  const latest = useDeferredValue(latestNow);
   // The popular lotteries (LT-04) lead as their own group, in the server's order, when any of
   // them is on this lobby.
   const groups = useMemo((): LobbyGroup[] => {
-    const menus = lobby.data ?? [];
-    const byCode = new Map(menus.flatMap((g) => g.games).map((game) => [game.gameCode, game]));
+    const all = menus ?? [];
+    const byCode = new Map(all.flatMap((g) => g.games).map((game) => [game.gameCode, game]));
     const hot = (popular ?? []).flatMap((code) => byCode.get(code) ?? []);
-    return hot.length > 0 && menus.length > 1
-      ? [{ code: POPULAR_GROUP, label: t('group_popular'), games: hot }, ...menus]
-      : menus;
-  }, [lobby.data, popular, t]);
-  const open = useOpenNumeros(variant);
-  const latest = useLatestResults(variant, open);
+    return hot.length > 0 && all.length > 1
+      ? [{ code: POPULAR_GROUP, label: t('group_popular'), games: hot }, ...all]
+      : all;
+  }, [menus, popular, t]);
   const [group, setGroup] = useState<string>('ALL');
+  // "All" lists every game once: the popular group repeats games of the others.
+  const shown = useMemo(
+    () =>
+      group === 'ALL'
+        ? groups.filter((g) => g.code !== POPULAR_GROUP)
+        : groups.filter((g) => g.code === group),
+    [groups, group],
+  );
+  // The same elements while none of their inputs changed: the urgent render that comes before the
+  // deferred one (and a chip press) leaves the cards as they are.
+  const cards = useMemo(
+    () =>
+      shown.flatMap((g) =>
+        g.games.map((game) => (
+          <GameCard
+            key={game.gameId}
+            game={game}
+            variant={variant}
+            numero={open.get(game.gameId)}
+            last={latest.get(game.gameId)}
+          />
+        )),
+      ),
+    [shown, variant, open, latest],
+  );
 
-  if (lobby.isPending)
+  // Until the deferred pass has the games, the skeleton stays (not the empty lobby).
+  if (lobby.isPending || (lobby.data && !menus))
     return (
       <div className={styles.grid} aria-busy="true">
         {Array.from({ length: 8 }, (_, i) => (
@@ -54,9 +87,6 @@ export function Lobby({ variant }: { variant: Variant }) {
     return <ErrorState message={errorText(lobby.error, t)} onRetry={() => void lobby.refetch()} />;
   if (!groups.length) return <EmptyState icon={<LotteryIcon />} title={t('lobby_empty')} />;
 
-  // "All" lists every game once: the popular group repeats games of the others.
-  const shown =
-    group === 'ALL' ? groups.filter((g) => g.code !== POPULAR_GROUP) : groups.filter((g) => g.code === group);
   return (
     <div className={styles.lobby}>
       {groups.length > 1 ? (
@@ -79,19 +109,7 @@ export function Lobby({ variant }: { variant: Variant }) {
           {group === 'ALL' ? t('group_all_games') : shown[0]?.label}
           <span className={styles.groupCount}>{shown.reduce((n, g) => n + g.games.length, 0)}</span>
         </h2>
-        <div className={styles.grid}>
-          {shown.flatMap((g) =>
-            g.games.map((game) => (
-              <GameCard
-                key={game.gameId}
-                game={game}
-                variant={variant}
-                numero={open.get(game.gameId)}
-                last={latest.get(game.gameId)}
-              />
-            )),
-          )}
-        </div>
+        <div className={styles.grid}>{cards}</div>
       </section>
     </div>
   );
