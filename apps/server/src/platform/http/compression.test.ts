@@ -1,19 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { decodeBody, writeBuiltDist } from '../../test/built-dist.ts';
 import { preferredEncoding, splicedGzip } from './compression.ts';
 
 /** The body as the client reads it once the Content-Encoding is undone. */
-function decoded(res: { rawPayload: Buffer; headers: Record<string, unknown> }): Buffer {
-  const coding = res.headers['content-encoding'];
-  if (coding === 'br') return brotliDecompressSync(res.rawPayload);
-  if (coding === 'gzip') return gunzipSync(res.rawPayload);
-  expect(coding).toBeUndefined();
-  return res.rawPayload;
-}
+const decoded = (res: { rawPayload: Buffer; headers: Record<string, unknown> }): Buffer =>
+  decodeBody(res.rawPayload, res.headers['content-encoding']);
 
 const varies = (res: { headers: Record<string, unknown> }) =>
   String(res.headers.vary ?? '')
@@ -28,18 +22,11 @@ describe('compressed answers (decision 015)', () => {
   );
 
   beforeAll(async () => {
-    // A built web app as the Vite build leaves it: each text file with its .br and .gz beside it.
-    dist = mkdtempSync(join(tmpdir(), 'compression-test-'));
-    mkdirSync(join(dist, 'assets'));
     const html = `<!doctype html><html><head><title>t</title></head><body>${'<p>hello</p>'.repeat(120)}</body></html>`;
-    for (const [path, body] of [
-      ['index.html', Buffer.from(html)],
-      ['assets/app-abc123.js', script],
-    ] as const) {
-      writeFileSync(join(dist, path), body);
-      writeFileSync(join(dist, `${path}.br`), brotliCompressSync(body));
-      writeFileSync(join(dist, `${path}.gz`), gzipSync(body, { level: 9 }));
-    }
+    dist = writeBuiltDist('compression-test-', {
+      'index.html': Buffer.from(html),
+      'assets/app-abc123.js': script,
+    });
     t = await createTestApp({ configOverrides: { webDist: dist } });
   });
 

@@ -1,14 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { connect, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { memberWithSession } from '../../modules/records/test-members.ts';
+import { decodeBody, writeBuiltDist } from '../../test/built-dist.ts';
 
 const tlsDir = join(import.meta.dirname, '../../test/tls');
 const cert = readFileSync(join(tlsDir, 'localhost.crt'));
@@ -20,8 +19,14 @@ interface Answer {
   body: Buffer;
 }
 
-/** One request on an HTTP/2 session; the body as it came (still encoded). */
-function h2(session: ClientHttp2Session, path: string, headers: Record<string, string> = {}, method = 'GET') {
+/** One request on an HTTP/2 session, with `body` if given; the answer's body as it came (still encoded). */
+function h2(
+  session: ClientHttp2Session,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+  body?: string,
+) {
   return new Promise<Answer>((resolve, reject) => {
     const stream = session.request({ ':path': path, ':method': method, ...headers });
     const chunks: Buffer[] = [];
@@ -32,7 +37,7 @@ function h2(session: ClientHttp2Session, path: string, headers: Record<string, s
       resolve({ status: Number(head[':status']), headers: head, body: Buffer.concat(chunks) }),
     );
     stream.on('error', reject);
-    stream.end();
+    stream.end(body);
   });
 }
 
@@ -56,12 +61,7 @@ function h1(port: number, path: string, headers: Record<string, string> = {}) {
   });
 }
 
-const decode = (a: Answer) =>
-  a.headers['content-encoding'] === 'br'
-    ? brotliDecompressSync(a.body)
-    : a.headers['content-encoding'] === 'gzip'
-      ? gunzipSync(a.body)
-      : a.body;
+const decode = (a: Answer) => decodeBody(a.body, a.headers['content-encoding']);
 
 describe(`HTTPS with HTTP/2 (TLS_CERT_FILE, decision 015) (${testDbKind})`, () => {
   let t: TestApp;
@@ -73,17 +73,11 @@ describe(`HTTPS with HTTP/2 (TLS_CERT_FILE, decision 015) (${testDbKind})`, () =
   );
 
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'http2-test-'));
-    mkdirSync(join(dist, 'assets'));
     const html = `<!doctype html><html><head><title>t</title></head><body>${'<p>hi</p>'.repeat(100)}</body></html>`;
-    for (const [path, body] of [
-      ['index.html', Buffer.from(html)],
-      ['assets/app-h2test01.js', script],
-    ] as const) {
-      writeFileSync(join(dist, path), body);
-      writeFileSync(join(dist, `${path}.br`), brotliCompressSync(body));
-      writeFileSync(join(dist, `${path}.gz`), gzipSync(body, { level: 9 }));
-    }
+    dist = writeBuiltDist('http2-test-', {
+      'index.html': Buffer.from(html),
+      'assets/app-h2test01.js': script,
+    });
     const tls = loadConfig({
       TLS_CERT_FILE: join(tlsDir, 'localhost.crt'),
       TLS_KEY_FILE: join(tlsDir, 'localhost.key'),
@@ -148,23 +142,13 @@ describe(`HTTPS with HTTP/2 (TLS_CERT_FILE, decision 015) (${testDbKind})`, () =
   });
 
   it('bad input over HTTP/2 is the same clean refusal as over HTTP/1.1, never a 500', async () => {
-    const badJson = await new Promise<Answer>((resolve, reject) => {
-      const stream = session.request({
-        ':path': '/wps/member/login',
-        ':method': 'POST',
-        'content-type': 'application/json',
-        ...wire,
-      });
-      const chunks: Buffer[] = [];
-      let head: IncomingHttpHeaders = {};
-      stream.on('response', (h) => (head = h));
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () =>
-        resolve({ status: Number(head[':status']), headers: head, body: Buffer.concat(chunks) }),
-      );
-      stream.on('error', reject);
-      stream.end('{"username": ');
-    });
+    const badJson = await h2(
+      session,
+      '/wps/member/login',
+      { 'content-type': 'application/json', ...wire },
+      'POST',
+      '{"username": ',
+    );
     expect(badJson.status).toBe(400);
     const body = JSON.parse(badJson.body.toString()) as { success: boolean; message: string };
     expect(body.success).toBe(false);
@@ -187,12 +171,15 @@ describe(`HTTPS with HTTP/2 (TLS_CERT_FILE, decision 015) (${testDbKind})`, () =
     expect(head.connection).toBeUndefined();
     let text = '';
     await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no snapshot in 5 s: ${text}`)), 5_000);
       stream.on('data', (c: Buffer) => {
         text += c.toString();
-        if (text.includes('event: balance') && text.includes('event: unread')) resolve();
+        if (text.includes('event: balance') && text.includes('event: unread')) {
+          clearTimeout(timer);
+          resolve();
+        }
       });
       stream.on('error', reject);
-      setTimeout(() => reject(new Error(`no snapshot in 5 s: ${text}`)), 5_000);
     });
     expect(text).toMatch(/^retry: \d+\n\n/);
     stream.close();
