@@ -75,6 +75,33 @@ test.describe('first visit (decision 015)', () => {
     }
   });
 
+  test("the scripts a page starts with ask V8 to compile them off the main thread; a lazy page's chunk does not", async ({
+    page,
+    request,
+  }) => {
+    await visitorIn(page, 'en');
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/lottery');
+    await page.waitForLoadState('networkidle');
+    const html = await (await request.get('/lottery')).text();
+    const entry = html.match(/<script type="module"[^>]* src="([^"]+)"/)?.[1];
+    const vendor = html.match(/<link rel="modulepreload"[^>]* href="(\/assets\/vendor-[^"]+)"/)?.[1];
+    const lotteryChunk = scripts.find((path) => path.includes('/lottery-page-'));
+    expect(entry && vendor && lotteryChunk).toBeTruthy();
+    // As the browser gets them (compressed, then decoded): the hint is the first line or nothing.
+    const firstLine = async (path: string) => {
+      const res = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.ok()).toBe(true);
+      return (await res.text()).split('\n', 1)[0];
+    };
+    expect(await firstLine(entry!)).toBe('//# allFunctionsCalledOnLoad');
+    expect(await firstLine(vendor!)).toBe('//# allFunctionsCalledOnLoad');
+    expect(await firstLine(lotteryChunk!)).not.toContain('allFunctionsCalledOnLoad');
+  });
+
   test('the app replaces the start screen once it has rendered', async ({ page }) => {
     await visitorIn(page, 'en');
     await page.goto('/');
