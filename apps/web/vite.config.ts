@@ -58,19 +58,26 @@ const HASH_LENGTH = 7;
  */
 const STARTED = new RegExp(`^assets/(index|vendor|rolldown-runtime)-[\\w-]{${HASH_LENGTH}}\\.js$`);
 
-/** The chunks that run as soon as they arrive and call most of their functions while the page starts. */
-const EAGER_CHUNKS = new Set(['index', 'vendor']);
+/**
+ * The chunks that run as soon as they arrive and call most of their functions while the page
+ * starts: the entry and the vendor chunk, and a page's own chunk with the chunks it imports
+ * statically (the page renders, and with it most of their code, as soon as they are in).
+ */
+const STARTING_CHUNKS = new Set(['index', 'vendor']);
+const PAGE_MODULE = /-page\.tsx$/;
 
 /**
  * V8's explicit compile hint (Chrome 136 and later): a script whose first line is this comment has
  * all its functions compiled eagerly, on a background thread while it streams in. Without it V8
  * compiles each function on the main thread the first time it is called, and at start that is most
- * of React, the router, the query client and the shell: 130–290 ms of main-thread compiling on a
- * first visit in traces on this project's machines, 10–40 ms with the hint (decision 015, fifth
- * pass). Only the entry and the vendor chunk carry it: a lazy page's chunk has functions that run
- * only on a click, and every other browser reads the line as a comment.
+ * of React, the router, the query client, the shell and the page: in traces of first visits to /,
+ * /rng and /lottery, 145–240 ms of main-thread compiling per load, 15–45 ms with the hint on the
+ * entry and the vendor chunk, 0–5 ms with it on the page's chunks too (decision 015, fifth pass).
+ * What a page loads only on a click (a dialog, a game's client) does not carry it: most of its
+ * functions would be compiled for nothing. Other browsers read the line as a comment.
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const HINT_MIN_CHARS = 4096;
 
 function compileHints(): Plugin {
   return {
@@ -81,12 +88,26 @@ function compileHints(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || !EAGER_CHUNKS.has(chunk.name)) continue;
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const hinted = new Set<string>();
+        const hint = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || hinted.has(fileName)) return;
+          hinted.add(fileName);
+          chunk.imports.forEach(hint);
+          // A small file compiles lazily in well under a millisecond: not worth the line.
+          if (chunk.code.length < HINT_MIN_CHARS) return;
           chunk.code = COMPILE_HINT + chunk.code;
           // The code moved one line down: so do the lines of its source map.
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-        }
+        };
+        for (const chunk of chunks)
+          if (
+            STARTING_CHUNKS.has(chunk.name) ||
+            (chunk.isDynamicEntry && PAGE_MODULE.test(chunk.facadeModuleId ?? ''))
+          )
+            hint(chunk.fileName);
       },
     },
   };
