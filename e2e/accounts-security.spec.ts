@@ -252,6 +252,9 @@ test.describe('security', () => {
     page,
     server,
   }) => {
+    // Three challenges, each solved by scanning its picture, and three slow drags: on a slow
+    // 2-core machine running the rest of the suite beside it, this took 47-53 s of the default 45.
+    test.slow();
     await preparePage(page);
     const username = uniqueName('sld');
     await createMember(server, username, 'Slider1234');
