@@ -71,8 +71,8 @@ const PAGE_MODULE = /-page\.tsx$/;
  * all its functions compiled eagerly, on a background thread while it streams in. Without it V8
  * compiles each function on the main thread the first time it is called, and at start that is most
  * of React, the router, the query client, the shell and the page: in traces of first visits to /,
- * /rng and /lottery, 145–240 ms of main-thread compiling per load, 15–45 ms with the hint on the
- * entry and the vendor chunk, 0–5 ms with it on the page's chunks too (decision 015, fifth pass).
+ * /rng and /lottery, 143–240 ms of main-thread compiling per load, 12–31 ms with the hint on the
+ * entry and the vendor chunk, 3–11 ms with it on the page's chunks too (decision 015, fifth pass).
  * What a page loads only on a click (a dialog, a game's client) does not carry it: most of its
  * functions would be compiled for nothing. Other browsers read the line as a comment.
  */
