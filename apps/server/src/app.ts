@@ -21,6 +21,7 @@ import type { SessionPolicy } from './platform/auth/session.ts';
 import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { installCompression } from './platform/http/compression.ts';
+import { requestLogging } from './platform/http/request-logger.ts';
 import { AppDocument } from './platform/http/app-document.ts';
 import { installStatusGate } from './modules/system/system.routes.ts';
 import {
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const serverOptions = {
     logger: options.logger ?? false,
+    // A request's pino child is made only when the request logs something (request-logger.ts).
+    ...(options.logger ? requestLogging() : {}),
     bodyLimit: Limits.requestBodyMaxBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
