@@ -17,6 +17,7 @@ interface WorkerOptions {
   warmupS: number;
   headers: Record<string, string>;
   generator: LoadGenerator;
+  poll: boolean;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as WorkerOptions;
@@ -30,6 +31,7 @@ const measuring = () => {
 };
 
 let counts: LoadCounts;
+let busyS: number | undefined;
 if (options.generator === 'autocannon') {
   const { default: autocannon } = await import('autocannon');
   const run = (duration: number) =>
@@ -46,7 +48,9 @@ if (options.generator === 'autocannon') {
     timeouts: result.timeouts,
   };
 } else {
-  counts = await runHttpLoad({ ...options, onMeasuring: measuring });
+  const lean = await runHttpLoad({ ...options, onMeasuring: measuring });
+  counts = lean;
+  if (options.poll) busyS = lean.busyS;
 }
 const cpu = process.cpuUsage(cpuBefore);
 const waitAfter = waitSecondsOf('self');
@@ -58,8 +62,10 @@ process.stdout.write(
     non2xx: counts.non2xx,
     errors: counts.errors,
     timeouts: counts.timeouts,
-    // The generator's own share of its core: near 1 it, not the server, set the pace.
+    // The generator's own share of its core: near 1 it, not the server, set the pace. A polling
+    // generator is always near 1: the share of the window it spent on answers says it instead.
     loadCpuShare: (cpu.user + cpu.system) / 1e6 / options.durationS,
+    ...(busyS !== undefined ? { loadBusyShare: busyS / options.durationS } : {}),
     ...(waitBefore !== null && waitAfter !== null
       ? { loadWaitShare: (waitAfter - waitBefore) / options.durationS }
       : {}),

@@ -14,6 +14,11 @@ export interface LoadResult extends LoadCounts {
   /** CPU the load generator used during the measured run, as a share of one core (1 = saturated). */
   loadCpuShare?: number;
   /**
+   * For a polling generator (always at 1 of its core): the share of the measured run it spent
+   * reading answers and writing requests; near 1 it, not the server, set the pace.
+   */
+  loadBusyShare?: number;
+  /**
    * CPU time the server spent per request during the measured run (with `serverPid`). Unlike
    * req/s it hardly moves when other work shares the machine, so it shows what a route costs.
    */
@@ -62,6 +67,8 @@ export function measureLoad(options: LoadOptions): Promise<LoadResult> {
     headers: options.headers ?? {},
     generator:
       options.generator ?? (process.env.BENCH_LOAD_GENERATOR === 'autocannon' ? 'autocannon' : 'lean'),
+    // The lean generator polls unless BENCH_LOAD_POLL=0 (http-load.ts says why).
+    poll: process.env.BENCH_LOAD_POLL !== '0',
   };
   const child = pinnedNode(options.core === undefined ? 1 : options.core, [
     'bench/lib/load-worker.ts',
@@ -149,9 +156,11 @@ export const describeLoad = (r: LoadResult) =>
     r.serverCpuUsPerReq === undefined
       ? null
       : `server ${r.serverCpuUsPerReq.toFixed(1)} µs CPU/req (${Math.round((r.serverCpuUsPerReq * r.reqPerSec) / 1e4)}% of its core)`,
-    r.loadCpuShare === undefined
-      ? null
-      : `load generator${r.generator ? ` (${r.generator})` : ''} at ${Math.round(r.loadCpuShare * 100)}% of its core`,
+    r.loadBusyShare !== undefined
+      ? `load generator (${r.generator ?? 'lean'}, polling) busy with answers ${pct(r.loadBusyShare)} of the time`
+      : r.loadCpuShare === undefined
+        ? null
+        : `load generator${r.generator ? ` (${r.generator})` : ''} at ${Math.round(r.loadCpuShare * 100)}% of its core`,
     r.serverWaitShare === undefined && r.loadWaitShare === undefined
       ? null
       : `other work held the server's core ${pct(r.serverWaitShare)} and the generator's ${pct(r.loadWaitShare)} of the time`,
