@@ -58,6 +58,13 @@ const CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * A JSON answer is data, never a document: opened on its own nothing in it may load, and nothing
+ * may frame it (OWASP's advice for REST answers). The document's policy and its Referrer-Policy
+ * (which governs the requests a document makes) have nothing to say there.
+ */
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** The platform server; used by main.ts, the tests and the benchmarks alike. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -124,8 +131,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // must keep to https from now on. Not includeSubDomains: the operator's other hosts are theirs.
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('content-security-policy', CSP);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      reply.header('content-security-policy', JSON_CSP);
+    } else {
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      reply.header('content-security-policy', CSP);
+    }
     done(null, payload);
   });
   installCompression(app);

@@ -95,6 +95,25 @@ describe('the app document: a start screen with the brand before any script runs
       expect(head.rawPayload.length).toBe(0);
     });
 
+    it("guards the document with the app's policy and a JSON answer with one that lets nothing load or frame it", async () => {
+      const page = await t.app.inject({ method: 'GET', url: '/lottery' });
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+      // A call's answer, and an error answer, are data: never a document.
+      for (const url of ['/wps/system/location', '/wps/no/such/call']) {
+        const res = await t.call({ url });
+        expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(res.headers['content-security-policy'], url).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['referrer-policy'], url).toBeUndefined();
+      }
+    });
+
     it('follows an edit of the brand config without a restart: new name, new entity tag', async () => {
       const before = await t.app.inject({ method: 'GET', url: '/noticePage' });
       writeFileSync(brandPath, JSON.stringify({ ...demoBrand(), brandName: 'Irrawaddy Luck' }));
