@@ -185,15 +185,46 @@ const STORED_MAX = 0xffff;
 const STORED_HEADER_BYTES = 5;
 
 /**
- * Writes `text` (`bytes` long in UTF-8) as a stored (uncompressed) deflate block at a byte
- * boundary; answers where its text starts.
+ * Writes `text` (`bytes` long in UTF-8, or already encoded) as a stored (uncompressed) deflate
+ * block at a byte boundary; answers where its text starts.
  */
-function writeStoredBlock(out: Buffer, at: number, text: string, bytes: number, final: boolean): number {
+function writeStoredBlock(
+  out: Buffer,
+  at: number,
+  text: string | Buffer,
+  bytes: number,
+  final: boolean,
+): number {
   out[at] = final ? 1 : 0;
   out.writeUInt16LE(bytes, at + 1);
   out.writeUInt16LE(~bytes & 0xffff, at + 3);
-  out.write(text, at + STORED_HEADER_BYTES);
+  if (typeof text === 'string') out.write(text, at + STORED_HEADER_BYTES);
+  else out.set(text, at + STORED_HEADER_BYTES);
   return at + STORED_HEADER_BYTES;
+}
+
+/**
+ * A tail's bytes, CRC-32 and shift operator, kept for the last few tails: a call's tail is usually
+ * the same for every answer (the status call's closes two objects), so it is encoded and summed
+ * once and joined to the answer's CRC by the combine step, not by another pass.
+ */
+interface EncodedTail {
+  bytes: Buffer;
+  crc: number;
+  crcShift: number;
+}
+const encodedTails = new Map<string, EncodedTail>();
+const MAX_TAILS = 8;
+
+function encodedTail(tail: string): EncodedTail {
+  let hit = encodedTails.get(tail);
+  if (!hit) {
+    const bytes = Buffer.from(tail);
+    hit = { bytes, crc: crc32(bytes), crcShift: crc32ShiftOperator(bytes.length) };
+    if (encodedTails.size >= MAX_TAILS) encodedTails.delete(encodedTails.keys().next().value!);
+    encodedTails.set(tail, hit);
+  }
+  return hit;
 }
 
 /** The byte length of head + bulk + tail, without reading the bulk again. */
@@ -213,12 +244,13 @@ function splicedAtLeast(body: SplicedBody, bytes: number): boolean {
 
 /**
  * RFC 1952 gzip of head + bulk + tail, with the bulk's deflate and CRC reused: per answer, one
- * buffer, a copy of the deflated bulk and a CRC pass over the head and the tail. Each small part
- * is encoded once, into the answer, and its CRC read from there.
+ * buffer, a copy of the deflated bulk and a CRC pass over the head. The head is encoded once, into
+ * the answer, and its CRC read from there; the tail comes encoded and summed (encodedTail).
  */
 export function splicedGzip({ head, bulk, tail }: SplicedBody): Buffer | null {
   const headBytes = Buffer.byteLength(head);
-  const tailBytes = Buffer.byteLength(tail);
+  const t = encodedTail(tail);
+  const tailBytes = t.bytes.length;
   if (headBytes > STORED_MAX || tailBytes > STORED_MAX) return null;
   const b = deflatedBulk(bulk);
   const out = Buffer.allocUnsafe(
@@ -227,11 +259,11 @@ export function splicedGzip({ head, bulk, tail }: SplicedBody): Buffer | null {
   out.set(GZIP_HEADER, 0);
   const headAt = writeStoredBlock(out, GZIP_HEADER.length, head, headBytes, false);
   out.set(b.deflated, headAt + headBytes);
-  const tailAt = writeStoredBlock(out, headAt + headBytes + b.deflated.length, tail, tailBytes, true);
+  const tailAt = writeStoredBlock(out, headAt + headBytes + b.deflated.length, t.bytes, tailBytes, true);
   const headCrc = crc32(out.subarray(headAt, headAt + headBytes));
   const crcHeadAndBulk = (multModP(b.crcShift, headCrc) ^ b.crc) >>> 0;
   const end = tailAt + tailBytes;
-  out.writeUInt32LE(crc32(out.subarray(tailAt, end), crcHeadAndBulk), end);
+  out.writeUInt32LE((multModP(t.crcShift, crcHeadAndBulk) ^ t.crc) >>> 0, end);
   out.writeUInt32LE((headBytes + b.byteLength + tailBytes) >>> 0, end + 4);
   return out;
 }
