@@ -1,13 +1,13 @@
 import geoip from 'geoip-country';
+import { RememberedLast } from './remembered.ts';
 
 /**
  * Addresses looked up lately and their countries. A page load asks for the caller's country
  * several times (the status call, the location call, the status gate while a region is blocked),
- * and the lookup is a binary search of about a microsecond; a hit is a map read. Bounded: past
- * RECENT_MAX addresses the oldest is forgotten, so a flood of distinct addresses cannot grow it.
+ * and the lookup is a binary search of about a microsecond; a hit is a map read.
  */
-const recent = new Map<string, string>();
-const RECENT_MAX = 10_000;
+const recent = new RememberedLast<string, string>(10_000);
+const lookUp = (ip: string) => geoip.lookup(ip)?.country ?? '';
 
 /**
  * Country of an IP address from a maintained IP-to-country database (geoip-country, updated with
@@ -15,12 +15,7 @@ const RECENT_MAX = 10_000;
  */
 export function countryOf(ip: string): string {
   if (!ip) return '';
-  const known = recent.get(ip);
-  if (known !== undefined) return known;
-  const country = geoip.lookup(ip)?.country ?? '';
-  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
-  recent.set(ip, country);
-  return country;
+  return recent.get(ip, lookUp);
 }
 
 /** How many addresses are remembered (tests). */

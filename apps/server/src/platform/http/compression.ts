@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { RememberedLast } from '../remembered.ts';
 
 /**
  * Compression of the server's own answers (decision 015). Static files are compressed once at
@@ -128,26 +129,21 @@ interface DeflatedBulk {
   crc: number;
   crcShift: number;
 }
-const deflatedBulks = new Map<string, DeflatedBulk>();
-const MAX_BULKS = 4;
+const deflatedBulks = new RememberedLast<string, DeflatedBulk>(4);
 
-function deflatedBulk(bulk: string): DeflatedBulk {
-  let hit = deflatedBulks.get(bulk);
-  if (!hit) {
-    const bytes = Buffer.from(bulk);
-    hit = {
-      // SYNC_FLUSH instead of FINISH: the blocks end byte-aligned and without the final bit, so
-      // more blocks may follow them in the same stream.
-      deflated: deflateRawSync(bytes, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
-      byteLength: bytes.length,
-      crc: crc32(bytes),
-      crcShift: crc32ShiftOperator(bytes.length),
-    };
-    if (deflatedBulks.size >= MAX_BULKS) deflatedBulks.delete(deflatedBulks.keys().next().value!);
-    deflatedBulks.set(bulk, hit);
-  }
-  return hit;
+function deflate(bulk: string): DeflatedBulk {
+  const bytes = Buffer.from(bulk);
+  return {
+    // SYNC_FLUSH instead of FINISH: the blocks end byte-aligned and without the final bit, so
+    // more blocks may follow them in the same stream.
+    deflated: deflateRawSync(bytes, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+    byteLength: bytes.length,
+    crc: crc32(bytes),
+    crcShift: crc32ShiftOperator(bytes.length),
+  };
 }
+
+const deflatedBulk = (bulk: string): DeflatedBulk => deflatedBulks.get(bulk, deflate);
 
 /*
  * CRC-32 of a concatenation from the CRC-32s of its parts, as zlib's crc32_combine does it: CRCs
@@ -213,19 +209,14 @@ interface EncodedTail {
   crc: number;
   crcShift: number;
 }
-const encodedTails = new Map<string, EncodedTail>();
-const MAX_TAILS = 8;
+const encodedTails = new RememberedLast<string, EncodedTail>(8);
 
-function encodedTail(tail: string): EncodedTail {
-  let hit = encodedTails.get(tail);
-  if (!hit) {
-    const bytes = Buffer.from(tail);
-    hit = { bytes, crc: crc32(bytes), crcShift: crc32ShiftOperator(bytes.length) };
-    if (encodedTails.size >= MAX_TAILS) encodedTails.delete(encodedTails.keys().next().value!);
-    encodedTails.set(tail, hit);
-  }
-  return hit;
+function encode(tail: string): EncodedTail {
+  const bytes = Buffer.from(tail);
+  return { bytes, crc: crc32(bytes), crcShift: crc32ShiftOperator(bytes.length) };
 }
+
+const encodedTail = (tail: string): EncodedTail => encodedTails.get(tail, encode);
 
 /** The byte length of head + bulk + tail, without reading the bulk again. */
 export function splicedByteLength({ head, bulk, tail }: SplicedBody): number {
