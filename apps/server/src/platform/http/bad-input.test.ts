@@ -41,6 +41,18 @@ const outcomeCall = defineCall({
   response: z.object({}),
 });
 
+/** A bare-wire call whose handler answers nothing, at once or later. */
+const nothingCall = defineCall({
+  id: 'nothingProbe',
+  method: 'GET',
+  path: '/lgw/test/nothing',
+  moduleId: 'TEST',
+  token: false,
+  summary: 'Answers no value',
+  query: z.object({ later: z.enum(['0', '1']).optional() }),
+  response: z.undefined(),
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
@@ -52,6 +64,9 @@ beforeAll(async () => {
         language: String(req.headers.language),
         device: String(req.headers.device),
       }));
+      registerCall(app, nothingCall, ({ query }) =>
+        query.later === '1' ? Promise.resolve(undefined) : undefined,
+      );
       registerCall(app, outcomeCall, ({ body }) => {
         if (body.outcome === 'forbidden')
           throw fail(Errors.forbidden, { message: 'Trial accounts cannot do this' });
@@ -327,5 +342,15 @@ describe(`wire rules (${testDbKind})`, () => {
     expect((await t.call({ url: '/wps/system/status', headers: { merchant: 'SEA888' } })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe(`handlers that answer at once or later (${testDbKind})`, () => {
+  it('a handler with no value answers 200 with an empty body, whether it answers at once or later', async () => {
+    for (const later of ['0', '1']) {
+      const res = await t.call({ url: `/lgw/test/nothing?later=${later}` });
+      expect(res.statusCode, later).toBe(200);
+      expect(res.body, later).toBe('');
+    }
   });
 });
