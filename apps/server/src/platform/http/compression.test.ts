@@ -187,10 +187,21 @@ describe('compression helpers', () => {
       ['{"ü":"ñ","bulk":', `,"ip":"${'9'.repeat(3000)}"}`],
       ['{"b":2,"bulk":', '}'],
     ] as const;
-    // Twice: the second round splices the tails as they were kept from the first.
-    for (const [head, tail] of [...cases, ...cases]) {
-      const gz = splicedGzip({ head, bulk, tail })!;
-      expect(gunzipSync(gz).toString()).toBe(head + bulk + tail);
+    // Twice per bulk: the second round splices the suffixes as they were kept from the first, and
+    // a bulk's suffixes are its own (a tail spliced after one bulk is summed afresh after another).
+    for (const b of [bulk, bulk.replace(/row/g, 'wor'), bulk]) {
+      for (const [head, tail] of [...cases, ...cases]) {
+        const gz = splicedGzip({ head, bulk: b, tail })!;
+        expect(gunzipSync(gz).toString()).toBe(head + b + tail);
+      }
     }
+  });
+
+  it('a head or tail too long for one stored block is not spliced', () => {
+    const bulk = JSON.stringify({ rows: Array.from({ length: 50 }, (_, i) => ({ i })) });
+    const long = 'x'.repeat(0x10000);
+    expect(splicedGzip({ head: long, bulk, tail: '}' })).toBeNull();
+    expect(splicedGzip({ head: '{', bulk, tail: long })).toBeNull();
+    expect(gunzipSync(splicedGzip({ head: '{', bulk, tail: '}' })!).toString()).toBe(`{${bulk}}`);
   });
 });
