@@ -1,11 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Http2SecureServer } from 'node:http2';
-import Fastify, {
-  type FastifyHttp2SecureOptions,
-  type FastifyInstance,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -21,7 +17,11 @@ import type { SessionPolicy } from './platform/auth/session.ts';
 import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { installCompression } from './platform/http/compression.ts';
-import { requestLogging } from './platform/http/request-logger.ts';
+import {
+  createPlatformLogger,
+  requestLogging,
+  type PlatformLoggerOptions,
+} from './platform/http/request-logger.ts';
 import { AppDocument } from './platform/http/app-document.ts';
 import { installStatusGate } from './modules/system/system.routes.ts';
 import {
@@ -35,7 +35,8 @@ import {
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** The server's log (pino's options); none: the server logs nothing (most tests). */
+  logger?: PlatformLoggerOptions;
   sessionPolicy?: SessionPolicy;
   opsToken?: string | null;
   /** Tunables of the services (tests shorten time-outs and limits). */
@@ -68,10 +69,13 @@ const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** The platform server; used by main.ts, the tests and the benchmarks alike. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const log = options.logger ? createPlatformLogger(options.logger) : undefined;
+  // The platform's own logger stands in for Fastify's, and a request's pino child is made only
+  // when the request logs something (request-logger.ts).
+  const logging = log ? requestLogging(log) : undefined;
   const serverOptions = {
-    logger: options.logger ?? false,
-    // A request's pino child is made only when the request logs something (request-logger.ts).
-    ...(options.logger ? requestLogging() : {}),
+    logger: false,
+    ...logging?.fastifyOptions,
     bodyLimit: Limits.requestBodyMaxBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -97,13 +101,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database,
       opsToken: options.opsToken ?? null,
       ...(options.sessionPolicy ? { sessionPolicy: options.sessionPolicy } : {}),
-      onBrandConfigInvalid: (msg) => app.log.error(msg),
+      ...(log ? { log, onBrandConfigInvalid: (msg: string) => log.error(msg) } : {}),
     },
     options.services,
   );
   const { brand } = ctx;
   await startServices(ctx);
   app.decorate('ctx', ctx);
+  // Fastify follows each response's end for the "request completed" line only where a hook asks
+  // for it; this one asks when that line is written (request-logger.ts, requestLogging).
+  if (logging?.watchResponses) app.addHook('onResponse', (_req, _reply, done) => done());
   app.decorateRequest('session', undefined);
   app.addHook('onClose', async () => stopServices(ctx));
 

@@ -7,6 +7,7 @@
  * it in the returned object; add its route plugin to `routePlugins`. Modules never build each
  * other's services; they receive them through `app.ctx` (routes) or their constructor (services).
  */
+import { pino, type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/connection.ts';
@@ -87,6 +88,8 @@ export interface ServiceDeps {
   sessionPolicy?: SessionPolicy;
   /** Where a brand config edit that fails validation is reported (the server's log). */
   onBrandConfigInvalid?: (message: string) => void;
+  /** The server's log; a silent one when the server was built without one (most tests). */
+  log?: Logger;
 }
 
 /** Tunables of the services; every field has a production default (tests shorten them). */
@@ -234,6 +237,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   });
 
   return {
+    log: deps.log ?? pino({ enabled: false }),
     lottery,
     lotteryDemoBets,
     config,

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.ctx.log.info({ signal }, 'shutting down');
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   updateLock?.(port);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   if (config.devOutboxRefused)
-    app.log.warn({ reason: config.devOutboxRefused }, 'DEV_OUTBOX=1 refused: /dev/outbox stays off');
+    app.ctx.log.warn({ reason: config.devOutboxRefused }, 'DEV_OUTBOX=1 refused: /dev/outbox stays off');
   console.log(
     `\n  Platform running at ${config.tls ? 'https' : 'http'}://localhost:${port}\n  Database: ${where}\n  ${devOutboxNotice(config, port)}\n${demoAccountsText()}\n`,
   );

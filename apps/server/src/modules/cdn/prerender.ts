@@ -110,7 +110,7 @@ async function fillCache(
       report.rendered++;
     } catch (err) {
       report.failed++;
-      app.log.warn({ err, image: job.key }, 'prerendering an image failed');
+      app.ctx.log.warn({ err, image: job.key }, 'prerendering an image failed');
     }
   }
   report.ms = Math.round(performance.now() - started);
@@ -171,13 +171,13 @@ export async function prerenderFirstVisitArt(app: FastifyInstance): Promise<void
     const stop = () => !app.server.listening;
     const urls = await firstVisitArt(app.ctx);
     const report = await prerenderArt(app, urls, { stop });
-    app.log.info(report, 'first-visit images prerendered');
+    app.ctx.log.info(report, 'first-visit images prerendered');
     const lcp = await homeLcpBanner(app.ctx);
     if (lcp) {
       const forms = await prerenderArtForms(app, lcp, { formats: LCP_FORMATS, widths: LCP_WIDTHS }, { stop });
-      app.log.info(forms, "the LCP banner's forms prerendered");
+      app.ctx.log.info(forms, "the LCP banner's forms prerendered");
     }
   } catch (err) {
-    app.log.warn({ err }, 'prerendering the first-visit images failed');
+    app.ctx.log.warn({ err }, 'prerendering the first-visit images failed');
   }
 }

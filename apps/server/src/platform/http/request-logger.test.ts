@@ -1,17 +1,23 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LazyRequestLogger, requestLogging } from './request-logger.ts';
+import { createPlatformLogger, LazyRequestLogger, requestLogging } from './request-logger.ts';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => app?.close());
 
-/** A Fastify app logging as the platform does, its lines collected. */
+/** A Fastify app logging as the platform does (app.ts), its lines collected in `lines`. */
+function fastifyLoggingAt(level: string, lines: Record<string, unknown>[]): FastifyInstance {
+  const logging = requestLogging(
+    createPlatformLogger({ level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } }),
+  );
+  const made = Fastify({ logger: false, ...logging.fastifyOptions });
+  if (logging.watchResponses) made.addHook('onResponse', (_req, _reply, done) => done());
+  return made;
+}
+
 async function appLoggingAt(level: string) {
   const lines: Record<string, unknown>[] = [];
-  app = Fastify({
-    logger: { level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
-    ...requestLogging(),
-  });
+  app = fastifyLoggingAt(level, lines);
   app.get('/quiet', async (req) => {
     req.log.info('an info line');
     req.log.debug('a debug line');
@@ -78,10 +84,7 @@ describe('request logger made on first use', () => {
 
   it("a request's own level change holds for that request only", async () => {
     const lines: Record<string, unknown>[] = [];
-    app = Fastify({
-      logger: { level: 'warn', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
-      ...requestLogging(),
-    });
+    app = fastifyLoggingAt('warn', lines);
     app.get('/verbose', async (req) => {
       req.log.level = 'debug';
       req.log.debug('now heard');
@@ -93,7 +96,22 @@ describe('request logger made on first use', () => {
     });
     expect((await app.inject({ method: 'GET', url: '/verbose' })).json()).toEqual({ level: 'debug' });
     expect((await app.inject({ method: 'GET', url: '/plain' })).json()).toEqual({ level: 'warn' });
-    // Fastify's own completion line (info) is heard too, for that request only.
-    expect(lines.map((l) => l.msg)).toEqual(['now heard', 'request completed']);
+    // Fastify's completion line is written by a server that logs at info (the next test).
+    expect(lines.map((l) => l.msg)).toEqual(['now heard']);
+  });
+
+  it("follows each response's end (for Fastify's completion line) only when the line is written", async () => {
+    const listeners: Record<string, number> = {};
+    for (const level of ['warn', 'info']) {
+      const lines: Record<string, unknown>[] = [];
+      const made = fastifyLoggingAt(level, lines);
+      made.get('/plain', async (_req, reply) => ({ finish: reply.raw.listenerCount('finish') }));
+      listeners[level] = (await made.inject({ method: 'GET', url: '/plain' })).json<{
+        finish: number;
+      }>().finish;
+      await made.close();
+      expect(lines.some((l) => l.msg === 'request completed')).toBe(level === 'info');
+    }
+    expect(listeners.info).toBe(listeners.warn! + 1);
   });
 });

@@ -1,9 +1,14 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Bindings, ChildLoggerOptions, Level, LogFn } from 'pino';
-
-/** What Fastify's root logger is: pino, whose level test this logger needs. */
-type RootLogger = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
-type PinoRoot = Required<RootLogger>;
+import {
+  pino,
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type Level,
+  type LogFn,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
 
 /**
  * A request's logger, made only when the request logs something the level lets through.
@@ -16,11 +21,11 @@ type PinoRoot = Required<RootLogger>;
  * with the same bindings, so the line reads as before (`reqId` included).
  */
 export class LazyRequestLogger {
-  readonly #root: PinoRoot;
+  readonly #root: Logger;
   readonly #bindings: Bindings;
   #made: FastifyBaseLogger | undefined;
 
-  constructor(root: PinoRoot, bindings: Bindings) {
+  constructor(root: Logger, bindings: Bindings) {
     this.#root = root;
     this.#bindings = bindings;
   }
@@ -66,19 +71,12 @@ for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] satisfi
 LazyRequestLogger.prototype.silent = function () {} as LogFn;
 
 /**
- * Fastify's `childLoggerFactory`: the lazy logger above for a request, unless the route asks for
- * a level or serializers of its own (none does today) or the root logger cannot say which levels
- * it writes; those get pino's child at once, as Fastify would make it.
+ * A request's logger: the lazy one above, unless the route asks for a level or serializers of its
+ * own (none does today); that gets pino's child at once.
  */
-export function lazyRequestLogger(
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  const root = logger as RootLogger;
-  if (options.level !== undefined || options.serializers !== undefined || !root.isLevelEnabled)
-    return logger.child(bindings, options);
-  return new LazyRequestLogger(root as PinoRoot, bindings);
+function requestLoggerOf(root: Logger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  if (options.level !== undefined || options.serializers !== undefined) return root.child(bindings, options);
+  return new LazyRequestLogger(root, bindings);
 }
 
 /** Levels above `info`: a logger at one of them drops Fastify's two lines per request. */
@@ -104,7 +102,52 @@ export class RequestLogController extends LogController {
   }
 }
 
-/** The Fastify options of a server that logs: its request loggers and request lines as above. */
-export function requestLogging() {
-  return { childLoggerFactory: lazyRequestLogger, logController: new RequestLogController() };
+/** What the platform's log is given: pino's options, and where the lines go (stdout if unsaid). */
+export type PlatformLoggerOptions = LoggerOptions & { stream?: DestinationStream };
+
+/**
+ * The platform's root logger: pino, with the serializers Fastify gives its own (a request and a
+ * reply logged as their few telling fields, an error with its type and stack).
+ */
+export function createPlatformLogger({ stream, ...options }: PlatformLoggerOptions): Logger {
+  return pino(
+    {
+      ...options,
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: req.url,
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+        res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }),
+        err: pino.stdSerializers.err,
+        ...options.serializers,
+      },
+    },
+    stream ?? pino.destination(1),
+  );
+}
+
+/**
+ * The Fastify options of a server that logs to `root`.
+ *
+ * Fastify's own logger is off and each request's logger is made from `root` by the factory: a
+ * server given a logger has Fastify follow the end of every response (a clock read, a closure and
+ * two listeners added and removed per request) to write "request completed", also at levels that
+ * drop the line; without one it does so only for routes with an onResponse hook. That was about
+ * 2 µs of the status call's 20-40 (decision 015). `watchResponses` says whether the server must
+ * ask for it: when the root writes `info`. (A request that raises its own level past the root's
+ * then logs its own lines, but not Fastify's completion line.)
+ */
+export function requestLogging(root: Logger) {
+  return {
+    fastifyOptions: {
+      childLoggerFactory: (_parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
+        requestLoggerOf(root, bindings, options),
+      logController: new RequestLogController(),
+    },
+    watchResponses: root.isLevelEnabled('info'),
+  };
 }
