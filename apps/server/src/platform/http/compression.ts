@@ -191,7 +191,8 @@ function multiplierBy(op: number): Uint32Array {
 }
 
 const multiply = (by: Uint32Array, a: number): number =>
-  (by[a & 0xff]! ^ by[256 + ((a >>> 8) & 0xff)]! ^ by[512 + ((a >>> 16) & 0xff)]! ^ by[768 + (a >>> 24)]!) >>> 0;
+  (by[a & 0xff]! ^ by[256 + ((a >>> 8) & 0xff)]! ^ by[512 + ((a >>> 16) & 0xff)]! ^ by[768 + (a >>> 24)]!) >>>
+  0;
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const STORED_MAX = 0xffff;
