@@ -136,9 +136,10 @@ export function createPlatformLogger({ stream, ...options }: PlatformLoggerOptio
  * Fastify's own logger is off and each request's logger is made from `root` by the factory: a
  * server given a logger has Fastify follow the end of every response (a clock read, a closure and
  * two listeners added and removed per request) to write "request completed", also at levels that
- * drop the line; without one it does so only for routes with an onResponse hook. That was about
- * 2 µs of the status call's 20-40 (decision 015). `watchResponses` says whether the server must
- * ask for it: when the root writes `info`. (A request that raises its own level past the root's
+ * drop the line; without one it does so only for routes with an onResponse hook. Those listeners
+ * and Fastify's check of each custom child logger showed in the status call's CPU profile (decision
+ * 015, seventh pass). `watchResponses` says whether the server must ask for it: when the root
+ * writes `info`. (A request that raises its own level past the root's
  * then logs its own lines, but not Fastify's completion line.)
  */
 export function requestLogging(root: Logger) {
