@@ -76,12 +76,23 @@ test.describe('provably fair house games', () => {
     await expect(page.getByTestId('verify-result')).toContainText('matches the published hash');
 
     // The lottery: the numero on sale already carries the hash of its draw seed, and no result.
-    const near = await pageCall<Near>(page, '/lgw/numeros/near?gameCode=SSC1');
-    const current = near.currentNumero!;
+    // Between the close of one numero's sale and the open of the next, the current numero is not on
+    // sale; wait for one that is rather than race the window.
+    let near: Near | undefined;
+    await expect
+      .poll(
+        async () => {
+          near = await pageCall<Near>(page, '/lgw/numeros/near?gameCode=SSC1');
+          return near.currentNumero?.isSale ?? false;
+        },
+        { timeout: 60_000, intervals: [500, 1_000, 2_000] },
+      )
+      .toBe(true);
+    const current = near!.currentNumero!;
     expect(current.isSale).toBe(true);
     expect(current.winNo).toBe('');
     expect(current.seedHash).toMatch(/^[0-9a-f]{64}$/);
-    const verifyPath = `/lgw/draw/verify?gameId=${near.gameId}&numero=${current.numero}`;
+    const verifyPath = `/lgw/draw/verify?gameId=${near!.gameId}&numero=${current.numero}`;
     const end = Date.now() + 150_000;
     let drawn: { seedHash: string; seed: string; winNo: string } | undefined;
     while (Date.now() < end) {
