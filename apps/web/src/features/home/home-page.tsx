@@ -10,6 +10,7 @@ import { CategoryTile } from './category-tile.tsx';
 import { loadPopupNotice, popupsFor, unseenPopups, useAnnouncements } from '../notices/index.ts';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
+import { useQuietAfter } from '../../shared/ui/use-quiet-after.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { HomeMore } from './home-more.tsx';
 import styles from './home-page.module.css';
@@ -21,27 +22,10 @@ const PopupNotice = lazy(loadPopupNotice);
 const BANNER_WAIT_MS = 3000;
 
 /**
- * True once `settled` holds and then the browser has had a quiet moment (decision 015). The popup
- * of a first visit opened in the same task as the page's first render: its render and its scroll
- * lock (which reads the layout of a page not laid out yet) came before the first banner showed.
- */
-function useQuietAfter(settled: boolean): boolean {
-  const [quiet, setQuiet] = useState(false);
-  useEffect(() => {
-    if (!settled || quiet) return;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const id = window.setTimeout(() => setQuiet(true), 50);
-      return () => window.clearTimeout(id);
-    }
-    const id = window.requestIdleCallback(() => setQuiet(true), { timeout: 1000 });
-    return () => window.cancelIdleCallback(id);
-  }, [settled, quiet]);
-  return quiet;
-}
-
-/**
  * The popup notices (type PU) meant for this visitor, once per session, once the first banner
- * (the page's largest paint) has loaded or failed: `bannerDone`.
+ * (the page's largest paint) has loaded or failed (`bannerDone`) and the browser is quiet. Opened
+ * in the same task as the page's first render, its render and its scroll lock (which reads the
+ * layout of a page not laid out yet) came before the first banner showed.
  */
 function PopupOnce({ bannerDone }: { bannerDone: boolean }) {
   const { data } = useAnnouncements();

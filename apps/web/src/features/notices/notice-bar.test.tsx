@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { announcements, renderShell, setupShell, stubFetch } from '../../test/shell-harness.tsx';
 import { NoticeBar } from './notice-bar.tsx';
@@ -11,7 +11,11 @@ describe('notice bar', () => {
     renderShell(<NoticeBar onOpen={() => {}} />);
     const marquee = await screen.findByTestId('notice-marquee');
     const bar = screen.getByRole('region', { name: 'Announcements' });
-    // Two copies of the track make the loop seamless; the copy is hidden from assistive tech.
+    // Two copies of the track make the loop seamless; the copy is hidden from assistive tech. The
+    // copy, and with it the scrolling, comes once the page is quiet after its first paint.
+    expect(marquee.querySelectorAll('ul')).toHaveLength(1);
+    expect(marquee).not.toHaveAttribute('data-looping');
+    await waitFor(() => expect(marquee).toHaveAttribute('data-looping', 'true'));
     const tracks = marquee.querySelectorAll('ul');
     expect(tracks).toHaveLength(2);
     expect(tracks[1]).toHaveAttribute('aria-hidden', 'true');

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { MegaphoneIcon, PauseIcon, PlayIcon, ChevronRightIcon } from '../../shared/ui/shell-icons.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
+import { useQuietAfter } from '../../shared/ui/use-quiet-after.ts';
 import { useAnnouncements } from './api.ts';
 import styles from './notice-bar.module.css';
 
@@ -15,6 +16,10 @@ export function NoticeBar({ onOpen }: { onOpen: (index: number) => void }) {
   const { data, isPending } = useAnnouncements();
   const [paused, setPaused] = useState(false);
   const notices = data?.player ?? [];
+  // The marquee's second copy (what scrolls in behind the last title) and with it the scrolling
+  // start once the page's first paint is done: the copy doubled the bar's share of the first
+  // layout on every page that has the bar, for titles that show only about a minute later.
+  const looping = useQuietAfter(notices.length > 0);
   const characters = notices.reduce((n, x) => n + x.title.length + 8, 0);
   // About 9 characters a second whatever the number of notices, so it reads the same.
   const style = { '--marquee-duration': `${Math.max(20, Math.round(characters / 9))}s` } as CSSProperties;
@@ -44,9 +49,9 @@ export function NoticeBar({ onOpen }: { onOpen: (index: number) => void }) {
           ) : notices.length === 0 ? (
             <span className={styles.none}>{t('notice_none')}</span>
           ) : (
-            <div className={styles.marquee} data-testid="notice-marquee">
+            <div className={styles.marquee} data-testid="notice-marquee" data-looping={looping || undefined}>
               {track(false)}
-              {track(true)}
+              {looping ? track(true) : null}
             </div>
           )}
         </div>
