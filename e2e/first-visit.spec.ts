@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { englishPage } from './shell-helpers.ts';
 
 /** A fresh visitor in `language` (the seeded brand's default is Burmese), on a phone-sized screen. */
 async function visitorIn(page: Page, language: string): Promise<void> {
@@ -111,6 +112,34 @@ test.describe('first visit (decision 015)', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Play now' })).toBeVisible();
     await expect(page.locator('.boot-screen')).toHaveCount(0);
+  });
+
+  test("home's download and help row loads its code and the help centre when the reader nears it", async ({
+    page,
+  }) => {
+    // Its popup notices seen: an open popup holds the page still.
+    await englishPage(page);
+    const calls = countCalls(page);
+    const chunks: string[] = [];
+    page.on('request', (req) => {
+      if (/\/download-and-help-[\w-]+\.js$/.test(req.url())) chunks.push(req.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Play now' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // A phone's first screens: neither the row's code nor its call, nor the row.
+    expect(chunks).toEqual([]);
+    expect(calls.get('/wps/system/helpCenter')).toBeUndefined();
+    await expect(page.getByRole('heading', { name: 'Help centre' })).toHaveCount(0);
+
+    // Scrolled towards it, the row comes in, with its help links.
+    await page.getByRole('heading', { name: 'Latest announcements' }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 1200);
+    const help = page.getByRole('region', { name: 'Help centre' });
+    await expect(help).toBeVisible();
+    await expect(help.getByRole('link').first()).toBeVisible();
+    expect(chunks).toHaveLength(1);
+    expect(calls.get('/wps/system/helpCenter')).toBe(1);
   });
 
   test('an English page downloads no web font', async ({ page }) => {

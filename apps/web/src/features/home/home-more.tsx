@@ -1,28 +1,26 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
-import { useBrand } from '../../shared/brand/brand.ts';
-import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { excerpt, htmlToText } from '../../shared/format/text.ts';
-import { resourceNamed, useSystemInfo } from '../../shared/system/system-status.ts';
-import { buttonClass } from '../../shared/ui/button.tsx';
-import {
-  BookIcon,
-  ChevronRightIcon,
-  GiftIcon,
-  MegaphoneIcon,
-  PhoneIcon,
-} from '../../shared/ui/shell-icons.tsx';
+import { ChevronRightIcon, GiftIcon, MegaphoneIcon } from '../../shared/ui/shell-icons.tsx';
 import { Section } from '../../shared/ui/page.tsx';
 import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
 import { EmptyState, Skeleton } from '../../shared/ui/states.tsx';
-import { helpArticlePath, useHelpCenter } from '../help/index.ts';
 import { NoticeLinks, useAnnouncements } from '../notices/index.ts';
 import styles from './home-more.module.css';
 
+// Its own chunk, as the footer's: the code comes with the row, when the reader heads there.
+const DownloadAndHelp = lazy(() =>
+  import('./download-and-help.tsx').then((m) => ({ default: m.DownloadAndHelp })),
+);
+
+/** The row's usual height on a phone, where its two panels stack: what its placeholder keeps. */
+const DOWNLOAD_HELP_MIN_HEIGHT = 800;
+
 /**
  * The lower half of home: latest notices and promotions, then the app download and the help
- * centre. That last row is a phone's third screen: it renders (and asks for the help centre) when
- * the reader scrolls towards it, not with the first screen, whose first layout was the longest
+ * centre. That last row is a phone's third screen: its code loads and it renders (and asks for the
+ * help centre) when the reader scrolls towards it, not with the first screen, whose first layout was the longest
  * task of a phone's first visit (decision 015, eighth pass).
  */
 export function HomeMore() {
@@ -87,82 +85,11 @@ export function HomeMore() {
         </Section>
       </div>
 
-      <DeferUntilVisible minHeight={DOWNLOAD_HELP_MIN_HEIGHT} margin="400px">
-        <DownloadAndHelp />
+      <DeferUntilVisible minHeight={DOWNLOAD_HELP_MIN_HEIGHT} margin="100px">
+        <Suspense fallback={<div style={{ minHeight: DOWNLOAD_HELP_MIN_HEIGHT }} />}>
+          <DownloadAndHelp />
+        </Suspense>
       </DeferUntilVisible>
     </>
-  );
-}
-
-/** The row's usual height on a phone, where its two panels stack: what its placeholder keeps. */
-const DOWNLOAD_HELP_MIN_HEIGHT = 800;
-
-/** The app download teaser with its QR codes, and the help centre's first articles. */
-function DownloadAndHelp() {
-  const { t } = useTranslation();
-  const brand = useBrand();
-  const info = useSystemInfo();
-  const help = useHelpCenter();
-  const ios = resourceNamed(info, 'appIos');
-  const android = resourceNamed(info, 'appAndroid');
-
-  return (
-    <div className={styles.columns}>
-      <Section title={t('nav_download')} id="home-download">
-        <div className={`${styles.panel} ${styles.download}`}>
-          <div className={styles.downloadText}>
-            <PhoneIcon size={30} className={styles.downloadIcon} />
-            <p className={styles.downloadTitle}>{t('download_teaser_title', { brand: brand.brandName })}</p>
-            <p className={styles.downloadBody}>{t('download_teaser_body')}</p>
-            <Link to="/download" className={buttonClass('primary', 'md')}>
-              {t('download_now')}
-            </Link>
-          </div>
-          <div className={styles.qrs}>
-            {[ios, android].map((r) =>
-              r?.qrCodeUrl ? (
-                <figure key={r.name} className={styles.qr}>
-                  <img
-                    src={cdnImage(r.qrCodeUrl)}
-                    alt={t('download_qr_alt', { app: r.labelNameEn })}
-                    width={112}
-                    height={112}
-                    loading="lazy"
-                  />
-                  <figcaption>{r.labelNameEn}</figcaption>
-                </figure>
-              ) : null,
-            )}
-          </div>
-        </div>
-      </Section>
-
-      <Section title={t('nav_help')} id="home-help">
-        <div className={`${styles.panel} ${styles.help}`}>
-          {help.data ? (
-            help.data.map((s) => (
-              <div key={s.tag} className={styles.helpGroup}>
-                <p className={styles.helpCategory}>
-                  <BookIcon size={15} /> {s.title}
-                </p>
-                <ul className={styles.helpLinks}>
-                  {s.children.slice(0, 3).map((a) => (
-                    <li key={a.tag}>
-                      <Link to={helpArticlePath(a.tag)}>{a.title}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))
-          ) : (
-            <div className={styles.skeletons}>
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} height={18} />
-              ))}
-            </div>
-          )}
-        </div>
-      </Section>
-    </div>
   );
 }
