@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
@@ -62,7 +62,9 @@ function useNavDropdown(): NavDropdown | undefined {
 export function GameNavItems({ navClass }: { navClass: NavClass }) {
   const { t } = useTranslation(['translation', 'games']);
   const brand = useBrand();
-  const lanes = useVendorLanes();
+  // The vendor list arrives during a first visit's busiest moment: the items it brings render in
+  // a background pass React slices, not in the synchronous render its arrival would start.
+  const lanes = useDeferredValue(useVendorLanes().data);
   const deps = useLaunchDeps();
   const { location } = deps;
   const dropdowns = useNavDropdown();
@@ -77,7 +79,7 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  if (!lanes.data) {
+  if (!lanes) {
     return gameTypes.map((g) => (
       <li key={g.type}>
         <NavLink to={g.path} className={navClass}>
@@ -88,7 +90,7 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
     ));
   }
 
-  const items = buildHeaderNav(lanes.data, brand.esports);
+  const items = buildHeaderNav(lanes, brand.esports);
   // An item opened before the dropdown code arrived shows its dropdown when it does, unless it
   // was closed meanwhile.
   const shown = dropdowns ? open : null;
