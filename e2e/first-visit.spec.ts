@@ -142,6 +142,28 @@ test.describe('first visit (decision 015)', () => {
     expect(calls.get('/wps/system/helpCenter')).toBe(1);
   });
 
+  test("home without the row's code (a failed fetch) still shows the rest, and so does a page without the footer's", async ({
+    page,
+  }) => {
+    await englishPage(page);
+    await page.route(/\/assets\/(download-and-help|footer)-[\w-]+\.js$/, (route) => route.abort());
+    const failures: string[] = [];
+    page.on('requestfailed', (req) => {
+      const { pathname } = new URL(req.url());
+      if (/\/(download-and-help|footer)-/.test(pathname)) failures.push(pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Play now' })).toBeVisible();
+    await page.getByRole('heading', { name: 'Latest announcements' }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => failures.length).toBe(2);
+    // The page stands: its sections are there, only the two parts whose code failed are empty.
+    await expect(page.getByRole('heading', { name: 'Latest announcements' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Help centre' })).toHaveCount(0);
+    await expect(page.locator('footer')).toHaveCount(0);
+    await expect(page.getByText('This page did not load')).toHaveCount(0);
+  });
+
   test('an English page downloads no web font', async ({ page }) => {
     await visitorIn(page, 'en');
     const fonts = countFonts(page);

@@ -8,6 +8,7 @@ import { Slot } from '../../shared/shell/slot.tsx';
 import { SlotNames } from '../../shared/shell/slot-registry.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { SideBar } from './side-bar.tsx';
 import { SiteHeader } from './site-header.tsx';
 import styles from './app-layout.module.css';
@@ -50,9 +51,12 @@ export function AppLayout() {
       </main>
       {chrome.footer ? (
         <DeferUntilVisible minHeight={420} margin="100px">
-          <Suspense fallback={<div style={{ minHeight: 420 }} />}>
-            <Footer />
-          </Suspense>
+          {/* A footer whose code could not be fetched is left out; the page stands. */}
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={<div style={{ minHeight: 420 }} />}>
+              <Footer />
+            </Suspense>
+          </ErrorBoundary>
         </DeferUntilVisible>
       ) : null}
       {chrome.sideBar ? <SideBar /> : null}

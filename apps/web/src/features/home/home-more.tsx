@@ -5,6 +5,7 @@ import { excerpt, htmlToText } from '../../shared/format/text.ts';
 import { ChevronRightIcon, GiftIcon, MegaphoneIcon } from '../../shared/ui/shell-icons.tsx';
 import { Section } from '../../shared/ui/page.tsx';
 import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { EmptyState, Skeleton } from '../../shared/ui/states.tsx';
 import { NoticeLinks, useAnnouncements } from '../notices/index.ts';
 import styles from './home-more.module.css';
@@ -19,9 +20,10 @@ const DOWNLOAD_HELP_MIN_HEIGHT = 800;
 
 /**
  * The lower half of home: latest notices and promotions, then the app download and the help
- * centre. That last row is a phone's third screen: its code loads and it renders (and asks for the
- * help centre) when the reader scrolls towards it, not with the first screen, whose first layout was the longest
- * task of a phone's first visit (decision 015, eighth pass).
+ * centre. That last row is a phone's third screen: its code loads and it renders (and asks for
+ * the help centre) when the reader scrolls towards it, not with the first screen, whose first
+ * layout was the longest task of a phone's first visit (decision 015, eighth pass). If its code
+ * cannot be fetched, the row stays empty and the rest of the page stands.
  */
 export function HomeMore() {
   const { t } = useTranslation();
@@ -86,9 +88,11 @@ export function HomeMore() {
       </div>
 
       <DeferUntilVisible minHeight={DOWNLOAD_HELP_MIN_HEIGHT} margin="100px">
-        <Suspense fallback={<div style={{ minHeight: DOWNLOAD_HELP_MIN_HEIGHT }} />}>
-          <DownloadAndHelp />
-        </Suspense>
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={<div style={{ minHeight: DOWNLOAD_HELP_MIN_HEIGHT }} />}>
+            <DownloadAndHelp />
+          </Suspense>
+        </ErrorBoundary>
       </DeferUntilVisible>
     </>
   );
