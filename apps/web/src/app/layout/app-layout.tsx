@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { NoticeBar } from '../../features/notices/index.ts';
@@ -8,7 +8,6 @@ import { Slot } from '../../shared/shell/slot.tsx';
 import { SlotNames } from '../../shared/shell/slot-registry.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
-import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { SideBar } from './side-bar.tsx';
 import { SiteHeader } from './site-header.tsx';
 import styles from './app-layout.module.css';
@@ -51,12 +50,7 @@ export function AppLayout() {
       </main>
       {chrome.footer ? (
         <DeferUntilVisible minHeight={420} margin="100px">
-          {/* A footer whose code could not be fetched is left out; the page stands. */}
-          <ErrorBoundary fallback={null}>
-            <Suspense fallback={<div style={{ minHeight: 420 }} />}>
-              <Footer />
-            </Suspense>
-          </ErrorBoundary>
+          <Footer />
         </DeferUntilVisible>
       ) : null}
       {chrome.sideBar ? <SideBar /> : null}

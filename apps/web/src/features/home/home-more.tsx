@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { excerpt, htmlToText } from '../../shared/format/text.ts';
 import { ChevronRightIcon, GiftIcon, MegaphoneIcon } from '../../shared/ui/shell-icons.tsx';
 import { Section } from '../../shared/ui/page.tsx';
 import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
-import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { EmptyState, Skeleton } from '../../shared/ui/states.tsx';
 import { NoticeLinks, useAnnouncements } from '../notices/index.ts';
 import styles from './home-more.module.css';
@@ -88,11 +87,7 @@ export function HomeMore() {
       </div>
 
       <DeferUntilVisible minHeight={DOWNLOAD_HELP_MIN_HEIGHT} margin="100px">
-        <ErrorBoundary fallback={null}>
-          <Suspense fallback={<div style={{ minHeight: DOWNLOAD_HELP_MIN_HEIGHT }} />}>
-            <DownloadAndHelp />
-          </Suspense>
-        </ErrorBoundary>
+        <DownloadAndHelp />
       </DeferUntilVisible>
     </>
   );
