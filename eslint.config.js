@@ -111,6 +111,14 @@ export default tseslint.config(
           patterns: [
             { group: ['@app/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
           ],
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery'],
+              message:
+                'Use useQuery from shared/http/use-query.ts: an answer renders in a transition, not in one synchronous task (decision 015).',
+            },
+          ],
         },
       ],
     },

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { domainRouteQuery, registerRulesQuery } from '../../shared/system/system-status.ts';

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import { getBrand } from '../../shared/brand/brand.ts';

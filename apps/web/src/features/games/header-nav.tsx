@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
@@ -62,9 +62,9 @@ function useNavDropdown(): NavDropdown | undefined {
 export function GameNavItems({ navClass }: { navClass: NavClass }) {
   const { t } = useTranslation(['translation', 'games']);
   const brand = useBrand();
-  // The vendor list arrives during a first visit's busiest moment: the items it brings render in
-  // a background pass React slices, not in the synchronous render its arrival would start.
-  const lanes = useDeferredValue(useVendorLanes().data);
+  // The vendor list arrives during a first visit's busiest moment; like every query's answer it
+  // renders in a transition, which React slices (shared/http/use-query.ts).
+  const lanes = useVendorLanes().data;
   const deps = useLaunchDeps();
   const { location } = deps;
   const dropdowns = useNavDropdown();

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import { useSession } from '../../shared/session/session.ts';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { call } from '../../shared/http/client.ts';
 import { readJson, sessionStore, writeJson } from '../../shared/storage/storage.ts';

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import type { TFunction } from '../../shared/i18n/translator.ts';
 import {
   formatMinor,

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import { useNavigate } from 'react-router';
 import {
   AgentType,

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import {
   deleteMessages,
   getInbox,

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import { getMemberProfile } from '@app/contract';
 import { call } from '../../shared/http/client.ts';
 

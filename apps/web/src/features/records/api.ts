@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import {
   Errors,
   getAccountRecords,

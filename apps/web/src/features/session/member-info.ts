@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import type { getMemberInfo } from '@app/contract';
 import { callRef } from '../../shared/http/call-ref.ts';
 import { call } from '../../shared/http/client.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../shared/http/use-query.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { getBalance } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';

@@ -1,5 +1,6 @@
 import { useCallback, useState, type InputHTMLAttributes, type Ref } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useQuery } from '../http/use-query.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { Limits, type getCaptcha } from '@app/contract';

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useQuery } from '../http/use-query.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import {
