@@ -1,4 +1,12 @@
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  type ReactNode,
+} from 'react';
 import { i18n } from './i18n.ts';
 import type { TFunction, Translator } from './translator.ts';
 
@@ -23,26 +31,40 @@ const DEFAULT_NAMESPACES = ['translation'] as const;
  * when it is there and whenever the language changes: `t` is then a new function, so memos and
  * effects that read it run again. Routes and lazy chunks wait for their namespaces before they
  * render, so only a component that asks for a namespace nobody waited for shows keys for a moment.
+ *
+ * That render is a transition, as a query's answer is (shared/http/use-query.ts): a catalogue that
+ * arrives during a phone's first render used to render the header's game menu again in one
+ * synchronous task, and with it every update waiting at default priority (decision 015, ninth
+ * pass). A language change renders the whole app again, so it gains the same slicing. Whatever
+ * renders the component for another reason reads the translator's current state.
  */
 export function useTranslation(namespaces: string | readonly string[] = DEFAULT_NAMESPACES): {
   t: TFunction;
   i18n: Translator;
 } {
   const translator = useContext(TranslatorContext);
-  const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
-  const listKey = list.join('|');
-  // The snapshot is what this component's strings depend on: the language and whether its
-  // namespaces are in. Another namespace arriving does not render it again.
-  const state = useSyncExternalStore(
-    translator.subscribe,
-    () => `${translator.language}|${list.every((n) => translator.hasLoaded(n)) ? 1 : 0}`,
-  );
-  const ready = state.endsWith('|1');
+  const listKey = typeof namespaces === 'string' ? namespaces : namespaces.join('|');
+  // What this component's strings depend on: the language and whether its namespaces are in.
+  // Another namespace arriving does not render it again.
+  const state = snapshotOf(translator, listKey);
+  const [, changed] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    if (!ready) void translator.loadNamespaces(listKey.split('|'));
-  }, [translator, listKey, ready]);
+    const check = () => {
+      if (snapshotOf(translator, listKey) !== state) startTransition(changed);
+    };
+    const unsubscribe = translator.subscribe(check);
+    // A change between this render and the subscription is not missed.
+    check();
+    if (!state.endsWith('|1')) void translator.loadNamespaces(listKey.split('|'));
+    return unsubscribe;
+  }, [translator, listKey, state]);
   // `state` is in the deps on purpose: a new language or newly loaded strings give a new `t`.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useMemo(() => translator.getFixedT(listKey.split('|')), [translator, listKey, state]);
   return { t, i18n: translator };
+}
+
+function snapshotOf(translator: Translator, listKey: string): string {
+  const ready = listKey.split('|').every((n) => translator.hasLoaded(n));
+  return `${translator.language}|${ready ? 1 : 0}`;
 }

@@ -76,7 +76,7 @@ export interface Translator {
   /** Switches language once the namespaces loaded so far are there in the new one. */
   changeLanguage(language: string): Promise<void>;
   on(event: 'languageChanged', listener: (language: string) => void): void;
-  /** For React's `useSyncExternalStore`: calls `listener` whenever a string may read differently (strings added, language changed). */
+  /** Calls `listener` whenever a string may read differently (strings added, language changed). */
   subscribe(listener: () => void): () => void;
 }
 
