@@ -1,20 +1,17 @@
-import { useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createAppRouter } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 import { StatusGate } from './status/status-gate.tsx';
 
-function Routed() {
-  // One router for the page's life; made only once the status lets the app render.
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
-}
-
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/**
+ * The app: the system status decides whether the routed pages render (SY-12..SY-14). The router is
+ * made by the start, before this renders (main.tsx).
+ */
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <StatusGate>
-        <Routed />
+        <RouterProvider router={router} />
       </StatusGate>
     </QueryClientProvider>
   );

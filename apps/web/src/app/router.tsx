@@ -5,9 +5,9 @@ import { appRoutes } from './routes.tsx';
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The browser router (history mode, SH-01). Created after the brand config and the system status
- * are in: the login-required check needs the brand, and the maintenance and region pages need no
- * router at all.
+ * The browser router (history mode, SH-01). The start makes it once the brand config is in (the
+ * login-required check needs the brand), while the strings and the face are on the way; the
+ * maintenance and region pages do not render it.
  */
 export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(appRoutes());
