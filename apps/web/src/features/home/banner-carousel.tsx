@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { Banner } from '@app/contract';
@@ -22,9 +22,10 @@ function withSlide(slides: ReadonlySet<number>, slide: number): ReadonlySet<numb
 /**
  * The home carousel of the `index` banner group. Turns every 5 s unless hovered, focused or the
  * reader prefers no motion; arrows and dots work by keyboard too. The frame keeps the banners'
- * 1920 x 560 ratio so the page does not move while they load.
+ * 1920 x 560 ratio so the page does not move while they load. Memoised: what its first banner's
+ * load changes around it (the popup's wait) does not render every slide again.
  */
-export function BannerCarousel({
+export const BannerCarousel = memo(function BannerCarousel({
   banners,
   onFirstSettled,
 }: {
@@ -41,7 +42,9 @@ export function BannerCarousel({
   // Slides load when they are about to show: the first at once (the page's LCP image), each next
   // one once the slide before it has loaded, so off-screen banners never compete with the first.
   const [reached, setReached] = useState<ReadonlySet<number>>(() => new Set([0]));
-  const reach = (slide: number) => setReached((old) => withSlide(old, slide));
+  // A transition: the next slide's image is a head start, and this render of every slide came
+  // with the first banner's load, the busiest moment of a first visit (decision 015, ninth pass).
+  const reach = (slide: number) => startTransition(() => setReached((old) => withSlide(old, slide)));
   const loaded = useRef(new Set<number>());
   const showing = useRef(current);
   useEffect(() => {
@@ -148,4 +151,4 @@ export function BannerCarousel({
       ) : null}
     </div>
   );
-}
+});

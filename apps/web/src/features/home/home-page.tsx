@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
@@ -14,6 +14,7 @@ import { useQuietAfter } from '../../shared/ui/use-quiet-after.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { HomeMore } from './home-more.tsx';
 import styles from './home-page.module.css';
+import type { Banner } from '@app/contract';
 
 // Its own chunk, with the modal it opens in: fetched once there is a popup to show, not at start.
 const PopupNotice = lazy(loadPopupNotice);
@@ -42,15 +43,40 @@ function PopupOnce({ bannerDone }: { bannerDone: boolean }) {
   const otherDialogOpen = useUiStore((s) => s.modals.length > 0);
   const list = useMemo(() => (data ? unseenPopups(popupsFor(data.popup, loggedIn)) : []), [data, loggedIn]);
   const wanted = list.length > 0 && !closed;
+  // The code arrives while the banner loads, so the popup opens as soon as it may; asked for at
+  // the first quiet moment, not in the first render's effects, the page's busiest task.
+  const prefetch = useQuietAfter(wanted);
   useEffect(() => {
-    // The code arrives while the banner loads, so the popup opens as soon as it may.
-    if (wanted) void loadPopupNotice().catch(() => undefined);
-  }, [wanted]);
+    if (prefetch) void loadPopupNotice().catch(() => undefined);
+  }, [prefetch]);
   if (!quiet || closed || otherDialogOpen || list.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <PopupNotice notices={list} onClose={() => setClosed(true)} />
     </Suspense>
+  );
+}
+
+/**
+ * The banners, and the popup that waits for the first of them (it opens in a portal, so its place
+ * here says nothing about where it shows). The first banner's load renders these two again, not
+ * the whole page: on a phone that render came at the page's busiest moment (decision 015, ninth
+ * pass).
+ */
+function BannersThenPopup({ banners, pending }: { banners: readonly Banner[]; pending: boolean }) {
+  const [bannerLoaded, setBannerLoaded] = useState(false);
+  // A transition: the popup's wait ends at the busiest moment of a first visit, when the LCP
+  // image has just come in.
+  const settled = useCallback(() => startTransition(() => setBannerLoaded(true)), []);
+  return (
+    <>
+      {banners.length > 0 ? (
+        <BannerCarousel banners={banners} onFirstSettled={settled} />
+      ) : (
+        <div className={styles.bannerSpace}>{pending ? <Skeleton height="100%" radius={16} /> : null}</div>
+      )}
+      <PopupOnce bannerDone={bannerLoaded || (!pending && banners.length === 0)} />
+    </>
   );
 }
 
@@ -61,8 +87,7 @@ export function HomePage() {
   const info = useSystemInfo();
   const { data, isPending } = useAnnouncements();
   const providers = providersFrom(resourcesOfType(info, 'PARTNER'), brand.esports);
-  const banners = (data?.banners ?? []).filter((b) => b.groupName === 'index');
-  const [bannerLoaded, setBannerLoaded] = useState(false);
+  const banners = useMemo(() => (data?.banners ?? []).filter((b) => b.groupName === 'index'), [data]);
 
   const tiles = categories
     .filter((c) => c.type !== 'BINGO')
@@ -87,11 +112,7 @@ export function HomePage() {
   return (
     <Page>
       <h1 className="visually-hidden">{brand.brandName}</h1>
-      {banners.length > 0 ? (
-        <BannerCarousel banners={banners} onFirstSettled={() => setBannerLoaded(true)} />
-      ) : (
-        <div className={styles.bannerSpace}>{isPending ? <Skeleton height="100%" radius={16} /> : null}</div>
-      )}
+      <BannersThenPopup banners={banners} pending={isPending} />
 
       <Section title={t('home_categories')} id="home-categories">
         <div className={styles.tiles}>
@@ -102,7 +123,6 @@ export function HomePage() {
       </Section>
 
       <HomeMore />
-      <PopupOnce bannerDone={bannerLoaded || (data !== undefined && banners.length === 0)} />
     </Page>
   );
 }
