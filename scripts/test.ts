@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureWebBuild } from './web-build.ts';
 import { ensureChromium } from './chromium.ts';
@@ -31,6 +31,10 @@ interface Counts {
   skipped: number;
 }
 
+/** Tests named at the end, just above the totals, so that the tail of a long log says what broke. */
+const failedTests: string[] = [];
+const flakyTests: string[] = [];
+
 function vitestCounts(): Counts {
   const file = resolve(reports, 'vitest.json');
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
@@ -39,8 +43,24 @@ function vitestCounts(): Counts {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
   };
+  for (const module of r.testResults)
+    for (const test of module.assertionResults)
+      if (test.status === 'failed')
+        failedTests.push(`vitest ${relative(root, module.name)} › ${test.fullName}`);
+  const retried = resolve(reports, 'vitest-retried.json');
+  if (existsSync(retried))
+    for (const t of JSON.parse(readFileSync(retried, 'utf8')) as { test: string; passed: boolean }[])
+      if (t.passed) flakyTests.push(`vitest ${t.test}`);
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
 }
 
 function playwrightCounts(): Counts {
@@ -48,7 +68,19 @@ function playwrightCounts(): Counts {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
   const r = JSON.parse(readFileSync(file, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
   };
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    const path = suite.file === suite.title ? titles : [...titles, suite.title];
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) {
+        const name = `e2e ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`;
+        if (test.status === 'unexpected') failedTests.push(name);
+        else if (test.status === 'flaky') flakyTests.push(name);
+      }
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of r.suites ?? []) walk(suite, []);
   return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
 }
 
@@ -62,13 +94,20 @@ if (want('lint') && !run('lint', 'npm', ['run', '--silent', 'lint'])) checksFail
 
 if (want('unit')) {
   rmSync(resolve(reports, 'vitest.json'), { force: true });
-  run('unit and integration tests (vitest)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${resolve(reports, 'vitest.json')}`,
-  ]);
+  rmSync(resolve(reports, 'vitest-retried.json'), { force: true });
+  run(
+    'unit and integration tests (vitest)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${resolve(reports, 'vitest.json')}`,
+      '--reporter=./scripts/vitest-retried-reporter.ts',
+    ],
+    { VITEST_RETRIED_OUTPUT: resolve(reports, 'vitest-retried.json') },
+  );
   const c = vitestCounts();
   total.passed += c.passed;
   total.failed += c.failed;
@@ -95,6 +134,9 @@ if (want('e2e')) {
 }
 
 total.failed += checksFailed;
+if (flakyTests.length)
+  console.log(`\nPassed only on a retry (flaky):\n${flakyTests.map((t) => `  ${t}`).join('\n')}`);
+if (failedTests.length) console.log(`\nFailed:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (checksFailed) console.log(`\n${checksFailed} check(s) failed (typecheck or lint), counted as failures.`);
 console.log(
   `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
