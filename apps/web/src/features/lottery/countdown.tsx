@@ -1,4 +1,5 @@
 import { useTranslation } from '../../shared/i18n/react.tsx';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 import { formatCountdown, useClock } from './clock.ts';
 import type { OpenNumero } from './model.ts';
 import { LOTTERY_NS } from './strings.ts';
@@ -10,6 +11,22 @@ import styles from './lottery.module.css';
  */
 export function Countdown({ numero, size = 'md' }: { numero?: OpenNumero; size?: 'md' | 'lg' }) {
   const { t } = useTranslation(LOTTERY_NS);
+  return <LobbyCountdown numero={numero} size={size} t={t} />;
+}
+
+/**
+ * The countdown with the lottery strings handed in: a lobby of about 45 cards translates once,
+ * in the lobby, instead of each card's countdown subscribing to the translator on its own.
+ */
+export function LobbyCountdown({
+  numero,
+  size = 'md',
+  t,
+}: {
+  numero?: OpenNumero;
+  size?: 'md' | 'lg';
+  t: TFunction;
+}) {
   // Whole seconds to the close: the countdown renders when the second it shows changes, not on
   // each of the clock's four ticks a second.
   const secondsLeft = useClock((now) => (numero ? Math.max(0, Math.ceil((numero.closeAt - now) / 1000)) : 0));

@@ -1,13 +1,14 @@
-import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { useLatestResults, useLobby, useOpenNumeros, usePopular, useVnLaunch } from './api.ts';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { Balls, splitWinNo } from './balls.tsx';
-import { Countdown } from './countdown.tsx';
+import { LobbyCountdown } from './countdown.tsx';
 import { familyBadge, familyOfGroup, isVn } from './families.ts';
 import type { LobbyGame, LobbyGroup, DrawResult, OpenNumero } from './model.ts';
 import { LOTTERY_NS } from './strings.ts';
@@ -52,6 +53,29 @@ export function Lobby({ variant }: { variant: Variant }) {
         : groups.filter((g) => g.code === group),
     [groups, group],
   );
+  // One launch for the whole lobby (a player starts one game at a time), not a mutation observer
+  // per card: the cards' first mount is a phone's busiest moment on /lottery (decision 015).
+  const gate = useGate();
+  const navigate = useNavigate();
+  const launch = useVnLaunch();
+  const { mutate } = launch;
+  const launchingCode = launch.isPending ? launch.variables?.gameCode : undefined;
+  const onLaunch = useCallback(
+    (gameCode: string) =>
+      gate(() =>
+        mutate(
+          { prizeMode: variant.prizeMode, gameCode },
+          {
+            onSuccess: (v) => {
+              const url = v.content.game_url;
+              if (url.startsWith('/')) void navigate(url);
+              else window.location.assign(url);
+            },
+          },
+        ),
+      ),
+    [gate, mutate, navigate, variant.prizeMode],
+  );
   // The same elements while none of their inputs changed: the urgent render that comes before the
   // deferred one (and a chip press) leaves the cards as they are.
   const cards = useMemo(
@@ -64,10 +88,13 @@ export function Lobby({ variant }: { variant: Variant }) {
             variant={variant}
             numero={open.get(game.gameId)}
             last={latest.get(game.gameId)}
+            t={t}
+            launching={launchingCode === game.gameCode}
+            onLaunch={onLaunch}
           />
         )),
       ),
-    [shown, variant, open, latest],
+    [shown, variant, open, latest, t, launchingCode, onLaunch],
   );
 
   // Until the deferred pass has the games, the skeleton stays (not the empty lobby).
@@ -120,33 +147,24 @@ function GameCard({
   variant,
   numero,
   last,
+  t,
+  launching,
+  onLaunch,
 }: {
   game: LobbyGame;
   variant: Variant;
   numero?: OpenNumero;
   last?: DrawResult;
+  t: TFunction;
+  launching: boolean;
+  onLaunch: (gameCode: string) => void;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
   const family = familyOfGroup(game.groupCode);
-  const gate = useGate();
-  const navigate = useNavigate();
-  const launch = useVnLaunch();
   // The Vietnamese lobby launches its games through the platform (LT-07); login comes first.
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (variant.area !== 'VN') return;
     e.preventDefault();
-    gate(() =>
-      launch.mutate(
-        { prizeMode: variant.prizeMode, gameCode: game.gameCode },
-        {
-          onSuccess: (v) => {
-            const url = v.content.game_url;
-            if (url.startsWith('/')) void navigate(url);
-            else window.location.assign(url);
-          },
-        },
-      ),
-    );
+    onLaunch(game.gameCode);
   };
   const to = `${variant.path}?gameCode=${encodeURIComponent(game.gameCode)}${
     game.defaultPlayType !== undefined ? `&playType=${encodeURIComponent(String(game.defaultPlayType))}` : ''
@@ -157,7 +175,7 @@ function GameCard({
       className={styles.card}
       data-family={family}
       aria-label={game.name}
-      aria-busy={launch.isPending || undefined}
+      aria-busy={launching || undefined}
       onClick={onClick}
     >
       <span className={styles.cardHead}>
@@ -170,7 +188,7 @@ function GameCard({
             {numero ? t('numero_no', { numero: numero.numero }) : t('no_open_numero')}
           </span>
         </span>
-        <Countdown numero={numero} />
+        <LobbyCountdown numero={numero} t={t} />
       </span>
       <span className={styles.cardResult}>
         {last ? (
