@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { TFunction } from '../../shared/i18n/translator.ts';
@@ -142,7 +142,11 @@ export function Lobby({ variant }: { variant: Variant }) {
   );
 }
 
-function GameCard({
+/**
+ * Memoised: when a Vietnamese launch starts or ends, the lobby's cards are built again and only
+ * the card being launched has a prop that changed.
+ */
+const GameCard = memo(function GameCard({
   game,
   variant,
   numero,
@@ -220,4 +224,4 @@ function GameCard({
       </span>
     </Link>
   );
-}
+});
