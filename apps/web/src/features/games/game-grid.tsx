@@ -60,21 +60,17 @@ export function GameGrid({
   // Another player (or none) in this tab: the local favourite changes were the last one's.
   useEffect(() => useFavouriteStore.getState().reset(), [token]);
 
+  // The grid's width and place come from a ResizeObserver, whose first report follows the browser's
+  // own first layout of the page. Read in a layout effect, `clientWidth` forced that layout inside
+  // the commit, and the render for the width and every effect of the page ran in that same task: on
+  // /rng a phone's longest task of the first visit (decision 015, eleventh pass). Until the report
+  // the grid shows skeletons, laid out by CSS alone.
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-
-  useEffect(() => {
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const el = ref.current;
-      if (!el) return;
       const rect = el.getBoundingClientRect();
       const next = { top: Math.round(-rect.top), height: window.innerHeight };
       setView((v) => (v.top === next.top && v.height === next.height ? v : next));
@@ -82,10 +78,16 @@ export function GameGrid({
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // Called after layout: reading the box here costs nothing.
+    const ro = new ResizeObserver(() => {
+      setWidth(el.clientWidth);
+      measure();
+    });
+    ro.observe(el);
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
     return () => {
+      ro.disconnect();
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
@@ -194,20 +196,17 @@ export function GameGrid({
         className={styles.viewport}
         data-testid="game-grid"
         data-total={total}
-        aria-busy={list.loading || searching}
+        aria-busy={list.loading || searching || !width}
         style={{ height: nothing ? undefined : Math.max(0, win.rows * rowHeight - GAP) }}
       >
-        {list.loading ? (
-          <ul
-            className={styles.grid}
-            style={{ position: 'static', gridTemplateColumns: `repeat(${columns}, 1fr)` }}
-          >
+        {nothing ? (
+          empty
+        ) : list.loading || !width ? (
+          <ul className={`${styles.grid} ${styles.skeletonGrid}`}>
             {Array.from({ length: Math.min(columns * 3, 24) }, (_, i) => (
               <TileSkeleton key={i} />
             ))}
           </ul>
-        ) : nothing ? (
-          empty
         ) : (
           <ul
             className={styles.grid}
