@@ -23,19 +23,30 @@ import thaiBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-700-n
  */
 const fontSets: Record<
   string,
-  { load: () => Promise<unknown>; family: string; sample: string; files?: readonly string[] }
+  {
+    load: () => Promise<unknown>;
+    family: string;
+    sample: string;
+    files?: readonly string[];
+    /** A word whose shaping uses the script's rules (stacked and reordered marks); the sample else. */
+    word?: string;
+  }
 > = {
   my: {
     load: () => import('./my.ts'),
     family: 'Noto Sans Myanmar',
     sample: '\u1000',
     files: [myanmarRegular, myanmarBold],
+    // မြန်မာစာ
+    word: '\u1019\u103c\u1014\u103a\u1019\u102c\u1005\u102c',
   },
   th: {
     load: () => import('./th.ts'),
     family: 'Noto Sans Thai',
     sample: '\u0e01',
     files: [thaiRegular, thaiBold],
+    // ภาษาไทย
+    word: '\u0e20\u0e32\u0e29\u0e32\u0e44\u0e17\u0e22',
   },
   'zh-cn': { load: () => import('./zh-cn.ts'), family: 'Noto Sans SC', sample: '\u4e2d' },
   'zh-tw': { load: () => import('./zh-tw.ts'), family: 'Noto Sans TC', sample: '\u4e2d' },
@@ -130,12 +141,38 @@ export async function loadScriptFontsForStart(language: string): Promise<void> {
   const { family, sample } = fontSets[set]!;
   // Both weights: headings are bold, and a bold face arriving after the first paint moved the
   // text below them (/lottery: CLS 0.15 once the start got faster than the bold file).
-  await Promise.race([
+  const faces = await Promise.race([
     Promise.all(
       ['', 'bold '].map((weight) =>
-        document.fonts.load(`${weight}1em "${family}"`, sample).catch(() => undefined),
+        document.fonts.load(`${weight}1em "${family}"`, sample).then(
+          (found) => found.length > 0,
+          () => false,
+        ),
       ),
-    ),
-    new Promise((done) => setTimeout(done, FACE_WAIT_MS)),
+    ).then((found) => found.every(Boolean)),
+    new Promise<false>((done) => setTimeout(() => done(false), FACE_WAIT_MS)),
   ]);
+  if (faces) await primeScriptText(fontSets[set]!.word ?? sample);
+}
+
+/** The weights the stylesheets set text in: each is a font of its own to the browser. */
+const TEXT_WEIGHTS = [400, 500, 600, 700, 800, 900];
+
+/**
+ * Shapes a word of the script in the page's font list at each weight, one weight per task, before
+ * the app's first render. The first text of a script the browser lays out pays for setting its
+ * fonts up: the system families of the list looked up and passed over, the web face's shaping
+ * tables read. Paid inside the app's first layout, that was about half of it on a Burmese page (a
+ * phone's longest task of /rng); paid here it is a few short tasks while the start waits anyway
+ * (decision 015, eleventh pass).
+ */
+async function primeScriptText(word: string): Promise<void> {
+  const context = document.createElement('canvas').getContext('2d');
+  const fonts = getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim();
+  if (!context || !fonts) return;
+  for (const weight of TEXT_WEIGHTS) {
+    context.font = `${weight} 16px ${fonts}`;
+    context.measureText(word);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
