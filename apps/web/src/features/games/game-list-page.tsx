@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
+import { formatCount } from '../../shared/i18n/numbers.ts';
 import type { VendorCard } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
@@ -92,7 +93,7 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
       <p className={styles.count} aria-live="polite" data-testid="game-count">
         {searching || loading
           ? t('games:searching')
-          : t('games:count', { total: total.toLocaleString(i18n.language) })}
+          : t('games:count', { total: formatCount(total, i18n.language) })}
       </p>
     ),
     [t, i18n.language],
@@ -215,7 +216,7 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
                       </p>
                     ) : (
                       <p className={styles.spotlightMeta}>
-                        {t('games:vendor_games', { total: selected.gameCount.toLocaleString(i18n.language) })}
+                        {t('games:vendor_games', { total: formatCount(selected.gameCount, i18n.language) })}
                       </p>
                     )}
                   </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../shared/i18n/react.tsx';
+import { formatCount } from '../../shared/i18n/numbers.ts';
 import type { VendorCard } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
@@ -11,7 +12,7 @@ import styles from './vendor-lobby.module.css';
 
 /** Vendors that launch directly (sports, e-sports; GL-04) as large cards with a play button. */
 export function VendorLobby({ vendors, loading }: { vendors: readonly VendorCard[]; loading: boolean }) {
-  const { t } = useTranslation('games');
+  const { t, i18n } = useTranslation('games');
   const launch = useLaunch();
   const { lotteryType } = useBrand();
   if (!loading && vendors.length === 0)
@@ -36,7 +37,7 @@ export function VendorLobby({ vendors, loading }: { vendors: readonly VendorCard
                   <p className={styles.meta}>
                     {v.status === 'MAINTENANCE'
                       ? t('maintenance_short')
-                      : t('vendor_games', { total: v.gameCount.toLocaleString() })}
+                      : t('vendor_games', { total: formatCount(v.gameCount, i18n.language) })}
                   </p>
                 ) : null}
                 <button
