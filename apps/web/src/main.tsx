@@ -12,9 +12,15 @@ import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { registerFeatures } from './app/registrations.ts';
-import { isHomePath, showsNoticeBar, warmRouteChunk, warmRouteStrings } from './app/routes.tsx';
+import {
+  isHomePath,
+  readsVendorList,
+  showsNoticeBar,
+  warmRouteChunk,
+  warmRouteStrings,
+} from './app/routes.tsx';
 import { BootFailure, Splash } from './app/status/boot-screens.tsx';
-import { GAMES_NS } from './features/games/index.ts';
+import { GAMES_NS, vendorLanesQuery } from './features/games/index.ts';
 import { preloadFirstBanner } from './features/home/index.ts';
 import { announcementsQuery } from './features/notices/index.ts';
 import { applyTheme, setBrand } from './shared/brand/brand.ts';
@@ -90,6 +96,12 @@ async function boot(root: Root, retry = false): Promise<void> {
   // With the shell's catalogue, the strings its first page and the header's game navigation read.
   warmRouteStrings(window.location.pathname, language);
   warmCatalogues(language, [GAMES_NS]);
+  // The header's game navigation and the footer's partners read the vendor list: asked for now, it
+  // is in for the first render, whose navigation then shows the list's items from the first paint
+  // instead of the brand's stand-ins, which the list's items replaced (a layout shift) a render
+  // later (decision 015, eleventh pass). The key is the one the header reads (i18n's language).
+  if (readsVendorList(window.location.pathname))
+    void queryClient.prefetchQuery(vendorLanesQuery(hasCatalogue(language) ? language : 'en'));
   await nextTask();
   // The script's web font arrives with the catalogue, so the first paint has it (decision 015);
   // slices of it that the first paint does not use swap in when they arrive.

@@ -175,6 +175,21 @@ export function showsNoticeBar(pathname: string): boolean {
   );
 }
 
+/**
+ * Whether the page at `pathname` shows the header or the footer, which read the vendor list (the
+ * header's game navigation, the footer's partners).
+ */
+export function readsVendorList(pathname: string): boolean {
+  const routes = matchedPageRoutes(pathname);
+  return (
+    routes.length > 0 &&
+    routes.every((route) => {
+      const chrome = (route.handle as RouteHandle | undefined)?.chrome;
+      return chrome?.header !== false || chrome.footer !== false;
+    })
+  );
+}
+
 /** True for the paths of the home page (SH-02), whose first banner is the LCP image. */
 export function isHomePath(pathname: string): boolean {
   return matchedPageRoutes(pathname).some((route) => chunkOf.get(route) === loadHomePage);

@@ -57,10 +57,11 @@ function useNavDropdown(): NavDropdown | undefined {
 /**
  * The game-type items of the main navigation (NC-02), from the server's vendor data: each with
  * its point rate (NC-04) and, on hover or focus, a dropdown of its vendors (NC-05..NC-09).
- * Until the vendor list first arrives the brand's usual types stand in, without dropdowns.
+ * Until the vendor list and the games strings are in, the brand's usual types stand in, without
+ * dropdowns.
  */
 export function GameNavItems({ navClass }: { navClass: NavClass }) {
-  const { t } = useTranslation(['translation', 'games']);
+  const { t, ready } = useTranslation(['translation', 'games']);
   const brand = useBrand();
   // The vendor list arrives during a first visit's busiest moment; like every query's answer it
   // renders in a transition, which React slices (shared/http/use-query.ts).
@@ -79,7 +80,9 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  if (!lanes) {
+  // The list's items are labelled from the games strings: shown before those, their labels would
+  // change width when the strings came, and move the items after them (a layout shift).
+  if (!lanes || !ready) {
     return gameTypes.map((g) => (
       <li key={g.type}>
         <NavLink to={g.path} className={navClass}>

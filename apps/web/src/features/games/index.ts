@@ -10,7 +10,7 @@ export {
 } from './catalogue.ts';
 export { GameNavItems } from './header-nav.tsx';
 export { GameModalKeys } from './game-modal-keys.ts';
-export { flushVendors, useVendorLanes, VENDOR_FLUSH_EVENT } from './vendor-store.ts';
+export { flushVendors, useVendorLanes, vendorLanesQuery, VENDOR_FLUSH_EVENT } from './vendor-store.ts';
 export { launchGameCall } from './calls.ts';
 
 /** The games strings (locales/games), loaded with the games chunks; the header asks for them itself. */

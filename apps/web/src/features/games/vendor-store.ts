@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { call } from '../../shared/http/client.ts';
@@ -55,7 +55,15 @@ export function useVendorLanes() {
     window.addEventListener(VENDOR_FLUSH_EVENT, onFlush);
     return () => window.removeEventListener(VENDOR_FLUSH_EVENT, onFlush);
   }, [client]);
-  return useQuery({
+  return useQuery(vendorLanesQuery(language));
+}
+
+/**
+ * The vendor list's query in `language`: the stored copy when there is one (BC-01), asked for
+ * again once it is five minutes old. The start asks for it with the catalogue (main.tsx).
+ */
+export function vendorLanesQuery(language: string) {
+  return queryOptions({
     queryKey: vendorQueryKey(language),
     queryFn: () => fetchVendorLanes(language),
     initialData: () => readStored(language)?.lanes,

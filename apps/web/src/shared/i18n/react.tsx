@@ -41,6 +41,8 @@ const DEFAULT_NAMESPACES = ['translation'] as const;
 export function useTranslation(namespaces: string | readonly string[] = DEFAULT_NAMESPACES): {
   t: TFunction;
   i18n: Translator;
+  /** Whether every one of `namespaces` is in (until then `t` answers a missing string's fallback). */
+  ready: boolean;
 } {
   const translator = useContext(TranslatorContext);
   const listKey = typeof namespaces === 'string' ? namespaces : namespaces.join('|');
@@ -61,7 +63,7 @@ export function useTranslation(namespaces: string | readonly string[] = DEFAULT_
   // `state` is in the deps on purpose: a new language or newly loaded strings give a new `t`.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useMemo(() => translator.getFixedT(listKey.split('|')), [translator, listKey, state]);
-  return { t, i18n: translator };
+  return { t, i18n: translator, ready: state.endsWith('|1') };
 }
 
 function snapshotOf(translator: Translator, listKey: string): string {
