@@ -105,8 +105,13 @@ async function boot(root: Root, retry = false): Promise<void> {
   await nextTask();
   // The script's web font arrives with the catalogue, so the first paint has it (decision 015);
   // slices of it that the first paint does not use swap in when they arrive.
+  const showsGameNavigation = readsVendorList(window.location.pathname);
   const stringsAndFace = Promise.all([
-    initI18n(language),
+    // The header's game navigation labels the vendor list's items from the games strings, and
+    // shows its stand-ins until they are in (header-nav.tsx): their swap moved the items.
+    initI18n(language).then(() =>
+      showsGameNavigation ? i18n.loadNamespaces(GAMES_NS).catch(() => undefined) : undefined,
+    ),
     loadScriptFontsForStart(hasCatalogue(language) ? language : 'en'),
   ]);
   i18n.on('languageChanged', (next) => void loadScriptFonts(next));

@@ -180,7 +180,8 @@ export function usePopular(variant: Variant) {
       }).then((r) => r.list.map((m) => m.gameCode || m.code)),
     staleTime: 5 * 60_000,
   });
-  return query.data;
+  // Settled: answered, or its first try failed (the lobby waits for it, not for its retries).
+  return { codes: query.data, settled: !query.isPending || query.failureCount > 0 };
 }
 
 /** The latest result of every game of the prize mode (getLatestDraws), for the lobby tiles. */
@@ -194,8 +195,10 @@ export function useLatestResults(variant: Variant, open: Map<number, OpenNumero>
     // A numero that closed a moment ago draws soon after: look again every few seconds then.
     refetchInterval: () => ([...open.values()].some((n) => n.closeAt <= Date.now()) ? 4_000 : 15_000),
   });
-  return query.data ?? new Map<number, DrawResult>();
+  return { results: query.data ?? NO_RESULTS, settled: !query.isPending || query.failureCount > 0 };
 }
+
+const NO_RESULTS = new Map<number, DrawResult>();
 
 export function usePlayMenu(gameId: number | undefined, prizeMode: Variant['prizeMode']) {
   return useQuery({
