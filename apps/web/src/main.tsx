@@ -100,12 +100,12 @@ async function boot(root: Root, retry = false): Promise<void> {
   // is in for the first render, whose navigation then shows the list's items from the first paint
   // instead of the brand's stand-ins, which the list's items replaced (a layout shift) a render
   // later (decision 015, eleventh pass). The key is the one the header reads (i18n's language).
-  if (readsVendorList(window.location.pathname))
+  const showsGameNavigation = readsVendorList(window.location.pathname);
+  if (showsGameNavigation)
     void queryClient.prefetchQuery(vendorLanesQuery(hasCatalogue(language) ? language : 'en'));
   await nextTask();
   // The script's web font arrives with the catalogue, so the first paint has it (decision 015);
   // slices of it that the first paint does not use swap in when they arrive.
-  const showsGameNavigation = readsVendorList(window.location.pathname);
   const stringsAndFace = Promise.all([
     // The header's game navigation labels the vendor list's items from the games strings, and
     // shows its stand-ins until they are in (header-nav.tsx): their swap moved the items.
