@@ -31,6 +31,7 @@ import { hasCatalogue, i18n, initI18n, warmCatalogues } from './shared/i18n/i18n
 import { chooseStartLanguage, LANGUAGE_STORAGE_KEY } from './shared/i18n/language.ts';
 import { localStore } from './shared/storage/storage.ts';
 import { freshStatusQuery } from './shared/system/system-status.ts';
+import { nextTask } from './shared/ui/next-task.ts';
 import { loadScriptFonts, loadScriptFontsForStart } from './styles/fonts/fonts.ts';
 
 /**
@@ -132,11 +133,6 @@ async function boot(root: Root, retry = false): Promise<void> {
       </StrictMode>,
     ),
   );
-}
-
-/** Resolves in a later task, so the browser can paint and handle input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 void boot(createRoot(document.getElementById('root')!));

@@ -1,3 +1,5 @@
+import { perLanguage } from './per-language.ts';
+
 /**
  * Whole numbers in the page's language (a list's count, a vendor's games): one formatter per
  * language, made once, and English for a tag the browser does not take. `toLocaleString` with no
@@ -8,17 +10,8 @@
  * render, where it shared that set-up with the layout's (decision 015, eleventh pass): so it is
  * made where it is first used.
  */
-const formats = new Map<string, Intl.NumberFormat>();
+const numberFormatOf = perLanguage((language) => new Intl.NumberFormat(language));
 
 export function formatCount(n: number, language: string): string {
-  let format = formats.get(language);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(language);
-    } catch {
-      format = new Intl.NumberFormat('en');
-    }
-    formats.set(language, format);
-  }
-  return format.format(n);
+  return numberFormatOf(language).format(n);
 }

@@ -13,6 +13,7 @@ import myanmarRegular from 'font-subset:noto-sans-myanmar-burmese-400-normal.wof
 import myanmarBold from 'font-subset:noto-sans-myanmar-burmese-700-normal.woff2?url';
 import thaiRegular from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2?url';
 import thaiBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-700-normal.woff2?url';
+import { nextTask } from '../../shared/ui/next-task.ts';
 
 /**
  * Each language's set of faces: its stylesheet, its family and a character of its script (to ask
@@ -173,6 +174,6 @@ async function primeScriptText(word: string): Promise<void> {
   for (const weight of TEXT_WEIGHTS) {
     context.font = `${weight} 16px ${fonts}`;
     context.measureText(word);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
 }
