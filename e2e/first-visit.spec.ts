@@ -50,6 +50,32 @@ test.describe('first visit (decision 015)', () => {
     });
   }
 
+  // The page's chunk loader asks for its feature's strings: asked before the start had given the
+  // translator the visitor's language, they came in English as well (decision 015, twelfth pass).
+  for (const path of ['/rng', '/lottery']) {
+    test(`a Burmese first visit to ${path} fetches its strings in Burmese only`, async ({ page }) => {
+      const catalogues: string[] = [];
+      page.on('request', (req) => {
+        const { pathname } = new URL(req.url());
+        if (pathname.startsWith('/assets/strings/')) catalogues.push(pathname);
+      });
+      await visitorIn(page, 'my');
+      await page.goto(path);
+      await expect(page.locator('[data-testid="lottery-page"], main').first()).toBeVisible({
+        timeout: 30_000,
+      });
+      await page.waitForLoadState('networkidle');
+      const named = catalogues.map((p) => {
+        const [, namespace, language] = /^\/assets\/strings\/(.+)-[\w-]{8}\/([\w-]+)\.json$/.exec(p) ?? [];
+        return `${namespace}/${language}`;
+      });
+      expect(named).toContain('translation/my');
+      expect(named).toContain(path === '/rng' ? 'games/my' : 'lottery/my');
+      // The rules of the plays have no Burmese file yet: Burmese reads the English one (strings.ts).
+      expect(named.filter((n) => !n.endsWith('/my') && n !== 'lottery-rules/en')).toEqual([]);
+    });
+  }
+
   test("before any script runs the page shows the start screen with the brand's name", async ({
     browser,
   }) => {
