@@ -27,7 +27,13 @@ import { applyTheme, setBrand } from './shared/brand/brand.ts';
 import { configureHosts } from './shared/cdn/image-host.ts';
 import { call } from './shared/http/client.ts';
 import { brandConfigCall } from './shared/http/calls.ts';
-import { hasCatalogue, i18n, initI18n, warmCatalogues } from './shared/i18n/i18n.ts';
+import {
+  hasCatalogue,
+  holdStringsForStartLanguage,
+  i18n,
+  initI18n,
+  warmCatalogues,
+} from './shared/i18n/i18n.ts';
 import { chooseStartLanguage, LANGUAGE_STORAGE_KEY } from './shared/i18n/language.ts';
 import { localStore } from './shared/storage/storage.ts';
 import { freshStatusQuery } from './shared/system/system-status.ts';
@@ -60,6 +66,10 @@ async function boot(root: Root, retry = false): Promise<void> {
   // The document shows the start screen already, with the brand's name; a retry after a failed
   // start shows it again.
   if (retry) root.render(<Splash label="Loading" />);
+  // The page's own chunk loads meanwhile, not after everything below (decision 015); the strings
+  // its loader asks for wait for the visitor's language (initI18n, below).
+  holdStringsForStartLanguage();
+  warmRouteChunk(window.location.pathname);
   const queryClient = createQueryClient();
   // The status does not depend on the brand: ask for both at once to save a round trip.
   const statusIn = queryClient.prefetchQuery(freshStatusQuery);
@@ -92,10 +102,8 @@ async function boot(root: Root, retry = false): Promise<void> {
   // the first render.
   else if (showsNoticeBar(window.location.pathname)) void queryClient.prefetchQuery(announcementsQuery());
   const language = chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY));
-  // The translator takes the visitor's language before anything asks it for strings: a page's
-  // chunk loader asks for its feature's strings, and asked at the start of the entry they came in
-  // the translator's default, English, for nothing (a Burmese /lottery fetched the English lottery
-  // and rules strings before its own; decision 015, twelfth pass).
+  // The translator takes the visitor's language now, and the strings the page's chunk asked for
+  // load in it.
   const shellStrings = initI18n(language);
   // With the shell's catalogue, the strings its first page and the header's game navigation read.
   warmRouteStrings(window.location.pathname, language);
@@ -120,10 +128,6 @@ async function boot(root: Root, retry = false): Promise<void> {
   ]);
   i18n.on('languageChanged', (next) => void loadScriptFonts(next));
   registerFeatures();
-  // The page's own chunk, and the chunks it imports, before the router asks for them: each is a
-  // link the start adds, 1-4 ms apiece on a fast machine, so they have a task of their own.
-  await nextTask();
-  warmRouteChunk(window.location.pathname);
   // While the strings and the face are on the way the main thread is idle: the router (its route
   // table ranked, the location read, the page's chunk asked for) is made then, in a task of its
   // own, not inside the first render, where it was one piece of work React cannot cut (decision

@@ -85,10 +85,23 @@ export function applyDocumentLanguage(language: string, root: HTMLElement = docu
   root.dir = isRtl(language) ? 'rtl' : 'ltr';
 }
 
+let releaseLoads: (() => void) | null = null;
+
+/**
+ * Strings asked for from now until initI18n wait for the visitor's language: the start asks for the
+ * page's chunk, whose loader asks for its feature's strings, before the brand config says which
+ * language to use, and they came in English for nothing (decision 015, twelfth pass).
+ */
+export function holdStringsForStartLanguage(): void {
+  releaseLoads ??= i18n.holdLoads();
+}
+
 /** Starts i18n in `language` with the shell's strings. A language without a catalogue shows English. */
 export async function initI18n(language: string): Promise<void> {
   const lng = hasCatalogue(language) ? language : 'en';
   i18n.language = lng;
+  releaseLoads?.();
+  releaseLoads = null;
   await i18n.loadNamespaces('translation');
   applyDocumentLanguage(lng);
 }

@@ -79,6 +79,25 @@ describe('the translator', () => {
     warn.mockRestore();
   });
 
+  it('holds loads asked for before the language is chosen, then loads them in that language only', async () => {
+    const load = vi.fn((language: string, namespace: string) =>
+      Promise.resolve({ key: `${language} ${namespace}` }),
+    );
+    const tr = createTranslator({ language: 'en', load });
+    const release = tr.holdLoads();
+    const pages = tr.loadNamespaces('pages');
+    await Promise.resolve();
+    expect(load).not.toHaveBeenCalled();
+    tr.language = 'my';
+    release();
+    await pages;
+    expect(load.mock.calls.map((c) => c.join('/'))).toEqual(['my/pages']);
+    expect(tr.getFixedT('pages')('key')).toBe('my pages');
+    // Released, a load starts at once again.
+    void tr.loadNamespaces('games');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('changes language only once the namespaces in use are loaded in it, then tells its listeners', async () => {
     const load = vi.fn((language: string, namespace: string) =>
       Promise.resolve({ greeting: `${namespace} in ${language}` }),

@@ -65,6 +65,12 @@ export interface Translator {
    * not be had: a page then shows its keys rather than nothing.
    */
   loadNamespaces(namespaces: string | readonly string[]): Promise<void>;
+  /**
+   * Until the returned function is called, `loadNamespaces` waits, then loads in the language set
+   * by then: for a start that asks for a page's code (whose loader asks for its strings) before it
+   * knows the visitor's language.
+   */
+  holdLoads(): () => void;
   /** Switches language once the namespaces loaded so far are there in the new one. */
   changeLanguage(language: string): Promise<void>;
   on(event: 'languageChanged', listener: (language: string) => void): void;
@@ -84,6 +90,8 @@ export function createTranslator(options: TranslatorOptions): Translator {
   const loading = new Map<string, Promise<void>>();
   const languageListeners = new Set<(language: string) => void>();
   const changeListeners = new Set<() => void>();
+
+  let held: Promise<void> | null = null;
 
   const changed = () => {
     for (const listener of changeListeners) listener();
@@ -152,10 +160,18 @@ export function createTranslator(options: TranslatorOptions): Translator {
     },
     hasLoaded: (namespace) => bundles.has(bundleKey(translator.language, namespace)),
     addResourceBundle,
-    loadNamespaces: (namespaces) =>
-      Promise.all(listOf(namespaces).map((namespace) => loadBundle(translator.language, namespace))).then(
-        () => undefined,
-      ),
+    async loadNamespaces(namespaces) {
+      if (held) await held;
+      await Promise.all(listOf(namespaces).map((namespace) => loadBundle(translator.language, namespace)));
+    },
+    holdLoads() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = null;
+        release();
+      };
+    },
     async changeLanguage(language) {
       const loaded = new Set<string>();
       for (const key of bundles.keys()) {
