@@ -20,6 +20,8 @@ export const FORMS_NS = 'forms';
  * the browser far less than parsing the same strings as a JS module.
  */
 declare const __CATALOGUES__: CatalogueFiles;
+/** Read once: a define is written out in full at each place that names it. */
+const catalogues = __CATALOGUES__;
 
 /** Catalogues asked for and not failed: a warmed one (warmCatalogues) is not fetched again. */
 const fetched = new Map<string, Promise<Record<string, string>>>();
@@ -39,7 +41,7 @@ function fetchOnce(url: string): Promise<Record<string, string>> {
 }
 
 export function hasCatalogue(language: string): boolean {
-  return __CATALOGUES__.namespaces.translation?.languages.includes(language) ?? false;
+  return catalogues.namespaces.translation?.languages.includes(language) ?? false;
 }
 
 /**
@@ -51,11 +53,11 @@ export async function loadCatalogue(
   namespace = 'translation',
 ): Promise<Record<string, string>> {
   if (namespace === FORMS_NS) return (await import('./pattern-messages.ts')).formsStrings();
-  const files = __CATALOGUES__.namespaces[namespace];
+  const files = catalogues.namespaces[namespace];
   if (!files) return {};
   // A language without a file for this namespace reads English rather than raw keys.
   const lng = files.languages.includes(language) ? language : 'en';
-  return fetchOnce(`${__CATALOGUES__.base}${files.dir}/${lng}.json`);
+  return fetchOnce(`${catalogues.base}${files.dir}/${lng}.json`);
 }
 
 /**
