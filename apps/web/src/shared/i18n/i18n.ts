@@ -26,15 +26,33 @@ const catalogues = __CATALOGUES__;
 /** Catalogues asked for and not failed: a warmed one (warmCatalogues) is not fetched again. */
 const fetched = new Map<string, Promise<Record<string, string>>>();
 
+/**
+ * The waits before a catalogue fetch that failed on the way (no answer, or a server error) is
+ * tried again. A component waiting for its strings asks once: one lost request left the header's
+ * game menu on its stand-ins for good. A missing file (4xx) stays missing and is not asked again.
+ */
+export const CATALOGUE_RETRY_DELAYS_MS = [1000, 3000];
+
+function fetchStrings(url: string, retry = 0): Promise<Record<string, string>> {
+  const delay = CATALOGUE_RETRY_DELAYS_MS[retry];
+  const again = () =>
+    new Promise((resolve) => setTimeout(resolve, delay)).then(() => fetchStrings(url, retry + 1));
+  return fetch(url).then(
+    (res) => {
+      if (res.ok) return res.json() as Promise<Record<string, string>>;
+      if (res.status >= 500 && delay !== undefined) return again();
+      throw new Error(`The catalogue ${url} answered ${res.status}`);
+    },
+    (error: unknown) => (delay === undefined ? Promise.reject(error) : again()),
+  );
+}
+
 function fetchOnce(url: string): Promise<Record<string, string>> {
   let strings = fetched.get(url);
   if (!strings) {
-    strings = fetch(url).then(async (res) => {
-      if (!res.ok) throw new Error(`The catalogue ${url} answered ${res.status}`);
-      return (await res.json()) as Record<string, string>;
-    });
+    strings = fetchStrings(url);
     fetched.set(url, strings);
-    // A failed fetch is tried again by the next one who asks.
+    // A fetch that failed every try is tried again by the next one who asks.
     strings.catch(() => fetched.delete(url));
   }
   return strings;
