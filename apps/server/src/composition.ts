@@ -33,7 +33,7 @@ import { noticesRoutes } from './modules/notices/notices.routes.ts';
 import { cdnRoutes } from './modules/cdn/cdn.routes.ts';
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { DepositService, SANDBOX_DEV_SECRET } from './modules/deposit/deposit.service.ts';
+import { DepositService } from './modules/deposit/deposit.service.ts';
 import { SandboxGateway } from './modules/deposit/sandbox-gateway.ts';
 import { depositRoutes } from './modules/deposit/deposit.routes.ts';
 import { MemberService } from './modules/member/member.service.ts';
@@ -63,7 +63,7 @@ import { lotteryRoutes } from './modules/lottery/lottery.routes.ts';
 import { registerLotteryJobs } from './modules/lottery/lottery.jobs.ts';
 import { LotteryDemoBets } from './modules/lottery/lottery-demo-bets.ts';
 import { SeamlessWallet } from './modules/games/seamless-wallet.ts';
-import { SandboxVendor, SANDBOX_GAMES_DEV_SECRET } from './modules/games/sandbox-vendor.ts';
+import { SandboxVendor, SANDBOX_VENDOR_CODE } from './modules/games/sandbox-vendor.ts';
 import { RemoteVendor, remoteVendorsFromEnv } from './modules/games/remote-vendor.ts';
 import { VendorRegistry } from './modules/games/vendors.ts';
 import { GameLaunchService } from './modules/games/game-launch.service.ts';
@@ -102,7 +102,7 @@ export interface ServiceOptions {
   registration?: Partial<RegistrationPolicy>;
   /** Delivery routes; by default from the environment (none: messages stay in the outbox). */
   outboxTransports?: Partial<Record<OutboxChannel, OutboxTransport>>;
-  /** HMAC secret shared with the sandbox payment gateway; env SANDBOX_PAY_SECRET (a dev default otherwise). */
+  /** HMAC secret shared with the sandbox payment gateway; by default the configuration's (SANDBOX_PAY_SECRET). */
   sandboxPaySecret?: string;
   /** Withdrawal limits; by default from the environment (WITHDRAW_*, README). */
   withdraw?: Partial<WithdrawPolicy>;
@@ -110,7 +110,7 @@ export interface ServiceOptions {
   jobs?: JobRunnerOptions;
   /** The live event stream's heartbeat, session check and ticket lifetime. */
   streams?: Partial<StreamPolicy>;
-  /** Signs the sandbox game vendor's launch tokens and callbacks; env GAME_SANDBOX_SECRET (a dev default otherwise). */
+  /** Signs the sandbox game vendor's launch tokens and callbacks; by default the configuration's (GAME_SANDBOX_SECRET). */
   gameSandboxSecret?: string;
 }
 
@@ -134,7 +134,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const challenge = new SliderChallenge(database);
   const members = new MemberService(database, system, brand);
   const wallet = new WalletService(database, brand, { feed, limiter: rateLimiter, members });
-  const sandboxPaySecret = options.sandboxPaySecret ?? process.env.SANDBOX_PAY_SECRET ?? SANDBOX_DEV_SECRET;
+  const sandboxPaySecret = options.sandboxPaySecret ?? config.secrets.sandboxPay;
   const sandboxGateway = new SandboxGateway(database, sandboxPaySecret, () => wallet.currency().precision);
   // Deposits and withdrawals tell the member in their inbox; the live events are built further down.
   const memberNotices = new MemberNotices(() => memberEvents);
@@ -194,13 +194,14 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The winners board's table keeps only the board's window (decision 024).
   registerGamesJobs(jobs);
   const seamlessWallet = new SeamlessWallet({ database, wallet, records });
-  // Game vendors (decision 019): the sandbox vendor serves every code without an adapter of its own.
+  // Game vendors (decision 019): the sandbox vendor launches every code without an adapter of its
+  // own, but takes wallet callbacks over HTTP only under its own code (SBX).
   const sandboxVendor = new SandboxVendor({
     database,
     wallet: seamlessWallet,
-    secret: options.gameSandboxSecret ?? process.env.GAME_SANDBOX_SECRET ?? SANDBOX_GAMES_DEV_SECRET,
+    secret: options.gameSandboxSecret ?? config.secrets.gameSandbox,
   });
-  const vendors = new VendorRegistry(sandboxVendor);
+  const vendors = new VendorRegistry(sandboxVendor, SANDBOX_VENDOR_CODE);
   const houseGames = new HouseGamesService({
     database,
     wallet,

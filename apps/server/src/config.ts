@@ -34,6 +34,48 @@ export interface AppConfig {
    * offer it and HTTP/1.1 to the rest (decision 015, fourth pass). Null: plain HTTP/1.1.
    */
   tls: { cert: Buffer; key: Buffer } | null;
+  /** The shared secrets of the sandbox payment gateway and game vendor (parseSecrets). */
+  secrets: { sandboxPay: string; gameSandbox: string };
+}
+
+/**
+ * The published development defaults of the sandbox secrets. They stand in the source, so anyone
+ * can sign a gateway notification or a vendor callback with them: fine on a developer's machine,
+ * never in production (parseSecrets refuses them there).
+ */
+export const DEV_SECRETS = {
+  SANDBOX_PAY_SECRET: 'sandbox-dev-secret-change-me',
+  GAME_SANDBOX_SECRET: 'sandbox-games-dev-secret-change-me',
+} as const;
+
+/** A production secret shorter than this is refused: HMAC keys of 32+ characters resist guessing. */
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+/**
+ * The secrets that sign money-moving callbacks. Outside production a missing one falls back to
+ * its published development default; with NODE_ENV=production the server refuses to start,
+ * naming the variable, when one is missing, is a published default or is too short to be a key.
+ */
+function parseSecrets(env: NodeJS.ProcessEnv): AppConfig['secrets'] {
+  const production = env.NODE_ENV === 'production';
+  const read = (name: keyof typeof DEV_SECRETS): string => {
+    const value = env[name]?.trim();
+    if (!production) return value || DEV_SECRETS[name];
+    if (!value)
+      throw new Error(
+        `${name} must be set when NODE_ENV=production (a random value of at least ${MIN_PRODUCTION_SECRET_LENGTH} characters, e.g. from \`openssl rand -base64 48\`)`,
+      );
+    if ((Object.values(DEV_SECRETS) as string[]).includes(value))
+      throw new Error(
+        `${name} is a published development default: set a secret of your own when NODE_ENV=production`,
+      );
+    if (value.length < MIN_PRODUCTION_SECRET_LENGTH)
+      throw new Error(
+        `${name} is ${value.length} characters: at least ${MIN_PRODUCTION_SECRET_LENGTH} are required when NODE_ENV=production`,
+      );
+    return value;
+  };
+  return { sandboxPay: read('SANDBOX_PAY_SECRET'), gameSandbox: read('GAME_SANDBOX_SECRET') };
 }
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
@@ -110,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...parseDevOutbox(env),
     demoLotteryBets: ['1', 'true', 'yes', 'on'].includes((env.DEMO_LOTTERY_BETS ?? '').trim().toLowerCase()),
     tls: parseTls(env),
+    secrets: parseSecrets(env),
   };
 }

@@ -14,6 +14,16 @@ import { TEMPLATE_PATH } from './template-path.ts';
 /** Which database the server tests run on: PGlite always, PostgreSQL when the run asks for it. */
 export const testDbKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * An environment a production configuration accepts (NODE_ENV=production refuses to start
+ * without secrets of its own): spread it under a test's own variables.
+ */
+export const productionTestEnv = {
+  NODE_ENV: 'production',
+  SANDBOX_PAY_SECRET: 'test-production-sandbox-pay-secret-0123456789',
+  GAME_SANDBOX_SECRET: 'test-production-game-sandbox-secret-0123456789',
+} as const;
+
 export interface TestDatabase {
   database: Database;
   drop(): Promise<void>;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { memberWithMoney, walletMinor, type TestMember } from '../wallet/wallet-test-kit.ts';
 import { RemoteVendor } from './remote-vendor.ts';
-import { SANDBOX_GAMES_DEV_SECRET } from './sandbox-vendor.ts';
+import { DEV_SECRETS } from '../../config.ts';
+import { SANDBOX_VENDOR_CODE } from './sandbox-vendor.ts';
 import { signedHeaders, verifySigned } from './vendor-signature.ts';
 
 /**
@@ -254,22 +255,36 @@ describe(`remote vendor over HTTP (${testDbKind})`, () => {
     expect(await walletMinor(t, other.memberId)).toBe(10_000);
   });
 
-  it("a code without a remote adapter is the sandbox vendor: its callbacks need the sandbox secret, not a remote vendor's", async () => {
+  it('a callback for a vendor code with no adapter moves nothing, whatever secret signs it; the sandbox takes callbacks under its own code only', async () => {
     const currency = t.app.ctx.wallet.currency().code;
     const before = await walletMinor(t, player.memberId);
-    const debit = {
+    const debit = () => ({
       playerId: String(player.memberId),
       transactionId: id('sbx'),
       roundId: id('r'),
       amount: 700,
       currency,
-    };
-    const foreign = await callback('debit', debit, { code: 'PG' });
+    });
+    const sandboxSecret = DEV_SECRETS.GAME_SANDBOX_SECRET;
+    // Codes the catalogue lists (PG) and codes nobody knows (ZZZ) have no vendor behind them: the
+    // published sandbox secret, a remote vendor's secret and no signature are all refused alike.
+    for (const code of ['PG', 'ZZZ'])
+      for (const sign of [{ secret: sandboxSecret }, { secret: SECRET }, { none: true }]) {
+        const refused = await callback('debit', debit(), { code, ...sign });
+        expect(refused.status, `${code} ${JSON.stringify(sign)}`).toBe(404);
+        expect(refused.json.success).toBe(false);
+        const credit = await callback('credit', debit(), { code, ...sign });
+        expect(credit.status).toBe(404);
+      }
+    expect(await walletMinor(t, player.memberId)).toBe(before);
+
+    // The sandbox vendor's own code still takes its signed callbacks, and only with its secret.
+    const foreign = await callback('debit', debit(), { code: SANDBOX_VENDOR_CODE });
     expect(foreign.status).toBe(401);
-    const ok = await callback('debit', debit, { code: 'PG', secret: SANDBOX_GAMES_DEV_SECRET });
+    const ok = await callback('debit', debit(), { code: SANDBOX_VENDOR_CODE, secret: sandboxSecret });
     expect(ok.status).toBe(200);
     expect(ok.json.value).toMatchObject({ applied: true, balance: before - 700, roundStatus: 'OPEN' });
-    const unknownOp = await callback('refund', debit, { code: 'PG', secret: SANDBOX_GAMES_DEV_SECRET });
+    const unknownOp = await callback('refund', debit(), { code: SANDBOX_VENDOR_CODE, secret: sandboxSecret });
     expect(unknownOp.status).toBe(404);
   });
 });

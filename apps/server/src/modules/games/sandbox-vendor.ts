@@ -12,8 +12,12 @@ import {
 } from './vendor-adapter.ts';
 import { verifySigned } from './vendor-signature.ts';
 
-/** The secret of launch tokens and sandbox callbacks when GAME_SANDBOX_SECRET is not set (development only). */
-export const SANDBOX_GAMES_DEV_SECRET = 'sandbox-games-dev-secret-change-me';
+/**
+ * The sandbox vendor's own code: the only code under which it takes signed wallet callbacks over
+ * HTTP. Launches of codes without an adapter of their own open its house games, but a callback
+ * for such a code (EVO, any string) has no vendor behind it and moves nothing.
+ */
+export const SANDBOX_VENDOR_CODE = 'SBX';
 /** A launch token opens its game once, within this time. */
 export const LAUNCH_TOKEN_TTL_MS = 120_000;
 

@@ -60,7 +60,11 @@ export async function vendorCallbackRoutes(app: FastifyInstance): Promise<void> 
         const { code, op } = req.params;
         if (!/^[A-Z0-9_]{1,32}$/.test(code) || !['balance', 'debit', 'credit', 'rollback'].includes(op))
           throw fail(Errors.notFound, { message: 'No such vendor callback' });
-        const adapter = vendors.adapterFor(code);
+        // No adapter, no callback: a code the catalogue merely lists has no vendor whose signature
+        // could be checked, and the sandbox's secret must not speak for it.
+        const adapter = vendors.callbackAdapterFor(code);
+        if (!adapter)
+          throw fail(Errors.notFound, { message: `No vendor ${code} takes wallet callbacks here` });
         const rawBody = typeof req.body === 'string' ? req.body : '';
         adapter.verifyCallback({
           method: 'POST',

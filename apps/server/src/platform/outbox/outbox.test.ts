@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, productionTestEnv, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { runOpsCommand, UsageError } from '../../cli/commands.ts';
 import { loadConfig } from '../../config.ts';
 import { SMTPServer } from 'smtp-server';
@@ -325,7 +325,7 @@ describe(`outbox (${testDbKind})`, () => {
     expect(loadConfig({ DEV_OUTBOX: '1' })).toMatchObject({ devOutbox: true, devOutboxRefused: null });
     expect(loadConfig({ DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
     for (const env of [
-      { NODE_ENV: 'production' },
+      { ...productionTestEnv },
       { SMS_HTTP_URL: 'https://sms.example/send' },
       { EMAIL_HTTP_URL: 'https://mail.example/send' },
       { SMTP_URL: 'smtp://mail.example:587' },
@@ -343,7 +343,7 @@ describe(`outbox (${testDbKind})`, () => {
 
   it('a production server asked for DEV_OUTBOX=1 serves no outbox page', async () => {
     const prod = await createTestApp({
-      configOverrides: { ...loadConfig({ DEV_OUTBOX: '1', NODE_ENV: 'production' }), trustProxy: false },
+      configOverrides: { ...loadConfig({ ...productionTestEnv, DEV_OUTBOX: '1' }), trustProxy: false },
     });
     try {
       await prod.app.ctx.outbox.enqueue({

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER } from '@app/contract';
+import { DEV_SECRETS, loadConfig, MIN_PRODUCTION_SECRET_LENGTH } from '../config.ts';
+import { createTestApp, productionTestEnv, testDbKind, type TestApp } from '../test/test-app.ts';
+import { spawnServer } from '../test/server-processes.ts';
+import { memberWithMoney, walletMinor } from '../modules/wallet/wallet-test-kit.ts';
+import { signSandbox } from '../modules/deposit/deposit.service.ts';
+import { SANDBOX_VENDOR_CODE } from '../modules/games/sandbox-vendor.ts';
+import { vendorWalletPath } from '../modules/games/vendor-callbacks.routes.ts';
+import { signedHeaders } from '../modules/games/vendor-signature.ts';
+
+/**
+ * Issue 28, defect 1: the sandbox payment gateway and game vendor sign money-moving callbacks with
+ * secrets whose development defaults stand in the source. A production server must refuse to start
+ * without secrets of its own, and a server that runs with them must refuse the published ones.
+ */
+const production = productionTestEnv;
+const PAY_SECRET = production.SANDBOX_PAY_SECRET;
+const GAME_SECRET = production.GAME_SANDBOX_SECRET;
+
+describe('production secrets: the configuration', () => {
+  it('outside production a missing secret falls back to its development default', () => {
+    expect(loadConfig({}).secrets).toEqual({
+      sandboxPay: DEV_SECRETS.SANDBOX_PAY_SECRET,
+      gameSandbox: DEV_SECRETS.GAME_SANDBOX_SECRET,
+    });
+    expect(loadConfig({ SANDBOX_PAY_SECRET: 'mine' }).secrets.sandboxPay).toBe('mine');
+  });
+
+  it('with NODE_ENV=production a missing, blank, published or short secret stops the start, naming its variable', () => {
+    expect(loadConfig(production).secrets).toEqual({ sandboxPay: PAY_SECRET, gameSandbox: GAME_SECRET });
+    for (const name of ['SANDBOX_PAY_SECRET', 'GAME_SANDBOX_SECRET'] as const) {
+      const missing = { ...production, [name]: undefined };
+      expect(() => loadConfig(missing)).toThrow(new RegExp(`^${name} must be set when NODE_ENV=production`));
+      expect(() => loadConfig({ ...production, [name]: '   ' })).toThrow(new RegExp(`^${name} must be set`));
+      for (const published of Object.values(DEV_SECRETS))
+        expect(() => loadConfig({ ...production, [name]: published })).toThrow(
+          new RegExp(`^${name} is a published development default`),
+        );
+      expect(() =>
+        loadConfig({ ...production, [name]: 'x'.repeat(MIN_PRODUCTION_SECRET_LENGTH - 1) }),
+      ).toThrow(new RegExp(`^${name} is ${MIN_PRODUCTION_SECRET_LENGTH - 1} characters`));
+    }
+  });
+});
+
+describe('production secrets: the real server process', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'prod-secrets-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('a production server without SANDBOX_PAY_SECRET exits at once with status 1 and says which variable is missing', async () => {
+    const { listening } = spawnServer(
+      {
+        NODE_ENV: 'production',
+        SANDBOX_PAY_SECRET: '',
+        GAME_SANDBOX_SECRET: GAME_SECRET,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      },
+      60_000,
+    );
+    const exited = (await listening.then(
+      () => null,
+      (err: unknown) => err,
+    )) as { code: number; output: string } | null;
+    expect(exited, 'the server must not start').not.toBeNull();
+    expect(exited!.code).toBe(1);
+    expect(exited!.output).toContain('SANDBOX_PAY_SECRET must be set when NODE_ENV=production');
+    // A configuration mistake is a sentence, not a stack trace.
+    expect(exited!.output).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe(`production secrets: callbacks signed with the published defaults (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ configOverrides: { secrets: loadConfig(production).secrets } });
+  });
+  afterAll(async () => t?.close());
+
+  it('a gateway notification signed with the development default is refused and credits nothing; the configured secret is accepted', async () => {
+    const m = await memberWithMoney(t, 1_000);
+    const created = await t.call({
+      method: 'POST',
+      url: '/wps/deposit/orders',
+      token: m.token,
+      payload: { channelCode: 'SANDBOXPAY', amount: 100 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const orderNo = created.json().value.orderNo as string;
+    const { gateway_payment_id: paymentId } = await t.database.db
+      .selectFrom('deposit_order')
+      .select('gateway_payment_id')
+      .where('order_no', '=', orderNo)
+      .executeTakeFirstOrThrow();
+    const raw = JSON.stringify({
+      paymentId,
+      merchantOrderNo: orderNo,
+      amount: '100.00',
+      currency: 'USD',
+      status: 'PAID',
+    });
+    const notify = (secret: string) => {
+      const ts = String(Math.floor(Date.now() / 1000));
+      return t.call({
+        method: 'POST',
+        url: SANDBOX_NOTIFY_PATH,
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_TIMESTAMP_HEADER]: ts,
+          [SANDBOX_SIGNATURE_HEADER]: signSandbox(secret, ts, raw),
+        },
+        payload: raw,
+      });
+    };
+    const forged = await notify(DEV_SECRETS.SANDBOX_PAY_SECRET);
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ success: false, errorCode: 'gateway.signature.invalid' });
+    expect(await walletMinor(t, m.memberId)).toBe(1_000);
+    const pending = await t.call({ url: `/wps/deposit/order?orderNo=${orderNo}`, token: m.token });
+    expect(pending.json().value.status).toBe('PENDING');
+
+    const genuine = await notify(PAY_SECRET);
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    expect(await walletMinor(t, m.memberId)).toBe(11_000);
+  });
+
+  it('a sandbox vendor wallet callback signed with the development default is refused and moves nothing; the configured secret is accepted', async () => {
+    const m = await memberWithMoney(t, 1_000);
+    const path = vendorWalletPath(SANDBOX_VENDOR_CODE, 'credit');
+    const raw = JSON.stringify({
+      playerId: String(m.memberId),
+      transactionId: `forged-${process.pid}-${Date.now()}`,
+      roundId: `round-${process.pid}-${Date.now()}`,
+      amount: 101_000_000,
+      currency: t.app.ctx.wallet.currency().code,
+    });
+    const send = (secret: string) =>
+      t.call({
+        method: 'POST',
+        url: path,
+        headers: {
+          'content-type': 'application/json',
+          ...signedHeaders(secret, 'POST', path, raw, Date.now()),
+        },
+        payload: raw,
+      });
+    const forged = await send(DEV_SECRETS.GAME_SANDBOX_SECRET);
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().success).toBe(false);
+    expect(await walletMinor(t, m.memberId)).toBe(1_000);
+
+    // The configured secret is taken: a credit without its debit is refused for what it is, not for
+    // its signature, so the refusal above was the signature's.
+    const genuine = await send(GAME_SECRET);
+    expect(genuine.statusCode).not.toBe(401);
+    expect(await walletMinor(t, m.memberId)).toBe(1_000);
+  });
+});
