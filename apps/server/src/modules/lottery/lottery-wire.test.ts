@@ -66,10 +66,27 @@ describe(`lottery gateway wire (${testDbKind})`, () => {
 
   it("LT-02 /lgw/vn/games/game_menu/recent (token) returns the member's recent Vietnamese lottery games, newest first", async () => {
     expect((await get('/lgw/vn/games/game_menu/recent')).statusCode).toBe(401);
+    const lo = playsOf('VNFAST').find((p) => p.code === 'LO2')!;
+    // Another member's play comes first: "the member's" recent games never include someone else's.
+    const other = await memberWithMoney(t, 100_000);
+    const vnf1 = (await t.app.ctx.lottery.games.byCode('VNF1'))!;
+    const otherBet = await t.call({
+      method: 'POST',
+      url: '/lgw/orders/betting',
+      token: other.token,
+      payload: {
+        gameId: vnf1.id,
+        currentNumero: (await get(`/lgw/numeros/near?gameCode=VNF1`)).json().currentNumero.numero,
+        prizeModeId: 4,
+        bettingSlipString: `27~1~${lo.playId}~1~1960~1`,
+        betCartAmountSum: lo.singleBetPrice,
+      },
+    });
+    expect(otherBet.statusCode).toBe(200);
     const m = await memberWithMoney(t, 100_000);
     expect((await get('/lgw/vn/games/game_menu/recent', m.token)).json()).toEqual([]);
+    expect((await get('/lgw/games/game_menus/recent', m.token)).json()).toEqual([]);
     const near = (await get(`/lgw/numeros/near?gameCode=VNF5`)).json();
-    const lo = playsOf('VNFAST').find((p) => p.code === 'LO2')!;
     const placed = await t.call({
       method: 'POST',
       url: '/lgw/orders/betting',
@@ -101,6 +118,11 @@ describe(`lottery gateway wire (${testDbKind})`, () => {
     expect(recent.map((g: { gameCode: string }) => g.gameCode)).toEqual(['VNF5']);
     const all = (await get('/lgw/games/game_menus/recent?prizeMode=SEA', m.token)).json();
     expect(all.map((g: { gameCode: string }) => g.gameCode)).toEqual(['SSC1', 'VNF5']);
+    // And the other member still sees only their own game.
+    const theirs = (await get('/lgw/vn/games/game_menu/recent?prizeMode=SEA', other.token)).json();
+    expect(theirs.map((g: { gameCode: string }) => g.gameCode)).toEqual(['VNF1']);
+    const theirsAll = (await get('/lgw/games/game_menus/recent?prizeMode=SEA', other.token)).json();
+    expect(theirsAll.map((g: { gameCode: string }) => g.gameCode)).toEqual(['VNF1']);
   });
 
   it('LT-03 /lgw/vn/numeros/opened/game returns the opened Vietnam numbers: the numero on sale of each VN game, count 100 at most (D11)', async () => {
