@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
@@ -138,6 +139,43 @@ describe(`withdrawal proof images (${testDbKind})`, () => {
     );
     // Megabytes through the whole stack on a shared 2-core machine: allow for a slow moment.
   }, 90_000);
+
+  it("issue 28 (9a): a chunked upload (no Content-Length) past 5 MB is refused with the 5 MB limit, not the server's 1 MB; a chunked one within it is kept", async () => {
+    const { m, id } = await paidRequest();
+    const chunked = (body: Buffer) =>
+      t.call({
+        method: 'POST',
+        url: `/wps/withdraw/proof?withdrawalId=${id}`,
+        token: m.token,
+        // A stream in 64 kB pieces: sent with Transfer-Encoding chunked, no length announced.
+        payload: Readable.from(
+          Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) =>
+            body.subarray(i * 65_536, (i + 1) * 65_536),
+          ),
+        ),
+        headers: { 'content-type': 'image/png' },
+      });
+    const over = await chunked(await imageOf(MB5 + 1));
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({
+      success: false,
+      errorCode: 'withdraw.proof.too.large',
+      message: 'A proof image is at most 5 MB',
+    });
+    expect(await storedProofs(id)).toHaveLength(0);
+    const within = await chunked(await imageOf(2 * 1024 * 1024));
+    expect(within.statusCode, within.body).toBe(200);
+    expect(within.json().value).toMatchObject({ contentType: 'image/png', size: 2 * 1024 * 1024 });
+    expect(await storedProofs(id)).toHaveLength(1);
+    // Removed again, so the stored-bytes counts of the other tests hold.
+    const removed = await t.call({
+      method: 'POST',
+      url: '/wps/withdraw/proof/delete',
+      token: m.token,
+      payload: { id: within.json().value.id },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
 
   it('a proof can be removed before the payout is answered, making room for another; not after', async () => {
     const { m, id } = await paidRequest();

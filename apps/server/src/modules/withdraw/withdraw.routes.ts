@@ -1,3 +1,4 @@
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   addBankAccount,
@@ -24,6 +25,20 @@ import { fail } from '../../platform/http/errors.ts';
 /** Raw image bodies of the proof upload; the bytes' own signature decides their type, not this header. */
 const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'application/octet-stream'];
 
+/** The body stream, failing with withdraw.proof.too.large as soon as more than `max` bytes came. */
+function limitBody(payload: Readable, max: number): Readable {
+  let seen = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > max) done(fail(Errors.withdrawProofTooLarge));
+      else done(null, chunk);
+    },
+  });
+  payload.on('error', (err) => counted.destroy(err));
+  return payload.pipe(counted);
+}
+
 /**
  * Bank accounts and withdrawals. Every call is the member's own: ids of another member's records
  * find nothing (404), and trial accounts are refused (403 in_need_true_account, spec B §6).
@@ -38,11 +53,14 @@ export async function withdrawRoutes(app: FastifyInstance): Promise<void> {
     { parseAs: 'buffer', bodyLimit: WithdrawProofLimits.maxBytes },
     (_req, body, done) => done(null, body),
   );
-  app.addHook('preParsing', async (req) => {
-    if (req.routeOptions.config.call?.id !== uploadWithdrawProof.id) return;
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    if (req.routeOptions.config.call?.id !== uploadWithdrawProof.id) return payload;
     // Refused from the header, before a byte of an oversized body is read.
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > WithdrawProofLimits.maxBytes) throw fail(Errors.withdrawProofTooLarge);
+    // A chunked body has no length to read: it is counted as it arrives and refused with the same
+    // error once past the limit (the parser's own refusal would name the server's 1 MB).
+    return limitBody(payload, WithdrawProofLimits.maxBytes);
   });
 
   registerCall(app, listBanks, ({ session }) => {
