@@ -6,7 +6,7 @@ import { boundaries } from './scripts/eslint/boundaries.js';
 
 /**
  * Import boundaries of DESIGN.md §1, enforced here:
- * - packages/contract depends on zod only;
+ * - packages/contract depends on zod and @noble/hashes only (the verifier's audited hashes);
  * - apps/web and apps/server never import each other;
  * - a web feature imports shared/, contract and other features only through their index.ts;
  * - a server module reaches another module through its service, never its repo.
@@ -44,8 +44,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|zod/|\\.{1,2}/)',
-              message: 'The contract depends on zod only (DESIGN.md §1).',
+              regex: '^(?!zod$|zod/|@noble/hashes/|\\.{1,2}/)',
+              message: 'The contract depends on zod and @noble/hashes only (DESIGN.md §1, decision 021).',
             },
           ],
         },

@@ -50,7 +50,7 @@ describe('draw byte protocol', () => {
     }
   });
 
-  it("the pure SHA-256 and HMAC equal node's for every length around the block edges", () => {
+  it("@noble/hashes' SHA-256 and HMAC equal node's for every length around the block edges", () => {
     for (let n = 0; n < 300; n += n < 130 ? 1 : 37) {
       const data = Uint8Array.from({ length: n }, (_, i) => (i * 131 + n) % 256);
       expect(Buffer.from(sha256(data)).toString('hex'), `sha256 ${n}`).toBe(
@@ -64,7 +64,28 @@ describe('draw byte protocol', () => {
     expect(commitOfSync(SEED)).toBe(createHash('sha256').update(Buffer.from(SEED, 'hex')).digest('hex'));
   });
 
-  it('without Web Crypto (a page over plain http) the verifier falls back to the pure HMAC: same results', async () => {
+  it('SHA-256 and HMAC-SHA256 give the published test vectors (FIPS 180-4 "abc", RFC 4231 cases 1 and 6)', () => {
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+    const text = (s: string) => new TextEncoder().encode(s);
+    expect(hex(sha256(text('abc')))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hex(sha256(new Uint8Array(0)))).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+    expect(hex(hmacSha256(new Uint8Array(20).fill(0x0b), text('Hi There')))).toBe(
+      'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7',
+    );
+    // A key longer than the block (131 bytes) is hashed first.
+    expect(
+      hex(
+        hmacSha256(
+          new Uint8Array(131).fill(0xaa),
+          text('Test Using Larger Than Block-Size Key - Hash Key First'),
+        ),
+      ),
+    ).toBe('60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54');
+  });
+
+  it('without Web Crypto (a page over plain http) the verifier falls back to @noble/hashes: same results', async () => {
     const expected = await Promise.all(FAMILIES.map((f) => deriveResult(f, SEED, '5')));
     expect(FAMILIES.map((f) => deriveResultSync(f, SEED, '5'))).toEqual(expected);
     vi.stubGlobal('crypto', undefined);

@@ -1,5 +1,4 @@
 import { familyOf } from './families.ts';
-import { hmacSha256, sha256 } from './sha256.ts';
 import type { DrawResult, Family } from './types.ts';
 import { LotteryRuleError } from './types.ts';
 
@@ -160,102 +159,9 @@ export function hexToBytes(hex: string): Uint8Array {
 export const bytesToHex = (b: Uint8Array): string =>
   Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 
-const seedBytes = (seedHex: string): Uint8Array => {
+/** The seed's bytes; a seed is 64 lower-case hex characters (else `seed.invalid`). */
+export const seedBytes = (seedHex: string): Uint8Array => {
   if (!/^[0-9a-f]{64}$/.test(seedHex))
     throw new LotteryRuleError('seed.invalid', 'A seed is 64 lower-case hex characters');
   return hexToBytes(seedHex);
 };
-
-/** Web Crypto when the page has it (a secure context), else null: the pure fallback is used. */
-const subtle = (): SubtleCrypto | null => globalThis.crypto?.subtle ?? null;
-
-/** SHA-256 of the seed bytes, hex, synchronously (pure TypeScript). */
-export const commitOfSync = (seedHex: string): string => bytesToHex(sha256(seedBytes(seedHex)));
-
-/** SHA-256 of the seed bytes, hex: the commitment published when the numero opens. */
-export async function commitOf(seedHex: string): Promise<string> {
-  const s = subtle();
-  if (!s) return commitOfSync(seedHex);
-  const digest = await s.digest('SHA-256', seedBytes(seedHex) as Uint8Array<ArrayBuffer>);
-  return bytesToHex(new Uint8Array(digest));
-}
-
-/** The result of a numero from its seed, synchronously with the pure HMAC (same bytes as Web Crypto's). */
-export function deriveResultSync(family: Family | string, seedHex: string, numeroId: string): DrawResult {
-  const key = seedBytes(seedHex);
-  return resultFromBlocks(family, (c) => hmacSha256(key, drawMessage(numeroId, c)));
-}
-
-/** Whether a revealed seed matches its published commitment. */
-export async function verifyCommit(seedHex: string, commitHex: string): Promise<boolean> {
-  if (!/^[0-9a-f]{64}$/.test(seedHex)) return false;
-  return (await commitOf(seedHex)) === commitHex.toLowerCase();
-}
-
-/** The first `count` HMAC blocks of a numero's byte stream (Web Crypto, or the pure HMAC without it). */
-export async function drawBlocks(seedHex: string, numeroId: string, count: number): Promise<Uint8Array> {
-  const raw = seedBytes(seedHex);
-  const out = new Uint8Array(count * 32);
-  const s = subtle();
-  if (!s) {
-    for (let c = 0; c < count; c++) out.set(hmacSha256(raw, drawMessage(numeroId, c)), c * 32);
-    return out;
-  }
-  const key = await s.importKey(
-    'raw',
-    raw as Uint8Array<ArrayBuffer>,
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  for (let c = 0; c < count; c++) {
-    const mac = await s.sign('HMAC', key, drawMessage(numeroId, c) as Uint8Array<ArrayBuffer>);
-    out.set(new Uint8Array(mac), c * 32);
-  }
-  return out;
-}
-
-/** The result of a numero from its seed (async, Web Crypto where available): what the verifier recomputes. */
-export async function deriveResult(
-  family: Family | string,
-  seedHex: string,
-  numeroId: string,
-): Promise<DrawResult> {
-  if (!subtle()) return deriveResultSync(family, seedHex, numeroId);
-  for (let blocks = 8; ; blocks *= 2) {
-    try {
-      return resultFromBytes(family, await drawBlocks(seedHex, numeroId, blocks));
-    } catch (e) {
-      if (!(e instanceof LotteryRuleError && e.reason === 'bytes.exhausted') || blocks > 4096) throw e;
-    }
-  }
-}
-
-export interface DrawVerification {
-  /** SHA-256(seed) equals the published commitment. */
-  readonly commitOk: boolean;
-  /** The recomputed result equals the published one. */
-  readonly resultOk: boolean;
-  /** The recomputed result, wire form. */
-  readonly expected: string;
-}
-
-/** Verifies a drawn numero: the seed against its commitment, and the result against the seed. */
-export async function verifyDraw(input: {
-  family: Family | string;
-  seed: string;
-  seedHash: string;
-  numeroId: string;
-  winNo: string;
-}): Promise<DrawVerification> {
-  const commitOk = await verifyCommit(input.seed, input.seedHash);
-  if (!/^[0-9a-f]{64}$/.test(input.seed)) return { commitOk, resultOk: false, expected: '' };
-  const expected = formatWinNo(await deriveResult(input.family, input.seed, input.numeroId));
-  let resultOk: boolean;
-  try {
-    resultOk = formatWinNo(parseWinNo(input.family, input.winNo)) === expected;
-  } catch {
-    resultOk = false;
-  }
-  return { commitOk, resultOk, expected };
-}

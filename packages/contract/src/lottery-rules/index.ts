@@ -36,17 +36,17 @@ export {
   resultFromBytes,
   resultFromBlocks,
   drawMessage,
-  drawBlocks,
-  deriveResult,
-  deriveResultSync,
-  commitOf,
-  commitOfSync,
-  verifyCommit,
-  verifyDraw,
   hexToBytes,
   bytesToHex,
-  type DrawVerification,
 } from './draw.ts';
+export {
+  drawBlocks,
+  deriveResult,
+  commitOf,
+  verifyCommit,
+  verifyDraw,
+  type DrawVerification,
+} from './verify.ts';
 export {
   MAX_CONTENT_LENGTH,
   contentRows,
@@ -61,7 +61,7 @@ export {
   type QuickPick,
 } from './content.ts';
 export { playsOf, playOf, playById, previewNotes } from './registry.ts';
-export { sha256, hmacSha256 } from './sha256.ts';
+export { sha256, hmacSha256, commitOfSync, deriveResultSync } from './verify-sync.ts';
 export { K3_SUM_WAYS } from './plays/k3.ts';
 export { PK10_SUM_PAIRS } from './plays/pk10.ts';
 export { xienProbability, truotProbability } from './plays/vn.ts';
