@@ -459,6 +459,18 @@ export const WalletErrors = {
     status: 409,
     message: 'The ledger check found a mismatch',
   },
+  /** One movement carries at most MAX_AMOUNT_MINOR (wallet.ts), whichever path it takes. */
+  movementTooLarge: {
+    code: 'wallet.movement.too.large',
+    status: 422,
+    message: 'This amount is more than one movement may carry',
+  },
+  /** No account holds more than MAX_BALANCE_MINOR (wallet.ts): the movement is refused whole. */
+  balanceCeiling: {
+    code: 'wallet.balance.ceiling',
+    status: 409,
+    message: 'This movement would take the balance above the most an account may hold',
+  },
 } as const;
 
 /** Refusals of the deposit calls and the gateway notification (part of the catalogue in errors.ts). */

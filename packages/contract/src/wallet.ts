@@ -9,6 +9,13 @@ import { defineCall } from './call.ts';
 /** The largest amount any single movement may carry, in minor units (10 billion at 2 decimals). */
 export const MAX_AMOUNT_MINOR = 1_000_000_000_000;
 
+/**
+ * The most any ledger account may hold (or, for house and clearing accounts, owe), in minor units:
+ * 1 trillion at 2 decimals, about 1/90 of 2^53, so balances, sums of a few of them and every
+ * amount a movement could add stay exact as JavaScript numbers.
+ */
+export const MAX_BALANCE_MINOR = 100_000_000_000_000;
+
 export interface AmountRules {
   /** Decimals of the currency (brand config `currency.precision`). */
   precision: number;

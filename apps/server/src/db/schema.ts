@@ -262,6 +262,8 @@ export interface SandboxPaymentTable {
   notify_attempts: Generated<number>;
   notified_at: NullableTimestamp;
   last_notify_error: string | null;
+  /** When the notification of a finished payment is due (again); null once acknowledged (migration 024). */
+  next_notify_at: NullableTimestamp;
   created_at: Timestamp;
   expires_at: RequiredTimestamp;
 }

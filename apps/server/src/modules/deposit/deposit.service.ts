@@ -18,6 +18,7 @@ import type { Database } from '../../db/connection.ts';
 import type { DB, DepositChannelTable, DepositOrderTable } from '../../db/schema.ts';
 import type { CachedValue, ChangeFeed } from '../../platform/change-feed.ts';
 import { fail } from '../../platform/http/errors.ts';
+import { parseJsonText } from '../../platform/http/nul-guard.ts';
 import { HouseAccount, type WalletService } from '../wallet/wallet.service.ts';
 import { noticeAmount, type MemberNotices } from '../messages/member-notices.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
@@ -483,13 +484,7 @@ export class DepositService {
     );
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw fail(DepositErrors.gatewaySignatureInvalid);
-    let json: unknown;
-    try {
-      json = JSON.parse(rawBody);
-    } catch {
-      throw fail(Errors.malformedJson);
-    }
-    const parsed = SandboxNotifySchema.safeParse(json);
+    const parsed = SandboxNotifySchema.safeParse(parseJsonText(rawBody));
     if (!parsed.success)
       throw fail(Errors.invalidInput, {
         message: `Invalid notification: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
-import { AgentType, Errors, betProducts, type BetProduct } from '@app/contract';
+import { AgentType, Errors, MAX_AMOUNT_MINOR, betProducts, type BetProduct } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
@@ -10,6 +10,8 @@ import {
   HOUSE_SHARDS,
   WalletType,
   fingerprint,
+  ledgerRefusal,
+  movementTooLarge,
   type HouseCode,
   type WalletService,
 } from '../wallet/wallet.service.ts';
@@ -384,7 +386,7 @@ export class SeamlessWallet {
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === INSUFFICIENT_SQLSTATE) throw fail(Errors.balanceInsufficient);
-      if (code !== NOT_FRESH_SQLSTATE) throw err;
+      if (code !== NOT_FRESH_SQLSTATE) throw ledgerRefusal(err, this.wallet.currency().precision) ?? err;
     }
     // The house games name every round anew (80 random bits): a used one is a bug, not a replay.
     if (house) throw new Error(`seamless wallet: house round ${d.vendor}:${d.roundId} is not new`);
@@ -480,6 +482,7 @@ export class SeamlessWallet {
       (d.gameCode ?? '').length <= 100 && (d.gameName ?? '').length <= 200,
       'gameCode or gameName is too long',
     );
+    this.withinCeiling(d.amount);
   }
 
   private validateCredit(c: SeamlessCredit) {
@@ -488,6 +491,12 @@ export class SeamlessWallet {
       Number.isSafeInteger(c.amount) && c.amount >= 0,
       'A credit is a whole number of minor units, 0 or more',
     );
+    this.withinCeiling(c.amount);
+  }
+
+  /** The ledger's ceiling of one movement, checked before any transaction opens (seamless_spin posts itself). */
+  private withinCeiling(amount: number) {
+    if (amount > MAX_AMOUNT_MINOR) throw movementTooLarge(this.wallet.currency().precision);
   }
 
   // ---- the movements, inside the caller's transaction -----------------------------------------

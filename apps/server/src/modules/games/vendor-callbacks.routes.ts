@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Errors } from '@app/contract';
 import { fail } from '../../platform/http/errors.ts';
+import { parseJsonText } from '../../platform/http/nul-guard.ts';
 
 /** Where a vendor's seamless-wallet callbacks arrive (decision 019). */
 export const vendorWalletPath = (code: string, op: string) => `/vendor/${code}/wallet/${op}`;
@@ -28,13 +29,7 @@ const RollbackBody = z.object({
 });
 
 function parse<T>(schema: z.ZodType<T>, raw: string): T {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw fail(Errors.malformedJson);
-  }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(parseJsonText(raw));
   if (!parsed.success)
     throw fail(Errors.invalidInput, {
       message: parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),

@@ -8,7 +8,10 @@ import {
   Errors,
   isLedgerKind,
   type LedgerKind,
+  MAX_AMOUNT_MINOR,
+  MAX_BALANCE_MINOR,
   type MerchantWallet,
+  formatMinor,
   minorToMajor,
   parseAmount,
   VENDOR_ACCOUNT_TYPE_MIN,
@@ -20,7 +23,7 @@ import type { BrandConfigStore } from '../system/brand-config.ts';
 import type { ChangeFeed, CachedValue } from '../../platform/change-feed.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { verifyPassword } from '../../platform/crypto/password-hash.ts';
-import { fail } from '../../platform/http/errors.ts';
+import { fail, type AppError } from '../../platform/http/errors.ts';
 import type { MemberService } from '../member/member.service.ts';
 import * as repo from './ledger.repo.ts';
 
@@ -137,19 +140,51 @@ function shardOf(key: string): number {
 /** Payment-password attempts per member: 10 per 15 minutes, right or wrong. */
 const PAYMENT_PASSWORD_RULE = { limit: 10, windowMs: 15 * 60_000 };
 
-function validate(req: PostRequest): void {
+function validate(req: PostRequest, precision: number): void {
   if (!req.idempotencyKey || req.idempotencyKey.length > 200)
     throw new Error('ledger: an idempotency key of 1..200 characters is required');
   if (!isLedgerKind(req.kind)) throw new Error(`ledger: unknown kind "${String(req.kind)}"`);
   if (req.reference.length > 100) throw new Error('ledger: a reference has at most 100 characters');
   if (req.postings.length < 2) throw new Error('ledger: a transaction has at least two postings');
   let total = 0;
+  let moved = 0;
   for (const p of req.postings) {
     if (!Number.isSafeInteger(p.amount) || p.amount === 0)
       throw new Error(`ledger: posting amount ${p.amount} is not a non-zero integer of minor units`);
     total += p.amount;
+    if (p.amount > 0) moved += p.amount;
   }
   if (total !== 0) throw new Error(`ledger: postings sum to ${total}, not zero`);
+  // A domain rule, not a programming error: a vendor or gateway may ask for any amount.
+  if (moved > MAX_AMOUNT_MINOR) throw movementTooLarge(precision);
+}
+
+/** The refusal of a movement above MAX_AMOUNT_MINOR (the one rule of every money path). */
+export function movementTooLarge(precision: number): AppError {
+  return fail(WalletErrors.movementTooLarge, {
+    message: `One movement carries at most ${formatMinor(MAX_AMOUNT_MINOR, precision)}`,
+  });
+}
+
+/** Name of the database constraint that keeps every balance within MAX_BALANCE_MINOR (migration 024). */
+export const BALANCE_CEILING_CONSTRAINT = 'ledger_account_balance_ceiling';
+
+/**
+ * The catalogue refusal of a database error a posting can raise, or null: the conditional debit
+ * (LD001) and the balance ceiling's check constraint. Whichever statement posted (ledger_post, the
+ * lottery's bet function, seamless_spin), the movement was refused whole.
+ */
+export function ledgerRefusal(err: unknown, precision: number): AppError | null {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code === repo.INSUFFICIENT_SQLSTATE) return fail(Errors.balanceInsufficient);
+  if (
+    e?.code === '23514' &&
+    (e.constraint === BALANCE_CEILING_CONSTRAINT || String(e.message).includes(BALANCE_CEILING_CONSTRAINT))
+  )
+    return fail(WalletErrors.balanceCeiling, {
+      message: `This movement would take a balance above ${formatMinor(MAX_BALANCE_MINOR, precision)}, the most an account may hold`,
+    });
+  return null;
 }
 
 /** The fingerprint of a request: a replay of its key must carry the same kind, reference and postings. */
@@ -337,7 +372,7 @@ export class WalletService {
    * transaction, or inside `trx` when given (the movement then commits or rolls back with it).
    */
   async post(req: PostRequest, trx?: Kysely<DB>): Promise<PostResult> {
-    validate(req);
+    validate(req, this.currency().precision);
     // Outside a caller's transaction the accounts are found (or opened: an empty account is
     // harmless) before the movement, where their ids can be remembered.
     const postings = await this.resolveAll(req, trx ?? this.database.db, !trx);
@@ -374,7 +409,7 @@ export class WalletService {
    * SQLSTATE `insufficientSqlstate` from that call.
    */
   async prepareMovement(req: PostRequest): Promise<PreparedMovement> {
-    validate(req);
+    validate(req, this.currency().precision);
     const postings = await this.resolveAll(req, this.database.db, true);
     const ordered = [...postings].sort(
       (a, b) => Number(a.house) - Number(b.house) || a.accountId - b.accountId || a.amount - b.amount,
@@ -417,9 +452,7 @@ export class WalletService {
         amounts: ordered.map((p) => p.amount),
       });
     } catch (err) {
-      if ((err as { code?: string }).code === repo.INSUFFICIENT_SQLSTATE)
-        throw fail(Errors.balanceInsufficient);
-      throw err;
+      throw ledgerRefusal(err, this.currency().precision) ?? err;
     }
     if (row.o_replayed) {
       // The key was used by a committed movement (a concurrent one with the same key waits on

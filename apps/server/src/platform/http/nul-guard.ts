@@ -65,3 +65,19 @@ export function installNulGuard(app: FastifyInstance): void {
     done(problem ? fail(Errors.invalidInput, { message: problem }) : undefined);
   });
 }
+
+/**
+ * A raw JSON body read as text (a signed callback, whose signature covers the bytes), parsed once
+ * its signature held: refused as malformed JSON, or with 422 when a string in it holds a NUL. The
+ * edge guard sees only the text, where a NUL is the six characters `\u0000`.
+ */
+export function parseJsonText(raw: string): unknown {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw fail(Errors.malformedJson);
+  }
+  refuseNul('body', json);
+  return json;
+}
