@@ -4,8 +4,7 @@
  * (modules/cdn); the first image host stands for "{CDN}".
  */
 import { FeatureSwitch } from '@app/contract';
-
-export const IMG = '/cdn/img1/TCG_PROD_IMAGES';
+import { ART_ROOT as IMG } from '../modules/cdn/art-root.ts';
 
 export const demoSwitches: { modId: string; parent: string | null; enabled: boolean; label: string }[] = [
   { modId: 'REGISTER3', parent: null, enabled: true, label: 'Registration' },

@@ -304,7 +304,7 @@ function vendorRows(vendors: readonly SeedVendor[]) {
 }
 
 /** Inserts games in chunks that keep each statement well under the parameter limit (11 per row). */
-async function insertGames(db: Kysely<unknown>, games: readonly SeedGame[], skipExisting: boolean) {
+async function insertGames(db: Kysely<unknown>, games: readonly SeedGame[]) {
   for (let i = 0; i < games.length; i += 1000) {
     const values = games
       .slice(i, i + 1000)
@@ -314,32 +314,30 @@ async function insertGames(db: Kysely<unknown>, games: readonly SeedGame[], skip
       );
     await sql`
       insert into game (node_id, game_id, vassalage, game_type, names, search_text, is_new, is_hot, rtp_bp, volatility, sort)
-      values ${sql.join(values)}
-      ${skipExisting ? sql`on conflict do nothing` : sql``}`.execute(db);
+      values ${sql.join(values)}`.execute(db);
   }
 }
 
-/** Inserts the catalogue when the vendor table is empty: fresh databases and ones migrated from before issue 8. */
+/** Inserts the demo catalogue when the vendor table is empty (the seed of an empty database). */
 export async function seedGamesCatalogue(db: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from game_vendor`.execute(db);
   if (Number(rows[0]?.n ?? 0) > 0) return;
   await sql`
     insert into game_vendor (vassalage, game_type, display_name, account_type_id, is_hot, sort)
     values ${sql.join(vendorRows(seedVendors))}`.execute(db);
-  await insertGames(db, [...seedSlotGames(), ...seedOtherGames(), ...seedLobbyGames()], false);
-}
-
-/**
- * Adds what the catalogue gained after a database was first seeded (the Vietnamese lottery
- * vendor, the sports and e-sports lobby games) without touching what is there: an operator's
- * switches, hot flags and maintenance windows on existing rows stay as they are.
- */
-export async function topUpGamesCatalogue(db: Kysely<unknown>): Promise<void> {
+  await insertGames(db, [...seedSlotGames(), ...seedOtherGames(), ...seedLobbyGames()]);
+  // Three tables (stake levels, minor units) for each PvP game; the players seated are read from
+  // the open rounds, so the room list shows real play.
   await sql`
-    insert into game_vendor (vassalage, game_type, display_name, account_type_id, is_hot, sort)
-    values ${sql.join(vendorRows(seedVendors))}
-    on conflict (vassalage, game_type) do nothing`.execute(db);
-  await insertGames(db, [...seedOtherGames(), ...seedLobbyGames()], true);
+    insert into pvp_room (room_id, node_id, level, min_bet, max_bet, seats, sort)
+    select g.game_id || '-' || l.suffix, g.node_id, l.level, l.min_bet, l.max_bet, l.seats, g.sort * 10 + l.n
+    from game g
+    cross join (values
+      (1, 'R1', 'BEGINNER', 100, 10000, 6),
+      (2, 'R2', 'STANDARD', 1000, 100000, 6),
+      (3, 'R3', 'VIP', 10000, 1000000, 4)
+    ) as l(n, suffix, level, min_bet, max_bet, seats)
+    where g.game_type = 'PVP'`.execute(db);
 }
 
 /** Every name of a game, lowercased: the name search matches a title in any language. */

@@ -1,6 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import {
-  IMG,
   SEED_REFERENCE,
   dayMs,
   demoAnnouncements,
@@ -14,6 +14,7 @@ import {
   demoSwitches,
 } from './demo-content.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedGamesCatalogue } from './games-catalogue.ts';
 import { scheduleDemoBets } from '../modules/lottery/lottery-demo-bets.ts';
 
 export interface SeedOptions {
@@ -152,9 +153,9 @@ export async function seedDemoData(database: Database, options: SeedOptions = {}
         })),
       )
       .execute();
+    // The demo game catalogue (about 10,000 titles): demo data, so the seed's, never a migration's.
+    await seedGamesCatalogue(trx as unknown as Kysely<unknown>);
     await seedAccounts(database, trx);
     if (options.lotteryDemoBets) await scheduleDemoBets(trx);
   });
 }
-
-export { IMG };

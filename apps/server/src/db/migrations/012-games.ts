@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { seedGamesCatalogue } from '../../seed/games-catalogue.ts';
 
 /**
  * The game catalogue (issue 8).
@@ -10,8 +9,9 @@ import { seedGamesCatalogue } from '../../seed/games-catalogue.ts';
  *   search_text holds every name lowercased so a search matches any language.
  * - game_favourite / game_recent: per member; a member's rows are read only by that member.
  *
- * The catalogue itself is reference data: it is inserted here, when the tables are empty, so a
- * database created before issue 8 gets it on upgrade just like a fresh one.
+ * The tables only: the demo catalogue of about 10,000 titles is demo data, inserted by the seed
+ * (seed/games-catalogue.ts) into an empty database, never by a migration. (Until issue 28 this
+ * migration inserted it, so databases made before then hold it already.)
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -66,7 +66,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (member_id, game_id)
     )`.execute(db);
   await sql`create index game_recent_member on game_recent (member_id, played_at desc)`.execute(db);
-  await seedGamesCatalogue(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

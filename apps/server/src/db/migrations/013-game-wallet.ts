@@ -69,7 +69,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index game_launch_token_expiry on game_launch_token (expires_at)`.execute(db);
   // Three tables (stake levels) for each PvP game of the catalogue; the players seated are read
-  // from the open rounds, so the room list shows real play.
+  // from the open rounds, so the room list shows real play. History: on a database made since
+  // issue 28 the catalogue is still empty here, and the seed makes the demo rooms with its games.
   await sql`
     create table pvp_room (
       room_id text primary key,

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { lotteryCatalogue } from '../../modules/lottery/lottery-catalogue.ts';
 
 /**
  * The lottery vendor of our own (issue 9, decision 022).
@@ -144,28 +143,102 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (member_id, game_id)
     )`.execute(db);
 
-  let sort = 0;
-  for (const g of lotteryCatalogue) {
-    sort += 10;
+  // The lottery games we run, as this migration first inserted them: reference data every
+  // database has (operators add more with `npm run ops -- lottery game add`). Frozen here, as
+  // history: a later change to a game is a migration of its own, never an edit of these rows.
+  // Schedules: fast games draw every interval_s seconds around their zone's clock; daily games at
+  // draw_time (zone time) on draw_days (0 Sunday ... 6 Saturday). Vietnamese provincial results are
+  // entered by the operator (OFFICIAL), the sandbox flag lets our own draw stand in for demos.
+  for (const [
+    code,
+    remark,
+    family,
+    region,
+    intervalS,
+    drawTime,
+    drawDays,
+    lockS,
+    utcOffsetMin,
+    resultSource,
+    sandbox,
+    defaultPlayType,
+    calendar,
+    popularity,
+    sort,
+  ] of lotteryGames)
     await sql`
       insert into lottery_game (code, remark, family, region, interval_s, draw_time, draw_days, lock_s,
         utc_offset_min, result_source, sandbox, default_play_type, calendar, popularity, sort)
-      values (${g.code}, ${g.remark}, ${g.family}, ${g.region}, ${g.intervalS}, ${g.drawTime},
-        ${sql.raw(`'{${g.drawDays.join(',')}}'::integer[]`)}, ${g.lockS}, ${g.utcOffsetMin}, ${g.resultSource},
-        ${g.sandbox}, ${g.defaultPlayType}, ${JSON.stringify(g.calendar)}::jsonb, ${g.popularity}, ${sort})
+      values (${code}, ${remark}, ${family}, ${region}, ${intervalS}, ${drawTime},
+        ${sql.raw(`'{${drawDays.join(',')}}'::integer[]`)}, ${lockS}, ${utcOffsetMin}, ${resultSource},
+        ${sandbox}, ${defaultPlayType}, ${JSON.stringify(calendar)}::jsonb, ${popularity}, ${sort})
       on conflict (code) do nothing`.execute(db);
-  }
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of [
-    'lottery_recent',
-    'lottery_liability',
-    'lottery_ticket',
-    'lottery_order',
-    'lottery_result_revision',
-    'lottery_numero',
-    'lottery_game',
-  ])
-    await sql`drop table if exists ${sql.raw(t)}`.execute(db);
-}
+type GameRow = [
+  code: string,
+  remark: string,
+  family: string,
+  region: string,
+  intervalS: number,
+  drawTime: string,
+  drawDays: number[],
+  lockS: number,
+  utcOffsetMin: number,
+  resultSource: 'RNG' | 'OFFICIAL',
+  sandbox: boolean,
+  defaultPlayType: number,
+  calendar: Record<string, string>,
+  popularity: number,
+  sort: number,
+];
+
+// One game a line, as inserted: prettier would spread each over 17 lines.
+// prettier-ignore
+const lotteryGames: GameRow[] = [
+  ['SSC1', '5D 1 minute', 'SSC', '', 60, '00:00', [0, 1, 2, 3, 4, 5, 6], 5, 420, 'RNG', false, 1, {}, 90, 10],
+  ['SSC3', '5D 3 minutes', 'SSC', '', 180, '00:00', [0, 1, 2, 3, 4, 5, 6], 15, 420, 'RNG', false, 1, {}, 70, 20],
+  ['SSC5', '5D 5 minutes', 'SSC', '', 300, '00:00', [0, 1, 2, 3, 4, 5, 6], 30, 420, 'RNG', false, 1, {}, 80, 30],
+  ['11X53', '11x5 3 minutes', '11X5', '', 180, '00:00', [0, 1, 2, 3, 4, 5, 6], 15, 420, 'RNG', false, 1, {}, 60, 40],
+  ['K31', 'Fast 3 1 minute', 'K3', '', 60, '00:00', [0, 1, 2, 3, 4, 5, 6], 5, 420, 'RNG', false, 1, {}, 75, 50],
+  ['PK105', 'PK10 5 minutes', 'PK10', '', 300, '00:00', [0, 1, 2, 3, 4, 5, 6], 30, 420, 'RNG', false, 1, {}, 65, 60],
+  ['VNF1', 'Vietnam fast 1 minute', 'VNFAST', '', 60, '00:00', [0, 1, 2, 3, 4, 5, 6], 5, 420, 'RNG', false, 1, {}, 95, 70],
+  ['VNF5', 'Vietnam fast 5 minutes', 'VNFAST', '', 300, '00:00', [0, 1, 2, 3, 4, 5, 6], 30, 420, 'RNG', false, 1, {}, 100, 80],
+  ['XSMB', 'Miền Bắc', 'VNNORTH', 'Miền Bắc', 0, '18:15', [0, 1, 2, 3, 4, 5, 6], 900, 420, 'OFFICIAL', true, 1, {0: 'Thái Bình', 1: 'Hà Nội', 2: 'Quảng Ninh', 3: 'Bắc Ninh', 4: 'Hà Nội', 5: 'Hải Phòng', 6: 'Nam Định'}, 85, 90],
+  ['XSHCM', 'TP. Hồ Chí Minh', 'VNSOUTH', 'Miền Nam', 0, '16:15', [1, 6], 900, 420, 'OFFICIAL', true, 1, {}, 10, 100],
+  ['XSDT', 'Đồng Tháp', 'VNSOUTH', 'Miền Nam', 0, '16:15', [1], 900, 420, 'OFFICIAL', true, 1, {}, 10, 110],
+  ['XSCM', 'Cà Mau', 'VNSOUTH', 'Miền Nam', 0, '16:15', [1], 900, 420, 'OFFICIAL', true, 1, {}, 10, 120],
+  ['XSBTR', 'Bến Tre', 'VNSOUTH', 'Miền Nam', 0, '16:15', [2], 900, 420, 'OFFICIAL', true, 1, {}, 10, 130],
+  ['XSVT', 'Vũng Tàu', 'VNSOUTH', 'Miền Nam', 0, '16:15', [2], 900, 420, 'OFFICIAL', true, 1, {}, 10, 140],
+  ['XSBL', 'Bạc Liêu', 'VNSOUTH', 'Miền Nam', 0, '16:15', [2], 900, 420, 'OFFICIAL', true, 1, {}, 10, 150],
+  ['XSDN', 'Đồng Nai', 'VNSOUTH', 'Miền Nam', 0, '16:15', [3], 900, 420, 'OFFICIAL', true, 1, {}, 10, 160],
+  ['XSCT', 'Cần Thơ', 'VNSOUTH', 'Miền Nam', 0, '16:15', [3], 900, 420, 'OFFICIAL', true, 1, {}, 10, 170],
+  ['XSST', 'Sóc Trăng', 'VNSOUTH', 'Miền Nam', 0, '16:15', [3], 900, 420, 'OFFICIAL', true, 1, {}, 10, 180],
+  ['XSTN', 'Tây Ninh', 'VNSOUTH', 'Miền Nam', 0, '16:15', [4], 900, 420, 'OFFICIAL', true, 1, {}, 10, 190],
+  ['XSAG', 'An Giang', 'VNSOUTH', 'Miền Nam', 0, '16:15', [4], 900, 420, 'OFFICIAL', true, 1, {}, 10, 200],
+  ['XSBTH', 'Bình Thuận', 'VNSOUTH', 'Miền Nam', 0, '16:15', [4], 900, 420, 'OFFICIAL', true, 1, {}, 10, 210],
+  ['XSVL', 'Vĩnh Long', 'VNSOUTH', 'Miền Nam', 0, '16:15', [5], 900, 420, 'OFFICIAL', true, 1, {}, 10, 220],
+  ['XSBD', 'Bình Dương', 'VNSOUTH', 'Miền Nam', 0, '16:15', [5], 900, 420, 'OFFICIAL', true, 1, {}, 10, 230],
+  ['XSTV', 'Trà Vinh', 'VNSOUTH', 'Miền Nam', 0, '16:15', [5], 900, 420, 'OFFICIAL', true, 1, {}, 10, 240],
+  ['XSLA', 'Long An', 'VNSOUTH', 'Miền Nam', 0, '16:15', [6], 900, 420, 'OFFICIAL', true, 1, {}, 10, 250],
+  ['XSBP', 'Bình Phước', 'VNSOUTH', 'Miền Nam', 0, '16:15', [6], 900, 420, 'OFFICIAL', true, 1, {}, 10, 260],
+  ['XSHG', 'Hậu Giang', 'VNSOUTH', 'Miền Nam', 0, '16:15', [6], 900, 420, 'OFFICIAL', true, 1, {}, 10, 270],
+  ['XSTG', 'Tiền Giang', 'VNSOUTH', 'Miền Nam', 0, '16:15', [0], 900, 420, 'OFFICIAL', true, 1, {}, 10, 280],
+  ['XSKG', 'Kiên Giang', 'VNSOUTH', 'Miền Nam', 0, '16:15', [0], 900, 420, 'OFFICIAL', true, 1, {}, 10, 290],
+  ['XSDL', 'Đà Lạt', 'VNSOUTH', 'Miền Nam', 0, '16:15', [0], 900, 420, 'OFFICIAL', true, 1, {}, 10, 300],
+  ['XSTTH', 'Thừa Thiên Huế', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [1], 900, 420, 'OFFICIAL', true, 1, {}, 10, 310],
+  ['XSPY', 'Phú Yên', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [1], 900, 420, 'OFFICIAL', true, 1, {}, 10, 320],
+  ['XSDLK', 'Đắk Lắk', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [2], 900, 420, 'OFFICIAL', true, 1, {}, 10, 330],
+  ['XSQNM', 'Quảng Nam', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [2], 900, 420, 'OFFICIAL', true, 1, {}, 10, 340],
+  ['XSDNG', 'Đà Nẵng', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [3, 6], 900, 420, 'OFFICIAL', true, 1, {}, 10, 350],
+  ['XSKH', 'Khánh Hòa', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [3, 0], 900, 420, 'OFFICIAL', true, 1, {}, 10, 360],
+  ['XSBDI', 'Bình Định', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [4], 900, 420, 'OFFICIAL', true, 1, {}, 10, 370],
+  ['XSQT', 'Quảng Trị', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [4], 900, 420, 'OFFICIAL', true, 1, {}, 10, 380],
+  ['XSQB', 'Quảng Bình', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [4], 900, 420, 'OFFICIAL', true, 1, {}, 10, 390],
+  ['XSGL', 'Gia Lai', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [5], 900, 420, 'OFFICIAL', true, 1, {}, 10, 400],
+  ['XSNT', 'Ninh Thuận', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [5], 900, 420, 'OFFICIAL', true, 1, {}, 10, 410],
+  ['XSQNG', 'Quảng Ngãi', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [6], 900, 420, 'OFFICIAL', true, 1, {}, 10, 420],
+  ['XSDNO', 'Đắk Nông', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [6], 900, 420, 'OFFICIAL', true, 1, {}, 10, 430],
+  ['XSKT', 'Kon Tum', 'VNCENTRAL', 'Miền Trung', 0, '17:15', [0], 900, 420, 'OFFICIAL', true, 1, {}, 10, 440],
+  ['4D', '4D', '4D', '', 0, '18:30', [0, 3, 6], 1800, 480, 'RNG', false, 1, {}, 50, 450],
+];

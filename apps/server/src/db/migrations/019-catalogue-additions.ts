@@ -1,15 +1,9 @@
-import type { Kysely } from 'kysely';
-import { topUpGamesCatalogue } from '../../seed/games-catalogue.ts';
-
 /**
- * The catalogue rows added after migration 012 first seeded it (issue 8: the Vietnamese lottery
- * vendor of NC-01, the sports and e-sports lobby games of GL-03): 012 seeds only an empty table,
- * so a database created before them would never list them. Existing rows are left as they are.
+ * History: this migration once added demo catalogue rows written after 012 (the Vietnamese lottery
+ * vendor, the sports and e-sports lobbies) to databases seeded before them. The demo catalogue is
+ * the seed's alone since issue 28, so it does nothing now; it stays listed so that databases that
+ * ran it and databases that did not agree on the migration history.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await topUpGamesCatalogue(db);
-}
+export async function up(): Promise<void> {}
 
-export async function down(): Promise<void> {
-  // The rows may be played on by now (rounds, favourites): nothing is taken back.
-}
+export async function down(): Promise<void> {}

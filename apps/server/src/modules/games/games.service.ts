@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { fail } from '../../platform/http/errors.ts';
-import { IMG } from '../../seed/demo-content.ts';
+import { ART_ROOT } from '../cdn/art-root.ts';
 import * as repo from './games.repo.ts';
 import { GamesIndex } from './games-index.ts';
 
@@ -43,7 +43,7 @@ function asCategory(type: string): Category {
 
 /** The vendor art the cdn draws at the spec's path (NC-44). */
 export function vendorImage(gameType: string, vassalage: string): string {
-  return `${IMG}/SUBMENU_IMG/STYLE2/${gameType}-${vassalage}.png`;
+  return `${ART_ROOT}/SUBMENU_IMG/STYLE2/${gameType}-${vassalage}.png`;
 }
 
 function vendorPage(gameType: string, vassalage: string): string {
