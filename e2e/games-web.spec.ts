@@ -176,6 +176,8 @@ test.describe('games web', () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('nav-item-', '')));
     expect(keys.slice(0, 4)).toEqual(['LOTT', 'ELOTT', 'BINGO', 'BGS']);
     expect(keys[keys.indexOf('LIVE') + 1]).toBe('DS88');
+    // The bingo item, right after the lottery items, links to /bingo (NC-10).
+    await expect(nav(page).getByTestId('nav-item-BINGO').getByRole('link')).toHaveAttribute('href', '/bingo');
     const rates: [string, string][] = [
       ['LIVE', '0.70'],
       ['SPORTS', '1.00'],
@@ -188,9 +190,11 @@ test.describe('games web', () => {
       await expect(nav(page).getByTestId(`nav-point-${key}`), key).toHaveText(rate);
     await nav(page).getByTestId('nav-item-BGS').getByRole('link').click();
     await expect(page).toHaveURL(/\/bgs$/);
+    await nav(page).getByTestId('nav-item-BINGO').getByRole('link').click();
+    await expect(page).toHaveURL(/\/bingo$/);
   });
 
-  test('BC-01 NC-24 NC-25 the vendor list is kept in session storage, fetched again after a language change and on a flush request', async ({
+  test('BC-01 NC-24 the vendor list is kept in session storage and fetched again after a language change', async ({
     page,
   }) => {
     const calls: string[] = [];
@@ -216,9 +220,53 @@ test.describe('games web', () => {
     await expect
       .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('gameVendor') ?? '{}').language))
       .toBe('zh-CN');
-    // Flush request: fetched again.
-    await page.evaluate(() => window.dispatchEvent(new Event('games:flush')));
-    await expect.poll(() => calls).toEqual(['en', 'zh-CN', 'zh-CN']);
+  });
+
+  test('NC-25 a launch refused for a maintenance the cached list does not show is a flush request: the list is fetched again and shows it', async ({
+    page,
+    server,
+  }) => {
+    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await page.goto('/rng?vassalage=PG');
+    const spotlight = page.getByTestId('provider-spotlight');
+    await expect(spotlight).toBeVisible();
+    await expect(page.getByTestId('game-tile').first()).toBeVisible();
+    await expect(spotlight).not.toContainText('under maintenance');
+    const stored = () =>
+      page.evaluate(
+        () =>
+          (
+            JSON.parse(sessionStorage.getItem('gameVendor') ?? '{"lanes":[]}') as {
+              lanes: { cards: { vassalage: string; status: string }[] }[];
+            }
+          ).lanes
+            .flatMap((l) => l.cards)
+            .find((c) => c.vassalage === 'PG')?.status,
+      );
+    expect(await stored()).toBe('ACTIVE');
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('GCSGAME_newGameVendor')) calls.push(r.url());
+    });
+    // The operator's change reaches the page only through the launch that it refuses.
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    await server.ops('games', 'vendor', 'PG', 'maintenance', '--from', from, '--until', until);
+    try {
+      await page.getByTestId('game-tile').first().getByRole('button').first().click();
+      await expect(page.getByTestId('launch-problem-maintenance')).toContainText('is under maintenance');
+      await expect.poll(() => calls.length).toBe(1);
+      await expect(spotlight).toContainText('under maintenance');
+      await expect.poll(stored).toBe('MAINTENANCE');
+      // The list now knows: a second refused launch asks for nothing more.
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('launch-problem-maintenance')).toHaveCount(0);
+      await page.getByTestId('game-tile').first().getByRole('button').first().click();
+      await expect(page.getByTestId('launch-problem-maintenance')).toBeVisible();
+      expect(calls).toHaveLength(1);
+    } finally {
+      await server.ops('games', 'vendor', 'PG', 'maintenance', 'clear');
+    }
   });
 
   test('NC-02 main navigation: Home, one item per game type, promotions labelled by hd_event, app download', async ({

@@ -90,6 +90,21 @@ describe('navigation from the vendor data', () => {
     const keys = buildHeaderNav(lanes, esports).map((i) => i.key);
     expect(keys.slice(0, 4)).toEqual(['LOTT', 'ELOTT', 'BINGO', 'BGS']);
     expect(keys[keys.indexOf('LIVE') + 1]).toBe('DS88');
+    // The bingo item is the page /bingo, not another game list's.
+    const bingo = buildHeaderNav(lanes, esports).find((i) => i.key === 'BINGO')!;
+    expect(bingo).toMatchObject({ page: '/bingo', gameType: 'BINGO', enName: 'Bingo' });
+    expect(categoryPath('BINGO')).toBe('/bingo');
+    // After the lottery items whatever the order of the vendor data: a BINGO lane sent first moves
+    // behind LOTT and ELOTT, and ahead of every other type.
+    const bingoFirst = buildHeaderNav([lanes[7]!, lanes[3]!, lanes[2]!, lanes[1]!, lanes[0]!], esports);
+    expect(bingoFirst.map((i) => [i.key, i.page])).toEqual([
+      ['ELOTT', '/elott'],
+      ['LOTT', '/elott'],
+      ['BINGO', '/bingo'],
+      ['BGS', '/bgs'],
+      ['RNG', '/rng'],
+      ['LIVE', '/live'],
+    ]);
     expect(buildHeaderNav(lanes, esports).find((i) => i.key === 'BGS')?.page).toBe('/bgs');
     const noBgs = buildHeaderNav(
       [lane('LOTT', 'TCG_SEA'), lane('RNG', 'PG'), lane('BINGO', 'JILI')],

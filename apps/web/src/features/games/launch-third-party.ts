@@ -10,7 +10,7 @@ import { gameListCall, launchGameCall } from './calls.ts';
 import { launchPayload, type LaunchItem } from './launch-rules.ts';
 import { GameModalKeys } from './game-modal-keys.ts';
 import type { VendorLane } from './vendor-nav.ts';
-import { vendorQueryKey } from './vendor-store.ts';
+import { VENDOR_FLUSH_EVENT, vendorQueryKey } from './vendor-store.ts';
 
 export interface LaunchProblem {
   kind: 'maintenance' | 'balance' | 'error';
@@ -45,6 +45,11 @@ function cardOf(client: QueryClient, item: LaunchItem): VendorCard | undefined {
   return undefined;
 }
 
+/** Asks every vendor list on the page to be fetched again: the flush request of NC-25. */
+function requestVendorFlush(): void {
+  window.dispatchEvent(new Event(VENDOR_FLUSH_EVENT));
+}
+
 function windowOf(
   value: unknown,
   card: VendorCard | undefined,
@@ -61,7 +66,8 @@ function windowOf(
  * A third-party launch (GL-11): GET /wps/game/launchGame with the GL-12 payload (the client sends
  * the `Language` header on every call, GL-14), then the address at value.content opens in the
  * /game frame. A vendor under maintenance shows its window and other games (ER-30); too little
- * balance offers a deposit.
+ * balance offers a deposit. A refusal that shows the cached vendor list out of date raises the
+ * flush request that fetches it again (NC-25).
  */
 export async function launchThirdParty(
   item: LaunchItem,
@@ -124,6 +130,9 @@ export async function launchThirdParty(
       return;
     }
     if (e.errorCode === Errors.vendorUnderMaintenance.code) {
+      // The list showed this vendor open: it is out of date (the operator has just put the
+      // vendor under maintenance), so it is flushed and fetched again (NC-25).
+      if (cardOf(deps.client, item)?.status !== 'MAINTENANCE') requestVendorFlush();
       const suggestions = (e.value as { suggestions?: Game[] } | undefined)?.suggestions;
       problem({
         kind: 'maintenance',
@@ -134,6 +143,8 @@ export async function launchThirdParty(
       const canDeposit = (e.value as { canDeposit?: boolean } | undefined)?.canDeposit;
       problem({ kind: 'balance', canDeposit: canDeposit !== false });
     } else if (e.errorCode !== Errors.notLoggedIn.code) {
+      // A game the list offered is gone (its vendor switched off): the list is out of date (NC-25).
+      if (e.errorCode === Errors.gameUnavailable.code) requestVendorFlush();
       problem({ kind: 'error', message: e.message });
     }
   }

@@ -34,8 +34,10 @@ export async function fetchVendorLanes(language: string): Promise<VendorLane[]> 
 }
 
 /**
- * Drops the cached vendor list and fetches it again (NC-25): the operator switched a vendor or
- * the player asked for a refresh. Any code may ask with `window.dispatchEvent(new Event(VENDOR_FLUSH_EVENT))`.
+ * Drops the cached vendor list and fetches it again (NC-25): a launch refused because the
+ * operator put the vendor under maintenance or switched it off found the list out of date
+ * (launch-third-party.ts raises the request). Any code may ask with
+ * `window.dispatchEvent(new Event(VENDOR_FLUSH_EVENT))`.
  */
 export async function flushVendors(client: QueryClient): Promise<void> {
   sessionStore.remove(VENDOR_CACHE_KEY);
@@ -50,12 +52,32 @@ export function useVendorLanes() {
   const { i18n } = useTranslation();
   const language = i18n.language || 'en';
   const client = useQueryClient();
-  useEffect(() => {
+  useEffect(() => listenForFlush(client), [client]);
+  return useQuery(vendorLanesQuery(language));
+}
+
+const flushListeners = new WeakMap<QueryClient, { users: number; stop: () => void }>();
+
+/**
+ * One flush listener per query client, however many components read the list (header, footer,
+ * page): a listener each would invalidate once each, and every invalidation after the first
+ * cancels the fetch just started and asks again.
+ */
+function listenForFlush(client: QueryClient): () => void {
+  let entry = flushListeners.get(client);
+  if (!entry) {
     const onFlush = () => void flushVendors(client);
     window.addEventListener(VENDOR_FLUSH_EVENT, onFlush);
-    return () => window.removeEventListener(VENDOR_FLUSH_EVENT, onFlush);
-  }, [client]);
-  return useQuery(vendorLanesQuery(language));
+    entry = { users: 0, stop: () => window.removeEventListener(VENDOR_FLUSH_EVENT, onFlush) };
+    flushListeners.set(client, entry);
+  }
+  entry.users++;
+  const mine = entry;
+  return () => {
+    if (--mine.users > 0) return;
+    mine.stop();
+    if (flushListeners.get(client) === mine) flushListeners.delete(client);
+  };
 }
 
 /**
