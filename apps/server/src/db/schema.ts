@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
 /** A timestamptz with a database default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -152,13 +152,21 @@ export interface SessionTable {
   last_seen_at: Timestamp;
   idle_expires_at: RequiredTimestamp;
   absolute_expires_at: RequiredTimestamp;
-  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
   ip: string;
   remember_id: number | null;
 }
 
 /** A timestamptz that may be null and is optional on insert. */
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 
 export interface LedgerAccountTable {
   id: Generated<number>;
@@ -209,7 +217,7 @@ export interface WalletVendorTable {
 /** Deposit channels; amounts in minor units (migration 008). */
 export interface DepositChannelTable {
   code: string;
-  type: 'BANK_TRANSFER' | 'SANDBOX_GATEWAY';
+  type: "BANK_TRANSFER" | "SANDBOX_GATEWAY";
   name: string;
   enabled: Generated<boolean>;
   sort: Generated<number>;
@@ -217,7 +225,12 @@ export interface DepositChannelTable {
   max_amount: number;
   preset_amounts: JSONColumnType<number[], string | undefined, string>;
   bank_account: JSONColumnType<
-    { bankName: string; accountName: string; accountNumber: string; branch: string } | null,
+    {
+      bankName: string;
+      accountName: string;
+      accountNumber: string;
+      branch: string;
+    } | null,
     string | null,
     string | null
   >;
@@ -230,16 +243,23 @@ export interface DepositOrderTable {
   order_no: string;
   member_id: number;
   channel_code: string;
-  channel_type: 'BANK_TRANSFER' | 'SANDBOX_GATEWAY';
+  channel_type: "BANK_TRANSFER" | "SANDBOX_GATEWAY";
   amount: number;
   currency: string;
-  status: Generated<'PENDING' | 'SUCCESS' | 'REJECTED' | 'FAILED' | 'CANCELLED'>;
+  status: Generated<
+    "PENDING" | "SUCCESS" | "REJECTED" | "FAILED" | "CANCELLED"
+  >;
   payer_reference: Generated<string>;
   idempotency_key: string;
   gateway_payment_id: string | null;
   redirect_url: string | null;
   bank_account: JSONColumnType<
-    { bankName: string; accountName: string; accountNumber: string; branch: string } | null,
+    {
+      bankName: string;
+      accountName: string;
+      accountNumber: string;
+      branch: string;
+    } | null,
     string | null,
     string | null
   >;
@@ -258,7 +278,7 @@ export interface SandboxPaymentTable {
   amount: number;
   currency: string;
   return_url: string;
-  status: Generated<'CREATED' | 'PAID' | 'FAILED'>;
+  status: Generated<"CREATED" | "PAID" | "FAILED">;
   notify_attempts: Generated<number>;
   notified_at: NullableTimestamp;
   last_notify_error: string | null;
@@ -311,7 +331,7 @@ export interface SliderChallengeTable {
 export interface VerificationCodeTable {
   id: Generated<number>;
   purpose: string;
-  channel: 'sms' | 'email' | 'link' | 'token';
+  channel: "sms" | "email" | "link" | "token";
   target: string;
   member_id: number | null;
   code_hash: Buffer;
@@ -367,7 +387,7 @@ export interface MemberKnownIpTable {
 export interface InvitationCodeTable {
   code: string;
   member_id: number;
-  kind: 'AFFILIATE' | 'REFERRAL';
+  kind: "AFFILIATE" | "REFERRAL";
   domain: string | null;
   active: Generated<boolean>;
   created_at: Timestamp;
@@ -408,7 +428,7 @@ export interface BetRecordTable {
   bet_amount: number;
   valid_bet: Generated<number>;
   payout: Generated<number>;
-  status: 'PENDING' | 'SETTLED' | 'CANCELLED';
+  status: "PENDING" | "SETTLED" | "CANCELLED";
   bet_at: Timestamp;
   settled_at: NullableTimestamp;
   detail: ColumnType<unknown, string | undefined, string>;
@@ -438,13 +458,13 @@ export interface StreamTicketTable {
 
 export interface OutboxMessageTable {
   id: Generated<number>;
-  channel: 'sms' | 'email';
+  channel: "sms" | "email";
   recipient: string;
   subject: Generated<string>;
   body: string;
   purpose: string;
   transport: string;
-  status: 'kept' | 'pending' | 'sent' | 'failed';
+  status: "kept" | "pending" | "sent" | "failed";
   attempts: Generated<number>;
   last_error: string | null;
   created_at: Timestamp;
@@ -477,15 +497,15 @@ export interface BankAccountTable {
 }
 
 export type WithdrawalStatus =
-  | 'PENDING'
-  | 'APPROVED'
-  | 'REJECTED'
-  | 'CANCELLED'
-  | 'PAID'
-  | 'RECEIVED'
-  | 'PARTLY_RECEIVED'
-  | 'NOT_RECEIVED'
-  | 'REFUNDED';
+  | "PENDING"
+  | "APPROVED"
+  | "REJECTED"
+  | "CANCELLED"
+  | "PAID"
+  | "RECEIVED"
+  | "PARTLY_RECEIVED"
+  | "NOT_RECEIVED"
+  | "REFUNDED";
 
 /** Withdrawal requests; amounts in minor units, the bank details copied at request time (migration 009). */
 export interface WithdrawalTable {
@@ -516,7 +536,7 @@ export interface WithdrawalEventTable {
   id: Generated<number>;
   withdrawal_id: number;
   status: WithdrawalStatus;
-  actor: 'member' | 'operator' | 'system';
+  actor: "member" | "operator" | "system";
   note: Generated<string>;
   at: Timestamp;
 }
@@ -526,7 +546,7 @@ export interface WithdrawalProofTable {
   id: Generated<number>;
   withdrawal_id: number;
   member_id: number;
-  content_type: 'image/png' | 'image/jpeg';
+  content_type: "image/png" | "image/jpeg";
   size: number;
   sha256: Buffer;
   /** Null when the bytes are a file under DATA_DIR (PGlite). */
@@ -539,7 +559,7 @@ export interface JobRunTable {
   job: string;
   window_start: RequiredTimestamp;
   window_end: RequiredTimestamp;
-  status: 'running' | 'done' | 'failed';
+  status: "running" | "done" | "failed";
   attempts: Generated<number>;
   instance: Generated<string>;
   started_at: Timestamp;
@@ -608,6 +628,211 @@ export interface MemberProfileTable {
   updated_at: Timestamp;
 }
 
+/*
+ * The games' seamless wallet (013, 017), the house games (014) and the lottery (015, 018, 020):
+ * these modules write through SQL functions and raw SQL, and their rows are typed here so that
+ * schema.test.ts holds every table against the migrated database.
+ */
+export interface GameLaunchTokenTable {
+  token_hash: Buffer;
+  member_id: number;
+  vendor: string;
+  game_code: string;
+  node_id: string;
+  room_id: string | null;
+  language: string;
+  free_play: boolean;
+  expires_at: RequiredTimestamp;
+  redeemed_at: NullableTimestamp;
+}
+
+export interface GameRoundTable {
+  vendor: string;
+  round_id: string;
+  member_id: number;
+  free_play: boolean;
+  status: Generated<string>;
+  stake: Generated<number>;
+  payout: Generated<number>;
+  product: string;
+  game_code: Generated<string>;
+  game_name: Generated<string>;
+  opened_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
+export interface GameWalletTxTable {
+  vendor: string;
+  tx_id: string;
+  kind: string;
+  member_id: number;
+  round_id: string;
+  amount: number;
+  request_hash: Buffer;
+  ledger_transaction_id: number | null;
+  balance_after: number | null;
+  rolled_back_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface HouseRoundTable {
+  round_id: string;
+  member_id: number;
+  vendor: string;
+  game_code: string;
+  kind: string;
+  seed_id: number;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  bet: number;
+  win: number;
+  free_play: boolean;
+  balance_after: number;
+  wager: ColumnType<unknown, string, string>;
+  outcome: ColumnType<unknown, string, string>;
+  played_at: Timestamp;
+}
+
+export interface HouseSeedTable {
+  id: Generated<number>;
+  member_id: number;
+  game_code: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: Generated<number>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  revealed_at: NullableTimestamp;
+}
+
+export interface HouseTicketTable {
+  ticket_hash: Buffer;
+  member_id: number;
+  vendor: string;
+  game_code: string;
+  free_play: boolean;
+  expires_at: RequiredTimestamp;
+}
+
+export interface LotteryGameTable {
+  id: Generated<number>;
+  code: string;
+  remark: string;
+  family: string;
+  region: Generated<string>;
+  interval_s: number;
+  draw_time: Generated<string>;
+  draw_days: Generated<number[]>;
+  lock_s: number;
+  utc_offset_min: Generated<number>;
+  result_source: string;
+  sandbox: Generated<boolean>;
+  default_play_type: Generated<number>;
+  calendar: ColumnType<unknown, string | undefined, string>;
+  popularity: Generated<number>;
+  enabled: Generated<boolean>;
+  allow_drawback: Generated<boolean>;
+  bet_min: Generated<number>;
+  bet_max: Generated<number>;
+  multiple_max: Generated<number>;
+  win_max: Generated<number>;
+  number_liability_max: Generated<number>;
+  draw_payout_max: Generated<number>;
+  chase_max: Generated<number>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface LotteryLiabilityTable {
+  numero_id: number;
+  number_key: string;
+  amount: number;
+}
+
+export interface LotteryNumeroTable {
+  id: Generated<number>;
+  game_id: number;
+  numero: string;
+  label: Generated<string>;
+  sale_start: RequiredTimestamp;
+  sale_end: RequiredTimestamp;
+  draw_at: RequiredTimestamp;
+  status: Generated<string>;
+  seed: Buffer;
+  seed_hash: string;
+  win_no: Generated<string>;
+  slots: ColumnType<unknown, string | undefined, string>;
+  revision: Generated<number>;
+  settled_revision: Generated<number>;
+  drawn_at: NullableTimestamp;
+  settled_at: NullableTimestamp;
+  void_reason: Generated<string>;
+}
+
+export interface LotteryOrderTable {
+  id: Generated<number>;
+  order_no: string;
+  member_id: number;
+  game_id: number;
+  play_id: number;
+  content: string;
+  betting_mode_id: number;
+  series: number;
+  multiple: number;
+  notes: number;
+  prize_mode_id: number;
+  chase: Generated<boolean>;
+  win_stop: Generated<boolean>;
+  total_chase: Generated<number>;
+  amount: number;
+  request_key: string | null;
+  line: Generated<number>;
+  device: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface LotteryRecentTable {
+  member_id: number;
+  game_id: number;
+  played_at: Timestamp;
+}
+
+export interface LotteryResultRevisionTable {
+  numero_id: number;
+  revision: number;
+  win_no: string;
+  slots: ColumnType<unknown, string, string>;
+  source: string;
+  created_at: Timestamp;
+}
+
+export interface LotteryTicketTable {
+  id: Generated<number>;
+  order_id: number;
+  numero_id: number;
+  member_id: number;
+  seq: number;
+  multiple: number;
+  amount: number;
+  status: Generated<number>;
+  win_amount: Generated<number>;
+  settled_revision: Generated<number>;
+  settled_at: NullableTimestamp;
+}
+
+export interface PvpRoomTable {
+  room_id: string;
+  node_id: string;
+  level: string;
+  min_bet: number;
+  max_bet: number;
+  seats: number;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -658,4 +883,18 @@ export interface DB {
   game: GameTable;
   game_favourite: GameFavouriteTable;
   game_recent: GameRecentTable;
+  game_launch_token: GameLaunchTokenTable;
+  game_round: GameRoundTable;
+  game_wallet_tx: GameWalletTxTable;
+  house_round: HouseRoundTable;
+  house_seed: HouseSeedTable;
+  house_ticket: HouseTicketTable;
+  lottery_game: LotteryGameTable;
+  lottery_liability: LotteryLiabilityTable;
+  lottery_numero: LotteryNumeroTable;
+  lottery_order: LotteryOrderTable;
+  lottery_recent: LotteryRecentTable;
+  lottery_result_revision: LotteryResultRevisionTable;
+  lottery_ticket: LotteryTicketTable;
+  pvp_room: PvpRoomTable;
 }
