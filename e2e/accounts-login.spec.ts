@@ -38,8 +38,9 @@ test.describe('login popup', () => {
     const loginCall = page.waitForRequest(
       (r) => r.url().endsWith('/wps/session/login') && r.method() === 'POST',
     );
+    // Both trimmed before they are sent (LG-09): the server checks the password as it comes.
     await form.getByLabel('Username').fill('  demo  ');
-    await form.getByLabel('Password', { exact: true }).fill('Demo1234');
+    await form.getByLabel('Password', { exact: true }).fill(' Demo1234  ');
     await form.getByTestId('login-submit').click();
     const request = await loginCall;
     // The login is encrypted: the body is {value} and the key rides in the headers (DESIGN.md §2).
@@ -70,10 +71,21 @@ test.describe('login popup', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/wps/session/login')) calls++;
     });
+    const form = page.getByTestId('login-form');
+    const missing = form.getByText('Please enter the username and password').first();
     await page.getByTestId('login-submit').click();
-    await expect(
-      page.getByTestId('login-form').getByText('Please enter the username and password').first(),
-    ).toBeVisible();
+    await expect(missing).toBeVisible();
+    // Either field alone missing, or only spaces, is refused the same way.
+    for (const [username, password] of [
+      ['demo', ''],
+      ['', 'Demo1234'],
+      ['   ', 'Demo1234'],
+    ]) {
+      await form.getByLabel('Username').fill(username!);
+      await form.getByLabel('Password', { exact: true }).fill(password!);
+      await page.getByTestId('login-submit').click();
+      await expect(missing).toBeVisible();
+    }
     expect(calls).toBe(0);
   });
 

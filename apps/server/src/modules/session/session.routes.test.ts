@@ -45,6 +45,22 @@ describe(`login (${testDbKind})`, () => {
     expect(a).not.toBe(b);
   });
 
+  it('LG-09 ER-38 the username alone, the password alone or a username of spaces missing is refused as missing', async () => {
+    const headers = fromNewIp();
+    for (const body of [
+      { username: '', password: 'Demo1234' },
+      { username: 'demo', password: '' },
+      { username: ' \t ', password: 'Demo1234' },
+    ]) {
+      const res = await loginCall(t, body, headers);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'credentials.missing' });
+    }
+    // None of them counted as a failed attempt: the right password still logs in without a captcha.
+    const ok = await loginCall(t, { username: 'demo', password: 'Demo1234' }, headers);
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('ER-38 a login without username or password is refused with "please enter the username and password"', async () => {
     const res = await loginCall(t, { username: '', password: '' }, fromNewIp());
     expect(res.statusCode).toBe(422);
