@@ -73,6 +73,7 @@ import { JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.ts'
 import { WithdrawService } from './modules/withdraw/withdraw.service.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { registerWithdrawJobs } from './modules/withdraw/withdraw.jobs.ts';
+import { registerDepositJobs } from './modules/deposit/deposit.jobs.ts';
 import { withdrawPolicyFromEnv, type WithdrawPolicy } from './modules/withdraw/withdraw-policy.ts';
 import { databaseProofStore, directoryProofStore } from './modules/withdraw/proof-store.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
@@ -173,6 +174,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // Scheduled work of every module, run once per window across all instances (platform/jobs).
   const jobs = new JobRunner(database, options.jobs);
   registerWithdrawJobs(jobs, withdrawals);
+  // The gateway's notification retries and our reconciliation of its payments (issue 28).
+  registerDepositJobs(jobs, deposits, sandboxGateway);
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
   const records = new RecordsService(database, wallet);

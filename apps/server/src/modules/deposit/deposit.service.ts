@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/connection.ts';
 import type { DB, DepositChannelTable, DepositOrderTable } from '../../db/schema.ts';
 import type { CachedValue, ChangeFeed } from '../../platform/change-feed.ts';
-import { fail } from '../../platform/http/errors.ts';
+import { AppError, fail } from '../../platform/http/errors.ts';
 import { parseJsonText } from '../../platform/http/nul-guard.ts';
 import { HouseAccount, type WalletService } from '../wallet/wallet.service.ts';
 import { noticeAmount, type MemberNotices } from '../messages/member-notices.ts';
@@ -25,6 +25,13 @@ import type { SandboxGateway } from './sandbox-gateway.ts';
 
 type ChannelRow = Selectable<DepositChannelTable>;
 type OrderRow = Selectable<DepositOrderTable>;
+
+/** Open gateway orders one reconciliation run looks at, oldest first. */
+const RECONCILE_BATCH = 1000;
+/** How far back a cancelled gateway order is still asked about (a paid one is credited). */
+const RECONCILE_CANCELLED_DAYS = 7;
+/** A payment counts as expired unpaid this long after its page closed (clocks and a slow "Pay"). */
+const RECONCILE_EXPIRY_MARGIN_MS = 60_000;
 
 /** The dev default of the sandbox gateway's shared secret; production sets SANDBOX_PAY_SECRET. */
 export const SANDBOX_DEV_SECRET = 'sandbox-dev-secret-change-me';
@@ -524,6 +531,89 @@ export class DepositService {
       const { order: done } = await this.credit(trx, order, HouseAccount.sandboxGateway, null);
       return { orderNo: done.order_no, status: done.status };
     });
+  }
+
+  // ---- reconciliation -----------------------------------------------------------------------
+
+  /**
+   * The deposit.reconcile job (issue 28, defect 5): the merchant asks the gateway about every
+   * gateway order still open (pending, or cancelled in the last RECONCILE_CANCELLED_DAYS: a paid
+   * cancelled order is credited too, as its notification would) and settles each by the gateway's
+   * record, in the job's transaction: PAID is credited through `credit` (the order's row lock and
+   * the ledger key `deposit:<orderNo>`, so once whatever else arrives), FAILED marks the order
+   * failed, and a payment that expired unpaid marks it failed so it no longer waits (nor counts
+   * towards the member's pending orders). A lost notification therefore costs the player at most
+   * one run of the job.
+   */
+  async reconcile(db: Kysely<DB>, now = new Date()): Promise<{ credited: number; failed: number }> {
+    const cancelledSince = new Date(now.getTime() - RECONCILE_CANCELLED_DAYS * 86_400_000);
+    const open = await db
+      .selectFrom('deposit_order')
+      .selectAll()
+      .where('channel_type', '=', 'SANDBOX_GATEWAY')
+      .where('gateway_payment_id', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'PENDING'),
+          eb.and([eb('status', '=', 'CANCELLED'), eb('created_at', '>', cancelledSince)]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(RECONCILE_BATCH)
+      .execute();
+    const payments = new Map(
+      (
+        await this.gateway.payments(
+          open.map((o) => o.gateway_payment_id!),
+          db,
+        )
+      ).map((p) => [p.id, p]),
+    );
+    let credited = 0;
+    let failed = 0;
+    for (const seen of open) {
+      const payment = payments.get(seen.gateway_payment_id!);
+      if (!payment || payment.merchant_order_no !== seen.order_no) continue;
+      const expired =
+        payment.status === 'CREATED' &&
+        payment.expires_at.getTime() < now.getTime() - RECONCILE_EXPIRY_MARGIN_MS;
+      if (payment.status === 'CREATED' && !expired) continue;
+      // Locked and read again: a notification may have settled it since the list was read.
+      const order = await db
+        .selectFrom('deposit_order')
+        .selectAll()
+        .where('id', '=', seen.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (payment.status === 'PAID') {
+        if (order.status === 'SUCCESS') continue;
+        // A record that differs from the order is the notification's refusal too: left for a person.
+        if (payment.amount !== order.amount || payment.currency !== order.currency) continue;
+        // One order the ledger refuses (a balance at its ceiling) must not hold back the others:
+        // its movement is undone to a savepoint and it waits for the next run.
+        await sql`savepoint reconcile_order`.execute(db);
+        try {
+          if ((await this.credit(db, order, HouseAccount.sandboxGateway, null)).credited) credited++;
+          await sql`release savepoint reconcile_order`.execute(db);
+        } catch (err) {
+          await sql`rollback to savepoint reconcile_order`.execute(db);
+          if (!(err instanceof AppError)) throw err;
+        }
+      } else if (order.status === 'PENDING') {
+        await db
+          .updateTable('deposit_order')
+          .set({
+            status: 'FAILED',
+            note: expired ? 'The payment expired at the gateway' : 'Payment failed at the gateway',
+            updated_at: now,
+            completed_at: now,
+          })
+          .where('id', '=', order.id)
+          .execute();
+        failed++;
+      }
+    }
+    return { credited, failed };
   }
 
   /** Orders still waiting, for the operator's summary. */

@@ -45,7 +45,7 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
 /**
  * The sandbox gateway's own pages: GET shows the payment with Pay and Fail buttons (a plain form,
  * no script); POST records the choice, notifies the merchant server with the signed body (as a
- * gateway's server would, retried a few times on failure) and sends the browser back.
+ * gateway's server would; retried from the database until acknowledged) and sends the browser back.
  */
 export async function sandboxPages(app: FastifyInstance): Promise<void> {
   const gateway: SandboxGateway = app.ctx.sandboxGateway;
@@ -53,27 +53,20 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  const deliver = async (payment: Parameters<SandboxGateway['notification']>[0]): Promise<boolean> => {
-    const { raw, timestamp, signature } = gateway.notification(payment);
-    try {
-      const res = await app.inject({
-        method: 'POST',
-        url: SANDBOX_NOTIFY_PATH,
-        headers: {
-          'content-type': 'application/json',
-          [SANDBOX_TIMESTAMP_HEADER]: timestamp,
-          [SANDBOX_SIGNATURE_HEADER]: signature,
-        },
-        payload: raw,
-      });
-      const ok = res.statusCode === 200;
-      await gateway.recordDelivery(payment.id, ok, ok ? null : `${res.statusCode} ${res.body.slice(0, 300)}`);
-      return ok;
-    } catch (err) {
-      await gateway.recordDelivery(payment.id, false, (err as Error).message).catch(() => undefined);
-      return false;
-    }
-  };
+  // The gateway's server-to-server notification, through the HTTP stack with its raw body.
+  gateway.attachNotifier(async ({ raw, timestamp, signature }) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: SANDBOX_NOTIFY_PATH,
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_TIMESTAMP_HEADER]: timestamp,
+        [SANDBOX_SIGNATURE_HEADER]: signature,
+      },
+      payload: raw,
+    });
+    return { statusCode: res.statusCode, body: res.body };
+  });
 
   app.get<{ Params: { id: string } }>(
     '/sandbox-pay/checkout/:id',
@@ -134,20 +127,10 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
           page('Not found', '<section><p class="state">No such payment.</p></section>'),
         );
       const done = await gateway.complete(existing.id, action === 'pay' ? 'PAID' : 'FAILED');
-      if (done) {
-        // The first delivery is awaited so the player returns to a credited balance; failures are
-        // retried after 2 and 10 seconds, as gateways retry until the merchant answers 200.
-        if (!(await deliver(done))) {
-          const retry = (delays: number[]) => {
-            const [next, ...rest] = delays;
-            if (next === undefined) return;
-            setTimeout(() => {
-              void deliver(done).then((ok) => (ok ? undefined : retry(rest)));
-            }, next).unref();
-          };
-          retry([2_000, 10_000]);
-        }
-      }
+      // The first delivery is awaited so the player returns to a credited balance. Whatever
+      // becomes of it (refused, or lost with this process), the notification is owed in the
+      // gateway's table and the retry job (sandbox-gateway.notify) sends it until acknowledged.
+      if (done) await gateway.deliver(done);
       return reply.code(303).header('cache-control', 'no-store').redirect(existing.return_url, 303);
     },
   );

@@ -190,4 +190,26 @@ describe(`job mechanism (${testDbKind})`, () => {
       .execute();
     expect(done.every((r) => r.status === 'done')).toBe(true);
   });
+  it('afterCommit work runs once the run committed, on the database outside its transaction (PGlite has one connection), and never for a run that rolled back', async () => {
+    const jobs = new JobRunner(tdb.database, quiet);
+    const seen: string[] = [];
+    let fail = true;
+    jobs.register('test.after-commit', { everyMs: 60_000 }, async (run) => {
+      await probe('after')(run);
+      run.afterCommit(async () => {
+        // Reads what the run wrote through the shared database: committed, and not blocked by it.
+        const rows = await probes('test.after-commit');
+        seen.push(`after:${rows.length}`);
+      });
+      if (fail) throw new Error('rolled back');
+    });
+    const start = new Date('2026-11-23T11:00:00Z');
+    expect(await jobs.runWindow('test.after-commit', start)).toBe('failed');
+    expect(seen).toEqual([]);
+    fail = false;
+    expect(await jobs.runWindow('test.after-commit', start)).toBe('ran');
+    expect(seen).toEqual(['after:1']);
+    expect(await jobs.runWindow('test.after-commit', start)).toBe('done-already');
+    expect(seen).toEqual(['after:1']);
+  });
 });

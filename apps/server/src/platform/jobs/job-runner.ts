@@ -19,6 +19,14 @@ export interface JobRun {
    * done commit together, so a crash or a throw leaves neither, and the window runs again later.
    */
   db: Kysely<DB>;
+  /**
+   * Work to do once the run has committed, outside its transaction: a network call (a webhook, a
+   * notification) that must not hold the run's connection (on PGlite the only one) nor happen for
+   * work that rolled back. Run in order after a committed run and awaited by it; a throw is
+   * reported (onError) but does not undo the run. At most once per claim: what must not be lost
+   * is written in the run's transaction, so a crash before it ran leaves it for a later run.
+   */
+  afterCommit(task: () => Promise<void>): void;
 }
 
 export type JobHandler = (run: JobRun) => Promise<void>;
@@ -172,8 +180,10 @@ export class JobRunner {
     if ((windowStart.getTime() - offsetMs) % everyMs !== 0)
       throw new Error(`job ${name}: ${windowStart.toISOString()} is not the start of one of its windows`);
     const window = { start: windowStart, end: new Date(windowStart.getTime() + everyMs) };
+    const after: (() => Promise<void>)[] = [];
+    let outcome: RunOutcome;
     try {
-      return await this.database.db.transaction().execute(async (trx) => {
+      outcome = await this.database.db.transaction().execute(async (trx) => {
         // Another instance inside this window right now: leave it to that one instead of
         // queueing on its row lock (which would hold a pooled connection for as long as it runs).
         const lock = await sql<{ ok: boolean }>`
@@ -204,7 +214,7 @@ export class JobRunner {
           .returning('job')
           .executeTakeFirst();
         if (!claimed) return 'done-already' as const;
-        await job.handler({ job: name, window, db: trx });
+        await job.handler({ job: name, window, db: trx, afterCommit: (task) => after.push(task) });
         await trx
           .updateTable('job_run')
           .set({ status: 'done', finished_at: sql`now()`, last_error: '' })
@@ -218,6 +228,14 @@ export class JobRunner {
       await this.recordFailure(name, window, err).catch(() => undefined);
       return 'failed';
     }
+    for (const task of after) {
+      try {
+        await task();
+      } catch (err) {
+        this.onError(`${name} (after commit)`, window, err);
+      }
+    }
+    return outcome;
   }
 
   /**
