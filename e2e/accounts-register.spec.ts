@@ -76,25 +76,55 @@ test.describe('register dialog', () => {
     });
   });
 
-  test('RG-08 RG-09 terms unchecked stops everything, then validation errors show with the pattern messages', async ({
+  test('RG-08 RG-09 submit runs in order: terms check, field validation, affiliate code check, registration call', async ({
     page,
+    server,
   }) => {
     await preparePage(page);
-    await openRegister(page);
-    const form = page.getByTestId('register-form');
-    let sent = 0;
-    page.on('request', (r) => {
-      if (r.url().includes('/wps/member/register') || r.url().includes('/wps/agent/affiliate')) sent++;
+    await withSwitch(server, 'CAPTCHA3', false, async () => {
+      await openRegister(page);
+      const form = page.getByTestId('register-form');
+      // Every call the submit makes, in the order the browser sent them.
+      const sent: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/wps/member/register') sent.push('register');
+        if (url.pathname === '/wps/agent/affiliate') sent.push(`affiliate ${url.searchParams.get('code')}`);
+      });
+      await form.getByTestId('affiliate-input').fill('NOPE99');
+
+      // 1. Terms unchecked: stops everything, before any field is checked or anything sent.
+      await form.getByTestId('register-terms').uncheck();
+      await form.getByTestId('register-submit').click();
+      await expect(form.getByText('Please read and accept the terms and conditions')).toBeVisible();
+      await expect(form.getByText('Input cannot be empty')).toHaveCount(0);
+
+      // 2. Terms accepted, fields invalid: validation errors, and still nothing sent, not even
+      // the check of the code typed.
+      await form.getByTestId('register-terms').check();
+      await form.getByTestId('register-submit').click();
+      await expect(form.getByText('Input cannot be empty').first()).toBeVisible();
+      expect(sent).toEqual([]);
+
+      // 3. Fields valid, the code unknown: the code is checked, and the registration is not called.
+      const username = uniqueName('ord');
+      await form.getByLabel('Username', { exact: true }).fill(username);
+      await form.getByLabel('Password', { exact: true }).fill('Order2026');
+      await form.getByTestId('register-submit').click();
+      const refused = page.getByTestId('invitation-error');
+      await expect(refused).toContainText(/invitation code error/i);
+      await refused.getByTestId('alert-confirm').click();
+      await expect(refused).toHaveCount(0);
+      expect(sent).toEqual(['affiliate NOPE99']);
+
+      // 4. A code an agent owns: its check, then the registration call, which logs the player in.
+      await form.getByTestId('affiliate-input').fill('LOTUS8');
+      const registered = page.waitForResponse((r) => new URL(r.url()).pathname === '/wps/member/register');
+      await form.getByTestId('register-submit').click();
+      expect((await registered).status()).toBe(200);
+      expect(sent).toEqual(['affiliate NOPE99', 'affiliate LOTUS8', 'register']);
+      await expect(page.getByTestId('member-bar-content')).toBeVisible();
     });
-    await form.getByTestId('register-terms').uncheck();
-    await form.getByTestId('register-submit').click();
-    await expect(form.getByText('Please read and accept the terms and conditions')).toBeVisible();
-    // Terms come first: no field was checked yet.
-    await expect(form.getByText('Input cannot be empty')).toHaveCount(0);
-    await form.getByTestId('register-terms').check();
-    await form.getByTestId('register-submit').click();
-    await expect(form.getByText('Input cannot be empty').first()).toBeVisible();
-    expect(sent).toBe(0);
   });
 
   test('RG-15 RG-16 RG-23 RG-25 ER-31 ER-32 ER-33 ER-34 ER-35 ER-37 ER-39 ER-41 ER-42 format errors use the catalogue and the server rules', async ({
