@@ -13,6 +13,7 @@ import { call } from '../../shared/http/client.ts';
 import { launchGameCall } from '../games/index.ts';
 import {
   cancelLotteryOrdersCall,
+  getBalanceCall,
   getChaseNumerosCall,
   getDrawHistoryCall,
   getDrawVerifyCall,
@@ -32,6 +33,7 @@ import {
   placeLotteryOrderCall,
 } from './calls.ts';
 import { i18n } from '../../shared/i18n/i18n.ts';
+import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 import { useSession } from '../../shared/session/session.ts';
 import type { DrawResult, LobbyGame, LobbyGroup, OpenNumero } from './model.ts';
 import type { Variant } from './variants.ts';
@@ -279,13 +281,28 @@ export function useTodayOrders(page: number, size: number, gameId?: number) {
   });
 }
 
+/**
+ * The member's balance on the lottery pages, whose header shows none (decision D3, SH-25): the
+ * member bar's query and cache, which the live stream writes (MB-14), so a stake, a win or a
+ * deposit shows here at once.
+ */
+export function useBalance() {
+  const member = useSession((s) => s.token) !== null;
+  return useQuery({
+    queryKey: LiveKeys.balance,
+    queryFn: ({ signal }) => call(getBalanceCall, { signal }),
+    enabled: member,
+    staleTime: 15_000,
+  });
+}
+
 export function usePlaceOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CallBody<typeof placeLotteryOrder>) => call(placeLotteryOrderCall, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: lotteryKeys.orders });
-      void qc.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+      void qc.invalidateQueries({ queryKey: LiveKeys.balance });
     },
   });
 }
@@ -296,7 +313,7 @@ export function useCancelOrders() {
     mutationFn: (body: CallBody<typeof cancelLotteryOrders>) => call(cancelLotteryOrdersCall, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: lotteryKeys.orders });
-      void qc.invalidateQueries({ queryKey: ['wallet', 'balance'] });
+      void qc.invalidateQueries({ queryKey: LiveKeys.balance });
     },
   });
 }

@@ -1,5 +1,6 @@
 import type {
   cancelLotteryOrders,
+  getBalance,
   getChaseNumeros,
   getDrawHistory,
   getDrawVerify,
@@ -26,6 +27,16 @@ import { callRef } from '../../shared/http/call-ref.ts';
  * schemas, and zod with them, into the lottery chunk (about 25 kB gzip) for checks the client
  * never runs; calls.test.ts checks every ref against its declaration.
  */
+
+/** The member bar's balance call: the lottery pages read the same cache (LiveKeys.balance). */
+export const getBalanceCall = callRef<typeof getBalance>({
+  id: 'getBalance',
+  method: 'GET',
+  path: '/wps/v2/wallets/balance',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+});
 
 export const cancelLotteryOrdersCall = callRef<typeof cancelLotteryOrders>({
   id: 'cancelLotteryOrders',

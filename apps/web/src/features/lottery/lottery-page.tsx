@@ -8,6 +8,7 @@ import { LoadingState } from '../../shared/ui/states.tsx';
 import { LOTTERY_NS } from './strings.ts';
 import { variantOf, variants } from './variants.ts';
 import { Lobby } from './lobby.tsx';
+import { LotteryBalance } from './balance.tsx';
 import styles from './lottery.module.css';
 
 /*
@@ -56,6 +57,7 @@ export function LotteryPage() {
               <p className={styles.blurb}>{t(variant.blurbKey)}</p>
             </div>
           )}
+          <LotteryBalance className={styles.topBalance} />
         </div>
         <nav className={styles.variants} aria-label={t('lottery_variants')}>
           {variants.map((v) => (

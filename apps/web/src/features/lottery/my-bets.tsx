@@ -11,7 +11,7 @@ import { EmptyState } from '../../shared/ui/states.tsx';
 import { useCancelOrders, useTodayOrders } from './api.ts';
 import { readableContent } from './client/bet-slip.tsx';
 import { PagedFrame } from './paged-frame.tsx';
-import { formatAmount } from './rules.ts';
+import { formatAmount } from './money.ts';
 import { LOTTERY_NS } from './strings.ts';
 import styles from './my-bets.module.css';
 

@@ -8,15 +8,15 @@ import {
   type PlayDef,
   type RowSpec,
 } from '@app/contract';
-import { peekBrand } from '../../shared/brand/brand.ts';
 import type { SlipLine } from './client/bet-slip.tsx';
+import { precision } from './money.ts';
+
+export { formatAmount } from './money.ts';
 
 /**
  * The betting client's view of the lottery rules (contract lottery-rules, shared with the server):
  * every figure the player sees comes from them, never from a second implementation here.
  */
-
-const precision = () => peekBrand()?.currency.precision ?? 2;
 
 /** The plays of a family in the rules' order. */
 export function playsOfFamily(family: Family): readonly PlayDef[] {
@@ -75,14 +75,6 @@ export function sumAmounts(amounts: readonly number[]): number {
 
 export function slipString(lines: readonly SlipLine[]): string {
   return formatSlips(lines);
-}
-
-/** Money with the currency's decimals and thousands separators. */
-export function formatAmount(amount: number): string {
-  const p = precision();
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: p, maximumFractionDigits: p }).format(
-    amount,
-  );
 }
 
 /** A picker row's label key, by its English label (a row key such as P1 names different places in different families). */

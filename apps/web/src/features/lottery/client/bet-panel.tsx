@@ -23,6 +23,7 @@ import {
 } from '../rules.ts';
 import { LOTTERY_NS, LOTTERY_RULES_NS } from '../strings.ts';
 import type { Variant } from '../variants.ts';
+import { LotteryBalance } from '../balance.tsx';
 import { ChasePlanner, chaseTotal, type ChasePlan } from './chase-planner.tsx';
 import { contentOf, NumberPicker, type Picks } from './number-picker.tsx';
 import { BetSlip, type SlipLine } from './bet-slip.tsx';
@@ -84,6 +85,8 @@ export function BetPanel({
   const [lines, setLines] = useState<SlipLine[]>([]);
   const [chase, setChase] = useState<ChasePlan>({ enabled: false, winStop: true, multiples: [] });
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  // A chase waits for the player's confirmation (its draws, amounts and total) before it is placed.
+  const [confirming, setConfirming] = useState(false);
   const requestId = useRef(newRequestId());
   const open = useBefore(current?.closeAt);
   const sale = !!current && current.isSale && open;
@@ -324,6 +327,8 @@ export function BetPanel({
               <span className={styles.muted}>{t('win_per_note')}</span>{' '}
               <strong className={styles.money}>{formatAmount(win)}</strong>
             </span>
+            {/* On a phone the page's top, with its balance, gives way to the picker. */}
+            <LotteryBalance className={styles.phoneOnly} />
           </div>
           {tooMuch ? (
             <p className={styles.warn} role="alert">
@@ -364,6 +369,12 @@ export function BetPanel({
           maxCount={setting.data?.chaseMax ?? 0}
           plan={chase}
           onChange={setChase}
+          confirming={confirming}
+          onConfirm={() => {
+            setConfirming(false);
+            submit(lines, true);
+          }}
+          onCancel={() => setConfirming(false)}
         />
         {message ? (
           <p
@@ -384,7 +395,7 @@ export function BetPanel({
           size="lg"
           className={styles.placeButton}
           disabled={!lines.length || !sale || place.isPending || (chase.enabled && !chase.multiples.length)}
-          onClick={() => submit(lines, chase.enabled)}
+          onClick={() => (chase.enabled ? gate(() => setConfirming(true)) : submit(lines, false))}
         >
           {!sale
             ? t('sales_closed')

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { AlertDialog } from '../../../shared/forms/alert-dialog.tsx';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { formatNoticeDate } from '../../../shared/format/date.ts';
 import { Skeleton } from '../../../shared/ui/states.tsx';
@@ -30,7 +31,9 @@ const COUNTS = [5, 10, 20] as const;
 
 /**
  * The chase planner: the slip repeated over the next numeros, each with its multiple (flat or
- * doubling), the running cost, and whether to stop after a win (the rest is refunded).
+ * doubling), the running cost, and whether to stop after a win (the rest is refunded). While
+ * `confirming`, the plan waits in a dialog for the player's word: its draws, each draw's amount
+ * and the total, whether a win stops it; nothing is placed before `onConfirm`.
  */
 export function ChasePlanner({
   gameId,
@@ -38,12 +41,18 @@ export function ChasePlanner({
   maxCount,
   plan,
   onChange,
+  confirming,
+  onConfirm,
+  onCancel,
 }: {
   gameId: number;
   cartAmount: number;
   maxCount: number;
   plan: ChasePlan;
   onChange: (plan: ChasePlan) => void;
+  confirming: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
 }) {
   const { t } = useTranslation(LOTTERY_NS);
   const [count, setCount] = useState(5);
@@ -62,6 +71,43 @@ export function ChasePlanner({
   const running = plan.multiples.reduce<number[]>(
     (acc, m) => [...acc, (acc.at(-1) ?? 0) + cartAmount * m],
     [],
+  );
+  const table = (testId: string) => (
+    <table className={styles.chaseTable} data-testid={testId}>
+      <thead>
+        <tr>
+          <th scope="col">{t('col_numero')}</th>
+          <th scope="col">{t('multiple')}</th>
+          <th scope="col" className={styles.right}>
+            {t('amount')}
+          </th>
+          <th scope="col" className={styles.right}>
+            {t('chase_running')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {plan.multiples.map((m, i) => {
+          const amount = cartAmount * m;
+          const n = available[i];
+          return (
+            <tr key={n?.numero ?? i}>
+              <td>
+                <span className={styles.mono} title={n?.numero}>
+                  {n ? n.numero.split('-').at(-1) : '—'}
+                </span>
+                {n ? (
+                  <small className={styles.muted}> {formatNoticeDate(n.drawTime).slice(11, 16)}</small>
+                ) : null}
+              </td>
+              <td>×{m}</td>
+              <td className={`${styles.right} ${styles.money}`}>{formatAmount(amount)}</td>
+              <td className={`${styles.right} ${styles.money}`}>{formatAmount(running[i] ?? 0)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
   return (
     <section className={styles.chase} aria-labelledby="chase-title">
@@ -116,49 +162,34 @@ export function ChasePlanner({
               {t('chase_win_stop')}
             </label>
           </div>
-          {numeros.isPending ? (
-            <Skeleton height={120} />
-          ) : (
-            <table className={styles.chaseTable} data-testid="chase-plan">
-              <thead>
-                <tr>
-                  <th scope="col">{t('col_numero')}</th>
-                  <th scope="col">{t('multiple')}</th>
-                  <th scope="col" className={styles.right}>
-                    {t('amount')}
-                  </th>
-                  <th scope="col" className={styles.right}>
-                    {t('chase_running')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {plan.multiples.map((m, i) => {
-                  const amount = cartAmount * m;
-                  const n = available[i];
-                  return (
-                    <tr key={n?.numero ?? i}>
-                      <td>
-                        <span className={styles.mono} title={n?.numero}>
-                          {n ? n.numero.split('-').at(-1) : '—'}
-                        </span>
-                        {n ? (
-                          <small className={styles.muted}>
-                            {' '}
-                            {formatNoticeDate(n.drawTime).slice(11, 16)}
-                          </small>
-                        ) : null}
-                      </td>
-                      <td>×{m}</td>
-                      <td className={`${styles.right} ${styles.money}`}>{formatAmount(amount)}</td>
-                      <td className={`${styles.right} ${styles.money}`}>{formatAmount(running[i] ?? 0)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
+          {numeros.isPending ? <Skeleton height={120} /> : table('chase-plan')}
         </div>
+      ) : null}
+      {confirming ? (
+        <AlertDialog
+          title={t('chase_confirm')}
+          confirmLabel={t('chase_confirm_ok')}
+          cancelLabel={t('chase_confirm_back')}
+          onConfirm={onConfirm}
+          onClose={onCancel}
+          testId="chase-confirm"
+        >
+          <p>
+            {t('chase_confirm_draws', {
+              count: plan.multiples.length,
+              from: available[0]?.numero ?? '—',
+              to: available[plan.multiples.length - 1]?.numero ?? '—',
+            })}{' '}
+            {t(plan.winStop ? 'chase_confirm_stop' : 'chase_confirm_all')}
+          </p>
+          <div className={styles.confirmDraws}>{table('chase-confirm-draws')}</div>
+          <p className={styles.slipTotal}>
+            <span className={styles.muted}>{t('chase_total')}</span>
+            <strong className={styles.money} data-testid="chase-confirm-total">
+              {formatAmount(chaseTotal(cartAmount, plan.multiples))}
+            </strong>
+          </p>
+        </AlertDialog>
       ) : null}
     </section>
   );
