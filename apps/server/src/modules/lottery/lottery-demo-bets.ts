@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { LotteryErrors, lotteryPrizeModeIds, seriesBandOf, stakeOf } from '@app/contract';
+import { LotteryErrors, lotteryPrizeModeIds, seriesBandOf, stakeOf, WalletErrors } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -229,6 +229,17 @@ export class LotteryDemoBets {
         // Closed meanwhile: the next pass places the rest (those placed answer by their keys).
         if (err.error === LotteryErrors.lotteryNumeroClosed)
           return { state: 'waiting', reason: `${bet.gameCode} ${numero} closed` };
+        // The key was placed by an earlier pass, on a numero since gone: a key stands for one
+        // request, so this is that order (a mark set back to pending places nothing new).
+        if (err.error === WalletErrors.idempotencyKeyReused) {
+          const first = await sql<{ order_no: string }>`
+            select order_no from lottery_order where member_id = ${member!.id} and request_key = ${bet.key}
+            order by line limit 1`.execute(db);
+          if (first.rows[0]) {
+            orders.push(first.rows[0].order_no);
+            continue;
+          }
+        }
         skipped.push(`${bet.key}: ${err.message}`);
       }
     }

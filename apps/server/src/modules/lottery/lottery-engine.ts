@@ -20,7 +20,13 @@ import {
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
-import { HouseAccount, WalletType, type WalletService, type Posting } from '../wallet/wallet.service.ts';
+import {
+  HouseAccount,
+  WalletType,
+  type HouseCode,
+  type Posting,
+  type WalletService,
+} from '../wallet/wallet.service.ts';
 import type { BetRecordWriter } from '../records/records.service.ts';
 import { slotsBetween } from './schedule.ts';
 import { drawFromSeed, findPlay, formatWinNo, newSeed, numeroKey, slotsOf, unitOf } from './rules.ts';
@@ -28,6 +34,16 @@ import type { GameRow } from './lottery-games.ts';
 
 /** The vendor code of our lottery in the betting records (its vassalage). */
 export const LOTTERY_VENDOR = 'TCG_SEA';
+
+/**
+ * The house's side of trial accounts' lottery bets (DESIGN.md D5, decision 019): free-play money
+ * on both sides, so a trial account's stake, win, refund or rebate never touches the real house
+ * (HOUSE_CASH), as games keep theirs on HOUSE_GAMES_FREE_PLAY.
+ */
+export const LOTTERY_FREE_PLAY_HOUSE = 'HOUSE_LOTTERY_FREE_PLAY' as HouseCode;
+
+/** A member's amount in one lottery movement, and whether it is free-play money (a trial order). */
+export type MemberAmount = [memberId: number, amount: number, freePlay: boolean];
 
 const S = LotteryOrderStatus;
 /** Detail statuses that are final and returned the stake. */
@@ -80,6 +96,25 @@ interface TicketRow {
   chase: boolean;
   win_stop: boolean;
   order_no: string;
+  free_play: boolean;
+}
+
+/** Amounts by member with each member's free-play mark (a member's orders all carry the same). */
+function marked(byMember: Map<number, number>, freePlay: Set<number>): MemberAmount[] {
+  return [...byMember].map(([m, a]) => [m, a, freePlay.has(m)]);
+}
+
+/** Refunded tickets summed by member, with the mark of their orders. */
+export function byMemberOf(
+  rows: { member_id: number; amount: number; free_play: boolean }[],
+): MemberAmount[] {
+  const sums = new Map<number, number>();
+  const free = new Set<number>();
+  for (const r of rows) {
+    sums.set(r.member_id, (sums.get(r.member_id) ?? 0) + r.amount);
+    if (r.free_play) free.add(r.member_id);
+  }
+  return marked(sums, free);
 }
 
 /** Settled outcomes of orders, by order number: payout and valid bet in minor units. */
@@ -438,17 +473,21 @@ export class LotteryEngine {
       const precision = this.precision();
       const tickets = await sql<TicketRow>`
         select t.id, t.order_id, t.member_id, t.multiple, t.amount, t.status, t.win_amount,
-          o.play_id, o.content, o.betting_mode_id, o.series, o.prize_mode_id, o.chase, o.win_stop, o.order_no
+          o.play_id, o.content, o.betting_mode_id, o.series, o.prize_mode_id, o.chase, o.win_stop, o.order_no,
+          o.free_play
         from lottery_ticket t join lottery_order o on o.id = t.order_id
         where t.numero_id = ${n.id} and t.status in (${S.inProgress}, ${S.won}, ${S.lost}, ${S.tie})
         order by t.id`.execute(trx);
       const prepared = new Map<string, PreparedBet>();
       const ids: number[] = [];
+      const before: number[] = [];
       const statuses: number[] = [];
       const wins: number[] = [];
       const deltaByMember = new Map<number, number>();
       const rebateByMember = new Map<number, number>();
       const memberWin = new Map<number, number>();
+      // Members of trial orders: their money moves against the free-play house (DESIGN.md D5).
+      const freePlay = new Set<number>();
       const stopOrders: number[] = [];
       // An order that is no chase has this one detail: its betting record's outcome is the
       // detail's, known here without reading the tickets back (decision 022).
@@ -457,6 +496,7 @@ export class LotteryEngine {
       let winners = 0;
       const zy = zyFactor(result);
       for (const t of tickets.rows) {
+        if (t.free_play) freePlay.add(t.member_id);
         const play = findPlay(g.family, t.play_id);
         const unit = unitOf(t.betting_mode_id);
         let status: number = S.lost;
@@ -505,27 +545,39 @@ export class LotteryEngine {
         }
         if (status !== t.status || payout !== t.win_amount) {
           ids.push(t.id);
+          before.push(t.status);
           statuses.push(status);
           wins.push(payout);
           const delta = payout - t.win_amount;
           if (delta !== 0) deltaByMember.set(t.member_id, (deltaByMember.get(t.member_id) ?? 0) + delta);
         }
       }
-      if (ids.length > 0)
-        await sql`
+      // Only from the status read (issue 28, defect 7): the tickets were read without a lock, and
+      // a player's cancel or another numero's chase-stop may have finished one since (refunded).
+      // Such a ticket is not overwritten with an outcome, and this numero's settlement is undone
+      // whole (the savepoint) and taken again on the next pass, from what is then committed: a
+      // stake is never both refunded and paid.
+      if (ids.length > 0) {
+        const updated = await sql`
           update lottery_ticket t set status = x.status, win_amount = x.win, settled_revision = ${n.revision},
             settled_at = now()
-          from unnest(${ids}::bigint[], ${statuses}::smallint[], ${wins}::bigint[]) as x(id, status, win)
-          where t.id = x.id`.execute(trx);
+          from unnest(${ids}::bigint[], ${before}::smallint[], ${statuses}::smallint[], ${wins}::bigint[])
+            as x(id, before, status, win)
+          where t.id = x.id and t.status = x.before`.execute(trx);
+        if (Number(updated.numAffectedRows ?? 0) !== ids.length)
+          throw new Error(
+            `lottery: ${ids.length - Number(updated.numAffectedRows ?? 0)} tickets of numero ${n.id} changed while it was settled; settled again on the next pass`,
+          );
+      }
       const reference = `${g.code}-${n.numero}`;
       let paid = 0;
       let adjusted = 0;
       if (n.settled_revision < 0) {
-        const postings = [...deltaByMember].filter(([, d]) => d > 0);
+        const postings = marked(deltaByMember, freePlay).filter(([, d]) => d > 0);
         paid = postings.reduce((a, [, d]) => a + d, 0);
         await this.postToMembers(trx, `lottery:win:${n.id}`, 'BET_PAYOUT', reference, postings);
       } else {
-        const deltas = await this.affordable(trx, [...deltaByMember]);
+        const deltas = await this.affordable(trx, marked(deltaByMember, freePlay));
         adjusted = deltas.reduce((a, [, d]) => a + d, 0);
         await this.postToMembers(
           trx,
@@ -538,7 +590,9 @@ export class LotteryEngine {
       // The series rebates as their own movement (after the winnings: a correction taking a rebate
       // back sees the wallet as the adjustment left it, and never takes it below zero).
       const rebates =
-        n.settled_revision < 0 ? [...rebateByMember] : await this.affordable(trx, [...rebateByMember]);
+        n.settled_revision < 0
+          ? marked(rebateByMember, freePlay)
+          : await this.affordable(trx, marked(rebateByMember, freePlay));
       const rebated = rebates.reduce((a, [, d]) => a + d, 0);
       await this.postToMembers(
         trx,
@@ -550,16 +604,26 @@ export class LotteryEngine {
       // Win-stop: the chase's later details (not drawn yet) are cancelled and refunded.
       let chaseCancelled = 0;
       if (stopOrders.length > 0 && n.settled_revision < 0) {
-        const stopped = await sql<{ id: number; member_id: number; amount: number; order_id: number }>`
+        const stopped = await sql<{
+          id: number;
+          member_id: number;
+          amount: number;
+          order_id: number;
+          free_play: boolean;
+        }>`
           update lottery_ticket t set status = ${S.cancelledAfterHit}, settled_at = now(), win_amount = t.amount
-          from lottery_numero m
+          from lottery_numero m, lottery_order o
           where t.order_id = any(${stopOrders}::bigint[]) and t.status = ${S.inProgress} and m.id = t.numero_id
-            and m.draw_at > ${n.draw_at} and m.status in ('open','locked')
-          returning t.id, t.member_id, t.amount, t.order_id`.execute(trx);
+            and m.draw_at > ${n.draw_at} and m.status in ('open','locked') and o.id = t.order_id
+          returning t.id, t.member_id, t.amount, t.order_id, o.free_play`.execute(trx);
         chaseCancelled = stopped.rows.length;
-        const byMember = new Map<number, number>();
-        for (const r of stopped.rows) byMember.set(r.member_id, (byMember.get(r.member_id) ?? 0) + r.amount);
-        await this.postToMembers(trx, `lottery:chase-stop:${n.id}`, 'BET_REFUND', reference, [...byMember]);
+        await this.postToMembers(
+          trx,
+          `lottery:chase-stop:${n.id}`,
+          'BET_REFUND',
+          reference,
+          byMemberOf(stopped.rows),
+        );
         await this.finishOrders(
           trx,
           stopped.rows.map((r) => r.order_id),
@@ -578,7 +642,7 @@ export class LotteryEngine {
    * A correction may take back winnings: never more than the member's main wallet holds (a debit
    * below zero is refused by the ledger); the accounts are locked in the ledger's own order.
    */
-  private async affordable(trx: Kysely<DB>, deltas: [number, number][]): Promise<[number, number][]> {
+  private async affordable(trx: Kysely<DB>, deltas: MemberAmount[]): Promise<MemberAmount[]> {
     const negative = deltas.filter(([, d]) => d < 0).map(([m]) => m);
     if (negative.length === 0) return deltas;
     const rows = await sql<{ member_id: number; balance: number }>`
@@ -587,23 +651,29 @@ export class LotteryEngine {
         and currency = ${this.wallet.currency().code}
       order by id for update`.execute(trx);
     const balance = new Map(rows.rows.map((r) => [r.member_id, r.balance]));
-    return deltas.map(([m, d]) => [m, d < 0 ? -Math.min(-d, balance.get(m) ?? 0) : d]);
+    return deltas.map(([m, d, free]) => [m, d < 0 ? -Math.min(-d, balance.get(m) ?? 0) : d, free]);
   }
 
-  /** One ledger movement: each member's amount (positive credits, negative debits) against the house. */
-  private async postToMembers(
+  /**
+   * One ledger movement: each member's amount (positive credits, negative debits) against the
+   * house, the real one (HOUSE_CASH) for real orders and the free-play one for trial orders, so
+   * free-play money never reaches a real account.
+   */
+  async postToMembers(
     trx: Kysely<DB>,
     key: string,
     kind: 'BET_PAYOUT' | 'BET_REFUND' | 'ADJUSTMENT' | 'REBATE',
     reference: string,
-    amounts: [number, number][],
+    amounts: MemberAmount[],
   ): Promise<void> {
     const lines = amounts.filter(([, a]) => a !== 0);
     if (lines.length === 0) return;
-    const total = lines.reduce((a, [, x]) => a + x, 0);
     const postings: Posting[] = lines.map(([memberId, amount]) => ({ account: { memberId }, amount }));
+    const real = lines.filter(([, , free]) => !free).reduce((a, [, x]) => a + x, 0);
+    const free = lines.filter(([, , free]) => free).reduce((a, [, x]) => a + x, 0);
     // Debits and credits that cancel out need no house posting (and have two lines at least).
-    if (total !== 0) postings.push({ account: { house: HouseAccount.cash }, amount: -total });
+    if (real !== 0) postings.push({ account: { house: HouseAccount.cash }, amount: -real });
+    if (free !== 0) postings.push({ account: { house: LOTTERY_FREE_PLAY_HOUSE }, amount: -free });
     await this.wallet.post({ idempotencyKey: key, kind, reference, postings }, trx);
   }
 
@@ -674,17 +744,20 @@ export class LotteryEngine {
       await sql`update lottery_numero set status = 'void', void_reason = ${reason} where id = ${n.id}`.execute(
         trx,
       );
-      const cancelled = await sql<{ member_id: number; amount: number; order_id: number }>`
-        update lottery_ticket set status = ${S.cancelledVoid}, win_amount = amount, settled_at = now()
-        where numero_id = ${n.id} and status = ${S.inProgress}
-        returning member_id, amount, order_id`.execute(trx);
-      const byMember = new Map<number, number>();
-      for (const r of cancelled.rows) byMember.set(r.member_id, (byMember.get(r.member_id) ?? 0) + r.amount);
-      await this.postToMembers(trx, `lottery:void:${n.id}`, 'BET_REFUND', `${g.code}-${n.numero}`, [
-        ...byMember,
-      ]);
+      const cancelled = await sql<{
+        member_id: number;
+        amount: number;
+        order_id: number;
+        free_play: boolean;
+      }>`
+        update lottery_ticket t set status = ${S.cancelledVoid}, win_amount = t.amount, settled_at = now()
+        from lottery_order o
+        where t.numero_id = ${n.id} and t.status = ${S.inProgress} and o.id = t.order_id
+        returning t.member_id, t.amount, t.order_id, o.free_play`.execute(trx);
+      const refunds = byMemberOf(cancelled.rows);
+      await this.postToMembers(trx, `lottery:void:${n.id}`, 'BET_REFUND', `${g.code}-${n.numero}`, refunds);
       await this.finishOrdersOfNumero(trx, n.id);
-      return { refunded: [...byMember.values()].reduce((a, b) => a + b, 0), tickets: cancelled.rows.length };
+      return { refunded: refunds.reduce((a, [, x]) => a + x, 0), tickets: cancelled.rows.length };
     });
   }
 

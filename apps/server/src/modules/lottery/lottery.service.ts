@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import {
+  AgentType,
   Errors,
   familyOf,
   isLotteryRuleError,
@@ -28,13 +30,20 @@ import {
   type PrizeModeCode,
   type Series,
   type VnBettingContent,
+  WalletErrors,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
 import { HouseAccount, WalletService } from '../wallet/wallet.service.ts';
 import type { BetRecordWriter } from '../records/records.service.ts';
-import { LotteryEngine, LOTTERY_VENDOR, type NumeroRow } from './lottery-engine.ts';
+import {
+  byMemberOf,
+  LotteryEngine,
+  LOTTERY_FREE_PLAY_HOUSE,
+  LOTTERY_VENDOR,
+  type NumeroRow,
+} from './lottery-engine.ts';
 import type { GameRow, LotteryGames } from './lottery-games.ts';
 import { familyPlays, findPlay, numeroKey, unitOf } from './rules.ts';
 
@@ -76,14 +85,45 @@ const POSITION_NAMES = [
   'TENTH',
 ];
 
-/** The bet in one statement (lottery_place_bet, migration 018); its parameters in order. */
-const PLACE_BET_SQL = `select * from lottery_place_bet(${Array.from({ length: 39 }, (_, i) => `$${i + 1}`).join(', ')})`;
+/** The bet in one statement (lottery_place_bet, migrations 018 and 023); its parameters in order. */
+const PLACE_BET_SQL = `select * from lottery_place_bet(${Array.from({ length: 41 }, (_, i) => `$${i + 1}`).join(', ')})`;
 
 /** Order numbers: 6 characters of base 36 from the order id through a bijection of 0…36^6−1. */
 const ORDER_SPACE = 36 ** 6;
 function orderCode(id: number): string {
   const x = Number((BigInt(id) * 1_234_567_891n) % BigInt(ORDER_SPACE));
   return x.toString(36).toUpperCase().padStart(6, '0');
+}
+
+/**
+ * The fingerprint of a bet request as the server understood it (the call, the game, the numeros,
+ * every line and multiple): a retry of the same request gives the same bytes, whatever the client
+ * wrote around it (spacing, key order, the device it named).
+ */
+function requestFingerprint(
+  call: string,
+  g: GameRow,
+  o: { currentNumero: string; prizeModeId: number; chase: boolean; winStop: boolean },
+  lines: Line[],
+  multiples: number[][],
+): Buffer {
+  const canonical = JSON.stringify([
+    call,
+    g.id,
+    o.currentNumero,
+    o.prizeModeId,
+    o.chase,
+    o.winStop,
+    lines.map((l, i) => [
+      l.slip.playId,
+      l.slip.content,
+      l.slip.bettingModeId,
+      l.slip.series,
+      l.slip.multiple,
+      multiples[i],
+    ]),
+  ]);
+  return createHash('sha256').update(canonical).digest();
 }
 
 export interface PlaceOrderInput {
@@ -741,6 +781,7 @@ export class LotteryService {
       winStop: chase && input.winningStop,
       device: input.device,
       requestKey: input.requestId ?? null,
+      call: 'placeLotteryOrder',
     });
     return {
       orderNumber: placed.orderNumber,
@@ -846,6 +887,7 @@ export class LotteryService {
       winStop: chase && first.winStop,
       device: input.device,
       requestKey: input.requestId ?? null,
+      call: 'placeVnLotteryBetting',
     });
     return {
       orderNumber: placed.orderNumbers[0]!,
@@ -909,6 +951,8 @@ export class LotteryService {
       winStop: boolean;
       device: string;
       requestKey: string | null;
+      /** The betting call, part of the request a retry key stands for. */
+      call: 'placeLotteryOrder' | 'placeVnLotteryBetting';
     },
   ): Promise<{ orderNumbers: string[]; orderNumber: string; total: number }> {
     const count = multiples[0]!.length;
@@ -945,7 +989,11 @@ export class LotteryService {
         t.amount.push(l.stake * m);
       });
     });
-    const liability = g.number_liability_max > 0 ? this.liabilityOf(g, lines, multiples, numeros) : null;
+    // A trial account bets free-play money (DESIGN.md D5): against the free-play lottery house,
+    // and outside the per-number liability, which guards the house's real money only.
+    const freePlay = await this.isFreePlay(memberId);
+    const liability =
+      !freePlay && g.number_liability_max > 0 ? this.liabilityOf(g, lines, multiples, numeros) : null;
     // The stake's movement, its accounts found (and remembered) before the one statement posts it.
     const stake = await this.wallet.prepareMovement({
       idempotencyKey: `lottery:stake:${code}`,
@@ -953,9 +1001,12 @@ export class LotteryService {
       reference: code,
       postings: [
         { account: { memberId }, amount: -total },
-        { account: { house: HouseAccount.cash }, amount: total },
+        { account: { house: freePlay ? LOTTERY_FREE_PLAY_HOUSE : HouseAccount.cash }, amount: total },
       ],
     });
+    // What the retry key stands for: the same key with another request is refused, not answered
+    // with the first order (as every key-bearing call does: idempotency.key.reused).
+    const requestHash = o.requestKey === null ? null : requestFingerprint(o.call, g, o, lines, multiples);
     const lineAmounts = lines.map((l, i) => multiples[i]!.reduce((b, m) => b + l.stake * m, 0));
     const chaseEnd = numeros[numeros.length - 1]!.numero;
     const recentKey = `${memberId}|${g.id}`;
@@ -970,6 +1021,8 @@ export class LotteryService {
           first.id,
           new Date(now),
           o.requestKey,
+          requestHash,
+          freePlay,
           o.prizeModeId,
           o.chase,
           o.winStop,
@@ -996,6 +1049,8 @@ export class LotteryService {
               multiple: l.slip.multiple,
               series: l.slip.series,
               bettingModeId: l.slip.bettingModeId,
+              // As a game round's record (decision 019): boards and reports leave free play out.
+              freePlay,
             }),
           ),
           t.line,
@@ -1023,6 +1078,7 @@ export class LotteryService {
         const e = err as { code?: string; constraint?: string };
         if (e.code === 'LT001') throw fail(LotteryErrors.lotteryNumeroClosed);
         if (e.code === 'LT002') throw fail(LotteryErrors.lotterySoldOut);
+        if (e.code === 'LT003') throw fail(WalletErrors.idempotencyKeyReused);
         if (e.code === WalletService.insufficientSqlstate) throw fail(Errors.balanceInsufficient);
         // The same request key sent twice at once: the second waited for the first's commit and
         // collided with it; asked again, it answers the first order.
@@ -1042,6 +1098,25 @@ export class LotteryService {
         ).rows.map((r) => r.order_no)
       : orderNos;
     return { orderNumbers, orderNumber: placed.orderNumber, total: placed.total };
+  }
+
+  /** Trial flags by member: an account's type is set when it is opened and never changes. */
+  private readonly trial = new Map<number, boolean>();
+
+  /** Whether the member plays on free-play money (a trial account, DESIGN.md D5). */
+  private async isFreePlay(memberId: number): Promise<boolean> {
+    let known = this.trial.get(memberId);
+    if (known === undefined) {
+      const row = await this.database.db
+        .selectFrom('member')
+        .select('agent_type')
+        .where('id', '=', memberId)
+        .executeTakeFirst();
+      known = row?.agent_type === AgentType.trial;
+      if (this.trial.size >= 100_000) this.trial.clear();
+      this.trial.set(memberId, known);
+    }
+    return known;
   }
 
   private readonly numeroCache = new Map<
@@ -1278,6 +1353,13 @@ export class LotteryService {
   /**
    * The player cancels details still in progress whose numero is on sale, where the game allows
    * drawback (status 8), and gets their stake back. Another member's ids are refused as unknown.
+   *
+   * Against the draw (issue 28, defect 7): the details' numeros are read FOR SHARE before anything
+   * else, as a bet reads its numero. The draw takes a numero's row for update (closing its sales,
+   * drawing it, settling it), so a cancel that got here first is committed, refunded, before the
+   * draw goes on and the settlement then finds the detail cancelled; a cancel that comes after
+   * the draw took the row waits for it and finds the numero no longer on sale. Numeros are
+   * locked in id order, before the tickets, as the settlement locks them: no deadlock.
    */
   async cancel(
     memberId: number,
@@ -1288,6 +1370,10 @@ export class LotteryService {
       const where = q.orderDetailIds
         ? sql`t.id = any(${q.orderDetailIds}::bigint[])`
         : sql`t.order_id = ${q.orderMasterId!}`;
+      await sql`
+        select n.id from lottery_numero n
+        where n.id in (select t.numero_id from lottery_ticket t where t.member_id = ${memberId} and ${where})
+        order by n.id for share`.execute(trx);
       const own = await sql<{
         id: number;
         status: number;
@@ -1309,28 +1395,32 @@ export class LotteryService {
       if (open.length === 0 || (q.orderDetailIds && open.length !== own.rows.length))
         throw fail(LotteryErrors.lotteryCancelNotAllowed);
       const ids = open.map((d) => d.id);
-      const cancelled = await sql<{ id: number; amount: number; order_id: number }>`
-        update lottery_ticket set status = ${S.cancelledByPlayer}, win_amount = amount, settled_at = now()
-        where id = any(${ids}::bigint[]) and status = ${S.inProgress}
-        returning id, amount, order_id`.execute(trx);
-      const refund = cancelled.rows.reduce((a, r) => a + r.amount, 0);
-      if (refund > 0)
-        await this.wallet.transfer(
-          {
-            from: { house: HouseAccount.cash },
-            to: { memberId },
-            amount: refund,
-            kind: 'BET_REFUND',
-            // The account record names the order the money came back from.
-            reference: own.rows.find((d) => d.id === ids[0])!.order_no,
-            idempotencyKey: `lottery:cancel:${LotteryEngine.keyOf(ids)}`,
-          },
-          trx,
-        );
+      const cancelled = await sql<{
+        id: number;
+        member_id: number;
+        amount: number;
+        order_id: number;
+        free_play: boolean;
+      }>`
+        update lottery_ticket t set status = ${S.cancelledByPlayer}, win_amount = t.amount, settled_at = now()
+        from lottery_order o
+        where t.id = any(${ids}::bigint[]) and t.status = ${S.inProgress} and o.id = t.order_id
+        returning t.id, t.member_id, t.amount, t.order_id, o.free_play`.execute(trx);
+      const refunds = byMemberOf(cancelled.rows);
+      // The refund goes back against the house the stake went to (a trial order's: free play).
+      await this.engine.postToMembers(
+        trx,
+        `lottery:cancel:${LotteryEngine.keyOf(ids)}`,
+        'BET_REFUND',
+        // The account record names the order the money came back from.
+        own.rows.find((d) => d.id === ids[0])!.order_no,
+        refunds,
+      );
       await this.engine.finishOrders(
         trx,
         cancelled.rows.map((r) => r.order_id),
       );
+      const refund = refunds.reduce((a, [, x]) => a + x, 0);
       return { cancelled: cancelled.rows.map((r) => r.id), refundAmount: this.major(refund) };
     });
   }
