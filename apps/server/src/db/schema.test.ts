@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
+import { currentFunctionFiles, FUNCTIONS_DIR } from './sql-functions.ts';
 
 /**
  * `schema.ts` is written by hand (its types carry meaning a generator cannot: which columns are
@@ -149,5 +150,26 @@ describe('db/schema.ts against the migrated database', () => {
     expect(tables.filter((t) => !typed.has(t) && !UNTYPED_TABLES.has(t))).toEqual([]);
     // And the list names no table that is gone or has since been typed.
     expect([...UNTYPED_TABLES].filter((t) => !tables.includes(t) || typed.has(t))).toEqual([]);
+  });
+
+  it('db/functions holds the current text of every SQL function the migrations leave (npm run db:functions writes it)', async () => {
+    const expected = await currentFunctionFiles(database);
+    const files = readdirSync(FUNCTIONS_DIR).filter((f) => f.endsWith('.sql'));
+    expect(files.sort()).toEqual([...expected.keys()].sort());
+    for (const [name, text] of expected)
+      expect(readFileSync(new URL(name, FUNCTIONS_DIR), 'utf8'), `${name}: run npm run db:functions`).toBe(
+        text,
+      );
+  });
+
+  it('one posting path: only ledger_post writes ledger transactions and postings or moves a balance', async () => {
+    const writers = [...(await currentFunctionFiles(database))]
+      .filter(([, text]) =>
+        /insert\s+into\s+ledger_(posting|transaction)\b|update\s+ledger_account\b[^;]*\bset\s+balance\b/i.test(
+          text,
+        ),
+      )
+      .map(([name]) => name);
+    expect(writers).toEqual(['ledger_post.sql']);
   });
 });

@@ -1,0 +1,30 @@
+-- The current definition of ledger_post, as the migrations leave it (written by npm run db:functions).
+CREATE OR REPLACE FUNCTION public.ledger_post(p_key text, p_kind text, p_reference text, p_memo text, p_hash bytea, p_accounts bigint[], p_amounts bigint[])
+ RETURNS TABLE(o_id bigint, o_created_at timestamp with time zone, o_replayed boolean, o_hash bytea, o_kind text, o_reference text)
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      t_id bigint;
+      t_at timestamptz;
+      i integer;
+    begin
+      insert into ledger_transaction as t (idempotency_key, kind, reference, memo, request_hash)
+        values (p_key, p_kind, p_reference, p_memo, p_hash)
+        on conflict (idempotency_key) do nothing
+        returning t.id, t.created_at into t_id, t_at;
+      if t_id is null then
+        return query select t.id, t.created_at, true, t.request_hash, t.kind, t.reference
+          from ledger_transaction t where t.idempotency_key = p_key;
+        return;
+      end if;
+      insert into ledger_posting (transaction_id, account_id, amount)
+        select t_id, x.a, x.m from unnest(p_accounts, p_amounts) as x(a, m);
+      for i in 1 .. coalesce(array_length(p_accounts, 1), 0) loop
+        update ledger_account as la set balance = la.balance + p_amounts[i]
+          where la.id = p_accounts[i] and (la.allow_negative or la.balance + p_amounts[i] >= 0);
+        if not found then
+          raise exception 'ledger: insufficient balance on account %', p_accounts[i] using errcode = 'LD001';
+        end if;
+      end loop;
+      return query select t_id, t_at, false, p_hash, p_kind, p_reference;
+    end $function$;

@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * One posting path, and postings that cannot change (issue 28).
+ *
+ * - Money was written three ways: `ledger_post` (008), `lottery_place_bet` calling it, and
+ *   `seamless_spin` (017) inserting its transactions and postings and updating balances itself.
+ *   `seamless_spin` now posts its stake and its payout through `ledger_post`, so the header, the
+ *   postings, the per-account balance check and its SQLSTATE (LD001) live in one function.
+ * - The ledger is append-only in the database itself: an UPDATE, DELETE or TRUNCATE of a posting
+ *   or a transaction header raises SQLSTATE LD002, whoever sends it. A correction is a new
+ *   movement, never an edit.
+ *
+ * The current text of every SQL function is in `db/functions/` (schema.test.ts holds it against
+ * the database); this file stays as written.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create function ledger_immutable() returns trigger language plpgsql as $$
+    begin
+      raise exception 'ledger: % of % refused, the ledger is append-only', tg_op, tg_table_name
+        using errcode = 'LD002';
+    end $$`.execute(db);
+  for (const table of ['ledger_posting', 'ledger_transaction']) {
+    await sql`
+      create trigger ${sql.id(`${table}_immutable`)} before update or delete on ${sql.id(table)}
+        for each row execute function ledger_immutable()`.execute(db);
+    await sql`
+      create trigger ${sql.id(`${table}_no_truncate`)} before truncate on ${sql.id(table)}
+        for each statement execute function ledger_immutable()`.execute(db);
+  }
+
+  await sql`
+    create or replace function seamless_spin(
+      p_vendor text, p_member bigint, p_round text, p_debit_tx text, p_credit_tx text,
+      p_stake bigint, p_win bigint, p_debit_hash bytea, p_credit_hash bytea,
+      p_account bigint, p_house bigint, p_free_play boolean, p_currency text,
+      p_product text, p_game_code text, p_game_name text,
+      p_reference text, p_stake_key text, p_payout_key text, p_stake_fp bytea, p_payout_fp bytea,
+      p_seed bigint, p_nonce bigint, p_claimed boolean, p_client_seed text, p_seed_hash text, p_kind text,
+      p_wager jsonb, p_outcome jsonb
+    ) returns table (o_balance bigint, o_stake_tx bigint, o_payout_tx bigint, o_at timestamptz)
+    language plpgsql as $$
+    declare
+      v_at timestamptz := now();
+      v_memo text := case when p_free_play then 'free play' else '' end;
+      v_stake_tx bigint;
+      v_payout_tx bigint;
+      v_replayed boolean;
+      v_balance bigint;
+      v_n integer;
+    begin
+      if p_seed is not null then
+        update house_seed set next_nonce = greatest(next_nonce, p_nonce + 1)
+          where id = p_seed and active and client_seed = p_client_seed and (p_claimed or next_nonce = p_nonce);
+        if not found then
+          raise exception 'house seed % moved on', p_seed using errcode = 'HS001';
+        end if;
+      end if;
+
+      insert into game_round as r (vendor, round_id, member_id, free_play, status, stake, payout, product,
+                                   game_code, game_name, opened_at, settled_at)
+        values (p_vendor, p_round, p_member, p_free_play, 'CREDITED', p_stake, p_win, p_product,
+                p_game_code, p_game_name, v_at, v_at)
+        on conflict (vendor, round_id) do nothing;
+      if not found then
+        raise exception 'game round %:% exists', p_vendor, p_round using errcode = 'GW001';
+      end if;
+
+      -- The stake, then the win, each one movement of the ledger (member first: the lock order).
+      select o_id, o_replayed into v_stake_tx, v_replayed
+        from ledger_post(p_stake_key, 'BET_STAKE', p_reference, v_memo, p_stake_fp,
+                         array[p_account, p_house], array[-p_stake, p_stake]);
+      if v_replayed then
+        raise exception 'ledger key % used', p_stake_key using errcode = 'GW001';
+      end if;
+      if p_win > 0 then
+        select o_id, o_replayed into v_payout_tx, v_replayed
+          from ledger_post(p_payout_key, 'BET_PAYOUT', p_reference, v_memo, p_payout_fp,
+                           array[p_account, p_house], array[p_win, -p_win]);
+        if v_replayed then
+          raise exception 'ledger key % used', p_payout_key using errcode = 'GW001';
+        end if;
+      end if;
+      select balance into v_balance from ledger_account where id = p_account;
+
+      insert into bet_record (member_id, vendor, bet_no, product, game_code, game_name, currency, bet_amount,
+                              valid_bet, payout, status, bet_at, settled_at, detail)
+        values (p_member, p_vendor, p_round, p_product, p_game_code, p_game_name, p_currency, p_stake,
+                p_stake, p_win, 'SETTLED', v_at, v_at, jsonb_build_object('freePlay', p_free_play))
+        on conflict (vendor, bet_no) do nothing;
+
+      insert into game_wallet_tx (vendor, tx_id, kind, member_id, round_id, amount, request_hash,
+                                  ledger_transaction_id, balance_after, created_at)
+        values (p_vendor, p_debit_tx, 'DEBIT', p_member, p_round, p_stake, p_debit_hash,
+                v_stake_tx, v_balance - p_win, v_at),
+               (p_vendor, p_credit_tx, 'CREDIT', p_member, p_round, p_win, p_credit_hash,
+                v_payout_tx, v_balance, v_at)
+        on conflict (vendor, tx_id) do nothing;
+      get diagnostics v_n = row_count;
+      if v_n <> 2 then
+        raise exception 'game transaction id used' using errcode = 'GW001';
+      end if;
+
+      if p_seed is not null then
+        insert into house_round (round_id, member_id, vendor, game_code, kind, seed_id, server_seed_hash,
+                                 client_seed, nonce, bet, win, free_play, balance_after, wager, outcome, played_at)
+          values (p_round, p_member, p_vendor, p_game_code, p_kind, p_seed, p_seed_hash,
+                  p_client_seed, p_nonce, p_stake, p_win, p_free_play, v_balance, p_wager, p_outcome, v_at);
+      end if;
+
+      return query select v_balance, v_stake_tx, v_payout_tx, v_at;
+    end $$`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['ledger_posting', 'ledger_transaction']) {
+    await sql`drop trigger if exists ${sql.id(`${table}_immutable`)} on ${sql.id(table)}`.execute(db);
+    await sql`drop trigger if exists ${sql.id(`${table}_no_truncate`)} on ${sql.id(table)}`.execute(db);
+  }
+  await sql`drop function if exists ledger_immutable`.execute(db);
+  // seamless_spin keeps this version: 017's inline postings are not brought back.
+}
