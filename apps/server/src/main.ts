@@ -8,6 +8,25 @@ import { demoAccountsText } from './seed/demo-accounts.ts';
 import { buildApp } from './app.ts';
 import { prerenderFirstVisitArt } from './modules/cdn/prerender.ts';
 import { devOutboxNotice } from './platform/outbox/dev-outbox.routes.ts';
+import { LogOutput } from './platform/logging/log-output.ts';
+import { logFormatOf, prettyLines } from './platform/logging/pretty-lines.ts';
+
+/**
+ * However a stop goes (a close that never ends, an output nobody reads), the process is gone this
+ * long after it was asked to stop (issue 28, defect 8).
+ */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How long a stopping server gives its last log lines to go out. */
+const LOG_DRAIN_MS = 1_000;
+
+/** The log's lines, JSON or readable (pretty-lines.ts), on stdout; made first, so every exit can drain it. */
+const output = new LogOutput(
+  logFormatOf(process.env, process.stdout.isTTY === true) === 'pretty'
+    ? { format: prettyLines({ colour: process.stdout.isTTY === true }) }
+    : {},
+);
+// An exit without a stop (a crash) still writes what waits, once, without waiting on the reader.
+process.on('exit', () => output.flushNowOrDrop());
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -37,16 +56,25 @@ async function main(): Promise<void> {
     config,
     database,
     opsToken,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-ops-token"]'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-ops-token"]'],
+      stream: output,
+    },
   });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    setTimeout(() => {
+      process.stderr.write(`Stopping took over ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway.\n`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.ctx.log.info({ signal }, 'shutting down');
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
+    await output.drain(LOG_DRAIN_MS);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -60,6 +88,11 @@ async function main(): Promise<void> {
       if (process.ppid !== parent) void shutdown('parent exited');
     }, 1000).unref();
   }
+
+  // The lottery's numeros of the day and the hours ahead, before the first request (issue 28,
+  // defect 9): the numero job's first window comes a tick after the start, and until then a fresh
+  // database, or one whose server was down for hours, has no numero on sale. Any number of
+  // instances may do it at once (decision 022: unique numeros, `on conflict do nothing`).
 
   try {
     await app.listen({ port: config.port, host: config.host });

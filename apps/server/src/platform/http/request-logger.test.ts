@@ -23,6 +23,7 @@ async function appLoggingAt(level: string) {
     req.log.debug('a debug line');
     return { level: req.log.level, lazy: req.log instanceof LazyRequestLogger };
   });
+  app.get('/refused', async (_req, reply) => reply.code(403).send({ no: true }));
   app.get('/broken', async () => {
     throw new Error('a handler that fails');
   });
@@ -64,22 +65,47 @@ describe('request logger made on first use', () => {
     });
   });
 
-  it("keeps Fastify's own request lines at info, each with its request's id", async () => {
-    const lines = await appLoggingAt('info');
-    await app!.inject({ method: 'GET', url: '/quiet' });
+  it('issue 28: a routine request writes one completion line, at debug, with its method, path, status and time', async () => {
+    const lines = await appLoggingAt('debug');
+    await app!.inject({ method: 'GET', url: '/quiet?x=1' });
     await app!.inject({ method: 'GET', url: '/quiet' });
     expect(lines.map((l) => l.msg)).toEqual([
-      'incoming request',
       'an info line',
+      'a debug line',
       'request completed',
-      'incoming request',
       'an info line',
+      'a debug line',
       'request completed',
     ]);
+    expect(lines[2]).toMatchObject({
+      level: 20,
+      req: { method: 'GET', url: '/quiet?x=1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
     const ids = lines.map((l) => l.reqId);
     expect(new Set(ids.slice(0, 3)).size).toBe(1);
     expect(new Set(ids.slice(3)).size).toBe(1);
     expect(ids[0]).not.toBe(ids[3]);
+  });
+
+  it('issue 28: at info a routine request writes only its own lines, a refused one (4xx) its completion too, and "incoming request" only at trace', async () => {
+    const lines = await appLoggingAt('info');
+    await app!.inject({ method: 'GET', url: '/quiet' });
+    await app!.inject({ method: 'GET', url: '/refused' });
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [30, 'an info line'],
+      [30, 'request completed'],
+    ]);
+    expect(lines[1]).toMatchObject({ req: { url: '/refused' }, res: { statusCode: 403 } });
+    const traced = await appLoggingAt('trace');
+    await app!.inject({ method: 'GET', url: '/quiet' });
+    expect(traced.map((l) => l.msg)).toEqual([
+      'incoming request',
+      'an info line',
+      'a debug line',
+      'request completed',
+    ]);
   });
 
   it("a request's own level change holds for that request only", async () => {
@@ -96,13 +122,13 @@ describe('request logger made on first use', () => {
     });
     expect((await app.inject({ method: 'GET', url: '/verbose' })).json()).toEqual({ level: 'debug' });
     expect((await app.inject({ method: 'GET', url: '/plain' })).json()).toEqual({ level: 'warn' });
-    // Fastify's completion line is written by a server that logs at info (the next test).
+    // Fastify's completion line is written by a server that logs at debug (the next test).
     expect(lines.map((l) => l.msg)).toEqual(['now heard']);
   });
 
   it("follows each response's end (for Fastify's completion line) only when the line is written", async () => {
     const listeners: Record<string, number> = {};
-    for (const level of ['warn', 'info']) {
+    for (const level of ['warn', 'debug']) {
       const lines: Record<string, unknown>[] = [];
       const made = fastifyLoggingAt(level, lines);
       made.get('/plain', async (_req, reply) => ({ finish: reply.raw.listenerCount('finish') }));
@@ -110,8 +136,8 @@ describe('request logger made on first use', () => {
         finish: number;
       }>().finish;
       await made.close();
-      expect(lines.some((l) => l.msg === 'request completed')).toBe(level === 'info');
+      expect(lines.some((l) => l.msg === 'request completed')).toBe(level === 'debug');
     }
-    expect(listeners.info).toBe(listeners.warn! + 1);
+    expect(listeners.debug).toBe(listeners.warn! + 1);
   });
 });

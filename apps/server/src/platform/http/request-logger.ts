@@ -1,4 +1,5 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogOutput } from '../logging/log-output.ts';
 import {
   pino,
   type Bindings,
@@ -79,18 +80,31 @@ function requestLoggerOf(root: Logger, bindings: Bindings, options: ChildLoggerO
   return new LazyRequestLogger(root, bindings);
 }
 
-/** Levels above `info`: a logger at one of them drops Fastify's two lines per request. */
-const ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
-const writesInfo = (request: FastifyRequest) => !ABOVE_INFO.has(request.log.level);
+/** The level a finished request is logged at when it did not fail with an error. */
+export function completedLevel(statusCode: number): Level {
+  // A routine answer is detail (debug); a refused call (4xx) is what someone trying the site or
+  // reading a server's log wants to see; a server error is always an error.
+  if (statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'info';
+  return 'debug';
+}
+
+/** Whether a logger at `loggerLevel` writes lines of `level` (pino's numbering; silent writes none). */
+function writes(loggerLevel: string, level: Level): boolean {
+  const at = pino.levels.values[loggerLevel];
+  return at !== undefined && pino.levels.values[level]! >= at;
+}
 
 /**
- * Fastify's "incoming request" and "request completed" lines, asked for only when the request's
- * logger writes `info`: Fastify builds their arguments (the completion time among them) before the
- * logger drops them. A request that failed still logs its error, at any level.
+ * Fastify's request lines, at the levels that make a log readable: one "request completed" line
+ * per request (method, path, status, time), at debug when it succeeded (completedLevel), and the
+ * "incoming request" line only at trace. Each is asked for only when the request's logger writes
+ * its level: Fastify builds their arguments (the completion time among them) before the logger
+ * drops them. A request that failed still logs its error, at any level.
  */
 export class RequestLogController extends LogController {
-  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
-    if (writesInfo(request)) super.incomingRequest(request, reply);
+  override incomingRequest(request: FastifyRequest): void {
+    if (writes(request.log.level, 'trace')) request.log.trace({ req: request }, 'incoming request');
   }
 
   override requestCompleted(
@@ -98,11 +112,17 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    if (error || writesInfo(request)) super.requestCompleted(error, request, reply);
+    if (error) return super.requestCompleted(error, request, reply);
+    const level = completedLevel(reply.statusCode);
+    if (!writes(request.log.level, level)) return;
+    request.log[level]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 
-/** What the platform's log is given: pino's options, and where the lines go (stdout if unsaid). */
+/**
+ * What the platform's log is given: pino's options, and where the lines go (stdout through a
+ * LogOutput if unsaid: never pino's own destination, whose exit-time flush can hang, log-output.ts).
+ */
 export type PlatformLoggerOptions = LoggerOptions & { stream?: DestinationStream };
 
 /**
@@ -126,7 +146,7 @@ export function createPlatformLogger({ stream, ...options }: PlatformLoggerOptio
         ...options.serializers,
       },
     },
-    stream ?? pino.destination(1),
+    stream ?? new LogOutput(),
   );
 }
 
@@ -139,8 +159,8 @@ export function createPlatformLogger({ stream, ...options }: PlatformLoggerOptio
  * drop the line; without one it does so only for routes with an onResponse hook. Those listeners
  * and Fastify's check of each custom child logger showed in the status call's CPU profile (decision
  * 015, seventh pass). `watchResponses` says whether the server must ask for it: when the root
- * writes `info`. (A request that raises its own level past the root's
- * then logs its own lines, but not Fastify's completion line.)
+ * writes `info`, the level a refused call's completion line has (completedLevel). (A request that
+ * raises its own level past the root's then logs its own lines, but not Fastify's completion line.)
  */
 export function requestLogging(root: Logger) {
   return {
