@@ -178,7 +178,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   registerDepositJobs(jobs, deposits, sandboxGateway);
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
-  const records = new RecordsService(database, wallet);
+  const records = new RecordsService(database, wallet, { withdrawals });
   // The lottery vendor of our own (issue 9, decision 022) and its draw and settlement jobs.
   const lotteryGames = new LotteryGames(database, feed);
   const lotteryEngine = new LotteryEngine({ database, wallet, records, games: (db) => lotteryGames.all(db) });

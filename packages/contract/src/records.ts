@@ -74,6 +74,10 @@ const categoryPrefixes: readonly [string, AccountRecordType][] = [
   ['CORRECTION', 'ADJUSTMENT'],
 ];
 
+/** A withdrawal's state as the account record shows it (a request's many statuses, in four words). */
+export const withdrawRecordStatuses = ['PENDING', 'PAID', 'REJECTED', 'CANCELLED'] as const;
+export type WithdrawRecordStatus = (typeof withdrawRecordStatuses)[number];
+
 /** The record type (filter group) of a ledger kind; the longest matching prefix wins. */
 export function ledgerKindCategory(kind: string): AccountRecordType {
   const upper = kind.toUpperCase();
@@ -196,6 +200,11 @@ export const AccountRecordSchema = z.object({
   balanceAfter: z.number(),
   memo: z.string(),
   time: z.number(),
+  /**
+   * A withdrawal's state, on its one row (the request's hold on the main wallet): the player sees
+   * one outgoing movement that is pending, paid, rejected or cancelled. Absent on other rows.
+   */
+  status: z.enum(withdrawRecordStatuses).optional(),
 });
 export type AccountRecord = z.infer<typeof AccountRecordSchema>;
 

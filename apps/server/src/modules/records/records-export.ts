@@ -121,7 +121,7 @@ export async function buildRecordsCsv(
       const res = await records.account(memberId, { ...q, ...all });
       tooMany(res.content.length);
       range = res;
-      header = ['Time', 'Reference', 'Type', 'Kind', 'Wallet', 'Amount', 'Balance after', 'Memo'];
+      header = ['Time', 'Reference', 'Type', 'Kind', 'Wallet', 'Amount', 'Balance after', 'Memo', 'Status'];
       rows = res.content.map((p) => [
         time(p.time),
         p.reference,
@@ -131,6 +131,7 @@ export async function buildRecordsCsv(
         money(p.amount),
         money(p.balanceAfter),
         p.memo,
+        p.status ?? '',
       ]);
       break;
     }

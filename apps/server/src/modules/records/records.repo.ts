@@ -97,7 +97,14 @@ export interface PostingFilter extends Range {
   memberId: number;
   /** Only these ledger kinds (none given: every kind). */
   kinds?: readonly string[] | undefined;
+  /** Leaves out the postings of the member's accounts of these wallet types. */
+  exceptWallets?: readonly string[] | undefined;
 }
+
+/** The member's accounts, but those of the wallet types left out. */
+const memberAccounts = (memberId: number, exceptWallets: readonly string[] | undefined) =>
+  sql`select id, wallet_type from ledger_account where member_id = ${memberId}
+      ${exceptWallets?.length ? sql`and wallet_type not in (${sql.join(exceptWallets)})` : sql``}`;
 
 export interface PostingRow {
   id: number;
@@ -123,7 +130,7 @@ export async function postingPage(
 ): Promise<PostingRow[]> {
   if (f.kinds && !f.kinds.length) return [];
   const res = await sql<PostingRow>`
-    with acct as (select id, wallet_type from ledger_account where member_id = ${f.memberId}),
+    with acct as (${memberAccounts(f.memberId, f.exceptWallets)}),
     p as (
       select p.id, p.transaction_id, p.account_id, p.amount, p.created_at,
              sum(p.amount) over (partition by p.account_id order by p.id)::bigint as balance_after
@@ -148,7 +155,12 @@ export async function postingPage(
 }
 
 /** Count, credits and debits of the member's postings in the range, by kind. */
-export async function postingTotalsByKind(db: Kysely<DB>, memberId: number, r: Range) {
+export async function postingTotalsByKind(
+  db: Kysely<DB>,
+  memberId: number,
+  r: Range,
+  exceptWallets?: readonly string[],
+) {
   const res = await sql<{ kind: string; n: number; credit: number; debit: number }>`
     select t.kind, count(*)::bigint as n,
            coalesce(sum(p.amount) filter (where p.amount > 0), 0)::bigint as credit,
@@ -157,6 +169,7 @@ export async function postingTotalsByKind(db: Kysely<DB>, memberId: number, r: R
     join ledger_account a on a.id = p.account_id
     join ledger_transaction t on t.id = p.transaction_id
     where a.member_id = ${memberId} and p.created_at >= ${r.start} and p.created_at < ${r.end}
+      ${exceptWallets?.length ? sql`and a.wallet_type not in (${sql.join(exceptWallets)})` : sql``}
     group by t.kind`.execute(db);
   return res.rows.map((row) => ({
     kind: row.kind,

@@ -275,11 +275,11 @@ describe(`records (${testDbKind})`, () => {
     const body = res.body;
     expect(body.startsWith('\uFEFF')).toBe(true);
     const lines = body.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Time,Reference,Type,Kind,Wallet,Amount,Balance after,Memo');
+    expect(lines[0]).toBe('Time,Reference,Type,Kind,Wallet,Amount,Balance after,Memo,Status');
     expect(lines[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},ADJ-1,ADJUSTMENT,ADJUSTMENT,MAIN,-4\.56,1230\.00,"'=HYPERLINK\(""http:\/\/x""\)"$/,
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},ADJ-1,ADJUSTMENT,ADJUSTMENT,MAIN,-4\.56,1230\.00,"'=HYPERLINK\(""http:\/\/x""\)",$/,
     );
-    expect(lines[2]).toMatch(/,DP-9,DEPOSIT,DEPOSIT,MAIN,1234\.56,1234\.56,"Ref ""A"", line\nbreak"$/);
+    expect(lines[2]).toMatch(/,DP-9,DEPOSIT,DEPOSIT,MAIN,1234\.56,1234\.56,"Ref ""A"", line\nbreak",$/);
     // The time is written in the asked zone (UTC+7).
     const utc = await t.call({ url: '/wps/records/export?kind=account', token });
     const hour = (text: string) => Number(text.slice(1).split('\r\n')[1]!.slice(11, 13));

@@ -11,14 +11,18 @@ import {
   type BetStatus,
   type BonusDetails,
   type ProfitLoss,
+  type WithdrawRecordStatus,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { WalletType, type WalletService } from '../wallet/wallet.service.ts';
+import type { WithdrawService } from '../withdraw/withdraw.service.ts';
 import * as repo from './records.repo.ts';
 
 const DAY_MS = 86_400_000;
+/** The ledger kind of a withdrawal request's hold: the withdrawal's row in the account record. */
+const WITHDRAW_REQUEST_KIND = 'WITHDRAW_HOLD';
 const DEFAULT_RANGE_DAYS = 7;
 
 /** A bet as a game or lottery reports it; amounts in minor units. */
@@ -124,6 +128,20 @@ function paged<T>(content: T[], q: PageQuery, total: number, r: repo.Range) {
   };
 }
 
+export interface RecordsDeps {
+  /** The state of the member's withdrawal requests, by request number (the withdraw module). */
+  withdrawals?: Pick<WithdrawService, 'recordStatuses'> | undefined;
+}
+
+/**
+ * The account record is the member's money, not the ledger's bookkeeping: a withdrawal request
+ * moves its amount from the main wallet into the member's PENDING_WITHDRAWAL account, which holds
+ * it apart until it is paid out or returned (decision 017). Shown, that account's postings read as
+ * "+100 → balance 100.00" on request and "−100" on payout; the record leaves them out, and the
+ * main wallet's debit is the withdrawal's one outgoing row, with the request's state.
+ */
+const NOT_IN_ACCOUNT_RECORD = [WalletType.pendingWithdrawal];
+
 /** The movement's business reference (an order or transfer number), else its ledger number. */
 const reference = (p: { reference: string; transaction_id: number }) =>
   p.reference || `LT${String(p.transaction_id).padStart(8, '0')}`;
@@ -135,10 +153,12 @@ const reference = (p: { reference: string; transaction_id: number }) =>
 export class RecordsService implements BetRecordWriter {
   private readonly database: Database;
   private readonly wallet: WalletService;
+  private readonly withdrawals: RecordsDeps['withdrawals'];
 
-  constructor(database: Database, wallet: WalletService) {
+  constructor(database: Database, wallet: WalletService, deps: RecordsDeps = {}) {
     this.database = database;
     this.wallet = wallet;
+    this.withdrawals = deps.withdrawals;
   }
 
   private major(minor: number): number {
@@ -292,25 +312,35 @@ export class RecordsService implements BetRecordWriter {
     const r = resolveRange(q);
     const db = this.database.db;
     const kinds = q.type ? await this.kindsOfType(memberId, q.type) : undefined;
+    const exceptWallets = NOT_IN_ACCOUNT_RECORD;
     const [rows, totals] = await Promise.all([
-      repo.postingPage(db, { memberId, ...r, kinds }, q.size, (q.page - 1) * q.size),
-      repo.postingTotalsByKind(db, memberId, r),
+      repo.postingPage(db, { memberId, ...r, kinds, exceptWallets }, q.size, (q.page - 1) * q.size),
+      repo.postingTotalsByKind(db, memberId, r, exceptWallets),
     ]);
+    const requests = rows.filter((p) => p.kind === WITHDRAW_REQUEST_KIND).map((p) => p.reference);
+    const states =
+      requests.length && this.withdrawals
+        ? await this.withdrawals.recordStatuses(memberId, requests)
+        : new Map<string, WithdrawRecordStatus>();
     const counted = totals.filter((t) => !kinds || kinds.includes(t.kind));
     const m = (n: number) => this.major(n);
     return {
       ...paged(
-        rows.map((p) => ({
-          id: p.id,
-          reference: reference(p),
-          kind: p.kind,
-          type: ledgerKindCategory(p.kind),
-          walletType: p.wallet_type,
-          amount: m(p.amount),
-          balanceAfter: m(p.balance_after),
-          memo: p.memo,
-          time: new Date(p.created_at).getTime(),
-        })),
+        rows.map((p) => {
+          const status = p.kind === WITHDRAW_REQUEST_KIND ? states.get(p.reference) : undefined;
+          return {
+            id: p.id,
+            reference: reference(p),
+            kind: p.kind,
+            type: ledgerKindCategory(p.kind),
+            walletType: p.wallet_type,
+            amount: m(p.amount),
+            balanceAfter: m(p.balance_after),
+            memo: p.memo,
+            time: new Date(p.created_at).getTime(),
+            ...(status ? { status } : {}),
+          };
+        }),
         q,
         counted.reduce((s, t) => s + t.count, 0),
         r,

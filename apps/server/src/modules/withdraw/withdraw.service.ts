@@ -13,6 +13,7 @@ import {
   type MemberBankAccount,
   type Withdrawal,
   type WithdrawalDetail,
+  type WithdrawRecordStatus,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB, WithdrawalStatus } from '../../db/schema.ts';
@@ -40,6 +41,20 @@ const clearing: AccountRef = { house: HouseAccount.withdrawalPayouts };
 
 /** The request's number in account records and on the wire. */
 export const orderNo = (id: number) => `WD${String(id).padStart(8, '0')}`;
+
+/** A request's status as the account record shows it: where the money is, in four words. */
+const recordStatus: Record<WithdrawalStatus, WithdrawRecordStatus> = {
+  PENDING: 'PENDING',
+  APPROVED: 'PENDING',
+  PAID: 'PAID',
+  RECEIVED: 'PAID',
+  PARTLY_RECEIVED: 'PAID',
+  NOT_RECEIVED: 'PAID',
+  // A disputed payout's refund is a movement of its own in the record; the request was paid.
+  REFUNDED: 'PAID',
+  REJECTED: 'REJECTED',
+  CANCELLED: 'CANCELLED',
+};
 
 const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
@@ -635,6 +650,22 @@ export class WithdrawService {
       canCancel: w.status === 'PENDING',
       canConfirm: w.status === 'PAID',
     };
+  }
+
+  /**
+   * The account record's state of the member's requests named by their numbers (`WD00000042`, the
+   * reference of their ledger movements); numbers that are not the member's requests are left out.
+   */
+  async recordStatuses(memberId: number, references: string[]): Promise<Map<string, WithdrawRecordStatus>> {
+    const ids = [...new Set(references.filter((r) => /^WD\d{8,15}$/.test(r)).map((r) => Number(r.slice(2))))];
+    if (!ids.length) return new Map();
+    const rows = await this.database.db
+      .selectFrom('withdrawal')
+      .select(['id', 'status'])
+      .where('member_id', '=', memberId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [orderNo(r.id), recordStatus[r.status]]));
   }
 
   async detail(memberId: number, id: number): Promise<WithdrawalDetail> {

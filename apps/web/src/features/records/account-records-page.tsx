@@ -18,7 +18,11 @@ import styles from './records.module.css';
 
 const PAGE_SIZE = 10;
 
-/** Account record (transactionHistory, RM-02): every ledger posting of the member with its type. */
+/**
+ * Account record (transactionHistory, RM-02): the member's movements with their type; a
+ * withdrawal is one outgoing row with its state (the server leaves out the held amount's own
+ * bookkeeping, issue 28).
+ */
 export function AccountRecordsPage() {
   const { t } = useTranslation(RECORDS_NS);
   const { choice, setChoice, range } = useRangeChoice();
@@ -51,7 +55,15 @@ export function AccountRecordsPage() {
       label: t('records_col_type'),
       render: (r) => (
         <span className={styles.stack}>
-          <span>{kindLabel(t, r.kind)}</span>
+          <span className={styles.kindLine}>
+            {kindLabel(t, r.kind)}
+            {/* A withdrawal's one row says where its money is: pending, paid, rejected, cancelled. */}
+            {r.status && (
+              <span className={styles.chip} data-status={r.status} data-testid="withdraw-record-status">
+                {t(`withdraw_status_${r.status}`)}
+              </span>
+            )}
+          </span>
           <small>
             {r.reference}
             {r.walletType !== 'MAIN' ? ` · ${walletName(r.walletType)}` : ''}
