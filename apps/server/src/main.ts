@@ -93,11 +93,6 @@ async function main(): Promise<void> {
   // defect 9): the numero job's first window comes a tick after the start, and until then a fresh
   // database, or one whose server was down for hours, has no numero on sale. Any number of
   // instances may do it at once (decision 022: unique numeros, `on conflict do nothing`).
-
-  // The lottery's numeros of the day and the hours ahead, before the first request (issue 28,
-  // defect 9): the numero job's first window comes a tick after the start, and until then a fresh
-  // database, or one whose server was down for hours, has no numero on sale. Any number of
-  // instances may do it at once (decision 022: unique numeros, `on conflict do nothing`).
   await app.ctx.lottery.engine.ensureNumeros(new Date());
 
   try {
