@@ -42,7 +42,11 @@ export const openEventStream = defineCall({
 export const MemberEventTypes = {
   balance: 'balance',
   unread: 'unread',
-  /** The session ended (logout elsewhere, expiry, password change): the stream closes. */
+  /**
+   * The stream closes and the client does not reopen it: `reason` `session.ended` (logout
+   * elsewhere, expiry, password change) or `stream.replaced` (a newer stream of the same session
+   * took its place: a session keeps at most 5, decision 018).
+   */
   sessionEnded: 'session-ended',
 } as const;
 

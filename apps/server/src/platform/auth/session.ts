@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection.ts';
 import { AgentType, Errors } from '@app/contract';
 import { fail } from '../http/errors.ts';
 import { PreparedRead } from '../prepared-read.ts';
+import { announceSessionsEnded } from '../realtime/member-events.ts';
 
 export interface SessionContext {
   sessionId: number;
@@ -58,7 +59,7 @@ export async function createSession(
  * (the caller's own, after a change), every remember token (including the kept session's: a token
  * saved on a device before the change must not log in again), pending second-factor logins, and
  * outstanding reset links and forgot-password codes. One transaction, so no credential survives
- * half a revocation.
+ * half a revocation; the live streams of the ended sessions end when it commits, on every instance.
  */
 export async function revokeMemberSessions(
   database: Database,
@@ -92,18 +93,24 @@ export async function revokeMemberSessions(
       .where('used_at', 'is', null)
       .where('purpose', 'in', ['reset-link', 'forgot'])
       .execute();
+    await announceSessionsEnded(trx, [memberId]);
   });
 }
 
-/** Ends a session, and the remember token it was opened with (logout forgets the device too). */
+/**
+ * Ends a session, and the remember token it was opened with (logout forgets the device too). The
+ * session's live streams end at once, on whichever instance holds them.
+ */
 export async function revokeSession(database: Database, sessionId: number): Promise<void> {
   const row = await database.db
     .updateTable('session')
     .set({ revoked_at: sql`now()` })
     .where('id', '=', sessionId)
-    .returning('remember_id')
+    .returning(['remember_id', 'member_id'])
     .executeTakeFirst();
-  if (row?.remember_id) {
+  if (!row) return;
+  await announceSessionsEnded(database.db, [row.member_id]);
+  if (row.remember_id) {
     await database.db
       .updateTable('remember_token')
       .set({ revoked_at: sql`now()` })

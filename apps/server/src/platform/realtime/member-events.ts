@@ -6,7 +6,35 @@ import type { DB } from '../../db/schema.ts';
 export type MemberEventKind = 'balance' | 'unread';
 const kinds: readonly MemberEventKind[] = ['balance', 'unread'];
 
-type Listener = (kind: MemberEventKind) => void;
+/**
+ * What a member's streams hear: a value that may have changed, or `session`: one of the member's
+ * sessions may have ended (logout, password change or reset, "log out other devices"), so each
+ * stream checks its own session at once.
+ */
+export type MemberNotice = MemberEventKind | 'session';
+
+type Listener = (notice: MemberNotice) => void;
+
+/**
+ * The channel, one per database schema: the tests run each file in its own PostgreSQL schema of
+ * one database, and NOTIFY is database-wide. Computed in SQL, so a writer that holds no
+ * MemberEvents (the session revocations of platform/auth) announces on the same channel.
+ */
+const channelOfSchema = sql<string>`case coalesce(current_schema(), 'public')
+  when 'public' then 'member_events' else 'member_events_' || current_schema() end`;
+
+/**
+ * Announces that sessions of these members ended. Sent inside the revoking transaction when `db`
+ * is one, so it goes out at commit, to every instance: each ends the streams of those sessions at
+ * once instead of at its next periodic check (issue 28).
+ */
+export async function announceSessionsEnded(db: Kysely<DB>, memberIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(memberIds)];
+  for (let i = 0; i < ids.length; i += 500)
+    await sql`select pg_notify(${channelOfSchema}, ${`session:${ids.slice(i, i + 500).join(',')}`})`.execute(
+      db,
+    );
+}
 
 /**
  * The fan-out of member events across server instances (MB-14, DESIGN.md §3): a change is
@@ -24,6 +52,7 @@ type Listener = (kind: MemberEventKind) => void;
 export class MemberEvents {
   private readonly database: Database;
   private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly closedHandlers = new Set<(streamIds: string[]) => void>();
   private channelName: Promise<string> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -31,17 +60,11 @@ export class MemberEvents {
     this.database = database;
   }
 
-  /**
-   * The channel, one per database schema: the tests run each file in its own PostgreSQL schema of
-   * one database, and NOTIFY is database-wide.
-   */
+  /** This schema's channel (`channelOfSchema`). */
   channel(): Promise<string> {
-    this.channelName ??= sql<{ s: string }>`select current_schema() as s`
+    this.channelName ??= sql<{ c: string }>`select ${channelOfSchema} as c`
       .execute(this.database.db)
-      .then(({ rows }) => {
-        const schema = rows[0]?.s ?? 'public';
-        return schema === 'public' ? 'member_events' : `member_events_${schema}`;
-      });
+      .then(({ rows }) => rows[0]!.c);
     return this.channelName;
   }
 
@@ -54,7 +77,10 @@ export class MemberEvents {
     this.unlisten = null;
   }
 
-  /** Calls `listener` whenever the member's balance or unread count may have changed. */
+  /**
+   * Calls `listener` whenever the member's balance or unread count may have changed, or one of
+   * the member's sessions may have ended.
+   */
   subscribe(memberId: number, listener: Listener): () => void {
     let set = this.listeners.get(memberId);
     if (!set) this.listeners.set(memberId, (set = new Set()));
@@ -87,6 +113,26 @@ export class MemberEvents {
     for (const chunk of chunks) await sql`select pg_notify(${channel}, ${`${kind}:${chunk}`})`.execute(db);
   }
 
+  /** Calls `handler` with the ids of streams closed by a newer stream of their session (any instance). */
+  onStreamsClosed(handler: (streamIds: string[]) => void): () => void {
+    this.closedHandlers.add(handler);
+    return () => this.closedHandlers.delete(handler);
+  }
+
+  /**
+   * Announces streams that must close (a newer stream of their session took their place). The
+   * ids are of the stream, never of a member: only the instance holding one acts.
+   */
+  async notifyStreamsClosed(db: Kysely<DB>, streamIds: readonly string[]): Promise<void> {
+    if (!streamIds.length) return;
+    const channel = await this.channel();
+    // 64 hex digits each: 100 stay far below pg_notify's 8000 bytes.
+    for (let i = 0; i < streamIds.length; i += 100)
+      await sql`select pg_notify(${channel}, ${`closed:${streamIds.slice(i, i + 100).join(',')}`})`.execute(
+        db,
+      );
+  }
+
   /** Wakes this instance's streams of one member (the balance poller's way in). */
   wake(memberId: number, kind: MemberEventKind): void {
     const set = this.listeners.get(memberId);
@@ -100,9 +146,16 @@ export class MemberEvents {
 
   private dispatch(payload: string): void {
     const colon = payload.indexOf(':');
-    const kind = payload.slice(0, colon) as MemberEventKind;
-    if (colon < 0 || !kinds.includes(kind)) return;
+    if (colon < 0) return;
+    const head = payload.slice(0, colon);
     const target = payload.slice(colon + 1);
+    if (head === 'closed') {
+      const ids = target.split(',');
+      for (const h of this.closedHandlers) h(ids);
+      return;
+    }
+    const kind = head as MemberNotice;
+    if (kind !== 'session' && !kinds.includes(kind)) return;
     if (target === '*') {
       for (const set of this.listeners.values()) for (const l of set) l(kind);
       return;

@@ -9,11 +9,18 @@ import { fail } from '../http/errors.ts';
  * `GET /wps/events?ticket=` as server-sent events (events.ts in the contract says why a ticket).
  */
 export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
-  const { streams } = app.ctx;
+  const { streams, rateLimiter } = app.ctx;
 
-  registerCall(app, createStreamTicket, ({ session }) =>
-    streams.issueTicket(session.sessionId, session.memberId),
-  );
+  registerCall(app, createStreamTicket, async ({ session }) => {
+    // Counted in the database, so the bound holds whichever instance is asked (issue 28: one
+    // session took 2,000 tickets and opened as many streams).
+    await rateLimiter.consume(
+      `stream-ticket:${session.sessionId}`,
+      { limit: streams.policy.ticketsPerMinute, windowMs: 60_000 },
+      'Too many stream tickets for this session: try again in a minute',
+    );
+    return streams.issueTicket(session.sessionId, session.memberId);
+  });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     openEventStream.path,
@@ -35,5 +42,5 @@ export async function realtimeRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Open streams would hold the server's close until their clients leave.
-  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('preClose', () => streams.closeAll());
 }
