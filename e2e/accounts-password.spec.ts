@@ -108,7 +108,7 @@ test.describe('passwords', () => {
     await openLogin(page);
     const form = page.getByTestId('login-form');
     await form.getByLabel('Username').fill('weakpass');
-    await form.getByLabel('Password', { exact: true }).fill('{secret}');
+    await form.getByLabel('Password', { exact: true }).fill('123456');
     await form.getByTestId('login-submit').click();
     const modal = page.getByTestId('change-password');
     await expect(page.getByTestId('change-password-reason')).toContainText('default');

@@ -94,8 +94,13 @@ export const Limits = {
   lazyLoad: { preloadScreens: 1.3, attempts: 3, cache: 200 },
 } as const;
 
-/** The weak default password that forces a change at login (spec B §9). */
-export const WEAK_DEFAULT_PASSWORD = '{secret}';
+/**
+ * The weak default password that forces a change at login (spec B §9, LG-20). The spec's text
+ * stands `{secret}` in its place; the value is the default an agent's back office gives a
+ * downline it registers (research/agent-contracts.md, "Register downline": 123456), the password
+ * such an account first logs in with.
+ */
+export const WEAK_DEFAULT_PASSWORD = '123456';
 
 /** Header point rates per game type (spec A §9, B §3). */
 export const headerPointRates = {

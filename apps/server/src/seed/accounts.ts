@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { AgentType } from '@app/contract';
+import { AgentType, WEAK_DEFAULT_PASSWORD } from '@app/contract';
 import type { DB } from '../db/schema.ts';
 import type { Database } from '../db/connection.ts';
 import { loadConfig } from '../config.ts';
@@ -102,7 +102,7 @@ const accountsToSeed: SeedAccount[] = [
   {
     username: 'weakpass',
     agentType: AgentType.member,
-    password: '{secret}',
+    password: WEAK_DEFAULT_PASSWORD,
     nickname: 'New Player',
     passwordExpiresAt: farFuture,
     money: 100,

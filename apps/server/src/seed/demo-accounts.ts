@@ -1,3 +1,5 @@
+import { WEAK_DEFAULT_PASSWORD } from '@app/contract';
+
 /**
  * The demo accounts seeded on an empty database (seed/accounts.ts) and printed at start, so a
  * newcomer can log in as every kind of account at once.
@@ -16,7 +18,7 @@ export const demoAccounts: DemoAccount[] = [
   { username: 'agentonly42', password: 'Agent1234', kind: 'agent-only account, type 42' },
   {
     username: 'weakpass',
-    password: '{secret}',
+    password: WEAK_DEFAULT_PASSWORD,
     kind: 'member on the default password: forced change at login',
   },
   {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
-import { FeatureSwitch } from '@app/contract';
+import { FeatureSwitch, WEAK_DEFAULT_PASSWORD } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { latestCode, loginCall, loginToken, secureCall } from '../session/accounts-test-kit.ts';
 
@@ -82,13 +82,17 @@ describe(`member calls (${testDbKind})`, () => {
 
   it('PW-15 PW-13 encrypted POST /wps/member/password {oldPassword, newPassword, confirmNewPassword} changes the password and ends the other sessions', async () => {
     const headers = fromNewIp();
-    const token = await loginToken(t, 'weakpass', '{secret}', headers);
-    const other = await loginToken(t, 'weakpass', '{secret}', headers);
+    const token = await loginToken(t, 'weakpass', WEAK_DEFAULT_PASSWORD, headers);
+    const other = await loginToken(t, 'weakpass', WEAK_DEFAULT_PASSWORD, headers);
     const change = (payload: unknown) =>
       secureCall(t, { url: '/wps/member/password', payload, token, headers });
     expect(
       (
-        await change({ oldPassword: '{secret}', newPassword: 'Fresh2024', confirmNewPassword: 'Fresh2025' })
+        await change({
+          oldPassword: WEAK_DEFAULT_PASSWORD,
+          newPassword: 'Fresh2024',
+          confirmNewPassword: 'Fresh2025',
+        })
       ).json().errorCode,
     ).toBe('password.confirm.mismatch');
     expect(
@@ -97,11 +101,16 @@ describe(`member calls (${testDbKind})`, () => {
       ).json().errorCode,
     ).toBe('password.old.invalid');
     expect(
-      (await change({ oldPassword: '{secret}', newPassword: 'short', confirmNewPassword: 'short' })).json()
-        .errorCode,
+      (
+        await change({
+          oldPassword: WEAK_DEFAULT_PASSWORD,
+          newPassword: 'short',
+          confirmNewPassword: 'short',
+        })
+      ).json().errorCode,
     ).toBe('password.format.invalid');
     const ok = await change({
-      oldPassword: '{secret}',
+      oldPassword: WEAK_DEFAULT_PASSWORD,
       newPassword: 'Fresh2024',
       confirmNewPassword: 'Fresh2024',
     });

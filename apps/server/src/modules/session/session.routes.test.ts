@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeatureSwitch } from '@app/contract';
+import { FeatureSwitch, WEAK_DEFAULT_PASSWORD } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { hashToken } from '../../platform/auth/session.ts';
 import { captchaAnswer, latestCode, loginCall, loginToken, secureCall } from './accounts-test-kit.ts';
@@ -159,8 +159,8 @@ describe(`login (${testDbKind})`, () => {
     expect(after.statusCode).toBe(200);
   });
 
-  it('LG-20 the weak default password {secret} forces the change-password modal', async () => {
-    const res = await loginCall(t, { username: 'weakpass', password: '{secret}' }, fromNewIp());
+  it('LG-20 the weak default password (123456) forces the change-password modal', async () => {
+    const res = await loginCall(t, { username: 'weakpass', password: WEAK_DEFAULT_PASSWORD }, fromNewIp());
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toMatchObject({
       forceChangePassword: true,
