@@ -17,6 +17,7 @@ import type { SessionPolicy } from './platform/auth/session.ts';
 import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { installCompression } from './platform/http/compression.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import {
   createPlatformLogger,
   requestLogging,
@@ -44,27 +45,6 @@ export interface BuildAppOptions {
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/cdn/', '/config/'];
-
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Server HTML (notices, help) may carry inline styles; scripts never run (DOMPurify + script-src).
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
-
-/**
- * A JSON answer is data, never a document: opened on its own nothing in it may load, and nothing
- * may frame it (OWASP's advice for REST answers). The document's policy and its Referrer-Policy
- * (which governs the requests a document makes) have nothing to say there.
- */
-const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** The platform server; used by main.ts, the tests and the benchmarks alike. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -131,24 +111,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hideUntagged: true,
   });
 
-  // Callback hooks, here and below: they run on every request and never wait, and a promise per
-  // hook and request was measurable on the status call (decision 015).
-  app.addHook('onSend', (req, reply, payload, done) => {
-    // Over TLS (directly, or behind a trusted proxy that says X-Forwarded-Proto: https) browsers
-    // must keep to https from now on. Not includeSubDomains: the operator's other hosts are theirs.
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
-    reply.header('x-content-type-options', 'nosniff');
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json')) {
-      reply.header('content-security-policy', JSON_CSP);
-    } else {
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-      reply.header('content-security-policy', CSP);
-    }
-    done(null, payload);
-  });
+  await installSecurityHeaders(app);
   installCompression(app);
 
+  // Callback hooks, here and in security-headers.ts: they run on every request and never wait, and a
+  // promise per hook and request was measurable on the status call (decision 015).
   // The Merchant header names the merchant the client was built for; a client of another merchant
   // must hear so plainly instead of reading this merchant's data.
   app.addHook('onRequest', (req, reply, done) => {

@@ -1,3 +1,4 @@
+import { parseCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CAPTCHA_TTL_MS } from './captcha.ts';
 
@@ -5,20 +6,17 @@ import { CAPTCHA_TTL_MS } from './captcha.ts';
 export const CAPTCHA_COOKIE = 'wps_captcha';
 export const CAPTCHA_HEADER = 'captcha-id';
 
-function cookieValue(req: FastifyRequest, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
+/**
+ * The captcha cookie's value, read by the `cookie` package as browsers write the header; a value it
+ * cannot decode stays as sent (and then matches no captcha) rather than throwing.
+ */
+const cookieId = (req: FastifyRequest): string | undefined =>
+  req.headers.cookie ? parseCookie(req.headers.cookie)[CAPTCHA_COOKIE] : undefined;
 
 /** The captcha id a request carries: the Captcha-Id header wins over the cookie. */
 export function captchaIdOf(req: FastifyRequest): string | undefined {
   const header = req.headers[CAPTCHA_HEADER];
-  const id = typeof header === 'string' && header ? header : cookieValue(req, CAPTCHA_COOKIE);
+  const id = typeof header === 'string' && header ? header : cookieId(req);
   return id && id.length <= 64 ? id : undefined;
 }
 
