@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, secondInstance, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '@app/contract';
 import { memberWithMoney, walletMinor, type TestMember } from '../wallet/wallet-test-kit.ts';
+import { HouseAccount } from '../wallet/wallet.service.ts';
 import { GATEWAY_NOTIFY_JOB, RECONCILE_JOB } from './deposit.jobs.ts';
 import { SANDBOX_NOTIFY_LEASE_MS, SANDBOX_PAYMENT_TTL_MS } from './sandbox-gateway.ts';
 
@@ -183,5 +185,33 @@ describe(`issue 28 defect 5: a paid gateway payment is always credited, once (${
     expect(await walletMinor(t, m.memberId)).toBe(1_100);
     expect(await depositsOf(cancelledPaid.orderNo)).toBe(1);
     for (const o of [failed, expired, open]) expect(await depositsOf(o.orderNo)).toBe(0);
+  });
+  it('an order the ledger refuses (its balance at the ceiling) stays pending and does not hold back the others of the same deposit.reconcile run', async () => {
+    const full = await memberWithMoney(t, 0);
+    for (let i = 0, left = MAX_BALANCE_MINOR - 500; left > 0; i++) {
+      const amount = Math.min(left, MAX_AMOUNT_MINOR);
+      await t.app.ctx.wallet.transfer({
+        from: { house: HouseAccount.cash },
+        to: { memberId: full.memberId },
+        amount,
+        kind: 'ADJUSTMENT',
+        reference: `reconcile-full-${full.memberId}`,
+        idempotencyKey: `test:reconcile-full:${full.memberId}:${i}`,
+      });
+      left -= amount;
+    }
+    const other = await memberWithMoney(t, 0);
+    // The refused order comes first in the run (older id), the other after it.
+    const refused = await gatewayOrder(full, 10);
+    const fine = await gatewayOrder(other, 10);
+    await t.app.ctx.sandboxGateway.complete(refused.paymentId, 'PAID');
+    await t.app.ctx.sandboxGateway.complete(fine.paymentId, 'PAID');
+    const w = windowAfter(restarted, RECONCILE_JOB, Date.now() - 1_200_000);
+    expect(await restarted.ctx.jobs.runWindow(RECONCILE_JOB, w)).toBe('ran');
+    expect(await orderStatus(other, fine.orderNo)).toBe('SUCCESS');
+    expect(await walletMinor(t, other.memberId)).toBe(1_000);
+    expect(await orderStatus(full, refused.orderNo)).toBe('PENDING');
+    expect(await walletMinor(t, full.memberId)).toBe(MAX_BALANCE_MINOR - 500);
+    expect(await depositsOf(refused.orderNo)).toBe(0);
   });
 });
