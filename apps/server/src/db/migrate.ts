@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-catalogue-additions.ts';
 import * as m020 from './migrations/020-lottery-ticket-fillfactor.ts';
 import * as m021 from './migrations/021-bet-wins.ts';
 import * as m022 from './migrations/022-bet-win-board-index.ts';
+import * as m023 from './migrations/023-lottery-free-play-and-request-hash.ts';
 import * as m024 from './migrations/024-money-ceilings-and-gateway-retries.ts';
 import * as m026 from './migrations/026-one-posting-path.ts';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '020-lottery-ticket-fillfactor': m020,
   '021-bet-wins': m021,
   '022-bet-win-board-index': m022,
+  '023-lottery-free-play-and-request-hash': m023,
   '024-money-ceilings-and-gateway-retries': m024,
   '026-one-posting-path': m026,
 };

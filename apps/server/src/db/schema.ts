@@ -791,6 +791,10 @@ export interface LotteryOrderTable {
   line: Generated<number>;
   device: Generated<string>;
   created_at: Timestamp;
+  /** A trial account's bet, against the free-play house (migration 023). */
+  free_play: Generated<boolean>;
+  /** The request's fingerprint, so a reused requestId with another bet is refused (migration 023). */
+  request_hash: Buffer | null;
 }
 
 export interface LotteryRecentTable {
