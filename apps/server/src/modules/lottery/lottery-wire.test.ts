@@ -255,6 +255,28 @@ describe(`lottery gateway wire (${testDbKind})`, () => {
     expect(last.omissions[0][Number(last.winNo.split(',')[0])]).toBe(0);
   });
 
+  it("the original client's GET /lgw/draw/code/{gameCode} answers the game's latest draw as /lgw/draw?gameCode= does; an unknown code is 404", async () => {
+    for (const code of ['VNF5', 'SSC1']) {
+      const byPath = await get(`/lgw/draw/code/${code}?gameCode=${code}`);
+      expect(byPath.statusCode).toBe(200);
+      const body = byPath.json();
+      expect(isEnvelope(body)).toBe(false);
+      expect(body).toEqual((await get(`/lgw/draw?gameCode=${code}`)).json());
+      expect(body).toHaveLength(1);
+      expect(body[0]).toMatchObject({ gameCode: code, status: 'settled' });
+      expect(body[0].winNo).not.toBe('');
+      expect(body[0].winningNumber).toBe(body[0].winNo);
+    }
+    // The path names the game; the query the original client also sends does not override it.
+    expect((await get('/lgw/draw/code/VNF5?gameCode=SSC1')).json()[0].gameCode).toBe('VNF5');
+    const unknown = await get('/lgw/draw/code/NOSUCHGAME');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ errorCode: 'lottery.game.not.found' });
+    // Bad input is a 4xx, never a 500.
+    for (const bad of ['%00', 'x'.repeat(5000), '%E2%82', "1'%20or%20'1'='1"])
+      expect((await get(`/lgw/draw/code/${bad}`)).statusCode).toBeLessThan(500);
+  });
+
   it('the verifier data recomputes a draw: SHA-256(seed) is the published hash and the seed gives the result', async () => {
     const v = (await get(`/lgw/draw/verify?gameId=${vnf5.id}&numero=20261123-0144`)).json();
     expect(v).toMatchObject({

@@ -53,6 +53,16 @@ export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getNumerosNear, ({ query }) => lottery.near(query));
   registerCall(app, getChaseNumeros, ({ query }) => lottery.chaseNumeros(query.gameId, query.count));
   registerCall(app, getLatestDraws, ({ query }) => lottery.latestDraws(query));
+  // The original client's GET /lgw/draw/code/{gameCode} (it sends the code in the query as well):
+  // the latest draw of that game, the list /lgw/draw?gameCode= answers. The contract declares no
+  // path parameters, so this path answers beside the call it repeats and stays out of the
+  // OpenAPI document, where getLatestDraws describes the answer (decision 022).
+  app.get<{ Params: { gameCode: string } }>(
+    '/lgw/draw/code/:gameCode',
+    { schema: { hide: true } },
+    async (req) =>
+      getLatestDraws.response.parse(await lottery.latestDraws({ gameCode: req.params.gameCode })),
+  );
   registerCall(app, getDrawHistory, ({ query }) => lottery.history(query));
   registerCall(app, getHotGap, ({ query }) => lottery.hotGap(query.gameId, query.count));
   registerCall(app, getTrendChart, ({ query }) => lottery.trend(query.gameId, query.count));
