@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from "kysely";
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** A timestamptz with a database default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -152,21 +152,13 @@ export interface SessionTable {
   last_seen_at: Timestamp;
   idle_expires_at: RequiredTimestamp;
   absolute_expires_at: RequiredTimestamp;
-  revoked_at: ColumnType<
-    Date | null,
-    Date | string | null | undefined,
-    Date | string | null
-  >;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   ip: string;
   remember_id: number | null;
 }
 
 /** A timestamptz that may be null and is optional on insert. */
-type NullableTimestamp = ColumnType<
-  Date | null,
-  Date | string | null | undefined,
-  Date | string | null
->;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface LedgerAccountTable {
   id: Generated<number>;
@@ -217,7 +209,7 @@ export interface WalletVendorTable {
 /** Deposit channels; amounts in minor units (migration 008). */
 export interface DepositChannelTable {
   code: string;
-  type: "BANK_TRANSFER" | "SANDBOX_GATEWAY";
+  type: 'BANK_TRANSFER' | 'SANDBOX_GATEWAY';
   name: string;
   enabled: Generated<boolean>;
   sort: Generated<number>;
@@ -243,12 +235,10 @@ export interface DepositOrderTable {
   order_no: string;
   member_id: number;
   channel_code: string;
-  channel_type: "BANK_TRANSFER" | "SANDBOX_GATEWAY";
+  channel_type: 'BANK_TRANSFER' | 'SANDBOX_GATEWAY';
   amount: number;
   currency: string;
-  status: Generated<
-    "PENDING" | "SUCCESS" | "REJECTED" | "FAILED" | "CANCELLED"
-  >;
+  status: Generated<'PENDING' | 'SUCCESS' | 'REJECTED' | 'FAILED' | 'CANCELLED'>;
   payer_reference: Generated<string>;
   idempotency_key: string;
   gateway_payment_id: string | null;
@@ -278,7 +268,7 @@ export interface SandboxPaymentTable {
   amount: number;
   currency: string;
   return_url: string;
-  status: Generated<"CREATED" | "PAID" | "FAILED">;
+  status: Generated<'CREATED' | 'PAID' | 'FAILED'>;
   notify_attempts: Generated<number>;
   notified_at: NullableTimestamp;
   last_notify_error: string | null;
@@ -331,7 +321,7 @@ export interface SliderChallengeTable {
 export interface VerificationCodeTable {
   id: Generated<number>;
   purpose: string;
-  channel: "sms" | "email" | "link" | "token";
+  channel: 'sms' | 'email' | 'link' | 'token';
   target: string;
   member_id: number | null;
   code_hash: Buffer;
@@ -387,7 +377,7 @@ export interface MemberKnownIpTable {
 export interface InvitationCodeTable {
   code: string;
   member_id: number;
-  kind: "AFFILIATE" | "REFERRAL";
+  kind: 'AFFILIATE' | 'REFERRAL';
   domain: string | null;
   active: Generated<boolean>;
   created_at: Timestamp;
@@ -428,7 +418,7 @@ export interface BetRecordTable {
   bet_amount: number;
   valid_bet: Generated<number>;
   payout: Generated<number>;
-  status: "PENDING" | "SETTLED" | "CANCELLED";
+  status: 'PENDING' | 'SETTLED' | 'CANCELLED';
   bet_at: Timestamp;
   settled_at: NullableTimestamp;
   detail: ColumnType<unknown, string | undefined, string>;
@@ -458,13 +448,13 @@ export interface StreamTicketTable {
 
 export interface OutboxMessageTable {
   id: Generated<number>;
-  channel: "sms" | "email";
+  channel: 'sms' | 'email';
   recipient: string;
   subject: Generated<string>;
   body: string;
   purpose: string;
   transport: string;
-  status: "kept" | "pending" | "sent" | "failed";
+  status: 'kept' | 'pending' | 'sent' | 'failed';
   attempts: Generated<number>;
   last_error: string | null;
   created_at: Timestamp;
@@ -497,15 +487,15 @@ export interface BankAccountTable {
 }
 
 export type WithdrawalStatus =
-  | "PENDING"
-  | "APPROVED"
-  | "REJECTED"
-  | "CANCELLED"
-  | "PAID"
-  | "RECEIVED"
-  | "PARTLY_RECEIVED"
-  | "NOT_RECEIVED"
-  | "REFUNDED";
+  | 'PENDING'
+  | 'APPROVED'
+  | 'REJECTED'
+  | 'CANCELLED'
+  | 'PAID'
+  | 'RECEIVED'
+  | 'PARTLY_RECEIVED'
+  | 'NOT_RECEIVED'
+  | 'REFUNDED';
 
 /** Withdrawal requests; amounts in minor units, the bank details copied at request time (migration 009). */
 export interface WithdrawalTable {
@@ -536,7 +526,7 @@ export interface WithdrawalEventTable {
   id: Generated<number>;
   withdrawal_id: number;
   status: WithdrawalStatus;
-  actor: "member" | "operator" | "system";
+  actor: 'member' | 'operator' | 'system';
   note: Generated<string>;
   at: Timestamp;
 }
@@ -546,7 +536,7 @@ export interface WithdrawalProofTable {
   id: Generated<number>;
   withdrawal_id: number;
   member_id: number;
-  content_type: "image/png" | "image/jpeg";
+  content_type: 'image/png' | 'image/jpeg';
   size: number;
   sha256: Buffer;
   /** Null when the bytes are a file under DATA_DIR (PGlite). */
@@ -559,7 +549,7 @@ export interface JobRunTable {
   job: string;
   window_start: RequiredTimestamp;
   window_end: RequiredTimestamp;
-  status: "running" | "done" | "failed";
+  status: 'running' | 'done' | 'failed';
   attempts: Generated<number>;
   instance: Generated<string>;
   started_at: Timestamp;
