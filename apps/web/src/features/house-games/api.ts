@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '../../shared/http/use-query.ts';
 import type { TFunction } from '../../shared/i18n/translator.ts';
+import { formatMoney } from '../../shared/i18n/money.ts';
 import {
-  formatMinor,
   getHouseRound,
   getHouseRounds,
   getHouseState,
@@ -113,9 +113,9 @@ export function playErrorText(err: unknown, t: TFunction): string {
       : t('load_failed');
 }
 
-/** Money in the state's currency: minor units to "1,234.50". */
+/** Money in the state's currency and the player's language: minor units to "1,234.50" in English. */
 export function money(state: Pick<HouseState, 'precision'>, minor: number): string {
-  return formatMinor(minor, state.precision);
+  return formatMoney(minor / 10 ** state.precision, { precision: state.precision });
 }
 
 export function toMinor(state: Pick<HouseState, 'precision'>, major: number): number {

@@ -2,9 +2,9 @@ import { useTranslation } from '../../shared/i18n/react.tsx';
 import { localStore } from '../../shared/storage/storage.ts';
 import { WalletIcon } from '../../shared/ui/icons.tsx';
 import { useBalance } from './api.ts';
-import { formatAmount } from './money.ts';
 import { LOTTERY_NS } from './strings.ts';
 import styles from './lottery.module.css';
+import { formatMoney } from '../../shared/i18n/money.ts';
 
 /**
  * The member's balance where the lottery pages show it (their header has none: decision D3), live
@@ -22,7 +22,7 @@ export function LotteryBalance({ className = '' }: { className?: string }) {
       <strong>
         {localStore.get('balanceHidden') === '1'
           ? '***'
-          : `${data.currencySymbol}${formatAmount(data.sumBalance)}`}
+          : `${data.currencySymbol}${formatMoney(data.sumBalance)}`}
       </strong>
     </p>
   );

@@ -11,9 +11,9 @@ import { EmptyState } from '../../shared/ui/states.tsx';
 import { useCancelOrders, useTodayOrders } from './api.ts';
 import { readableContent } from './client/bet-slip.tsx';
 import { PagedFrame } from './paged-frame.tsx';
-import { formatAmount } from './money.ts';
 import { LOTTERY_NS } from './strings.ts';
 import styles from './my-bets.module.css';
+import { formatMoney } from '../../shared/i18n/money.ts';
 
 const PAGE_SIZE = 10;
 
@@ -108,7 +108,7 @@ function OrderCard({ order }: { order: LotteryOrder }) {
       <div className={styles.figures}>
         <span className={styles.figure}>
           <span className={styles.muted}>{t('stake')}</span>
-          <span className={styles.money}>{formatAmount(order.betAmount)}</span>
+          <span className={styles.money}>{formatMoney(order.betAmount)}</span>
         </span>
         <span className={styles.figure}>
           <span className={styles.muted}>{t('win')}</span>
@@ -117,7 +117,7 @@ function OrderCard({ order }: { order: LotteryOrder }) {
             data-won={order.winAmount > 0 ? '' : undefined}
             data-testid="order-win"
           >
-            {formatAmount(order.winAmount)}
+            {formatMoney(order.winAmount)}
           </span>
         </span>
         <StatusChip code={order.status} />
@@ -168,9 +168,9 @@ function OrderCard({ order }: { order: LotteryOrder }) {
               <tr key={d.orderDetailId}>
                 <td className={styles.mono}>{d.numero}</td>
                 <td>×{d.multiple}</td>
-                <td className={`${styles.right} ${styles.money}`}>{formatAmount(d.bettingSumAmount)}</td>
+                <td className={`${styles.right} ${styles.money}`}>{formatMoney(d.bettingSumAmount)}</td>
                 <td className={styles.mono}>{d.winningNumber || '—'}</td>
-                <td className={`${styles.right} ${styles.money}`}>{formatAmount(d.winningAmount)}</td>
+                <td className={`${styles.right} ${styles.money}`}>{formatMoney(d.winningAmount)}</td>
                 <td>
                   <StatusChip code={d.orderStatus} />
                 </td>

@@ -3,10 +3,11 @@ import type { Family } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { usePlayMenu, useSeries, useSetting } from './api.ts';
-import { formatAmount, playGroupKey, playNameKey, playRuleKey, playsOfFamily, winPerNote } from './rules.ts';
+import { playGroupKey, playNameKey, playRuleKey, playsOfFamily, winPerNote } from './rules.ts';
 import { LOTTERY_NS, LOTTERY_RULES_NS } from './strings.ts';
 import type { Variant } from './variants.ts';
 import styles from './lottery.module.css';
+import { formatMoney } from '../../shared/i18n/money.ts';
 
 /**
  * The rules of every play of a game, in the player's language: what wins, the price of a note and
@@ -49,7 +50,7 @@ export function PlayRules({
           <li>{t('rules_void')}</li>
           <li>{t('rules_chase')}</li>
           {setting.data.drawPayoutMax > 0 ? (
-            <li>{t('rules_payout_max', { amount: formatAmount(setting.data.drawPayoutMax) })}</li>
+            <li>{t('rules_payout_max', { amount: formatMoney(setting.data.drawPayoutMax) })}</li>
           ) : null}
           <li>{setting.data.resultSource === 'RNG' ? t('rules_rng') : t('rules_official')}</li>
         </ul>
@@ -74,9 +75,9 @@ export function PlayRules({
                     <dd>
                       <p>{t(playRuleKey(d), { ns: LOTTERY_RULES_NS, defaultValue: d.rule })}</p>
                       <p className={styles.ruleFigures}>
-                        {t('rule_price', { price: formatAmount(menu?.singleBetPrice ?? d.singleBetPrice) })}
+                        {t('rule_price', { price: formatMoney(menu?.singleBetPrice ?? d.singleBetPrice) })}
                         {menu && band
-                          ? ` · ${t('rule_prize', { prize: formatAmount(winPerNote(d, band.defaultSeries, band.base, 1, 1)), series: band.defaultSeries })}`
+                          ? ` · ${t('rule_prize', { prize: formatMoney(winPerNote(d, band.defaultSeries, band.base, 1, 1)), series: band.defaultSeries })}`
                           : ''}
                       </p>
                     </dd>

@@ -11,8 +11,6 @@ import {
 import type { SlipLine } from './client/bet-slip.tsx';
 import { precision } from './money.ts';
 
-export { formatAmount } from './money.ts';
-
 /**
  * The betting client's view of the lottery rules (contract lottery-rules, shared with the server):
  * every figure the player sees comes from them, never from a second implementation here.

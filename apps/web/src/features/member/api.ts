@@ -16,6 +16,7 @@ import {
 } from '@app/contract';
 import { isApiError } from '../../shared/http/api-error.ts';
 import { call } from '../../shared/http/client.ts';
+import { formatMoney } from '../../shared/i18n/money.ts';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
 import { usePhoneCode } from '../../shared/forms/phone-code.ts';
 import { secondsUntil } from '../../shared/forms/use-countdown.ts';
@@ -74,13 +75,12 @@ export function useConsolidated(memberId: number | undefined, agentType: number 
   });
 }
 
-/** Balance as the member bar shows it: 2 decimals, thousands separators (MB-07), or *** when hidden (MB-08). */
+/**
+ * Balance as the member bar shows it: 2 decimals whatever the currency (MB-07), in the player's
+ * language, or *** when hidden (MB-08).
+ */
 export function formatBalance(amount: number, symbol: string, hidden: boolean): string {
-  if (hidden) return '***';
-  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Math.abs(amount),
-  );
-  return `${amount < 0 ? '-' : ''}${symbol}${text}`;
+  return hidden ? '***' : formatMoney(amount, { symbol, precision: 2 });
 }
 
 /*

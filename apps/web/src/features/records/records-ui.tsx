@@ -3,11 +3,11 @@ import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { RecordsExportQuery } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
+import { formatMoney } from '../../shared/i18n/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, ListIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
 import { downloadRecords } from './api.ts';
-import { formatMoney } from './format.ts';
 import {
   customRange,
   dayValue,
@@ -46,7 +46,7 @@ export function Money({
       className={styles.money}
       data-tone={tone ? (value > 0 ? 'up' : value < 0 ? 'down' : undefined) : undefined}
     >
-      {formatMoney(value, precision, signed)}
+      {formatMoney(value, { precision, signed })}
     </span>
   );
 }

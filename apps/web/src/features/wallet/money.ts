@@ -1,14 +1,5 @@
 import { parseAmount, WithdrawProofLimits, type AmountParse } from '@app/contract';
 
-/** Money as the wallet pages show it: the currency symbol, the currency's decimals, thousands separators. */
-export function formatMoney(amount: number, symbol: string, precision: number): string {
-  const text = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: precision,
-    maximumFractionDigits: precision,
-  }).format(Math.abs(amount));
-  return `${amount < 0 ? '-' : ''}${symbol}${text}`;
-}
-
 /** Major units from the wire as whole minor units (the wire carries at most `precision` decimals). */
 export function toMinor(major: number, precision: number): number {
   return Math.round(major * 10 ** precision);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { formatMoney } from '../../shared/i18n/money.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useMerchantWallet, useWalletTransfer } from './api.ts';
-import { formatMoney } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import { FailureNotice, Field, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
 import { MoneyFields, useMoneyForm } from './money-form.tsx';
@@ -118,7 +118,7 @@ function TransferForm({
       },
       {
         onSuccess: (m) => {
-          setDone(formatMoney(m.amount, money.symbol, money.precision));
+          setDone(formatMoney(m.amount, money));
           form.sent();
         },
       },
@@ -129,7 +129,7 @@ function TransferForm({
     <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid={testId}>
       {wallets.map((w) => (
         <option key={w.accountTypeId} value={w.accountTypeId}>
-          {w.name} ({formatMoney(balances.get(w.accountTypeId) ?? 0, money.symbol, money.precision)})
+          {w.name} ({formatMoney(balances.get(w.accountTypeId) ?? 0, money)})
         </option>
       ))}
     </select>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { formatMoney } from '../../shared/i18n/money.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { UsersIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useTransferToUpline, useUplineInfo } from './api.ts';
-import { formatMoney } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import { FailureNotice, Money, Notice, Panel, useWalletBalance } from './wallet-ui.tsx';
 import { MoneyFields, useMoneyForm } from './money-form.tsx';
@@ -92,7 +92,7 @@ function UplineForm({ main, money }: { main: number; money: { symbol: string; pr
       { amount: form.amountText, paymentPassword: form.password, idempotencyKey: form.requestId },
       {
         onSuccess: (m) => {
-          setDone(formatMoney(m.amount, money.symbol, money.precision));
+          setDone(formatMoney(m.amount, money));
           form.sent();
         },
       },

@@ -1,12 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '../../shared/http/use-query.ts';
+import { formatMoney } from '../../shared/i18n/money.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { getBalance } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { call } from '../../shared/http/client.ts';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
-import { checkAmount, formatMoney } from './money.ts';
+import { checkAmount } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import styles from './wallet.module.css';
 
@@ -35,7 +36,7 @@ export function Money({
 }) {
   return (
     <span className={strong ? `${styles.money} ${styles.moneyStrong}` : styles.money} data-testid={testId}>
-      {formatMoney(amount, symbol, precision)}
+      {formatMoney(amount, { symbol, precision })}
     </span>
   );
 }
@@ -120,8 +121,8 @@ export function AmountField({
   const hint =
     limits.min !== undefined && limits.max !== undefined
       ? t('wallet_limits', {
-          min: formatMoney(limits.min, symbol, limits.precision),
-          max: formatMoney(limits.max, symbol, limits.precision),
+          min: formatMoney(limits.min, { symbol, precision: limits.precision }),
+          max: formatMoney(limits.max, { symbol, precision: limits.precision }),
         })
       : undefined;
   return (
@@ -157,7 +158,7 @@ export function AmountField({
                     aria-pressed={value === text}
                     onClick={() => onChange(text)}
                   >
-                    {formatMoney(p, symbol, 0)}
+                    {formatMoney(p, { symbol, precision: 0 })}
                   </button>
                 );
               })}

@@ -9,7 +9,6 @@ import { useBefore } from '../clock.ts';
 import { usePlaceOrder, usePlayMenu, useSeries, useSetting } from '../api.ts';
 import type { LobbyGame, OpenNumero } from '../model.ts';
 import {
-  formatAmount,
   lineAmount,
   notesOf,
   playDef,
@@ -28,6 +27,7 @@ import { ChasePlanner, chaseTotal, type ChasePlan } from './chase-planner.tsx';
 import { contentOf, NumberPicker, type Picks } from './number-picker.tsx';
 import { BetSlip, type SlipLine } from './bet-slip.tsx';
 import styles from './client.module.css';
+import { formatMoney } from '../../../shared/i18n/money.ts';
 
 const newRequestId = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -315,7 +315,7 @@ export function BetPanel({
             <span>
               <span className={styles.muted}>{t('amount')}</span>{' '}
               <strong data-testid="amount" className={styles.money}>
-                {formatAmount(amount)}
+                {formatMoney(amount)}
               </strong>
             </span>
             {lines.length ? (
@@ -325,7 +325,7 @@ export function BetPanel({
             ) : null}
             <span className={styles.hideNarrow}>
               <span className={styles.muted}>{t('win_per_note')}</span>{' '}
-              <strong className={styles.money}>{formatAmount(win)}</strong>
+              <strong className={styles.money}>{formatMoney(win)}</strong>
             </span>
             {/* On a phone the page's top, with its balance, gives way to the picker. */}
             <LotteryBalance className={styles.phoneOnly} />
@@ -334,7 +334,7 @@ export function BetPanel({
             <p className={styles.warn} role="alert">
               {exact === null
                 ? t('unit_too_small')
-                : t('amount_over_max', { max: formatAmount(unit.betAmountMax) })}
+                : t('amount_over_max', { max: formatMoney(unit.betAmountMax) })}
             </p>
           ) : null}
           <div className={styles.summaryActions}>
@@ -388,7 +388,7 @@ export function BetPanel({
         <div className={styles.slipTotal}>
           <span className={styles.muted}>{chase.enabled ? t('chase_total') : t('slip_total')}</span>
           <strong className={styles.money} data-testid="slip-total">
-            {formatAmount(chaseSum)}
+            {formatMoney(chaseSum)}
           </strong>
         </div>
         <Button

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { CloseIcon, ListIcon } from '../../../shared/ui/icons.tsx';
-import { formatAmount } from '../rules.ts';
 import { LOTTERY_NS } from '../strings.ts';
 import styles from './client.module.css';
+import { formatMoney } from '../../../shared/i18n/money.ts';
 
 export interface SlipLine {
   key: string;
@@ -68,7 +68,7 @@ export function BetSlip({
                   })}
                 </span>
               </div>
-              <strong className={styles.money}>{formatAmount(l.amount)}</strong>
+              <strong className={styles.money}>{formatMoney(l.amount)}</strong>
               <button
                 type="button"
                 className={styles.iconButton}

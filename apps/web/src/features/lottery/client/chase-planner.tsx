@@ -4,9 +4,9 @@ import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { formatNoticeDate } from '../../../shared/format/date.ts';
 import { Skeleton } from '../../../shared/ui/states.tsx';
 import { useChaseNumeros } from '../api.ts';
-import { formatAmount } from '../rules.ts';
 import { LOTTERY_NS } from '../strings.ts';
 import styles from './client.module.css';
+import { formatMoney } from '../../../shared/i18n/money.ts';
 
 export interface ChasePlan {
   enabled: boolean;
@@ -101,8 +101,8 @@ export function ChasePlanner({
                 ) : null}
               </td>
               <td>×{m}</td>
-              <td className={`${styles.right} ${styles.money}`}>{formatAmount(amount)}</td>
-              <td className={`${styles.right} ${styles.money}`}>{formatAmount(running[i] ?? 0)}</td>
+              <td className={`${styles.right} ${styles.money}`}>{formatMoney(amount)}</td>
+              <td className={`${styles.right} ${styles.money}`}>{formatMoney(running[i] ?? 0)}</td>
             </tr>
           );
         })}
@@ -186,7 +186,7 @@ export function ChasePlanner({
           <p className={styles.slipTotal}>
             <span className={styles.muted}>{t('chase_total')}</span>
             <strong className={styles.money} data-testid="chase-confirm-total">
-              {formatAmount(chaseTotal(cartAmount, plan.multiples))}
+              {formatMoney(chaseTotal(cartAmount, plan.multiples))}
             </strong>
           </p>
         </AlertDialog>
