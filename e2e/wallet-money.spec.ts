@@ -205,11 +205,16 @@ test.describe('wallet money pages', () => {
       await expect(timeline).toContainText(step);
     await lookBoth(page, 'withdraw-full');
 
-    // The account records: the deposit, then the hold of the withdrawal.
+    // The account records: the deposit, then the withdrawal as one outgoing row with its state
+    // (issue 28: not "+200" for the held amount and a "−200" for the payout).
     await centre.locator('nav [data-page="transactionHistory"]').click();
     const records = centre.getByTestId('account-records');
     await expect(records).toContainText(orderNo);
-    await expect(records).toContainText(wdNo);
+    const withdrawal = records.locator('tbody tr', { hasText: wdNo });
+    await expect(withdrawal).toHaveCount(1);
+    await expect(withdrawal).toContainText('-200.00');
+    await expect(withdrawal).not.toContainText('+200.00');
+    await expect(withdrawal.getByTestId('withdraw-record-status')).toHaveText('Paid');
   });
 
   test('my wallet and transfer to upline: balances with the single-wallet explanation or the transfer form, and why an upline transfer is not possible', async ({
