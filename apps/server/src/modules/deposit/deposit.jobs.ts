@@ -15,7 +15,7 @@ export const RECONCILE_JOB = 'deposit.reconcile';
  *   gateway's record of its payment, so a notification that never comes costs one run at most.
  *
  * Each window runs once across all instances (platform/jobs); a missed window needs no catching
- * up, since each run takes everything due at its time.
+ * up, since each run takes everything due at its window's end.
  */
 export function registerDepositJobs(
   jobs: JobRunner,
