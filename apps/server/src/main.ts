@@ -63,6 +63,9 @@ async function main(): Promise<void> {
     },
   });
 
+  // Job outcomes in the server's log: what a run did at info, its failures at error.
+  app.ctx.jobs.reportTo(app.ctx.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

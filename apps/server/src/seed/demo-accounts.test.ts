@@ -18,7 +18,7 @@ describe(`the demo accounts printed at start (${testDbKind})`, () => {
       expect(text).toContain(`${account.username.padEnd(14)} ${account.password.padEnd(12)}`);
       if (account.username.startsWith('guest')) continue; // a free-play login, without a password
       const res = await loginCall(t, { username: account.username, password: account.password }, fromNewIp());
-      answers[account.username] = { status: res.statusCode, ...res.json() };
+      answers[account.username] = { status: res.statusCode, ...(res.json() as object) };
     }
     expect(demoAccounts.find((a) => a.username === 'weakpass')?.password).toBe('123456');
     expect(text).not.toContain('{secret}');

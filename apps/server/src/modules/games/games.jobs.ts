@@ -39,7 +39,7 @@ export async function pruneOldBetWins(db: Kysely<DB>, now: Date): Promise<number
  * bounded. A missed window needs no catching up: each run takes the oldest rows still there.
  */
 export function registerGamesJobs(jobs: JobRunner): void {
-  jobs.register(BET_WIN_PRUNE_JOB, { everyMs: 5_000 }, async ({ window, db }) => {
-    await pruneOldBetWins(db, window.end);
-  });
+  jobs.register(BET_WIN_PRUNE_JOB, { everyMs: 5_000 }, async ({ window, db }) => ({
+    pruned: await pruneOldBetWins(db, window.end),
+  }));
 }

@@ -12,10 +12,8 @@ export const DRAW_JOB = 'lottery.draw';
  * draw or pay twice. A window does not need to catch up: every run takes everything due.
  */
 export function registerLotteryJobs(jobs: JobRunner, engine: LotteryEngine): void {
-  jobs.register(NUMEROS_JOB, { everyMs: 60_000 }, async ({ window, db }) => {
-    await engine.ensureNumeros(window.end, db);
-  });
-  jobs.register(DRAW_JOB, { everyMs: 5_000 }, async ({ window, db }) => {
-    await engine.runDraws(window.end, db);
-  });
+  jobs.register(NUMEROS_JOB, { everyMs: 60_000 }, async ({ window, db }) => ({
+    created: await engine.ensureNumeros(window.end, db),
+  }));
+  jobs.register(DRAW_JOB, { everyMs: 5_000 }, async ({ window, db }) => engine.runDraws(window.end, db));
 }

@@ -9,7 +9,7 @@ export const AUTO_CONFIRM_JOB = 'withdraw.auto-confirm';
  * catching up, since each run takes every payout overdue at its window's end.
  */
 export function registerWithdrawJobs(jobs: JobRunner, withdrawals: WithdrawService): void {
-  jobs.register(AUTO_CONFIRM_JOB, { everyMs: 60_000 }, async ({ window, db }) => {
-    await withdrawals.autoConfirm(window.end, db);
-  });
+  jobs.register(AUTO_CONFIRM_JOB, { everyMs: 60_000 }, async ({ window, db }) => ({
+    confirmed: await withdrawals.autoConfirm(window.end, db),
+  }));
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../db/connection.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/test-app.ts';
-import { JobRunner, type JobRun } from './job-runner.ts';
+import { JobRunner, type JobRun, type JobSummary } from './job-runner.ts';
 
 /**
  * The job mechanism on a real database: each (job, window) runs once, a failed run keeps nothing
@@ -211,5 +211,34 @@ describe(`job mechanism (${testDbKind})`, () => {
     expect(seen).toEqual(['after:1']);
     expect(await jobs.runWindow('test.after-commit', start)).toBe('done-already');
     expect(seen).toEqual(['after:1']);
+  });
+
+  it('issue 28: reported to a log, a run that did something is an info line with its counts, one that found nothing a debug line, a failure an error line', async () => {
+    const lines: { level: string; msg: string; fields: Record<string, unknown> }[] = [];
+    const at =
+      (level: string) =>
+      (fields: object, msg: string): void =>
+        void lines.push({ level, msg, fields: fields as Record<string, unknown> });
+    const jobs = new JobRunner(tdb.database, { tickMs: 0 });
+    jobs.reportTo({ debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') });
+    const counts: JobSummary[] = [{ drawn: 2, settled: 40 }, { drawn: 0 }];
+    jobs.register('report.counts', { everyMs: 60_000 }, async () => counts.shift()!);
+    jobs.register('report.fails', { everyMs: 60_000 }, async () => {
+      throw new Error('no numero');
+    });
+    await jobs.runWindow('report.counts', new Date('2026-11-23T10:00:00Z'));
+    await jobs.runWindow('report.counts', new Date('2026-11-23T10:01:00Z'));
+    await jobs.runWindow('report.counts', new Date('2026-11-23T10:01:00Z'));
+    await jobs.runWindow('report.fails', new Date('2026-11-23T10:00:00Z'));
+    expect(lines.map(({ level, msg, fields }) => [level, msg, { ...fields, err: undefined }])).toEqual([
+      [
+        'info',
+        'job ran',
+        { job: 'report.counts', window: '2026-11-23T10:00:00.000Z', drawn: 2, settled: 40 },
+      ],
+      ['debug', 'job ran', { job: 'report.counts', window: '2026-11-23T10:01:00.000Z', drawn: 0 }],
+      ['error', 'job failed', { job: 'report.fails', window: '2026-11-23T10:00:00.000Z' }],
+    ]);
+    expect((lines[2]!.fields.err as Error).message).toBe('no numero');
   });
 });

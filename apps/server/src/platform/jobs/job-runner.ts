@@ -29,7 +29,21 @@ export interface JobRun {
   afterCommit(task: () => Promise<void>): void;
 }
 
-export type JobHandler = (run: JobRun) => Promise<void>;
+/**
+ * What a run did, in counts (`{ drawn: 2, settled: 40 }`): the runner logs it, at info when any
+ * count is above zero and at debug when the run found nothing to do.
+ */
+export type JobSummary = Record<string, number>;
+
+export type JobHandler = (run: JobRun) => Promise<void | JobSummary>;
+
+/** Where runs are reported: the platform's pino logger fits. */
+export interface JobLog {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 export interface JobSchedule {
   /** Length of a window; windows are aligned to the epoch (plus `offsetMs`). */
@@ -48,7 +62,10 @@ export interface JobRunnerOptions {
   tickMs?: number;
   /** Name of this process in job_run.instance (default host:pid:random). */
   instance?: string;
-  /** Where a failed run is reported (default stderr); the failure is also kept in job_run. */
+  /**
+   * Where a failed run is reported (default: the log given to reportTo, else stderr); the failure
+   * is also kept in job_run.
+   */
   onError?: (job: string, window: JobWindow, error: unknown) => void;
 }
 
@@ -78,6 +95,7 @@ export class JobRunner {
   private readonly tickMs: number;
   private readonly instance: string;
   private readonly onError: NonNullable<JobRunnerOptions['onError']>;
+  private log: JobLog | null = null;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<unknown> | null = null;
   private stopped = false;
@@ -90,11 +108,31 @@ export class JobRunner {
       options.instance ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`.slice(0, 100);
     this.onError =
       options.onError ??
-      ((job, window, error) =>
-        console.error(
-          `job ${job} window ${window.start.toISOString()} failed:`,
-          error instanceof Error ? error.stack : error,
-        ));
+      ((job, window, error) => {
+        if (this.log) this.log.error({ job, window: window.start.toISOString(), err: error }, 'job failed');
+        else
+          console.error(
+            `job ${job} window ${window.start.toISOString()} failed:`,
+            error instanceof Error ? error.stack : error,
+          );
+      });
+  }
+
+  /**
+   * Reports each run to `log` from now on: what a run did (JobSummary) at info, a run that found
+   * nothing at debug, a failure at error. Without it runs are silent and failures go to stderr.
+   */
+  reportTo(log: JobLog): void {
+    this.log = log;
+  }
+
+  private reportRun(job: string, window: JobWindow, summary: void | JobSummary): void {
+    if (!this.log) return;
+    const counts = summary ?? {};
+    const fields = { job, window: window.start.toISOString(), ...counts };
+    if ((counts.failed ?? 0) > 0) this.log.warn(fields, 'job ran, with failures');
+    else if (Object.values(counts).some((n) => n > 0)) this.log.info(fields, 'job ran');
+    else this.log.debug(fields, 'job ran');
   }
 
   /** Adds a job. Names are unique and stable: they key the runs in the database. */
@@ -182,6 +220,7 @@ export class JobRunner {
     const window = { start: windowStart, end: new Date(windowStart.getTime() + everyMs) };
     const after: (() => Promise<void>)[] = [];
     let outcome: RunOutcome;
+    let summary: void | JobSummary = undefined;
     try {
       outcome = await this.database.db.transaction().execute(async (trx) => {
         // Another instance inside this window right now: leave it to that one instead of
@@ -214,7 +253,7 @@ export class JobRunner {
           .returning('job')
           .executeTakeFirst();
         if (!claimed) return 'done-already' as const;
-        await job.handler({ job: name, window, db: trx, afterCommit: (task) => after.push(task) });
+        summary = await job.handler({ job: name, window, db: trx, afterCommit: (task) => after.push(task) });
         await trx
           .updateTable('job_run')
           .set({ status: 'done', finished_at: sql`now()`, last_error: '' })
@@ -228,6 +267,8 @@ export class JobRunner {
       await this.recordFailure(name, window, err).catch(() => undefined);
       return 'failed';
     }
+    // Reported once committed: a run whose commit failed did nothing.
+    if (outcome === 'ran') this.reportRun(name, window, summary);
     for (const task of after) {
       try {
         await task();

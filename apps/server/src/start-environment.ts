@@ -1,0 +1,12 @@
+/**
+ * What `npm start` (scripts/start.ts) sets before it starts the server, unless already set: the
+ * same server as `node apps/server/src/main.ts`, set up for a person trying the site.
+ */
+export function startEnvironment(env: NodeJS.ProcessEnv): void {
+  // A demo start: a database seeded now also gets the demo member's lottery bets (decision 022);
+  // main.ts started on its own (tests, e2e servers) leaves them out unless DEMO_LOTTERY_BETS=1.
+  env.DEMO_LOTTERY_BETS ??= '1';
+  // Readable log lines for the person who started it, also through `npm start | tee` (not a
+  // terminal); production keeps JSON lines for its log collector.
+  if (env.NODE_ENV !== 'production') env.LOG_FORMAT ??= 'pretty';
+}
