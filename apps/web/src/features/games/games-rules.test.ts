@@ -99,7 +99,8 @@ describe('navigation from the vendor data', () => {
     const bingoFirst = buildHeaderNav([lanes[7]!, lanes[3]!, lanes[2]!, lanes[1]!, lanes[0]!], esports);
     expect(bingoFirst.map((i) => [i.key, i.page])).toEqual([
       ['ELOTT', '/elott'],
-      ['LOTT', '/elott'],
+      // The lottery entry starts TCG_SEA, on a lottery page (lottery-entries.test.ts).
+      ['LOTT', '/lottery'],
       ['BINGO', '/bingo'],
       ['BGS', '/bgs'],
       ['RNG', '/rng'],

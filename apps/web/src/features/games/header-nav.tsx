@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
+import { FeatureSwitch } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { gameTypePages, gameTypes } from '../../shared/navigation/game-types.ts';
+import { useSwitch } from '../../shared/system/system-status.ts';
 import { SpriteIcon } from '../../shared/ui/shell-icons.tsx';
 import { isCurrentPath } from './current-path.ts';
 import { useLaunchDeps } from './launch-deps.ts';
@@ -56,7 +58,7 @@ function useNavDropdown(): NavDropdown | undefined {
 
 /**
  * The game-type items of the main navigation (NC-02), from the server's vendor data: each with
- * its point rate (NC-04) and, on hover or focus, a dropdown of its vendors (NC-05..NC-09).
+ * its point rate (NC-04) while the points system is on and, on hover or focus, a dropdown of its vendors (NC-05..NC-09).
  * Until the vendor list and the games strings are in, the brand's usual types stand in, without
  * dropdowns.
  */
@@ -66,6 +68,8 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
   // The vendor list arrives during a first visit's busiest moment; like every query's answer it
   // renders in a transition, which React slices (shared/http/use-query.ts).
   const lanes = useVendorLanes().data;
+  // The point rates only while the points system is on (PTSYS3): off, a player earns none.
+  const points = useSwitch(FeatureSwitch.pointsSystem);
   const deps = useLaunchDeps();
   const { location } = deps;
   const dropdowns = useNavDropdown();
@@ -118,7 +122,7 @@ export function GameNavItems({ navClass }: { navClass: NavClass }) {
       <>
         <SpriteIcon name={iconOf(item.key)} size={18} />
         <span>{label}</span>
-        {item.point !== null ? (
+        {points && item.point !== null ? (
           <span
             className={styles.point}
             title={t('games:points_rate', { rate: item.point.toFixed(2) })}

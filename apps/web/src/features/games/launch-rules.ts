@@ -45,7 +45,7 @@ function isSea(name: string): boolean {
 /**
  * Where a launch goes (spec A §4): login first (GL-01); the Vietnam and SEA account types to their
  * lottery pages (GL-07, GL-08); other lottery types to /lottery with gameCode and playType when the
- * game has both (GL-06); a VASSALAGE item to a popup list of its provider's games (GL-10); a slots
+ * game has both (GL-06), the e-lottery's lobby to /elott; a VASSALAGE item to a popup list of its provider's games (GL-10); a slots
  * vendor to /rng after storing its vassalage (GL-09); anything else launches as a third-party game
  * (GL-11). A slot tile (one game, gameId set) is a game to play, so it launches too.
  */
@@ -58,7 +58,8 @@ export function launchTarget(item: LaunchItem, loggedIn: boolean): LaunchTarget 
       const q = new URLSearchParams({ gameCode: item.code, playType: item.defaultPlayType });
       return { kind: 'route', to: `/lottery?${q.toString()}` };
     }
-    return { kind: 'route', to: '/lottery' };
+    // The e-lottery's lobby (its TCG_SEA entry, no game) is its own page: its prize mode, not the lottery's (NC-16).
+    return { kind: 'route', to: item.gameType === 'ELOTT' && !item.code ? '/elott' : '/lottery' };
   }
   if (item.isGame === VASSALAGE) return { kind: 'popup', vassalage: item.vassalage, gameType: item.gameType };
   if (item.gameType === 'RNG' && !item.gameId) {

@@ -123,10 +123,15 @@ export function buildHeaderNav(lanes: readonly VendorLane[], esports: readonly s
       point: pointOf(gameType),
       vendors,
     };
-    // Lottery entries start the game of the TCG_SEA vendor (GL-02).
+    // Lottery entries start the game of the TCG_SEA vendor (GL-02). The e-lottery's starts on its
+    // own page, /elott (NC-16); the lottery's on a lottery page (GL-06..GL-08), so its link (a new
+    // tab, the status bar) reads /lottery, the route table's Lottery, not the e-lottery's page.
     if (gameType === 'LOTT' || gameType === 'ELOTT') {
       const sea = vendors.find((v) => v.vassalage === 'TCG_SEA');
-      if (sea) item.game = sea;
+      if (sea) {
+        item.game = sea;
+        if (gameType === 'LOTT') item.page = '/lottery';
+      }
     } else if (vendors.length === 1 && vendors[0]!.isGame === 1) {
       // The type's only vendor is one game: the entry is marked as that game and starts it (GL-03).
       item.game = vendors[0];
