@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { loginThroughPopup, preparePage, withSwitch } from './accounts-helpers.ts';
 
 /**
  * What a new user met (issue #28), each put right and proven on the real server: the lottery
  * pages show the member's balance, live; a chase waits for a confirmation of its draws, amounts
- * and total.
+ * and total; LOTTERY and E-LOTTERY lead to their own pages; the nav's point rates show only while
+ * the points system is on.
  */
 
 const lookDir = process.env.LOOK_DIR;
@@ -166,5 +167,125 @@ test.describe('what a new user met', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Chase placed over 5 draws' })).toBeVisible();
     expect(await todayOrders(page)).toBe(ordersBefore + 1);
     expect(await balanceOf(page)).toBeCloseTo(balanceBefore - 300, 2);
+  });
+
+  test('LOTTERY and E-LOTTERY lead to their own pages; NC-04 point rates show only while the points switch PTSYS3 is on', async ({
+    page,
+    server,
+  }) => {
+    await preparePage(page);
+    const nav = page.getByRole('navigation').filter({ has: page.getByTestId('nav-item-LOTT') });
+    const rates: [string, string][] = [
+      ['LIVE', '0.70'],
+      ['SPORTS', '1.00'],
+      ['ESPORTS', '1.00'],
+      ['FISH', '1.20'],
+      ['RNG', '1.20'],
+      ['PVP', '1.00'],
+    ];
+
+    // The demo's points system is off: no rates, only the items.
+    await page.goto('/');
+    await expect(nav.getByTestId('nav-item-RNG')).toBeVisible();
+    await expect(nav.getByTestId('nav-item-LIVE')).toContainText('Live casino');
+    await expect(nav.locator('[data-testid^="nav-point-"]')).toHaveCount(0);
+    await photograph(page, 'nav-points-off-1440');
+    // The links say where each goes.
+    await expect(nav.getByTestId('nav-item-LOTT').getByRole('link')).toHaveAttribute('href', '/lottery');
+    await expect(nav.getByTestId('nav-item-ELOTT').getByRole('link')).toHaveAttribute('href', '/elott');
+
+    // A switch reaches a page with the status it loads; the server drops its cached status on the
+    // change notice, a moment after the operator's command, so a load may come just before that.
+    const afterReload = (check: () => Promise<void>) =>
+      expect(async () => {
+        await page.reload();
+        await expect(nav.getByTestId('nav-item-RNG')).toBeVisible();
+        await check();
+      }).toPass({ timeout: 20_000 });
+    await withSwitch(server, 'PTSYS3', true, () =>
+      afterReload(async () => {
+        for (const [key, rate] of rates)
+          await expect(nav.getByTestId(`nav-point-${key}`), key).toHaveText(rate, { timeout: 2_000 });
+      }),
+    );
+    await afterReload(() =>
+      expect(nav.locator('[data-testid^="nav-point-"]')).toHaveCount(0, { timeout: 2_000 }),
+    );
+
+    // Logged in, each starts the TCG_SEA lottery on its own page: the e-lottery on /elott, the
+    // lottery on the brand's lottery page (GL-08).
+    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await nav.getByTestId('nav-item-ELOTT').getByRole('link').click();
+    await expect(page).toHaveURL(/\/elott$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'E-lottery' })).toBeVisible();
+    await nav.getByTestId('nav-item-LOTT').getByRole('link').click();
+    await expect(page).toHaveURL(/\/seaLottery$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'SEA lottery' })).toBeVisible();
+  });
+
+  test('the provably fair verifier speaks money in the brand currency: the bet, its step and the win as $ amounts, not smallest units', async ({
+    page,
+  }) => {
+    await preparePage(page);
+    await loginThroughPopup(page, 'demo', 'Demo1234');
+    const post = <T>(path: string, body: unknown) =>
+      page.evaluate(
+        async ({ p, b }) => {
+          const res = await fetch(p, {
+            method: 'POST',
+            headers: {
+              Authorization: sessionStorage.getItem('token') ?? '',
+              Device: 'web',
+              Merchant: 'SEA888',
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify(b),
+          });
+          return (await res.json()) as T;
+        },
+        { p: path, b: body },
+      );
+    // A 1.00 spin, its seed revealed by rotation.
+    const spin = await post<{ value: { roundId: string; bet: number; win: number } }>(
+      '/wps/sandbox/house/spin',
+      {
+        gameCode: 'lucky-lotus',
+        bet: 1,
+      },
+    );
+    await post('/wps/sandbox/house/seed/rotate', { gameCode: 'lucky-lotus' });
+    await page.goto(`/sandbox/verify?roundId=${spin.value.roundId}`);
+    await expect(page.getByTestId('verify-verdict')).toHaveText(/^Match/, { timeout: 20_000 });
+
+    // The bet reads as money, with its step as money.
+    const bet = page.getByLabel('Total bet ($), a multiple of 0.20');
+    await expect(bet).toHaveValue('1.00');
+    const wins = page.getByTestId('outcome-win');
+    await expect(wins).toHaveCount(2);
+    await expect(wins.first()).toHaveText(`Total win: ${money(spin.value.win)}`);
+    await expect(wins.nth(1)).toHaveText(`Total win: ${money(spin.value.win)}`);
+    await expect(page.locator('body')).not.toContainText(/smallest unit/i);
+    await photograph(page, 'verifier-money-1440');
+
+    // Amounts off the step, or finer than the currency, are refused in money's words.
+    const form = page.locator('form').filter({ has: page.getByTestId('verify-button') });
+    for (const typed of ['0.30', '1.005', '100 units']) {
+      await bet.fill(typed);
+      await page.getByTestId('verify-button').click();
+      await expect(form.getByRole('alert')).toHaveText(
+        'The bet is an amount in $ above 0, a multiple of 0.20',
+      );
+    }
+    // 0.40 is 40 smallest units: recomputed (a different round from the recorded 1.00 one).
+    await bet.fill('0.40');
+    await page.getByTestId('verify-button').click();
+    await expect(page.getByTestId('verify-verdict')).toHaveText(/^Mismatch/);
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    // Dragon Tiger: each side's bet in $.
+    await page.getByRole('radio', { name: 'Dragon Tiger' }).click();
+    await expect(page.getByLabel('Dragon ($)')).toHaveValue('0');
+    await expect(page.getByLabel('Tiger ($)')).toBeVisible();
+    await expect(page.getByLabel('Tie ($)')).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import {
+  formatMinor,
   playHouseRound,
   sha256Hex,
   SlotSymbols,
@@ -14,6 +15,7 @@ import {
   type HouseWager,
   type SlotOutcome,
 } from '@app/contract';
+import { peekBrand } from '../../shared/brand/brand.ts';
 import { ApiError } from '../../shared/http/api-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ShieldIcon } from '../../shared/ui/icons.tsx';
@@ -32,22 +34,41 @@ interface Inputs {
   bets: Record<keyof DtBets, string>;
 }
 
+/*
+ * The player reads and types money in the brand's currency ("1.00"); the engines count the
+ * currency's smallest units (100), as the server records them. A slot bet is a multiple of 20
+ * units (0.20 in a 2-decimal currency), a Dragon or Tiger bet of 2.
+ */
+const currency = () => peekBrand()?.currency ?? { symbol: '', precision: 2 };
+
+/** Smallest units as money text to type into a field: "1.00", ungrouped. */
+const amountText = (minor: number) => formatMinor(minor, currency().precision, false);
+
+/** Smallest units as the player reads money: "$1,234.50". */
+const moneyText = (minor: number) => `${currency().symbol}${formatMinor(minor, currency().precision)}`;
+
+/** Money typed in the brand's currency as exact smallest units; NaN for anything else. */
+function minorOf(text: string): number {
+  const m = /^(\d{1,12})(?:\.(\d+))?$/.exec(text.trim());
+  const p = currency().precision;
+  return m && (m[2] ?? '').length <= p ? Number(m[1] + (m[2] ?? '').padEnd(p, '0')) : NaN;
+}
+
 const emptyInputs: Inputs = {
   kind: 'slot',
   serverSeed: '',
   clientSeed: '',
   nonce: '0',
-  bet: '100',
+  bet: '',
   bets: { DRAGON: '0', TIGER: '0', TIE: '0' },
 };
 
 function wagerOf(i: Inputs): HouseWager | null {
-  const whole = (v: string) => (/^\d{1,12}$/.test(v.trim()) ? Number(v) : NaN);
   if (i.kind === 'slot') {
-    const bet = whole(i.bet);
-    return Number.isFinite(bet) && bet > 0 && bet % 20 === 0 ? { kind: 'slot', bet } : null;
+    const bet = minorOf(i.bet);
+    return bet > 0 && bet % 20 === 0 ? { kind: 'slot', bet } : null;
   }
-  const bets = { DRAGON: whole(i.bets.DRAGON), TIGER: whole(i.bets.TIGER), TIE: whole(i.bets.TIE) };
+  const bets = { DRAGON: minorOf(i.bets.DRAGON), TIGER: minorOf(i.bets.TIGER), TIE: minorOf(i.bets.TIE) };
   return Object.values(bets).every(Number.isFinite) ? { kind: 'table', bets } : null;
 }
 
@@ -74,7 +95,9 @@ export function VerifyPage() {
   const [params, setParams] = useSearchParams();
   const [roundId, setRoundId] = useState(params.get('roundId') ?? '');
   const [recorded, setRecorded] = useState<HouseRound | null>(null);
-  const [inputs, setInputs] = useState<Inputs>(emptyInputs);
+  const [inputs, setInputs] = useState<Inputs>(() => ({ ...emptyInputs, bet: amountText(100) }));
+  const { symbol } = currency();
+  const steps = { currency: symbol, step: amountText(20), unit: amountText(1), pair: amountText(2) };
   const [loadError, setLoadError] = useState<string | null>(null);
   const [result, setResult] = useState<{ outcome: HouseOutcome; hash: string } | null>(null);
   const [computeError, setComputeError] = useState<string | null>(null);
@@ -112,7 +135,7 @@ export function VerifyPage() {
     if (!/^[0-9a-f]{64}$/.test(i.serverSeed.trim())) return setComputeError(t('server_seed_rule'));
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(i.clientSeed.trim())) return setComputeError(t('client_seed_rule'));
     if (!Number.isFinite(nonce)) return setComputeError(t('nonce_rule'));
-    if (!wager) return setComputeError(i.kind === 'slot' ? t('bet_rule') : t('bets_rule'));
+    if (!wager) return setComputeError(t(i.kind === 'slot' ? 'bet_rule' : 'bets_rule', steps));
     try {
       const seeds = { serverSeed: i.serverSeed.trim(), clientSeed: i.clientSeed.trim(), nonce };
       const [outcome, hash] = await Promise.all([
@@ -121,7 +144,7 @@ export function VerifyPage() {
       ]);
       setResult({ outcome, hash });
     } catch (err) {
-      setComputeError(err instanceof RangeError ? t('bets_rule') : String(err));
+      setComputeError(err instanceof RangeError ? t('bets_rule', steps) : String(err));
     }
   };
 
@@ -223,10 +246,10 @@ export function VerifyPage() {
           </div>
           {inputs.kind === 'slot' ? (
             <label className={styles.field}>
-              <span>{t('bet_minor')}</span>
+              <span>{t('bet_amount', steps)}</span>
               <input
                 className={styles.input}
-                inputMode="numeric"
+                inputMode="decimal"
                 value={inputs.bet}
                 onChange={(e) => set({ bet: e.target.value })}
               />
@@ -235,12 +258,10 @@ export function VerifyPage() {
             <div className={styles.fieldRow}>
               {(['DRAGON', 'TIE', 'TIGER'] as const).map((s) => (
                 <label key={s} className={styles.field}>
-                  <span>
-                    {t(`side_${s}`)} ({t('minor_units')})
-                  </span>
+                  <span>{t('side_amount', { side: t(`side_${s}`), currency: symbol })}</span>
                   <input
                     className={styles.input}
-                    inputMode="numeric"
+                    inputMode="decimal"
                     value={inputs.bets[s]}
                     onChange={(e) => set({ bets: { ...inputs.bets, [s]: e.target.value } })}
                   />
@@ -302,10 +323,10 @@ function inputsOf(round: HouseRound): Inputs {
     serverSeed: round.serverSeed ?? '',
     clientSeed: round.clientSeed,
     nonce: String(round.nonce),
-    bet: w.kind === 'slot' ? String(w.bet) : '100',
+    bet: amountText(w.kind === 'slot' ? w.bet : 100),
     bets:
       w.kind === 'table'
-        ? { DRAGON: String(w.bets.DRAGON), TIGER: String(w.bets.TIGER), TIE: String(w.bets.TIE) }
+        ? { DRAGON: amountText(w.bets.DRAGON), TIGER: amountText(w.bets.TIGER), TIE: amountText(w.bets.TIE) }
         : emptyInputs.bets,
   };
 }
@@ -350,7 +371,7 @@ function OutcomeView({ outcome }: { outcome: HouseOutcome }) {
         </p>
         {o.freeSpins.length ? <p>{t('free_spins_played', { count: o.freeSpins.length })}</p> : null}
         <p className={styles.totalLine} data-testid="outcome-win">
-          {t('total_win_minor', { win: o.totalWin })}
+          {t('total_win', { win: moneyText(o.totalWin) })}
         </p>
       </div>
     );
@@ -364,7 +385,7 @@ function OutcomeView({ outcome }: { outcome: HouseOutcome }) {
       </div>
       <p>{d.result === 'TIE' ? t('result_tie') : t('result_wins', { side: t(`side_${d.result}`) })}</p>
       <p className={styles.totalLine} data-testid="outcome-win">
-        {t('total_win_minor', { win: d.totalWin })}
+        {t('total_win', { win: moneyText(d.totalWin) })}
       </p>
     </div>
   );
