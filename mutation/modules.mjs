@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * Stryker's `file:start-end` ranges of the named functions and methods of a file, found by name
+ * when the config loads, so the ranges follow the file as it changes.
+ */
+function functionsOf(file, names) {
+  const lines = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n');
+  return names
+    .map((name) => {
+      const head = new RegExp(
+        `^\\s*(export\\s+)?(private\\s+)?(static\\s+)?(async\\s+)?(function\\s+)?${name}\\(`,
+      );
+      const start = lines.findIndex((l) => head.test(l));
+      if (start < 0) {
+        // Renamed or gone: said, and the rest of the module still runs.
+        console.warn(`mutation: no function ${name} in ${file}; update mutation/modules.mjs`);
+        return null;
+      }
+      // It ends at the first closing brace on its own line at the indentation it starts at.
+      const close = `${lines[start].match(/^\s*/)[0]}}`;
+      const end = lines.findIndex((l, i) => i > start && l.trimEnd() === close);
+      if (end > start) return `${file}:${start + 1}-${end + 1}`;
+      throw new Error(`mutation: no end to ${name} in ${file}`);
+    })
+    .filter((range) => range !== null);
+}
+
+/**
+ * The modules under mutation testing (docs/mutation-testing.md): the files Stryker mutates and
+ * the test files that run against each mutant. Only these tests run, so a run stays within what
+ * a shared 2-core machine can give; a test elsewhere that would kill a mutant does not count.
+ */
+export const modules = {
+  // Money: the ledger's rules in the wallet service (a request's checks, refusals, fingerprint and
+  // house shard; transfers; balances; the ledger check). Its other code reads configuration or
+  // passes SQL (ledger.repo.ts) whose mutants any database test kills; each wallet mutant costs a
+  // test file's start (about 10 s on a loaded machine), so the run keeps to the rules.
+  wallet: {
+    project: 'server',
+    mutate: functionsOf('apps/server/src/modules/wallet/wallet.service.ts', [
+      'shardOf',
+      'validate',
+      'withinMovementCeiling',
+      'ledgerRefusal',
+      'fingerprint',
+      'transfer',
+      'postResolved',
+      'balance',
+      'transferableWallet',
+      'transferBetweenWallets',
+      'check',
+    ]),
+    // Not wallet.race.test.ts: 64 clients racing for 85 s a run; its invariants (no cent created
+    // or lost) are asserted on single movements by the other files.
+    tests: ['src/modules/wallet/*.test.ts', '!src/modules/wallet/wallet.race.test.ts'],
+  },
+  // The lottery's rules, shared by the server and the web: the money and settlement core (stakes
+  // and payouts, the draw, a play's settlement, the verifier).
+  'lottery-rules': {
+    project: 'contract',
+    mutate: [
+      'packages/contract/src/lottery-rules/money.ts',
+      'packages/contract/src/lottery-rules/draw.ts',
+      'packages/contract/src/lottery-rules/play.ts',
+      'packages/contract/src/lottery-rules/verify.ts',
+      'packages/contract/src/lottery-rules/registry.ts',
+      'packages/contract/src/lottery-rules/families.ts',
+    ],
+    // Not exhaustive.test.ts: it walks every result of every play (10 s a run, far more under
+    // Stryker's instrumentation) and per-test coverage would run it for nearly every mutant.
+    tests: ['src/lottery-rules/*.test.ts', '!src/lottery-rules/exhaustive.test.ts'],
+  },
+  // The per-family play tables (1,600 lines): about 45 minutes on two shared cores, so apart.
+  'lottery-plays': {
+    project: 'contract',
+    mutate: ['packages/contract/src/lottery-rules/plays/*.ts'],
+    tests: ['src/lottery-rules/*.test.ts', '!src/lottery-rules/exhaustive.test.ts'],
+  },
+  // Sessions: the token check, idle and absolute expiry, revocation and the trial bar
+  // (platform/auth/session.ts), the lockouts (second-factor-limit.ts), and the login rules of the
+  // session service.
+  session: {
+    project: 'server',
+    mutate: [
+      'apps/server/src/platform/auth/session.ts',
+      'apps/server/src/modules/session/second-factor-limit.ts',
+      ...functionsOf('apps/server/src/modules/session/session.service.ts', [
+        'lockedUntil',
+        'login',
+        'allowedToLogIn',
+        'loginRemembered',
+        'issue',
+      ]),
+    ],
+    tests: [
+      'src/modules/session/session.routes.test.ts',
+      'src/modules/session/credential-revocation.test.ts',
+      'src/modules/session/second-factor-limit.test.ts',
+      'src/modules/session/*.mutation.test.ts',
+      'src/platform/auth/*.test.ts',
+    ],
+  },
+};
+
+/** The module named by MUTATION_MODULE (set by mutation/run.mjs). */
+export function currentModule() {
+  const name = process.env.MUTATION_MODULE ?? '';
+  const found = modules[name];
+  if (!found)
+    throw new Error(`MUTATION_MODULE must be one of ${Object.keys(modules).join(', ')}; got "${name}"`);
+  return { name, ...found };
+}
