@@ -97,8 +97,8 @@ const cancelDetails = (token: string, ids: number[]) =>
   t.call({ method: 'POST', url: '/lgw/orders/suborders/cancel', token, payload: { orderDetailIds: ids } });
 
 describe(`lottery free play (issue 28, defect 3; ${testDbKind})`, () => {
-  it('a trial login bets 1,000.00 and wins 980.00 on free-play money: the real house and the numero liability do not move, the order and its record are marked free play', async () => {
-    const { g, ns } = await gameOnSale(2);
+  it('a trial login bets 1,000.00 and wins 980.00 on free-play money: the real house and the numero liability do not move, the order and its record are marked free play; its cancel, corrected win and void move against the free-play house too', async () => {
+    const { g, ns } = await gameOnSale(4);
     // A liability cap the trial bet alone would pass (980.00 on its selection against 500.00).
     await t.app.ctx.lottery.games.update(g.code, { number_liability_max: 50_000 });
     const trial = await trialLogin();
@@ -177,6 +177,50 @@ describe(`lottery free play (issue 28, defect 3; ${testDbKind})`, () => {
     expect(await walletMinor(t, trial.memberId)).toBe(198_000);
     expect(await house('HOUSE_CASH')).toBe(cashBefore + 2_000 - 19_600);
     expect(await house('HOUSE_LOTTERY_FREE_PLAY')).toBe(freeBefore + 2_000);
+
+    // A corrected result takes a trial win back against the free-play house, a real one against
+    // the real house; a void draw refunds a trial stake from the free-play house.
+    const engine = t.app.ctx.lottery.engine;
+    const both = async (n: (typeof ns)[number], content: string) => {
+      for (const token of [trial.token, real.token]) {
+        const r = await placeBet(t, token, {
+          gameId: g.id,
+          currentNumero: n.numero,
+          prizeModeId: 4,
+          bettingSlipString: slipLine(content, DWD, 10),
+          betCartAmountSum: 20,
+        });
+        expect(r.statusCode).toBe(200);
+      }
+    };
+    clock = ns[2]!.sale_start.getTime() + 1000;
+    await both(ns[2]!, '5____');
+    clock = ns[2]!.draw_at.getTime() + 1000;
+    await engine.enterResult(g.code, ns[2]!.numero, { winNo: '5,1,1,1,1' });
+    await engine.runDraws(new Date(clock));
+    expect(await walletMinor(t, trial.memberId)).toBe(198_000 - 2_000 + 19_600);
+    await engine.enterResult(g.code, ns[2]!.numero, { winNo: '6,1,1,1,1' });
+    await engine.runDraws(new Date(clock));
+    expect(await walletMinor(t, trial.memberId)).toBe(198_000 - 2_000);
+    expect(await walletMinor(t, real.memberId)).toBe(100_000 - 2_000 + 19_600 - 2_000);
+    clock = ns[3]!.sale_start.getTime() + 1000;
+    await both(ns[3]!, '8____');
+    await engine.voidNumero(g.code, ns[3]!.numero, 'test: draw void');
+    expect(await walletMinor(t, trial.memberId)).toBe(198_000 - 2_000);
+    expect(await walletMinor(t, real.memberId)).toBe(100_000 - 2_000 + 19_600 - 2_000);
+    // Over all of it the real house moved by the real member's money alone; the free-play house
+    // holds what the trial account lost: 20.00 (1,000.00 − 980.00) and the corrected draw's 20.00.
+    expect(await house('HOUSE_CASH')).toBe(cashBefore + 2_000 - 19_600 + 2_000);
+    expect(await house('HOUSE_LOTTERY_FREE_PLAY')).toBe(freeBefore + 2_000 + 2_000);
+    const adjustments = await sql<{ kind: string; code: string; amount: number }>`
+      select x.kind, a.code, p.amount from ledger_posting p join ledger_transaction x on x.id = p.transaction_id
+        join ledger_account a on a.id = p.account_id
+      where x.idempotency_key like ${`lottery:adjust:${ns[2]!.id}:%`} and a.code is not null
+      order by a.code`.execute(t.database.db);
+    expect(adjustments.rows.map((r) => [r.kind, r.code.split(':')[0], Number(r.amount)])).toEqual([
+      ['ADJUSTMENT', 'HOUSE_CASH', 19_600],
+      ['ADJUSTMENT', 'HOUSE_LOTTERY_FREE_PLAY', 19_600],
+    ]);
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
     clock += 120_000;
   });
