@@ -140,23 +140,30 @@ function shardOf(key: string): number {
 /** Payment-password attempts per member: 10 per 15 minutes, right or wrong. */
 const PAYMENT_PASSWORD_RULE = { limit: 10, windowMs: 15 * 60_000 };
 
-function validate(req: PostRequest, precision: number): void {
+function validate(req: PostRequest): void {
   if (!req.idempotencyKey || req.idempotencyKey.length > 200)
     throw new Error('ledger: an idempotency key of 1..200 characters is required');
   if (!isLedgerKind(req.kind)) throw new Error(`ledger: unknown kind "${String(req.kind)}"`);
   if (req.reference.length > 100) throw new Error('ledger: a reference has at most 100 characters');
   if (req.postings.length < 2) throw new Error('ledger: a transaction has at least two postings');
   let total = 0;
-  let moved = 0;
   for (const p of req.postings) {
     if (!Number.isSafeInteger(p.amount) || p.amount === 0)
       throw new Error(`ledger: posting amount ${p.amount} is not a non-zero integer of minor units`);
     total += p.amount;
-    if (p.amount > 0) moved += p.amount;
   }
   if (total !== 0) throw new Error(`ledger: postings sum to ${total}, not zero`);
-  // A domain rule, not a programming error: a vendor or gateway may ask for any amount.
-  if (moved > MAX_AMOUNT_MINOR) throw movementTooLarge(precision);
+}
+
+/**
+ * The movement ceiling, once the accounts are known: a member's posting carries at most
+ * MAX_AMOUNT_MINOR. A domain rule, not a programming error (a vendor or gateway may ask for any
+ * amount), checked before anything is posted. The house's side of a movement that pays many
+ * members at once (a lottery draw's winnings) is their sum and is bounded by the balance ceiling.
+ */
+function withinMovementCeiling(postings: { amount: number; house: boolean }[], precision: number): void {
+  for (const p of postings)
+    if (!p.house && Math.abs(p.amount) > MAX_AMOUNT_MINOR) throw movementTooLarge(precision);
 }
 
 /** The refusal of a movement above MAX_AMOUNT_MINOR (the one rule of every money path). */
@@ -372,10 +379,11 @@ export class WalletService {
    * transaction, or inside `trx` when given (the movement then commits or rolls back with it).
    */
   async post(req: PostRequest, trx?: Kysely<DB>): Promise<PostResult> {
-    validate(req, this.currency().precision);
+    validate(req);
     // Outside a caller's transaction the accounts are found (or opened: an empty account is
     // harmless) before the movement, where their ids can be remembered.
     const postings = await this.resolveAll(req, trx ?? this.database.db, !trx);
+    withinMovementCeiling(postings, this.currency().precision);
     return this.postResolved(trx, req, postings);
   }
 
@@ -409,8 +417,9 @@ export class WalletService {
    * SQLSTATE `insufficientSqlstate` from that call.
    */
   async prepareMovement(req: PostRequest): Promise<PreparedMovement> {
-    validate(req, this.currency().precision);
+    validate(req);
     const postings = await this.resolveAll(req, this.database.db, true);
+    withinMovementCeiling(postings, this.currency().precision);
     const ordered = [...postings].sort(
       (a, b) => Number(a.house) - Number(b.house) || a.accountId - b.accountId || a.amount - b.amount,
     );
