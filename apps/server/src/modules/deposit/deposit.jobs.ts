@@ -23,10 +23,13 @@ export function registerDepositJobs(
   gateway: SandboxGateway,
 ): void {
   jobs.register(GATEWAY_NOTIFY_JOB, { everyMs: 10_000 }, async ({ db, window, afterCommit }) => {
-    for (const payment of await gateway.claimDue(db, window.end))
-      afterCommit(async () => void (await gateway.deliver(payment)));
+    const due = await gateway.claimDue(db, window.end);
+    for (const payment of due) afterCommit(async () => void (await gateway.deliver(payment)));
+    return { notifications: due.length };
   });
   jobs.register(RECONCILE_JOB, { everyMs: 60_000 }, async ({ db, window }) => {
-    await deposits.reconcile(db, window.end);
+    // Orders found failed or expired are not failures of the run (a count named `failed` is).
+    const { credited, failed } = await deposits.reconcile(db, window.end);
+    return { credited, closedUnpaid: failed };
   });
 }
