@@ -28,6 +28,7 @@ export default {
   // The sandbox needs the server, the contract and their configs; not the web app, the e2e
   // suite, documents or data.
   ignorePatterns: ['apps/web', 'e2e', 'docs', 'bench', 'data', 'reports', 'test-results', '.tmp', '**/dist'],
-  timeoutMS: 20_000,
+  // Over the mutant's usual test time: a mutant that loops for ever costs this long.
+  timeoutMS: Number(process.env.MUTATION_TIMEOUT_MS ?? 5_000),
   thresholds: { high: 90, low: 75, break: null },
 };

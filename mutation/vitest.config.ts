@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { currentModule } from './modules.mjs';
 
 /**
@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL(server ? '../apps/server' : '../packages/contract', import.meta.url)),
     include: module.tests,
+    // MUTATION_BASELINE=1: without the tests written to kill survivors (*.mutation.test.ts), the
+    // score the suite had before them.
+    exclude: [...configDefaults.exclude, ...(process.env.MUTATION_BASELINE ? ['**/*.mutation.test.ts'] : [])],
     environment: 'node',
     ...(server
       ? {
