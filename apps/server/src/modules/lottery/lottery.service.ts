@@ -85,8 +85,56 @@ const POSITION_NAMES = [
   'TENTH',
 ];
 
-/** The bet in one statement (lottery_place_bet, migrations 018 and 023); its parameters in order. */
-const PLACE_BET_SQL = `select * from lottery_place_bet(${Array.from({ length: 41 }, (_, i) => `$${i + 1}`).join(', ')})`;
+/**
+ * The arguments of the bet's one statement (lottery_place_bet, migration 023; its text is in
+ * db/functions), passed by name: PostgreSQL refuses a name it does not know or one left out, so a
+ * change of the function's parameters cannot shift the values into the wrong places.
+ */
+const PLACE_BET_ARGS = [
+  'p_member',
+  'p_game',
+  'p_numero',
+  'p_now',
+  'p_request_key',
+  'p_request_hash',
+  'p_free_play',
+  'p_prize_mode',
+  'p_chase',
+  'p_win_stop',
+  'p_total_chase',
+  'p_device',
+  'p_order_nos',
+  'p_play_ids',
+  'p_contents',
+  'p_modes',
+  'p_series',
+  'p_multiples',
+  'p_notes',
+  'p_order_amounts',
+  'p_details',
+  'p_t_line',
+  'p_t_numero',
+  'p_t_seq',
+  'p_t_multiple',
+  'p_t_amount',
+  'p_liability_max',
+  'p_l_numero',
+  'p_l_key',
+  'p_l_amount',
+  'p_key',
+  'p_reference',
+  'p_hash',
+  'p_accounts',
+  'p_amounts',
+  'p_vendor',
+  'p_product',
+  'p_game_code',
+  'p_game_name',
+  'p_currency',
+  'p_touch_recent',
+] as const;
+type PlaceBetArgs = Record<(typeof PLACE_BET_ARGS)[number], unknown>;
+const PLACE_BET_SQL = `select * from lottery_place_bet(${PLACE_BET_ARGS.map((name, i) => `${name} => $${i + 1}`).join(', ')})`;
 
 /** Order numbers: 6 characters of base 36 from the order id through a bijection of 0…36^6−1. */
 const ORDER_SPACE = 36 ** 6;
@@ -1015,29 +1063,29 @@ export class LotteryService {
     let placed: { orderNumber: string; total: number; replayed: boolean } | undefined;
     for (let attempt = 0; !placed; attempt++)
       try {
-        placed = await this.placeInOneStatement([
-          memberId,
-          g.id,
-          first.id,
-          new Date(now),
-          o.requestKey,
-          requestHash,
-          freePlay,
-          o.prizeModeId,
-          o.chase,
-          o.winStop,
-          count,
-          o.device,
-          orderNos,
-          lines.map((l) => l.slip.playId),
-          lines.map((l) => l.slip.content),
-          lines.map((l) => l.slip.bettingModeId),
-          lines.map((l) => l.slip.series),
-          lines.map((l) => l.slip.multiple),
-          lines.map((l) => l.notes),
-          lineAmounts,
+        placed = await this.placeInOneStatement({
+          p_member: memberId,
+          p_game: g.id,
+          p_numero: first.id,
+          p_now: new Date(now),
+          p_request_key: o.requestKey,
+          p_request_hash: requestHash,
+          p_free_play: freePlay,
+          p_prize_mode: o.prizeModeId,
+          p_chase: o.chase,
+          p_win_stop: o.winStop,
+          p_total_chase: count,
+          p_device: o.device,
+          p_order_nos: orderNos,
+          p_play_ids: lines.map((l) => l.slip.playId),
+          p_contents: lines.map((l) => l.slip.content),
+          p_modes: lines.map((l) => l.slip.bettingModeId),
+          p_series: lines.map((l) => l.slip.series),
+          p_multiples: lines.map((l) => l.slip.multiple),
+          p_notes: lines.map((l) => l.notes),
+          p_order_amounts: lineAmounts,
           // The betting record's detail of each order (decision 018).
-          lines.map((l) =>
+          p_details: lines.map((l) =>
             JSON.stringify({
               numero: o.currentNumero,
               chaseEndNumero: chaseEnd,
@@ -1053,27 +1101,27 @@ export class LotteryService {
               freePlay,
             }),
           ),
-          t.line,
-          t.numero,
-          t.seq,
-          t.multiple,
-          t.amount,
-          g.number_liability_max,
-          liability?.numero ?? [],
-          liability?.key ?? [],
-          liability?.amount ?? [],
-          stake.key,
-          stake.reference,
-          stake.requestHash,
-          stake.accounts,
-          stake.amounts,
-          LOTTERY_VENDOR,
-          VN_GROUPS.has(g.family) ? 'LOTT' : 'ELOTT',
-          g.code,
-          g.remark,
-          this.wallet.currency().code,
-          touchRecent,
-        ]);
+          p_t_line: t.line,
+          p_t_numero: t.numero,
+          p_t_seq: t.seq,
+          p_t_multiple: t.multiple,
+          p_t_amount: t.amount,
+          p_liability_max: g.number_liability_max,
+          p_l_numero: liability?.numero ?? [],
+          p_l_key: liability?.key ?? [],
+          p_l_amount: liability?.amount ?? [],
+          p_key: stake.key,
+          p_reference: stake.reference,
+          p_hash: stake.requestHash,
+          p_accounts: stake.accounts,
+          p_amounts: stake.amounts,
+          p_vendor: LOTTERY_VENDOR,
+          p_product: VN_GROUPS.has(g.family) ? 'LOTT' : 'ELOTT',
+          p_game_code: g.code,
+          p_game_name: g.remark,
+          p_currency: this.wallet.currency().code,
+          p_touch_recent: touchRecent,
+        });
       } catch (err) {
         const e = err as { code?: string; constraint?: string };
         if (e.code === 'LT001') throw fail(LotteryErrors.lotteryNumeroClosed);
@@ -1163,11 +1211,11 @@ export class LotteryService {
   private readonly recentSeen = new Map<string, number>();
 
   private async placeInOneStatement(
-    values: unknown[],
+    args: PlaceBetArgs,
   ): Promise<{ orderNumber: string; total: number; replayed: boolean }> {
     const row = await this.run<{ o_order_no: string; o_total: number; o_replayed: boolean }>(
       PLACE_BET_SQL,
-      values,
+      PLACE_BET_ARGS.map((name) => args[name]),
     );
     return { orderNumber: row.o_order_no, total: Number(row.o_total), replayed: row.o_replayed === true };
   }
