@@ -91,7 +91,7 @@ test.describe('lottery on a phone', () => {
     await photograph(page, 'lottery-drawing-1440');
 
     // Between draws: on sale, with a countdown.
-    await page.unrouteAll();
+    await page.unrouteAll({ behavior: 'wait' });
     await page.setViewportSize(PHONE);
     await page.reload();
     // (A real draw may be under way: its next numero opens within seconds.)
