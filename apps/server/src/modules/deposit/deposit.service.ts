@@ -33,9 +33,6 @@ const RECONCILE_CANCELLED_DAYS = 7;
 /** A payment counts as expired unpaid this long after its page closed (clocks and a slow "Pay"). */
 const RECONCILE_EXPIRY_MARGIN_MS = 60_000;
 
-/** The dev default of the sandbox gateway's shared secret; production sets SANDBOX_PAY_SECRET. */
-export const SANDBOX_DEV_SECRET = 'sandbox-dev-secret-change-me';
-
 export interface DepositServiceDeps {
   database: Database;
   wallet: WalletService;
