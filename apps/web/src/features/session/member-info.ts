@@ -1,31 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useQuery } from '../../shared/http/use-query.ts';
-import type { getMemberInfo } from '@app/contract';
-import { callRef } from '../../shared/http/call-ref.ts';
 import { call } from '../../shared/http/client.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { useLoginState } from './login-state.ts';
+import { getMemberInfoRef } from '../../shared/http/call-refs/member.ts';
 
 /**
  * Who is logged in, read by every logged-in page through the session barrel. Refs, not CallDefs:
  * this file is reachable from the entry chunk (see call-ref.ts); the calls of the login dialogs
  * are in api.ts, which only their lazy chunks import.
  */
-export const memberInfoCall = callRef<typeof getMemberInfo>({
-  id: 'getMemberInfo',
-  method: 'GET',
-  path: '/wps/member/info',
-  wire: 'envelope',
-  token: true,
-  encrypted: false,
-});
+export { getMemberInfoRef as memberInfoCall };
 
 export const memberInfoKey = ['member', 'info'] as const;
 
 /** GET /wps/member/info: who is logged in (MB-10). */
 export const memberInfoQuery = queryOptions({
   queryKey: memberInfoKey,
-  queryFn: ({ signal }) => call(memberInfoCall, { signal }),
+  queryFn: ({ signal }) => call(getMemberInfoRef, { signal }),
   staleTime: 60_000,
 });
 

@@ -3,22 +3,15 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useQuery } from '../http/use-query.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
-import { Limits, type getCaptcha } from '@app/contract';
-import { callRef } from '../http/call-ref.ts';
+import { Limits } from '@app/contract';
 import { call } from '../http/client.ts';
 import { ShieldIcon } from '../ui/icons.tsx';
 import { TextField } from './text-field.tsx';
 import { useThrottle } from './use-countdown.ts';
 import styles from './form.module.css';
+import { getCaptchaRef } from '../http/call-refs/verification.ts';
 
-export const captchaCall = callRef<typeof getCaptcha>({
-  id: 'getCaptcha',
-  method: 'GET',
-  path: '/wps/captcha',
-  wire: 'envelope',
-  token: false,
-  encrypted: false,
-});
+export { getCaptchaRef as captchaCall };
 
 export interface CaptchaImage {
   src: string | null;
@@ -40,7 +33,7 @@ export function useCaptchaImage(active: boolean): CaptchaImage {
   const mayRefresh = useThrottle(Limits.captchaRefreshMinMs);
   const { data, isFetching, isError } = useQuery({
     queryKey: ['captcha', nonce],
-    queryFn: ({ signal }) => call(captchaCall, { signal }),
+    queryFn: ({ signal }) => call(getCaptchaRef, { signal }),
     enabled: active,
     // The old picture stays until the new one is in, so the field does not jump.
     placeholderData: keepPreviousData,

@@ -9,10 +9,8 @@ import {
   type ChallengePurpose,
   Errors,
   FeatureSwitch,
-  type getChallenge,
   type verifyChallenge,
 } from '@app/contract';
-import { callRef } from '../http/call-ref.ts';
 import { call } from '../http/client.ts';
 import { ApiError, ClientErrorCodes, isApiError } from '../http/api-error.ts';
 import { Modal } from '../ui/modal.tsx';
@@ -21,23 +19,10 @@ import { Spinner } from '../ui/states.tsx';
 import { useSwitch } from '../system/system-status.ts';
 import { errorText } from './error-text.ts';
 import styles from './slider-challenge.module.css';
+import { getChallengeRef, verifyChallengeRef } from '../http/call-refs/verification.ts';
 
-export const challengeCall = callRef<typeof getChallenge>({
-  id: 'getChallenge',
-  method: 'GET',
-  path: '/wps/verification/challenge',
-  wire: 'envelope',
-  token: false,
-  encrypted: false,
-});
-export const verifyChallengeCall = callRef<typeof verifyChallenge>({
-  id: 'verifyChallenge',
-  method: 'POST',
-  path: '/wps/verification/challenge',
-  wire: 'envelope',
-  token: false,
-  encrypted: false,
-});
+export { getChallengeRef as challengeCall };
+export { verifyChallengeRef as verifyChallengeCall };
 
 /** The slider pass that rides in the next login, register or SMS call. */
 export interface ChallengePass {
@@ -73,7 +58,7 @@ function SliderChallengeDialog({
   // Each picture is checked once and only the newest counts: never refetched behind the player's back.
   const query = useQuery({
     queryKey: ['challenge', purpose, nonce],
-    queryFn: ({ signal }) => call(challengeCall, { query: { purpose }, signal }),
+    queryFn: ({ signal }) => call(getChallengeRef, { query: { purpose }, signal }),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -82,7 +67,7 @@ function SliderChallengeDialog({
   });
   const challenge: Challenge | null = query.data ?? null;
   const verify = useMutation({
-    mutationFn: (body: CallBody<typeof verifyChallenge>) => call(verifyChallengeCall, { body }),
+    mutationFn: (body: CallBody<typeof verifyChallenge>) => call(verifyChallengeRef, { body }),
   });
   const missText = (e: unknown) =>
     isApiError(e) && e.errorCode === Errors.challengeFailed.code

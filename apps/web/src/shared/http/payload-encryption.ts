@@ -1,30 +1,16 @@
-import {
-  type CallDef,
-  type CallValue,
-  encryptPayload,
-  Errors,
-  type getPublicKey,
-  type ServerPublicKey,
-} from '@app/contract';
+import { type CallDef, type CallValue, encryptPayload, Errors, type ServerPublicKey } from '@app/contract';
 import { isApiError } from './api-error.ts';
-import { callRef } from './call-ref.ts';
 import { call, setEncryptedBodyEncoder, type CallOptions } from './client.ts';
+import { getPublicKeyRef } from './call-refs/session.ts';
 
-export const publicKeyCall = callRef<typeof getPublicKey>({
-  id: 'getPublicKey',
-  method: 'GET',
-  path: '/wps/session/publicKey',
-  wire: 'envelope',
-  token: false,
-  encrypted: false,
-});
+export { getPublicKeyRef as publicKeyCall };
 
 let keyPromise: Promise<ServerPublicKey> | null = null;
 
 /** The server's current key, fetched once and kept until the server says it has rotated away. */
 function currentKey(): Promise<ServerPublicKey> {
   if (!keyPromise) {
-    const pending = call(publicKeyCall);
+    const pending = call(getPublicKeyRef);
     keyPromise = pending;
     // A failed fetch must not stick: the next encrypted call asks again.
     pending.catch(() => {

@@ -1,20 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { createStreamTicket } from '@app/contract';
 import { call } from '../http/client.ts';
-import { callRef } from '../http/call-ref.ts';
 import { isApiError } from '../http/api-error.ts';
 import { useSession } from '../session/session.ts';
 import { LiveKeys } from './live-keys.ts';
+import { createStreamTicketRef } from '../http/call-refs/events.ts';
 
-const ticketCall = callRef<typeof createStreamTicket>({
-  id: 'createStreamTicket',
-  method: 'POST',
-  path: '/wps/events/ticket',
-  wire: 'envelope',
-  token: true,
-  encrypted: false,
-});
 const EVENTS_PATH = '/wps/events';
 
 /** Reconnect delays: 1 s doubling to 30 s, each with jitter so a restarted server is not stormed. */
@@ -44,7 +35,7 @@ export function connectLive(qc: QueryClient): () => void {
   const open = async () => {
     let ticket: string;
     try {
-      ticket = (await call(ticketCall)).ticket;
+      ticket = (await call(createStreamTicketRef)).ticket;
     } catch (e) {
       // 401: the session ended; the client has cleared it and the app shows the login.
       if (isApiError(e) && e.status === 401) return;
