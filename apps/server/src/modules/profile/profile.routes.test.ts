@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AvatarLimits } from '@app/contract';
@@ -306,6 +307,36 @@ describe(`avatar (${testDbKind})`, () => {
     // JSON where the image should be.
     const json = await post(m, '/wps/member/avatar/upload', { image: 'x' });
     expect(json.statusCode).toBe(422);
+  });
+
+  it("a chunked upload (no Content-Length) past 2 MB is refused with the avatar's 2 MB limit, not the server's 1 MB; a chunked one within it is taken", async () => {
+    const m = await newMember(t, { money: 0 });
+    await post(m, '/wps/member/avatar', { avatar: '5' });
+    const png = await image('png');
+    // A stream in 64 kB pieces: sent with Transfer-Encoding chunked, no length announced.
+    const chunked = (body: Buffer) =>
+      t.call({
+        method: 'POST',
+        url: '/wps/member/avatar/upload',
+        token: m.token,
+        payload: Readable.from(
+          Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) =>
+            body.subarray(i * 65_536, (i + 1) * 65_536),
+          ),
+        ),
+        headers: { 'content-type': 'image/png' },
+      });
+    const over = await chunked(Buffer.concat([png, Buffer.alloc(AvatarLimits.maxBytes + 1 - png.length)]));
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({
+      success: false,
+      errorCode: 'avatar.too.large',
+      message: 'The image is larger than 2 MB',
+    });
+    expect(await infoOf(m)).toMatchObject({ avatar: '5', avatarType: 'STATIC' });
+    const within = await chunked(png);
+    expect(within.statusCode, within.body).toBe(200);
+    expect(await infoOf(m)).toMatchObject({ avatarType: 'CUSTOM' });
   });
 });
 

@@ -21,6 +21,7 @@ import { registerCall } from '../../platform/http/register-calls.ts';
 import { requireRealAccount } from '../../platform/auth/session.ts';
 import { clientIp } from '../../platform/client-ip.ts';
 import { fail } from '../../platform/http/errors.ts';
+import { acceptUploadBody } from '../../platform/http/upload-body.ts';
 
 /** Raw image bodies of the avatar upload; the bytes' own signature decides their type, not this header. */
 const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'application/octet-stream'];
@@ -58,16 +59,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     profile.setDefaultBankAccount(me(session), body.id),
   );
 
-  // The avatar. Scoped to this plugin: only the upload reads a raw body, never more than 2 MB of it.
-  app.addContentTypeParser(
-    UPLOAD_TYPES,
-    { parseAs: 'buffer', bodyLimit: AvatarLimits.maxBytes },
-    (_req, body, done) => done(null, body),
-  );
-  app.addHook('preParsing', async (req) => {
-    if (req.routeOptions.config.call?.id !== uploadAvatar.id) return;
-    // Refused from the header, before a byte of an oversized body is read.
-    if (Number(req.headers['content-length'] ?? 0) > AvatarLimits.maxBytes) throw fail(Errors.avatarTooLarge);
+  // The avatar. Only the upload reads a raw body, never more than 2 MB of it, however it is sent.
+  acceptUploadBody(app, {
+    callId: uploadAvatar.id,
+    types: UPLOAD_TYPES,
+    maxBytes: AvatarLimits.maxBytes,
+    tooLarge: Errors.avatarTooLarge,
   });
   registerCall(app, setStaticAvatar, ({ session, body }) =>
     profile.setStaticAvatar(me(session), body.avatar),

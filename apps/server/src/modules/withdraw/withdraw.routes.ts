@@ -1,4 +1,3 @@
-import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   addBankAccount,
@@ -21,23 +20,10 @@ import {
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { requireRealAccount } from '../../platform/auth/session.ts';
 import { fail } from '../../platform/http/errors.ts';
+import { acceptUploadBody } from '../../platform/http/upload-body.ts';
 
 /** Raw image bodies of the proof upload; the bytes' own signature decides their type, not this header. */
 const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'application/octet-stream'];
-
-/** The body stream, failing with withdraw.proof.too.large as soon as more than `max` bytes came. */
-function limitBody(payload: Readable, max: number): Readable {
-  let seen = 0;
-  const counted = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > max) done(fail(Errors.withdrawProofTooLarge));
-      else done(null, chunk);
-    },
-  });
-  payload.on('error', (err) => counted.destroy(err));
-  return payload.pipe(counted);
-}
 
 /**
  * Bank accounts and withdrawals. Every call is the member's own: ids of another member's records
@@ -47,20 +33,12 @@ export async function withdrawRoutes(app: FastifyInstance): Promise<void> {
   const { withdrawals } = app.ctx;
   const me = (session: Parameters<typeof requireRealAccount>[0]) => requireRealAccount(session).memberId;
 
-  // Scoped to this plugin: only the upload call reads a raw body, and never more than 5 MB of it.
-  app.addContentTypeParser(
-    UPLOAD_TYPES,
-    { parseAs: 'buffer', bodyLimit: WithdrawProofLimits.maxBytes },
-    (_req, body, done) => done(null, body),
-  );
-  app.addHook('preParsing', async (req, _reply, payload) => {
-    if (req.routeOptions.config.call?.id !== uploadWithdrawProof.id) return payload;
-    // Refused from the header, before a byte of an oversized body is read.
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > WithdrawProofLimits.maxBytes) throw fail(Errors.withdrawProofTooLarge);
-    // A chunked body has no length to read: it is counted as it arrives and refused with the same
-    // error once past the limit (the parser's own refusal would name the server's 1 MB).
-    return limitBody(payload, WithdrawProofLimits.maxBytes);
+  // Only the proof upload reads a raw body, never more than 5 MB of it, however it is sent.
+  acceptUploadBody(app, {
+    callId: uploadWithdrawProof.id,
+    types: UPLOAD_TYPES,
+    maxBytes: WithdrawProofLimits.maxBytes,
+    tooLarge: Errors.withdrawProofTooLarge,
   });
 
   registerCall(app, listBanks, ({ session }) => {
