@@ -11,7 +11,11 @@ import { createTranslator } from './translator.ts';
 export const PAGES_NS = 'pages';
 /** The account dialogs' and the member bar's strings: loaded with their lazy chunks, never at start. */
 export const ACCOUNTS_NS = 'accounts';
-/** Validation messages (`reg_pattern_<id>`), loaded with the first dialog that validates. */
+/**
+ * Validation messages (`reg_pattern_<id>`), loaded with the first dialog that validates: a
+ * catalogue per language like the others (locales/forms), whose English file is the contract's
+ * pattern messages (shared/forms/validation-messages.test.ts holds them equal).
+ */
 export const FORMS_NS = 'forms';
 
 /**
@@ -62,15 +66,11 @@ export function hasCatalogue(language: string): boolean {
   return catalogues.namespaces.translation?.languages.includes(language) ?? false;
 }
 
-/**
- * One language's strings of one namespace. The `forms` namespace is the contract's pattern
- * messages, the same for every language, so validation messages have one source.
- */
+/** One language's strings of one namespace. */
 export async function loadCatalogue(
   language: string,
   namespace = 'translation',
 ): Promise<Record<string, string>> {
-  if (namespace === FORMS_NS) return (await import('./pattern-messages.ts')).formsStrings();
   const files = catalogues.namespaces[namespace];
   if (!files) return {};
   // A language without a file for this namespace reads English rather than raw keys.
