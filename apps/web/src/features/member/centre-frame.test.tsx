@@ -84,6 +84,12 @@ function menuOf(dialog: HTMLElement) {
   return within(within(dialog).getByRole('navigation')).getAllByRole('button');
 }
 
+/**
+ * How long a wait for the overlay's code or a page's chunk may take: Testing Library's default
+ * second is too short for a dynamic import on a loaded 2-core machine (this file failed there).
+ */
+const LOADING = { timeout: 15_000 };
+
 const memberState = () => useUiStore.getState().memberCentre;
 const accountState = () => useUiStore.getState().accountCentre;
 
@@ -121,14 +127,18 @@ describe('the member centre overlay', () => {
     expect(memberState()).toEqual({ show: true, page: 'depositv2' });
     // ... but nothing renders while its code and strings are still loading (MC-02): no empty
     // frame, no untranslated keys.
-    await waitFor(() => expect(gate.loads()).toBe(1));
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => expect(gate.loads()).toBe(1), LOADING);
+    // The overlay's code is in (the same import the slot made) and React has done its work: only
+    // the gate holds the overlay back now.
+    await act(async () => {
+      await loadAccountOverlays();
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.textContent).not.toContain('in_my_account');
     expect(document.body.textContent).not.toContain('member_centre_title');
 
     gate.open();
-    const dialog = await screen.findByRole('dialog', { name: accountsEn.member_centre_title });
+    const dialog = await screen.findByRole('dialog', { name: accountsEn.member_centre_title }, LOADING);
     // Complete on its first frame: title, every entry translated, the page set through the flag.
     expect(within(dialog).getByRole('heading', { name: accountsEn.member_centre_title })).toBeVisible();
     const nav = within(dialog).getByRole('navigation', { name: accountsEn.member_centre_title });
@@ -148,9 +158,9 @@ describe('the member centre overlay', () => {
 
     // Setting the flags directly (as any caller may) opens it at that page too.
     act(() => useUiStore.getState().closeMemberCentre());
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOADING);
     act(() => useUiStore.setState({ memberCentre: { show: true, page: 'withdraw' } }));
-    const again = await screen.findByRole('dialog');
+    const again = await screen.findByRole('dialog', {}, LOADING);
     expect(within(again).getByRole('region', { name: en.in_increase_withdrawal }).dataset.page).toBe(
       'withdraw',
     );
@@ -162,10 +172,10 @@ describe('the member centre overlay', () => {
     registerSlot(SlotNames.overlays, loadAccountOverlays as never);
     renderShell(<Slot name={SlotNames.overlays} />);
     act(() => useUiStore.getState().openMemberCentre());
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, LOADING);
     // Opened without a page: the default, my account → the security centre (MC-08).
     expect(memberState().page).toBe('securityCenter');
-    expect(await within(dialog).findByTestId('security-centre')).toBeVisible();
+    expect(await within(dialog).findByTestId('security-centre', {}, LOADING)).toBeVisible();
 
     for (const [key, page] of [
       ['in_my_wallet', 'transferFund'],
@@ -187,7 +197,7 @@ describe('the member centre overlay', () => {
 
     // Closing hides the overlay (its page is kept for the next opening).
     act(() => within(dialog).getByRole('button', { name: en.close }).click());
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOADING);
     expect(memberState()).toEqual({ show: false, page: 'securityCenter' });
   });
 
@@ -200,7 +210,7 @@ describe('the member centre overlay', () => {
     act(() => useUiStore.getState().openMemberCentre('withdraw'));
     expect(memberState()).toEqual({ show: true, page: 'withdraw' });
     expect(accountState()).toEqual({ show: false, page: defaultAgentPage });
-    const member = await screen.findByTestId('member-centre');
+    const member = await screen.findByTestId('member-centre', {}, LOADING);
     expect(within(member).getByRole('region').dataset.page).toBe('withdraw');
 
     act(() => useUiStore.getState().openAccountCentre('agentTeamBetting'));
@@ -210,13 +220,13 @@ describe('the member centre overlay', () => {
     expect(memberState().page).toBe('withdraw');
     act(() => useUiStore.getState().setMemberPage('depositv2'));
     expect(accountState().page).toBe('agentMyIncome');
-    const agent = await screen.findByTestId('account-centre');
+    const agent = await screen.findByTestId('account-centre', {}, LOADING);
     expect(within(agent).getByRole('region').dataset.page).toBe('agentMyIncome');
 
     act(() => useUiStore.getState().closeAccountCentre());
     expect(accountState()).toEqual({ show: false, page: 'agentMyIncome' });
     expect(memberState()).toEqual({ show: true, page: 'depositv2' });
-    const back = await screen.findByTestId('member-centre');
+    const back = await screen.findByTestId('member-centre', {}, LOADING);
     expect(within(back).getByRole('region').dataset.page).toBe('depositv2');
     act(() => useUiStore.getState().closeMemberCentre());
     expect(memberState()).toEqual({ show: false, page: 'depositv2' });
@@ -229,8 +239,8 @@ describe('the member centre overlay', () => {
     registerSlot(SlotNames.overlays, loadAccountOverlays as never);
     const view = renderShell(<Slot name={SlotNames.overlays} />);
     act(() => useUiStore.getState().openMemberCentre());
-    let dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(menuOf(dialog)).toHaveLength(13));
+    let dialog = await screen.findByRole('dialog', {}, LOADING);
+    await waitFor(() => expect(menuOf(dialog)).toHaveLength(13), LOADING);
     expect(menuOf(dialog).map((b) => [b.dataset.key, b.dataset.page])).toEqual(ENTRIES);
     expect(menuOf(dialog).map((b) => b.textContent)).toEqual(
       ENTRIES.map(([key]) => (en as Record<string, string>)[key]),
@@ -241,8 +251,8 @@ describe('the member centre overlay', () => {
     sessionStorage.clear();
     stubCalls(false);
     renderShell(<Slot name={SlotNames.overlays} />);
-    dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(menuOf(dialog)).toHaveLength(12));
+    dialog = await screen.findByRole('dialog', {}, LOADING);
+    await waitFor(() => expect(menuOf(dialog)).toHaveLength(12), LOADING);
     expect(menuOf(dialog).map((b) => [b.dataset.key, b.dataset.page])).toEqual(
       ENTRIES.filter(([key]) => key !== 'invite_friends'),
     );
