@@ -96,6 +96,7 @@ test.describe('login popup', () => {
     const username = uniqueName('cap');
     await createMember(server, username, 'Secret123');
     await preparePage(page);
+    await page.clock.install();
     await openLogin(page);
     const form = page.getByTestId('login-form');
     await form.getByLabel('Username').fill(username);
@@ -113,34 +114,33 @@ test.describe('login popup', () => {
     await form.getByTestId('login-submit').click();
     await expect(form.getByText('Please enter the captcha')).toBeVisible();
 
-    // Clicks within one second bring one new image (LG-26).
+    // Clicks within one second bring one new image (LG-26), timed on the page's clock
+    // (installed before the page opened), moved by the test: a loaded machine cannot stretch or
+    // squeeze the gaps.
     let fetches = 0;
     page.on('request', (r) => {
       if (r.url().includes('/wps/captcha')) fetches++;
     });
-    await page.waitForTimeout(1100);
+    const before = await image.getAttribute('src');
     const clickThrice = () =>
       form.getByTestId('captcha-image').evaluate((button: HTMLElement) => {
         button.click();
         button.click();
         button.click();
       });
-    // Three clicks at once and a fourth 400 ms later, timed by the page's own clock: a slow round
-    // trip between the test and a loaded browser once stretched a gap meant as 500 ms past the
-    // one-second window. A busy wait, not a timer, so the fourth click cannot come late.
-    await form.getByTestId('captcha-image').evaluate((button: HTMLElement) => {
-      button.click();
-      button.click();
-      button.click();
-      const start = performance.now();
-      while (performance.now() - start < 400) {
-        // waiting on the page's clock
-      }
-      button.click();
-    });
-    await page.waitForTimeout(300);
+    // Three clicks at once and a fourth 400 ms later, the clock held still between them: one new
+    // image, once it is in and shown.
+    const refreshed = page.waitForResponse((r) => r.url().includes('/wps/captcha'));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await clickThrice();
+    await page.clock.fastForward(400);
+    await form.getByTestId('captcha-image').evaluate((button: HTMLElement) => button.click());
+    await page.clock.resume();
+    await refreshed;
+    await expect(image).not.toHaveAttribute('src', before!);
     expect(fetches).toBe(1);
-    await page.waitForTimeout(800);
+    // Past the second: three more clicks bring one more.
+    await page.clock.fastForward(1_000);
     await clickThrice();
     await expect.poll(() => fetches).toBe(2);
 

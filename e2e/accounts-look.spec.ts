@@ -13,6 +13,7 @@ import {
   withSwitch,
 } from './accounts-helpers.ts';
 import { repoRoot } from './server.ts';
+import { settled } from './settled.ts';
 
 /**
  * Screenshots of the account screens at desktop and phone sizes, for people to look at
@@ -25,8 +26,8 @@ const sizes = [
 ] as const;
 
 async function shot(page: Page, name: string): Promise<void> {
-  // Let entrance animations finish so the picture shows the resting state.
-  await page.waitForTimeout(350);
+  // Entrance animations finished, so the picture shows the resting state.
+  await settled(page);
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 

@@ -57,7 +57,10 @@ async function solveChallenge(c: ChallengeBody): Promise<number> {
   return best;
 }
 
-/** Drags the slider's handle by `dx` pixels like a person: several steps over about half a second. */
+/**
+ * Drags the slider's handle by `dx` pixels like a person: several steps over about half a second
+ * of the page's clock (installed by the test), moved on by the test between the steps.
+ */
 async function drag(page: Page, dx: number): Promise<void> {
   const handle = page.getByTestId('challenge-handle');
   const box = (await handle.boundingBox())!;
@@ -67,7 +70,7 @@ async function drag(page: Page, dx: number): Promise<void> {
   await page.mouse.down();
   for (let s = 1; s <= 12; s++) {
     await page.mouse.move(x0 + (dx * s) / 12, y);
-    await page.waitForTimeout(40);
+    await page.clock.fastForward(40);
   }
   await page.mouse.up();
 }
@@ -256,6 +259,7 @@ test.describe('security', () => {
     // 2-core machine running the rest of the suite beside it, this took 47-53 s of the default 45.
     test.slow();
     await preparePage(page);
+    await page.clock.install();
     const username = uniqueName('sld');
     await createMember(server, username, 'Slider1234');
     await withSwitch(server, 'GEETEST3', true, async () => {

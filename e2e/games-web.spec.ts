@@ -211,7 +211,8 @@ test.describe('games web', () => {
     // A reload of the tab starts from the stored copy: no new call.
     await page.reload();
     await expect(nav(page).getByTestId('nav-item-RNG')).toBeVisible();
-    await page.waitForTimeout(300);
+    // Every call the reloaded page makes has been made and answered.
+    await page.waitForLoadState('networkidle');
     expect(calls).toEqual(['en']);
     // Language change: fetched again in the new language.
     await page.getByRole('button', { name: /Language: EN/ }).click();

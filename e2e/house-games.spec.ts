@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { settled } from './settled.ts';
 
 /**
  * The sandbox vendor's house games end to end (issue 8, decision 020): a member launches a slot
@@ -17,6 +18,7 @@ const lookDir = process.env.LOOK_DIR;
 async function look(page: Page, name: string) {
   if (!lookDir) return;
   mkdirSync(lookDir, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: join(lookDir, `${name}-${page.viewportSize()!.width}.png`) });
 }
 
@@ -24,10 +26,10 @@ async function lookBoth(page: Page, name: string) {
   if (!lookDir) return;
   await look(page, name);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(400);
+  await settled(page);
   await look(page, name);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 interface SpinAnswer {

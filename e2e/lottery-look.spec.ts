@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { settled } from './settled.ts';
 
 /**
  * Photographs of the lottery pages at 1440×900 and 390×844 (LOOK.md): the lobby, the betting client
@@ -15,10 +16,10 @@ async function lookBoth(page: Page, name: string) {
   if (!lookDir) return;
   mkdirSync(lookDir, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(600);
+  await settled(page);
   await page.screenshot({ path: join(lookDir, `lottery-${name}-1440.png`) });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(600);
+  await settled(page);
   await page.screenshot({ path: join(lookDir, `lottery-${name}-390.png`) });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -68,7 +69,11 @@ test.describe('lottery look', () => {
 
     for (const tab of ['results', 'trend', 'bets', 'rules'] as const) {
       await page.goto(`/lottery?gameCode=SSC1&tab=${tab}`);
-      await page.waitForTimeout(1_500);
+      // The game's page is up and the tab has its data: no loader left.
+      await expect(page.getByTestId('bet-summary')).toBeVisible();
+      await expect(page.locator('[class*="skeleton"], [class*="spinner"], [aria-busy="true"]')).toHaveCount(
+        0,
+      );
       await lookBoth(page, `ssc-${tab}`);
     }
     await page.goto('/lottery?gameCode=VNF1&tab=results');

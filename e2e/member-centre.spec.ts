@@ -11,6 +11,7 @@ import {
   withSwitch,
 } from './accounts-helpers.ts';
 import type { RunningServer } from './server.ts';
+import { settled } from './settled.ts';
 
 /**
  * The member centre in the real app (issue 7): the 13 entries with the referral promotion on, each
@@ -39,6 +40,7 @@ const ENTRIES: [key: string, page: string][] = [
 async function shoot(page: Page, name: string) {
   if (!lookDir) return;
   mkdirSync(lookDir, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: join(lookDir, `${name}-${page.viewportSize()!.width}.png`) });
 }
 
@@ -154,7 +156,6 @@ async function walkCentre(
     });
     // A page opened fresh shows no failure (field errors only come after a send).
     await expect(content.getByRole('alert')).toHaveCount(0);
-    await page.waitForTimeout(250);
     await shoot(page, `${state}-${pageKey}`);
   }
   if (lookDir) {
@@ -162,7 +163,6 @@ async function walkCentre(
     for (const [, pageKey] of ENTRIES) {
       await centre.locator(`nav [data-page="${pageKey}"]`).click();
       await expect(centre.locator('section[data-page]')).toHaveAttribute('data-page', pageKey);
-      await page.waitForTimeout(400);
       await shoot(page, `${state}-${pageKey}`);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -201,11 +201,9 @@ test.describe('the member centre, every page', () => {
         const withdraw = centre.getByTestId('withdraw-page');
         await withdraw.getByTestId('withdraw-waiting').getByRole('button').click();
         await expect(withdraw.getByTestId('withdrawal-detail')).toBeVisible();
-        await page.waitForTimeout(300);
         await shoot(page, `full-${language}-withdraw-detail`);
         if (lookDir) {
           await page.setViewportSize({ width: 390, height: 844 });
-          await page.waitForTimeout(400);
           await shoot(page, `full-${language}-withdraw-detail`);
         }
       });

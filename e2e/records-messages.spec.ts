@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
 import type { RunningServer } from './server.ts';
+import { settled } from './settled.ts';
 
 /**
  * Records, messages and the live stream end to end (issue 7): an operator message reaches the
@@ -17,6 +18,7 @@ const lookDir = process.env.LOOK_DIR;
 async function look(page: Page, name: string) {
   if (!lookDir) return;
   mkdirSync(lookDir, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: join(lookDir, `${name}-${page.viewportSize()!.width}.png`) });
 }
 
@@ -24,10 +26,10 @@ async function lookBoth(page: Page, name: string) {
   if (!lookDir) return;
   await look(page, name);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await settled(page);
   await look(page, name);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 async function newPlayer(page: Page, server: RunningServer): Promise<string> {
@@ -295,8 +297,9 @@ test.describe('records, messages and the live stream', () => {
     await page.getByTestId('member-menu-button').click();
     await page.getByTestId('member-menu').getByRole('menuitem', { name: 'Account record' }).click();
     const centre = page.getByTestId('member-centre');
+    const records = page.waitForResponse((r) => /record/i.test(r.url()));
     await centre.getByTestId('account-records').getByRole('button', { name: '30 days' }).click();
-    await page.waitForTimeout(800);
+    await records;
     await lookBoth(page, 'account-records-demo');
     await centre.locator('nav [data-page="messageV2"]').click();
     await expect(centre.getByTestId('message-item').first()).toBeVisible();

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures.ts';
 import { englishPage } from './shell-helpers.ts';
+import { settled } from './settled.ts';
 
 test.describe('notices', () => {
   test('NM-06 NM-07 NM-08 NM-09 NM-10 NM-11 the notice bar opens the modal at a title; 9 a page; paging clears the choice', async ({
@@ -63,7 +64,12 @@ test.describe('notices', () => {
       await expect(article).toContainText('Read carefully.');
       await article.getByText('claim').click();
       await article.getByText('hover').hover();
-      await page.waitForTimeout(300);
+      // Every picture in it has loaded or failed: where a surviving onerror would have run.
+      await expect
+        .poll(() =>
+          article.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+        )
+        .toBe(true);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(await article.innerHTML()).not.toMatch(/onerror|<script|javascript:|onmouseover/i);
       expect(dialogs).toEqual([]);
@@ -75,6 +81,9 @@ test.describe('notices', () => {
 
   test('the popup notice shows once per session on home', async ({ page }) => {
     await englishPage(page, { popupsSeen: false });
+    // The popup waits for the first banner (at most 3 s) and an idle moment: on the page's clock,
+    // moved on by the test after the reload, so those waits are surely over when it looks.
+    await page.clock.install();
     await page.goto('/');
     const popup = page.getByTestId('popup-notice');
     await expect(popup).toContainText('Welcome bonus: 100% on your first deposit');
@@ -82,7 +91,9 @@ test.describe('notices', () => {
     await expect(popup).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Play now' })).toBeVisible();
-    await page.waitForTimeout(500);
+    await page.clock.runFor(5_000);
+    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expect(page.getByTestId('popup-notice')).toHaveCount(0);
   });
 });

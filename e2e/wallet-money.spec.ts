@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
 import type { RunningServer } from './server.ts';
+import { settled } from './settled.ts';
 
 /**
  * The money pages of the member centre end to end (issue 7), in the browser against the real
@@ -17,12 +18,13 @@ const lookDir = process.env.LOOK_DIR;
 async function lookBoth(page: Page, name: string) {
   if (!lookDir) return;
   mkdirSync(lookDir, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: join(lookDir, `${name}-1440.png`) });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: join(lookDir, `${name}-390.png`) });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 /** A real 1×1 png (the server decodes proof images, so the bytes must be a whole image). */
