@@ -57,8 +57,8 @@ export function LotteryPage() {
               <p className={styles.blurb}>{t(variant.blurbKey)}</p>
             </div>
           )}
-          <LotteryBalance className={styles.topBalance} />
         </div>
+        <LotteryBalance className={styles.topBalance} />
         <nav className={styles.variants} aria-label={t('lottery_variants')}>
           {variants.map((v) => (
             <NavLink key={v.path} to={v.path} end className={styles.variant}>
