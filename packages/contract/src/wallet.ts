@@ -46,58 +46,92 @@ export function formatMinor(minor: number, precision: number, grouped = true): s
 }
 
 /**
- * The one amount parser of client and server. Accepts a JSON number or decimal text in major
- * units ("12", "12.5", "12.50", 12.5) and answers the exact minor units, or a message a player
- * can act on. Refused: empty, not a number, NaN and infinities, exponents ("1e3", 1e21),
- * negatives, zero, more decimals than the currency has, and amounts outside the limits.
+ * Why an amount was refused, with the figures a message needs: `parseAmount` words it in English
+ * for the server's answers, the web in the player's language from its catalogues.
  */
-export function parseAmount(input: unknown, rules: AmountRules): AmountParse {
+export type AmountRefusal =
+  | { reason: 'empty' | 'notNumber' | 'negative' | 'exponent' | 'format' | 'zero' }
+  | { reason: 'decimals'; precision: number }
+  | { reason: 'atMost'; maxMinor: number; precision: number }
+  | { reason: 'range'; minMinor: number; maxMinor: number; precision: number };
+
+/**
+ * The one amount parser of client and server. Accepts a JSON number or decimal text in major
+ * units ("12", "12.5", "12.50", 12.5) and answers the exact minor units, or why it refused.
+ * Refused: empty, not a number, NaN and infinities, exponents ("1e3", 1e21), negatives, zero,
+ * more decimals than the currency has, and amounts outside the limits.
+ */
+export function checkAmountInput(
+  input: unknown,
+  rules: AmountRules,
+): { ok: true; minor: number } | { ok: false; refusal: AmountRefusal } {
   const { precision } = rules;
   const minMinor = Math.max(1, rules.minMinor ?? 1);
   const maxMinor = Math.min(MAX_AMOUNT_MINOR, rules.maxMinor ?? MAX_AMOUNT_MINOR);
+  const refuse = (refusal: AmountRefusal) => ({ ok: false as const, refusal });
   let text: string;
   if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return { ok: false, message: 'Enter an amount as a number' };
+    if (!Number.isFinite(input)) return refuse({ reason: 'notNumber' });
     // A number's shortest decimal form; very large or very small ones print with an exponent.
     text = String(input);
   } else if (typeof input === 'string') {
     text = input.trim();
   } else {
-    return { ok: false, message: 'Enter an amount' };
+    return refuse({ reason: 'empty' });
   }
-  if (text === '') return { ok: false, message: 'Enter an amount' };
-  if (/^-/.test(text)) return { ok: false, message: 'The amount cannot be negative' };
-  if (/e/i.test(text)) return { ok: false, message: 'Enter the amount in plain digits, without an exponent' };
+  if (text === '') return refuse({ reason: 'empty' });
+  if (/^-/.test(text)) return refuse({ reason: 'negative' });
+  if (/e/i.test(text)) return refuse({ reason: 'exponent' });
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { ok: false, message: 'Enter an amount in digits, e.g. 100 or 100.50' };
+  if (!match) return refuse({ reason: 'format' });
   const whole = match[1]!.replace(/^0+(?=\d)/, '');
   const frac = match[2] ?? '';
-  if (frac.length > precision) {
-    return {
-      ok: false,
-      message:
-        precision === 0
-          ? 'Enter a whole amount, without decimals'
-          : `Enter an amount with at most ${precision} decimal${precision === 1 ? '' : 's'}`,
-    };
-  }
+  if (frac.length > precision) return refuse({ reason: 'decimals', precision });
   // More whole digits than the ceiling has cannot pass; stop before building an unsafe integer.
-  if (whole.length > 16)
-    return { ok: false, message: `The amount is at most ${formatMinor(maxMinor, precision)}` };
+  if (whole.length > 16) return refuse({ reason: 'atMost', maxMinor, precision });
   const minor = Number(whole + frac.padEnd(precision, '0'));
-  if (!Number.isSafeInteger(minor))
-    return { ok: false, message: `The amount is at most ${formatMinor(maxMinor, precision)}` };
-  if (minor === 0) return { ok: false, message: 'The amount must be greater than zero' };
+  if (!Number.isSafeInteger(minor)) return refuse({ reason: 'atMost', maxMinor, precision });
+  if (minor === 0) return refuse({ reason: 'zero' });
   if (minor < minMinor || minor > maxMinor) {
-    return {
-      ok: false,
-      message:
-        rules.minMinor !== undefined || rules.maxMinor !== undefined
-          ? `Enter an amount from ${formatMinor(minMinor, precision)} to ${formatMinor(maxMinor, precision)}`
-          : `The amount is at most ${formatMinor(maxMinor, precision)}`,
-    };
+    return refuse(
+      rules.minMinor !== undefined || rules.maxMinor !== undefined
+        ? { reason: 'range', minMinor, maxMinor, precision }
+        : { reason: 'atMost', maxMinor, precision },
+    );
   }
   return { ok: true, minor };
+}
+
+/** A refusal in English (the server's answers and the CLI). */
+export function amountRefusalMessage(refusal: AmountRefusal): string {
+  switch (refusal.reason) {
+    case 'empty':
+      return 'Enter an amount';
+    case 'notNumber':
+      return 'Enter an amount as a number';
+    case 'negative':
+      return 'The amount cannot be negative';
+    case 'exponent':
+      return 'Enter the amount in plain digits, without an exponent';
+    case 'format':
+      return 'Enter an amount in digits, e.g. 100 or 100.50';
+    case 'zero':
+      return 'The amount must be greater than zero';
+    case 'decimals':
+      return refusal.precision === 0
+        ? 'Enter a whole amount, without decimals'
+        : `Enter an amount with at most ${refusal.precision} decimal${refusal.precision === 1 ? '' : 's'}`;
+    case 'atMost':
+      return `The amount is at most ${formatMinor(refusal.maxMinor, refusal.precision)}`;
+    case 'range':
+      return `Enter an amount from ${formatMinor(refusal.minMinor, refusal.precision)} to ${formatMinor(refusal.maxMinor, refusal.precision)}`;
+  }
+}
+
+/** `checkAmountInput` with the refusal in English words: the minor units, or a message a player can act on. */
+export function parseAmount(input: unknown, rules: AmountRules): AmountParse {
+  const res = checkAmountInput(input, rules);
+  return res.ok ? res : { ok: false, message: amountRefusalMessage(res.refusal) };
 }
 
 /** An amount field on the wire: a JSON number or decimal text, checked by `parseAmount` with the live precision. */

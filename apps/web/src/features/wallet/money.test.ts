@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, checkProofFiles, toMinor } from './money.ts';
+import walletEn from '../../locales/wallet/en.json';
+import walletVi from '../../locales/wallet/vi.json';
+import { i18n } from '../../shared/i18n/i18n.ts';
+import { createTranslator } from '../../shared/i18n/translator.ts';
+import { amountProblem, checkAmount, checkProofFiles, toMinor } from './money.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 const jpg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
@@ -27,6 +31,38 @@ describe('wallet amounts', () => {
   it('converts without float drift (formatting: shared/i18n/money.test.ts)', () => {
     expect(toMinor(0.29, 2)).toBe(29);
     expect(toMinor(1234.56, 2)).toBe(123456);
+  });
+});
+
+describe("an amount field's refusal in the player's language (wallet catalogue)", () => {
+  const limits = { precision: 2, min: 10, max: 50_000 };
+  const tOf = (language: string, wallet: Record<string, string>) =>
+    createTranslator({ language, resources: { [language]: { wallet } }, defaultNamespace: 'wallet' }).t;
+
+  it('says in English what the contract says, figures included', () => {
+    const t = tOf('en', walletEn);
+    for (const bad of ['1.001', '-5', '0', 'abc', '1e3', '', '9.99', '50000.01'])
+      expect(amountProblem(bad, limits, t), bad).toBe(
+        (checkAmount(bad, limits) as { message: string }).message,
+      );
+    expect(amountProblem('12.5', { precision: 0 }, t)).toBe('Enter a whole amount, without decimals');
+    expect(amountProblem('99999999999999999', { precision: 2 }, t)).toBe(
+      'The amount is at most 10,000,000,000.00',
+    );
+    expect(amountProblem('12.50', limits, t)).toBeNull();
+  });
+
+  it('a Vietnamese player reads it in Vietnamese, the bounds written as Vietnamese write money', async () => {
+    const t = tOf('vi', walletVi);
+    await i18n.changeLanguage('vi');
+    try {
+      expect(amountProblem('5', limits, t)).toBe('Nhập số tiền từ 10,00 đến 50.000,00');
+      expect(amountProblem('1.001', limits, t)).toBe('Nhập số tiền có tối đa 2 chữ số thập phân');
+      expect(amountProblem('-5', limits, t)).toBe('Số tiền không được âm');
+      expect(amountProblem('', limits, t)).toBe('Vui lòng nhập số tiền');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

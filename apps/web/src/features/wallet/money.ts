@@ -1,24 +1,63 @@
-import { parseAmount, WithdrawProofLimits, type AmountParse } from '@app/contract';
+import {
+  checkAmountInput,
+  parseAmount,
+  WithdrawProofLimits,
+  type AmountParse,
+  type AmountRules,
+} from '@app/contract';
+import { formatMoney } from '../../shared/i18n/money.ts';
+import type { TFunction } from '../../shared/i18n/translator.ts';
 
 /** Major units from the wire as whole minor units (the wire carries at most `precision` decimals). */
 export function toMinor(major: number, precision: number): number {
   return Math.round(major * 10 ** precision);
 }
 
+type AmountLimits = { precision: number; min?: number; max?: number };
+
+/** The page's limits (major units from the server) as minor-unit bounds. */
+const amountRules = (limits: AmountLimits): AmountRules => ({
+  precision: limits.precision,
+  ...(limits.min !== undefined ? { minMinor: toMinor(limits.min, limits.precision) } : {}),
+  ...(limits.max !== undefined ? { maxMinor: toMinor(limits.max, limits.precision) } : {}),
+});
+
 /**
  * An amount field checked before it is sent, with the contract's one parser: the page's limits
- * (major units from the server) become minor-unit bounds, so the player reads the same refusal
- * the server would give, without a round trip.
+ * become minor-unit bounds, so the player meets the same refusal the server would give, without a
+ * round trip.
  */
-export function checkAmount(
-  input: string,
-  limits: { precision: number; min?: number; max?: number },
-): AmountParse {
-  return parseAmount(input, {
-    precision: limits.precision,
-    ...(limits.min !== undefined ? { minMinor: toMinor(limits.min, limits.precision) } : {}),
-    ...(limits.max !== undefined ? { maxMinor: toMinor(limits.max, limits.precision) } : {}),
-  });
+export function checkAmount(input: string, limits: AmountLimits): AmountParse {
+  return parseAmount(input, amountRules(limits));
+}
+
+/** Why an amount field's value is refused, in the player's language (wallet catalogue), or null. */
+export function amountProblem(input: string, limits: AmountLimits, t: TFunction): string | null {
+  const res = checkAmountInput(input, amountRules(limits));
+  if (res.ok) return null;
+  const r = res.refusal;
+  const money = (minor: number) =>
+    formatMoney(minor / 10 ** limits.precision, { precision: limits.precision });
+  switch (r.reason) {
+    case 'empty':
+      return t('amount_empty');
+    case 'notNumber':
+      return t('amount_not_number');
+    case 'negative':
+      return t('amount_negative');
+    case 'exponent':
+      return t('amount_exponent');
+    case 'format':
+      return t('amount_format');
+    case 'zero':
+      return t('amount_zero');
+    case 'decimals':
+      return r.precision === 0 ? t('amount_whole') : t('amount_decimals', { count: r.precision });
+    case 'atMost':
+      return t('amount_at_most', { max: money(r.maxMinor) });
+    case 'range':
+      return t('amount_range', { min: money(r.minMinor), max: money(r.maxMinor) });
+  }
 }
 
 export type ProofRefusal = 'type' | 'size' | 'count';

@@ -7,7 +7,7 @@ import { errorText } from '../../shared/forms/error-text.ts';
 import { call } from '../../shared/http/client.ts';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
-import { checkAmount } from './money.ts';
+import { amountProblem } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import styles from './wallet.module.css';
 
@@ -115,9 +115,9 @@ export function AmountField({
 }) {
   const { t } = useTranslation(WALLET_NS);
   const [touched, setTouched] = useState(false);
-  const parsed = checkAmount(value, limits);
+  const problem = amountProblem(value, limits, t);
   // An emptied field (after a successful send) is not an error until the next submit.
-  const error = !parsed.ok && (showError || (touched && value.trim() !== '')) ? parsed.message : null;
+  const error = problem !== null && (showError || (touched && value.trim() !== '')) ? problem : null;
   const hint =
     limits.min !== undefined && limits.max !== undefined
       ? t('wallet_limits', {
