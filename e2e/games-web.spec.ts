@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import { createMember, loginThroughPopup, preparePage, uniqueName, withSwitch } from './accounts-helpers.ts';
 import { repoRoot } from './server.ts';
 
 /**
@@ -168,30 +168,41 @@ test.describe('games web', () => {
 
   test('NC-04 NC-10 NC-11 NC-12 header items in order with their point rates; bingo and BGS after the lottery items, DS88 after live', async ({
     page,
+    server,
   }) => {
-    await page.goto('/');
-    await expect(nav(page).getByTestId('nav-item-RNG')).toBeVisible();
-    const keys = await nav(page)
-      .locator('[data-testid^="nav-item-"]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('nav-item-', '')));
-    expect(keys.slice(0, 4)).toEqual(['LOTT', 'ELOTT', 'BINGO', 'BGS']);
-    expect(keys[keys.indexOf('LIVE') + 1]).toBe('DS88');
-    // The bingo item, right after the lottery items, links to /bingo (NC-10).
-    await expect(nav(page).getByTestId('nav-item-BINGO').getByRole('link')).toHaveAttribute('href', '/bingo');
-    const rates: [string, string][] = [
-      ['LIVE', '0.70'],
-      ['SPORTS', '1.00'],
-      ['ESPORTS', '1.00'],
-      ['FISH', '1.20'],
-      ['RNG', '1.20'],
-      ['PVP', '1.00'],
-    ];
-    for (const [key, rate] of rates)
-      await expect(nav(page).getByTestId(`nav-point-${key}`), key).toHaveText(rate);
-    await nav(page).getByTestId('nav-item-BGS').getByRole('link').click();
-    await expect(page).toHaveURL(/\/bgs$/);
-    await nav(page).getByTestId('nav-item-BINGO').getByRole('link').click();
-    await expect(page).toHaveURL(/\/bingo$/);
+    // The rates show while the points system is on (the demo has it off: new-user.spec.ts).
+    await withSwitch(server, 'PTSYS3', true, async () => {
+      // The server drops its cached status a moment after the operator's command.
+      await expect(async () => {
+        await page.goto('/');
+        await expect(nav(page).getByTestId('nav-point-LIVE')).toHaveText('0.70', { timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+      await expect(nav(page).getByTestId('nav-item-RNG')).toBeVisible();
+      const keys = await nav(page)
+        .locator('[data-testid^="nav-item-"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace('nav-item-', '')));
+      expect(keys.slice(0, 4)).toEqual(['LOTT', 'ELOTT', 'BINGO', 'BGS']);
+      expect(keys[keys.indexOf('LIVE') + 1]).toBe('DS88');
+      // The bingo item, right after the lottery items, links to /bingo (NC-10).
+      await expect(nav(page).getByTestId('nav-item-BINGO').getByRole('link')).toHaveAttribute(
+        'href',
+        '/bingo',
+      );
+      const rates: [string, string][] = [
+        ['LIVE', '0.70'],
+        ['SPORTS', '1.00'],
+        ['ESPORTS', '1.00'],
+        ['FISH', '1.20'],
+        ['RNG', '1.20'],
+        ['PVP', '1.00'],
+      ];
+      for (const [key, rate] of rates)
+        await expect(nav(page).getByTestId(`nav-point-${key}`), key).toHaveText(rate);
+      await nav(page).getByTestId('nav-item-BGS').getByRole('link').click();
+      await expect(page).toHaveURL(/\/bgs$/);
+      await nav(page).getByTestId('nav-item-BINGO').getByRole('link').click();
+      await expect(page).toHaveURL(/\/bingo$/);
+    });
   });
 
   test('BC-01 NC-24 the vendor list is kept in session storage and fetched again after a language change', async ({

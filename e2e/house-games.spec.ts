@@ -142,8 +142,8 @@ test.describe('house games', () => {
     await expect(page.getByTestId('verify-verdict')).toHaveText(/^Match/, { timeout: 20_000 });
     await expect(page.getByTestId('verify-result')).toContainText('matches the published hash');
     const wins = page.getByTestId('outcome-win');
-    await expect(wins.first()).toHaveText(`Total win: ${Math.round(round.win * 100)} (smallest units)`);
-    await expect(wins.nth(1)).toHaveText(`Total win: ${Math.round(round.win * 100)} (smallest units)`);
+    await expect(wins.first()).toHaveText(`Total win: $${money(round.win)}`);
+    await expect(wins.nth(1)).toHaveText(`Total win: $${money(round.win)}`);
     await lookBoth(page, 'house-verify');
 
     // A changed server seed no longer matches.

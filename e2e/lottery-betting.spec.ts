@@ -105,6 +105,7 @@ test.describe('lottery betting', () => {
     await expect(page.getByRole('checkbox', { name: 'Stop after a win' })).toBeChecked();
     await expect(page.getByTestId('slip-total')).toHaveText('100.00');
     await page.getByRole('button', { name: 'Place chase over 5 draws' }).click();
+    await page.getByTestId('chase-confirm').getByRole('button', { name: 'Place the chase' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Chase placed over 5 draws' })).toBeVisible();
 
     // Watch the draw: the head shows the result of that numero without a reload.

@@ -65,6 +65,7 @@ test.describe('lottery look', () => {
     await expect(page.getByTestId('chase-plan')).toBeVisible();
     await lookBoth(page, 'slip-chase');
     await page.getByRole('button', { name: /Place chase/ }).click();
+    await page.getByTestId('chase-confirm').getByRole('button', { name: 'Place the chase' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Chase placed' })).toBeVisible();
 
     for (const tab of ['results', 'trend', 'bets', 'rules'] as const) {
