@@ -95,7 +95,16 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = {
-    ...loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: '' }),
+    // No web build unless a test gives one (configOverrides.webDist), as on a fresh clone: serving
+    // apps/web/dist made every test app register a route for each of its ~1,300 files (about a
+    // second each on a loaded machine), and a build running beside the tests could swap the files
+    // under that scan (issue 28: "the @fastify/static start" failed on timing under load).
+    ...loadConfig({
+      ...process.env,
+      DATA_DIR: '/nonexistent',
+      DATABASE_URL: '',
+      WEB_DIST: '/nonexistent-web-dist',
+    }),
     ...overrides.configOverrides,
   };
   const app = await buildApp({ config, database, ...overrides });
