@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_NOTIFY_PATH, SANDBOX_SIGNATURE_HEADER, SANDBOX_TIMESTAMP_HEADER } from '@app/contract';
 import { DEV_SECRETS, loadConfig, MIN_PRODUCTION_SECRET_LENGTH } from '../config.ts';
 import { createTestApp, productionTestEnv, testDbKind, type TestApp } from '../test/test-app.ts';
 import { spawnServer } from '../test/server-processes.ts';
 import { memberWithMoney, walletMinor } from '../modules/wallet/wallet-test-kit.ts';
-import { signSandbox } from '../modules/deposit/deposit.service.ts';
+import { openGatewayOrder, sandboxNotify } from '../modules/deposit/deposit-test-kit.ts';
 import { SANDBOX_VENDOR_CODE } from '../modules/games/sandbox-vendor.ts';
 import { vendorWalletPath } from '../modules/games/vendor-callbacks.routes.ts';
 import { signedHeaders } from '../modules/games/vendor-signature.ts';
@@ -86,19 +85,7 @@ describe(`production secrets: callbacks signed with the published defaults (${te
 
   it('a gateway notification signed with the development default is refused and credits nothing; the configured secret is accepted', async () => {
     const m = await memberWithMoney(t, 1_000);
-    const created = await t.call({
-      method: 'POST',
-      url: '/wps/deposit/orders',
-      token: m.token,
-      payload: { channelCode: 'SANDBOXPAY', amount: 100 },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const orderNo = created.json().value.orderNo as string;
-    const { gateway_payment_id: paymentId } = await t.database.db
-      .selectFrom('deposit_order')
-      .select('gateway_payment_id')
-      .where('order_no', '=', orderNo)
-      .executeTakeFirstOrThrow();
+    const { orderNo, paymentId } = await openGatewayOrder(t, m, 100);
     const raw = JSON.stringify({
       paymentId,
       merchantOrderNo: orderNo,
@@ -106,19 +93,7 @@ describe(`production secrets: callbacks signed with the published defaults (${te
       currency: 'USD',
       status: 'PAID',
     });
-    const notify = (secret: string) => {
-      const ts = String(Math.floor(Date.now() / 1000));
-      return t.call({
-        method: 'POST',
-        url: SANDBOX_NOTIFY_PATH,
-        headers: {
-          'content-type': 'application/json',
-          [SANDBOX_TIMESTAMP_HEADER]: ts,
-          [SANDBOX_SIGNATURE_HEADER]: signSandbox(secret, ts, raw),
-        },
-        payload: raw,
-      });
-    };
+    const notify = (secret: string) => sandboxNotify(t, secret, raw);
     const forged = await notify(DEV_SECRETS.SANDBOX_PAY_SECRET);
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ success: false, errorCode: 'gateway.signature.invalid' });

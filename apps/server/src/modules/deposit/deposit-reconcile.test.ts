@@ -5,6 +5,7 @@ import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '@app/contract';
 import { memberWithMoney, walletMinor, type TestMember } from '../wallet/wallet-test-kit.ts';
 import { HouseAccount } from '../wallet/wallet.service.ts';
 import { GATEWAY_NOTIFY_JOB, RECONCILE_JOB } from './deposit.jobs.ts';
+import { openGatewayOrder } from './deposit-test-kit.ts';
 import { SANDBOX_NOTIFY_LEASE_MS, SANDBOX_PAYMENT_TTL_MS } from './sandbox-gateway.ts';
 
 /**
@@ -28,22 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function gatewayOrder(m: TestMember, amount: number) {
-  const res = await t.call({
-    method: 'POST',
-    url: '/wps/deposit/orders',
-    token: m.token,
-    payload: { channelCode: 'SANDBOXPAY', amount },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const orderNo = res.json().value.orderNo as string;
-  const { gateway_payment_id } = await t.database.db
-    .selectFrom('deposit_order')
-    .select('gateway_payment_id')
-    .where('order_no', '=', orderNo)
-    .executeTakeFirstOrThrow();
-  return { orderNo, paymentId: gateway_payment_id!, redirectUrl: res.json().value.redirectUrl as string };
-}
+const gatewayOrder = (m: TestMember, amount: number) => openGatewayOrder(t, m, amount);
 
 const orderStatus = async (m: TestMember, orderNo: string) =>
   (await t.call({ url: `/wps/deposit/order?orderNo=${orderNo}`, token: m.token })).json().value.status;

@@ -5,6 +5,7 @@ import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts'
 import { runOpsCommand } from '../../cli/commands.ts';
 import { memberWithMoney, walletMinor, type TestMember } from '../wallet/wallet-test-kit.ts';
 import { signSandbox } from './deposit.service.ts';
+import { openGatewayOrder, sandboxNotify } from './deposit-test-kit.ts';
 
 const SECRET = 'test-sandbox-secret';
 let t: TestApp;
@@ -20,35 +21,10 @@ function createOrder(m: TestMember, body: Record<string, unknown>) {
 }
 
 function notify(body: unknown, opts: { secret?: string; timestamp?: number; raw?: string } = {}) {
-  const raw = opts.raw ?? JSON.stringify(body);
-  const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
-  return t.call({
-    method: 'POST',
-    url: SANDBOX_NOTIFY_PATH,
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_TIMESTAMP_HEADER]: ts,
-      [SANDBOX_SIGNATURE_HEADER]: signSandbox(opts.secret ?? SECRET, ts, raw),
-    },
-    payload: raw,
-  });
+  return sandboxNotify(t, opts.secret ?? SECRET, opts.raw ?? JSON.stringify(body), opts.timestamp);
 }
 
-async function gatewayOrder(m: TestMember, amount: number | string) {
-  const res = await createOrder(m, { channelCode: 'SANDBOXPAY', amount });
-  expect(res.statusCode, res.body).toBe(200);
-  const order = res.json().value;
-  const payment = await t.database.db
-    .selectFrom('deposit_order')
-    .select('gateway_payment_id')
-    .where('order_no', '=', order.orderNo)
-    .executeTakeFirstOrThrow();
-  return {
-    orderNo: order.orderNo as string,
-    paymentId: payment.gateway_payment_id!,
-    redirectUrl: order.redirectUrl as string,
-  };
-}
+const gatewayOrder = (m: TestMember, amount: number | string) => openGatewayOrder(t, m, amount);
 
 describe(`deposits (${testDbKind})`, () => {
   it('GET /wps/deposit/channels lists the configured channels with min, max and preset amounts in major units; the bank channel shows the merchant account', async () => {

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MAX_AMOUNT_MINOR,
-  MAX_BALANCE_MINOR,
-  SANDBOX_NOTIFY_PATH,
-  SANDBOX_SIGNATURE_HEADER,
-  SANDBOX_TIMESTAMP_HEADER,
-} from '@app/contract';
+import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
-import { signSandbox } from '../deposit/deposit.service.ts';
+import { openGatewayOrder, sandboxNotify } from '../deposit/deposit-test-kit.ts';
 import { SANDBOX_VENDOR_CODE } from '../games/sandbox-vendor.ts';
 import { vendorWalletPath } from '../games/vendor-callbacks.routes.ts';
 import { signedHeaders } from '../games/vendor-signature.ts';
@@ -51,19 +45,7 @@ const move = (m: TestMember, fields: Record<string, unknown>) =>
   });
 
 /** A signed gateway notification, sent as its raw text. */
-function notify(raw: string) {
-  const ts = String(Math.floor(Date.now() / 1000));
-  return t.call({
-    method: 'POST',
-    url: SANDBOX_NOTIFY_PATH,
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_TIMESTAMP_HEADER]: ts,
-      [SANDBOX_SIGNATURE_HEADER]: signSandbox(PAY_SECRET, ts, raw),
-    },
-    payload: raw,
-  });
-}
+const notify = (raw: string) => sandboxNotify(t, PAY_SECRET, raw);
 
 /** Ledger transactions whose reference is `reference` (what a refused call must not leave). */
 const movementsOf = async (reference: string) =>
@@ -173,19 +155,7 @@ describe(`issue 28 defect 6: signed callbacks never answer 500, and money has ce
 
   it('a gateway payment that would take the balance past the ceiling is refused 409 wallet.balance.ceiling and the order stays pending, credited nothing', async () => {
     const m = await memberNearCeiling(500);
-    const created = await t.call({
-      method: 'POST',
-      url: '/wps/deposit/orders',
-      token: m.token,
-      payload: { channelCode: 'SANDBOXPAY', amount: 10 },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const orderNo = created.json().value.orderNo as string;
-    const { gateway_payment_id: paymentId } = await t.database.db
-      .selectFrom('deposit_order')
-      .select('gateway_payment_id')
-      .where('order_no', '=', orderNo)
-      .executeTakeFirstOrThrow();
+    const { orderNo, paymentId } = await openGatewayOrder(t, m, 10);
     const raw = JSON.stringify({
       paymentId,
       merchantOrderNo: orderNo,
