@@ -64,8 +64,8 @@ export async function migrateToLatest(database: Database): Promise<void> {
   const migrator = new Migrator({
     db: database.db,
     provider,
-    // Work in parallel lands migrations out of number order (026 before 025): a database that ran
-    // a later one still takes an earlier one it lacks, instead of refusing to start.
+    // Work in parallel lands migrations out of number order: a database that ran a later one
+    // still takes an earlier one it lacks, instead of refusing to start.
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
