@@ -27,6 +27,11 @@ export function planMultiples(count: number, start: number, every: number, facto
   );
 }
 
+/** The planner's multiples: flat, or doubled from one draw to the next ("Double each draw"). */
+export function chaseMultiples(count: number, start: number, doubling: boolean): number[] {
+  return planMultiples(count, start, 1, doubling ? 2 : 1);
+}
+
 const COUNTS = [5, 10, 20] as const;
 
 /**
@@ -64,7 +69,7 @@ export function ChasePlanner({
   useEffect(() => {
     if (!plan.enabled) return;
     const n = Math.min(count, available.length || count, maxCount || count);
-    const multiples = planMultiples(n, start, doubling ? 2 : 1, doubling ? 2 : 1);
+    const multiples = chaseMultiples(n, start, doubling);
     if (multiples.join() !== plan.multiples.join()) onChange({ ...plan, multiples });
   }, [plan, count, start, doubling, available.length, maxCount, onChange]);
 
