@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { MAX_AMOUNT_MINOR, WalletErrors } from '@app/contract';
 import { HOUSE_SHARDS, HouseAccount, WalletType } from './wallet.service.ts';
-import { memberWithMoney } from './wallet-test-kit.ts';
+import { memberWithMoney, walletMinor } from './wallet-test-kit.ts';
 
 /**
  * Ledger rules that need the database, which the mutation run (docs/mutation-testing.md) found no
@@ -53,6 +54,43 @@ describe(`ledger rules on the database (${testDbKind})`, () => {
     }
     // The keys spread over the shards (24 keys land on several of the 16).
     expect(seen.size).toBeGreaterThan(4);
+  });
+
+  it("the movement ceiling holds on each member's posting, not on the house's side that pays many", async () => {
+    const { wallet } = t.app.ctx;
+    const [a, b] = [await memberWithMoney(t, 0), await memberWithMoney(t, 0)];
+    const key = `ceiling-${a.memberId}`;
+    const refused = await wallet
+      .post({
+        idempotencyKey: key,
+        kind: 'ADJUSTMENT',
+        reference: key,
+        postings: [
+          { account: { house: HouseAccount.cash }, amount: -(MAX_AMOUNT_MINOR + 1) },
+          { account: { memberId: a.memberId }, amount: MAX_AMOUNT_MINOR + 1 },
+        ],
+      })
+      .then(
+        () => 'posted',
+        (e: { errorCode?: string }) => e.errorCode,
+      );
+    expect(refused).toBe(WalletErrors.movementTooLarge.code);
+    expect(await walletMinor(t, a.memberId)).toBe(0);
+    // Two members paid the most one posting may carry, at once: the house's side is twice that.
+    await wallet.post({
+      idempotencyKey: `${key}-two`,
+      kind: 'ADJUSTMENT',
+      reference: `${key}-two`,
+      postings: [
+        { account: { house: HouseAccount.cash }, amount: -2 * MAX_AMOUNT_MINOR },
+        { account: { memberId: a.memberId }, amount: MAX_AMOUNT_MINOR },
+        { account: { memberId: b.memberId }, amount: MAX_AMOUNT_MINOR },
+      ],
+    });
+    expect([await walletMinor(t, a.memberId), await walletMinor(t, b.memberId)]).toEqual([
+      MAX_AMOUNT_MINOR,
+      MAX_AMOUNT_MINOR,
+    ]);
   });
 
   it('the balance counts a bonus wallet holding money, in its entry and in sumBalance; an empty one is not shown', async () => {
