@@ -73,7 +73,8 @@ describe('production secrets: the real server process', () => {
     expect(exited!.output).toContain('SANDBOX_PAY_SECRET must be set when NODE_ENV=production');
     // A configuration mistake is a sentence, not a stack trace.
     expect(exited!.output).not.toMatch(/\n\s+at /);
-  });
+    // A new process loading the server's modules: seconds on a quiet machine, far more on a busy one.
+  }, 90_000);
 });
 
 describe(`production secrets: callbacks signed with the published defaults (${testDbKind})`, () => {
