@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hideUntagged: true,
   });
 
-  await installSecurityHeaders(app);
+  installSecurityHeaders(app);
   installCompression(app);
 
   // Callback hooks, here and in security-headers.ts: they run on every request and never wait, and a
