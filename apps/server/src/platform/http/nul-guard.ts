@@ -9,13 +9,32 @@ import { fail } from './errors.ts';
  */
 const NUL = '\u0000';
 
-/** Where in a parsed value the first NUL sits (a string or a key holding it), else null. */
-export function nulPath(value: unknown, path = ''): string | null {
+/**
+ * How deep a request's value may nest. No call of ours takes more than a few levels; a body nested
+ * thousands deep (30 kB of `{"a":` is enough) would otherwise exhaust the stack of any walk over it,
+ * this guard's first, and answer 500.
+ */
+export const MAX_NESTING = 32;
+
+/** A value nested deeper than MAX_NESTING, found at `path`. */
+class TooDeep {
+  readonly path: string;
+  constructor(path: string) {
+    this.path = path;
+  }
+}
+
+/**
+ * Where in a parsed value the first NUL sits (a string or a key holding it), else null. Throws
+ * TooDeep past MAX_NESTING levels (nulProblem turns that into its refusal).
+ */
+export function nulPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes(NUL) ? path : null;
   if (value === null || typeof value !== 'object') return null;
   // A binary body (an upload's Buffer) holds numbers under index keys: no text, and walking its
   // entries would cost one pair per byte.
   if (ArrayBuffer.isView(value)) return null;
+  if (depth >= MAX_NESTING) throw new TooDeep(path);
   const isArray = Array.isArray(value);
   // Runs on every request: a part's path is spelled only where there is something to look into.
   for (const key of Object.keys(value)) {
@@ -25,15 +44,21 @@ export function nulPath(value: unknown, path = ''): string | null {
     if (!lookInto && !key.includes(NUL)) continue;
     const at = isArray ? `${path}[${key}]` : path ? `${path}.${key}` : key;
     if (key.includes(NUL)) return at;
-    const found = nulPath(inner, at);
+    const found = nulPath(inner, at, depth + 1);
     if (found !== null) return found;
   }
   return null;
 }
 
-/** The sentence a caller can act on, for a NUL found in one part of the request, else null. */
+/** The sentence a caller can act on, for a NUL found in one part of the request (or nesting past MAX_NESTING), else null. */
 export function nulProblem(part: 'query' | 'body' | 'header' | 'path', value: unknown): string | null {
-  const at = nulPath(value);
+  let at: string | null;
+  try {
+    at = nulPath(value);
+  } catch (err) {
+    if (!(err instanceof TooDeep)) throw err;
+    return `Invalid ${part}: ${err.path || part} nests deeper than ${MAX_NESTING} levels`;
+  }
   if (at === null) return null;
   return `Invalid ${part}: ${at || part} contains a NUL character (\\u0000), which no text field accepts`;
 }
