@@ -24,6 +24,7 @@ import * as m022 from './migrations/022-bet-win-board-index.ts';
 import * as m023 from './migrations/023-lottery-free-play-and-request-hash.ts';
 import * as m024 from './migrations/024-money-ceilings-and-gateway-retries.ts';
 import * as m026 from './migrations/026-one-posting-path.ts';
+import * as m027 from './migrations/027-agent-tree.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '023-lottery-free-play-and-request-hash': m023,
   '024-money-ceilings-and-gateway-retries': m024,
   '026-one-posting-path': m026,
+  '027-agent-tree': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

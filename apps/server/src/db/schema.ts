@@ -141,6 +141,41 @@ export interface MemberTable {
   realtime_salary_req_type: Generated<number>;
   last_login_at: NullableTimestamp;
   last_login_ip: string | null;
+  // Agents (migration 027).
+  /** The member's prize group at base 2000: the highest series it may bet at (decision 028). */
+  lottery_series: Generated<number>;
+  /** The upline's note on this downline. */
+  remark: Generated<string>;
+  /** The registration link the member came through. */
+  affiliate_link_id: number | null;
+}
+
+/** The closure of member.upline_id, kept by triggers (migration 027, decision 028). */
+export interface MemberTreeTable {
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+}
+
+/** A member's rebate on a product other than the lottery, in basis points (migration 027). */
+export interface MemberRebateTable {
+  member_id: number;
+  product: 'LIVE' | 'RNG' | 'SPORTS' | 'FISH' | 'PVP' | 'ELOTT';
+  rate_bp: number;
+}
+
+/** An agent's registration link (migration 027). */
+export interface AffiliateLinkTable {
+  id: Generated<number>;
+  member_id: number;
+  code: string;
+  account_type: number;
+  lottery_series: number;
+  rebates: ColumnType<Record<string, number>, string | undefined, string>;
+  channel: Generated<string>;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
 }
 
 /** Server-side sessions: the opaque token is stored only as its SHA-256 hash. */
@@ -891,4 +926,7 @@ export interface DB {
   lottery_result_revision: LotteryResultRevisionTable;
   lottery_ticket: LotteryTicketTable;
   pvp_room: PvpRoomTable;
+  member_tree: MemberTreeTable;
+  member_rebate: MemberRebateTable;
+  affiliate_link: AffiliateLinkTable;
 }
