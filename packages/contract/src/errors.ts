@@ -84,6 +84,12 @@ const accountErrors = {
     status: 403,
     message: 'This account is disabled, please contact customer service',
   },
+  /** ER-28, ER-29: an agent call from a member that is not an agent (types 1, 2, 41, 42 only). */
+  nonAgent: {
+    code: 'agent.only',
+    status: 403,
+    message: 'Non-agents cannot log in. Please contact your agent',
+  },
   trialForbidden: {
     code: 'in_need_true_account',
     status: 403,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection.ts';
-import { AgentType, Errors } from '@app/contract';
+import { accountCentreTypes, AgentType, Errors } from '@app/contract';
 import { fail } from '../http/errors.ts';
 import { PreparedRead } from '../prepared-read.ts';
 import { announceSessionsEnded } from '../realtime/member-events.ts';
@@ -207,6 +207,15 @@ export async function resolveSession(req: FastifyRequest): Promise<SessionContex
 export async function requireSession(req: FastifyRequest): Promise<SessionContext> {
   const session = await resolveSession(req);
   if (!session) throw fail(tokenOf(req) ? Errors.sessionEnded : Errors.notLoggedIn);
+  return session;
+}
+
+/**
+ * Agent calls (the agent centre) are for agent types 1, 2, 41 and 42 only (ER-28, ER-29): a player,
+ * a trial account or a non-playing account is refused before anything is read.
+ */
+export function requireAgent(session: SessionContext): SessionContext {
+  if (!accountCentreTypes.includes(session.agentType)) throw fail(Errors.nonAgent);
   return session;
 }
 
