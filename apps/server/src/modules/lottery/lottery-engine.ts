@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   checkResult,
   familyOf,
@@ -105,9 +105,7 @@ function marked(byMember: Map<number, number>, freePlay: Set<number>): MemberAmo
 }
 
 /** Refunded tickets summed by member, with the mark of their orders. */
-export function byMemberOf(
-  rows: { member_id: number; amount: number; free_play: boolean }[],
-): MemberAmount[] {
+function byMemberOf(rows: { member_id: number; amount: number; free_play: boolean }[]): MemberAmount[] {
   const sums = new Map<number, number>();
   const free = new Set<number>();
   for (const r of rows) {
@@ -604,30 +602,14 @@ export class LotteryEngine {
       // Win-stop: the chase's later details (not drawn yet) are cancelled and refunded.
       let chaseCancelled = 0;
       if (stopOrders.length > 0 && n.settled_revision < 0) {
-        const stopped = await sql<{
-          id: number;
-          member_id: number;
-          amount: number;
-          order_id: number;
-          free_play: boolean;
-        }>`
-          update lottery_ticket t set status = ${S.cancelledAfterHit}, settled_at = now(), win_amount = t.amount
-          from lottery_numero m, lottery_order o
-          where t.order_id = any(${stopOrders}::bigint[]) and t.status = ${S.inProgress} and m.id = t.numero_id
-            and m.draw_at > ${n.draw_at} and m.status in ('open','locked') and o.id = t.order_id
-          returning t.id, t.member_id, t.amount, t.order_id, o.free_play`.execute(trx);
-        chaseCancelled = stopped.rows.length;
-        await this.postToMembers(
-          trx,
-          `lottery:chase-stop:${n.id}`,
-          'BET_REFUND',
+        const stopped = await this.refundTickets(trx, {
+          status: S.cancelledAfterHit,
+          where: sql`t.order_id = any(${stopOrders}::bigint[]) and m.draw_at > ${n.draw_at}
+            and m.status in ('open','locked')`,
+          key: `lottery:chase-stop:${n.id}`,
           reference,
-          byMemberOf(stopped.rows),
-        );
-        await this.finishOrders(
-          trx,
-          stopped.rows.map((r) => r.order_id),
-        );
+        });
+        chaseCancelled = stopped.ids.length;
       }
       await sql`
         update lottery_numero set status = 'settled', settled_revision = revision, settled_at = now()
@@ -655,11 +637,44 @@ export class LotteryEngine {
   }
 
   /**
+   * Gives back the stakes of tickets still in progress: the one home of every refund (decision 022)
+   * — a player's cancel (8), a win-stop's later details (6), a void draw (12). The tickets `where`
+   * picks (`t` the ticket, `o` its order, `m` its numero) that are still in progress take `status`
+   * with their stake as what came back, in one statement; the stakes go back in one BET_REFUND
+   * movement `key`, against the house each stake went to (a trial order's: free play); the betting
+   * records of orders now final are settled or cancelled. A ticket another transaction finished
+   * first is not in progress any more, so it is neither refunded twice nor both refunded and paid.
+   */
+  async refundTickets(
+    trx: Kysely<DB>,
+    r: { status: number; where: RawBuilder<unknown>; key: string; reference: string },
+  ): Promise<{ ids: number[]; refunded: number }> {
+    const cancelled = await sql<{
+      id: number;
+      member_id: number;
+      amount: number;
+      order_id: number;
+      free_play: boolean;
+    }>`
+      update lottery_ticket t set status = ${r.status}, win_amount = t.amount, settled_at = now()
+      from lottery_order o, lottery_numero m
+      where t.status = ${S.inProgress} and o.id = t.order_id and m.id = t.numero_id and (${r.where})
+      returning t.id, t.member_id, t.amount, t.order_id, o.free_play`.execute(trx);
+    const refunds = byMemberOf(cancelled.rows);
+    await this.postToMembers(trx, r.key, 'BET_REFUND', r.reference, refunds);
+    await this.finishOrders(
+      trx,
+      cancelled.rows.map((x) => x.order_id),
+    );
+    return { ids: cancelled.rows.map((x) => x.id), refunded: refunds.reduce((a, [, x]) => a + x, 0) };
+  }
+
+  /**
    * One ledger movement: each member's amount (positive credits, negative debits) against the
    * house, the real one (HOUSE_CASH) for real orders and the free-play one for trial orders, so
    * free-play money never reaches a real account.
    */
-  async postToMembers(
+  private async postToMembers(
     trx: Kysely<DB>,
     key: string,
     kind: 'BET_PAYOUT' | 'BET_REFUND' | 'ADJUSTMENT' | 'REBATE',
@@ -677,14 +692,6 @@ export class LotteryEngine {
     await this.wallet.post({ idempotencyKey: key, kind, reference, postings }, trx);
   }
 
-  /** Orders whose every detail is final get their betting record settled or cancelled. */
-  private async finishOrdersOfNumero(trx: Kysely<DB>, numeroId: number): Promise<void> {
-    await this.finishOrdersWhere(
-      trx,
-      sql`o.id in (select order_id from lottery_ticket where numero_id = ${numeroId})`,
-    );
-  }
-
   /** The betting records of orders of one detail each, from outcomes worked out by the caller. */
   private async finishSingleOrders(trx: Kysely<DB>, o: OrderOutcomes): Promise<void> {
     if (o.betNos.length === 0) return;
@@ -698,7 +705,7 @@ export class LotteryEngine {
     );
   }
 
-  async finishOrders(trx: Kysely<DB>, orderIds: number[]): Promise<void> {
+  private async finishOrders(trx: Kysely<DB>, orderIds: number[]): Promise<void> {
     if (orderIds.length === 0) return;
     await this.finishOrdersWhere(trx, sql`o.id = any(${[...new Set(orderIds)]}::bigint[])`);
   }
@@ -744,20 +751,13 @@ export class LotteryEngine {
       await sql`update lottery_numero set status = 'void', void_reason = ${reason} where id = ${n.id}`.execute(
         trx,
       );
-      const cancelled = await sql<{
-        member_id: number;
-        amount: number;
-        order_id: number;
-        free_play: boolean;
-      }>`
-        update lottery_ticket t set status = ${S.cancelledVoid}, win_amount = t.amount, settled_at = now()
-        from lottery_order o
-        where t.numero_id = ${n.id} and t.status = ${S.inProgress} and o.id = t.order_id
-        returning t.member_id, t.amount, t.order_id, o.free_play`.execute(trx);
-      const refunds = byMemberOf(cancelled.rows);
-      await this.postToMembers(trx, `lottery:void:${n.id}`, 'BET_REFUND', `${g.code}-${n.numero}`, refunds);
-      await this.finishOrdersOfNumero(trx, n.id);
-      return { refunded: refunds.reduce((a, [, x]) => a + x, 0), tickets: cancelled.rows.length };
+      const voided = await this.refundTickets(trx, {
+        status: S.cancelledVoid,
+        where: sql`t.numero_id = ${n.id}`,
+        key: `lottery:void:${n.id}`,
+        reference: `${g.code}-${n.numero}`,
+      });
+      return { refunded: voided.refunded, tickets: voided.ids.length };
     });
   }
 

@@ -37,13 +37,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
 import { HouseAccount, WalletService } from '../wallet/wallet.service.ts';
 import type { BetRecordWriter } from '../records/records.service.ts';
-import {
-  byMemberOf,
-  LotteryEngine,
-  LOTTERY_FREE_PLAY_HOUSE,
-  LOTTERY_VENDOR,
-  type NumeroRow,
-} from './lottery-engine.ts';
+import { LotteryEngine, LOTTERY_FREE_PLAY_HOUSE, LOTTERY_VENDOR, type NumeroRow } from './lottery-engine.ts';
 import type { GameRow, LotteryGames } from './lottery-games.ts';
 import { familyPlays, findPlay, numeroKey, unitOf } from './rules.ts';
 
@@ -1443,33 +1437,14 @@ export class LotteryService {
       if (open.length === 0 || (q.orderDetailIds && open.length !== own.rows.length))
         throw fail(LotteryErrors.lotteryCancelNotAllowed);
       const ids = open.map((d) => d.id);
-      const cancelled = await sql<{
-        id: number;
-        member_id: number;
-        amount: number;
-        order_id: number;
-        free_play: boolean;
-      }>`
-        update lottery_ticket t set status = ${S.cancelledByPlayer}, win_amount = t.amount, settled_at = now()
-        from lottery_order o
-        where t.id = any(${ids}::bigint[]) and t.status = ${S.inProgress} and o.id = t.order_id
-        returning t.id, t.member_id, t.amount, t.order_id, o.free_play`.execute(trx);
-      const refunds = byMemberOf(cancelled.rows);
-      // The refund goes back against the house the stake went to (a trial order's: free play).
-      await this.engine.postToMembers(
-        trx,
-        `lottery:cancel:${LotteryEngine.keyOf(ids)}`,
-        'BET_REFUND',
+      const cancelled = await this.engine.refundTickets(trx, {
+        status: S.cancelledByPlayer,
+        where: sql`t.id = any(${ids}::bigint[])`,
+        key: `lottery:cancel:${LotteryEngine.keyOf(ids)}`,
         // The account record names the order the money came back from.
-        own.rows.find((d) => d.id === ids[0])!.order_no,
-        refunds,
-      );
-      await this.engine.finishOrders(
-        trx,
-        cancelled.rows.map((r) => r.order_id),
-      );
-      const refund = refunds.reduce((a, [, x]) => a + x, 0);
-      return { cancelled: cancelled.rows.map((r) => r.id), refundAmount: this.major(refund) };
+        reference: own.rows.find((d) => d.id === ids[0])!.order_no,
+      });
+      return { cancelled: cancelled.ids, refundAmount: this.major(cancelled.refunded) };
     });
   }
 }
