@@ -39,8 +39,8 @@ function runNode(
 
 /**
  * Starts the real server (`apps/server/src/main.ts`, as `npm start` does after building the web
- * app) on a free port with its own embedded database in a temporary DATA_DIR. X-Forwarded-For is
- * trusted so tests can play callers from other countries.
+ * app) on a free port with its own embedded database in a temporary DATA_DIR, seeded with the demo
+ * data. X-Forwarded-For is trusted so tests can play callers from other countries.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const work = mkdtempSync(join(tmpdir(), 'e2e-server-'));
@@ -62,6 +62,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
     EXIT_WITH_PARENT: '1',
+    // The demo accounts, games and content the specs play with (a plain start seeds reference data only).
+    SEED_DEMO: '1',
     ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {

@@ -132,6 +132,8 @@ export function startPlatformServer(
     DATABASE_URL: '',
     // Request logs at info level are a per-request cost a benchmark would measure instead of the route.
     LOG_LEVEL: 'warn',
+    // The demo accounts and games the benchmarks log in with and play (as `npm start` seeds them).
+    SEED_DEMO: '1',
     ...options.env,
   });
   return startListening(child, 'the platform server', 120_000, () =>

@@ -30,6 +30,11 @@ export interface AppConfig {
    */
   demoLotteryBets: boolean;
   /**
+   * SEED_DEMO=1 (`npm start` sets it): an empty database gets the demo content (accounts, games,
+   * announcements...) beside the reference data it always gets (seed/seed.ts). Refused in production.
+   */
+  seedDemo: boolean;
+  /**
    * TLS_CERT_FILE and TLS_KEY_FILE (PEM): the server speaks HTTPS, HTTP/2 to the clients that
    * offer it and HTTP/1.1 to the rest (decision 015, fourth pass). Null: plain HTTP/1.1.
    */
@@ -78,6 +83,25 @@ function parseSecrets(env: NodeJS.ProcessEnv): AppConfig['secrets'] {
   return { sandboxPay: read('SANDBOX_PAY_SECRET'), gameSandbox: read('GAME_SANDBOX_SECRET') };
 }
 
+/** '1', 'true', 'yes' or 'on', any case: a switch set in the environment. */
+function isOn(raw: string | undefined): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((raw ?? '').trim().toLowerCase());
+}
+
+/**
+ * The demo content holds accounts whose passwords stand in the source and are printed at every
+ * start: with NODE_ENV=production the server refuses to start when SEED_DEMO asks for it, rather
+ * than seed them into a production database.
+ */
+function parseSeedDemo(env: NodeJS.ProcessEnv): boolean {
+  const asked = isOn(env.SEED_DEMO);
+  if (asked && env.NODE_ENV === 'production')
+    throw new Error(
+      `SEED_DEMO=${env.SEED_DEMO!.trim()} is refused when NODE_ENV=production: demo accounts with published passwords must never reach a production database (unset SEED_DEMO)`,
+    );
+  return asked;
+}
+
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -98,7 +122,7 @@ function parseTrustProxy(raw: string | undefined): boolean | string {
  * production, or once an SMS or e-mail gateway is configured.
  */
 function parseDevOutbox(env: NodeJS.ProcessEnv): { devOutbox: boolean; devOutboxRefused: string | null } {
-  const asked = ['1', 'true', 'yes', 'on'].includes((env.DEV_OUTBOX ?? '').trim().toLowerCase());
+  const asked = isOn(env.DEV_OUTBOX);
   if (!asked) return { devOutbox: false, devOutboxRefused: null };
   const reasons = [
     ...(env.NODE_ENV === 'production' ? ['NODE_ENV=production'] : []),
@@ -150,7 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       absoluteMs: positiveNumber('SESSION_MAX_HOURS', env.SESSION_MAX_HOURS, 12) * 3_600_000,
     },
     ...parseDevOutbox(env),
-    demoLotteryBets: ['1', 'true', 'yes', 'on'].includes((env.DEMO_LOTTERY_BETS ?? '').trim().toLowerCase()),
+    demoLotteryBets: isOn(env.DEMO_LOTTERY_BETS),
+    seedDemo: parseSeedDemo(env),
     tls: parseTls(env),
     secrets: parseSecrets(env),
   };

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/connection.ts';
 import { DataDirBusyError } from './db/data-dir-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { isEmpty, seedDemoData } from './seed/seed.ts';
+import { hasDemoAccounts, isEmpty, seedNewDatabase } from './seed/seed.ts';
 import { demoAccountsText } from './seed/demo-accounts.ts';
 import { buildApp } from './app.ts';
 import { prerenderFirstVisitArt } from './modules/cdn/prerender.ts';
@@ -50,7 +50,12 @@ async function main(): Promise<void> {
   }
 
   await migrateToLatest(database);
-  if (await isEmpty(database)) await seedDemoData(database, { lotteryDemoBets: config.demoLotteryBets });
+  // An empty database gets the reference data a site needs; the demo content only when asked
+  // (SEED_DEMO=1: `npm start`, tests, e2e servers), never in production (config.ts refuses it).
+  if (await isEmpty(database))
+    await seedNewDatabase(database, { demo: config.seedDemo, lotteryDemoBets: config.demoLotteryBets });
+  // Printed at start only where they exist: a production database has no demo accounts.
+  const demoAccounts = (await hasDemoAccounts(database)) ? `${demoAccountsText()}\n` : '';
 
   const app = await buildApp({
     config,
@@ -117,7 +122,7 @@ async function main(): Promise<void> {
   if (config.devOutboxRefused)
     app.ctx.log.warn({ reason: config.devOutboxRefused }, 'DEV_OUTBOX=1 refused: /dev/outbox stays off');
   console.log(
-    `\n  Platform running at ${config.tls ? 'https' : 'http'}://localhost:${port}\n  Database: ${where}\n  ${devOutboxNotice(config, port)}\n${demoAccountsText()}\n`,
+    `\n  Platform running at ${config.tls ? 'https' : 'http'}://localhost:${port}\n  Database: ${where}\n  ${devOutboxNotice(config, port)}\n${demoAccounts}`,
   );
   // Draw the banners and logos a first visit shows now, in the background, instead of during that visit.
   void prerenderFirstVisitArt(app);

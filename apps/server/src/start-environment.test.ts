@@ -32,10 +32,12 @@ describe('what a person sees at npm start (issue 28)', () => {
   it("npm start's environment: the URL and the demo accounts come first, then short readable log lines, and a routine request writes none", async () => {
     const env: NodeJS.ProcessEnv = {};
     startEnvironment(env);
-    expect(env).toEqual({ DEMO_LOTTERY_BETS: '1', LOG_FORMAT: 'pretty' });
+    expect(env).toEqual({ DEMO_LOTTERY_BETS: '1', SEED_DEMO: '1', LOG_FORMAT: 'pretty' });
     const production: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
     startEnvironment(production);
     expect(production.LOG_FORMAT).toBeUndefined();
+    // Production refuses the demo seed (config.ts): `npm start` does not ask for it there.
+    expect(production.SEED_DEMO).toBeUndefined();
 
     const { listening } = spawnServer({
       ...(env as Record<string, string>),

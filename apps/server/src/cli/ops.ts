@@ -12,7 +12,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/connection.ts';
 import { DataDirBusyError, readLockOwner } from '../db/data-dir-lock.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { isEmpty, seedDemoData } from '../seed/seed.ts';
+import { isEmpty, seedNewDatabase } from '../seed/seed.ts';
 import { createServices } from '../composition.ts';
 import { runOpsCommand, UsageError, USAGE } from './commands.ts';
 
@@ -70,7 +70,8 @@ async function viaServer(port: number, tls: boolean, token: string, argv: string
 
 async function direct(config: AppConfig, database: Database, argv: string[]): Promise<string> {
   await migrateToLatest(database);
-  if (await isEmpty(database)) await seedDemoData(database);
+  // As the server's first start would (main.ts): demo content only when SEED_DEMO=1 asks for it.
+  if (await isEmpty(database)) await seedNewDatabase(database, { demo: config.seedDemo });
   // The same services the server builds; none is started (a command writes and NOTIFYs, a
   // running server's change feed reloads), so nothing is delivered from here.
   return runOpsCommand(createServices({ config, database }), argv);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,22 @@ describe('production secrets: the configuration', () => {
   });
 });
 
+describe('the demo seed in production (issue 28): the configuration', () => {
+  it('SEED_DEMO asks for the demo content outside production; with NODE_ENV=production it stops the start, naming the variable', () => {
+    expect(loadConfig({}).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    for (const on of ['1', 'true', ' ON ', 'yes']) expect(loadConfig({ SEED_DEMO: on }).seedDemo).toBe(true);
+    expect(loadConfig({ ...production, SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig(production).seedDemo).toBe(false);
+    for (const on of ['1', 'true'])
+      expect(() => loadConfig({ ...production, SEED_DEMO: on })).toThrow(
+        new RegExp(
+          `^SEED_DEMO=${on} is refused when NODE_ENV=production: demo accounts with published passwords`,
+        ),
+      );
+  });
+});
+
 describe('production secrets: the real server process', () => {
   let dataDir: string;
   beforeAll(() => {
@@ -74,6 +90,24 @@ describe('production secrets: the real server process', () => {
     // A configuration mistake is a sentence, not a stack trace.
     expect(exited!.output).not.toMatch(/\n\s+at /);
     // A new process loading the server's modules: seconds on a quiet machine, far more on a busy one.
+  }, 90_000);
+
+  it('issue 28: a production server asked for the demo seed (SEED_DEMO=1) exits at once with status 1 in one line naming SEED_DEMO, before touching the database', async () => {
+    const { listening } = spawnServer(
+      { ...production, SEED_DEMO: '1', DATA_DIR: dataDir, DATABASE_URL: '' },
+      60_000,
+    );
+    const exited = (await listening.then(
+      () => null,
+      (err: unknown) => err,
+    )) as { code: number; output: string } | null;
+    expect(exited, 'the server must not start').not.toBeNull();
+    expect(exited!.code).toBe(1);
+    expect(exited!.output.trim().split('\n')).toEqual([
+      'SEED_DEMO=1 is refused when NODE_ENV=production: demo accounts with published passwords must never reach a production database (unset SEED_DEMO)',
+    ]);
+    // Refused before the database is opened: nothing was written to the data directory.
+    expect(readdirSync(dataDir)).toEqual([]);
   }, 90_000);
 });
 
