@@ -213,24 +213,24 @@ describe('the member centre overlay', () => {
     const member = await screen.findByTestId('member-centre', {}, LOADING);
     expect(within(member).getByRole('region').dataset.page).toBe('withdraw');
 
-    act(() => useUiStore.getState().openAccountCentre('agentTeamBetting'));
-    expect(accountState()).toEqual({ show: true, page: 'agentTeamBetting' });
+    act(() => useUiStore.getState().openAccountCentre('personalHistoryCopy'));
+    expect(accountState()).toEqual({ show: true, page: 'personalHistoryCopy' });
     expect(memberState()).toEqual({ show: true, page: 'withdraw' });
-    act(() => useUiStore.getState().setAccountPage('agentMyIncome'));
+    act(() => useUiStore.getState().setAccountPage('agentRevenueReport'));
     expect(memberState().page).toBe('withdraw');
     act(() => useUiStore.getState().setMemberPage('depositv2'));
-    expect(accountState().page).toBe('agentMyIncome');
+    expect(accountState().page).toBe('agentRevenueReport');
     const agent = await screen.findByTestId('account-centre', {}, LOADING);
-    expect(within(agent).getByRole('region').dataset.page).toBe('agentMyIncome');
+    expect(within(agent).getByRole('region').dataset.page).toBe('agentRevenueReport');
 
     act(() => useUiStore.getState().closeAccountCentre());
-    expect(accountState()).toEqual({ show: false, page: 'agentMyIncome' });
+    expect(accountState()).toEqual({ show: false, page: 'agentRevenueReport' });
     expect(memberState()).toEqual({ show: true, page: 'depositv2' });
     const back = await screen.findByTestId('member-centre', {}, LOADING);
     expect(within(back).getByRole('region').dataset.page).toBe('depositv2');
     act(() => useUiStore.getState().closeMemberCentre());
     expect(memberState()).toEqual({ show: false, page: 'depositv2' });
-    expect(accountState()).toEqual({ show: false, page: 'agentMyIncome' });
+    expect(accountState()).toEqual({ show: false, page: 'agentRevenueReport' });
   });
 
   it('MC-07 the menu has the 13 entries in order with their keys and pages; invite_friends only with the referral promotion', async () => {

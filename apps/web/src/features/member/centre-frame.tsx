@@ -75,31 +75,22 @@ function FeaturePage({ page }: { page: string }) {
   );
 }
 
-/** The agent centre's always-present entries of spec B §2; the salary and dividend ones come with those features. */
-const agentEntries: Entry[] = [
-  { key: 'agentCenter_announcement', page: 'agentAnnouncement' },
-  { key: 'agentCenter_overview', page: 'agentTeamOverview' },
-  { key: 'agentCenter_account', page: 'agentRegisterCenter' },
-  { key: 'agentCenter_team', page: 'agentTeamManagement' },
-  { key: 'agentCenter_team_betting', page: 'agentTeamBetting' },
-  { key: 'agentCenter_profit_loss', page: 'agentProfitLoss' },
-  { key: 'agentCenter_income', page: 'agentMyIncome' },
-  { key: 'agentCenter_transactions', page: 'agentTransactionDetails' },
-];
-
-/** The member centre (kind `member`) or the account centre (kind `account`) overlay of spec A §2, §4. */
-export function CentreFrame({ kind }: { kind: 'member' | 'account' }) {
+/**
+ * The member centre overlay of spec A §2, §4. (The account centre of an agent is the agent
+ * feature's own, features/agent.)
+ */
+export function CentreFrame() {
   const { t } = useTranslation(ACCOUNTS_NS);
   // The menu depends on the switches (invite friends): until they are known nothing renders, so
   // the overlay never shows a menu that changes under the player (MC-02).
   const system = useSystemInfo();
   const referral = system ? isSwitchOn(system.whitelabel, FeatureSwitch.referral) : false;
-  const state = useUiStore((s) => (kind === 'member' ? s.memberCentre : s.accountCentre));
-  const setPage = useUiStore((s) => (kind === 'member' ? s.setMemberPage : s.setAccountPage));
-  const close = useUiStore((s) => (kind === 'member' ? s.closeMemberCentre : s.closeAccountCentre));
-  const entries = kind === 'member' ? memberEntries(referral) : agentEntries;
+  const state = useUiStore((s) => s.memberCentre);
+  const setPage = useUiStore((s) => s.setMemberPage);
+  const close = useUiStore((s) => s.closeMemberCentre);
+  const entries = memberEntries(referral);
   const active = entries.find((e) => e.page === state.page) ?? entries[0]!;
-  const title = kind === 'member' ? t('member_centre_title') : t('member_agent_centre');
+  const title = t('member_centre_title');
   // On a phone the menu is one scrolling row: the active entry is kept in sight.
   const menuRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -111,7 +102,7 @@ export function CentreFrame({ kind }: { kind: 'member' | 'account' }) {
 
   return (
     <Modal onClose={close} title={title} width={1000} height={660} bodyClassName={styles.body}>
-      <div className={styles.frame} data-testid={`${kind}-centre`}>
+      <div className={styles.frame} data-testid="member-centre">
         <nav className={styles.menu} aria-label={title} ref={menuRef}>
           <ul>
             {entries.map((e) => (
