@@ -5,6 +5,9 @@ import {
   familyOf,
   LotteryErrors,
   LotteryOrderStatus,
+  MAX_AMOUNT_MINOR,
+  MAX_BALANCE_MINOR,
+  WalletErrors,
   lotteryPrizeModeIds,
   parseWinNo,
   rebateOf,
@@ -19,7 +22,7 @@ import {
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-import { fail } from '../../platform/http/errors.ts';
+import { AppError, fail } from '../../platform/http/errors.ts';
 import {
   HouseAccount,
   WalletType,
@@ -41,6 +44,24 @@ export const LOTTERY_VENDOR = 'TCG_SEA';
  * (HOUSE_CASH), as games keep theirs on HOUSE_GAMES_FREE_PLAY.
  */
 export const LOTTERY_FREE_PLAY_HOUSE = 'HOUSE_LOTTERY_FREE_PLAY' as HouseCode;
+
+/**
+ * The member's wallet that holds a lottery credit their main wallet has no room for.
+ *
+ * A draw pays all its winners in one movement, and no account may hold more than
+ * MAX_BALANCE_MINOR (migration 024). Refused whole, one winner at the ceiling stalled the draw's
+ * payout for every other winner, pass after pass. An operator owes that winner the prize all the
+ * same and must not hold the others hostage to it, nor let the prize vanish into the house: so the
+ * others are paid as always, and the credit the wallet cannot take goes, in the same movement and
+ * under the same key, to this account of the winner's own, apart from the spendable balance (a
+ * prize payable, shown by `ledger check` under its own account type), with a warning in the log.
+ * The held-prizes job (`payHeldPrizes`) moves it to the main wallet, whole, once the wallet has
+ * room for it (the member spent or withdrew); until then every run counts it as still held. The
+ * same holds for the other credits a settlement makes on its own (rebates, corrections, win-stop
+ * refunds) and for a void draw's refunds. A player's own cancel is refused instead: nothing is
+ * cancelled, and the ticket plays on.
+ */
+export const LOTTERY_PRIZE_HELD = 'LOTTERY_PRIZE_HELD';
 
 /** A member's amount in one lottery movement, and whether it is free-play money (a trial order). */
 export type MemberAmount = [memberId: number, amount: number, freePlay: boolean];
@@ -78,6 +99,8 @@ export interface SettleOutcome {
   chaseCancelled: number;
   /** Series rebates moved by this settlement (minor units; a correction's may be negative). */
   rebated: number;
+  /** Credits of this settlement held in LOTTERY_PRIZE_HELD, the main wallet at its ceiling (minor units). */
+  held: number;
 }
 
 interface TicketRow {
@@ -265,7 +288,7 @@ export class LotteryEngine {
     now: Date,
     outer?: Kysely<DB>,
     limit = 5000,
-  ): Promise<{ locked: number; drawn: number; settled: number; failed: number }> {
+  ): Promise<{ locked: number; drawn: number; settled: number; failed: number; held: number }> {
     const db = outer ?? this.database.db;
     const locked = await sql`
       update lottery_numero set status = 'locked'
@@ -311,9 +334,12 @@ export class LotteryEngine {
       order by draw_at, id limit 200`.execute(db);
     let settled = Number(quiet.numAffectedRows ?? 0);
     let failed = 0;
+    let held = 0;
     for (const n of toSettle.rows) {
       try {
-        if (await this.settle(n.id, outer)) settled++;
+        const out = await this.settle(n.id, outer);
+        if (out) settled++;
+        if (out && out.held > 0) held++;
       } catch (err) {
         // One numero's failure (logged) must not hold back the others; it is tried again next run.
         failed++;
@@ -323,7 +349,8 @@ export class LotteryEngine {
         );
       }
     }
-    return { locked: Number(locked.numAffectedRows ?? 0), drawn, settled, failed };
+    // held: numeros whose settlement held a credit in LOTTERY_PRIZE_HELD (logged one by one).
+    return { locked: Number(locked.numAffectedRows ?? 0), drawn, settled, failed, held };
   }
 
   /** Draws one numero from its committed seed; false when another instance got there first. */
@@ -570,19 +597,30 @@ export class LotteryEngine {
       const reference = `${g.code}-${n.numero}`;
       let paid = 0;
       let adjusted = 0;
+      let held = 0;
       if (n.settled_revision < 0) {
         const postings = marked(deltaByMember, freePlay).filter(([, d]) => d > 0);
         paid = postings.reduce((a, [, d]) => a + d, 0);
-        await this.postToMembers(trx, `lottery:win:${n.id}`, 'BET_PAYOUT', reference, postings);
+        const winHeld = await this.postToMembers(
+          trx,
+          `lottery:win:${n.id}`,
+          'BET_PAYOUT',
+          reference,
+          postings,
+          true,
+        );
+        held += winHeld;
+        paid -= winHeld;
       } else {
         const deltas = await this.affordable(trx, marked(deltaByMember, freePlay));
         adjusted = deltas.reduce((a, [, d]) => a + d, 0);
-        await this.postToMembers(
+        held += await this.postToMembers(
           trx,
           `lottery:adjust:${n.id}:r${n.revision}`,
           'ADJUSTMENT',
           reference,
           deltas,
+          true,
         );
       }
       // The series rebates as their own movement (after the winnings: a correction taking a rebate
@@ -592,12 +630,13 @@ export class LotteryEngine {
           ? marked(rebateByMember, freePlay)
           : await this.affordable(trx, marked(rebateByMember, freePlay));
       const rebated = rebates.reduce((a, [, d]) => a + d, 0);
-      await this.postToMembers(
+      held += await this.postToMembers(
         trx,
         n.settled_revision < 0 ? `lottery:rebate:${n.id}` : `lottery:rebate:${n.id}:r${n.revision}`,
         'REBATE',
         reference,
         rebates,
+        true,
       );
       // Win-stop: the chase's later details (not drawn yet) are cancelled and refunded.
       let chaseCancelled = 0;
@@ -608,15 +647,17 @@ export class LotteryEngine {
             and m.status in ('open','locked')`,
           key: `lottery:chase-stop:${n.id}`,
           reference,
+          hold: true,
         });
         chaseCancelled = stopped.ids.length;
+        held += stopped.held;
       }
       await sql`
         update lottery_numero set status = 'settled', settled_revision = revision, settled_at = now()
         where id = ${n.id}`.execute(trx);
       await this.finishSingleOrders(trx, single);
       await this.finishOrders(trx, chaseOrders);
-      return { tickets: tickets.rows.length, winners, paid, adjusted, chaseCancelled, rebated };
+      return { tickets: tickets.rows.length, winners, paid, adjusted, chaseCancelled, rebated, held };
     });
   }
 
@@ -647,8 +688,15 @@ export class LotteryEngine {
    */
   async refundTickets(
     trx: Kysely<DB>,
-    r: { status: number; where: RawBuilder<unknown>; key: string; reference: string },
-  ): Promise<{ ids: number[]; refunded: number }> {
+    r: {
+      status: number;
+      where: RawBuilder<unknown>;
+      key: string;
+      reference: string;
+      /** A refund the job or an operator makes: held, not refused, past the wallet's ceiling. */
+      hold?: boolean;
+    },
+  ): Promise<{ ids: number[]; refunded: number; held: number }> {
     const cancelled = await sql<{
       id: number;
       member_id: number;
@@ -661,18 +709,24 @@ export class LotteryEngine {
       where t.status = ${S.inProgress} and o.id = t.order_id and m.id = t.numero_id and (${r.where})
       returning t.id, t.member_id, t.amount, t.order_id, o.free_play`.execute(trx);
     const refunds = byMemberOf(cancelled.rows);
-    await this.postToMembers(trx, r.key, 'BET_REFUND', r.reference, refunds);
+    const held = await this.postToMembers(trx, r.key, 'BET_REFUND', r.reference, refunds, r.hold);
     await this.finishOrders(
       trx,
       cancelled.rows.map((x) => x.order_id),
     );
-    return { ids: cancelled.rows.map((x) => x.id), refunded: refunds.reduce((a, [, x]) => a + x, 0) };
+    return {
+      ids: cancelled.rows.map((x) => x.id),
+      refunded: refunds.reduce((a, [, x]) => a + x, 0),
+      held,
+    };
   }
 
   /**
    * One ledger movement: each member's amount (positive credits, negative debits) against the
    * house, the real one (HOUSE_CASH) for real orders and the free-play one for trial orders, so
-   * free-play money never reaches a real account.
+   * free-play money never reaches a real account. With `hold`, a movement the balance ceiling
+   * refuses is posted again with each credit the member's main wallet has no room for sent to the
+   * member's LOTTERY_PRIZE_HELD account instead (see there); answers what was held (minor units).
    */
   private async postToMembers(
     trx: Kysely<DB>,
@@ -680,16 +734,135 @@ export class LotteryEngine {
     kind: 'BET_PAYOUT' | 'BET_REFUND' | 'ADJUSTMENT' | 'REBATE',
     reference: string,
     amounts: MemberAmount[],
-  ): Promise<void> {
+    hold = false,
+  ): Promise<number> {
     const lines = amounts.filter(([, a]) => a !== 0);
-    if (lines.length === 0) return;
-    const postings: Posting[] = lines.map(([memberId, amount]) => ({ account: { memberId }, amount }));
-    const real = lines.filter(([, , free]) => !free).reduce((a, [, x]) => a + x, 0);
-    const free = lines.filter(([, , free]) => free).reduce((a, [, x]) => a + x, 0);
-    // Debits and credits that cancel out need no house posting (and have two lines at least).
-    if (real !== 0) postings.push({ account: { house: HouseAccount.cash }, amount: -real });
-    if (free !== 0) postings.push({ account: { house: LOTTERY_FREE_PLAY_HOUSE }, amount: -free });
-    await this.wallet.post({ idempotencyKey: key, kind, reference, postings }, trx);
+    if (lines.length === 0) return 0;
+    const post = (held: Set<number>) => {
+      const postings: Posting[] = lines.map(([memberId, amount]) => ({
+        account: held.has(memberId) ? { memberId, wallet: LOTTERY_PRIZE_HELD } : { memberId },
+        amount,
+      }));
+      const real = lines.filter(([, , free]) => !free).reduce((a, [, x]) => a + x, 0);
+      const free = lines.filter(([, , free]) => free).reduce((a, [, x]) => a + x, 0);
+      // Debits and credits that cancel out need no house posting (and have two lines at least).
+      if (real !== 0) postings.push({ account: { house: HouseAccount.cash }, amount: -real });
+      if (free !== 0) postings.push({ account: { house: LOTTERY_FREE_PLAY_HOUSE }, amount: -free });
+      return this.wallet.post({ idempotencyKey: key, kind, reference, postings }, trx);
+    };
+    if (!hold) {
+      await post(new Set());
+      return 0;
+    }
+    // The common case costs a savepoint, not a lock on every winner's wallet: only a movement the
+    // ceiling refused is worked out again, its members' wallets then locked until the commit.
+    await sql`savepoint lottery_credit`.execute(trx);
+    try {
+      await post(new Set());
+      await sql`release savepoint lottery_credit`.execute(trx);
+      return 0;
+    } catch (err) {
+      await sql`rollback to savepoint lottery_credit`.execute(trx);
+      await sql`release savepoint lottery_credit`.execute(trx);
+      if (!(err instanceof AppError) || err.errorCode !== WalletErrors.balanceCeiling.code) throw err;
+      const over = await this.overCeiling(trx, lines);
+      // No member's wallet is the cause (a house account's own ceiling): refused as before.
+      if (over.size === 0) throw err;
+      await post(over);
+      const held = lines.filter(([m]) => over.has(m));
+      for (const [memberId, amount] of held)
+        console.warn(
+          `lottery: ${kind} ${key} (${reference}): ${amount} minor units for member ${memberId} would take the main wallet past its ceiling; held in ${LOTTERY_PRIZE_HELD}, paid by the held-prizes job once the wallet has room`,
+        );
+      return held.reduce((a, [, x]) => a + x, 0);
+    }
+  }
+
+  /**
+   * Members of a movement whose credit the main wallet has no room for under MAX_BALANCE_MINOR.
+   * Every member account of the movement (main and held) is locked first, in the ledger's order
+   * (member accounts by id), so the answer stays true until the movement is posted.
+   */
+  private async overCeiling(trx: Kysely<DB>, lines: MemberAmount[]): Promise<Set<number>> {
+    const rows = await sql<{ member_id: number; wallet_type: string; balance: number }>`
+      select member_id, wallet_type, balance from ledger_account
+      where member_id = any(${lines.map(([m]) => m)}::bigint[])
+        and wallet_type in (${WalletType.main}, ${LOTTERY_PRIZE_HELD}) and currency = ${this.wallet.currency().code}
+      order by id for update`.execute(trx);
+    const main = new Map(
+      rows.rows.filter((r) => r.wallet_type === WalletType.main).map((r) => [r.member_id, Number(r.balance)]),
+    );
+    return new Set(
+      lines
+        .filter(([m, amount]) => amount > 0 && (main.get(m) ?? 0) + amount > MAX_BALANCE_MINOR)
+        .map(([m]) => m),
+    );
+  }
+
+  /**
+   * The held-prizes job (see LOTTERY_PRIZE_HELD): each member's held credit moves to the main
+   * wallet once the wallet has room for it, whole (in movements of at most MAX_AMOUNT_MINOR); a
+   * credit still without room stays held and is counted. The member's accounts are locked (in the
+   * ledger's order) and the key names the held account's last posting, so a run, a second instance
+   * or a re-run never pays a held credit twice.
+   */
+  async payHeldPrizes(
+    outer?: Kysely<DB>,
+    limit = 1000,
+  ): Promise<{ released: number; stillHeld: number; failed: number }> {
+    const currency = this.wallet.currency().code;
+    // A scan of the accounts: this job runs once a minute, and held credits are rare.
+    const due = await sql<{ id: number; member_id: number }>`
+      select id, member_id from ledger_account
+      where wallet_type = ${LOTTERY_PRIZE_HELD} and currency = ${currency} and balance > 0
+      order by id limit ${limit}`.execute(outer ?? this.database.db);
+    let released = 0;
+    let stillHeld = 0;
+    let failed = 0;
+    for (const h of due.rows) {
+      try {
+        const outcome = await this.step(outer, async (trx): Promise<'paid' | 'held' | 'none'> => {
+          const rows = await sql<{ id: number; wallet_type: string; balance: number }>`
+            select id, wallet_type, balance from ledger_account
+            where member_id = ${h.member_id} and wallet_type in (${WalletType.main}, ${LOTTERY_PRIZE_HELD})
+              and currency = ${currency}
+            order by id for update`.execute(trx);
+          const main = Number(rows.rows.find((r) => r.wallet_type === WalletType.main)?.balance ?? 0);
+          let prize = Number(rows.rows.find((r) => r.id === h.id)?.balance ?? 0);
+          // Paid since the scan (another instance, an earlier run).
+          if (prize <= 0) return 'none';
+          if (main + prize > MAX_BALANCE_MINOR) return 'held';
+          while (prize > 0) {
+            const amount = Math.min(prize, MAX_AMOUNT_MINOR);
+            const last = await sql<{ id: number }>`
+              select max(id) as id from ledger_posting where account_id = ${h.id}`.execute(trx);
+            await this.wallet.post(
+              {
+                idempotencyKey: `lottery:prize-held:${h.id}:${last.rows[0]?.id ?? 0}`,
+                kind: 'WALLET_TRANSFER',
+                reference: LOTTERY_PRIZE_HELD,
+                postings: [
+                  { account: h.id, amount: -amount },
+                  { account: { memberId: h.member_id }, amount },
+                ],
+              },
+              trx,
+            );
+            prize -= amount;
+          }
+          return 'paid';
+        });
+        if (outcome === 'paid') released++;
+        if (outcome === 'held') stillHeld++;
+      } catch (err) {
+        failed++;
+        console.error(
+          `lottery: paying member ${h.member_id}'s held prize failed:`,
+          err instanceof Error ? err.stack : err,
+        );
+      }
+    }
+    return { released, stillHeld, failed };
   }
 
   /** The betting records of orders of one detail each, from outcomes worked out by the caller. */
@@ -756,6 +929,7 @@ export class LotteryEngine {
         where: sql`t.numero_id = ${n.id}`,
         key: `lottery:void:${n.id}`,
         reference: `${g.code}-${n.numero}`,
+        hold: true,
       });
       return { refunded: voided.refunded, tickets: voided.ids.length };
     });

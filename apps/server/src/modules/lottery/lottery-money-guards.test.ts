@@ -1,17 +1,21 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playsOf } from '@app/contract';
+import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, playsOf } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { secureCall } from '../session/accounts-test-kit.ts';
 import { memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
+import { HouseAccount } from '../wallet/wallet.service.ts';
+import { LOTTERY_PRIZE_HELD } from './lottery-engine.ts';
+import { DRAW_JOB, HELD_PRIZES_JOB } from './lottery.jobs.ts';
 import { DWD, numerosFrom, officialSscGame, placeBet, slipLine, ticketsOf } from './lottery-test-kit.ts';
 import type { GameRow } from './lottery-games.ts';
 
 /**
  * Issue 28's lottery defects, through the real HTTP calls: free play never touches the real house
  * or a numero's liability (3); a retry key reused for another bet is refused on both betting calls
- * (4); a player's cancel and the draw of its numero never both give the stake back (7).
+ * (4); a player's cancel and the draw of its numero never both give the stake back (7). And a
+ * winner whose wallet is at the balance ceiling no longer stalls the draw's payout for the others.
  */
 let t: TestApp;
 let clock = Date.UTC(2026, 10, 23, 3, 0, 30);
@@ -455,4 +459,156 @@ describe(`a player's cancel against the draw (issue 28, defect 7; ${testDbKind})
     },
     60_000,
   );
+});
+
+describe(`a winner whose wallet is at the balance ceiling (${testDbKind})`, () => {
+  /** Credits the member's main wallet from the house in movements within the movement ceiling. */
+  async function topUp(memberId: number, amount: number) {
+    for (let i = 0, left = amount; left > 0; i++) {
+      const step = Math.min(left, MAX_AMOUNT_MINOR);
+      await t.app.ctx.wallet.transfer({
+        from: { house: HouseAccount.cash },
+        to: { memberId },
+        amount: step,
+        kind: 'ADJUSTMENT',
+        reference: `ceiling-${memberId}`,
+        idempotencyKey: `test:lottery-ceiling:${memberId}:${i}`,
+      });
+      left -= step;
+    }
+  }
+
+  /** The postings of the ledger movement `key`: [wallet type or house code, member, amount]. */
+  async function movement(key: string): Promise<[string, number | null, number][]> {
+    const r = await sql<{ account: string; member_id: number | null; amount: number }>`
+      select coalesce(split_part(a.code, ':', 1), a.wallet_type) as account, a.member_id, p.amount
+      from ledger_posting p join ledger_transaction x on x.id = p.transaction_id
+        join ledger_account a on a.id = p.account_id
+      where x.idempotency_key = ${key} order by a.member_id nulls last, p.amount`.execute(t.database.db);
+    return r.rows.map((x) => [x.account, x.member_id, Number(x.amount)]);
+  }
+
+  /** Movements of the held-prizes job for the member's held account. */
+  async function releases(memberId: number): Promise<number[]> {
+    const r = await sql<{ amount: number }>`
+      select p.amount from ledger_posting p join ledger_transaction x on x.id = p.transaction_id
+        join ledger_account a on a.id = p.account_id
+      where a.member_id = ${memberId} and a.wallet_type = 'MAIN' and x.idempotency_key like 'lottery:prize-held:%'
+      order by p.id`.execute(t.database.db);
+    return r.rows.map((x) => Number(x.amount));
+  }
+
+  it("two winners of one draw, one whose wallet is 12.00 below MAX_BALANCE_MINOR: the draws racing pay the other exactly once and hold the first one's 19.60 in LOTTERY_PRIZE_HELD (no cent made or lost, ledger exact); the held-prizes job keeps it held while the wallet has no room, pays it once when it has, and re-runs of both jobs move nothing more", async () => {
+    const { g, ns } = await gameOnSale(1);
+    const n = ns[0]!;
+    const full = await memberWithMoney(t, 0);
+    const other = await memberWithMoney(t, 10_000);
+    // After its 2.00 stake the full member's wallet is 12.00 below the ceiling: a 19.60 win does not fit.
+    await topUp(full.memberId, MAX_BALANCE_MINOR - 1_000);
+    const cashBefore = await house('HOUSE_CASH');
+    const orders: string[] = [];
+    for (const m of [full, other]) {
+      const bet = await placeBet(t, m.token, {
+        gameId: g.id,
+        currentNumero: n.numero,
+        prizeModeId: 4,
+        bettingSlipString: slipLine('5____', DWD),
+        betCartAmountSum: 2,
+      });
+      expect(bet.statusCode, JSON.stringify(bet.json())).toBe(200);
+      orders.push(bet.json().orderNumber as string);
+    }
+    expect(await walletMinor(t, full.memberId)).toBe(MAX_BALANCE_MINOR - 1_200);
+    expect(await walletMinor(t, other.memberId)).toBe(9_800);
+
+    // The draw: 5 first, each member's one note wins 19.60. The job's window and two direct
+    // passes (a second instance, the operator's `lottery draw`) race for it.
+    clock = n.draw_at.getTime() + 6_000;
+    await t.app.ctx.lottery.engine.enterResult(g.code, n.numero, { winNo: '5,0,0,0,0' });
+    const engine = t.app.ctx.lottery.engine;
+    const jobs = t.app.ctx.jobs;
+    const [drawWindow] = jobs.dueWindows(DRAW_JOB, new Date(clock)).slice(-1);
+    const raced = await Promise.all([
+      jobs.runWindow(DRAW_JOB, drawWindow!.start),
+      engine.runDraws(new Date(clock)),
+      engine.runDraws(new Date(clock)),
+    ]);
+    expect(raced[0]).toBe('ran');
+    for (const r of raced.slice(1)) expect(r).toMatchObject({ failed: 0 });
+    const numero = await sql<{
+      status: string;
+    }>`select status from lottery_numero where id = ${n.id}`.execute(t.database.db);
+    expect(numero.rows[0]!.status).toBe('settled');
+
+    // The other winner is paid exactly once; the full one's win is held, in the same movement.
+    expect(await walletMinor(t, other.memberId)).toBe(9_800 + 1_960);
+    expect(await walletMinor(t, full.memberId)).toBe(MAX_BALANCE_MINOR - 1_200);
+    expect(await walletMinor(t, full.memberId, LOTTERY_PRIZE_HELD)).toBe(1_960);
+    expect(await movement(`lottery:win:${n.id}`)).toEqual(
+      [
+        [LOTTERY_PRIZE_HELD, full.memberId, 1_960],
+        ['MAIN', other.memberId, 1_960],
+        ['HOUSE_CASH', null, -3_920],
+      ].sort((a, b) => (a[1] === null ? 1 : b[1] === null ? -1 : Number(a[1]) - Number(b[1]))),
+    );
+    const payouts = await sql<{ n: number }>`
+      select count(*)::int as n from ledger_transaction where kind = 'BET_PAYOUT' and reference = ${`${g.code}-${n.numero}`}`.execute(
+      t.database.db,
+    );
+    expect(payouts.rows[0]!.n).toBe(1);
+    // Both tickets won 19.60 and both betting records say so: the prize is owed, held or paid.
+    for (const orderNo of orders) {
+      expect((await ticketsOf(t, orderNo)).map((x) => [x.status, x.win_amount])).toEqual([[4, 1_960]]);
+      const record = await sql<{ status: string; payout: number }>`
+        select status, payout from bet_record where vendor = 'TCG_SEA' and bet_no = ${orderNo}`.execute(
+        t.database.db,
+      );
+      expect(record.rows[0]).toMatchObject({ status: 'SETTLED', payout: 1_960 });
+    }
+    // No cent made or lost: the house took two stakes and paid two wins, one of them held.
+    expect(await house('HOUSE_CASH')).toBe(cashBefore + 400 - 3_920);
+    expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+
+    // Re-runs of the draw change nothing.
+    expect(await engine.runDraws(new Date(clock))).toMatchObject({ drawn: 0, settled: 0, failed: 0 });
+    expect(await jobs.runWindow(DRAW_JOB, drawWindow!.start)).toBe('done-already');
+    expect(await walletMinor(t, other.memberId)).toBe(11_760);
+    expect(await walletMinor(t, full.memberId, LOTTERY_PRIZE_HELD)).toBe(1_960);
+
+    // The held-prizes job: still no room, so still held, and nothing moves.
+    const minute = Math.floor(clock / 60_000) * 60_000;
+    expect(await jobs.runWindow(HELD_PRIZES_JOB, new Date(minute))).toBe('ran');
+    expect(await engine.payHeldPrizes()).toEqual({ released: 0, stillHeld: 1, failed: 0 });
+    expect(await walletMinor(t, full.memberId)).toBe(MAX_BALANCE_MINOR - 1_200);
+    expect(await walletMinor(t, full.memberId, LOTTERY_PRIZE_HELD)).toBe(1_960);
+    expect(await releases(full.memberId)).toEqual([]);
+
+    // The member spends 50.00: now the wallet has room, and the next run pays the held prize, once,
+    // however many runs race for it.
+    await t.app.ctx.wallet.transfer({
+      from: { memberId: full.memberId },
+      to: { house: HouseAccount.cash },
+      amount: 5_000,
+      kind: 'ADJUSTMENT',
+      reference: `spend-${full.memberId}`,
+      idempotencyKey: `test:lottery-ceiling-spend:${full.memberId}`,
+    });
+    const paid = await Promise.all([
+      jobs.runWindow(HELD_PRIZES_JOB, new Date(minute + 60_000)),
+      engine.payHeldPrizes(),
+      engine.payHeldPrizes(),
+    ]);
+    expect(paid[0]).toBe('ran');
+    expect(await releases(full.memberId)).toEqual([1_960]);
+    expect(await walletMinor(t, full.memberId)).toBe(MAX_BALANCE_MINOR - 1_200 - 5_000 + 1_960);
+    expect(await walletMinor(t, full.memberId, LOTTERY_PRIZE_HELD)).toBe(0);
+    expect(await jobs.runWindow(HELD_PRIZES_JOB, new Date(minute + 60_000))).toBe('done-already');
+    expect(await jobs.runWindow(HELD_PRIZES_JOB, new Date(minute + 120_000))).toBe('ran');
+    expect(await engine.payHeldPrizes()).toEqual({ released: 0, stillHeld: 0, failed: 0 });
+    expect(await releases(full.memberId)).toEqual([1_960]);
+    expect(await walletMinor(t, other.memberId)).toBe(11_760);
+    expect(await house('HOUSE_CASH')).toBe(cashBefore + 400 - 3_920 + 5_000);
+    expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+    clock = n.draw_at.getTime() + 120_000;
+  }, 60_000);
 });
