@@ -1,0 +1,512 @@
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Errors, type CallDef, type CallQuery, type CallValue } from '@app/contract';
+import { useBrand } from '../../shared/brand/brand.ts';
+import { ApiError } from '../../shared/http/api-error.ts';
+import { buildUrl, call, standardHeaders } from '../../shared/http/client.ts';
+import { useQuery } from '../../shared/http/use-query.ts';
+import { formatMoney } from '../../shared/i18n/money.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ListIcon } from '../../shared/ui/icons.tsx';
+import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
+import { CopyIcon, DownloadIcon } from './icons.tsx';
+import { agentErrorText } from './errors.ts';
+import { AgentRefusal, isAgentOnly } from './refusal.tsx';
+import { AGENT_STRINGS } from './strings.ts';
+import styles from './ui.module.css';
+
+/** The query key prefix of every agent read: a write refreshes them all (useAgentRefresh). */
+export const AGENT_KEY = ['agent'] as const;
+
+/** One agent read: keyed by call and query, the previous page kept on screen while the next loads. */
+export function useAgentQuery<C extends CallDef>(def: C, query?: CallQuery<C>, enabled = true) {
+  return useQuery<CallValue<C>>({
+    queryKey: [...AGENT_KEY, def.id, query ?? null],
+    queryFn: ({ signal }) => call(def, query === undefined ? { signal } : { query, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+    enabled,
+  });
+}
+
+/** Money in the currency's precision, tabular and right-aligned; coloured by sign when `tone`. */
+export function Money({
+  value,
+  signed = false,
+  tone = false,
+}: {
+  value: number;
+  signed?: boolean;
+  tone?: boolean;
+}) {
+  const { precision } = useBrand().currency;
+  return (
+    <span
+      className={styles.money}
+      data-tone={tone ? (value > 0 ? 'up' : value < 0 ? 'down' : undefined) : undefined}
+    >
+      {formatMoney(value, { precision, signed })}
+    </span>
+  );
+}
+
+/** A count in the page's language. */
+export function Count({ value }: { value: number }) {
+  const { i18n } = useTranslation();
+  return <span className={styles.money}>{new Intl.NumberFormat(i18n.language || 'en').format(value)}</span>;
+}
+
+/** A page's frame: its toolbar, then its body. */
+export function AgentPageFrame({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <div className={styles.page} data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/** Skeleton rows with the final table's height, so nothing jumps when the rows arrive. */
+export function TableSkeleton({ rows = 6 }: { rows?: number }) {
+  return (
+    <div className={styles.skeleton} aria-busy="true" data-testid="agent-loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={42} radius={8} />
+      ))}
+    </div>
+  );
+}
+
+/** The failure of an agent read: a non-agent's refusal (ER-28, ER-29), or what happened with a retry. */
+export function AgentError({
+  error,
+  onRetry,
+  minHeight = 280,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  minHeight?: number;
+}) {
+  const { t } = useTranslation(AGENT_STRINGS);
+  if (isAgentOnly(error)) return <AgentRefusal />;
+  return (
+    <div data-testid="agent-error">
+      <ErrorState message={agentErrorText(error, t)} onRetry={onRetry} minHeight={minHeight} />
+    </div>
+  );
+}
+
+/** An empty list: what it means and what to do. */
+export function AgentEmpty({
+  title,
+  text,
+  icon,
+  minHeight = 260,
+}: {
+  title: string;
+  text: string;
+  icon?: ReactNode;
+  minHeight?: number;
+}) {
+  return (
+    <div data-testid="agent-empty">
+      <EmptyState icon={icon ?? <ListIcon size={28} />} title={title} minHeight={minHeight}>
+        {text}
+      </EmptyState>
+    </div>
+  );
+}
+
+interface QueryLike<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** Loading, error and empty states of one read, or its content. */
+export function QueryBody<T>({
+  query,
+  isEmpty,
+  empty,
+  loading,
+  children,
+}: {
+  query: QueryLike<T>;
+  isEmpty?: (data: T) => boolean;
+  empty?: { title: string; text: string; icon?: ReactNode };
+  loading?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <>{loading ?? <TableSkeleton />}</>;
+  if (query.isError || query.data === undefined)
+    return <AgentError error={query.error} onRetry={() => void query.refetch()} />;
+  if (isEmpty?.(query.data) && empty) return <AgentEmpty {...empty} />;
+  return <>{children(query.data)}</>;
+}
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  numeric?: boolean;
+  render: (row: T) => ReactNode;
+}
+
+/**
+ * A table on a wide screen, a card per row on a narrow one (container query), each cell labelled
+ * with its column; an optional total row closes it.
+ */
+export function AgentTable<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  total,
+  testId,
+}: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  caption: string;
+  total?: { label: string; cells: Partial<Record<string, ReactNode>> };
+  testId?: string;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid={testId}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" data-numeric={c.numeric || undefined}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={rowKey(r)}>
+              {columns.map((c) => (
+                <td key={c.key} data-label={c.label} data-numeric={c.numeric || undefined}>
+                  {c.render(r)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {total ? (
+          <tfoot>
+            <tr className={styles.totalRow} data-testid="agent-total-row">
+              {columns.map((c, i) => (
+                <td key={c.key} data-label={c.label} data-numeric={c.numeric || undefined}>
+                  {i === 0 ? <strong>{total.label}</strong> : (total.cells[c.key] ?? '')}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}
+
+/** Server paging: the count, previous and next, the page of pages. */
+export function Pager({
+  page,
+  size,
+  total,
+  onPage,
+  busy,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  onPage: (p: number) => void;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation(AGENT_STRINGS);
+  const pages = Math.max(1, Math.ceil(total / size));
+  return (
+    <nav className={styles.pager} aria-label={t('agent_pages')}>
+      <span className={styles.count}>{t('agent_count', { count: total })}</span>
+      {pages > 1 ? (
+        <span className={styles.pageButtons}>
+          {busy ? <Spinner size={16} /> : null}
+          <button
+            type="button"
+            className={styles.pageButton}
+            onClick={() => onPage(page - 1)}
+            disabled={page <= 1}
+            aria-label={t('agent_prev')}
+          >
+            <ChevronLeftIcon size={16} />
+          </button>
+          <span className={styles.count}>{t('agent_page_of', { page, pages })}</span>
+          <button
+            type="button"
+            className={styles.pageButton}
+            onClick={() => onPage(page + 1)}
+            disabled={page >= pages}
+            aria-label={t('agent_next')}
+          >
+            <ChevronRightIcon size={16} />
+          </button>
+        </span>
+      ) : null}
+    </nav>
+  );
+}
+
+/**
+ * Downloads a server-built CSV (a bare call) as a file. A plain link cannot carry the
+ * Authorization header, so the file is fetched and handed to the browser.
+ */
+export async function downloadCsv(
+  path: string,
+  query: Record<string, unknown>,
+  fallbackName: string,
+): Promise<void> {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const res = await fetch(buildUrl(path, { ...query, ...(timeZone ? { timeZone } : {}) }), {
+    headers: standardHeaders(),
+    credentials: 'same-origin',
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { errorCode?: string; message?: string } | null;
+    throw new ApiError({
+      status: res.status,
+      errorCode: body?.errorCode ?? Errors.systemError.code,
+      message: body?.message ?? `HTTP ${res.status}`,
+    });
+  }
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5_000);
+}
+
+/** The CSV export of a list, for the same filters as on screen; a failure says why. */
+export function ExportButton({
+  path,
+  query,
+  fileName,
+}: {
+  path: string;
+  query: Record<string, unknown>;
+  fileName: string;
+}) {
+  const { t } = useTranslation(AGENT_STRINGS);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await downloadCsv(path, query, fileName);
+    } catch (e) {
+      setFailure(agentErrorText(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className={styles.exportWrap}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => void run()}
+        disabled={busy}
+        data-testid="agent-export"
+      >
+        {busy ? <Spinner size={14} /> : <DownloadIcon size={16} />}
+        {t('agent_export')}
+      </Button>
+      {failure ? (
+        <span className={styles.fieldError} role="alert">
+          {failure}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Copies `text`, then says so for a moment (a link, a code, a new account's details). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Without the clipboard API (an insecure origin): the old way, through a selected field.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    let ok: boolean;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+export function CopyButton({ text, label, testId }: { text: string; label?: string; testId?: string }) {
+  const { t } = useTranslation(AGENT_STRINGS);
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className={styles.copy}
+      data-copied={copied || undefined}
+      onClick={() =>
+        void copyText(text).then((ok) => {
+          setCopied(ok);
+          if (ok) setTimeout(() => setCopied(false), 1_800);
+        })
+      }
+      aria-label={label ? undefined : t('agent_copy')}
+      data-testid={testId}
+    >
+      {copied ? <CheckIcon size={15} /> : <CopyIcon size={15} />}
+      {label ? <span>{copied ? t('agent_copied') : label}</span> : null}
+      <span className="visually-hidden" aria-live="polite">
+        {copied ? t('agent_copied') : ''}
+      </span>
+    </button>
+  );
+}
+
+/** Segmented choices (ranges, tabs of a list): one pressed at a time. */
+export function Segmented<K extends string>({
+  options,
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  options: { key: K; label: string }[];
+  value: K;
+  onChange: (k: K) => void;
+  label: string;
+  testId?: string;
+}) {
+  return (
+    <div className={styles.segmented} role="group" aria-label={label} data-testid={testId}>
+      {options.map((o) => (
+        <button
+          key={o.key}
+          type="button"
+          className={styles.segment}
+          aria-pressed={o.key === value}
+          onClick={() => onChange(o.key)}
+          data-key={o.key}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A labelled select of a toolbar. */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (v: V) => void;
+  testId?: string;
+}) {
+  return (
+    <label className={styles.select}>
+      <span className={styles.selectLabel}>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as V)} data-testid={testId}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A search box that asks on submit (Enter or the button), not on every key. */
+export function SearchBox({
+  value,
+  onSearch,
+  placeholder,
+  label,
+}: {
+  value: string;
+  onSearch: (v: string) => void;
+  placeholder: string;
+  label: string;
+}) {
+  const { t } = useTranslation(AGENT_STRINGS);
+  const [text, setText] = useState(value);
+  return (
+    <form
+      className={styles.search}
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label className="visually-hidden" htmlFor="agent-search">
+        {label}
+      </label>
+      <input
+        id="agent-search"
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={50}
+        autoComplete="off"
+      />
+      <Button type="submit" size="sm" variant="secondary">
+        {t('agent_search')}
+      </Button>
+    </form>
+  );
+}
+
+/** Figures in tiles (the overview's, the income's totals). */
+export function StatTiles({
+  items,
+}: {
+  items: { label: string; value: ReactNode; testId?: string; accent?: boolean }[];
+}) {
+  return (
+    <dl className={styles.tiles}>
+      {items.map((i) => (
+        <div key={i.label} className={styles.tile} data-accent={i.accent || undefined} data-testid={i.testId}>
+          <dt>{i.label}</dt>
+          <dd>{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export { styles as uiStyles };
