@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import * as contract from '@app/contract';
 import type { CallDef } from '@app/contract';
+import * as agentRegister from '../../packages/contract/src/agent-register.ts';
 import * as deposit from '../../packages/contract/src/deposit.ts';
 import * as events from '../../packages/contract/src/events.ts';
 import * as games from '../../packages/contract/src/games.ts';
@@ -37,6 +38,7 @@ import * as withdraw from '../../packages/contract/src/withdraw.ts';
 
 /** The contract's modules that declare calls, by the name of their refs file. */
 const DOMAINS: Record<string, Record<string, unknown>> = {
+  'agent-register': agentRegister,
   deposit,
   events,
   games,

@@ -45,6 +45,8 @@ import { SessionService, type LoginPolicy } from './modules/session/session.serv
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { RegistrationService, type RegistrationPolicy } from './modules/registration/registration.service.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { AgentRegisterService } from './modules/agent/register.service.ts';
+import { agentRegisterRoutes } from './modules/agent/register.routes.ts';
 import { MemberEvents } from './platform/realtime/member-events.ts';
 import { EventStreams, type StreamPolicy } from './platform/realtime/event-streams.ts';
 import { realtimeRoutes } from './platform/realtime/realtime.routes.ts';
@@ -225,8 +227,20 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     },
     options.streams,
   );
+  // The agent centre's register centre; registration reads its links (issue 29).
+  const agentRegister = new AgentRegisterService({ database, system, members, wallet });
   const registration = new RegistrationService(
-    { database, system, members, sessions, verification, wallet, captcha, limiter: rateLimiter },
+    {
+      database,
+      system,
+      members,
+      sessions,
+      verification,
+      wallet,
+      captcha,
+      limiter: rateLimiter,
+      links: agentRegister,
+    },
     options.registration,
   );
   const passwordReset = new PasswordResetService({
@@ -264,6 +278,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     verification,
     sessions,
     registration,
+    agentRegister,
     passwordReset,
     withdrawals,
     profile,
@@ -312,6 +327,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     sessionRoutes,
     memberRoutes,
     registrationRoutes,
+    agentRegisterRoutes,
     verificationRoutes,
     walletRoutes,
     depositRoutes,

@@ -519,6 +519,32 @@ export const DepositErrors = {
   },
 } as const;
 
+/**
+ * Refusals of the agent centre's register centre (issue 29; the original's keys where it has one:
+ * `invalid.rebate.value`, `downline.rebate.update.lower.reb`). A downline or link of another agent
+ * answers the same 404 as a missing one.
+ */
+export const AgentRegisterErrors = {
+  rebateInvalid: { code: 'invalid.rebate.value', status: 422, message: 'Invalid rebate setting' },
+  rebateLowered: {
+    code: 'downline.rebate.update.lower.reb',
+    status: 422,
+    message: 'series rebate can not be lowered',
+  },
+  downlineNotFound: { code: 'agent.downline.not.found', status: 404, message: 'No such downline' },
+  affiliateLinkNotFound: { code: 'agent.link.not.found', status: 404, message: 'No such registration link' },
+  affiliateLinkExpired: {
+    code: 'affiliate.link.expired',
+    status: 422,
+    message: 'This registration link has expired',
+  },
+  affiliateLinkWithdrawn: {
+    code: 'affiliate.link.withdrawn',
+    status: 422,
+    message: 'This registration link is no longer valid',
+  },
+} as const;
+
 /** Refusals of the lottery gateway (issue 9, decision 022). */
 export const LotteryErrors = {
   lotteryGameNotFound: { code: 'lottery.game.not.found', status: 404, message: 'No such lottery game' },
@@ -564,6 +590,7 @@ export const Errors = {
   ...profileErrors,
   ...platformErrors,
   ...LotteryErrors,
+  ...AgentRegisterErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;
 /** Every code the wire may carry in `errorCode`. */

@@ -9,6 +9,7 @@ export * from './notices.ts';
 export * from './session.ts';
 export * from './member.ts';
 export * from './registration.ts';
+export * from './agent-register.ts';
 export * from './verification.ts';
 export * from './wallet.ts';
 export * from './deposit.ts';

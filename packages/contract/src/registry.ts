@@ -4,6 +4,7 @@ import * as notices from './notices.ts';
 import * as session from './session.ts';
 import * as member from './member.ts';
 import * as registration from './registration.ts';
+import * as agentRegister from './agent-register.ts';
 import * as verification from './verification.ts';
 import * as wallet from './wallet.ts';
 import * as deposit from './deposit.ts';
@@ -35,6 +36,7 @@ export const allCalls: readonly CallDef[] = collect(
   session,
   member,
   registration,
+  agentRegister,
   verification,
   wallet,
   deposit,

@@ -7,6 +7,7 @@ import {
   formatPatternMessage,
   type LoginResult,
   patternById,
+  RegisterMethod,
   type RegisterFieldName,
   registerFieldNames,
   type RegisterPayload,
@@ -23,6 +24,7 @@ import type { CaptchaService } from '../../platform/captcha/captcha.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { fail } from '../../platform/http/errors.ts';
 import type { Caller } from '../../platform/http/caller.ts';
+import type { AffiliateLinkGrant, AffiliateLinks } from '../agent/register.service.ts';
 import * as repo from './registration.repo.ts';
 
 type Body = RegisterPayload;
@@ -48,6 +50,33 @@ const specialFields = new Set<RegisterFieldName>([
   'mobileNum',
 ]);
 
+/**
+ * Checks one field against its registration rule (spec B §5): a disabled rule checks nothing unless
+ * the field is forced; a format problem is told with the field's catalogue message and the
+ * pattern's hint. Also used by the agent centre, whose downlines get the same username and
+ * password rules.
+ */
+export function checkRegisterField(
+  field: RegisterFieldName,
+  rule: FieldRule | undefined,
+  value: string,
+  forceRequired = false,
+): void {
+  if (!rule || (!rule.enabled && !forceRequired)) return;
+  const problem = validateField(rule, value, forceRequired);
+  if (!problem) return;
+  if (problem.kind === 'required')
+    throw fail(Errors.inputEmpty, { message: `${Errors.inputEmpty.message}: ${field}` });
+  const hint = formatPatternMessage(
+    patternById(rule.patternId)?.message ?? '',
+    rule.minLength,
+    rule.maxLength,
+  );
+  const known = formatErrors[field];
+  if (known) throw fail(known, { message: `${known.message}: ${hint}` });
+  throw fail(Errors.invalidInput, { message: `${field}: ${hint}` });
+}
+
 export interface RegistrationPolicy {
   /** Registrations from one IP per hour. */
   perIpPerHour: number;
@@ -67,6 +96,7 @@ export class RegistrationService {
   private readonly captcha: CaptchaService;
   private readonly limiter: RateLimiter;
   private readonly policy: RegistrationPolicy;
+  private readonly links: AffiliateLinks | undefined;
 
   constructor(
     deps: {
@@ -78,6 +108,8 @@ export class RegistrationService {
       wallet: WalletService;
       captcha: CaptchaService;
       limiter: RateLimiter;
+      /** The agents' registration links (agent centre); without it only invitation codes are read. */
+      links?: AffiliateLinks;
     },
     policy: Partial<RegistrationPolicy> = {},
   ) {
@@ -89,15 +121,30 @@ export class RegistrationService {
     this.wallet = deps.wallet;
     this.captcha = deps.captcha;
     this.limiter = deps.limiter;
+    this.links = deps.links;
     this.policy = { perIpPerHour: 20, ...policy };
   }
 
-  /** An invitation code: an agent's affiliate code or a member's referral code, for this domain. */
-  async invitation(code: string, domain: string) {
+  /**
+   * An invitation code: an agent's registration link (any domain of the site; an expired or deleted
+   * one is refused with its own message), else an agent's affiliate code or a member's referral
+   * code, for this domain.
+   */
+  async invitation(
+    code: string,
+    domain: string,
+  ): Promise<{
+    code: string;
+    kind: 'AFFILIATE' | 'REFERRAL';
+    member_id: number;
+    link: AffiliateLinkGrant | null;
+  }> {
+    const link = await this.links?.liveLink(code);
+    if (link) return { code: link.code, kind: 'AFFILIATE', member_id: link.agentId, link };
     const row = await repo.invitation(this.database.db, code.trim());
     if (!row || (row.domain && domain && row.domain.toLowerCase() !== domain.trim().toLowerCase()))
       throw fail(Errors.invitationCodeError);
-    return row;
+    return { code: row.code, kind: row.kind, member_id: row.member_id, link: null };
   }
 
   /** The site's country of an E.164 number, checked as any number is. */
@@ -107,27 +154,6 @@ export class RegistrationService {
         return this.verification.phone(c.countryDialingCode, e164.slice(c.countryDialingCode.length + 1));
     }
     throw fail(Errors.phoneInvalid);
-  }
-
-  private checkRule(
-    field: RegisterFieldName,
-    rule: FieldRule | undefined,
-    value: string,
-    forceRequired = false,
-  ): void {
-    if (!rule || (!rule.enabled && !forceRequired)) return;
-    const problem = validateField(rule, value, forceRequired);
-    if (!problem) return;
-    if (problem.kind === 'required')
-      throw fail(Errors.inputEmpty, { message: `${Errors.inputEmpty.message}: ${field}` });
-    const hint = formatPatternMessage(
-      patternById(rule.patternId)?.message ?? '',
-      rule.minLength,
-      rule.maxLength,
-    );
-    const known = formatErrors[field];
-    if (known) throw fail(known, { message: `${known.message}: ${hint}` });
-    throw fail(Errors.invalidInput, { message: `${field}: ${hint}` });
   }
 
   async register(
@@ -164,9 +190,9 @@ export class RegistrationService {
       phone = await this.verification.phone(body.countryDialingCode, body.mobileNum);
       username = phone.number;
     } else {
-      this.checkRule('username', rules.username, username, true);
+      checkRegisterField('username', rules.username, username, true);
       if (body.mobileNum && rules.mobileNum?.enabled) {
-        this.checkRule('mobileNum', rules.mobileNum, body.mobileNum);
+        checkRegisterField('mobileNum', rules.mobileNum, body.mobileNum);
         phone = await this.verification.phone(body.countryDialingCode, body.mobileNum);
       } else if (rules.mobileNum?.enabled && rules.mobileNum.required) {
         throw fail(Errors.phoneInvalid);
@@ -177,14 +203,14 @@ export class RegistrationService {
     const password = needsPassword ? body.password : '';
     if (needsPassword) {
       if (!password) throw fail(Errors.inputEmpty, { message: `${Errors.inputEmpty.message}: password` });
-      this.checkRule('password', rules.password, password, true);
+      checkRegisterField('password', rules.password, password, true);
       if (password === WEAK_DEFAULT_PASSWORD) throw fail(Errors.passwordWeak);
       if (body.confirmPassword !== password) throw fail(Errors.confirmMismatch);
     }
     // The autoUsername call carries no profile fields (the original sends none): only the phone.
     for (const field of kind === 'auto' ? [] : registerFieldNames) {
       if (specialFields.has(field)) continue;
-      this.checkRule(field, rules[field], String(body[field as keyof Body] ?? ''));
+      checkRegisterField(field, rules[field], String(body[field as keyof Body] ?? ''));
     }
     if (rules.paymentPassword?.enabled && body.paymentPassword && body.paymentPassword === password) {
       throw fail(Errors.paymentPasswordSame);
@@ -197,16 +223,18 @@ export class RegistrationService {
 
     let uplineId: number | null = null;
     let referrerId: number | null = null;
+    let link: AffiliateLinkGrant | null = null;
     if (rules.affiliateCode?.enabled) {
-      this.checkRule('affiliateCode', rules.affiliateCode, body.affiliateCode);
+      checkRegisterField('affiliateCode', rules.affiliateCode, body.affiliateCode);
       if (body.affiliateCode) {
         const inv = await this.invitation(body.affiliateCode, body.domain);
         if (inv.kind !== 'AFFILIATE') throw fail(Errors.invitationCodeError);
         uplineId = inv.member_id;
+        link = inv.link;
       }
     }
     if (rules.referralCode?.enabled && referralOn) {
-      this.checkRule('referralCode', rules.referralCode, body.referralCode);
+      checkRegisterField('referralCode', rules.referralCode, body.referralCode);
       if (body.referralCode) {
         const inv = await this.invitation(body.referralCode, body.domain);
         if (inv.kind !== 'REFERRAL') throw fail(Errors.invitationCodeError);
@@ -237,7 +265,8 @@ export class RegistrationService {
     // Hashed before the transaction: the hash must not hold the database (see prepareMember).
     const newMember = await this.members.prepare({
       username,
-      agentType: AgentType.member,
+      // A registration link gives its account type, prize group and rebates (issue 29).
+      agentType: link ? link.accountType : AgentType.member,
       password: password || null,
       paymentPassword: rules.paymentPassword?.enabled ? body.paymentPassword || null : null,
       email: rules.email?.enabled ? body.email || null : null,
@@ -261,7 +290,19 @@ export class RegistrationService {
     let memberId: number;
     try {
       memberId = await this.database.db.transaction().execute(async (trx) => {
-        const id = await this.members.insert(newMember, trx);
+        if (link) await this.links!.holdLink(trx, link.id);
+        const id = await this.members.insert(
+          link
+            ? {
+                ...newMember,
+                lottery_series: link.lotterySeries,
+                affiliate_link_id: link.id,
+                register_method: RegisterMethod.affiliateUrl,
+              }
+            : newMember,
+          trx,
+        );
+        if (link) await this.links!.grantLinkRebates(trx, id, link);
         await this.wallet.memberAccount(id, undefined, trx);
         await this.members.rememberIp(id, ip, trx);
         return id;
