@@ -141,18 +141,13 @@ describe(`production secrets: callbacks signed with the published defaults (${te
     expect(await walletMinor(t, m.memberId)).toBe(11_000);
   });
 
-  it('a sandbox vendor wallet callback signed with the development default is refused and moves nothing; the configured secret is accepted', async () => {
+  it('a sandbox vendor wallet callback signed with the development default is refused and moves nothing; the same callback signed with the configured secret is accepted and credits exactly its amount', async () => {
     const m = await memberWithMoney(t, 1_000);
-    const path = vendorWalletPath(SANDBOX_VENDOR_CODE, 'credit');
-    const raw = JSON.stringify({
-      playerId: String(m.memberId),
-      transactionId: `forged-${process.pid}-${Date.now()}`,
-      roundId: `round-${process.pid}-${Date.now()}`,
-      amount: 101_000_000,
-      currency: t.app.ctx.wallet.currency().code,
-    });
-    const send = (secret: string) =>
-      t.call({
+    const currency = t.app.ctx.wallet.currency().code;
+    const roundId = `round-${process.pid}-${Date.now()}`;
+    const send = (op: 'debit' | 'credit', secret: string, raw: string) => {
+      const path = vendorWalletPath(SANDBOX_VENDOR_CODE, op);
+      return t.call({
         method: 'POST',
         url: path,
         headers: {
@@ -161,15 +156,54 @@ describe(`production secrets: callbacks signed with the published defaults (${te
         },
         payload: raw,
       });
-    const forged = await send(DEV_SECRETS.GAME_SANDBOX_SECRET);
+    };
+    // The round's stake, signed with the configured secret: a credit then has a round to close.
+    const debit = await send(
+      'debit',
+      GAME_SECRET,
+      JSON.stringify({
+        playerId: String(m.memberId),
+        transactionId: `stake-${process.pid}-${Date.now()}`,
+        roundId,
+        amount: 300,
+        currency,
+      }),
+    );
+    expect(debit.statusCode, debit.body).toBe(200);
+    expect(await walletMinor(t, m.memberId)).toBe(700);
+
+    const raw = JSON.stringify({
+      playerId: String(m.memberId),
+      transactionId: `win-${process.pid}-${Date.now()}`,
+      roundId,
+      amount: 101_000_000,
+      currency,
+    });
+    const forged = await send('credit', DEV_SECRETS.GAME_SANDBOX_SECRET, raw);
     expect(forged.statusCode).toBe(401);
     expect(forged.json().success).toBe(false);
-    expect(await walletMinor(t, m.memberId)).toBe(1_000);
+    expect(await walletMinor(t, m.memberId)).toBe(700);
 
-    // The configured secret is taken: a credit without its debit is refused for what it is, not for
-    // its signature, so the refusal above was the signature's.
-    const genuine = await send(GAME_SECRET);
-    expect(genuine.statusCode).not.toBe(401);
-    expect(await walletMinor(t, m.memberId)).toBe(1_000);
+    // The very same callback signed with the configured secret: credited, exactly its amount, once.
+    const genuine = await send('credit', GAME_SECRET, raw);
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    expect(genuine.json()).toEqual({
+      success: true,
+      value: {
+        balance: 700 + 101_000_000,
+        currency,
+        applied: true,
+        ledgerTransactionId: expect.any(Number),
+        roundStatus: 'CREDITED',
+        freePlay: false,
+      },
+    });
+    expect(await walletMinor(t, m.memberId)).toBe(700 + 101_000_000);
+    const movement = await t.database.db
+      .selectFrom('ledger_transaction')
+      .select(['kind', 'reference'])
+      .where('id', '=', genuine.json().value.ledgerTransactionId as number)
+      .executeTakeFirstOrThrow();
+    expect(movement).toEqual({ kind: 'BET_PAYOUT', reference: `${SANDBOX_VENDOR_CODE}:${roundId}` });
   });
 });
