@@ -355,7 +355,7 @@ describe(`register centre: a downline's rebates (${testDbKind})`, () => {
         [getDownlineRebate, { memberId }],
         [setDownlineRebate, { memberId, lotterySeries: 1910 }],
       ] as const) {
-        const res = await centre(t, agent, def.method, def.path, data);
+        const res = await centre(t, agent, def.method as 'GET' | 'POST', def.path, data);
         expect(res.statusCode, res.body).toBe(404);
         answers.add(res.body);
       }
