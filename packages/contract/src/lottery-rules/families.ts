@@ -91,6 +91,15 @@ export const isVietnamese = (family: Family): boolean =>
 export const PRIZE_MODE_IDS: Readonly<Record<PrizeModeCode, number>> = { LOTT: 1, ZY: 2, ELOTT: 3, SEA: 4 };
 
 /**
+ * The platform's top prize group at base 2000 (decision 028): LOTT's highest series, and the group
+ * of every member no upline has placed lower.
+ */
+export const PRIZE_GROUP_TOP = 1956;
+
+/** The prize modes with a rebate: their band at base 2000, [lowest, highest] series. */
+const REBATE_BANDS = { LOTT: [1700, PRIZE_GROUP_TOP], ELOTT: [1800, 1960] } as const;
+
+/**
  * Series bands per prize mode. LOTT: the player picks a series from minSeries to maxBetSeries in
  * steps of 2 and earns (maxBetSeries − series) ÷ base as rebate; ELOTT: a narrower band; SEA: one
  * fixed series, no rebate; ZY (SSC only): series 2000 with the ZY factor of the result's first digit.
@@ -116,14 +125,36 @@ export function seriesBandOf(family: Family | string, mode: PrizeModeCode): Seri
   if (f.family === '4D') return band(base, base);
   switch (mode) {
     case 'LOTT':
-      return band(at(1700), at(1956));
+      return band(at(REBATE_BANDS.LOTT[0]), at(REBATE_BANDS.LOTT[1]));
     case 'ELOTT':
-      return band(at(1800), at(1960));
+      return band(at(REBATE_BANDS.ELOTT[0]), at(REBATE_BANDS.ELOTT[1]));
     case 'SEA':
       return band(at(1960), at(1960));
     case 'ZY':
       return band(2000, 2000);
   }
+}
+
+/**
+ * The band a member of prize group `group` (base 2000, `member.lottery_series`, decision 028) bets
+ * in: the mode's band with its highest bet series lowered by as much as the group lies below the
+ * platform's top, so a member at the top (every member's default) keeps the mode's band whole. In
+ * LOTT at base 2000 that highest series is the group itself (1900 → 1900); ELOTT keeps its 4 above
+ * LOTT (1900 → 1904), so what a member's uplines keep, (top − group) ÷ 2000, is the same share in
+ * both modes. On another base (11X5's 1980) the series is mapped in proportion and rounded down to
+ * the band's step (1900 → 1881 → 1880), never below the band's lowest. Fixed modes (SEA, ZY, 4D)
+ * pay one series and give no rebate, so there is nothing for a group to lower: they are the same
+ * for every member. `defaultSeries` is the member's highest; `maxSeries` stays the mode's top.
+ */
+export function memberSeriesBand(family: Family | string, mode: PrizeModeCode, group: number): SeriesBand {
+  const band = seriesBandOf(family, mode);
+  if (!Number.isSafeInteger(group)) throw new LotteryRuleError('series.invalid', `No prize group ${group}`);
+  if (mode !== 'LOTT' && mode !== 'ELOTT') return band;
+  if (band.minSeries === band.maxSeries || group >= PRIZE_GROUP_TOP) return band;
+  const top2000 = REBATE_BANDS[mode][1] - (PRIZE_GROUP_TOP - group);
+  const mapped = Math.floor((top2000 * band.base) / 2000 / band.step) * band.step;
+  const max = Math.min(band.maxSeries, Math.max(band.minSeries, mapped));
+  return { ...band, maxBetSeries: max, defaultSeries: Math.min(band.defaultSeries, max) };
 }
 
 /** The rebate rate of a series in a band, as an exact fraction of the stake: (maxBetSeries − series) ÷ base. */

@@ -10,6 +10,8 @@ export {
   isVietnamese,
   PRIZE_MODE_IDS,
   seriesBandOf,
+  memberSeriesBand,
+  PRIZE_GROUP_TOP,
   rebateRate,
   checkSeries,
   seriesOptions,

@@ -4,10 +4,12 @@ import {
   formatSlip,
   formatSlips,
   isLotteryRuleError,
+  memberSeriesBand,
   parseSlip,
   parseSlips,
   parseWinNo,
   playOf,
+  PRIZE_GROUP_TOP,
   prizeOf,
   rebateOf,
   rebateRate,
@@ -19,7 +21,9 @@ import {
   topPrizeOf,
   winOf,
   zyFactor,
+  FAMILIES,
   type LotteryRuleReason,
+  type PrizeModeCode,
 } from './index.ts';
 
 const reason = (f: () => unknown): LotteryRuleReason | undefined => {
@@ -106,6 +110,59 @@ describe('series and rebate', () => {
     expect(reason(() => checkSeries(1957, band))).toBe('series.invalid');
     expect(reason(() => checkSeries(1955, band))).toBe('series.invalid');
     expect(reason(() => checkSeries(1698, band))).toBe('series.invalid');
+  });
+});
+
+describe("a member's prize group (decision 028)", () => {
+  const modes: PrizeModeCode[] = ['LOTT', 'ZY', 'ELOTT', 'SEA'];
+  const sold = (family: string) =>
+    modes.filter((m) => reason(() => seriesBandOf(family, m)) === undefined).map((m) => [family, m] as const);
+
+  it('the platform top (every member by default) keeps every band of every family whole', () => {
+    expect(PRIZE_GROUP_TOP).toBe(1956);
+    for (const family of FAMILIES)
+      for (const [, mode] of sold(family)) {
+        expect(memberSeriesBand(family, mode, 1956), `${family} ${mode}`).toEqual(seriesBandOf(family, mode));
+        // A group above the top (not one the rules give) raises nothing.
+        expect(memberSeriesBand(family, mode, 1990), `${family} ${mode}`).toEqual(seriesBandOf(family, mode));
+      }
+  });
+
+  it('group 1900: LOTT up to 1900 (11X5 1880, in proportion and rounded down), ELOTT 4 above, fixed modes unchanged', () => {
+    const ssc = memberSeriesBand('SSC', 'LOTT', 1900);
+    expect(ssc).toEqual({ ...seriesBandOf('SSC', 'LOTT'), maxBetSeries: 1900, defaultSeries: 1900 });
+    expect(ssc.maxSeries).toBe(1956); // the mode's top, as the original's series object has it
+    expect(seriesOptions(ssc)[0]).toEqual({ series: 1900, rebate: 0 });
+    expect(seriesOptions(ssc).at(-1)).toEqual({ series: 1700, rebate: 10 });
+    expect(seriesOptions(ssc)).toHaveLength(101);
+    expect(reason(() => checkSeries(1902, ssc))).toBe('series.invalid');
+    expect(reason(() => checkSeries(1900, ssc))).toBeUndefined();
+    expect(rebateOf(10_000n, 1800, ssc.maxBetSeries, ssc.base)).toBe(500n); // (1900 − 1800) ÷ 2000
+    expect(rebateOf(10_000n, 1900, ssc.maxBetSeries, ssc.base)).toBe(0n);
+    // 1900 × 1980 ÷ 2000 = 1881, down to the step: 1880.
+    expect(memberSeriesBand('11X5', 'LOTT', 1900)).toMatchObject({ minSeries: 1684, maxBetSeries: 1880 });
+    expect(memberSeriesBand('K3', 'ELOTT', 1900)).toMatchObject({ minSeries: 1800, maxBetSeries: 1904 });
+    // 1904 × 0.99 = 1884.96 → 1884.
+    expect(memberSeriesBand('11X5', 'ELOTT', 1900)).toMatchObject({ minSeries: 1782, maxBetSeries: 1884 });
+    for (const family of FAMILIES)
+      for (const [, mode] of sold(family))
+        if (mode !== 'LOTT' && mode !== 'ELOTT')
+          expect(memberSeriesBand(family, mode, 1900), `${family} ${mode}`).toEqual(
+            seriesBandOf(family, mode),
+          );
+    expect(memberSeriesBand('4D', 'LOTT', 1700)).toEqual(seriesBandOf('4D', 'LOTT'));
+  });
+
+  it('mapped in proportion, never below the band: 11X5 1800 → 1782, 1700 → 1684; ELOTT at 1700 → its 1800', () => {
+    expect(memberSeriesBand('11X5', 'LOTT', 1800).maxBetSeries).toBe(1782);
+    expect(memberSeriesBand('11X5', 'LOTT', 1954).maxBetSeries).toBe(1934);
+    expect(memberSeriesBand('11X5', 'LOTT', 1700).maxBetSeries).toBe(1684);
+    expect(seriesOptions(memberSeriesBand('SSC', 'LOTT', 1700))).toEqual([{ series: 1700, rebate: 0 }]);
+    expect(memberSeriesBand('PK10', 'ELOTT', 1700)).toMatchObject({ minSeries: 1800, maxBetSeries: 1800 });
+    expect(memberSeriesBand('SSC', 'LOTT', 0).maxBetSeries).toBe(1700);
+    expect(memberSeriesBand('SSC', 'LOTT', 1901).maxBetSeries).toBe(1900);
+    expect(reason(() => memberSeriesBand('SSC', 'LOTT', 1900.5))).toBe('series.invalid');
+    expect(reason(() => memberSeriesBand('K3', 'ZY', 1956))).toBe('series.invalid');
   });
 });
 
