@@ -1,4 +1,5 @@
 import { WEAK_DEFAULT_PASSWORD } from '@app/contract';
+import { demoTreeAccounts } from './demo-agents.ts';
 
 /**
  * The demo accounts seeded on an empty database (seed/accounts.ts) and printed at start, so a
@@ -12,8 +13,14 @@ export interface DemoAccount {
 
 export const demoAccounts: DemoAccount[] = [
   { username: 'demo', password: 'Demo1234', kind: 'member with $8,888.00 (mobile +84 912345678)' },
-  { username: 'agent1', password: 'Agent1234', kind: 'agent, type 1 (affiliate code LOTUS8)' },
-  { username: 'agent2', password: 'Agent1234', kind: 'agent, type 2, downline of agent1' },
+  {
+    username: 'agent1',
+    password: 'Agent1234',
+    kind: 'agent, type 1 (affiliate code LOTUS8), top of the demo agent tree (group 1956)',
+  },
+  { username: 'agent2', password: 'Agent1234', kind: 'agent, type 2, level 1 under agent1 (group 1950)' },
+  // The rest of the agent tree and its players (demo-agents.ts).
+  ...demoTreeAccounts,
   { username: 'agentonly41', password: 'Agent1234', kind: 'agent-only account, type 41' },
   { username: 'agentonly42', password: 'Agent1234', kind: 'agent-only account, type 42' },
   {

@@ -19,6 +19,7 @@ import {
   referenceSwitches,
 } from './reference-data.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedDemoAgents } from './demo-agents.ts';
 import { seedGamesCatalogue } from './games-catalogue.ts';
 import { scheduleDemoBets } from '../modules/lottery/lottery-demo-bets.ts';
 
@@ -129,8 +130,8 @@ export async function seedReferenceData(trx: Kysely<DB>): Promise<void> {
  * The demo content, after the reference data: demo accounts with published passwords (printed at
  * start), their money and messages, the 10,000-title game catalogue, announcements, banners, help,
  * customer service, the site's placeholder domains and links, and when asked the demo member's
- * lottery bets. Never in production (config.ts refuses SEED_DEMO there); further demo data (e.g.
- * an agent tree) belongs here.
+ * lottery bets, and the agent tree under agent1 with its players' history (demo-agents.ts). Never in
+ * production (config.ts refuses SEED_DEMO there); further demo data belongs here.
  */
 export async function seedDemoContent(
   database: Database,
@@ -188,6 +189,7 @@ export async function seedDemoContent(
   // The demo game catalogue (about 10,000 titles): demo data, so the seed's, never a migration's.
   await seedGamesCatalogue(trx as unknown as Kysely<unknown>);
   await seedAccounts(database, trx);
+  await seedDemoAgents(database, trx);
   if (options.lotteryDemoBets) await scheduleDemoBets(trx);
 }
 
