@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WhitelabelNode } from '@app/contract';
 import accountsEn from '../../locales/accounts/en.json';
 import agentEn from '../../locales/agent/en.json';
+import recordsEn from '../../locales/records/en.json';
 import en from '../../locales/en.json';
 import { ApiError } from '../../shared/http/api-error.ts';
 import { i18n } from '../../shared/i18n/i18n.ts';
@@ -152,6 +153,7 @@ describe('the agent centre', () => {
     await setupShell();
     i18n.addResourceBundle('en', 'accounts', accountsEn);
     i18n.addResourceBundle('en', AGENT_NS, agentEn);
+    i18n.addResourceBundle('en', 'records', recordsEn);
   });
 
   beforeEach(() => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { announcementTypes } from '@app/contract';
 import accountsEn from '../../locales/accounts/en.json';
 import agentEn from '../../locales/agent/en.json';
+import recordsEn from '../../locales/records/en.json';
 import { i18n } from '../../shared/i18n/i18n.ts';
 import { saveSession } from '../../shared/session/session.ts';
 import { renderShell, setupShell, stubFetch } from '../../test/shell-harness.tsx';
@@ -14,6 +15,7 @@ describe('the agent announcement page', () => {
     await setupShell();
     i18n.addResourceBundle('en', 'accounts', accountsEn);
     i18n.addResourceBundle('en', AGENT_NS, agentEn);
+    i18n.addResourceBundle('en', 'records', recordsEn);
   });
 
   it.runIf(!(announcementTypes as readonly string[]).includes(AGENT_ANNOUNCEMENT_TYPE))(
