@@ -384,7 +384,11 @@ export class AgentRegisterService implements AffiliateLinks {
   }
 
   private linkView(
-    row: LinkRow & { channel: string; created_at: Date | string; registrations: number | string },
+    row: Pick<LinkRow, 'id' | 'code' | 'account_type' | 'lottery_series' | 'rebates' | 'expires_at'> & {
+      channel: string;
+      created_at: Date | string;
+      registrations: number | string;
+    },
     site: SiteAddress,
     format: LinkUrlFormat,
     now: number,
@@ -442,13 +446,10 @@ export class AgentRegisterService implements AffiliateLinks {
         {
           id: row.id,
           code,
-          member_id: agentId,
           account_type: body.accountType,
           lottery_series: proposed.lotterySeries,
           rebates,
           expires_at: expiresAt,
-          deleted_at: null,
-          owner_type: 0,
           channel,
           created_at: row.created_at,
           registrations: 0,
@@ -501,9 +502,7 @@ export class AgentRegisterService implements AffiliateLinks {
     ]);
     const now = Date.now();
     return {
-      list: rows.map((r) =>
-        this.linkView({ ...r, owner_type: 0, registrations: r.registrations ?? 0 }, site, format, now),
-      ),
+      list: rows.map((r) => this.linkView({ ...r, registrations: r.registrations ?? 0 }, site, format, now)),
       total: Number(count.n),
       page: q.page,
       size: q.size,
