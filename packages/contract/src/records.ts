@@ -49,6 +49,9 @@ const categoryPrefixes: readonly [string, AccountRecordType][] = [
   ['TRANSFER', 'TRANSFER'],
   ['WALLET_TRANSFER', 'TRANSFER'],
   ['UPLINE', 'TRANSFER'],
+  // An agent's money to its direct downlines (issue 29): one member's main wallet to another's.
+  ['DOWNLINE', 'TRANSFER'],
+  ['LUCKY_BAG', 'TRANSFER'],
   ['BET', 'BET'],
   ['BET_PAYOUT', 'PAYOUT'],
   ['GAME_DEBIT', 'BET'],

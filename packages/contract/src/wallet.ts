@@ -159,6 +159,10 @@ export const LedgerKinds = {
   ADJUSTMENT: 'Adjustment',
   /** The series rebate of lottery bets (decision 021), paid when they are settled. */
   REBATE: 'Rebate',
+  /** An agent's main wallet to a direct downline's (agent centre, issue 29). */
+  DOWNLINE_TRANSFER: 'Transfer to downline',
+  /** An agent's lucky bag: one debit of the agent, one credit per direct downline (issue 29). */
+  LUCKY_BAG: 'Lucky bag',
 } as const;
 export type LedgerKind = keyof typeof LedgerKinds;
 export const ledgerKindCodes = Object.keys(LedgerKinds) as LedgerKind[];

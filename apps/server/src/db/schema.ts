@@ -178,6 +178,28 @@ export interface AffiliateLinkTable {
   deleted_at: NullableTimestamp;
 }
 
+/** An agent's lucky bag to several direct downlines, one ledger movement (migration 032). */
+export interface LuckyBagTable {
+  id: Generated<number>;
+  agent_id: number;
+  /** The agent's idempotency key of the request. */
+  request_key: string;
+  mode: 'EQUAL' | 'RANDOM';
+  /** Minor units. */
+  total: number;
+  recipients: number;
+  remark: Generated<string>;
+  ledger_transaction_id: number;
+  created_at: Timestamp;
+}
+
+/** One recipient's share of a lucky bag, in minor units (migration 032). */
+export interface LuckyBagShareTable {
+  bag_id: number;
+  member_id: number;
+  amount: number;
+}
+
 /** Server-side sessions: the opaque token is stored only as its SHA-256 hash. */
 export interface SessionTable {
   id: Generated<number>;
@@ -929,4 +951,6 @@ export interface DB {
   member_tree: MemberTreeTable;
   member_rebate: MemberRebateTable;
   affiliate_link: AffiliateLinkTable;
+  lucky_bag: LuckyBagTable;
+  lucky_bag_share: LuckyBagShareTable;
 }
