@@ -6,6 +6,7 @@ import { format } from 'prettier';
 import * as contract from '@app/contract';
 import type { CallDef } from '@app/contract';
 import * as agentRegister from '../../packages/contract/src/agent-register.ts';
+import * as agentTeam from '../../packages/contract/src/agent-team.ts';
 import * as deposit from '../../packages/contract/src/deposit.ts';
 import * as events from '../../packages/contract/src/events.ts';
 import * as games from '../../packages/contract/src/games.ts';
@@ -38,6 +39,7 @@ import * as withdraw from '../../packages/contract/src/withdraw.ts';
 
 /** The contract's modules that declare calls, by the name of their refs file. */
 const DOMAINS: Record<string, Record<string, unknown>> = {
+  'agent-team': agentTeam,
   'agent-register': agentRegister,
   deposit,
   events,

@@ -80,6 +80,10 @@ import { withdrawPolicyFromEnv, type WithdrawPolicy } from './modules/withdraw/w
 import { databaseProofStore, directoryProofStore } from './modules/withdraw/proof-store.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { TeamService } from './modules/agent/team.service.ts';
+import { teamRoutes } from './modules/agent/team.routes.ts';
+import { AgentTransferService } from './modules/agent/agent-transfer.service.ts';
+import { agentTransferRoutes } from './modules/agent/agent-transfer.routes.ts';
 
 /** What the services are built from. */
 export interface ServiceDeps {
@@ -243,6 +247,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     },
     options.registration,
   );
+  // The agent centre's team management and transfers (issue 29).
+  const agentTeam = new TeamService({ database, wallet, messages });
+  const agentTransfers = new AgentTransferService({ database, wallet, members, system });
   const passwordReset = new PasswordResetService({
     database,
     system,
@@ -293,6 +300,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     gameLaunch,
     houseGames,
     streams,
+    agentTeam,
+    agentTransfers,
   };
 }
 
@@ -339,6 +348,8 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     withdrawRoutes,
     profileRoutes,
     lotteryRoutes,
+    teamRoutes,
+    agentTransferRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

@@ -24,3 +24,4 @@ export * from './lottery.ts';
 export * from './house-games/index.ts';
 export * from './registry.ts';
 export * from './lottery-rules/index.ts';
+export * from './agent-team.ts';
