@@ -11,7 +11,7 @@ import {
   type CallDef,
 } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
-import { loginToken } from '../session/accounts-test-kit.ts';
+import { loginCall, loginToken } from '../session/accounts-test-kit.ts';
 import { centre, freshName, memberState, teamMember } from './register-test-kit.ts';
 
 /**
@@ -218,8 +218,6 @@ describe(`register centre: registering a downline (${testDbKind})`, () => {
       [{ username: taken.toUpperCase() }, 409, 'user.exists', /already registered/],
       [{ username: '1abc' }, 422, 'account.format.invalid', /^Account format incorrect: /],
       [{ password: 'lettersonly' }, 422, 'password.format.invalid', /^Password format incorrect: /],
-      // The UI's default is no exception to the site's password rule (it needs letters and digits).
-      [{ password: '123456' }, 422, 'password.format.invalid', /^Password format incorrect: /],
       [{ lotterySeries: 1932 }, 422, 'invalid.rebate.value', /prize group must be 1700–1930 in steps of 2/],
       [{ lotterySeries: 1698 }, 422, 'invalid.rebate.value', /prize group must be 1700–1930/],
       [{ lotterySeries: 1901 }, 422, 'invalid.rebate.value', /steps of 2/],
@@ -243,6 +241,26 @@ describe(`register centre: registering a downline (${testDbKind})`, () => {
       if (code !== 'user.exists') expect(await memberState(t, { username })).toBeUndefined();
     }
     expect(await memberCount()).toBe(before);
+  });
+
+  it('the agent’s default password 123456 is taken (the rule’s one exception): the downline logs in with it and is made to change it', async () => {
+    const agent = await teamMember(t, { series: 1950 });
+    const username = freshName();
+    const res = await centre(t, agent, 'POST', registerDownline.path, {
+      accountType: 0,
+      username,
+      password: '123456',
+      lotterySeries: 1900,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toMatchObject({ username, password: '123456' });
+    const login = await loginCall(
+      t,
+      { username, password: '123456' },
+      { 'x-forwarded-for': '198.51.100.34' },
+    );
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().value).toMatchObject({ forceChangePassword: true, changePasswordReason: 'weak' });
   });
 
   it('two registrations of one username racing: one is made, the other hears the name is taken', async () => {
