@@ -287,7 +287,7 @@ export function demoHistory(now: number, precision: number): PlayerHistory[] {
   });
 }
 
-/** A bet's stake and payout in major units, by product: roughly each product's odds. */
+/** A bet's stake and payout in major units, by product: roughly each product's odds, the house's edge included. */
 function outcome(
   product: BetProduct,
   rand: () => number,
@@ -300,13 +300,14 @@ function outcome(
       return { stake, payout: roll < 0.47 ? stake * 2 : 0 };
     }
     case 'RNG': {
+      // Spins: most pay nothing, some part of the stake back, a few a multiple of it.
       const stake = between(1, 10, 1);
       const multiple =
-        roll < 0.55
+        roll < 0.6
           ? 0
-          : roll < 0.85
-            ? between(5, 15, 1) / 10
-            : roll < 0.97
+          : roll < 0.88
+            ? between(2, 15, 1) / 10
+            : roll < 0.985
               ? between(2, 5, 1)
               : between(10, 20, 1);
       return { stake, payout: stake * multiple };
@@ -318,7 +319,7 @@ function outcome(
     default: {
       // The lotteries: most tickets lose, a winning one pays a few times its stake.
       const stake = between(2, 40, 2);
-      return { stake, payout: roll < 0.25 ? (stake * between(19, 90, 1)) / 10 : 0 };
+      return { stake, payout: roll < 0.2 ? (stake * between(19, 60, 1)) / 10 : 0 };
     }
   }
 }
