@@ -7,4 +7,5 @@ import type { ComponentType } from 'react';
 export const agentPages: Record<string, () => Promise<{ default: ComponentType }>> = {
   agentAnnouncement: () => import('./announcement-page.tsx').then((m) => ({ default: m.AnnouncementPage })),
   registerCenter: () => import('./register-page.tsx').then((m) => ({ default: m.RegisterCentrePage })),
+  downlineManagmentView: () => import('./team-page.tsx').then((m) => ({ default: m.TeamPage })),
 };
