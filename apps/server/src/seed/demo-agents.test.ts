@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { memberSeriesBand } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/test-app.ts';
 import { WalletType } from '../modules/wallet/wallet.service.ts';
@@ -303,15 +304,15 @@ describe(`the demo agent tree (issue 29; ${testDbKind})`, () => {
     });
   });
 
-  it('the games the players play are the demo catalogue’s and the lotteries the migrations’; the history is the same for the same moment and uses no Math.random', async () => {
+  it('the games the players play are the demo catalogue’s and the lotteries the migrations’, lottery tickets at the series the player’s group allows; the history is the same for the same moment and uses no Math.random', async () => {
     for (const g of new Set(players.flatMap((p) => p.games!))) {
       if (g.vendor === 'TCG_SEA') {
         const row = await t.database.db
           .selectFrom('lottery_game')
-          .select('remark')
+          .select(['remark', 'family'])
           .where('code', '=', g.gameCode)
           .executeTakeFirst();
-        expect(row?.remark, g.gameCode).toBe(g.gameName);
+        expect(row && [row.remark, row.family], g.gameCode).toEqual([g.gameName, g.family]);
       } else {
         const row = await t.database.db
           .selectFrom('game')
@@ -323,6 +324,21 @@ describe(`the demo agent tree (issue 29; ${testDbKind})`, () => {
           g.product,
           g.gameName,
         ]);
+      }
+    }
+    // A lottery ticket is at the highest series the player's prize group allows (decision 028).
+    for (const p of players) {
+      const tickets = await t.database.db
+        .selectFrom('bet_record')
+        .select(['game_code', 'product', 'detail'])
+        .where('member_id', '=', await idOf(p.username))
+        .where('vendor', '=', 'TCG_SEA')
+        .execute();
+      for (const ticket of tickets) {
+        const g = p.games!.find((x) => x.gameCode === ticket.game_code)!;
+        const band = memberSeriesBand(g.family!, ticket.product as 'LOTT' | 'ELOTT', p.lotterySeries);
+        expect(ticket.detail, p.username).toEqual({ series: band.maxBetSeries, freePlay: false });
+        expect(band.maxBetSeries).toBeLessThan(band.maxSeries);
       }
     }
     const random = vi.spyOn(Math, 'random');

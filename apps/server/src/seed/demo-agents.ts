@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { AgentType, type BetProduct, type RebateProduct } from '@app/contract';
+import { AgentType, memberSeriesBand, type BetProduct, type RebateProduct } from '@app/contract';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { loadConfig } from '../config.ts';
@@ -61,6 +61,8 @@ export interface DemoGame {
   product: BetProduct;
   gameCode: string;
   gameName: string;
+  /** A lottery's family (migration 015): its series band. */
+  family?: string;
 }
 
 // Games of the demo catalogue (games-catalogue.ts) and lotteries of migration 015; demo-agents.test.ts
@@ -74,10 +76,34 @@ const game = {
   goldenLotus: { vendor: 'JILI', product: 'RNG', gameCode: 'JILI-00006', gameName: 'Golden Lotus' },
   saba: { vendor: 'SABA', product: 'SPORTS', gameCode: 'SABA-SPORTS-LOBBY', gameName: 'Saba Sportsbook' },
   ds88: { vendor: 'DS88', product: 'SPORTS', gameCode: 'DS88-SPORTS-LOBBY', gameName: 'DS88 Sabong Arena' },
-  vnFast5: { vendor: LOTTERY_VENDOR, product: 'LOTT', gameCode: 'VNF5', gameName: 'Vietnam fast 5 minutes' },
-  north: { vendor: LOTTERY_VENDOR, product: 'LOTT', gameCode: 'XSMB', gameName: 'Miền Bắc' },
-  ssc1: { vendor: LOTTERY_VENDOR, product: 'ELOTT', gameCode: 'SSC1', gameName: '5D 1 minute' },
-  fast3: { vendor: LOTTERY_VENDOR, product: 'ELOTT', gameCode: 'K31', gameName: 'Fast 3 1 minute' },
+  vnFast5: {
+    vendor: LOTTERY_VENDOR,
+    product: 'LOTT',
+    gameCode: 'VNF5',
+    gameName: 'Vietnam fast 5 minutes',
+    family: 'VNFAST',
+  },
+  north: {
+    vendor: LOTTERY_VENDOR,
+    product: 'LOTT',
+    gameCode: 'XSMB',
+    gameName: 'Miền Bắc',
+    family: 'VNNORTH',
+  },
+  ssc1: {
+    vendor: LOTTERY_VENDOR,
+    product: 'ELOTT',
+    gameCode: 'SSC1',
+    gameName: '5D 1 minute',
+    family: 'SSC',
+  },
+  fast3: {
+    vendor: LOTTERY_VENDOR,
+    product: 'ELOTT',
+    gameCode: 'K31',
+    gameName: 'Fast 3 1 minute',
+    family: 'K3',
+  },
 } as const satisfies Record<string, DemoGame>;
 
 /** The tree, uplines first. */
@@ -447,10 +473,14 @@ export async function seedDemoAgents(database: Database, trx: Kysely<DB>, now = 
           bets: ofGame.map((b) => ({
             betNo: b.betNo,
             betAmount: b.stake,
-            detail:
-              g.vendor === LOTTERY_VENDOR
-                ? { series: member.lotterySeries, freePlay: false }
-                : { freePlay: false },
+            // A lottery ticket at the highest series the player's prize group allows (no rebate of its own).
+            detail: g.family
+              ? {
+                  series: memberSeriesBand(g.family, g.product as 'LOTT' | 'ELOTT', member.lotterySeries)
+                    .maxBetSeries,
+                  freePlay: false,
+                }
+              : { freePlay: false },
           })),
         },
         trx,
