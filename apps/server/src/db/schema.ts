@@ -842,6 +842,11 @@ export interface LotteryOrderTable {
   free_play: Generated<boolean>;
   /** The request's fingerprint, so a reused requestId with another bet is refused (migration 023). */
   request_hash: Buffer | null;
+  /**
+   * The member's highest series in this game and mode when the order was placed, its prize group
+   * mapped to the band: the series rebate's top (migration 030). None before 030: the band's top.
+   */
+  max_bet_series: number | null;
 }
 
 export interface LotteryRecentTable {

@@ -1,5 +1,5 @@
 -- The current definition of lottery_place_bet, as the migrations leave it (written by npm run db:functions).
-CREATE OR REPLACE FUNCTION public.lottery_place_bet(p_member bigint, p_game integer, p_numero bigint, p_now timestamp with time zone, p_request_key text, p_request_hash bytea, p_free_play boolean, p_prize_mode integer, p_chase boolean, p_win_stop boolean, p_total_chase integer, p_device text, p_order_nos text[], p_play_ids integer[], p_contents text[], p_modes integer[], p_series integer[], p_multiples integer[], p_notes integer[], p_order_amounts bigint[], p_details text[], p_t_line integer[], p_t_numero bigint[], p_t_seq integer[], p_t_multiple integer[], p_t_amount bigint[], p_liability_max bigint, p_l_numero bigint[], p_l_key text[], p_l_amount bigint[], p_key text, p_reference text, p_hash bytea, p_accounts bigint[], p_amounts bigint[], p_vendor text, p_product text, p_game_code text, p_game_name text, p_currency text, p_touch_recent boolean)
+CREATE OR REPLACE FUNCTION public.lottery_place_bet(p_member bigint, p_game integer, p_numero bigint, p_now timestamp with time zone, p_request_key text, p_request_hash bytea, p_free_play boolean, p_prize_mode integer, p_chase boolean, p_win_stop boolean, p_total_chase integer, p_device text, p_order_nos text[], p_play_ids integer[], p_contents text[], p_modes integer[], p_series integer[], p_multiples integer[], p_notes integer[], p_order_amounts bigint[], p_details text[], p_t_line integer[], p_t_numero bigint[], p_t_seq integer[], p_t_multiple integer[], p_t_amount bigint[], p_liability_max bigint, p_l_numero bigint[], p_l_key text[], p_l_amount bigint[], p_key text, p_reference text, p_hash bytea, p_accounts bigint[], p_amounts bigint[], p_vendor text, p_product text, p_game_code text, p_game_name text, p_currency text, p_touch_recent boolean, p_max_bet_series integer)
  RETURNS TABLE(o_order_no text, o_total bigint, o_replayed boolean)
  LANGUAGE plpgsql
 AS $function$
@@ -48,10 +48,11 @@ AS $function$
       with o as (
         insert into lottery_order (order_no, member_id, game_id, play_id, content, betting_mode_id, series,
           multiple, notes, prize_mode_id, chase, win_stop, total_chase, amount, request_key, request_hash, line,
-          device, free_play)
+          device, free_play, max_bet_series)
         select x.order_no, p_member, p_game, x.play_id, x.content, x.mode, x.series, x.multiple, x.notes,
           p_prize_mode, p_chase, p_win_stop, p_total_chase, x.amount, p_request_key,
-          case when p_request_key is null then null else p_request_hash end, x.line - 1, p_device, p_free_play
+          case when p_request_key is null then null else p_request_hash end, x.line - 1, p_device, p_free_play,
+          p_max_bet_series
         from unnest(p_order_nos, p_play_ids, p_contents, p_modes, p_series, p_multiples, p_notes, p_order_amounts)
           with ordinality as x(order_no, play_id, content, mode, series, multiple, notes, amount, line)
         returning id, line

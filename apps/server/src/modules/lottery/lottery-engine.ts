@@ -116,6 +116,8 @@ interface TicketRow {
   betting_mode_id: number;
   series: number;
   prize_mode_id: number;
+  /** The member's highest series when the order was placed (migration 030); null before 030. */
+  max_bet_series: number | null;
   chase: boolean;
   win_stop: boolean;
   order_no: string;
@@ -176,10 +178,12 @@ export class LotteryEngine {
    * down) on what was really at stake: a detail that won or lost; none on a tie (its stake came
    * back) or a cancelled one. Paid at settlement, so a cancelled, voided or chase-stopped detail
    * never earns one and nothing has to be taken back; a correction moves the difference.
+   * maxBetSeries is the member's own when the order was placed (its prize group's, decision 028:
+   * the uplines' differential is the agents' rebate job's), the band's top for older orders.
    */
   private rebateOf(family: string, t: TicketRow, status: number): number {
     if (status !== S.won && status !== S.lost) return 0;
-    const max = this.maxBetSeries(family)[t.prize_mode_id] ?? 0;
+    const max = t.max_bet_series ?? this.maxBetSeries(family)[t.prize_mode_id] ?? 0;
     if (t.series >= max) return 0;
     return Number(rebateOf(BigInt(t.amount), t.series, max, familyOf(family).base));
   }
@@ -498,8 +502,8 @@ export class LotteryEngine {
       const precision = this.precision();
       const tickets = await sql<TicketRow>`
         select t.id, t.order_id, t.member_id, t.multiple, t.amount, t.status, t.win_amount,
-          o.play_id, o.content, o.betting_mode_id, o.series, o.prize_mode_id, o.chase, o.win_stop, o.order_no,
-          o.free_play
+          o.play_id, o.content, o.betting_mode_id, o.series, o.prize_mode_id, o.max_bet_series, o.chase,
+          o.win_stop, o.order_no, o.free_play
         from lottery_ticket t join lottery_order o on o.id = t.order_id
         where t.numero_id = ${n.id} and t.status in (${S.inProgress}, ${S.won}, ${S.lost}, ${S.tie})
         order by t.id`.execute(trx);

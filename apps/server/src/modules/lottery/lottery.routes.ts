@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cancelLotteryOrders,
   getChaseNumeros,
@@ -25,7 +25,15 @@ import {
   placeLotteryOrder,
   placeVnLotteryBetting,
 } from '@app/contract';
+import { resolveSession } from '../../platform/auth/session.ts';
 import { registerCall } from '../../platform/http/register-calls.ts';
+
+/**
+ * The caller's prize group (decision 028) on a call that takes no token: a logged-in member's
+ * bands are its own; a caller without a live session gets the platform's (undefined).
+ */
+const groupOf = async (req: FastifyRequest): Promise<number | undefined> =>
+  (await resolveSession(req))?.lotterySeries;
 
 /** The lottery gateway (decision 022): bare bodies under /lgw, /lotto and /lotto-vn. */
 export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
@@ -46,10 +54,17 @@ export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getLotteryGameMenusRecent, ({ query, session }) =>
     lottery.recentMenus(session.memberId, query.prizeMode),
   );
-  registerCall(app, getLotteryGames, ({ query }) => lottery.gamesByGroup(query.prizeMode));
-  registerCall(app, getLotteryPlayMenu, ({ query }) => lottery.playMenu(query.gameId, query.prizeMode));
+  // Series bands follow the caller's prize group (decision 028); without a session, the platform's.
+  registerCall(app, getLotteryGames, async ({ query, req }) =>
+    lottery.gamesByGroup(query.prizeMode, await groupOf(req)),
+  );
+  registerCall(app, getLotteryPlayMenu, async ({ query, req }) =>
+    lottery.playMenu(query.gameId, query.prizeMode, await groupOf(req)),
+  );
   registerCall(app, getLotterySetting, ({ query }) => lottery.setting(query.gameId));
-  registerCall(app, getLotterySeries, ({ query }) => lottery.series(query.gameId, query.prizeMode));
+  registerCall(app, getLotterySeries, async ({ query, req }) =>
+    lottery.series(query.gameId, query.prizeMode, await groupOf(req)),
+  );
   registerCall(app, getNumerosNear, ({ query }) => lottery.near(query));
   registerCall(app, getChaseNumeros, ({ query }) => lottery.chaseNumeros(query.gameId, query.count));
   registerCall(app, getLatestDraws, ({ query }) => lottery.latestDraws(query));
@@ -67,10 +82,12 @@ export async function lotteryRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getHotGap, ({ query }) => lottery.hotGap(query.gameId, query.count));
   registerCall(app, getTrendChart, ({ query }) => lottery.trend(query.gameId, query.count));
   registerCall(app, getDrawVerify, ({ query }) => lottery.verify(query.gameId, query.numero));
-  registerCall(app, placeLotteryOrder, ({ body, session }) => lottery.placeOrder(session.memberId, body));
+  registerCall(app, placeLotteryOrder, ({ body, session }) =>
+    lottery.placeOrder(session.memberId, body, session.lotterySeries),
+  );
   // The Vietnamese client's betting: the same bet, its contents[] as slip lines (decision 022).
   registerCall(app, placeVnLotteryBetting, ({ body, session }) =>
-    lottery.placeVnBetting(session.memberId, body),
+    lottery.placeVnBetting(session.memberId, body, session.lotterySeries),
   );
   registerCall(app, getTodayLotteryOrders, ({ query, session }) => lottery.today(session.memberId, query));
   registerCall(app, getLotteryOrder, ({ query, session }) =>

@@ -11,9 +11,10 @@ import {
   lotteryPrizeModeIds,
   lotteryPrizeModes,
   lotteryUnits,
+  memberSeriesBand,
   parseSlips,
+  PRIZE_GROUP_TOP,
   prizeOf,
-  seriesBandOf,
   seriesOptions,
   stakeOf,
   checkSeries,
@@ -29,6 +30,7 @@ import {
   type PlayDef,
   type PrizeModeCode,
   type Series,
+  type SeriesBand,
   type VnBettingContent,
   WalletErrors,
 } from '@app/contract';
@@ -80,7 +82,7 @@ const POSITION_NAMES = [
 ];
 
 /**
- * The arguments of the bet's one statement (lottery_place_bet, migration 023; its text is in
+ * The arguments of the bet's one statement (lottery_place_bet, migration 030; its text is in
  * db/functions), passed by name: PostgreSQL refuses a name it does not know or one left out, so a
  * change of the function's parameters cannot shift the values into the wrong places.
  */
@@ -126,6 +128,7 @@ const PLACE_BET_ARGS = [
   'p_game_name',
   'p_currency',
   'p_touch_recent',
+  'p_max_bet_series',
 ] as const;
 type PlaceBetArgs = Record<(typeof PLACE_BET_ARGS)[number], unknown>;
 const PLACE_BET_SQL = `select * from lottery_place_bet(${PLACE_BET_ARGS.map((name, i) => `${name} => $${i + 1}`).join(', ')})`;
@@ -319,11 +322,12 @@ export class LotteryService {
     return { count: list.length, list };
   }
 
-  async gamesByGroup(mode: LotteryPrizeMode) {
+  /** The games by group, each with its series band for `group` (the caller's prize group). */
+  async gamesByGroup(mode: LotteryPrizeMode, group: number = PRIZE_GROUP_TOP) {
     const groups = new Map<string, ReturnType<LotteryService['gameEntry']>[]>();
     for (const g of await this.enabledGames(mode)) {
       const list = groups.get(g.family) ?? [];
-      list.push(this.gameEntry(g, mode));
+      list.push(this.gameEntry(g, mode, group));
       groups.set(g.family, list);
     }
     return {
@@ -336,17 +340,21 @@ export class LotteryService {
     };
   }
 
-  private gameEntry(g: GameRow, mode: LotteryPrizeMode) {
+  private gameEntry(g: GameRow, mode: LotteryPrizeMode, group: number) {
     return {
       ...this.menuItem(g),
-      series: [this.seriesOf(g, mode)],
+      series: [this.seriesOf(g, mode, group)],
       region: g.region,
       drawDays: g.draw_days,
     };
   }
 
-  private seriesOf(g: GameRow, mode: LotteryPrizeMode): Series {
-    const band = seriesBandOf(g.family, mode as PrizeModeCode);
+  /**
+   * A game's series band in a prize mode for a member of prize group `group` (decision 028): its
+   * maxBetSeries, default and options stop at the member's highest; maxSeries is the mode's top.
+   */
+  private seriesOf(g: GameRow, mode: LotteryPrizeMode, group: number): Series {
+    const band = memberSeriesBand(g.family, mode as PrizeModeCode, group);
     return {
       gameGroupCode: g.family,
       prizeModeId: band.prizeModeId,
@@ -360,22 +368,27 @@ export class LotteryService {
     };
   }
 
-  async series(gameId: number, mode?: LotteryPrizeMode): Promise<Series[]> {
+  /**
+   * GET /lgw/customers/series: the bands of a logged-in member's prize group; a caller without a
+   * session gets the platform's (PRIZE_GROUP_TOP, every member's default).
+   */
+  async series(gameId: number, mode?: LotteryPrizeMode, group: number = PRIZE_GROUP_TOP): Promise<Series[]> {
     const g = await this.game({ gameId });
     const modes = mode ? [mode] : lotteryPrizeModes.filter((m) => this.inMode(g, m));
     if (mode && !this.inMode(g, mode)) return [];
-    return modes.map((m) => this.seriesOf(g, m));
+    return modes.map((m) => this.seriesOf(g, m, group));
   }
 
   // ---- plays and settings --------------------------------------------------------------------------
 
-  async playMenu(gameId: number, mode?: LotteryPrizeMode) {
+  /** The plays of a game, their bonuses shown at the default series of `group`'s band. */
+  async playMenu(gameId: number, mode?: LotteryPrizeMode, group: number = PRIZE_GROUP_TOP) {
     const g = await this.game({ gameId });
     const modes = (mode ? [mode] : lotteryPrizeModes.filter((m) => this.inMode(g, m))).filter((m) =>
       this.inMode(g, m),
     );
     return modes.map((m) => {
-      const band = seriesBandOf(g.family, m as PrizeModeCode);
+      const band = memberSeriesBand(g.family, m as PrizeModeCode, group);
       const groups = new Map<string, { name: string; plays: PlayDef[] }>();
       for (const p of familyPlays(g.family)) {
         const grp = groups.get(p.group) ?? { name: p.groupName, plays: [] };
@@ -756,9 +769,13 @@ export class LotteryService {
 
   // ---- orders ------------------------------------------------------------------------------------
 
-  private parseLines(g: GameRow, mode: LotteryPrizeMode, slipString: string): Line[] {
+  /**
+   * The slip's lines checked against the rules, each series within `band`: the member's band (its
+   * prize group's, decision 028), so a series above the member's highest is refused as one out of
+   * the mode's band is.
+   */
+  private parseLines(g: GameRow, band: SeriesBand, slipString: string): Line[] {
     const precision = this.wallet.currency().precision;
-    const band = seriesBandOf(g.family, mode as PrizeModeCode);
     const base = familyOf(g.family).base;
     const allowed = this.bettingModes(g).ids;
     let slips: BetSlip[];
@@ -793,8 +810,9 @@ export class LotteryService {
    * numero with its own multiple). The stake of every detail is taken at once in one ledger
    * movement, in the same transaction as the orders, the liability and the betting records; the
    * numero row is read FOR SHARE so the draw cannot pass between the check and the commit.
+   * `group` is the member's prize group (the session carries it); without it, it is read.
    */
-  async placeOrder(memberId: number, input: PlaceOrderInput) {
+  async placeOrder(memberId: number, input: PlaceOrderInput, group?: number) {
     const g = await this.game({ gameId: input.gameId });
     const mode = (Object.entries(lotteryPrizeModeIds).find(([, id]) => id === input.prizeModeId)?.[0] ??
       'SEA') as LotteryPrizeMode;
@@ -802,7 +820,8 @@ export class LotteryService {
       throw fail(LotteryErrors.lotterySlipInvalid, {
         message: `This game is not sold in prize mode ${mode}`,
       });
-    const lines = this.parseLines(g, mode, input.bettingSlipString);
+    const band = memberSeriesBand(g.family, mode as PrizeModeCode, group ?? (await this.groupOf(memberId)));
+    const lines = this.parseLines(g, band, input.bettingSlipString);
     this.checkLineLimits(g, lines);
     const chase = input.chase && input.chaseSlip !== undefined;
     const multiples = chase ? input.chaseSlip!.multiples : [1];
@@ -819,6 +838,7 @@ export class LotteryService {
     const placed = await this.placeLines(memberId, g, lines, perLine, {
       currentNumero: input.currentNumero,
       prizeModeId: input.prizeModeId,
+      maxBetSeries: band.maxBetSeries,
       chase,
       winStop: chase && input.winningStop,
       device: input.device,
@@ -837,8 +857,8 @@ export class LotteryService {
 
   /**
    * The Vietnamese client's betting (`POST /lotto-vn/lgw/betting`): each content is a slip line
-   * (`bettingContent~1~playId~bettingApproach~series~multiple`, the series the prize mode's
-   * highest: this client picks none) and becomes one order, as a line of /lgw/orders/betting does;
+   * (`bettingContent~1~playId~bettingApproach~series~multiple`, the series the member's highest in
+   * the prize mode: this client picks none) and becomes one order, as a line of /lgw/orders/betting does;
    * its numero[] is the numero on sale alone (the line's multiple is its multiple) or a chase over
    * the numeros that follow it (line multiple 1, each detail the multiple given). The statement of
    * a bet takes one game, one first numero and one chase plan, so every content of a betting is on
@@ -847,7 +867,7 @@ export class LotteryService {
    * (the play's singleBetPrice × the unit) and must be the server's, as betCartAmountSum must on
    * the slip call. Refusals name the field (`contents.1.playId`).
    */
-  async placeVnBetting(memberId: number, input: VnBettingInput) {
+  async placeVnBetting(memberId: number, input: VnBettingInput, group?: number) {
     const contents = input.contents;
     const first = contents[0]!;
     const badField = (field: string, message: string) =>
@@ -875,7 +895,8 @@ export class LotteryService {
         throw badField(`contents.${i}.numero`, 'a numero is listed twice');
     });
     const precision = this.wallet.currency().precision;
-    const series = seriesBandOf(g.family, mode as PrizeModeCode).maxBetSeries;
+    const band = memberSeriesBand(g.family, mode as PrizeModeCode, group ?? (await this.groupOf(memberId)));
+    const series = band.maxBetSeries;
     const allowed = this.bettingModes(g).ids;
     const lines = contents.map((c, i) => {
       const play = findPlay(g.family, c.playId);
@@ -897,7 +918,7 @@ export class LotteryService {
       try {
         return this.parseLines(
           g,
-          mode,
+          band,
           `${c.bettingContent}~1~${c.playId}~${c.bettingApproach}~${series}~${multiple}`,
         )[0]!;
       } catch (e) {
@@ -925,6 +946,7 @@ export class LotteryService {
     const placed = await this.placeLines(memberId, g, lines, perLine, {
       currentNumero: plan[0]!,
       prizeModeId: lotteryPrizeModeIds[mode],
+      maxBetSeries: band.maxBetSeries,
       chase,
       winStop: chase && first.winStop,
       device: input.device,
@@ -989,6 +1011,8 @@ export class LotteryService {
     o: {
       currentNumero: string;
       prizeModeId: number;
+      /** The member's highest series in this game and mode: the series rebate's top (decision 028). */
+      maxBetSeries: number;
       chase: boolean;
       winStop: boolean;
       device: string;
@@ -1115,6 +1139,7 @@ export class LotteryService {
           p_game_name: g.remark,
           p_currency: this.wallet.currency().code,
           p_touch_recent: touchRecent,
+          p_max_bet_series: o.maxBetSeries,
         });
       } catch (err) {
         const e = err as { code?: string; constraint?: string };
@@ -1159,6 +1184,19 @@ export class LotteryService {
       this.trial.set(memberId, known);
     }
     return known;
+  }
+
+  /**
+   * The member's prize group, for a bet placed without a session (the demo bets): a call's own
+   * session carries it, read with the token check.
+   */
+  private async groupOf(memberId: number): Promise<number> {
+    const row = await this.database.db
+      .selectFrom('member')
+      .select('lottery_series')
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row?.lottery_series ?? PRIZE_GROUP_TOP;
   }
 
   private readonly numeroCache = new Map<

@@ -64,6 +64,7 @@ describe('member-only calls', () => {
     memberId: 2,
     agentType,
     username: 'u',
+    lotterySeries: 1956,
   });
 
   it('refuse a trial account (agent type 4) and let every other type through', () => {

@@ -12,6 +12,11 @@ export interface SessionContext {
   memberId: number;
   agentType: number;
   username: string;
+  /**
+   * The member's prize group at base 2000 (member.lottery_series, decision 028): the lottery's
+   * series bands and bets follow it. Read with the session, so a bet costs no extra round trip.
+   */
+  lotterySeries: number;
 }
 
 export interface SessionPolicy {
@@ -132,6 +137,7 @@ interface SessionRow {
   memberId: number;
   agentType: number;
   username: string;
+  lotterySeries: number;
   lastSeen: Date;
 }
 
@@ -147,6 +153,7 @@ const sessionByToken = new PreparedRead<SessionRow, { tokenHash: Uint8Array }>(
         's.member_id as memberId',
         'm.agent_type as agentType',
         'm.username as username',
+        'm.lottery_series as lotterySeries',
         's.last_seen_at as lastSeen',
       ])
       .where('s.token_hash', '=', param('tokenHash') as Buffer)
@@ -191,6 +198,7 @@ export async function findSession(
     memberId: row.memberId,
     agentType: row.agentType,
     username: row.username,
+    lotterySeries: row.lotterySeries,
   };
 }
 
