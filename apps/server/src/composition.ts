@@ -80,6 +80,9 @@ import { withdrawPolicyFromEnv, type WithdrawPolicy } from './modules/withdraw/w
 import { databaseProofStore, directoryProofStore } from './modules/withdraw/proof-store.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { AgentStats, registerAgentStatsJobs, reportTimeZoneFromEnv } from './modules/agent/stats.ts';
+import { AgentReportsService } from './modules/agent/reports.service.ts';
+import { agentReportsRoutes } from './modules/agent/reports.routes.ts';
 import { TeamService } from './modules/agent/team.service.ts';
 import { teamRoutes } from './modules/agent/team.routes.ts';
 import { AgentTransferService } from './modules/agent/agent-transfer.service.ts';
@@ -119,6 +122,8 @@ export interface ServiceOptions {
   streams?: Partial<StreamPolicy>;
   /** Signs the sandbox game vendor's launch tokens and callbacks; by default the configuration's (GAME_SANDBOX_SECRET). */
   gameSandboxSecret?: string;
+  /** IANA name of the agent reports' time zone; by default env REPORT_TIME_ZONE, else GMT+8 (Asia/Shanghai). */
+  reportTimeZone?: string;
 }
 
 /** Builds every service. Constructors only: nothing starts until `startServices`. */
@@ -182,6 +187,12 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   registerWithdrawJobs(jobs, withdrawals);
   // The gateway's notification retries and our reconciliation of its payments (issue 28).
   registerDepositJobs(jobs, deposits, sandboxGateway);
+  // The agent centre's team figures, folded from the triggers' queue with the rebates they earn,
+  // and the reports that read them (issue 29, decision 028).
+  const reportTimeZone = options.reportTimeZone ?? reportTimeZoneFromEnv();
+  const agentStats = new AgentStats({ database, wallet, timeZone: reportTimeZone });
+  registerAgentStatsJobs(jobs, agentStats);
+  const agentReports = new AgentReportsService({ database, wallet, timeZone: reportTimeZone });
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
   const records = new RecordsService(database, wallet, { withdrawals });
@@ -300,6 +311,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     gameLaunch,
     houseGames,
     streams,
+    agentStats,
+    agentReports,
     agentTeam,
     agentTransfers,
   };
@@ -348,6 +361,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     withdrawRoutes,
     profileRoutes,
     lotteryRoutes,
+    agentReportsRoutes,
     teamRoutes,
     agentTransferRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),

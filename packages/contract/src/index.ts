@@ -25,3 +25,4 @@ export * from './house-games/index.ts';
 export * from './registry.ts';
 export * from './lottery-rules/index.ts';
 export * from './agent-team.ts';
+export * from './agent-reports.ts';

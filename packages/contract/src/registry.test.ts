@@ -6,7 +6,7 @@ import { allCalls } from './registry.ts';
  * Calls under /wps whose answer is not JSON: a file download (the records' CSV) and the live event
  * stream (text/event-stream). Their refusals are still envelopes.
  */
-const NOT_JSON = new Set(['exportRecords', 'openEventStream', 'exportTeam']);
+const NOT_JSON = new Set(['exportRecords', 'openEventStream', 'exportTeam', 'exportAgentReport']);
 
 describe('call registry', () => {
   it('SY-24 every call is declared with id, method, path, module id, token and encrypted flags', () => {

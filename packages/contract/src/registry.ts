@@ -16,6 +16,7 @@ import * as games from './games.ts';
 import * as lottery from './lottery.ts';
 import * as profile from './profile.ts';
 import * as houseGames from './house-games/calls.ts';
+import * as agentReports from './agent-reports.ts';
 import * as agentTeam from './agent-team.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
@@ -50,4 +51,5 @@ export const allCalls: readonly CallDef[] = collect(
   houseGames,
   lottery,
   agentTeam,
+  agentReports,
 );

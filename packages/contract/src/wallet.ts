@@ -159,6 +159,8 @@ export const LedgerKinds = {
   ADJUSTMENT: 'Adjustment',
   /** The series rebate of lottery bets (decision 021), paid when they are settled. */
   REBATE: 'Rebate',
+  /** An agent's differential on its team's settled bets, paid by the house (decision 028, migration 029). */
+  AGENT_REBATE: 'Agent rebate',
   /** An agent's main wallet to a direct downline's (agent centre, issue 29). */
   DOWNLINE_TRANSFER: 'Transfer to downline',
   /** An agent's lucky bag: one debit of the agent, one credit per direct downline (issue 29). */

@@ -25,6 +25,7 @@ import * as m023 from './migrations/023-lottery-free-play-and-request-hash.ts';
 import * as m024 from './migrations/024-money-ceilings-and-gateway-retries.ts';
 import * as m026 from './migrations/026-one-posting-path.ts';
 import * as m027 from './migrations/027-agent-tree.ts';
+import * as m029 from './migrations/029-agent-stats.ts';
 import * as m030 from './migrations/030-lottery-prize-group.ts';
 import * as m032 from './migrations/032-agent-team.ts';
 import * as m031 from './migrations/031-agent-register-switches.ts';
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '024-money-ceilings-and-gateway-retries': m024,
   '026-one-posting-path': m026,
   '027-agent-tree': m027,
+  '029-agent-stats': m029,
   '030-lottery-prize-group': m030,
   '032-agent-team': m032,
   '031-agent-register-switches': m031,

@@ -200,6 +200,122 @@ export interface LuckyBagShareTable {
   amount: number;
 }
 
+/** What the team figures have not folded yet, appended by triggers (migration 029, decision 028). */
+export interface AgentStatQueueTable {
+  id: Generated<number>;
+  member_id: number;
+  at: RequiredTimestamp;
+  event: 'BET' | 'MONEY' | 'REGISTER' | 'LOGIN';
+  /** A bet's product. */
+  product: Generated<string>;
+  /** A posting's ledger kind and its movement's reference. */
+  kind: Generated<string>;
+  reference: Generated<string>;
+  /** A bet's signed figures: +1 and its amounts as it settles, -1 and the old ones as it leaves. */
+  bets: Generated<number>;
+  bet_amount: Generated<number>;
+  valid_bet: Generated<number>;
+  payout: Generated<number>;
+  /** A posting's signed amount. */
+  amount: Generated<number>;
+}
+
+/** One member's own figures per report day and product, money in minor units (migration 029). */
+export interface AgentMemberDayTable {
+  member_id: number;
+  day: ColumnType<string, string, string>;
+  /** A bet product, or '*' for the whole day (every product and the money movements). */
+  product: string;
+  bets: Generated<number>;
+  bet_amount: Generated<number>;
+  valid_bet: Generated<number>;
+  payout: Generated<number>;
+  deposits: Generated<number>;
+  deposit: Generated<number>;
+  withdrawals: Generated<number>;
+  withdrawal: Generated<number>;
+  promotions: Generated<number>;
+  promotion: Generated<number>;
+  /** Every rebate credited (REBATE and AGENT_REBATE). */
+  rebate: Generated<number>;
+  /** Of which the agent's differential (AGENT_REBATE). */
+  agent_rebate: Generated<number>;
+  transfer_in: Generated<number>;
+  transfer_out: Generated<number>;
+  registrations: Generated<number>;
+  first_bets: Generated<number>;
+  first_deposits: Generated<number>;
+  registered_first_deposits: Generated<number>;
+}
+
+/** The figures of an upline with its whole team per report day and product (migration 029). */
+export interface AgentTeamDayTable {
+  ancestor_id: number;
+  day: ColumnType<string, string, string>;
+  /** A bet product, or '*' for the whole day (every product and the money movements). */
+  product: string;
+  bets: Generated<number>;
+  bet_amount: Generated<number>;
+  valid_bet: Generated<number>;
+  payout: Generated<number>;
+  deposits: Generated<number>;
+  deposit: Generated<number>;
+  withdrawals: Generated<number>;
+  withdrawal: Generated<number>;
+  promotions: Generated<number>;
+  promotion: Generated<number>;
+  /** Every rebate credited (REBATE and AGENT_REBATE). */
+  rebate: Generated<number>;
+  /** Of which the agent's differential (AGENT_REBATE). */
+  agent_rebate: Generated<number>;
+  transfer_in: Generated<number>;
+  transfer_out: Generated<number>;
+  registrations: Generated<number>;
+  first_bets: Generated<number>;
+  first_deposits: Generated<number>;
+  registered_first_deposits: Generated<number>;
+}
+
+/** A member's active days per metric (1 login, 2 bet, 3 deposit, 4 withdrawal, 5 promotion; migration 029). */
+export interface AgentMemberActiveTable {
+  member_id: number;
+  metric: number;
+  day: ColumnType<string, string, string>;
+  events: number;
+}
+
+/** Members of an upline's team active on a day, by days since their previous active day (capped; migration 029). */
+export interface AgentTeamActiveTable {
+  ancestor_id: number;
+  day: ColumnType<string, string, string>;
+  metric: number;
+  gap: number;
+  members: number;
+}
+
+/** The report day of a member's first settled bet and first deposit (migration 029). */
+export interface AgentMemberFirstTable {
+  member_id: number;
+  first_bet_day: ColumnType<string | null, string | null | undefined, string | null>;
+  first_deposit_day: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Rebates owed (1/20000 minor unit, numeric as text) and paid (minor units) per member, product and kind (migration 029). */
+export interface AgentRebateAccrualTable {
+  member_id: number;
+  product: string;
+  kind: 'REBATE' | 'AGENT_REBATE';
+  owed: ColumnType<string, string | number | undefined, string | number>;
+  paid: Generated<number>;
+}
+
+/** One row: how many folds have run and when the last one did (migration 029). */
+export interface AgentStatStateTable {
+  singleton: Generated<boolean>;
+  folds: Generated<number>;
+  last_fold_at: NullableTimestamp;
+}
+
 /** Server-side sessions: the opaque token is stored only as its SHA-256 hash. */
 export interface SessionTable {
   id: Generated<number>;
@@ -956,6 +1072,14 @@ export interface DB {
   member_tree: MemberTreeTable;
   member_rebate: MemberRebateTable;
   affiliate_link: AffiliateLinkTable;
+  agent_stat_queue: AgentStatQueueTable;
+  agent_member_day: AgentMemberDayTable;
+  agent_team_day: AgentTeamDayTable;
+  agent_member_active: AgentMemberActiveTable;
+  agent_team_active: AgentTeamActiveTable;
+  agent_member_first: AgentMemberFirstTable;
+  agent_rebate_accrual: AgentRebateAccrualTable;
+  agent_stat_state: AgentStatStateTable;
   lucky_bag: LuckyBagTable;
   lucky_bag_share: LuckyBagShareTable;
 }

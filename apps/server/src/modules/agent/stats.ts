@@ -1,0 +1,357 @@
+import { sql, type Kysely } from 'kysely';
+import { betProducts } from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import { accrueAndPayRebates } from './rebate-job.ts';
+
+/**
+ * The agent centre's team figures (issue 29, decision 028): the queue the triggers of migration 029
+ * append to is folded, every few seconds, into the per-member and per-upline figures the reports
+ * read, and the rebates of the bets it holds are credited in the same transaction.
+ *
+ * Exactly once: a fold deletes the queue rows it adds up, and the figures, the rebate accruals and
+ * the ledger movements that pay them commit together with that delete, or nothing does (a crash,
+ * kill -9, a throw). Folds are taken one at a time across instances (an advisory lock of the
+ * transaction); a fold that finds another running does nothing and the next one takes its rows.
+ */
+
+/** Report days follow one time zone; the original's statistics are all GMT+8 (research §9). */
+export const DEFAULT_REPORT_TIME_ZONE = 'Asia/Shanghai';
+
+/** The configured report time zone (env REPORT_TIME_ZONE, an IANA name), checked once at start. */
+export function reportTimeZoneFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const zone = env.REPORT_TIME_ZONE?.trim() || DEFAULT_REPORT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  } catch {
+    throw new Error(`REPORT_TIME_ZONE "${zone}" is not a time zone name (e.g. Asia/Shanghai)`);
+  }
+  return zone;
+}
+
+/** The metrics counted as distinct members over a range (agent_member_active.metric). */
+export const ActiveMetric = { login: 1, bettor: 2, depositor: 3, withdrawer: 4, promotion: 5 } as const;
+
+/**
+ * Gaps between a member's active days are kept up to this many days: a distinct count over a range
+ * is exact for ranges of up to this many days (the overview's longest, a month, has 31).
+ */
+export const ACTIVE_GAP_CAP = 32;
+
+/** The product key of a member's or team's whole day (every product and the money movements). */
+export const ALL_PRODUCTS = '*';
+
+/** Queue rows one fold takes at most (a backlog is taken over several folds). */
+const DEFAULT_FOLD_LIMIT = 100_000;
+
+/** The advisory lock folds take, one at a time across instances. */
+const FOLD_LOCK = 7_202_900_029;
+
+export const FOLD_JOB = 'agent.stats-fold';
+
+export interface FoldOptions {
+  /** Queue rows to take at most. */
+  limit?: number;
+  /** Test hook: throws once the rebates are posted, to show that the whole fold rolls back. */
+  failAfterRebates?: boolean;
+}
+
+export interface FoldSummary {
+  /** Queue rows folded. */
+  folded: number;
+  /** Rebates credited, minor units. */
+  rebated: number;
+  /** 1 when another fold held the lock and this one did nothing. */
+  busy: number;
+}
+
+export interface AgentStatsDeps {
+  database: Database;
+  wallet: WalletService;
+  /** IANA name of the report time zone. */
+  timeZone: string;
+}
+
+const figureColumns = [
+  'bets',
+  'bet_amount',
+  'valid_bet',
+  'payout',
+  'deposits',
+  'deposit',
+  'withdrawals',
+  'withdrawal',
+  'promotions',
+  'promotion',
+  'rebate',
+  'agent_rebate',
+  'transfer_in',
+  'transfer_out',
+  'registrations',
+  'first_bets',
+  'first_deposits',
+  'registered_first_deposits',
+] as const;
+export type FigureColumn = (typeof figureColumns)[number];
+export const FIGURE_COLUMNS: readonly FigureColumn[] = figureColumns;
+
+const cols = sql.raw(figureColumns.join(', '));
+const sums = sql.raw(figureColumns.map((c) => `sum(${c})::bigint as ${c}`).join(', '));
+const adds = (table: string) =>
+  sql.raw(figureColumns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
+
+export class AgentStats {
+  readonly timeZone: string;
+  private readonly database: Database;
+  private readonly wallet: WalletService;
+
+  constructor(deps: AgentStatsDeps) {
+    this.database = deps.database;
+    this.wallet = deps.wallet;
+    this.timeZone = deps.timeZone;
+  }
+
+  /** One fold in a transaction of its own (tests, the bench, an operator). */
+  foldNow(options: FoldOptions = {}): Promise<FoldSummary> {
+    return this.database.db.transaction().execute((trx) => this.fold(trx, options));
+  }
+
+  /** Folds until the queue is empty (or another instance is folding); the rows folded. */
+  async foldAll(options: FoldOptions = {}): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const r = await this.foldNow(options);
+      total += r.folded;
+      if (r.folded === 0 || r.busy) return total;
+    }
+  }
+
+  /**
+   * One fold inside the caller's transaction `trx` (the job's run): takes up to `limit` queue
+   * rows, credits the rebates of their bets, adds everything to the figures.
+   */
+  async fold(trx: Kysely<DB>, options: FoldOptions = {}): Promise<FoldSummary> {
+    const lock = await sql<{
+      ok: boolean;
+    }>`select pg_try_advisory_xact_lock(${FOLD_LOCK}::bigint) as ok`.execute(trx);
+    if (!lock.rows[0]?.ok) return { folded: 0, rebated: 0, busy: 1 };
+    const tz = this.timeZone;
+    const limit = options.limit ?? DEFAULT_FOLD_LIMIT;
+
+    await sql`create temp table agent_fold_batch (like agent_stat_queue) on commit drop`.execute(trx);
+    const taken = await sql`
+      with d as (
+        delete from agent_stat_queue
+        where id in (select id from agent_stat_queue order by id limit ${limit})
+        returning *
+      )
+      insert into agent_fold_batch select * from d`.execute(trx);
+    const folded = Number(taken.numAffectedRows ?? 0);
+    if (folded === 0) {
+      await sql`update agent_stat_state set last_fold_at = now()`.execute(trx);
+      return { folded: 0, rebated: 0, busy: 0 };
+    }
+    const state = await sql<{ folds: number }>`
+      update agent_stat_state set folds = folds + 1, last_fold_at = now() returning folds`.execute(trx);
+    const foldNo = Number(state.rows[0]!.folds);
+
+    // Rebates first: their credits are postings the ledger trigger queues in this transaction,
+    // taken into this same fold below, so the figures show a bet's rebates with the bet.
+    const rebated = await accrueAndPayRebates(trx, { wallet: this.wallet, foldNo });
+    if (options.failAfterRebates) throw new Error('agent stats: fold stopped after the rebates (test)');
+    if (rebated > 0)
+      await sql`
+        with d as (delete from agent_stat_queue where event = 'MONEY' returning *)
+        insert into agent_fold_batch select * from d`.execute(trx);
+
+    await this.foldFigures(trx, tz);
+    await this.foldActive(trx, tz);
+    return { folded, rebated, busy: 0 };
+  }
+
+  /** The batch's sums per member, report day and product, then per upline. */
+  private async foldFigures(trx: Kysely<DB>, tz: string): Promise<void> {
+    const products = sql.join(betProducts.map((p) => sql.lit(p)));
+    await sql`
+      create temp table agent_fold_member on commit drop as
+      with r as (
+        select b.member_id, (b.at at time zone ${tz})::date as day, b.event, b.kind, b.amount, b.bets,
+          b.bet_amount, b.valid_bet, b.payout,
+          case
+            when b.event = 'BET' then b.product
+            -- A rebate's product: ours carry it as their reference, the lottery's own carry its draw.
+            when b.kind in ('REBATE', 'AGENT_REBATE') then
+              case when b.reference in (${products}) then b.reference else 'LOTT' end
+          end as product
+        from agent_fold_batch b
+      )
+      select r.member_id, r.day, k.product,
+        sum(r.bets)::bigint as bets,
+        sum(r.bet_amount)::bigint as bet_amount,
+        sum(r.valid_bet)::bigint as valid_bet,
+        sum(r.payout)::bigint as payout,
+        count(*) filter (where r.kind = 'DEPOSIT' and r.amount > 0)::bigint as deposits,
+        coalesce(sum(r.amount) filter (where r.kind = 'DEPOSIT'), 0)::bigint as deposit,
+        count(*) filter (where r.kind = 'WITHDRAW_PAYOUT' and r.amount < 0)::bigint as withdrawals,
+        coalesce(-sum(r.amount) filter (where r.kind = 'WITHDRAW_PAYOUT'), 0)::bigint as withdrawal,
+        count(*) filter (where r.kind = 'BONUS_GRANT' and r.amount > 0)::bigint as promotions,
+        coalesce(sum(r.amount) filter (where r.kind = 'BONUS_GRANT'), 0)::bigint as promotion,
+        coalesce(sum(r.amount) filter (where r.kind in ('REBATE', 'AGENT_REBATE')), 0)::bigint as rebate,
+        coalesce(sum(r.amount) filter (where r.kind = 'AGENT_REBATE'), 0)::bigint as agent_rebate,
+        coalesce(sum(r.amount) filter (where r.event = 'MONEY' and r.amount > 0
+          and r.kind not in ('DEPOSIT', 'WITHDRAW_PAYOUT', 'BONUS_GRANT', 'REBATE', 'AGENT_REBATE')), 0)::bigint
+          as transfer_in,
+        coalesce(-sum(r.amount) filter (where r.event = 'MONEY' and r.amount < 0
+          and r.kind not in ('DEPOSIT', 'WITHDRAW_PAYOUT', 'BONUS_GRANT', 'REBATE', 'AGENT_REBATE')), 0)::bigint
+          as transfer_out,
+        count(*) filter (where r.event = 'REGISTER')::bigint as registrations,
+        0::bigint as first_bets,
+        0::bigint as first_deposits,
+        0::bigint as registered_first_deposits
+      from r
+      cross join lateral (
+        select ${ALL_PRODUCTS}::text as product
+        union all
+        select r.product where r.product is not null
+      ) k
+      group by r.member_id, r.day, k.product`.execute(trx);
+
+    // First bets and first deposits: the day of a member's earliest settled bet or deposit. A bet
+    // settled later with an earlier time (a vendor's own settlement time) moves the member's first
+    // bet to its day: one out of the old day, one into the new.
+    await sql`
+      create temp table agent_fold_first on commit drop as
+      with c as (
+        select member_id,
+          min((at at time zone ${tz})::date) filter (where event = 'BET' and bets > 0) as bet_day,
+          min((at at time zone ${tz})::date) filter (where kind = 'DEPOSIT' and amount > 0) as deposit_day
+        from agent_fold_batch
+        where (event = 'BET' and bets > 0) or (kind = 'DEPOSIT' and amount > 0)
+        group by member_id
+      )
+      select c.member_id,
+        case when c.bet_day < coalesce(f.first_bet_day, 'infinity'::date) then c.bet_day end as bet_day,
+        case when c.bet_day < f.first_bet_day then f.first_bet_day end as old_bet_day,
+        case when c.deposit_day < coalesce(f.first_deposit_day, 'infinity'::date) then c.deposit_day end
+          as deposit_day,
+        case when c.deposit_day < f.first_deposit_day then f.first_deposit_day end as old_deposit_day
+      from c left join agent_member_first f on f.member_id = c.member_id`.execute(trx);
+    await sql`
+      insert into agent_member_first as f (member_id, first_bet_day, first_deposit_day)
+        select member_id, bet_day, deposit_day from agent_fold_first
+        where bet_day is not null or deposit_day is not null
+      on conflict (member_id) do update set
+        first_bet_day = least(f.first_bet_day, excluded.first_bet_day),
+        first_deposit_day = least(f.first_deposit_day, excluded.first_deposit_day)`.execute(trx);
+    await sql`
+      insert into agent_fold_member (member_id, day, product, bets, bet_amount, valid_bet, payout, deposits,
+        deposit, withdrawals, withdrawal, promotions, promotion, rebate, agent_rebate, transfer_in, transfer_out,
+        registrations, first_bets, first_deposits, registered_first_deposits)
+      select f.member_id, x.day, ${ALL_PRODUCTS}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        x.first_bet, x.first_deposit,
+        case when x.first_deposit <> 0 and (m.created_at at time zone ${tz})::date = x.day then x.first_deposit
+             else 0 end
+      from agent_fold_first f
+      join member m on m.id = f.member_id
+      cross join lateral (
+        select f.bet_day as day, 1 as first_bet, 0 as first_deposit where f.bet_day is not null
+        union all
+        select f.old_bet_day, -1, 0 where f.old_bet_day is not null
+        union all
+        select f.deposit_day, 0, 1 where f.deposit_day is not null
+        union all
+        select f.old_deposit_day, 0, -1 where f.old_deposit_day is not null
+      ) x`.execute(trx);
+
+    await sql`
+      insert into agent_member_day as d (member_id, day, product, ${cols})
+        select member_id, day, product, ${sums} from agent_fold_member group by member_id, day, product
+      on conflict (member_id, day, product) do update set ${adds('d')}`.execute(trx);
+    // Each member's figures go to every upline and to the member itself (depth 0): an upline's
+    // row is its own figures with its whole team's.
+    await sql`
+      insert into agent_team_day as d (ancestor_id, day, product, ${cols})
+        select t.ancestor_id, f.day, f.product, ${sums}
+        from agent_fold_member f join member_tree t on t.descendant_id = f.member_id
+        group by t.ancestor_id, f.day, f.product
+      on conflict (ancestor_id, day, product) do update set ${adds('d')}`.execute(trx);
+  }
+
+  /**
+   * Distinct members: the batch's changes to each member's active days, and the resulting changes
+   * of the gaps (days since the previous active day) of that member's days from the first changed
+   * one on, counted for every upline.
+   */
+  private async foldActive(trx: Kysely<DB>, tz: string): Promise<void> {
+    const m = ActiveMetric;
+    await sql`
+      create temp table agent_fold_act on commit drop as
+      select member_id, metric, day, sum(n)::integer as n from (
+        select member_id, (at at time zone ${tz})::date as day,
+          case
+            when event = 'LOGIN' then ${sql.lit(m.login)}
+            when event = 'BET' then ${sql.lit(m.bettor)}
+            when kind = 'DEPOSIT' then ${sql.lit(m.depositor)}
+            when kind = 'WITHDRAW_PAYOUT' then ${sql.lit(m.withdrawer)}
+            when kind = 'BONUS_GRANT' then ${sql.lit(m.promotion)}
+          end as metric,
+          case
+            when event = 'LOGIN' then 1
+            when event = 'BET' then bets
+            when kind = 'WITHDRAW_PAYOUT' then -sign(amount)::integer
+            else sign(amount)::integer
+          end as n
+        from agent_fold_batch
+      ) x
+      where metric is not null
+      group by member_id, metric, day
+      having sum(n) <> 0`.execute(trx);
+    const any = await sql<{ n: number }>`select count(*)::integer as n from agent_fold_act`.execute(trx);
+    if (!any.rows[0]?.n) return;
+    await sql`
+      create temp table agent_fold_affected on commit drop as
+      select member_id, metric, min(day) as first_day from agent_fold_act group by member_id, metric`.execute(
+      trx,
+    );
+    const cap = sql.lit(ACTIVE_GAP_CAP);
+    const gaps = (sign: number) => sql`
+      select g.member_id, g.metric, g.day, least(coalesce(g.day - g.previous, ${cap}), ${cap}) as gap,
+        ${sql.lit(sign)}::integer as sign
+      from (
+        select a.member_id, a.metric, a.day, f.first_day,
+          lag(a.day) over (partition by a.member_id, a.metric order by a.day) as previous
+        from agent_member_active a
+        join agent_fold_affected f on f.member_id = a.member_id and f.metric = a.metric
+        where a.events > 0 and a.day >= f.first_day - ${cap}
+      ) g
+      where g.day >= g.first_day`;
+    await sql`create temp table agent_fold_gap on commit drop as ${gaps(-1)}`.execute(trx);
+    await sql`
+      insert into agent_member_active as a (member_id, metric, day, events)
+        select member_id, metric, day, n from agent_fold_act
+      on conflict (member_id, metric, day) do update set events = a.events + excluded.events`.execute(trx);
+    await sql`insert into agent_fold_gap ${gaps(1)}`.execute(trx);
+    await sql`
+      insert into agent_team_active as a (ancestor_id, day, metric, gap, members)
+        select t.ancestor_id, g.day, g.metric, g.gap, sum(g.sign)::integer
+        from (
+          select member_id, day, metric, gap, sum(sign) as sign from agent_fold_gap
+          group by member_id, day, metric, gap having sum(sign) <> 0
+        ) g
+        join member_tree t on t.descendant_id = g.member_id
+        group by t.ancestor_id, g.day, g.metric, g.gap
+      on conflict (ancestor_id, day, metric, gap) do update set members = a.members + excluded.members`.execute(
+      trx,
+    );
+  }
+}
+
+/** The fold job: every 5 seconds, once per window across instances (platform/jobs). */
+export function registerAgentStatsJobs(jobs: JobRunner, stats: AgentStats): void {
+  jobs.register(FOLD_JOB, { everyMs: 5_000 }, async ({ db }) => {
+    const r = await stats.fold(db);
+    return { folded: r.folded, rebated: r.rebated };
+  });
+}
