@@ -117,6 +117,40 @@ export const referenceSwitches: { modId: string; parent: string | null; enabled:
     { modId: FeatureSwitch.pointsSystem, parent: 'SITE3', enabled: false, label: 'Points system' },
     { modId: FeatureSwitch.paymentPassword, parent: 'SITE3', enabled: false, label: 'Payment password' },
     { modId: FeatureSwitch.myRebate, parent: 'SITE3', enabled: false, label: 'My rebate' },
+    // The agent centre (issue 29; research agent-contracts §1.2, §7): its pages and the register
+    // centre's tabs on, the link URL formats off (the code is the first host label), the lucky bag
+    // off until an operator offers it. Migrations 029, 031 and 032 add these to older databases.
+    { modId: 'AGEPAG', parent: 'SITE3', enabled: true, label: 'Agent centre: overview' },
+    { modId: 'TEAMBETTING3', parent: 'SITE3', enabled: true, label: 'Agent centre: team betting' },
+    { modId: 'AGETEAMPNL3', parent: 'SITE3', enabled: true, label: 'Agent centre: user profit and loss' },
+    {
+      modId: 'AGENTRANSMULTDOWN3',
+      parent: 'SITE3',
+      enabled: false,
+      label: 'Agent lucky bag to several direct downlines',
+    },
+    { modId: 'REGCEN', parent: null, enabled: true, label: 'Agent centre: register centre (Account page)' },
+    { modId: 'AGEREGDOWN3', parent: 'REGCEN', enabled: true, label: 'Agents register downlines' },
+    { modId: 'CREATEAFF3', parent: 'REGCEN', enabled: true, label: 'Agents create registration links' },
+    { modId: 'AFFMAN3', parent: 'REGCEN', enabled: true, label: 'Agents manage their registration links' },
+    {
+      modId: 'SUFAFFCODE3',
+      parent: 'REGCEN',
+      enabled: false,
+      label: 'Registration link URL: code as ?affiliateCode=',
+    },
+    {
+      modId: 'SIMPLIFIEDURL3',
+      parent: 'REGCEN',
+      enabled: false,
+      label: 'Registration link URL: code as ?r=',
+    },
+    {
+      modId: 'AFFURLEXT3',
+      parent: 'REGCEN',
+      enabled: false,
+      label: 'Registration link URL: /register.html appended',
+    },
   ];
 
 /** The registration form's fields (without them it has none): field, enabled, required, patternId, min, max. */
