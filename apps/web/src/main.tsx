@@ -36,6 +36,7 @@ import {
 } from './shared/i18n/i18n.ts';
 import { chooseStartLanguage, LANGUAGE_STORAGE_KEY } from './shared/i18n/language.ts';
 import { localStore } from './shared/storage/storage.ts';
+import { rememberLandingInvitation } from './shared/session/landing-invitation.ts';
 import { freshStatusQuery } from './shared/system/system-status.ts';
 import { nextTask } from './shared/ui/next-task.ts';
 import { loadScriptFonts, loadScriptFontsForStart } from './styles/fonts/fonts.ts';
@@ -70,6 +71,8 @@ async function boot(root: Root, retry = false): Promise<void> {
   // its loader asks for wait for the visitor's language (initI18n, below).
   holdStringsForStartLanguage();
   warmRouteChunk(window.location.pathname);
+  // An agent's registration link: its code is kept for the visit, however long the browsing.
+  rememberLandingInvitation(window.location);
   const queryClient = createQueryClient();
   // The status does not depend on the brand: ask for both at once to save a round trip.
   const statusIn = queryClient.prefetchQuery(freshStatusQuery);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { checkAffiliate } from '@app/contract';
 import { call } from '../../shared/http/client.ts';
+import { affiliateCodeOf, landingInvitation } from '../../shared/session/landing-invitation.ts';
 
 export type InvitationKind = 'affiliateCode' | 'referralCode';
 
@@ -13,13 +14,21 @@ export const invitationParams: Record<InvitationKind, string> = {
 /** Both kinds, in the order the register form shows them. */
 export const invitationKinds: readonly InvitationKind[] = ['affiliateCode', 'referralCode'];
 
-export function urlInvitationCodes(search: string): Partial<Record<InvitationKind, string>> {
+/**
+ * The codes the visit came with: a referral code in `?referralCode=`, an agent's affiliate code in
+ * any format of its registration link (`?affiliateCode=`, `?r=`, the host's first label), from the
+ * address now or, after browsing, the one the visitor landed on (landing-invitation.ts).
+ */
+export function urlInvitationCodes(
+  search: string,
+  hostname = '',
+): Partial<Record<InvitationKind, { code: string; from: 'query' | 'host' }>> {
   const params = new URLSearchParams(search);
-  const out: Partial<Record<InvitationKind, string>> = {};
-  for (const kind of invitationKinds) {
-    const code = params.get(invitationParams[kind])?.trim();
-    if (code) out[kind] = code.slice(0, 40);
-  }
+  const out: Partial<Record<InvitationKind, { code: string; from: 'query' | 'host' }>> = {};
+  const referral = params.get(invitationParams.referralCode)?.trim();
+  const affiliate = affiliateCodeOf(search, hostname) ?? landingInvitation();
+  if (affiliate) out.affiliateCode = affiliate;
+  if (referral) out.referralCode = { code: referral.slice(0, 40), from: 'query' };
   return out;
 }
 
@@ -47,16 +56,26 @@ export function useUrlInvitations(
   domain: string,
 ): Partial<Record<InvitationKind, UrlCodeState>> {
   const [states, setStates] = useState<Partial<Record<InvitationKind, UrlCodeState>>>(() => {
-    const codes = urlInvitationCodes(search);
-    return Object.fromEntries(Object.entries(codes).map(([k, code]) => [k, { code, status: 'checking' }]));
+    const codes = urlInvitationCodes(search, domain);
+    return Object.fromEntries(
+      Object.entries(codes).map(([k, found]) => [k, { code: found.code, status: 'checking' }]),
+    );
   });
   useEffect(() => {
     let live = true;
-    const codes = urlInvitationCodes(search);
+    const codes = urlInvitationCodes(search, domain);
     for (const kind of Object.keys(codes) as InvitationKind[]) {
-      const code = codes[kind]!;
+      const { code, from } = codes[kind]!;
       void invitationValid(kind, code, domain).then((valid) => {
-        if (live) setStates((s) => ({ ...s, [kind]: { code, status: valid ? 'valid' : 'invalid' } }));
+        if (!live) return;
+        setStates((s) => {
+          // A host label that is no code (a brand's own sub-domain) is not the visitor's to correct.
+          if (!valid && from === 'host') {
+            const { [kind]: _dropped, ...rest } = s;
+            return rest;
+          }
+          return { ...s, [kind]: { code, status: valid ? 'valid' : 'invalid' } };
+        });
       });
     }
     return () => {
