@@ -197,6 +197,32 @@ describe(`wallet calls (${testDbKind})`, () => {
     expect(await walletMinor(t, noSwitch.memberId)).toBe(10_000);
   });
 
+  it('the payment password limit counts wrong answers only: twelve right ones pass, ten wrong ones then lock the eleventh attempt, right or wrong, with 429 and nothing moved', async () => {
+    const upline = await agent1Id();
+    const m = await memberWithMoney(t, 10_000, {
+      uplineId: upline,
+      toUpline: true,
+      paymentPassword: '246801',
+    });
+    const send = (paymentPassword: string, key: string) =>
+      secureCall(t, {
+        url: '/wps/wallet/transfer/upline',
+        token: m.token,
+        payload: { amount: 1, paymentPassword, idempotencyKey: key },
+      });
+    for (let i = 0; i < 12; i++) {
+      const ok = await send('246801', `right-key-${i}`);
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    expect(await walletMinor(t, m.memberId)).toBe(10_000 - 1_200);
+    const wrong = await Promise.all(Array.from({ length: 10 }, (_, i) => send('000000', `wrong-key-${i}`)));
+    expect(wrong.map((r) => r.json().errorCode)).toEqual(Array(10).fill('payment.password.invalid'));
+    const locked = await send('246801', 'after-lock-key');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errorCode).toBe('TOO_MANY_REQUESTS');
+    expect(await walletMinor(t, m.memberId)).toBe(10_000 - 1_200);
+  });
+
   it('a trial account (type 4) cannot transfer: GCS_walletTransfer and the upline transfer answer 403 in_need_true_account', async () => {
     const trial = await memberWithMoney(t, 200_000, {
       agentType: 4,

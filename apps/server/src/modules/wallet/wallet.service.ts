@@ -605,14 +605,19 @@ export class WalletService {
 
   /**
    * Checks a member's payment password (argon2id hash set at registration or in the security
-   * centre); 10 attempts per 15 minutes. Withdrawals and upline transfers call it.
+   * centre); 10 wrong attempts per 15 minutes. Withdrawals and transfers to the upline and to
+   * downlines call it: an agent paying its team many times an hour is never locked out by its
+   * own right answers, a guesser is after ten wrong ones (each attempt counts while it is checked,
+   * so racing guesses cannot pass the limit together; a right one is taken back).
    */
   async checkPaymentPassword(memberId: number, password: string): Promise<void> {
     const member = await this.profile(memberId);
     if (!member?.paymentPasswordHash) throw fail(WalletErrors.paymentPasswordNotSet);
-    await this.limiter?.consume(`payment-password:${memberId}`, PAYMENT_PASSWORD_RULE);
+    const bucket = `payment-password:${memberId}`;
+    await this.limiter?.consume(bucket, PAYMENT_PASSWORD_RULE);
     if (!(await verifyPassword(member.paymentPasswordHash, password)))
       throw fail(WalletErrors.paymentPasswordInvalid);
+    await this.limiter?.release(bucket, PAYMENT_PASSWORD_RULE);
   }
 
   private profile(memberId: number) {

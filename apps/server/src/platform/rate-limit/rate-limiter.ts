@@ -42,6 +42,21 @@ export class RateLimiter {
     return row.hits;
   }
 
+  /**
+   * Takes back one hit of the current window: for limits on failures only, a caller counts every
+   * attempt first (so racing attempts can never pass the limit together) and releases the ones
+   * that succeeded.
+   */
+  async release(bucket: string, rule: RateRule): Promise<void> {
+    const windowStart = new Date(Math.floor(Date.now() / rule.windowMs) * rule.windowMs);
+    await this.database.db
+      .updateTable('rate_counter')
+      .set({ hits: sql`greatest(hits - 1, 0)` })
+      .where('bucket', '=', bucket)
+      .where('window_start', '=', windowStart)
+      .execute();
+  }
+
   /** Counts a hit and refuses with 429 TOO_MANY_REQUESTS once the window's limit is passed. */
   async consume(bucket: string, rule: RateRule, message?: string): Promise<void> {
     const hits = await this.hit(bucket, rule);
