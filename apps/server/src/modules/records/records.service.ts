@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
+import { LOTTERY_PRIZE_HELD } from '../lottery/lottery-engine.ts';
 import { WalletType, type WalletService } from '../wallet/wallet.service.ts';
 import type { WithdrawService } from '../withdraw/withdraw.service.ts';
 import * as repo from './records.repo.ts';
@@ -138,9 +139,12 @@ export interface RecordsDeps {
  * moves its amount from the main wallet into the member's PENDING_WITHDRAWAL account, which holds
  * it apart until it is paid out or returned (decision 017). Shown, that account's postings read as
  * "+100 → balance 100.00" on request and "−100" on payout; the record leaves them out, and the
- * main wallet's debit is the withdrawal's one outgoing row, with the request's state.
+ * main wallet's debit is the withdrawal's one outgoing row, with the request's state. Likewise a
+ * lottery credit the main wallet had no room for waits in LOTTERY_PRIZE_HELD (decision 022): the
+ * record shows the one credit of the main wallet when the held-prizes job pays it, not the held
+ * account's "+19.60" and "−19.60" (and its summary counts the prize once).
  */
-const NOT_IN_ACCOUNT_RECORD = [WalletType.pendingWithdrawal];
+const NOT_IN_ACCOUNT_RECORD = [WalletType.pendingWithdrawal, LOTTERY_PRIZE_HELD];
 
 /** The movement's business reference (an order or transfer number), else its ledger number. */
 const reference = (p: { reference: string; transaction_id: number }) =>
