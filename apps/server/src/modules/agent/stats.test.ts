@@ -1,0 +1,389 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { createTestApp, currentSchema, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { openPostgres, type Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import { JobRunner } from '../../platform/jobs/job-runner.ts';
+import { AgentStats, FOLD_JOB, registerAgentStatsJobs } from './stats.ts';
+import {
+  correctBet,
+  deposit,
+  kitMember,
+  login,
+  random,
+  settleBets,
+  type KitBet,
+  type KitMember,
+} from './stats-test-kit.ts';
+
+/**
+ * The fold job of the team figures (decision 028): exactly once across instances and re-runs, all
+ * or nothing (a throw or a killed connection leaves the queue as it was and credits nothing), and
+ * report days cut at midnight of the report time zone.
+ */
+const TZ = 'Asia/Shanghai';
+const DAY = 86_400_000;
+let t: TestApp;
+let stats: AgentStats;
+
+beforeAll(async () => {
+  t = await createTestApp({ services: { jobs: { tickMs: 0 } } });
+  stats = t.app.ctx.agentStats;
+  await stats.foldAll();
+});
+afterAll(async () => t?.close());
+
+/** A team of an agent and `n` players with rates that earn rebates on LIVE and LOTT. */
+async function team(prefix: string, n: number): Promise<{ agent: KitMember; players: KitMember[] }> {
+  const agent = await kitMember(t, {
+    prefix,
+    agent: true,
+    series: 1980,
+    rates: { LIVE: 100 },
+    money: 1_000_000,
+  });
+  const players: KitMember[] = [];
+  for (let i = 0; i < n; i++)
+    players.push(
+      await kitMember(t, {
+        prefix,
+        uplineId: agent.memberId,
+        series: 1960,
+        rates: { LIVE: 40 },
+        money: 1_000_000,
+      }),
+    );
+  return { agent, players };
+}
+
+function bets(players: KitMember[], count: number, seed: number): KitBet[] {
+  const rnd = random(seed);
+  const now = Date.now();
+  return Array.from({ length: count }, (_, i) => {
+    const amount = 1_000 + Math.floor(rnd() * 100_000);
+    const betAt = new Date(now - Math.floor(rnd() * 5 * DAY));
+    return {
+      memberId: players[i % players.length]!.memberId,
+      product: rnd() < 0.5 ? 'LIVE' : 'LOTT',
+      amount,
+      valid: amount,
+      payout: rnd() < 0.5 ? 0 : Math.floor(rnd() * 2 * amount),
+      betAt,
+      settledAt: betAt,
+    };
+  });
+}
+
+/** The team's figures as folded, and as summed from the raw rows. */
+async function folded(agentId: number) {
+  const r = await sql<{
+    bets: number;
+    bet_amount: number;
+    valid_bet: number;
+    payout: number;
+    rebate: number;
+  }>`
+    select coalesce(sum(bets), 0)::bigint as bets, coalesce(sum(bet_amount), 0)::bigint as bet_amount,
+      coalesce(sum(valid_bet), 0)::bigint as valid_bet, coalesce(sum(payout), 0)::bigint as payout,
+      coalesce(sum(rebate), 0)::bigint as rebate
+    from agent_team_day where ancestor_id = ${agentId} and product = '*'`.execute(t.database.db);
+  return r.rows[0]!;
+}
+async function raw(agentId: number) {
+  const b = await sql<{ bets: number; bet_amount: number; valid_bet: number; payout: number }>`
+    select count(*)::bigint as bets, coalesce(sum(bet_amount), 0)::bigint as bet_amount,
+      coalesce(sum(valid_bet), 0)::bigint as valid_bet, coalesce(sum(payout), 0)::bigint as payout
+    from bet_record where status = 'SETTLED'
+      and member_id in (select descendant_id from member_tree where ancestor_id = ${agentId})`.execute(
+    t.database.db,
+  );
+  const rebate = await sql<{ n: number }>`
+    select coalesce(sum(p.amount), 0)::bigint as n from ledger_posting p
+    join ledger_account a on a.id = p.account_id join ledger_transaction x on x.id = p.transaction_id
+    where x.kind in ('REBATE', 'AGENT_REBATE')
+      and a.member_id in (select descendant_id from member_tree where ancestor_id = ${agentId})`.execute(
+    t.database.db,
+  );
+  return { ...b.rows[0]!, rebate: rebate.rows[0]!.n };
+}
+/**
+ * A database on a pool whose clients may be killed: the end of a killed connection is reported to
+ * its client and to the pool, heard here instead of crashing the test process.
+ */
+async function killablePostgres(): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: process.env.TEST_DATABASE_URL!,
+    max: 2,
+    options: `-c search_path=${await currentSchema(t)}`,
+  });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    listen: () => Promise.reject(new Error('not here')),
+    close: () => db.destroy(),
+  };
+}
+
+async function rebateMovements(): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::bigint as n from ledger_transaction where idempotency_key like 'agent-rebate:%'`.execute(
+    t.database.db,
+  );
+  return Number(r.rows[0]!.n);
+}
+async function queued(): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::bigint as n from agent_stat_queue`.execute(
+    t.database.db,
+  );
+  return Number(r.rows[0]!.n);
+}
+
+describe(`agent stats fold (${testDbKind})`, () => {
+  it('decision 028: a fold takes every queued change once; folding again, and running the job windows again, changes neither the figures nor the ledger', async () => {
+    const { agent, players } = await team('once', 4);
+    await settleBets(t, bets(players, 40, 1));
+    expect(await queued()).toBeGreaterThan(0);
+    const first = await stats.foldNow();
+    expect(first.folded).toBeGreaterThan(0);
+    expect(first.rebated).toBeGreaterThan(0);
+    expect(await queued()).toBe(0);
+    const after = await folded(agent.memberId);
+    expect(after).toEqual(await raw(agent.memberId));
+    const movements = await rebateMovements();
+    const balance = await sql`select id, balance from ledger_account order by id`.execute(t.database.db);
+
+    expect(await stats.foldNow()).toEqual({ folded: 0, rebated: 0, busy: 0 });
+    const jobs = new JobRunner(t.database, { tickMs: 0 });
+    registerAgentStatsJobs(jobs, stats);
+    const window = jobs.dueWindows(FOLD_JOB)[0]!;
+    expect(await jobs.runWindow(FOLD_JOB, window.start)).toBe('ran');
+    expect(await jobs.runWindow(FOLD_JOB, window.start)).toBe('done-already');
+    expect(await folded(agent.memberId)).toEqual(after);
+    expect(await rebateMovements()).toBe(movements);
+    expect(
+      (await sql`select id, balance from ledger_account order by id`.execute(t.database.db)).rows,
+    ).toEqual(balance.rows);
+    expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+  });
+
+  it('decision 028: two job runners (two instances) folding while bets settle: every change folded once, every rebate credited once, the ledger check exact', async () => {
+    const { agent, players } = await team('race', 6);
+    // On PostgreSQL each runner has a pool of its own, as another server would.
+    const other: Database | null =
+      t.database.kind === 'postgres'
+        ? await openPostgres({
+            url: process.env.TEST_DATABASE_URL!,
+            schema: await currentSchema(t),
+            poolSize: 3,
+          })
+        : null;
+    try {
+      const runners = [t.database, other ?? t.database].map((database) => {
+        const jobs = new JobRunner(database, { tickMs: 0, onError: () => undefined });
+        registerAgentStatsJobs(jobs, new AgentStats({ database, wallet: t.app.ctx.wallet, timeZone: TZ }));
+        return jobs;
+      });
+      let windowStart = Math.floor(Date.now() / 5_000) * 5_000 - 600 * 5_000;
+      const all = bets(players, 120, 2);
+      const outcomes: string[] = [];
+      for (let round = 0; round < 6; round++) {
+        await Promise.all([
+          settleBets(t, all.slice(round * 20, round * 20 + 10)),
+          settleBets(t, all.slice(round * 20 + 10, round * 20 + 20)),
+          ...runners.map(async (jobs, i) => {
+            outcomes.push(await jobs.runWindow(FOLD_JOB, new Date(windowStart + i * 5_000)));
+          }),
+        ]);
+        windowStart += 10_000;
+      }
+      expect(outcomes.every((o) => o === 'ran' || o === 'busy')).toBe(true);
+      await stats.foldAll();
+      expect(await queued()).toBe(0);
+      expect(await folded(agent.memberId)).toEqual(await raw(agent.memberId));
+      // The rebates credited are what the accruals say was paid, and what the bets owe.
+      const paid = await sql<{
+        member_id: number;
+        product: string;
+        kind: string;
+        paid: number;
+        owed: string;
+      }>`
+        select member_id, product, kind, paid, owed::text as owed from agent_rebate_accrual
+        where member_id in (select descendant_id from member_tree where ancestor_id = ${agent.memberId})`.execute(
+        t.database.db,
+      );
+      const owedLive = all.filter((b) => b.product === 'LIVE').reduce((s, b) => s + BigInt(b.valid), 0n);
+      const owedLott = all.filter((b) => b.product === 'LOTT').reduce((s, b) => s + BigInt(b.valid), 0n);
+      const agentLive = paid.rows.find((r) => r.member_id === agent.memberId && r.product === 'LIVE')!;
+      const agentLott = paid.rows.find((r) => r.member_id === agent.memberId && r.product === 'LOTT')!;
+      expect(BigInt(agentLive.owed)).toBe(owedLive * 60n * 2n);
+      expect(BigInt(agentLott.owed)).toBe(owedLott * 20n * 10n);
+      expect(agentLive.paid).toBe(Number((owedLive * 60n * 2n) / 20_000n));
+      expect(agentLott.paid).toBe(Number((owedLott * 20n * 10n) / 20_000n));
+      const credited = await sql<{ member_id: number; reference: string; kind: string; total: number }>`
+        select a.member_id, x.reference, x.kind, sum(p.amount)::bigint as total
+        from ledger_posting p join ledger_account a on a.id = p.account_id
+        join ledger_transaction x on x.id = p.transaction_id
+        where x.idempotency_key like 'agent-rebate:%'
+          and a.member_id in (select descendant_id from member_tree where ancestor_id = ${agent.memberId})
+        group by 1, 2, 3`.execute(t.database.db);
+      expect(
+        new Map(credited.rows.map((r) => [`${r.member_id}:${r.reference}:${r.kind}`, Number(r.total)])),
+      ).toEqual(
+        new Map(
+          paid.rows.filter((r) => r.paid > 0).map((r) => [`${r.member_id}:${r.product}:${r.kind}`, r.paid]),
+        ),
+      );
+      expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('decision 028: a fold that fails after crediting the rebates leaves nothing: the queue as it was, no credit, no figure; the next fold does it all once', async () => {
+    const { agent, players } = await team('fail', 2);
+    await settleBets(t, bets(players, 10, 3));
+    const before = {
+      queued: await queued(),
+      movements: await rebateMovements(),
+      figures: await folded(agent.memberId),
+    };
+    await expect(stats.foldNow({ failAfterRebates: true })).rejects.toThrow(/stopped after the rebates/);
+    expect(await queued()).toBe(before.queued);
+    expect(await rebateMovements()).toBe(before.movements);
+    expect(await folded(agent.memberId)).toEqual(before.figures);
+    const ok = await stats.foldNow();
+    expect(ok.rebated).toBeGreaterThan(0);
+    expect(await folded(agent.memberId)).toEqual(await raw(agent.memberId));
+    expect(await rebateMovements()).toBeGreaterThan(before.movements);
+  });
+
+  it.skipIf(testDbKind !== 'postgres')(
+    'decision 028: a fold whose connection dies mid-way (kill -9 of its server) leaves the queue and the ledger as they were',
+    async () => {
+      const { agent, players } = await team('kill', 2);
+      await settleBets(t, bets(players, 10, 4));
+      const before = { queued: await queued(), movements: await rebateMovements() };
+      const other = await killablePostgres();
+      const blocker = await openPostgres({
+        url: process.env.TEST_DATABASE_URL!,
+        schema: await currentSchema(t),
+        poolSize: 1,
+      });
+      try {
+        // Another transaction holds the agent's wallet: the fold stops at its rebate credit, after
+        // it has taken the queue rows; then its backend is killed.
+        const holding = blocker.db.transaction().execute(async (trx) => {
+          await sql`select 1 from ledger_account where member_id = ${agent.memberId} for update`.execute(trx);
+          await sql`select pg_sleep(3)`.execute(trx);
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        const folding = new AgentStats({ database: other, wallet: t.app.ctx.wallet, timeZone: TZ }).foldNow();
+        let pid: number | undefined;
+        for (let i = 0; i < 50 && !pid; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          const w = await sql<{ pid: number }>`
+            select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%for update%'
+              and query like '%ledger_account%'`.execute(t.database.db);
+          pid = w.rows[0]?.pid;
+        }
+        expect(pid).toBeDefined();
+        await sql`select pg_terminate_backend(${pid!})`.execute(t.database.db);
+        await expect(folding).rejects.toThrow();
+        await holding;
+      } finally {
+        await other.close();
+        await blocker.close();
+      }
+      expect(await queued()).toBe(before.queued);
+      expect(await rebateMovements()).toBe(before.movements);
+      await stats.foldAll();
+      expect(await folded(agent.memberId)).toEqual(await raw(agent.memberId));
+    },
+  );
+
+  it('report days: a bet settled at 23:30 GMT+8 counts on that day, one at 00:30 on the next; a correction and a cancellation after settling move the figures out of the day they were in', async () => {
+    const { agent, players } = await team('zone', 1);
+    const p = players[0]!;
+    // 15:30 and 16:30 UTC of a day: 23:30 of that day and 00:30 of the next in GMT+8.
+    const d = new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10);
+    const late = new Date(`${d}T15:30:00Z`);
+    const early = new Date(`${d}T16:30:00Z`);
+    const next = new Date(Date.parse(d) + DAY).toISOString().slice(0, 10);
+    const [a, b] = await settleBets(t, [
+      {
+        memberId: p.memberId,
+        product: 'LIVE',
+        amount: 1_000,
+        valid: 1_000,
+        payout: 0,
+        betAt: late,
+        settledAt: late,
+      },
+      {
+        memberId: p.memberId,
+        product: 'LIVE',
+        amount: 2_000,
+        valid: 2_000,
+        payout: 5_000,
+        betAt: early,
+        settledAt: early,
+      },
+    ]);
+    await stats.foldAll();
+    const days = async () =>
+      (
+        await sql<{ day: string; bets: number; bet_amount: number; payout: number }>`
+          select day::text as day, bets, bet_amount, payout from agent_member_day
+          where member_id = ${p.memberId} and product = 'LIVE' and day in (${d}::date, ${next}::date)
+          order by day`.execute(t.database.db)
+      ).rows;
+    expect(await days()).toEqual([
+      { day: d, bets: 1, bet_amount: 1_000, payout: 0 },
+      { day: next, bets: 1, bet_amount: 2_000, payout: 5_000 },
+    ]);
+    await correctBet(t, b!, { payout: 1_500 });
+    await correctBet(t, a!, { cancel: true });
+    await stats.foldAll();
+    expect(await days()).toEqual([
+      { day: d, bets: 0, bet_amount: 0, payout: 0 },
+      { day: next, bets: 1, bet_amount: 2_000, payout: 1_500 },
+    ]);
+    // The upline's rows follow, and the member is no bettor on the day its only bet left.
+    const active = await sql<{ day: string; members: number }>`
+      select day::text as day, sum(members)::integer as members from agent_team_active
+      where ancestor_id = ${agent.memberId} and metric = 2 group by day order by day`.execute(t.database.db);
+    expect(active.rows).toEqual([
+      { day: d, members: 0 },
+      { day: next, members: 1 },
+    ]);
+  });
+
+  it('distinct members over a range: a member active on days folded out of order counts once in a week and once on each day', async () => {
+    const { agent, players } = await team('gaps', 1);
+    const p = players[0]!;
+    const today = Date.now();
+    const at = (days: number) => new Date(today - days * DAY);
+    for (const d of [1, 5]) await login(t, p.memberId, at(d));
+    await stats.foldAll();
+    await login(t, p.memberId, at(3));
+    await login(t, p.memberId, at(3));
+    await deposit(t, p.memberId, 500);
+    await stats.foldAll();
+    const week = await sql<{ day: string; gap: number; members: number }>`
+      select day::text as day, gap, members from agent_team_active
+      where ancestor_id = ${agent.memberId} and metric = 1 and members <> 0 order by day`.execute(
+      t.database.db,
+    );
+    const day = (d: number) => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(at(d));
+    expect(week.rows.map((r) => r.day)).toEqual([day(5), day(3), day(1)]);
+    // Counted in [day 6 .. day 0] once: only its first active day there has a gap past the range's start.
+    const start = day(6);
+    const counted = week.rows.filter((r) => r.gap > (Date.parse(r.day) - Date.parse(start)) / DAY);
+    expect(counted.map((r) => r.day)).toEqual([day(5)]);
+  });
+});
