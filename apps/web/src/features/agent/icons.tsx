@@ -121,3 +121,13 @@ export function SendIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function MoreIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="6" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+      <circle cx="18" cy="12" r="1.2" fill="currentColor" />
+    </Svg>
+  );
+}

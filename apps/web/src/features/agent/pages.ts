@@ -6,6 +6,12 @@ import type { ComponentType } from 'react';
  */
 export const agentPages: Record<string, () => Promise<{ default: ComponentType }>> = {
   agentAnnouncement: () => import('./announcement-page.tsx').then((m) => ({ default: m.AnnouncementPage })),
+  agentTeamOverview: () => import('./overview-page.tsx').then((m) => ({ default: m.OverviewPage })),
   registerCenter: () => import('./register-page.tsx').then((m) => ({ default: m.RegisterCentrePage })),
   downlineManagmentView: () => import('./team-page.tsx').then((m) => ({ default: m.TeamPage })),
+  personalHistoryCopy: () => import('./team-bets-page.tsx').then((m) => ({ default: m.TeamBetsPage })),
+  palStatementsAgentCopy: () => import('./profit-loss-page.tsx').then((m) => ({ default: m.ProfitLossPage })),
+  agentRevenueReport: () => import('./income-page.tsx').then((m) => ({ default: m.IncomePage })),
+  agentDownlineTransactionDetailsCopy: () =>
+    import('./transactions-page.tsx').then((m) => ({ default: m.TransactionsPage })),
 };

@@ -127,28 +127,31 @@ function RebateFields({
             })}
           </span>
         </label>
-        {settings.products.map((p) => (
-          <label key={p.product} className={ui.field} data-invalid={invalid === p.product || undefined}>
-            <span className={ui.fieldLabel}>
-              {t('agent_product_rebate', { product: t(`agent_product_${p.product}`) })}
-            </span>
-            <input
-              id={`${id}-${p.product}`}
-              className={ui.input}
-              inputMode="decimal"
-              placeholder="0.00"
-              value={state.rebates[p.product] ?? ''}
-              onChange={(e) =>
-                onChange({ ...state, rebates: { ...state.rebates, [p.product]: e.target.value } })
-              }
-              aria-invalid={invalid === p.product || undefined}
-              data-testid={`agent-rebate-${p.product}`}
-            />
-            <span className={invalid === p.product ? ui.fieldError : ui.fieldHint}>
-              {t('agent_rebate_bounds', { min: bpPercent(p.min), max: bpPercent(p.max) })}
-            </span>
-          </label>
-        ))}
+        {/* A product the agent itself has no rebate on has nothing to give: left out. */}
+        {settings.products
+          .filter((p) => p.max > 0)
+          .map((p) => (
+            <label key={p.product} className={ui.field} data-invalid={invalid === p.product || undefined}>
+              <span className={ui.fieldLabel}>
+                {t('agent_product_rebate', { product: t(`agent_product_${p.product}`) })}
+              </span>
+              <input
+                id={`${id}-${p.product}`}
+                className={ui.input}
+                inputMode="decimal"
+                placeholder="0.00"
+                value={state.rebates[p.product] ?? ''}
+                onChange={(e) =>
+                  onChange({ ...state, rebates: { ...state.rebates, [p.product]: e.target.value } })
+                }
+                aria-invalid={invalid === p.product || undefined}
+                data-testid={`agent-rebate-${p.product}`}
+              />
+              <span className={invalid === p.product ? ui.fieldError : ui.fieldHint}>
+                {t('agent_rebate_bounds', { min: bpPercent(p.min), max: bpPercent(p.max) })}
+              </span>
+            </label>
+          ))}
       </div>
     </fieldset>
   );

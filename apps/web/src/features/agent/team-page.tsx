@@ -7,11 +7,11 @@ import {
   type TeamMember,
   type TeamTab,
 } from '@app/contract';
-import { formatNoticeDate } from '../../shared/format/date.ts';
+import { formatDay, formatNoticeDate } from '../../shared/format/date.ts';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ChevronRightIcon, UsersIcon } from '../../shared/ui/icons.tsx';
-import { SendIcon } from './icons.tsx';
+import { MoreIcon, SendIcon } from './icons.tsx';
 import { LuckyBags } from './lucky-bag.tsx';
 import { LIST_RANGES, listRangeTimes, type ListRange } from './ranges.ts';
 import { AGENT_STRINGS } from './strings.ts';
@@ -151,7 +151,7 @@ export function TeamPage() {
       label: t('agent_col_registered'),
       render: (m) => (
         <span className={ui.stack}>
-          <time className={ui.time}>{formatNoticeDate(m.registeredAt)}</time>
+          <time className={ui.time}>{formatDay(m.registeredAt)}</time>
           <small>
             {[t(`agent_method_${m.registerMethod}`, { defaultValue: m.registerMethod }), m.registerUrl]
               .filter(Boolean)
@@ -177,19 +177,23 @@ export function TeamPage() {
           {direct ? (
             <button
               type="button"
-              className={ui.linkButton}
+              className={ui.iconButton}
               onClick={() => setOpen({ member: m, mode: 'transfer' })}
+              aria-label={`${t('agent_action_transfer')} · ${m.username}`}
+              title={t('agent_action_transfer')}
               data-testid="agent-row-transfer"
             >
-              <SendIcon size={14} /> {t('agent_action_transfer')}
+              <SendIcon size={16} />
             </button>
           ) : null}
           <button
             type="button"
-            className={ui.linkButton}
+            className={ui.iconButton}
             onClick={() => setOpen({ member: m, mode: 'details' })}
+            aria-label={`${t('agent_action_details')} · ${m.username}`}
+            title={t('agent_action_details')}
           >
-            {t('agent_action_details')}
+            <MoreIcon size={16} />
           </button>
         </span>
       ),

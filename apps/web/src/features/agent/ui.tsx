@@ -51,6 +51,19 @@ export function Money({
   );
 }
 
+/**
+ * The players' result as the original colours it (research §10, the overview's tip): red when the
+ * players won (positive: the team's loss), green when they lost; signed.
+ */
+export function PlayersResult({ value }: { value: number }) {
+  const { precision } = useBrand().currency;
+  return (
+    <span className={styles.money} data-tone={value > 0 ? 'down' : value < 0 ? 'up' : undefined}>
+      {formatMoney(value, { precision, signed: true })}
+    </span>
+  );
+}
+
 /** A count in the page's language. */
 export function Count({ value }: { value: number }) {
   const { i18n } = useTranslation();
@@ -60,7 +73,7 @@ export function Count({ value }: { value: number }) {
 /** A page's frame: its toolbar, then its body. */
 export function AgentPageFrame({ children, testId }: { children: ReactNode; testId: string }) {
   return (
-    <div className={styles.page} data-testid={testId}>
+    <div className={styles.page} data-testid={testId} data-agent-page="">
       {children}
     </div>
   );
@@ -150,6 +163,8 @@ export interface Column<T> {
   key: string;
   label: string;
   numeric?: boolean;
+  /** The least width of the column on a wide screen, for text that should not wrap word by word. */
+  minWidth?: number;
   render: (row: T) => ReactNode;
 }
 
@@ -179,7 +194,12 @@ export function AgentTable<T>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" data-numeric={c.numeric || undefined}>
+              <th
+                key={c.key}
+                scope="col"
+                data-numeric={c.numeric || undefined}
+                style={c.minWidth ? { minWidth: c.minWidth } : undefined}
+              >
                 {c.label}
               </th>
             ))}

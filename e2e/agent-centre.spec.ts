@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { repoRoot } from './server.ts';
+import { settled } from './settled.ts';
+
+/**
+ * The agent centre in Chromium against the real server and its demo agent tree (agent1 → agent2 →
+ * ..., with players and a few days of their play): the shell, a page's data, and photographs of
+ * every page at desktop and phone sizes in English and the brand's default language (Burmese), for
+ * people to look at (.tmp/shots/agent).
+ */
+const dir = join(repoRoot, '.tmp/shots/agent');
+const sizes = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const PAGES = [
+  'agentAnnouncement',
+  'agentTeamOverview',
+  'registerCenter',
+  'downlineManagmentView',
+  'personalHistoryCopy',
+  'palStatementsAgentCopy',
+  'agentRevenueReport',
+  'agentDownlineTransactionDetailsCopy',
+] as const;
+
+async function openAgentCentre(page: Page): Promise<void> {
+  await page.getByTestId('member-menu-button').click();
+  await page.getByTestId('member-menu').locator('[data-page="agentCentre"]').click();
+  await expect(page.getByTestId('account-centre')).toBeVisible();
+}
+
+/** Chooses a page from the menu (on a phone through the drawer) and waits for it to finish loading. */
+async function choose(page: Page, key: string): Promise<void> {
+  const centre = page.getByTestId('account-centre');
+  const toggle = centre.getByTestId('agent-menu-button');
+  if (await toggle.isVisible()) await toggle.click();
+  await centre.getByRole('navigation').locator(`[data-page="${key}"]`).click();
+  const region = centre.locator(`section[data-page="${key}"]`);
+  await expect(region).toBeVisible();
+  // The page's own chunk is in (its frame shows) and its first answer too (no skeleton left).
+  await expect(region.locator('[data-agent-page]')).toBeVisible();
+  await expect(region.getByTestId('agent-loading')).toHaveCount(0);
+  await expect(region.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+test.describe('the agent centre', () => {
+  test.beforeAll(() => mkdirSync(dir, { recursive: true }));
+
+  test('AG-01 AG-02 AG-08 an agent opens the centre on the overview and reads its team', async ({ page }) => {
+    await preparePage(page);
+    await loginThroughPopup(page, 'agent1', 'Agent1234');
+    await openAgentCentre(page);
+    const dialog = page.getByRole('dialog', { name: 'Agent centre' });
+    await expect(dialog.getByRole('navigation').getByRole('button')).toHaveText([
+      'Announcement',
+      'Overview',
+      'Account (register center)',
+      'Team Management',
+      'Team Betting',
+      'User Profit and Loss',
+      'My Income',
+      'Transaction Details',
+    ]);
+    await expect(dialog.locator('section[data-page="agentTeamOverview"]')).toBeVisible();
+    // The demo tree: agent1's team is not empty.
+    await expect(dialog.getByTestId('agent-team-members')).not.toHaveText('0');
+    await choose(page, 'downlineManagmentView');
+    await dialog.getByRole('tab', { name: 'Direct agents' }).click();
+    await expect(dialog.getByTestId('agent-team-table')).toContainText('agent2');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(page.getByTestId('account-centre')).toHaveCount(0);
+  });
+
+  for (const language of ['en', 'my'] as const)
+    for (const size of sizes)
+      test(`every page looked at, ${language} at ${size.name} size`, async ({ page }) => {
+        test.setTimeout(180_000);
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await preparePage(page);
+        await loginThroughPopup(page, 'agent1', 'Agent1234');
+        if (language !== 'en') {
+          await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+          await page.reload();
+          await page.getByTestId('member-bar-content').waitFor();
+        }
+        await openAgentCentre(page);
+        for (const key of PAGES) {
+          await choose(page, key);
+          await settled(page);
+          await page.screenshot({ path: join(dir, `${key}-${language}-${size.name}.png`) });
+        }
+        // The overview's charts tab, and the phone's menu drawer.
+        await choose(page, 'agentTeamOverview');
+        await page.getByTestId('account-centre').getByRole('tab').nth(1).click();
+        await expect(page.getByTestId('agent-overview-charts').locator('canvas').first()).toBeVisible();
+        await expect(page.getByTestId('account-centre').locator('[aria-busy="true"]')).toHaveCount(0);
+        await settled(page);
+        await page.screenshot({ path: join(dir, `agentTeamOverview-charts-${language}-${size.name}.png`) });
+        if (size.name === 'phone') {
+          await page.getByTestId('agent-menu-button').click();
+          await settled(page);
+          await page.screenshot({ path: join(dir, `menu-drawer-${language}-${size.name}.png`) });
+        }
+      });
+});
