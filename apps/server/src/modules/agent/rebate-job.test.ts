@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '@app/contract';
+import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { HouseAccount } from '../wallet/wallet.service.ts';
+import { correctBet, kitMember, settleBets } from './stats-test-kit.ts';
+
+/**
+ * Rebates on settled bets (issue 29, decision 028), credited by the fold job through the ledger,
+ * from the house's rebate account, exactly once.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ services: { jobs: { tickMs: 0 } } });
+  await t.app.ctx.agentStats.foldAll();
+});
+afterAll(async () => t?.close());
+
+const now = () => new Date(Date.now() - 60_000);
+const bet = (memberId: number, product: string, valid: number) => ({
+  memberId,
+  product,
+  amount: valid,
+  valid,
+  payout: 0,
+  betAt: now(),
+  settledAt: now(),
+});
+
+/** What the fold's rebate movements credited each member, by `kind:product`. */
+async function credits(memberIds: number[]) {
+  const rows = await sql<{ member_id: number; kind: string; reference: string; total: number }>`
+    select a.member_id, x.kind, x.reference, sum(p.amount)::bigint as total
+    from ledger_posting p join ledger_account a on a.id = p.account_id
+    join ledger_transaction x on x.id = p.transaction_id
+    where x.idempotency_key like 'agent-rebate:%' and a.member_id = any(${memberIds}::bigint[])
+    group by 1, 2, 3 order by 1, 2, 3`.execute(t.database.db);
+  const out: Record<number, Record<string, number>> = {};
+  for (const r of rows.rows) (out[r.member_id] ??= {})[`${r.kind}:${r.reference}`] = Number(r.total);
+  return out;
+}
+
+async function chain(prefix: string) {
+  const a = await kitMember(t, { prefix, agent: true, series: 1980, rates: { LIVE: 100 } });
+  const b = await kitMember(t, {
+    prefix,
+    agent: true,
+    uplineId: a.memberId,
+    series: 1970,
+    rates: { LIVE: 70 },
+  });
+  const p = await kitMember(t, { prefix, uplineId: b.memberId, series: 1950, rates: { LIVE: 30 } });
+  return { a, b, p };
+}
+
+describe(`agent rebates (${testDbKind})`, () => {
+  it('decision 028: on 100.00 of valid lottery and live bets under A > B > player, each agent earns its differential and the player its own live rate, paid by the house; the player\u2019s own lottery rebate is left to the lottery', async () => {
+    const { a, b, p } = await chain('rb');
+    await settleBets(t, [bet(p.memberId, 'LOTT', 10_000), bet(p.memberId, 'LIVE', 10_000)]);
+    const house = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select coalesce(sum(balance), 0)::bigint as n from ledger_account
+            where code like 'HOUSE_REBATE:%'`.execute(t.database.db)
+        ).rows[0]!.n,
+      );
+    const before = await house();
+    await t.app.ctx.agentStats.foldAll();
+    expect(await credits([a.memberId, b.memberId, p.memberId])).toEqual({
+      // LOTT: (1980 − 1970) ÷ 2000 and (1970 − 1950) ÷ 2000 of 10,000; LIVE: 30, 40 and 30 bp.
+      [a.memberId]: { 'AGENT_REBATE:LOTT': 50, 'AGENT_REBATE:LIVE': 30 },
+      [b.memberId]: { 'AGENT_REBATE:LOTT': 100, 'AGENT_REBATE:LIVE': 40 },
+      [p.memberId]: { 'REBATE:LIVE': 30 },
+    });
+    expect(before - (await house())).toBe(250);
+    // Folding again pays nothing more.
+    await t.app.ctx.agentStats.foldAll();
+    expect(before - (await house())).toBe(250);
+    expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+  });
+
+  it('decision 028: fractions of a cent accrue across folds and are paid once whole: 11 bets earning 0.099 of a minor unit each pay 1, not 0', async () => {
+    const { p } = await chain('frac');
+    for (let i = 0; i < 11; i++) {
+      await settleBets(t, [bet(p.memberId, 'LIVE', 33)]);
+      await t.app.ctx.agentStats.foldAll();
+    }
+    // 33 × 30 bp = 0.099 each; 11 of them: 1.089, one whole minor unit.
+    expect((await credits([p.memberId]))[p.memberId]).toEqual({ 'REBATE:LIVE': 1 });
+    const acc = await t.database.db
+      .selectFrom('agent_rebate_accrual')
+      .select(['owed', 'paid'])
+      .where('member_id', '=', p.memberId)
+      .executeTakeFirstOrThrow();
+    expect(acc).toEqual({ owed: String(11 * 33 * 30 * 2), paid: 1 });
+  });
+
+  it('decision 028: a correction that lowers a valid bet takes nothing back; later rebates are held until it is made up', async () => {
+    const { a, p } = await chain('corr');
+    const [no] = await settleBets(t, [bet(p.memberId, 'LIVE', 100_000)]);
+    await t.app.ctx.agentStats.foldAll();
+    expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 300 });
+    await correctBet(t, no!, { cancel: true });
+    await t.app.ctx.agentStats.foldAll();
+    await settleBets(t, [bet(p.memberId, 'LIVE', 150_000)]);
+    await t.app.ctx.agentStats.foldAll();
+    // Owed now: 30 bp of 150,000 = 450; 300 of it was paid before the cancellation.
+    expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 450 });
+  });
+
+  it('decision 028: a trial account\u2019s bets earn nobody anything; a downline set above its upline earns its upline nothing, never a debit', async () => {
+    const agent = await kitMember(t, { prefix: 'trial', agent: true, series: 1980, rates: { LIVE: 100 } });
+    const trial = await kitMember(t, { prefix: 'trial', series: 1950, rates: { LIVE: 30 } });
+    await t.database.db
+      .updateTable('member')
+      .set({ agent_type: 4 })
+      .where('id', '=', trial.memberId)
+      .execute();
+    const above = await kitMember(t, {
+      prefix: 'above',
+      uplineId: agent.memberId,
+      series: 2000,
+      rates: { LIVE: 500 },
+    });
+    await settleBets(t, [bet(trial.memberId, 'LIVE', 100_000), bet(above.memberId, 'LOTT', 100_000)]);
+    await settleBets(t, [bet(above.memberId, 'LIVE', 100_000)]);
+    await t.app.ctx.agentStats.foldAll();
+    expect(await credits([agent.memberId, trial.memberId, above.memberId])).toEqual({
+      [above.memberId]: { 'REBATE:LIVE': 5_000 },
+    });
+  });
+
+  it('decision 028: a member whose wallet is at the balance ceiling is paid once there is room, the fold going on for everyone else', async () => {
+    const { a, b, p } = await chain('ceil');
+    for (let left = MAX_BALANCE_MINOR - 10; left > 0; left -= Math.min(left, MAX_AMOUNT_MINOR))
+      await t.app.ctx.wallet.transfer({
+        from: { house: HouseAccount.cash },
+        to: { memberId: a.memberId },
+        amount: Math.min(left, MAX_AMOUNT_MINOR),
+        kind: 'ADJUSTMENT',
+        reference: 'ceiling',
+        idempotencyKey: `ceiling:${a.memberId}:${left}`,
+      });
+    await settleBets(t, [bet(p.memberId, 'LIVE', 100_000)]);
+    await t.app.ctx.agentStats.foldAll();
+    expect(await credits([a.memberId, b.memberId])).toEqual({ [b.memberId]: { 'AGENT_REBATE:LIVE': 400 } });
+    // Room made: the next fold that accrues for A pays all it is owed.
+    await t.app.ctx.wallet.transfer({
+      from: { memberId: a.memberId },
+      to: { house: HouseAccount.cash },
+      amount: 1_000_000,
+      kind: 'ADJUSTMENT',
+      reference: 'ceiling',
+      idempotencyKey: `ceiling:${a.memberId}:out`,
+    });
+    await settleBets(t, [bet(p.memberId, 'LIVE', 1_000)]);
+    await t.app.ctx.agentStats.foldAll();
+    expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 303 });
+    expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+  });
+});
