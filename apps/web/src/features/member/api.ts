@@ -25,6 +25,7 @@ import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { persistedOptions, SessionCaches } from '../../shared/storage/query-persistence.ts';
 import { forgetRememberToken, useLoginMutation } from '../session/index.ts';
 import { postPasswordEmailForm } from './post-form.ts';
+import { forgetAccountQueries } from '../../shared/session/account-queries.ts';
 
 export const balanceKey = ['wallet', 'balance'] as const;
 
@@ -106,8 +107,7 @@ export function useLogout() {
       }
       clearSession();
       forgetRememberToken();
-      queryClient.removeQueries({ queryKey: ['member'] });
-      queryClient.removeQueries({ queryKey: ['wallet'] });
+      forgetAccountQueries(queryClient);
       const ui = useUiStore.getState();
       ui.closeAllModals();
       ui.closeMemberCentre();

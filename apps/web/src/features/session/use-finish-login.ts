@@ -6,6 +6,7 @@ import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { saveAgentType, saveSession } from '../../shared/session/session.ts';
 import { memberInfoQuery } from './member-info.ts';
 import { markLoggedIn, markPendingChange } from './login-state.ts';
+import { forgetAccountQueries } from '../../shared/session/account-queries.ts';
 
 /** What the forced change-password modal is opened with; the password lives only in memory (LG-28). */
 export interface ChangePasswordParams {
@@ -37,8 +38,7 @@ export async function keepLogin(
   options: FinishOptions = {},
 ): Promise<FinishOutcome> {
   // A previous player's cached account data must not show for this one.
-  queryClient.removeQueries({ queryKey: ['member'] });
-  queryClient.removeQueries({ queryKey: ['wallet'] });
+  forgetAccountQueries(queryClient);
   saveSession({ token: result.token, agentType: result.type });
   if (result.forceChangePassword) {
     const params: ChangePasswordParams = {
