@@ -1,7 +1,7 @@
 /**
  * `npm start`: builds the web app when its build is missing or older than its sources, then starts
- * the server (migrations, and on an empty database the reference data and — SEED_DEMO=1, set here — the demo data, with the demo member's
- * lottery bets: DEMO_LOTTERY_BETS=0 npm start leaves them out).
+ * the server (migrations; on an empty database the reference data and, with SEED_DEMO=1 set here,
+ * the demo data, with the demo member's lottery bets: DEMO_LOTTERY_BETS=0 npm start leaves them out).
  *
  * What a person starting the site sees: one line for the build, then the URL and the demo
  * accounts, then the log as short readable lines of what matters (refused calls, warnings, errors,
