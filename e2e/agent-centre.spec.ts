@@ -107,4 +107,65 @@ test.describe('the agent centre', () => {
           await page.screenshot({ path: join(dir, `menu-drawer-${language}-${size.name}.png`) });
         }
       });
+
+  for (const size of sizes)
+    test(`the dialogs looked at, at ${size.name} size: register result, link confirm, QR, member details, transfer (AG-26)`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await preparePage(page);
+      await loginThroughPopup(page, 'agent1', 'Agent1234');
+      await openAgentCentre(page);
+      const shot = async (name: string) => {
+        await settled(page);
+        await page.screenshot({ path: join(dir, `dialog-${name}-${size.name}.png`) });
+      };
+
+      await choose(page, 'registerCenter');
+      const form = page.getByTestId('agent-register-form');
+      await form
+        .getByTestId('agent-register-username')
+        .fill(`look${size.name}${Date.now().toString(36).slice(-4)}`);
+      await form.getByTestId('agent-register-submit').click();
+      await expect(page.getByTestId('agent-register-result')).toBeVisible();
+      await shot('register-result');
+      await page.getByTestId('agent-copy-close').click();
+      await expect(page.getByTestId('agent-register-result')).toHaveCount(0);
+
+      await page.getByRole('tab', { name: 'Link registration' }).click();
+      await page.getByTestId('agent-link-submit').click();
+      await expect(page.getByTestId('agent-link-confirm')).toBeVisible();
+      await shot('link-confirm');
+      await page.getByTestId('agent-link-confirm').getByTestId('agent-confirm').click();
+      await expect(page.getByTestId('agent-link-created')).toBeVisible();
+      await shot('link-created');
+      await page.getByRole('tab', { name: 'Link management' }).click();
+      await expect(page.getByTestId('agent-links')).toBeVisible();
+      await shot('link-list');
+      await page
+        .getByTestId('agent-links')
+        .getByRole('button', { name: /QR code of link/ })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'QR code' })).toBeVisible();
+      await shot('link-qr');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'QR code' })).toHaveCount(0);
+
+      await choose(page, 'downlineManagmentView');
+      const table = page.getByTestId('agent-team-table');
+      await table.getByRole('button', { name: 'demoplayer1', exact: true }).click();
+      await expect(page.getByTestId('agent-member-details')).toBeVisible();
+      await shot('member-details');
+      await page.getByTestId('agent-action-transfer').click();
+      const transfer = page.getByTestId('agent-transfer-form');
+      await expect(transfer).toBeVisible();
+      await transfer.getByTestId('agent-transfer-amount').fill('10');
+      if (await transfer.getByTestId('agent-transfer-password').isVisible())
+        await transfer.getByTestId('agent-transfer-password').fill('Agent1234');
+      await transfer.getByTestId('agent-transfer-submit').click();
+      await expect(transfer.getByTestId('agent-transfer-done')).toContainText('demoplayer1');
+      await shot('transfer-done');
+    });
 });

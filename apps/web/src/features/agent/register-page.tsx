@@ -600,14 +600,19 @@ function LinkList({ onCreate }: { onCreate: () => void }) {
     {
       key: 'link',
       label: t('agent_col_link'),
+      minWidth: 220,
       render: (l) => (
         <span className={styles.linkCell}>
-          <span className={styles.linkUrl}>{l.url}</span>
+          <span className={ui.stack}>
+            <span className={styles.linkUrl}>{l.url}</span>
+            <small>
+              {t('agent_col_code')} <code className={styles.code}>{l.code}</code>
+            </small>
+          </span>
           <CopyButton text={l.url} testId="agent-link-copy" />
         </span>
       ),
     },
-    { key: 'code', label: t('agent_col_code'), render: (l) => <code className={styles.code}>{l.code}</code> },
     {
       key: 'settings',
       label: t('agent_col_settings'),

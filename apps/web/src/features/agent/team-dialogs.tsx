@@ -437,7 +437,8 @@ export function MemberDialog({
               </dd>
               <dt>{t('agent_col_registered')}</dt>
               <dd>
-                {formatNoticeDate(d.registeredAt)} · {d.registerMethod}
+                {formatNoticeDate(d.registeredAt)} ·{' '}
+                {t(`agent_method_${d.registerMethod}`, { defaultValue: d.registerMethod })}
                 {d.registerUrl ? ` · ${d.registerUrl}` : ''}
               </dd>
             </dl>
