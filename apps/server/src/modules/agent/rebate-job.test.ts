@@ -130,6 +130,35 @@ describe(`agent rebates (${testDbKind})`, () => {
     });
   });
 
+  it('decision 028: the rebates of 450 members go out in movements of at most 200 members each, every member credited once', async () => {
+    const ids = (
+      await sql<{ id: number }>`
+        insert into member (username, agent_type, lottery_series)
+        select 'many' || g || ${String(process.pid)}, 0, 1956 from generate_series(1, 450) g returning id`.execute(
+        t.database.db,
+      )
+    ).rows.map((r) => Number(r.id));
+    await sql`insert into member_rebate (member_id, product, rate_bp) select x, 'RNG', 100 from unnest(${ids}::bigint[]) x`.execute(
+      t.database.db,
+    );
+    await settleBets(
+      t,
+      ids.map((id) => bet(id, 'RNG', 1_000)),
+    );
+    await t.app.ctx.agentStats.foldAll();
+    const credited = await credits(ids);
+    expect(Object.keys(credited)).toHaveLength(450);
+    expect(Object.values(credited).every((c) => c['REBATE:RNG'] === 10)).toBe(true);
+    const parts = await sql<{ key: string; members: number }>`
+      select x.idempotency_key as key, count(a.member_id)::integer as members
+      from ledger_transaction x join ledger_posting p on p.transaction_id = x.id
+      join ledger_account a on a.id = p.account_id
+      where x.idempotency_key like 'agent-rebate:%:REBATE:RNG:%' and a.member_id = any(${ids}::bigint[])
+      group by x.idempotency_key order by x.idempotency_key`.execute(t.database.db);
+    expect(parts.rows.map((r) => r.members)).toEqual([200, 200, 50]);
+    expect(parts.rows.map((r) => r.key.split(':').at(-1))).toEqual(['0', '1', '2']);
+  });
+
   it('decision 028: a member whose wallet is at the balance ceiling is paid once there is room, the fold going on for everyone else', async () => {
     const { a, b, p } = await chain('ceil');
     for (let left = MAX_BALANCE_MINOR - 10; left > 0; left -= Math.min(left, MAX_AMOUNT_MINOR))

@@ -26,12 +26,15 @@ import { WalletType, type HouseCode, type Posting, type WalletService } from '..
 /** Units of what is owed per minor unit. */
 export const REBATE_UNITS_PER_MINOR = 20_000n;
 
+/** Members credited by one ledger movement at most. */
+const POSTINGS_PER_MOVEMENT = 200;
+
 /** The house account that pays rebates (the wallet's house accounts: `<code>:<currency>[:<shard>]`). */
 export const HOUSE_REBATE = 'HOUSE_REBATE' as HouseCode;
 
 export interface RebateJobDeps {
   wallet: WalletService;
-  /** The fold's number: the ledger keys of its credits are `agent-rebate:<fold>:<kind>:<product>`. */
+  /** The fold's number: the ledger keys of its credits are `agent-rebate:<fold>:<kind>:<product>:<part>`. */
   foldNo: number;
 }
 
@@ -118,35 +121,43 @@ export async function accrueAndPayRebates(trx: Kysely<DB>, deps: RebateJobDeps):
   });
   if (payable.length === 0) return 0;
 
+  // One movement per kind and product, of at most POSTINGS_PER_MOVEMENT members: the database
+  // checks at commit that each posting's movement balances by summing the movement's postings, so a
+  // movement's cost grows with the square of its size.
   const groups = new Map<string, typeof payable>();
-  for (const r of payable) {
+  for (const r of [...payable].sort((x, y) => Number(x.member_id) - Number(y.member_id))) {
     const key = `${r.kind}:${r.product}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   let credited = 0;
-  for (const [key, rows] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    const kind = rows[0]!.kind as LedgerKind;
-    const total = rows.reduce((s, r) => s + r.due, 0);
-    const postings: Posting[] = rows.map((r) => ({
-      account: account.get(Number(r.member_id))!.id,
-      amount: r.due,
-    }));
-    postings.push({ account: { house: HOUSE_REBATE }, amount: -total });
-    const posted = await wallet.post(
-      {
-        idempotencyKey: `agent-rebate:${deps.foldNo}:${key}`,
-        kind,
-        reference: rows[0]!.product,
-        memo:
-          kind === 'AGENT_REBATE' ? 'Agent rebate on the team\u2019s settled bets' : 'Rebate on settled bets',
-        postings,
-      },
-      trx,
-    );
-    // The fold's number is taken with its queue rows, so a used key means a fold committed twice.
-    if (posted.replayed)
-      throw new Error(`agent rebate: ledger key agent-rebate:${deps.foldNo}:${key} was used`);
-    credited += total;
+  for (const [group, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    for (let part = 0; part * POSTINGS_PER_MOVEMENT < members.length; part++) {
+      const rows = members.slice(part * POSTINGS_PER_MOVEMENT, (part + 1) * POSTINGS_PER_MOVEMENT);
+      const kind = rows[0]!.kind as LedgerKind;
+      const total = rows.reduce((sum, r) => sum + r.due, 0);
+      const postings: Posting[] = rows.map((r) => ({
+        account: account.get(Number(r.member_id))!.id,
+        amount: r.due,
+      }));
+      postings.push({ account: { house: HOUSE_REBATE }, amount: -total });
+      const key = `agent-rebate:${deps.foldNo}:${group}:${part}`;
+      const posted = await wallet.post(
+        {
+          idempotencyKey: key,
+          kind,
+          reference: rows[0]!.product,
+          memo:
+            kind === 'AGENT_REBATE'
+              ? 'Agent rebate on the team\u2019s settled bets'
+              : 'Rebate on settled bets',
+          postings,
+        },
+        trx,
+      );
+      // The fold's number is taken with its queue rows, so a used key means a fold committed twice.
+      if (posted.replayed) throw new Error(`agent rebate: ledger key ${key} was used`);
+      credited += total;
+    }
   }
   await sql`
     update agent_rebate_accrual a set paid = a.paid + x.due

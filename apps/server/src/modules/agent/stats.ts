@@ -47,7 +47,7 @@ export const ALL_PRODUCTS = '*';
 const DEFAULT_FOLD_LIMIT = 100_000;
 
 /** The advisory lock folds take, one at a time across instances. */
-const FOLD_LOCK = 7_202_900_029;
+const FOLD_LOCK = 'agent-stats-fold:';
 
 export const FOLD_JOB = 'agent.stats-fold';
 
@@ -133,9 +133,11 @@ export class AgentStats {
    * rows, credits the rebates of their bets, adds everything to the figures.
    */
   async fold(trx: Kysely<DB>, options: FoldOptions = {}): Promise<FoldSummary> {
-    const lock = await sql<{
-      ok: boolean;
-    }>`select pg_try_advisory_xact_lock(${FOLD_LOCK}::bigint) as ok`.execute(trx);
+    // Keyed by the schema too: a database holding several schemas (the tests') folds each on its own.
+    const lock = await sql<{ ok: boolean }>`
+      select pg_try_advisory_xact_lock(hashtextextended(${FOLD_LOCK} || current_schema(), 0)) as ok`.execute(
+      trx,
+    );
     if (!lock.rows[0]?.ok) return { folded: 0, rebated: 0, busy: 1 };
     const tz = this.timeZone;
     const limit = options.limit ?? DEFAULT_FOLD_LIMIT;
