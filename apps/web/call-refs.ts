@@ -6,6 +6,7 @@ import { format } from 'prettier';
 import * as contract from '@app/contract';
 import type { CallDef } from '@app/contract';
 import * as agentRegister from '../../packages/contract/src/agent-register.ts';
+import * as agentReports from '../../packages/contract/src/agent-reports.ts';
 import * as agentTeam from '../../packages/contract/src/agent-team.ts';
 import * as deposit from '../../packages/contract/src/deposit.ts';
 import * as events from '../../packages/contract/src/events.ts';
@@ -41,6 +42,7 @@ import * as withdraw from '../../packages/contract/src/withdraw.ts';
 const DOMAINS: Record<string, Record<string, unknown>> = {
   'agent-team': agentTeam,
   'agent-register': agentRegister,
+  'agent-reports': agentReports,
   deposit,
   events,
   games,
