@@ -1,5 +1,5 @@
 import { headerPointRates, type VendorCard } from '@app/contract';
-import { gameTypePages } from '../../shared/navigation/game-types.ts';
+import { gameTypePages, LOTTERY_ENTRY_PATH } from '../../shared/navigation/game-types.ts';
 
 /**
  * The main navigation built from the server's vendor data (spec A §2, §3): one item per game type
@@ -130,7 +130,7 @@ export function buildHeaderNav(lanes: readonly VendorLane[], esports: readonly s
       const sea = vendors.find((v) => v.vassalage === 'TCG_SEA');
       if (sea) {
         item.game = sea;
-        if (gameType === 'LOTT') item.page = '/lottery';
+        if (gameType === 'LOTT') item.page = LOTTERY_ENTRY_PATH;
       }
     } else if (vendors.length === 1 && vendors[0]!.isGame === 1) {
       // The type's only vendor is one game: the entry is marked as that game and starts it (GL-03).

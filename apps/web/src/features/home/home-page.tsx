@@ -2,6 +2,7 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useSt
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
+import { LOTTERY_ENTRY_PATH } from '../../shared/navigation/game-types.ts';
 import { resourcesOfType, useSystemInfo } from '../../shared/system/system-status.ts';
 import { Page, Section } from '../../shared/ui/page.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
@@ -103,7 +104,7 @@ export function HomePage() {
       };
     });
   tiles.splice(5, 0, {
-    to: '/elott',
+    to: LOTTERY_ENTRY_PATH,
     title: t('nav_lott'),
     caption: t('cat_lott_blurb'),
     image: cdnPath('SUBMENU_IMG/STYLE2/LOTT-TCG_SEA.png'),

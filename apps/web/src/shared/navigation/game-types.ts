@@ -33,6 +33,18 @@ export const gameTypePages: Readonly<
   BGS: { path: '/bgs', icon: 'slot' },
 };
 
+/**
+ * Where a link named Lottery leads: the lottery page, as the header's LOTTERY item does once the
+ * vendor data is in (nav-items.ts; issue #28), not /elott, the E-LOTTERY entry's own page. The
+ * header's stand-in items, the home page's Lottery tile and the not-found and game-frame pages'
+ * lists link here; category navigation (NC-16, `gameTypePages`) still sends LOTT to /elott.
+ */
+export const LOTTERY_ENTRY_PATH = '/lottery';
+
 export const gameTypes: readonly GameTypeEntry[] = (
   ['LIVE', 'RNG', 'FISH', 'SPORTS', 'ESPORTS', 'LOTT', 'PVP'] as const
-).map((type) => ({ type, path: gameTypePages[type]!.path, labelKey: gameTypePages[type]!.labelKey! }));
+).map((type) => ({
+  type,
+  path: type === 'LOTT' ? LOTTERY_ENTRY_PATH : gameTypePages[type]!.path,
+  labelKey: gameTypePages[type]!.labelKey!,
+}));
