@@ -26,3 +26,4 @@ export * from './registry.ts';
 export * from './lottery-rules/index.ts';
 export * from './agent-team.ts';
 export * from './agent-reports.ts';
+export * from './agent-notices.ts';

@@ -18,6 +18,7 @@ import * as profile from './profile.ts';
 import * as houseGames from './house-games/calls.ts';
 import * as agentReports from './agent-reports.ts';
 import * as agentTeam from './agent-team.ts';
+import * as agentNotices from './agent-notices.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -52,4 +53,5 @@ export const allCalls: readonly CallDef[] = collect(
   lottery,
   agentTeam,
   agentReports,
+  agentNotices,
 );

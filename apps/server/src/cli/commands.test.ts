@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/test-app.ts';
+import { memberWithMoney } from '../modules/wallet/wallet-test-kit.ts';
 import { runOpsCommand, USAGE, UsageError } from './commands.ts';
 
 let t: TestApp;
@@ -144,6 +145,57 @@ describe(`operator commands (${testDbKind})`, () => {
     await usageError(['notice', 'remove', String(id)], new RegExp(`No active notice ${id}`));
   });
 
+  it('issue 29 notice add --audience agents publishes to the agent centre only: agents read it, the public call never answers it, notice list marks it, notice remove withdraws it', async () => {
+    const agent = await memberWithMoney(t, 0, { agentType: 1 });
+    const out = await ops(
+      'notice',
+      'add',
+      '--title',
+      'Agents: new commission table',
+      '--html',
+      '<p>From <b>Monday</b></p>',
+      '--audience',
+      'agents',
+    );
+    const id = Number(/^Notice (\d+) published for agents\.$/.exec(out)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    expect(await ops('notice', 'list')).toMatch(
+      new RegExp(`^\\s*${id}\\s+PL\\s+\\S+\\s+AGENTS\\s+Agents: new commission table$`, 'm'),
+    );
+    const agentList = async () =>
+      (await t.call({ url: '/wps/agent/announcements', token: agent.token })).json().value.list as {
+        id: number;
+        title: string;
+        content: string;
+      }[];
+    expect(await agentList()).toContainEqual(
+      expect.objectContaining({
+        id,
+        title: 'Agents: new commission table',
+        content: '<p>From <b>Monday</b></p>',
+      }),
+    );
+    const everyone = (
+      await t.call({ url: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR,H', token: agent.token })
+    ).json().value;
+    const publicIds = [...everyone.player, ...everyone.popup, ...everyone.promotion, ...everyone.hot].map(
+      (n: { id: number }) => n.id,
+    );
+    expect(publicIds).not.toContain(id);
+
+    // --audience all is the default's: a notice for everyone, which the agents' page does not hold.
+    const forAll = Number(
+      /\d+/.exec(
+        await ops('notice', 'add', '--title', 'For all', '--html', '<p>x</p>', '--audience', 'ALL'),
+      )![0],
+    );
+    expect((await agentList()).map((n) => n.id)).not.toContain(forAll);
+
+    expect(await ops('notice', 'remove', String(id))).toBe(`Notice ${id} removed.`);
+    expect(await ops('notice', 'remove', String(forAll))).toBe(`Notice ${forAll} removed.`);
+    expect((await agentList()).map((n) => n.id)).not.toContain(id);
+  });
+
   it('help and no command print the usage with every command', async () => {
     for (const argv of [[], ['help'], ['--help']]) expect(await ops(...argv)).toBe(USAGE);
     for (const cmd of [
@@ -187,6 +239,10 @@ describe(`operator commands (${testDbKind})`, () => {
     await usageError(
       ['notice', 'add', '--title', 'T', '--html', 'h', '--execution', 'Z'],
       /--execution must be B/,
+    );
+    await usageError(
+      ['notice', 'add', '--title', 'T', '--html', 'h', '--audience', 'staff'],
+      /--audience must be all \(everyone\) or agents/,
     );
     await usageError(
       ['notice', 'add', '--title', 'T', '--html', 'h', '--colour', 'red'],

@@ -1,4 +1,4 @@
-import { announcementTypes } from '@app/contract';
+import { announcementAudiences, announcementTypes, type AnnouncementAudience } from '@app/contract';
 import type { SystemService } from '../modules/system/system.service.ts';
 import type { NoticesService } from '../modules/notices/notices.service.ts';
 import type { Outbox } from '../platform/outbox/outbox.ts';
@@ -43,9 +43,10 @@ export const USAGE = `Usage: npm run ops -- <command>
   status region --block <CC,CC,...>       refuse callers from these countries (ISO 3166 alpha-2)
   switch list                             list the feature switches
   switch <modId> on|off                   turn a feature switch on or off
-  notice add --title T --html H [--type PL] [--execution B|L|G]
-                                          publish an announcement (types B, PL, PU, PR, H)
-  notice list                             list the active announcements
+  notice add --title T --html H [--type PL] [--execution B|L|G] [--audience all|agents]
+                                          publish an announcement (types B, PL, PU, PR, H); --audience agents
+                                          shows it in the agent centre only, never to players or guests
+  notice list                             list the active announcements (AGENTS marks the agents' ones)
   notice remove <id>                      withdraw an announcement
 ${OUTBOX_USAGE}
 ${MESSAGE_USAGE}
@@ -151,11 +152,12 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
     case 'notice': {
       const [action, id] = positional;
       if (action === 'add') {
-        onlyKnown(named, ['title', 'html', 'type', 'execution']);
+        onlyKnown(named, ['title', 'html', 'type', 'execution', 'audience']);
         const title = named.get('title')?.trim();
         const html = named.get('html');
         const type = (named.get('type') ?? 'PL').toUpperCase();
         const execution = (named.get('execution') ?? 'B').toUpperCase();
+        const audience = (named.get('audience') ?? 'ALL').toUpperCase();
         if (!title) throw new UsageError('notice add needs --title');
         if (title.length > 200) throw new UsageError('--title is at most 200 characters');
         if (!html) throw new UsageError('notice add needs --html');
@@ -164,8 +166,16 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
           throw new UsageError(`--type must be one of ${announcementTypes.join(', ')}`);
         if (!['B', 'L', 'G'].includes(execution))
           throw new UsageError('--execution must be B (everyone), L (logged in) or G (guests)');
-        const newId = await services.notices.add({ type, title, content: html, execution });
-        return `Notice ${newId} published.`;
+        if (!(announcementAudiences as readonly string[]).includes(audience))
+          throw new UsageError('--audience must be all (everyone) or agents (the agent centre only)');
+        const newId = await services.notices.add({
+          type,
+          title,
+          content: html,
+          execution,
+          audience: audience as AnnouncementAudience,
+        });
+        return `Notice ${newId} published${audience === 'AGENTS' ? ' for agents' : ''}.`;
       }
       if (action === 'list') {
         onlyKnown(named, []);
@@ -174,7 +184,7 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
         return rows
           .map(
             (n) =>
-              `${String(n.id).padStart(5)}  ${n.type.padEnd(2)}  ${new Date(n.date).toISOString()}  ${n.title}`,
+              `${String(n.id).padStart(5)}  ${n.type.padEnd(2)}  ${new Date(n.date).toISOString()}  ${n.audience === 'AGENTS' ? 'AGENTS  ' : ''}${n.title}`,
           )
           .join('\n');
       }

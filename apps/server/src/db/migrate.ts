@@ -29,6 +29,7 @@ import * as m029 from './migrations/029-agent-stats.ts';
 import * as m030 from './migrations/030-lottery-prize-group.ts';
 import * as m032 from './migrations/032-agent-team.ts';
 import * as m031 from './migrations/031-agent-register-switches.ts';
+import * as m033 from './migrations/033-agent-announcements.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '030-lottery-prize-group': m030,
   '032-agent-team': m032,
   '031-agent-register-switches': m031,
+  '033-agent-announcements': m033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

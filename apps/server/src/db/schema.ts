@@ -31,6 +31,9 @@ export interface RegisterRuleTable {
   sort: number;
 }
 
+/** An announcement's readers (migration 033). */
+export type AnnouncementAudience = 'ALL' | 'AGENTS';
+
 export interface AnnouncementTable {
   id: Generated<number>;
   type: string;
@@ -41,6 +44,8 @@ export interface AnnouncementTable {
   active: Generated<boolean>;
   published_at: Timestamp;
   created_at: Timestamp;
+  /** Who reads it: ALL through the public calls, AGENTS through the agent centre only (migration 033). */
+  audience: Generated<AnnouncementAudience>;
 }
 
 export interface BannerTable {

@@ -160,7 +160,14 @@ const day = 86_400_000;
 /** Fixed publication times so seeded data is deterministic: days before the seed's reference date. */
 export const SEED_REFERENCE = Date.UTC(2026, 10, 20, 8, 0, 0);
 
-export const demoAnnouncements: { type: string; title: string; html: string; daysAgo: number }[] = [
+/** `audience: 'AGENTS'` notices show in the agent centre only (migration 033); the rest are everyone's. */
+export const demoAnnouncements: {
+  type: string;
+  title: string;
+  html: string;
+  daysAgo: number;
+  audience?: 'AGENTS';
+}[] = [
   {
     type: 'PU',
     title: 'Welcome bonus: 100% on your first deposit',
@@ -228,6 +235,20 @@ export const demoAnnouncements: { type: string; title: string; html: string; day
     title: 'Lottery results are published live on the lottery page',
     html: '<p>Watch every draw live.</p>',
     daysAgo: 3,
+  },
+  {
+    type: 'PL',
+    audience: 'AGENTS',
+    title: 'Agent rebates are credited every few seconds',
+    html: '<p>Your rebate on each settled bet of your team now reaches your main wallet within seconds. See it under <b>My Income</b>, by product.</p>',
+    daysAgo: 1,
+  },
+  {
+    type: 'PL',
+    audience: 'AGENTS',
+    title: 'New: registration links with an expiry and a channel',
+    html: '<p>Create links under <b>Account → Link registration</b>: choose the account type, the rebate, how long the link lives (permanent, 1 day, 7 days, 30 days or 1 year) and the channel you share it on. <b>Link management</b> lists them with the registrations each brought.</p>',
+    daysAgo: 4,
   },
 ];
 export const dayMs = day;

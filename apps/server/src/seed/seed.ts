@@ -170,6 +170,7 @@ export async function seedDemoContent(
         title: a.title,
         content: a.html,
         execution: 'B',
+        audience: a.audience ?? 'ALL',
         published_at: new Date(SEED_REFERENCE - a.daysAgo * dayMs),
       })),
     )

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { AnnouncementAudience, DB } from '../../db/schema.ts';
 
+/** Every active announcement, for everyone and for agents alike: the service keeps the two apart. */
 export function listActiveAnnouncements(db: Kysely<DB>) {
   return db
     .selectFrom('announcement')
-    .select(['id', 'type', 'title', 'content', 'execution', 'published_at'])
+    .select(['id', 'type', 'title', 'content', 'execution', 'audience', 'published_at'])
     .where('active', '=', true)
     .orderBy('sort', 'desc')
     .orderBy('published_at', 'desc')
@@ -24,7 +25,7 @@ export function listActiveBanners(db: Kysely<DB>) {
 
 export async function insertAnnouncement(
   db: Kysely<DB>,
-  values: { type: string; title: string; content: string; execution: string },
+  values: { type: string; title: string; content: string; execution: string; audience: AnnouncementAudience },
 ): Promise<number> {
   const row = await db.insertInto('announcement').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;

@@ -1,4 +1,11 @@
-import type { Announcements, Banner, Notice } from '@app/contract';
+import type {
+  AgentAnnouncement,
+  AgentAnnouncementsPage,
+  AnnouncementAudience,
+  Announcements,
+  Banner,
+  Notice,
+} from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import * as repo from './notices.repo.ts';
@@ -25,6 +32,10 @@ function toNotice(r: Row): Notice {
     // A notice has no schedule of its own: it starts when it is published.
     startDate: published,
   };
+}
+
+function toAgentAnnouncement(r: Row): AgentAnnouncement {
+  return { id: r.id, title: r.title, content: r.content, time: new Date(r.published_at).getTime() };
 }
 
 type BannerRow = Awaited<ReturnType<typeof repo.listActiveBanners>>[number];
@@ -58,11 +69,18 @@ export class NoticesService {
     this.database = database;
     this.feed = feed;
     this.content = feed.cached(async () => {
-      const [notices, banners] = await Promise.all([
+      const [all, banners] = await Promise.all([
         repo.listActiveAnnouncements(database.db),
         repo.listActiveBanners(database.db),
       ]);
-      return { notices, banners };
+      // Split once, here: the public calls read `notices` only, so none of their paths can reach a
+      // notice addressed to agents (those are `agentNotices`, read by the agent centre's call).
+      return {
+        all,
+        notices: all.filter((n) => n.audience === 'ALL'),
+        agentNotices: all.filter((n) => n.audience === 'AGENTS'),
+        banners,
+      };
     });
   }
 
@@ -83,12 +101,31 @@ export class NoticesService {
     return out;
   }
 
-  async listAll(): Promise<Notice[]> {
-    return (await this.content.get()).notices.map(toNotice);
+  /** A page of the announcements for agents (the agent centre's; the caller is checked to be an agent). */
+  async agentPage(query: { page: number; size: number }): Promise<AgentAnnouncementsPage> {
+    const { agentNotices } = await this.content.get();
+    const start = (query.page - 1) * query.size;
+    return {
+      list: agentNotices.slice(start, start + query.size).map(toAgentAnnouncement),
+      total: agentNotices.length,
+      page: query.page,
+      size: query.size,
+    };
   }
 
-  async add(input: { type: string; title: string; content: string; execution?: string }): Promise<number> {
-    const id = await repo.insertAnnouncement(this.database.db, { execution: 'B', ...input });
+  /** Every active announcement with its audience (the operator's list). */
+  async listAll(): Promise<(Notice & { audience: AnnouncementAudience })[]> {
+    return (await this.content.get()).all.map((n) => ({ ...toNotice(n), audience: n.audience }));
+  }
+
+  async add(input: {
+    type: string;
+    title: string;
+    content: string;
+    execution?: string;
+    audience?: AnnouncementAudience;
+  }): Promise<number> {
+    const id = await repo.insertAnnouncement(this.database.db, { execution: 'B', audience: 'ALL', ...input });
     await this.feed.publish(`announcement:${id}`);
     return id;
   }
