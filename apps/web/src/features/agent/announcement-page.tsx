@@ -1,76 +1,83 @@
 import { useState } from 'react';
-import { announcementTypes, getListAnnouncements, type Notice } from '@app/contract';
-import { formatNoticeDate } from '../../shared/format/date.ts';
+import { getAgentAnnouncements } from '@app/contract';
+import { formatDay, formatNoticeDate } from '../../shared/format/date.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
-import { MegaphoneIcon } from '../../shared/ui/icons.tsx';
+import { ChevronLeftIcon, MegaphoneIcon } from '../../shared/ui/icons.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
-import { AgentEmpty, AgentPageFrame, QueryBody, useAgentQuery } from './ui.tsx';
+import { AgentPageFrame, Pager, QueryBody, useAgentQuery } from './ui.tsx';
 import { AGENT_STRINGS } from './strings.ts';
 import styles from './pages.module.css';
 
+/** Titles a page: ten fit beside the text at 1440×900 and read as one screen on a phone. */
+export const ANNOUNCEMENT_PAGE_SIZE = 10;
+
 /**
- * The announcement type the operator publishes for agents. The server's list of types
- * (announcementTypes, NM-03) does not hold it yet: until it does, the page asks nothing and says
- * there is no announcement, and it reads the agents' list as soon as the type exists.
+ * Announcement (agentAnnouncement): what the operator publishes for agents (GET
+ * /wps/agent/announcements, paged on the server). The title list and the chosen one's HTML beside
+ * it (sanitised, NM-12); the newest is open at first. Where the centre is narrow the two stack: the
+ * list alone, then the chosen announcement with a way back to the list.
  */
-export const AGENT_ANNOUNCEMENT_TYPE = 'AG';
-const agentTypeKnown = (announcementTypes as readonly string[]).includes(AGENT_ANNOUNCEMENT_TYPE);
-
-/** The agents' notices of an announcements answer (an `agent` list once the type exists). */
-function agentNotices(value: unknown): Notice[] {
-  const list = (value as { agent?: unknown } | undefined)?.agent;
-  return Array.isArray(list) ? (list as Notice[]) : [];
-}
-
-/** Announcement (agentAnnouncement): the operator's notices for agents, titles and the chosen one's text. */
 export function AnnouncementPage() {
   const { t } = useTranslation(AGENT_STRINGS);
-  const query = useAgentQuery(
-    getListAnnouncements,
-    // The list is for logged-in agents only (execution L).
-    { types: AGENT_ANNOUNCEMENT_TYPE as never, platform: 'W', execution: 'L' },
-    agentTypeKnown,
-  );
-  const [selected, setSelected] = useState(0);
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const query = useAgentQuery(getAgentAnnouncements, { page, size: ANNOUNCEMENT_PAGE_SIZE });
+  // A page past the end (the operator withdrew notices since it was chosen) goes back to the last one.
+  const total = query.data?.total;
+  const lastPage = Math.max(1, Math.ceil((total ?? 0) / ANNOUNCEMENT_PAGE_SIZE));
+  if (total !== undefined && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
   const empty = {
     title: t('agent_announcement_empty_title'),
     text: t('agent_announcement_empty_text'),
     icon: <MegaphoneIcon size={28} />,
   };
 
-  if (!agentTypeKnown)
-    return (
-      <AgentPageFrame testId="agent-announcement">
-        <AgentEmpty {...empty} minHeight={360} />
-      </AgentPageFrame>
-    );
-
   return (
     <AgentPageFrame testId="agent-announcement">
-      <QueryBody query={query} isEmpty={(v) => agentNotices(v).length === 0} empty={empty}>
+      <QueryBody query={query} isEmpty={(v) => v.total === 0} empty={empty}>
         {(value) => {
-          const notices = agentNotices(value);
-          const current = notices[Math.min(selected, notices.length - 1)]!;
+          const current = value.list.find((n) => n.id === chosen) ?? value.list[0];
+          if (!current) return null;
           return (
-            <div className={styles.reader}>
-              <ol className={styles.readerList} aria-label={t('agentCenter_announcement')}>
-                {notices.map((n, i) => (
-                  <li key={n.id}>
-                    <button
-                      type="button"
-                      className={styles.readerTitle}
-                      aria-current={n.id === current.id ? 'true' : undefined}
-                      onClick={() => setSelected(i)}
-                    >
-                      <span>{n.title}</span>
-                      <time className={styles.readerDate}>{formatNoticeDate(n.date).slice(0, 10)}</time>
-                    </button>
-                  </li>
-                ))}
-              </ol>
-              <article className={styles.readerBody} aria-live="polite">
+            <div className={styles.reader} data-open={chosen !== null || undefined}>
+              <div className={styles.readerSide}>
+                <ol className={styles.readerList} aria-label={t('agent_announcement_titles')}>
+                  {value.list.map((n) => (
+                    <li key={n.id}>
+                      <button
+                        type="button"
+                        className={styles.readerTitle}
+                        aria-current={n.id === current.id ? 'true' : undefined}
+                        onClick={() => setChosen(n.id)}
+                      >
+                        <span>{n.title}</span>
+                        <time className={styles.readerDate} dateTime={new Date(n.time).toISOString()}>
+                          {formatDay(n.time)}
+                        </time>
+                      </button>
+                    </li>
+                  ))}
+                </ol>
+                <Pager
+                  page={page}
+                  size={ANNOUNCEMENT_PAGE_SIZE}
+                  total={value.total}
+                  busy={query.isFetching}
+                  onPage={(p) => {
+                    setPage(p);
+                    setChosen(null);
+                  }}
+                />
+              </div>
+              <article className={styles.readerBody} aria-live="polite" data-testid="agent-announcement-body">
+                <button type="button" className={styles.readerBack} onClick={() => setChosen(null)}>
+                  <ChevronLeftIcon size={16} />
+                  {t('agent_announcement_all')}
+                </button>
                 <h4>{current.title}</h4>
-                <time className={styles.readerDate}>{formatNoticeDate(current.date)}</time>
+                <time className={styles.readerDate} dateTime={new Date(current.time).toISOString()}>
+                  {formatNoticeDate(current.time)}
+                </time>
                 <SafeHtml html={current.content} />
               </article>
             </div>
