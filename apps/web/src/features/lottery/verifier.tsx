@@ -16,6 +16,14 @@ import styles from './verifier.module.css';
 type Outcome = DrawVerification & { computedHash: string };
 
 /**
+ * Whether this page can recompute a draw: Web Crypto exists only in a secure context (https, or
+ * localhost). The build leaves out the contract's fallback for pages without it (vite.config.ts,
+ * verifierWithoutHashLibrary), so such a page shows the seed and its hash and says why it cannot
+ * check them, rather than an error.
+ */
+const canRecompute = () => Boolean(globalThis.crypto?.subtle);
+
+/**
  * The draw verifier: the published seed hash, the seed revealed at the draw, and in this browser
  * (Web Crypto) SHA-256 of the seed against the hash and the result recomputed from the seed with
  * the rules' own derivation (HMAC-SHA256 byte stream, resultFromBytes) against the published one.
@@ -40,7 +48,7 @@ export function Verifier({ variant }: { variant: Variant }) {
 
   useEffect(() => {
     const d = data.data;
-    if (!d || d.resultSource !== 'RNG' || !d.seed) return;
+    if (!d || d.resultSource !== 'RNG' || !d.seed || !canRecompute()) return;
     let live = true;
     Promise.all([
       verifyDraw({
@@ -71,6 +79,7 @@ export function Verifier({ variant }: { variant: Variant }) {
   };
 
   const d = data.data;
+  const secure = canRecompute();
   return (
     <div className={styles.verifier}>
       <section className={styles.intro}>
@@ -122,44 +131,63 @@ export function Verifier({ variant }: { variant: Variant }) {
           ) : !d.seed ? (
             <p className={styles.note}>{t('verify_not_drawn', { hash: d.seedHash })}</p>
           ) : (
-            <ol className={styles.steps}>
-              <li>
-                <span className={styles.stepLabel}>{t('verify_step_hash')}</span>
-                <code className={styles.code} data-testid="seed-hash">
-                  {d.seedHash}
-                </code>
-              </li>
-              <li>
-                <span className={styles.stepLabel}>{t('verify_step_seed')}</span>
-                <code className={styles.code}>{d.seed}</code>
-              </li>
-              <li>
-                <span className={styles.stepLabel}>{t('verify_step_sha')}</span>
-                {outcome ? (
+            <>
+              <ol className={styles.steps}>
+                <li>
+                  <span className={styles.stepLabel}>{t('verify_step_hash')}</span>
+                  <code className={styles.code} data-testid="seed-hash">
+                    {d.seedHash}
+                  </code>
+                </li>
+                <li>
+                  <span className={styles.stepLabel}>{t('verify_step_seed')}</span>
+                  <code className={styles.code}>{d.seed}</code>
+                </li>
+                {secure ? (
                   <>
-                    <code className={styles.code}>{outcome.computedHash}</code>
-                    <Verdict ok={outcome.commitOk} yes={t('verify_hash_ok')} no={t('verify_hash_bad')} />
+                    <li>
+                      <span className={styles.stepLabel}>{t('verify_step_sha')}</span>
+                      {outcome ? (
+                        <>
+                          <code className={styles.code}>{outcome.computedHash}</code>
+                          <Verdict
+                            ok={outcome.commitOk}
+                            yes={t('verify_hash_ok')}
+                            no={t('verify_hash_bad')}
+                          />
+                        </>
+                      ) : (
+                        <span className={styles.muted}>{failure ?? t('verifying')}</span>
+                      )}
+                    </li>
+                    <li>
+                      <span className={styles.stepLabel}>
+                        {t('verify_step_result', { algorithm: d.algorithm })}
+                      </span>
+                      {outcome ? (
+                        <>
+                          <code className={styles.code} data-testid="recomputed">
+                            {outcome.expected}
+                          </code>
+                          <Verdict
+                            ok={outcome.resultOk}
+                            yes={t('verify_result_ok')}
+                            no={t('verify_result_bad')}
+                          />
+                        </>
+                      ) : (
+                        <span className={styles.muted}>{failure ?? t('verifying')}</span>
+                      )}
+                    </li>
                   </>
-                ) : (
-                  <span className={styles.muted}>{failure ?? t('verifying')}</span>
-                )}
-              </li>
-              <li>
-                <span className={styles.stepLabel}>
-                  {t('verify_step_result', { algorithm: d.algorithm })}
-                </span>
-                {outcome ? (
-                  <>
-                    <code className={styles.code} data-testid="recomputed">
-                      {outcome.expected}
-                    </code>
-                    <Verdict ok={outcome.resultOk} yes={t('verify_result_ok')} no={t('verify_result_bad')} />
-                  </>
-                ) : (
-                  <span className={styles.muted}>{failure ?? t('verifying')}</span>
-                )}
-              </li>
-            </ol>
+                ) : null}
+              </ol>
+              {secure ? null : (
+                <p className={styles.note} role="status" data-testid="verify-needs-https">
+                  {t('verify_needs_https')}
+                </p>
+              )}
+            </>
           )}
           {d.revisions.length > 1 ? (
             <div className={styles.revisions}>
