@@ -36,7 +36,6 @@ import {
 } from './shared/i18n/i18n.ts';
 import { chooseStartLanguage, LANGUAGE_STORAGE_KEY } from './shared/i18n/language.ts';
 import { localStore } from './shared/storage/storage.ts';
-import { rememberLandingInvitation } from './shared/session/landing-invitation.ts';
 import { freshStatusQuery } from './shared/system/system-status.ts';
 import { nextTask } from './shared/ui/next-task.ts';
 import { loadScriptFonts, loadScriptFontsForStart } from './styles/fonts/fonts.ts';
@@ -71,8 +70,18 @@ async function boot(root: Root, retry = false): Promise<void> {
   // its loader asks for wait for the visitor's language (initI18n, below).
   holdStringsForStartLanguage();
   warmRouteChunk(window.location.pathname);
-  // An agent's registration link: its code is kept for the visit, however long the browsing.
-  rememberLandingInvitation(window.location);
+  // An agent's registration link: its code is kept for the visit, however long the browsing. The
+  // reader loads only for an address that may carry one (a code in the query, or a host of three
+  // labels or more that does not start with www), so a plain visit's start costs nothing more.
+  const { search, hostname } = window.location;
+  const labels = hostname.split('.');
+  if (
+    /[?&](affiliateCode|r)=/.test(search) ||
+    (labels.length > 2 && labels[0] !== 'www' && !/^[\d.]+$/.test(hostname))
+  )
+    void import('./shared/session/landing-invitation.ts').then((m) =>
+      m.rememberLandingInvitation(window.location),
+    );
   const queryClient = createQueryClient();
   // The status does not depend on the brand: ask for both at once to save a round trip.
   const statusIn = queryClient.prefetchQuery(freshStatusQuery);
