@@ -238,6 +238,34 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
  * `preCompressed` picks the file from Accept-Encoding). Files under 1 kB, and forms that would not be
  * smaller, are left out: the server then sends the file itself.
  */
+/**
+ * Which emitted chunks only an agent ever loads (decision 029): every module of the chunk is the
+ * agent centre's own code, its strings, its calls' contract or a library only it imports (the charts' uPlot, the link
+ * QR codes' uqr). Written to `chunk-audiences.json` for the web-size bench, which holds what a
+ * player can load to the site's 350 kB budget and the agent centre to its own.
+ */
+const AGENT_ONLY_MODULE =
+  /[\\/]src[\\/](features|locales)[\\/]agent[\\/]|[\\/]contract[\\/]src[\\/]agent-[^\\/]+$|[\\/]node_modules[\\/](uplot|uqr)[\\/]/;
+
+function chunkAudiences(): Plugin {
+  return {
+    name: 'chunk-audiences',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const agent = Object.values(bundle)
+        .flatMap((c) => (c.type === 'chunk' ? [c] : []))
+        .filter((c) => c.moduleIds.length > 0 && c.moduleIds.every((id) => AGENT_ONLY_MODULE.test(id)))
+        .map((c) => c.fileName)
+        .sort();
+      this.emitFile({
+        type: 'asset',
+        fileName: 'chunk-audiences.json',
+        source: `${JSON.stringify({ agent }, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -452,6 +480,7 @@ export default defineConfig(({ mode }) => ({
     compileHints(),
     zodWithoutJsonSchema(),
     verifierWithoutHashLibrary(),
+    chunkAudiences(),
     precompress(),
   ],
   css: {

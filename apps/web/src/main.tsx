@@ -73,15 +73,8 @@ async function boot(root: Root, retry = false): Promise<void> {
   // An agent's registration link: its code is kept for the visit, however long the browsing. The
   // reader loads only for an address that may carry one (a code in the query, or a host of three
   // labels or more that does not start with www), so a plain visit's start costs nothing more.
-  const { search, hostname } = window.location;
-  const labels = hostname.split('.');
-  if (
-    /[?&](affiliateCode|r)=/.test(search) ||
-    (labels.length > 2 && labels[0] !== 'www' && !/^[\d.]+$/.test(hostname))
-  )
-    void import('./shared/session/landing-invitation.ts').then((m) =>
-      m.rememberLandingInvitation(window.location),
-    );
+  if (/[?&](affiliateCode|r)=/.test(location.search) || /^(?!www\.)[^.]+\.[^.]+\./.test(location.hostname))
+    void import('./shared/session/landing-invitation.ts').then((m) => m.rememberLandingInvitation(location));
   const queryClient = createQueryClient();
   // The status does not depend on the brand: ask for both at once to save a round trip.
   const statusIn = queryClient.prefetchQuery(freshStatusQuery);
