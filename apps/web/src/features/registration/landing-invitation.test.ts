@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { affiliateCodeOf, landingInvitation, rememberLandingInvitation } from '../../shared/session/landing-invitation.ts';
+import {
+  affiliateCodeOf,
+  landingInvitation,
+  rememberLandingInvitation,
+} from '../../shared/session/landing-invitation.ts';
 import { urlInvitationCodes } from './invitation.ts';
 
 describe('an agent registration link code, in each URL format (issue 29)', () => {
