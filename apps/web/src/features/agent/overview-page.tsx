@@ -7,7 +7,7 @@ import {
   type TeamCounts,
 } from '@app/contract';
 import { Tabs } from '../../shared/forms/tabs.tsx';
-import { formatNoticeDate } from '../../shared/format/date.ts';
+import { formatInZone } from '../../shared/format/date.ts';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { LoadingState, Skeleton } from '../../shared/ui/states.tsx';
 import { AGENT_STRINGS } from './strings.ts';
@@ -85,7 +85,7 @@ export function OverviewPage() {
               <small>
                 {o.asOf === null
                   ? t('agent_figures_pending')
-                  : t('agent_figures_as_of', { time: formatNoticeDate(o.asOf), zone: o.timeZone })}
+                  : t('agent_figures_as_of', { time: formatInZone(o.asOf, o.timeZone), zone: o.timeZone })}
               </small>
             </h4>
             <StatTiles

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatClock, formatNoticeDate, gmtOffset } from './date.ts';
+import { formatClock, formatInZone, formatNoticeDate, gmtOffset } from './date.ts';
 
 describe('dates', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -24,5 +24,14 @@ describe('dates', () => {
     expect(formatNoticeDate(ms)).toBe('2026-11-20 15:04:05');
     expect(formatNoticeDate(new Date(2026, 0, 2, 0, 0, 0).getTime())).toBe('2026-01-02 00:00:00');
     expect(formatNoticeDate(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatInZone', () => {
+  it("shows an instant on the configured zone's clock, whatever the viewer's, and the viewer's clock for an unknown zone", () => {
+    const instant = Date.UTC(2026, 10, 28, 22, 0, 46); // 2026-11-28 22:00:46 UTC
+    expect(formatInZone(instant, 'Asia/Shanghai')).toBe('2026-11-29 06:00:46');
+    expect(formatInZone(instant, 'UTC')).toBe('2026-11-28 22:00:46');
+    expect(formatInZone(instant, 'Not/AZone')).toBe(formatNoticeDate(instant));
   });
 });

@@ -24,3 +24,28 @@ export function formatNoticeDate(ms: number): string {
 export function formatDay(ms: number): string {
   return formatNoticeDate(ms).slice(0, 10);
 }
+
+/**
+ * `yyyy-MM-dd HH:mm:ss` as a clock in `timeZone` shows it (an IANA name), for figures that follow
+ * a configured zone rather than the viewer's (the agent centre's report days); the viewer's own
+ * clock when the zone is unknown to the browser.
+ */
+export function formatInZone(ms: number, timeZone: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(new Date(ms));
+  } catch {
+    return formatNoticeDate(ms);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
