@@ -139,6 +139,9 @@ export class AgentStats {
       trx,
     );
     if (!lock.rows[0]?.ok) return { folded: 0, rebated: 0, busy: 1 };
+    // A backlog (the first fold of a database with history, a fold after downtime) adds up millions
+    // of rows: sorted and hashed in memory rather than on disk. Only for this transaction.
+    if (this.database.kind === 'postgres') await sql`set local work_mem = '128MB'`.execute(trx);
     const tz = this.timeZone;
     const limit = options.limit ?? DEFAULT_FOLD_LIMIT;
 
