@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
@@ -12,11 +12,24 @@ import { settled } from './settled.ts';
  * every page at desktop and phone sizes in English and the brand's default language (Burmese), for
  * people to look at (.tmp/shots/agent).
  */
-const dir = join(repoRoot, '.tmp/shots/agent');
 const sizes = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
+/**
+ * Photographs only when LOOK_DIR asks for them (as the other look specs), in LOOK_DIR/agent; then
+ * every page in both languages at both sizes, and the dialogs at both sizes. Without it (the
+ * suite) each language is walked once, English at desktop and Burmese on a phone, and the dialogs
+ * at desktop: the same checks of every page, half the browser time.
+ */
+const dir = process.env.LOOK_DIR ? join(resolve(repoRoot, process.env.LOOK_DIR), 'agent') : null;
+const walks = dir
+  ? (['en', 'my'] as const).flatMap((language) => sizes.map((size) => ({ language, size })))
+  : [
+      { language: 'en' as const, size: sizes[0] },
+      { language: 'my' as const, size: sizes[1] },
+    ];
+const dialogSizes = dir ? sizes : [sizes[0]];
 const PAGES = [
   'agentAnnouncement',
   'agentTeamOverview',
@@ -49,7 +62,9 @@ async function choose(page: Page, key: string): Promise<void> {
 }
 
 test.describe('the agent centre', () => {
-  test.beforeAll(() => mkdirSync(dir, { recursive: true }));
+  test.beforeAll(() => {
+    if (dir) mkdirSync(dir, { recursive: true });
+  });
 
   test('AG-01 AG-02 AG-08 an agent opens the centre on the overview and reads its team', async ({ page }) => {
     await preparePage(page);
@@ -76,39 +91,39 @@ test.describe('the agent centre', () => {
     await expect(page.getByTestId('account-centre')).toHaveCount(0);
   });
 
-  for (const language of ['en', 'my'] as const)
-    for (const size of sizes)
-      test(`every page looked at, ${language} at ${size.name} size`, async ({ page }) => {
-        test.setTimeout(180_000);
-        await page.setViewportSize({ width: size.width, height: size.height });
-        await preparePage(page);
-        await loginThroughPopup(page, 'agent1', 'Agent1234');
-        if (language !== 'en') {
-          await page.evaluate((lng) => localStorage.setItem('language', lng), language);
-          await page.reload();
-          await page.getByTestId('member-bar-content').waitFor();
-        }
-        await openAgentCentre(page);
-        for (const key of PAGES) {
-          await choose(page, key);
-          await settled(page);
-          await page.screenshot({ path: join(dir, `${key}-${language}-${size.name}.png`) });
-        }
-        // The overview's charts tab, and the phone's menu drawer.
-        await choose(page, 'agentTeamOverview');
-        await page.getByTestId('account-centre').getByRole('tab').nth(1).click();
-        await expect(page.getByTestId('agent-overview-charts').locator('canvas').first()).toBeVisible();
-        await expect(page.getByTestId('account-centre').locator('[aria-busy="true"]')).toHaveCount(0);
+  for (const { language, size } of walks)
+    test(`every page looked at, ${language} at ${size.name} size`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await preparePage(page);
+      await loginThroughPopup(page, 'agent1', 'Agent1234');
+      if (language !== 'en') {
+        await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+        await page.reload();
+        await page.getByTestId('member-bar-content').waitFor();
+      }
+      await openAgentCentre(page);
+      for (const key of PAGES) {
+        await choose(page, key);
         await settled(page);
+        if (dir) await page.screenshot({ path: join(dir, `${key}-${language}-${size.name}.png`) });
+      }
+      // The overview's charts tab, and the phone's menu drawer.
+      await choose(page, 'agentTeamOverview');
+      await page.getByTestId('account-centre').getByRole('tab').nth(1).click();
+      await expect(page.getByTestId('agent-overview-charts').locator('canvas').first()).toBeVisible();
+      await expect(page.getByTestId('account-centre').locator('[aria-busy="true"]')).toHaveCount(0);
+      await settled(page);
+      if (dir)
         await page.screenshot({ path: join(dir, `agentTeamOverview-charts-${language}-${size.name}.png`) });
-        if (size.name === 'phone') {
-          await page.getByTestId('agent-menu-button').click();
-          await settled(page);
-          await page.screenshot({ path: join(dir, `menu-drawer-${language}-${size.name}.png`) });
-        }
-      });
+      if (size.name === 'phone') {
+        await page.getByTestId('agent-menu-button').click();
+        await settled(page);
+        if (dir) await page.screenshot({ path: join(dir, `menu-drawer-${language}-${size.name}.png`) });
+      }
+    });
 
-  for (const size of sizes)
+  for (const size of dialogSizes)
     test(`the dialogs looked at, at ${size.name} size: register result, link confirm, QR, member details, transfer (AG-26)`, async ({
       page,
     }) => {
@@ -119,7 +134,7 @@ test.describe('the agent centre', () => {
       await openAgentCentre(page);
       const shot = async (name: string) => {
         await settled(page);
-        await page.screenshot({ path: join(dir, `dialog-${name}-${size.name}.png`) });
+        if (dir) await page.screenshot({ path: join(dir, `dialog-${name}-${size.name}.png`) });
       };
 
       await choose(page, 'registerCenter');
