@@ -6,23 +6,15 @@ import { HouseAccount } from '../wallet/wallet.service.ts';
 import { correctBet, kitMember, settleBets } from './stats-test-kit.ts';
 
 /**
- * Rebates on settled bets (issue 29, decision 028): accrued by the fold job, credited by the rebate
- * job through the ledger, from the house's rebate account, exactly once.
+ * Rebates on settled bets (issue 29, decision 028), credited by the fold job through the ledger,
+ * from the house's rebate account, exactly once.
  */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ services: { jobs: { tickMs: 0 } } });
-  // The demo data's own rebates, out of the way.
   await t.app.ctx.agentStats.foldAll();
-  await t.app.ctx.agentRebates.payNow();
 });
 afterAll(async () => t?.close());
-
-/** The fold accrues what the bets earn; the rebate job credits it. */
-async function settle() {
-  await t.app.ctx.agentStats.foldAll();
-  await t.app.ctx.agentRebates.payNow();
-}
 
 const now = () => new Date(Date.now() - 60_000);
 const bet = (memberId: number, product: string, valid: number) => ({
@@ -73,7 +65,7 @@ describe(`agent rebates (${testDbKind})`, () => {
         ).rows[0]!.n,
       );
     const before = await house();
-    await settle();
+    await t.app.ctx.agentStats.foldAll();
     expect(await credits([a.memberId, b.memberId, p.memberId])).toEqual({
       // LOTT: (1980 − 1970) ÷ 2000 and (1970 − 1950) ÷ 2000 of 10,000; LIVE: 30, 40 and 30 bp.
       [a.memberId]: { 'AGENT_REBATE:LOTT': 50, 'AGENT_REBATE:LIVE': 30 },
@@ -81,8 +73,8 @@ describe(`agent rebates (${testDbKind})`, () => {
       [p.memberId]: { 'REBATE:LIVE': 30 },
     });
     expect(before - (await house())).toBe(250);
-    // Folding and paying again credit nothing more.
-    await settle();
+    // Folding again pays nothing more.
+    await t.app.ctx.agentStats.foldAll();
     expect(before - (await house())).toBe(250);
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
@@ -91,7 +83,7 @@ describe(`agent rebates (${testDbKind})`, () => {
     const { p } = await chain('frac');
     for (let i = 0; i < 11; i++) {
       await settleBets(t, [bet(p.memberId, 'LIVE', 33)]);
-      await settle();
+      await t.app.ctx.agentStats.foldAll();
     }
     // 33 × 30 bp = 0.099 each; 11 of them: 1.089, one whole minor unit.
     expect((await credits([p.memberId]))[p.memberId]).toEqual({ 'REBATE:LIVE': 1 });
@@ -106,12 +98,12 @@ describe(`agent rebates (${testDbKind})`, () => {
   it('decision 028: a correction that lowers a valid bet takes nothing back; later rebates are held until it is made up', async () => {
     const { a, p } = await chain('corr');
     const [no] = await settleBets(t, [bet(p.memberId, 'LIVE', 100_000)]);
-    await settle();
+    await t.app.ctx.agentStats.foldAll();
     expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 300 });
     await correctBet(t, no!, { cancel: true });
-    await settle();
+    await t.app.ctx.agentStats.foldAll();
     await settleBets(t, [bet(p.memberId, 'LIVE', 150_000)]);
-    await settle();
+    await t.app.ctx.agentStats.foldAll();
     // Owed now: 30 bp of 150,000 = 450; 300 of it was paid before the cancellation.
     expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 450 });
   });
@@ -132,7 +124,7 @@ describe(`agent rebates (${testDbKind})`, () => {
     });
     await settleBets(t, [bet(trial.memberId, 'LIVE', 100_000), bet(above.memberId, 'LOTT', 100_000)]);
     await settleBets(t, [bet(above.memberId, 'LIVE', 100_000)]);
-    await settle();
+    await t.app.ctx.agentStats.foldAll();
     expect(await credits([agent.memberId, trial.memberId, above.memberId])).toEqual({
       [above.memberId]: { 'REBATE:LIVE': 5_000 },
     });
@@ -153,7 +145,7 @@ describe(`agent rebates (${testDbKind})`, () => {
       t,
       ids.map((id) => bet(id, 'RNG', 1_000)),
     );
-    await settle();
+    await t.app.ctx.agentStats.foldAll();
     const credited = await credits(ids);
     expect(Object.keys(credited)).toHaveLength(450);
     expect(Object.values(credited).every((c) => c['REBATE:RNG'] === 10)).toBe(true);
@@ -179,7 +171,7 @@ describe(`agent rebates (${testDbKind})`, () => {
         idempotencyKey: `ceiling:${a.memberId}:${left}`,
       });
     await settleBets(t, [bet(p.memberId, 'LIVE', 100_000)]);
-    await settle();
+    await t.app.ctx.agentStats.foldAll();
     expect(await credits([a.memberId, b.memberId])).toEqual({ [b.memberId]: { 'AGENT_REBATE:LIVE': 400 } });
     // Room made: the next fold that accrues for A pays all it is owed.
     await t.app.ctx.wallet.transfer({
@@ -191,7 +183,7 @@ describe(`agent rebates (${testDbKind})`, () => {
       idempotencyKey: `ceiling:${a.memberId}:out`,
     });
     await settleBets(t, [bet(p.memberId, 'LIVE', 1_000)]);
-    await settle();
+    await t.app.ctx.agentStats.foldAll();
     expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 303 });
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
