@@ -81,6 +81,7 @@ import { databaseProofStore, directoryProofStore } from './modules/withdraw/proo
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { AgentStats, registerAgentStatsJobs, reportTimeZoneFromEnv } from './modules/agent/stats.ts';
+import { AgentRebates, registerRebateJobs } from './modules/agent/rebate-job.ts';
 import { AgentReportsService } from './modules/agent/reports.service.ts';
 import { agentReportsRoutes } from './modules/agent/reports.routes.ts';
 import { TeamService } from './modules/agent/team.service.ts';
@@ -188,9 +189,11 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The gateway's notification retries and our reconciliation of its payments (issue 28).
   registerDepositJobs(jobs, deposits, sandboxGateway);
   // The agent centre's team figures, folded from the triggers' queue with the rebates they earn,
-  // and the reports that read them (issue 29, decision 028).
+  // the job that pays the players' own hourly, and the reports that read them (issue 29, decision 028).
   const reportTimeZone = options.reportTimeZone ?? reportTimeZoneFromEnv();
-  const agentStats = new AgentStats({ database, wallet, timeZone: reportTimeZone });
+  const agentRebates = new AgentRebates({ database, wallet });
+  registerRebateJobs(jobs, agentRebates);
+  const agentStats = new AgentStats({ database, timeZone: reportTimeZone, rebates: agentRebates });
   registerAgentStatsJobs(jobs, agentStats);
   const agentReports = new AgentReportsService({ database, wallet, timeZone: reportTimeZone });
   const memberEvents = new MemberEvents(database);
@@ -312,6 +315,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     houseGames,
     streams,
     agentStats,
+    agentRebates,
     agentReports,
     agentTeam,
     agentTransfers,

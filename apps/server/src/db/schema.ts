@@ -253,7 +253,7 @@ export interface AgentMemberDayTable {
   registered_first_deposits: Generated<number>;
 }
 
-/** The figures of an upline with its whole team per report day and product (migration 029). */
+/** The figures of an upline's team (its members at any depth, not the upline) per product and report day (migration 029). */
 export interface AgentTeamDayTable {
   ancestor_id: number;
   day: ColumnType<string, string, string>;
@@ -289,7 +289,7 @@ export interface AgentMemberActiveTable {
   events: number;
 }
 
-/** Members of an upline's team active on a day, by days since their previous active day (capped; migration 029). */
+/** Members of an upline's team (not the upline) active on a day, by days since their previous active day (capped; migration 029). */
 export interface AgentTeamActiveTable {
   ancestor_id: number;
   day: ColumnType<string, string, string>;

@@ -12,18 +12,20 @@ import { sql, type Kysely } from 'kysely';
  *   login (member.last_login_at set). Bets' stakes and payouts in the ledger are not queued: the
  *   bet record carries them.
  * - The fold job (modules/agent/stats.ts) deletes what it folds and adds it up in one transaction:
- *   agent_member_day (per member, report day, product; product '*' is the member's whole day) and
- *   agent_team_day (the same per upline, every member of the team and the upline itself, rolled up
- *   over member_tree at fold time).
+ *   agent_member_day (per member, product and report day; product '*' is the member's whole day)
+ *   and agent_team_day (the same per upline for the members of its team, at any depth, rolled up
+ *   over member_tree at fold time; the upline's own figures are its agent_member_day rows, so a
+ *   player, who has no team, has no team rows). Keyed by product before day: a report reads one
+ *   product ('*' mostly) over a range of days.
  * - Distinct members over a range (depositors, bettors, logins...) cannot be added up from days:
  *   agent_member_active holds each member's active days per metric, agent_team_active counts per
- *   upline, day and metric the members active that day by the gap since their previous active day
- *   (capped at 32). A member is then counted once in a range [s, e] of up to 32 days on its first
- *   active day in it: the day d with d - previous > d - s.
+ *   upline (its team, not itself), day and metric the members active that day by the gap since
+ *   their previous active day (capped at 32). A member is then counted once in a range [s, e] of
+ *   up to 32 days on its first active day in it: the day d with d - previous > d - s.
  * - agent_member_first: the day of a member's first settled bet and first deposit.
- * - agent_rebate_accrual: the rebates owed (exact, in 1/20000 of a minor unit) and paid (whole
- *   minor units) per member, product and kind, so rounding never loses or makes a cent whichever
- *   way the bets fall into folds.
+ * - agent_rebate_accrual: the rebates owed (exact, in 1/20000 of a minor unit, accrued by the fold
+ *   as it takes the bets) and paid (whole minor units, by the rebate job) per member, product and
+ *   kind, so rounding never loses or makes a cent whichever way the bets fall into folds.
  * - AGENT_REBATE: the differential an agent earns on its team's bets, apart from a player's own
  *   REBATE (TCG's 6114 "lottery agent rebate" against 4105 "lottery personal rebate").
  * - bet_record_bet_time: team betting pages through a big team's bets newest first.
@@ -159,7 +161,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       day date not null,
       product text not null,
       ${figureColumns},
-      primary key (member_id, day, product)
+      primary key (member_id, product, day)
     )`.execute(db);
   await sql`
     create table agent_team_day (
@@ -167,7 +169,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       day date not null,
       product text not null,
       ${figureColumns},
-      primary key (ancestor_id, day, product)
+      primary key (ancestor_id, product, day)
     )`.execute(db);
   await sql`
     create table agent_member_active (

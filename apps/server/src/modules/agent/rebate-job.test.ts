@@ -6,15 +6,23 @@ import { HouseAccount } from '../wallet/wallet.service.ts';
 import { correctBet, kitMember, settleBets } from './stats-test-kit.ts';
 
 /**
- * Rebates on settled bets (issue 29, decision 028), credited by the fold job through the ledger,
- * from the house's rebate account, exactly once.
+ * Rebates on settled bets (issue 29, decision 028): accrued by the fold job, credited by the rebate
+ * job through the ledger, from the house's rebate account, exactly once.
  */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ services: { jobs: { tickMs: 0 } } });
+  // The demo data's own rebates, out of the way.
   await t.app.ctx.agentStats.foldAll();
+  await t.app.ctx.agentRebates.payNow();
 });
 afterAll(async () => t?.close());
+
+/** The fold accrues what the bets earn; the rebate job credits it. */
+async function settle() {
+  await t.app.ctx.agentStats.foldAll();
+  await t.app.ctx.agentRebates.payNow();
+}
 
 const now = () => new Date(Date.now() - 60_000);
 const bet = (memberId: number, product: string, valid: number) => ({
@@ -65,7 +73,7 @@ describe(`agent rebates (${testDbKind})`, () => {
         ).rows[0]!.n,
       );
     const before = await house();
-    await t.app.ctx.agentStats.foldAll();
+    await settle();
     expect(await credits([a.memberId, b.memberId, p.memberId])).toEqual({
       // LOTT: (1980 − 1970) ÷ 2000 and (1970 − 1950) ÷ 2000 of 10,000; LIVE: 30, 40 and 30 bp.
       [a.memberId]: { 'AGENT_REBATE:LOTT': 50, 'AGENT_REBATE:LIVE': 30 },
@@ -73,8 +81,8 @@ describe(`agent rebates (${testDbKind})`, () => {
       [p.memberId]: { 'REBATE:LIVE': 30 },
     });
     expect(before - (await house())).toBe(250);
-    // Folding again pays nothing more.
-    await t.app.ctx.agentStats.foldAll();
+    // Folding and paying again credit nothing more.
+    await settle();
     expect(before - (await house())).toBe(250);
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
@@ -83,7 +91,7 @@ describe(`agent rebates (${testDbKind})`, () => {
     const { p } = await chain('frac');
     for (let i = 0; i < 11; i++) {
       await settleBets(t, [bet(p.memberId, 'LIVE', 33)]);
-      await t.app.ctx.agentStats.foldAll();
+      await settle();
     }
     // 33 × 30 bp = 0.099 each; 11 of them: 1.089, one whole minor unit.
     expect((await credits([p.memberId]))[p.memberId]).toEqual({ 'REBATE:LIVE': 1 });
@@ -98,12 +106,12 @@ describe(`agent rebates (${testDbKind})`, () => {
   it('decision 028: a correction that lowers a valid bet takes nothing back; later rebates are held until it is made up', async () => {
     const { a, p } = await chain('corr');
     const [no] = await settleBets(t, [bet(p.memberId, 'LIVE', 100_000)]);
-    await t.app.ctx.agentStats.foldAll();
+    await settle();
     expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 300 });
     await correctBet(t, no!, { cancel: true });
-    await t.app.ctx.agentStats.foldAll();
+    await settle();
     await settleBets(t, [bet(p.memberId, 'LIVE', 150_000)]);
-    await t.app.ctx.agentStats.foldAll();
+    await settle();
     // Owed now: 30 bp of 150,000 = 450; 300 of it was paid before the cancellation.
     expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 450 });
   });
@@ -124,13 +132,13 @@ describe(`agent rebates (${testDbKind})`, () => {
     });
     await settleBets(t, [bet(trial.memberId, 'LIVE', 100_000), bet(above.memberId, 'LOTT', 100_000)]);
     await settleBets(t, [bet(above.memberId, 'LIVE', 100_000)]);
-    await t.app.ctx.agentStats.foldAll();
+    await settle();
     expect(await credits([agent.memberId, trial.memberId, above.memberId])).toEqual({
       [above.memberId]: { 'REBATE:LIVE': 5_000 },
     });
   });
 
-  it('decision 028: the rebates of 450 members go out in movements of at most 200 members each, every member credited once', async () => {
+  it('decision 028: the rebates of 450 members go out in movements of at most 50 members each, every member credited once', async () => {
     const ids = (
       await sql<{ id: number }>`
         insert into member (username, agent_type, lottery_series)
@@ -145,7 +153,7 @@ describe(`agent rebates (${testDbKind})`, () => {
       t,
       ids.map((id) => bet(id, 'RNG', 1_000)),
     );
-    await t.app.ctx.agentStats.foldAll();
+    await settle();
     const credited = await credits(ids);
     expect(Object.keys(credited)).toHaveLength(450);
     expect(Object.values(credited).every((c) => c['REBATE:RNG'] === 10)).toBe(true);
@@ -155,8 +163,10 @@ describe(`agent rebates (${testDbKind})`, () => {
       join ledger_account a on a.id = p.account_id
       where x.idempotency_key like 'agent-rebate:%:REBATE:RNG:%' and a.member_id = any(${ids}::bigint[])
       group by x.idempotency_key order by x.idempotency_key`.execute(t.database.db);
-    expect(parts.rows.map((r) => r.members)).toEqual([200, 200, 50]);
-    expect(parts.rows.map((r) => r.key.split(':').at(-1))).toEqual(['0', '1', '2']);
+    expect(parts.rows.map((r) => r.members)).toEqual(Array(9).fill(50));
+    expect(parts.rows.map((r) => Number(r.key.split(':').at(-1))).sort((a, b) => a - b)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
   });
 
   it('decision 028: a member whose wallet is at the balance ceiling is paid once there is room, the fold going on for everyone else', async () => {
@@ -171,7 +181,7 @@ describe(`agent rebates (${testDbKind})`, () => {
         idempotencyKey: `ceiling:${a.memberId}:${left}`,
       });
     await settleBets(t, [bet(p.memberId, 'LIVE', 100_000)]);
-    await t.app.ctx.agentStats.foldAll();
+    await settle();
     expect(await credits([a.memberId, b.memberId])).toEqual({ [b.memberId]: { 'AGENT_REBATE:LIVE': 400 } });
     // Room made: the next fold that accrues for A pays all it is owed.
     await t.app.ctx.wallet.transfer({
@@ -183,7 +193,7 @@ describe(`agent rebates (${testDbKind})`, () => {
       idempotencyKey: `ceiling:${a.memberId}:out`,
     });
     await settleBets(t, [bet(p.memberId, 'LIVE', 1_000)]);
-    await t.app.ctx.agentStats.foldAll();
+    await settle();
     expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 303 });
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });

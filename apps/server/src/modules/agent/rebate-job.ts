@@ -1,11 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import { AgentType, MAX_BALANCE_MINOR, type LedgerKind } from '@app/contract';
+import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { WalletType, type HouseCode, type Posting, type WalletService } from '../wallet/wallet.service.ts';
 
 /**
- * Rebates on settled bets (issue 29, decision 028), credited by the fold job (stats.ts) in the
- * transaction that takes the bets off the queue, so each bet's rebates are credited exactly once.
+ * Rebates on settled bets (issue 29, decision 028): accrued by the fold job (stats.ts) in the
+ * transaction that takes the bets off the queue, so each bet earns its rebates exactly once, and
+ * credited through the ledger by whoever moves what an accrual owes beyond what it paid, in the
+ * transaction that records the payment, so each cent is credited exactly once: the fold itself for
+ * the agents' differentials (an agent sees its income a fold after the bet), the rebate job once
+ * an hour for the players' own rebates and whatever else is due.
  *
  * - Lottery: every agent keeps `(own prize group − the direct downline's group) ÷ 2000` of the
  *   valid bet of the bets under that downline (member.lottery_series). The player's own lottery
@@ -18,40 +24,47 @@ import { WalletType, type HouseCode, type Posting, type WalletService } from '..
  *
  * What each bet earns is exact in 1/20000 of a minor unit (a lottery group step of 1/2000 and a
  * basis point of 1/10000 both are whole multiples of it) and accrues per member, product and kind;
- * each fold pays the whole minor units owed beyond what was paid, so the sum paid is the floor of
+ * a payment moves the whole minor units owed beyond what was paid, so the sum paid is the floor of
  * the exact sum, whichever bets fell into which fold. A correction that lowers a valid bet lowers
  * what is owed: later rebates are held back until it is made up, and nothing is taken back.
+ *
+ * The players' own rebates are paid once an hour rather than at every fold: a ledger credit costs a
+ * balance update per member, and crediting every bettor every 5 seconds cost a settlement about a
+ * sixth more CPU than the settlement itself (bench/agent-stats.bench.ts); once an hour a player is
+ * credited once per product for all its bets of the hour. The agents are few: each fold credits
+ * the ones its bets earned something.
  */
 
 /** Units of what is owed per minor unit. */
 export const REBATE_UNITS_PER_MINOR = 20_000n;
 
-/** Members credited by one ledger movement at most. */
-const POSTINGS_PER_MOVEMENT = 200;
+/**
+ * Members credited by one ledger movement at most: the database checks at commit that each
+ * posting's movement balances by summing the movement's postings, so a movement's cost grows with
+ * the square of its size, and each movement also has a cost of its own (measured: 50 is cheaper
+ * per credit than 200 or 10).
+ */
+const POSTINGS_PER_MOVEMENT = 50;
 
 /** The house account that pays rebates (the wallet's house accounts: `<code>:<currency>[:<shard>]`). */
 export const HOUSE_REBATE = 'HOUSE_REBATE' as HouseCode;
 
-export interface RebateJobDeps {
-  wallet: WalletService;
-  /** The fold's number: the ledger keys of its credits are `agent-rebate:<fold>:<kind>:<product>:<part>`. */
-  foldNo: number;
-}
+/**
+ * The advisory lock of the fold and of the rebate payment (with the schema: a database holding
+ * several schemas, the tests', folds each on its own): one at a time, so the accruals a fold adds
+ * to and a payment reads never wait on each other row by row.
+ */
+export const STATS_LOCK = 'agent-stats-fold:';
 
-interface AccrualRow {
-  member_id: number;
-  product: string;
-  kind: 'REBATE' | 'AGENT_REBATE';
-  owed: string;
-  paid: number;
-}
+export const REBATE_JOB = 'agent.rebate-pay';
+export const REBATE_PAY_EVERY_MS = 3_600_000;
 
 /**
- * Accrues the rebates of the bets in `agent_fold_batch` and credits what is due; the minor units
- * credited. Runs inside the fold's transaction.
+ * Accrues the rebates of the bets in the fold's batch (`agent_fold_batch`); the accruals touched,
+ * with what they now owe and have paid. Runs inside the fold's transaction.
  */
-export async function accrueAndPayRebates(trx: Kysely<DB>, deps: RebateJobDeps): Promise<number> {
-  const accrued = await sql<AccrualRow>`
+export async function accrueRebates(trx: Kysely<DB>): Promise<DueRow[]> {
+  const r = await sql<DueRow>`
     with base as (
       select b.member_id, b.product, sum(b.valid_bet) as valid
       from agent_fold_batch b
@@ -88,82 +101,151 @@ export async function accrueAndPayRebates(trx: Kysely<DB>, deps: RebateJobDeps):
       having sum(owed) <> 0
     on conflict (member_id, product, kind) do update set owed = a.owed + excluded.owed
     returning a.member_id, a.product, a.kind, a.owed::text as owed, a.paid`.execute(trx);
+  return r.rows;
+}
 
-  const due = accrued.rows
-    .map((r) => {
-      const owed = BigInt(r.owed);
-      const whole = owed > 0n ? owed / REBATE_UNITS_PER_MINOR : 0n;
-      return { ...r, due: Number(whole) - Number(r.paid) };
-    })
-    .filter((r) => r.due > 0);
-  if (due.length === 0) return 0;
+/** What an accrual owes beyond what it paid, in whole minor units (0 when nothing is due). */
+function dueOf(r: DueRow): number {
+  const owed = BigInt(r.owed);
+  return owed > 0n ? Math.max(0, Number(owed / REBATE_UNITS_PER_MINOR) - Number(r.paid)) : 0;
+}
 
-  const { wallet } = deps;
-  const currency = wallet.currency().code;
-  const memberIds = [...new Set(due.map((r) => Number(r.member_id)))].sort((a, b) => a - b);
-  await sql`
+export interface PayOptions {
+  /** Test hook: throws once the credits are posted, to show that the payment rolls back whole. */
+  failAfterPosting?: boolean;
+}
+
+export interface DueRow {
+  member_id: number;
+  product: string;
+  kind: 'REBATE' | 'AGENT_REBATE';
+  owed: string;
+  paid: number;
+}
+
+export class AgentRebates {
+  private readonly database: Database;
+  private readonly wallet: WalletService;
+  private manualRuns = 0;
+
+  constructor(deps: { database: Database; wallet: WalletService }) {
+    this.database = deps.database;
+    this.wallet = deps.wallet;
+  }
+
+  /** A payment in a transaction of its own (tests, the bench, an operator). */
+  payNow(options: PayOptions = {}): Promise<number> {
+    const run = `now-${new Date().toISOString()}-${process.pid}-${++this.manualRuns}`;
+    return this.database.db.transaction().execute((trx) => this.pay(trx, run, options));
+  }
+
+  /**
+   * Credits every accrual's whole minor units owed beyond what it paid, inside `trx` (the job's
+   * run); the minor units credited. `run` names the run in the ledger keys
+   * (`agent-rebate:<run>:<kind>:<product>:<part>`): the job's window start.
+   */
+  async pay(trx: Kysely<DB>, run: string, options: PayOptions = {}): Promise<number> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${STATS_LOCK} || current_schema(), 0))`.execute(
+      trx,
+    );
+    const owing = await sql<DueRow>`
+      select member_id, product, kind, owed::text as owed, paid from agent_rebate_accrual
+      where owed >= (paid + 1) * ${Number(REBATE_UNITS_PER_MINOR)}
+      order by member_id, product, kind`.execute(trx);
+    const due = owing.rows.map((r) => ({ ...r, due: dueOf(r) })).filter((r) => r.due > 0);
+    if (due.length === 0) return 0;
+    const credited = await this.credit(trx, run, due);
+    if (options.failAfterPosting) throw new Error('agent rebates: payment stopped after its credits (test)');
+    return credited;
+  }
+
+  /**
+   * Inside the fold's transaction: credits the agents' differentials its accruals made due (the
+   * players' own rebates wait for the hourly run). `fold` names it in the ledger keys.
+   */
+  async creditAgents(trx: Kysely<DB>, fold: number, accrued: DueRow[]): Promise<number> {
+    const due = accrued
+      .filter((r) => r.kind === 'AGENT_REBATE')
+      .map((r) => ({ ...r, due: dueOf(r) }))
+      .filter((r) => r.due > 0);
+    return due.length ? this.credit(trx, `fold${fold}`, due) : 0;
+  }
+
+  private async credit(trx: Kysely<DB>, run: string, due: (DueRow & { due: number })[]): Promise<number> {
+    const wallet = this.wallet;
+    const currency = wallet.currency().code;
+    const memberIds = [...new Set(due.map((r) => Number(r.member_id)))].sort((a, b) => a - b);
+    await sql`
     insert into ledger_account (member_id, wallet_type, currency)
       select x, ${WalletType.main}, ${currency} from unnest(${memberIds}::bigint[]) as x
     on conflict (member_id, wallet_type, currency) do nothing`.execute(trx);
-  // Locked in the ledger's order (member accounts by id), so the room under the balance ceiling
-  // read here is still there when the credit lands. A member at the ceiling is paid later, once a
-  // fold finds room: what it is owed stays accrued.
-  const accounts = await sql<{ id: number; member_id: number; balance: number }>`
+    // Locked in the ledger's order (member accounts by id), so the room under the balance ceiling
+    // read here is still there when the credit lands. A member at the ceiling is paid by a later
+    // run that finds room: what it is owed stays accrued.
+    const accounts = await sql<{ id: number; member_id: number; balance: number }>`
     select id, member_id, balance from ledger_account
     where member_id = any(${memberIds}::bigint[]) and wallet_type = ${WalletType.main} and currency = ${currency}
     order by id for update`.execute(trx);
-  const account = new Map(accounts.rows.map((a) => [Number(a.member_id), a]));
-  const dueOf = new Map<number, number>();
-  for (const r of due) dueOf.set(Number(r.member_id), (dueOf.get(Number(r.member_id)) ?? 0) + r.due);
-  const payable = due.filter((r) => {
-    const a = account.get(Number(r.member_id));
-    return a !== undefined && Number(a.balance) + dueOf.get(Number(r.member_id))! <= MAX_BALANCE_MINOR;
-  });
-  if (payable.length === 0) return 0;
+    const account = new Map(accounts.rows.map((a) => [Number(a.member_id), a]));
+    const dueOf = new Map<number, number>();
+    for (const r of due) dueOf.set(Number(r.member_id), (dueOf.get(Number(r.member_id)) ?? 0) + r.due);
+    const payable = due.filter((r) => {
+      const a = account.get(Number(r.member_id));
+      return a !== undefined && Number(a.balance) + dueOf.get(Number(r.member_id))! <= MAX_BALANCE_MINOR;
+    });
+    if (payable.length === 0) return 0;
 
-  // One movement per kind and product, of at most POSTINGS_PER_MOVEMENT members: the database
-  // checks at commit that each posting's movement balances by summing the movement's postings, so a
-  // movement's cost grows with the square of its size.
-  const groups = new Map<string, typeof payable>();
-  for (const r of [...payable].sort((x, y) => Number(x.member_id) - Number(y.member_id))) {
-    const key = `${r.kind}:${r.product}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
-  }
-  let credited = 0;
-  for (const [group, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    for (let part = 0; part * POSTINGS_PER_MOVEMENT < members.length; part++) {
-      const rows = members.slice(part * POSTINGS_PER_MOVEMENT, (part + 1) * POSTINGS_PER_MOVEMENT);
-      const kind = rows[0]!.kind as LedgerKind;
-      const total = rows.reduce((sum, r) => sum + r.due, 0);
-      const postings: Posting[] = rows.map((r) => ({
-        account: account.get(Number(r.member_id))!.id,
-        amount: r.due,
-      }));
-      postings.push({ account: { house: HOUSE_REBATE }, amount: -total });
-      const key = `agent-rebate:${deps.foldNo}:${group}:${part}`;
-      const posted = await wallet.post(
-        {
-          idempotencyKey: key,
-          kind,
-          reference: rows[0]!.product,
-          memo:
-            kind === 'AGENT_REBATE'
-              ? 'Agent rebate on the team\u2019s settled bets'
-              : 'Rebate on settled bets',
-          postings,
-        },
-        trx,
-      );
-      // The fold's number is taken with its queue rows, so a used key means a fold committed twice.
-      if (posted.replayed) throw new Error(`agent rebate: ledger key ${key} was used`);
-      credited += total;
+    // One movement per kind and product, of at most POSTINGS_PER_MOVEMENT members: the database
+    // checks at commit that each posting's movement balances by summing the movement's postings, so a
+    // movement's cost grows with the square of its size.
+    const groups = new Map<string, typeof payable>();
+    for (const r of [...payable].sort((x, y) => Number(x.member_id) - Number(y.member_id))) {
+      const key = `${r.kind}:${r.product}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
     }
-  }
-  await sql`
+    let credited = 0;
+    for (const [group, members] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+      for (let part = 0; part * POSTINGS_PER_MOVEMENT < members.length; part++) {
+        const rows = members.slice(part * POSTINGS_PER_MOVEMENT, (part + 1) * POSTINGS_PER_MOVEMENT);
+        const kind = rows[0]!.kind as LedgerKind;
+        const total = rows.reduce((sum, r) => sum + r.due, 0);
+        const postings: Posting[] = rows.map((r) => ({
+          account: account.get(Number(r.member_id))!.id,
+          amount: r.due,
+        }));
+        postings.push({ account: { house: HOUSE_REBATE }, amount: -total });
+        const key = `agent-rebate:${run}:${group}:${part}`;
+        const posted = await wallet.post(
+          {
+            idempotencyKey: key,
+            kind,
+            reference: rows[0]!.product,
+            memo:
+              kind === 'AGENT_REBATE'
+                ? 'Agent rebate on the team\u2019s settled bets'
+                : 'Rebate on settled bets',
+            postings,
+          },
+          trx,
+        );
+        // A window's run commits once (job_run): a used key means a run's payments were made twice.
+        if (posted.replayed) throw new Error(`agent rebate: ledger key ${key} was used`);
+        credited += total;
+      }
+    }
+    await sql`
     update agent_rebate_accrual a set paid = a.paid + x.due
     from unnest(${payable.map((r) => Number(r.member_id))}::bigint[], ${payable.map((r) => r.product)}::text[],
                 ${payable.map((r) => r.kind)}::text[], ${payable.map((r) => r.due)}::bigint[])
       as x(member_id, product, kind, due)
     where a.member_id = x.member_id and a.product = x.product and a.kind = x.kind`.execute(trx);
-  return credited;
+    return credited;
+  }
+}
+
+/** The rebate job: once an hour, once per window across instances (platform/jobs). */
+export function registerRebateJobs(jobs: JobRunner, rebates: AgentRebates): void {
+  jobs.register(REBATE_JOB, { everyMs: REBATE_PAY_EVERY_MS }, async ({ db, window }) => ({
+    credited: await rebates.pay(db, window.start.toISOString()),
+  }));
 }

@@ -22,7 +22,7 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
 import { WalletType, type WalletService } from '../wallet/wallet.service.ts';
-import { ActiveMetric, ALL_PRODUCTS } from './stats.ts';
+import { ACTIVE_GAP_CAP, ActiveMetric, ALL_PRODUCTS } from './stats.ts';
 import { addDays, dayOf, daysBetween, dayStart, eachDay, rangeDays } from './stats-days.ts';
 
 /**
@@ -92,6 +92,11 @@ interface TeamMember {
 /** Teams up to this size page their bets through each member's own index. */
 const SMALL_TEAM = 2_000;
 
+const figureColumns = sql.raw(
+  'bets, bet_amount, valid_bet, payout, deposits, deposit, withdrawals, withdrawal, promotions, promotion, rebate, ' +
+    'agent_rebate, registrations, first_bets, first_deposits, registered_first_deposits',
+);
+
 /** The figure sums of day rows (money in minor units). */
 const figureSums = sql.raw(`
   coalesce(sum(bets), 0)::bigint as bets,
@@ -157,6 +162,19 @@ const metricNames = {
   [ActiveMetric.promotion]: 'promotionClaimers',
 } as const;
 type MetricName = (typeof metricNames)[keyof typeof metricNames];
+
+/**
+ * The day rows of a member and of its team (the team's rows leave the member out: its own are its
+ * agent_member_day rows): together, the member with its whole team.
+ */
+function teamAndSelf(memberId: number, product: string, startDay: string, endDay: string) {
+  return sql`
+    select day, ${figureColumns} from agent_member_day
+    where member_id = ${memberId} and product = ${product} and day between ${startDay}::date and ${endDay}::date
+    union all
+    select day, ${figureColumns} from agent_team_day
+    where ancestor_id = ${memberId} and product = ${product} and day between ${startDay}::date and ${endDay}::date`;
+}
 
 /** A keyset cursor: the row's bet time (UTC, to the microsecond, as digits) and id. */
 function cursorTime(digits: string): string {
@@ -240,22 +258,33 @@ export class AgentReportsService {
 
   async overview(agentId: number, range: AgentReportRange): Promise<AgentOverview> {
     const db = this.db;
+    const cap = sql.lit(ACTIVE_GAP_CAP);
     const today = this.today();
     const { startDay, endDay } = rangeDays(range, today);
     const from = startDay < today ? startDay : today;
     const to = endDay > today ? endDay : today;
     const [figures, active, balances, members, online, state] = await Promise.all([
       sql<FigureRow & { day: string }>`
-        select day::text as day, ${figureSums} from agent_team_day
-        where ancestor_id = ${agentId} and product = ${ALL_PRODUCTS} and day between ${from}::date and ${to}::date
+        select day::text as day, ${figureSums} from (${teamAndSelf(agentId, ALL_PRODUCTS, from, to)}) f
         group by day order by day`.execute(db),
-      // Per day: members active that day; over the range: each member on its first day in it.
-      sql<{ day: string; metric: number; on_day: number; first_in_range: number; first_today: number }>`
+      // Per day: members active that day; over the range: each member on its first day in it. The
+      // agent's own active days (it is not in its team's counts) add one on each.
+      sql<{ day: string; metric: number; on_day: number; first_in_range: number }>`
         select day::text as day, metric, sum(members)::bigint as on_day,
           coalesce(sum(members) filter (where day >= ${startDay}::date and gap > day - ${startDay}::date), 0)::bigint
             as first_in_range
-        from agent_team_active
-        where ancestor_id = ${agentId} and day between ${from}::date and ${to}::date
+        from (
+          select day, metric, gap, members from agent_team_active
+          where ancestor_id = ${agentId} and day between ${from}::date and ${to}::date
+          union all
+          select day, metric, gap, 1 from (
+            select day, metric, least(coalesce(day - lag(day) over (partition by metric order by day), ${cap}), ${cap})
+              as gap
+            from agent_member_active
+            where member_id = ${agentId} and events > 0 and day between ${from}::date - ${cap} and ${to}::date
+          ) own
+          where day >= ${from}::date
+        ) a
         group by day, metric`.execute(db),
       sql<{ total: number; team: number }>`
         select coalesce(sum(a.balance), 0)::bigint as total,
@@ -454,19 +483,35 @@ export class AgentReportsService {
     const inRange = sql`product = ${product} and day between ${startDay}::date and ${endDay}::date`;
     const empty = sql`(f.deposit = 0 and f.withdrawal = 0 and f.bets = 0 and f.bet_amount = 0 and f.payout = 0
       and f.rebate = 0 and f.promotion = 0)`;
-    const [own, directs, totals, ownTeam] = await Promise.all([
+    const filled = sql.raw(
+      'bets, bet_amount, valid_bet, payout, deposits, deposit, withdrawals, withdrawal, promotions, promotion, rebate, ' +
+        'agent_rebate, registrations, first_bets, first_deposits, registered_first_deposits'
+          .split(', ')
+          .map((c) => `coalesce(s.${c}, 0)::bigint as ${c}`)
+          .join(', '),
+    );
+    const [own, directs, totals] = await Promise.all([
       sql<FigureRow>`select ${figureSums} from agent_member_day where member_id = ${viewed.id} and ${inRange}`.execute(
         db,
       ),
+      // Each direct downline with its team: its own rows and its team's, summed per downline; the
+      // downlines from the tree first (materialized: the planner would otherwise walk every member
+      // by name to find them).
       sql<FigureRow & { id: number; username: string; agent_type: number; team_size: number; total: number }>`
-        with d as (
-          select m.id, m.username, m.agent_type, f.*
-          from member_tree t
-          join member m on m.id = t.descendant_id
-          cross join lateral (
-            select ${figureSums} from agent_team_day where ancestor_id = m.id and ${inRange}
-          ) f
-          where t.ancestor_id = ${viewed.id} and t.depth = 1
+        with directs as materialized (
+          select descendant_id as id from member_tree where ancestor_id = ${viewed.id} and depth = 1
+        ),
+        rows as (
+          select member_id as id, ${figureColumns} from agent_member_day
+          where member_id in (select id from directs) and ${inRange}
+          union all
+          select ancestor_id, ${figureColumns} from agent_team_day
+          where ancestor_id in (select id from directs) and ${inRange}
+        ),
+        s as (select id, ${figureSums} from rows group by id),
+        d as (
+          select m.id, m.username, m.agent_type, ${filled}
+          from directs x join member m on m.id = x.id left join s on s.id = x.id
         ),
         page as (
           select f.*, count(*) over () as total from d f ${q.filterEmpty ? sql`where not ${empty}` : sql``}
@@ -476,14 +521,10 @@ export class AgentReportsService {
         select page.*, (select count(*) from member_tree x where x.ancestor_id = page.id and x.depth > 0)::bigint
           as team_size
         from page order by lower(username), id`.execute(db),
-      sql<FigureRow>`select ${figureSums} from agent_team_day where ancestor_id = ${viewed.id} and ${inRange}`.execute(
-        db,
-      ),
-      sql<{
-        n: number;
-      }>`select count(*)::bigint as n from member_tree where ancestor_id = ${viewed.id} and depth > 0`.execute(
-        db,
-      ),
+      sql<FigureRow & { team_size: number }>`
+        select ${figureSums},
+          (select count(*) from member_tree where ancestor_id = ${viewed.id} and depth > 0)::bigint as team_size
+        from (${teamAndSelf(viewed.id, product, startDay, endDay)}) f`.execute(db),
     ]);
     const row = (
       m: { id: number; username: string; agentType: number; teamSize: number },
@@ -501,7 +542,7 @@ export class AgentReportsService {
       startDay,
       endDay,
       self: row(
-        { ...viewed, teamSize: Number(ownTeam.rows[0]!.n) },
+        { ...viewed, teamSize: Number(totals.rows[0]!.team_size) },
         viewed.depth,
         own.rows[0] ?? emptyFigures,
       ),

@@ -6,6 +6,7 @@ import { openPostgres, type Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { AgentStats, FOLD_JOB, registerAgentStatsJobs } from './stats.ts';
+import { AgentRebates, REBATE_JOB, REBATE_PAY_EVERY_MS, registerRebateJobs } from './rebate-job.ts';
 import {
   correctBet,
   deposit,
@@ -18,18 +19,20 @@ import {
 } from './stats-test-kit.ts';
 
 /**
- * The fold job of the team figures (decision 028): exactly once across instances and re-runs, all
- * or nothing (a throw or a killed connection leaves the queue as it was and credits nothing), and
- * report days cut at midnight of the report time zone.
+ * The fold job of the team figures and the rebate job (decision 028): exactly once across instances
+ * and re-runs, all or nothing (a throw or a killed connection leaves the queue, the accruals and the
+ * ledger as they were), and report days cut at midnight of the report time zone.
  */
 const TZ = 'Asia/Shanghai';
 const DAY = 86_400_000;
 let t: TestApp;
 let stats: AgentStats;
+let rebates: AgentRebates;
 
 beforeAll(async () => {
   t = await createTestApp({ services: { jobs: { tickMs: 0 } } });
   stats = t.app.ctx.agentStats;
+  rebates = t.app.ctx.agentRebates;
   await stats.foldAll();
 });
 afterAll(async () => t?.close());
@@ -75,7 +78,7 @@ function bets(players: KitMember[], count: number, seed: number): KitBet[] {
   });
 }
 
-/** The team's figures as folded, and as summed from the raw rows. */
+/** The team's figures as folded (the agent's own rows and its team's), and as summed from the raw rows. */
 async function folded(agentId: number) {
   const r = await sql<{
     bets: number;
@@ -87,7 +90,13 @@ async function folded(agentId: number) {
     select coalesce(sum(bets), 0)::bigint as bets, coalesce(sum(bet_amount), 0)::bigint as bet_amount,
       coalesce(sum(valid_bet), 0)::bigint as valid_bet, coalesce(sum(payout), 0)::bigint as payout,
       coalesce(sum(rebate), 0)::bigint as rebate
-    from agent_team_day where ancestor_id = ${agentId} and product = '*'`.execute(t.database.db);
+    from (
+      select bets, bet_amount, valid_bet, payout, rebate from agent_member_day
+      where member_id = ${agentId} and product = '*'
+      union all
+      select bets, bet_amount, valid_bet, payout, rebate from agent_team_day
+      where ancestor_id = ${agentId} and product = '*'
+    ) f`.execute(t.database.db);
   return r.rows[0]!;
 }
 async function raw(agentId: number) {
@@ -114,7 +123,7 @@ async function raw(agentId: number) {
 async function killablePostgres(): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: process.env.TEST_DATABASE_URL!,
-    max: 2,
+    max: 1,
     options: `-c search_path=${await currentSchema(t)}`,
   });
   pool.on('error', () => undefined);
@@ -142,26 +151,84 @@ async function queued(): Promise<number> {
   return Number(r.rows[0]!.n);
 }
 
-describe(`agent stats fold (${testDbKind})`, () => {
-  it('decision 028: a fold takes every queued change once; folding again, and running the job windows again, changes neither the figures nor the ledger', async () => {
+/** Folds, pays the rebates, and folds their credits: the figures then hold everything. */
+async function settle(): Promise<void> {
+  await stats.foldAll();
+  await rebates.payNow();
+  await stats.foldAll();
+}
+
+/**
+ * On PostgreSQL: holds a row lock (`lock`, another connection) that `work` (on a connection of its
+ * own) then waits for, and kills `work`'s backend as it waits, as kill -9 of its server would end it.
+ */
+async function killWhileWaiting(
+  lock: (db: Kysely<DB>) => Promise<unknown>,
+  work: (database: Database) => Promise<unknown>,
+) {
+  // One connection: the backend to kill is known before the work starts, and no other is touched
+  // (test files share the database, each in its own schema).
+  const other = await killablePostgres();
+  const victim = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(other.db)).rows[0]!.pid;
+  const blocker = await openPostgres({
+    url: process.env.TEST_DATABASE_URL!,
+    schema: await currentSchema(t),
+    poolSize: 1,
+  });
+  try {
+    const holding = blocker.db.transaction().execute(async (trx) => {
+      await lock(trx);
+      await sql`select pg_sleep(3)`.execute(trx);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const working = work(other);
+    let waiting = false;
+    for (let i = 0; i < 50 && !waiting; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const w = await sql<{ n: number }>`
+        select count(*)::integer as n from pg_stat_activity
+        where pid = ${victim} and wait_event_type = 'Lock'`.execute(t.database.db);
+      waiting = w.rows[0]!.n === 1;
+    }
+    expect(waiting).toBe(true);
+    await sql`select pg_terminate_backend(${victim})`.execute(t.database.db);
+    await expect(working).rejects.toThrow();
+    await holding;
+  } finally {
+    await other.close();
+    await blocker.close();
+  }
+}
+
+describe(`agent stats fold and rebate job (${testDbKind})`, () => {
+  it('decision 028: a fold takes every queued change once, the rebate job credits what the bets earned once; folding, paying and running their job windows again change neither the figures nor the ledger', async () => {
     const { agent, players } = await team('once', 4);
     await settleBets(t, bets(players, 40, 1));
     expect(await queued()).toBeGreaterThan(0);
     const first = await stats.foldNow();
     expect(first.folded).toBeGreaterThan(0);
-    expect(first.rebated).toBeGreaterThan(0);
+    expect(first.accrued).toBeGreaterThan(0);
     expect(await queued()).toBe(0);
+    const before = await rebateMovements();
+    expect(await rebates.payNow()).toBeGreaterThan(0);
+    expect(await rebateMovements()).toBeGreaterThan(before);
+    await stats.foldAll();
     const after = await folded(agent.memberId);
     expect(after).toEqual(await raw(agent.memberId));
+    expect(after.rebate).toBeGreaterThan(0);
     const movements = await rebateMovements();
     const balance = await sql`select id, balance from ledger_account order by id`.execute(t.database.db);
 
-    expect(await stats.foldNow()).toEqual({ folded: 0, rebated: 0, busy: 0 });
+    expect(await stats.foldNow()).toEqual({ folded: 0, accrued: 0, credited: 0, busy: 0 });
+    expect(await rebates.payNow()).toBe(0);
     const jobs = new JobRunner(t.database, { tickMs: 0 });
     registerAgentStatsJobs(jobs, stats);
-    const window = jobs.dueWindows(FOLD_JOB)[0]!;
-    expect(await jobs.runWindow(FOLD_JOB, window.start)).toBe('ran');
-    expect(await jobs.runWindow(FOLD_JOB, window.start)).toBe('done-already');
+    registerRebateJobs(jobs, rebates);
+    for (const job of [FOLD_JOB, REBATE_JOB]) {
+      const window = jobs.dueWindows(job)[0]!;
+      expect(await jobs.runWindow(job, window.start)).toBe('ran');
+      expect(await jobs.runWindow(job, window.start)).toBe('done-already');
+    }
     expect(await folded(agent.memberId)).toEqual(after);
     expect(await rebateMovements()).toBe(movements);
     expect(
@@ -170,7 +237,7 @@ describe(`agent stats fold (${testDbKind})`, () => {
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
 
-  it('decision 028: two job runners (two instances) folding while bets settle: every change folded once, every rebate credited once, the ledger check exact', async () => {
+  it('decision 028: two job runners (two instances) folding while bets settle, then paying at once: every change folded once, every rebate credited once, the ledger check exact', async () => {
     const { agent, players } = await team('race', 6);
     // On PostgreSQL each runner has a pool of its own, as another server would.
     const other: Database | null =
@@ -184,7 +251,9 @@ describe(`agent stats fold (${testDbKind})`, () => {
     try {
       const runners = [t.database, other ?? t.database].map((database) => {
         const jobs = new JobRunner(database, { tickMs: 0, onError: () => undefined });
-        registerAgentStatsJobs(jobs, new AgentStats({ database, wallet: t.app.ctx.wallet, timeZone: TZ }));
+        const instanceRebates = new AgentRebates({ database, wallet: t.app.ctx.wallet });
+        registerAgentStatsJobs(jobs, new AgentStats({ database, timeZone: TZ, rebates: instanceRebates }));
+        registerRebateJobs(jobs, instanceRebates);
         return jobs;
       });
       let windowStart = Math.floor(Date.now() / 5_000) * 5_000 - 600 * 5_000;
@@ -200,6 +269,16 @@ describe(`agent stats fold (${testDbKind})`, () => {
         ]);
         windowStart += 10_000;
       }
+      await stats.foldAll();
+      // Two instances' rebate windows at once (two different hours): one pays, the other finds nothing due.
+      const hour = Math.floor(Date.now() / REBATE_PAY_EVERY_MS) * REBATE_PAY_EVERY_MS;
+      outcomes.push(
+        ...(await Promise.all(
+          runners.map((jobs, i) =>
+            jobs.runWindow(REBATE_JOB, new Date(hour - (i + 10) * REBATE_PAY_EVERY_MS)),
+          ),
+        )),
+      );
       expect(outcomes.every((o) => o === 'ran' || o === 'busy')).toBe(true);
       await stats.foldAll();
       expect(await queued()).toBe(0);
@@ -244,64 +323,81 @@ describe(`agent stats fold (${testDbKind})`, () => {
     }
   });
 
-  it('decision 028: a fold that fails after crediting the rebates leaves nothing: the queue as it was, no credit, no figure; the next fold does it all once', async () => {
+  it('decision 028: a fold that fails after its accruals, and a payment that fails after its credits, leave nothing: the queue, the accruals and the ledger as they were; the next runs do it all once', async () => {
     const { agent, players } = await team('fail', 2);
     await settleBets(t, bets(players, 10, 3));
+    const accruals = async () =>
+      (await sql`select * from agent_rebate_accrual order by member_id, product, kind`.execute(t.database.db))
+        .rows;
     const before = {
       queued: await queued(),
       movements: await rebateMovements(),
       figures: await folded(agent.memberId),
+      accruals: await accruals(),
     };
-    await expect(stats.foldNow({ failAfterRebates: true })).rejects.toThrow(/stopped after the rebates/);
+    await expect(stats.foldNow({ failAfterAccrual: true })).rejects.toThrow(/stopped after the accruals/);
     expect(await queued()).toBe(before.queued);
     expect(await rebateMovements()).toBe(before.movements);
     expect(await folded(agent.memberId)).toEqual(before.figures);
-    const ok = await stats.foldNow();
-    expect(ok.rebated).toBeGreaterThan(0);
+    expect(await accruals()).toEqual(before.accruals);
+    // The fold credits the agent's differential; the players' own wait for the payment.
+    const fold = await stats.foldNow();
+    expect(fold.accrued).toBeGreaterThan(0);
+    expect(fold.credited).toBeGreaterThan(0);
+    const accrued = await accruals();
+    const movements = await rebateMovements();
+    expect(movements).toBeGreaterThan(before.movements);
+    await expect(rebates.payNow({ failAfterPosting: true })).rejects.toThrow(/stopped after its credits/);
+    expect(await rebateMovements()).toBe(movements);
+    expect(await accruals()).toEqual(accrued);
+    expect(await rebates.payNow()).toBeGreaterThan(0);
+    await stats.foldAll();
     expect(await folded(agent.memberId)).toEqual(await raw(agent.memberId));
-    expect(await rebateMovements()).toBeGreaterThan(before.movements);
+    expect(await rebateMovements()).toBeGreaterThan(movements);
   });
 
   it.skipIf(testDbKind !== 'postgres')(
-    'decision 028: a fold whose connection dies mid-way (kill -9 of its server) leaves the queue and the ledger as they were',
+    'decision 028: a fold, and a payment, whose connection dies mid-way (kill -9 of its server) leave the queue, the accruals and the ledger as they were',
     async () => {
       const { agent, players } = await team('kill', 2);
+      // Earlier bets, folded and paid: the agent has its accruals.
+      await settleBets(t, bets(players, 4, 40));
+      await settle();
       await settleBets(t, bets(players, 10, 4));
       const before = { queued: await queued(), movements: await rebateMovements() };
-      const other = await killablePostgres();
-      const blocker = await openPostgres({
-        url: process.env.TEST_DATABASE_URL!,
-        schema: await currentSchema(t),
-        poolSize: 1,
-      });
-      try {
-        // Another transaction holds the agent's wallet: the fold stops at its rebate credit, after
-        // it has taken the queue rows; then its backend is killed.
-        const holding = blocker.db.transaction().execute(async (trx) => {
-          await sql`select 1 from ledger_account where member_id = ${agent.memberId} for update`.execute(trx);
-          await sql`select pg_sleep(3)`.execute(trx);
-        });
-        await new Promise((r) => setTimeout(r, 300));
-        const folding = new AgentStats({ database: other, wallet: t.app.ctx.wallet, timeZone: TZ }).foldNow();
-        let pid: number | undefined;
-        for (let i = 0; i < 50 && !pid; i++) {
-          await new Promise((r) => setTimeout(r, 50));
-          const w = await sql<{ pid: number }>`
-            select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%for update%'
-              and query like '%ledger_account%'`.execute(t.database.db);
-          pid = w.rows[0]?.pid;
-        }
-        expect(pid).toBeDefined();
-        await sql`select pg_terminate_backend(${pid!})`.execute(t.database.db);
-        await expect(folding).rejects.toThrow();
-        await holding;
-      } finally {
-        await other.close();
-        await blocker.close();
-      }
+      // The fold waits on the agent's accrual, after it has taken the queue rows.
+      await killWhileWaiting(
+        (db) =>
+          sql`select 1 from agent_rebate_accrual where member_id = ${agent.memberId} for update`.execute(db),
+        (database) =>
+          new AgentStats({
+            database,
+            timeZone: TZ,
+            rebates: new AgentRebates({ database, wallet: t.app.ctx.wallet }),
+          }).foldNow(),
+      );
       expect(await queued()).toBe(before.queued);
       expect(await rebateMovements()).toBe(before.movements);
       await stats.foldAll();
+      const movements = await rebateMovements();
+      const accrued = (
+        await sql`select * from agent_rebate_accrual order by member_id, product, kind`.execute(t.database.db)
+      ).rows;
+      // The payment waits on a player's wallet (the players' own rebates are the hourly job's).
+      await killWhileWaiting(
+        (db) =>
+          sql`select 1 from ledger_account where member_id = ${players[0]!.memberId} for update`.execute(db),
+        (database) => new AgentRebates({ database, wallet: t.app.ctx.wallet }).payNow(),
+      );
+      expect(await rebateMovements()).toBe(movements);
+      expect(
+        (
+          await sql`select * from agent_rebate_accrual order by member_id, product, kind`.execute(
+            t.database.db,
+          )
+        ).rows,
+      ).toEqual(accrued);
+      await settle();
       expect(await folded(agent.memberId)).toEqual(await raw(agent.memberId));
     },
   );

@@ -3,18 +3,18 @@ import { betProducts } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
-import { accrueAndPayRebates } from './rebate-job.ts';
+import { accrueRebates, STATS_LOCK, type AgentRebates } from './rebate-job.ts';
 
 /**
  * The agent centre's team figures (issue 29, decision 028): the queue the triggers of migration 029
  * append to is folded, every few seconds, into the per-member and per-upline figures the reports
- * read, and the rebates of the bets it holds are credited in the same transaction.
+ * read; the rebates its bets earn are accrued in the same transaction and the agents' differentials
+ * credited (rebate-job.ts; the players' own rebates are credited once an hour).
  *
  * Exactly once: a fold deletes the queue rows it adds up, and the figures, the rebate accruals and
- * the ledger movements that pay them commit together with that delete, or nothing does (a crash,
- * kill -9, a throw). Folds are taken one at a time across instances (an advisory lock of the
- * transaction); a fold that finds another running does nothing and the next one takes its rows.
+ * the credits commit together with that delete, or nothing does (a crash, kill -9, a throw). Folds
+ * are taken one at a time across instances (an advisory lock of the transaction); a fold that finds
+ * another running does nothing and the next one takes its rows.
  */
 
 /** Report days follow one time zone; the original's statistics are all GMT+8 (research §9). */
@@ -46,30 +46,30 @@ export const ALL_PRODUCTS = '*';
 /** Queue rows one fold takes at most (a backlog is taken over several folds). */
 const DEFAULT_FOLD_LIMIT = 100_000;
 
-/** The advisory lock folds take, one at a time across instances. */
-const FOLD_LOCK = 'agent-stats-fold:';
-
 export const FOLD_JOB = 'agent.stats-fold';
 
 export interface FoldOptions {
   /** Queue rows to take at most. */
   limit?: number;
-  /** Test hook: throws once the rebates are posted, to show that the whole fold rolls back. */
-  failAfterRebates?: boolean;
+  /** Test hook: throws once the rebates are accrued and credited, to show that the whole fold rolls back. */
+  failAfterAccrual?: boolean;
 }
 
 export interface FoldSummary {
   /** Queue rows folded. */
   folded: number;
-  /** Rebates credited, minor units. */
-  rebated: number;
+  /** Rebate accruals added to. */
+  accrued: number;
+  /** Agents' differentials credited, minor units. */
+  credited: number;
   /** 1 when another fold held the lock and this one did nothing. */
   busy: number;
 }
 
 export interface AgentStatsDeps {
   database: Database;
-  wallet: WalletService;
+  /** Credits the agents' differentials a fold makes due (none credited without it). */
+  rebates?: Pick<AgentRebates, 'creditAgents'>;
   /** IANA name of the report time zone. */
   timeZone: string;
 }
@@ -105,12 +105,12 @@ const adds = (table: string) =>
 export class AgentStats {
   readonly timeZone: string;
   private readonly database: Database;
-  private readonly wallet: WalletService;
+  private readonly rebates: AgentStatsDeps['rebates'];
 
   constructor(deps: AgentStatsDeps) {
     this.database = deps.database;
-    this.wallet = deps.wallet;
     this.timeZone = deps.timeZone;
+    this.rebates = deps.rebates;
   }
 
   /** One fold in a transaction of its own (tests, the bench, an operator). */
@@ -130,15 +130,15 @@ export class AgentStats {
 
   /**
    * One fold inside the caller's transaction `trx` (the job's run): takes up to `limit` queue
-   * rows, credits the rebates of their bets, adds everything to the figures.
+   * rows, accrues the rebates of their bets and credits the agents', adds everything to the figures.
    */
   async fold(trx: Kysely<DB>, options: FoldOptions = {}): Promise<FoldSummary> {
     // Keyed by the schema too: a database holding several schemas (the tests') folds each on its own.
     const lock = await sql<{ ok: boolean }>`
-      select pg_try_advisory_xact_lock(hashtextextended(${FOLD_LOCK} || current_schema(), 0)) as ok`.execute(
+      select pg_try_advisory_xact_lock(hashtextextended(${STATS_LOCK} || current_schema(), 0)) as ok`.execute(
       trx,
     );
-    if (!lock.rows[0]?.ok) return { folded: 0, rebated: 0, busy: 1 };
+    if (!lock.rows[0]?.ok) return { folded: 0, accrued: 0, credited: 0, busy: 1 };
     // A backlog (the first fold of a database with history, a fold after downtime) adds up millions
     // of rows: sorted and hashed in memory rather than on disk. Only for this transaction.
     if (this.database.kind === 'postgres') await sql`set local work_mem = '128MB'`.execute(trx);
@@ -156,24 +156,26 @@ export class AgentStats {
     const folded = Number(taken.numAffectedRows ?? 0);
     if (folded === 0) {
       await sql`update agent_stat_state set last_fold_at = now()`.execute(trx);
-      return { folded: 0, rebated: 0, busy: 0 };
+      return { folded: 0, accrued: 0, credited: 0, busy: 0 };
     }
-    const state = await sql<{ folds: number }>`
-      update agent_stat_state set folds = folds + 1, last_fold_at = now() returning folds`.execute(trx);
-    const foldNo = Number(state.rows[0]!.folds);
+    const state = await sql<{ folds: number; last: number }>`
+      update agent_stat_state set folds = folds + 1, last_fold_at = now()
+      returning folds, (select max(id) from agent_fold_batch) as last`.execute(trx);
+    const { folds, last } = state.rows[0]!;
 
-    // Rebates first: their credits are postings the ledger trigger queues in this transaction,
-    // taken into this same fold below, so the figures show a bet's rebates with the bet.
-    const rebated = await accrueAndPayRebates(trx, { wallet: this.wallet, foldNo });
-    if (options.failAfterRebates) throw new Error('agent stats: fold stopped after the rebates (test)');
-    if (rebated > 0)
+    const accrued = await accrueRebates(trx);
+    const credited = this.rebates ? await this.rebates.creditAgents(trx, Number(folds), accrued) : 0;
+    if (options.failAfterAccrual) throw new Error('agent stats: fold stopped after the accruals (test)');
+    // The credits are postings the ledger trigger queued in this transaction (queue ids past the
+    // batch's): taken into this fold, so an agent's income shows with the bets that earned it.
+    if (credited > 0)
       await sql`
-        with d as (delete from agent_stat_queue where event = 'MONEY' returning *)
+        with d as (delete from agent_stat_queue where id > ${last} and event = 'MONEY' returning *)
         insert into agent_fold_batch select * from d`.execute(trx);
 
     await this.foldFigures(trx, tz);
     await this.foldActive(trx, tz);
-    return { folded, rebated, busy: 0 };
+    return { folded, accrued: accrued.length, credited, busy: 0 };
   }
 
   /** The batch's sums per member, report day and product, then per upline. */
@@ -274,12 +276,11 @@ export class AgentStats {
       insert into agent_member_day as d (member_id, day, product, ${cols})
         select member_id, day, product, ${sums} from agent_fold_member group by member_id, day, product
       on conflict (member_id, day, product) do update set ${adds('d')}`.execute(trx);
-    // Each member's figures go to every upline and to the member itself (depth 0): an upline's
-    // row is its own figures with its whole team's.
+    // Each member's figures go to every upline (its own are its agent_member_day rows).
     await sql`
       insert into agent_team_day as d (ancestor_id, day, product, ${cols})
         select t.ancestor_id, f.day, f.product, ${sums}
-        from agent_fold_member f join member_tree t on t.descendant_id = f.member_id
+        from agent_fold_member f join member_tree t on t.descendant_id = f.member_id and t.depth > 0
         group by t.ancestor_id, f.day, f.product
       on conflict (ancestor_id, day, product) do update set ${adds('d')}`.execute(trx);
   }
@@ -345,7 +346,7 @@ export class AgentStats {
           select member_id, day, metric, gap, sum(sign) as sign from agent_fold_gap
           group by member_id, day, metric, gap having sum(sign) <> 0
         ) g
-        join member_tree t on t.descendant_id = g.member_id
+        join member_tree t on t.descendant_id = g.member_id and t.depth > 0
         group by t.ancestor_id, g.day, g.metric, g.gap
       on conflict (ancestor_id, day, metric, gap) do update set members = a.members + excluded.members`.execute(
       trx,
@@ -357,6 +358,6 @@ export class AgentStats {
 export function registerAgentStatsJobs(jobs: JobRunner, stats: AgentStats): void {
   jobs.register(FOLD_JOB, { everyMs: 5_000 }, async ({ db }) => {
     const r = await stats.fold(db);
-    return { folded: r.folded, rebated: r.rebated };
+    return { folded: r.folded, accrued: r.accrued, credited: r.credited };
   });
 }
