@@ -42,9 +42,9 @@ import * as withdraw from '../../packages/contract/src/withdraw.ts';
 /** The contract's modules that declare calls, by the name of their refs file. */
 const DOMAINS: Record<string, Record<string, unknown>> = {
   'agent-notices': agentNotices,
-  'agent-team': agentTeam,
   'agent-register': agentRegister,
   'agent-reports': agentReports,
+  'agent-team': agentTeam,
   deposit,
   events,
   games,

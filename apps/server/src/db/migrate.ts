@@ -27,8 +27,8 @@ import * as m026 from './migrations/026-one-posting-path.ts';
 import * as m027 from './migrations/027-agent-tree.ts';
 import * as m029 from './migrations/029-agent-stats.ts';
 import * as m030 from './migrations/030-lottery-prize-group.ts';
-import * as m032 from './migrations/032-agent-team.ts';
 import * as m031 from './migrations/031-agent-register-switches.ts';
+import * as m032 from './migrations/032-agent-team.ts';
 import * as m033 from './migrations/033-agent-announcements.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
@@ -59,8 +59,8 @@ export const migrations: Record<string, Migration> = {
   '027-agent-tree': m027,
   '029-agent-stats': m029,
   '030-lottery-prize-group': m030,
-  '032-agent-team': m032,
   '031-agent-register-switches': m031,
+  '032-agent-team': m032,
   '033-agent-announcements': m033,
 };
 
