@@ -1,0 +1,458 @@
+/**
+ * Agent team figures benchmark (issue 29, decision 028) on PostgreSQL:
+ * - seeding, part of the bench: a generated tree (BENCH_AGENT_AGENTS agents, 1,000 by default, four
+ *   levels under one top agent; BENCH_AGENT_PLAYERS players, 100,000, one in a hundred directly
+ *   under the top agent) with main wallets, BENCH_AGENT_BETS settled bets
+ *   (10,000,000) over BENCH_AGENT_DAYS days (90) written set-based in chunks through bet_record's
+ *   triggers, then folded by the fold job (figures and the rebates they earn), the rebates paid by
+ *   the rebate job and their credits folded;
+ * - the top agent's overview of last month and this month and its user P&L of last month, through
+ *   the whole route (token, agent check, queries, JSON), p95 of 40 calls after 5 warm-ups: at most
+ *   150 ms;
+ * - the throughput of a bet's settlement (the record settled and, for a winner, its payout moved,
+ *   one transaction; 8 at once) with the aggregation triggers and the fold job every 5 s (figures
+ *   and rebate accruals; the hourly rebate payment is timed apart), against
+ *   the same with the triggers disabled, in alternating rounds (BENCH_ROUNDS, 3): at least 0.9;
+ *   and the lottery's bulk settlement (10,000 records in one statement) both ways.
+ *
+ * The worker (`node bench/agent-stats.bench.ts worker <database url>`) runs pinned to core 0 where
+ * the machine allows; PostgreSQL has the other core.
+ */
+import { fileURLToPath } from 'node:url';
+import type { BenchRow } from './lib/types.ts';
+import pgClient from 'pg';
+import { throwawayPostgres } from './lib/throwaway-postgres.ts';
+import { printResult, runWorker } from './lib/processes.ts';
+
+const thisFile = fileURLToPath(import.meta.url);
+const AGENTS = Number(process.env.BENCH_AGENT_AGENTS ?? 1_000);
+const PLAYERS = Number(process.env.BENCH_AGENT_PLAYERS ?? 100_000);
+const BETS = Number(process.env.BENCH_AGENT_BETS ?? 10_000_000);
+const DAYS = Number(process.env.BENCH_AGENT_DAYS ?? 90);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SETTLE_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CHUNK = 500_000;
+const SETTLE_CONCURRENCY = 8;
+const MAX_P95_MS = 150;
+const MIN_SETTLE_RATIO = 0.9;
+
+interface WorkerResult {
+  seedS: { tree: number; bets: number; fold: number; analyze: number };
+  sizes: {
+    agents: number;
+    players: number;
+    bets: number;
+    memberDays: number;
+    teamDays: number;
+    teamActive: number;
+    rebated: number;
+  };
+  p95Ms: Record<string, number>;
+  medianMs: Record<string, number>;
+  settle: { withFold: number[]; triggersOnly: number[]; without: number[] };
+  /** The rebate job's run after the settlements: its credits, its time, the settlements before it. */
+  pay: { credits: number; seconds: number; settled: number };
+  /** CPU per settlement, µs, of this process and of the PostgreSQL backends together. */
+  settleCpuUs: { withFold: number[]; triggersOnly: number[]; without: number[] };
+  bulk: { with: number[]; without: number[] };
+  checkOk: boolean;
+}
+
+const p = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const median = (xs: number[]) => p(xs, 0.5);
+
+async function worker(url: string): Promise<void> {
+  const { sql } = await import('kysely');
+  const { withMigratedPostgres } = await import('./lib/postgres-worker.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { createSession } = await import('../apps/server/src/platform/auth/session.ts');
+  const { HouseAccount } = await import('../apps/server/src/modules/wallet/wallet.service.ts');
+  const { measureBurst } = await import('./lib/burst.ts');
+  const { rangeDays, dayOf } = await import('../apps/server/src/modules/agent/stats-days.ts');
+  const log = (s: string) => console.error(`    ${s}`);
+
+  await withMigratedPostgres(url, 12, async (database) => {
+    const { seedDemoData } = await import('../apps/server/src/seed/seed.ts');
+    if (!(await sql`select 1 from member where username = 'bench_top'`.execute(database.db)).rows.length)
+      await seedDemoData(database);
+    const config = loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: url });
+    const app = await buildApp({ config, database, services: { jobs: { tickMs: 0 } } });
+    await app.ready();
+    const { agentStats, agentRebates, wallet, records } = app.ctx;
+    const db = database.db;
+    const currency = wallet.currency().code;
+    await agentStats.foldAll();
+
+    // A database seeded by an earlier run (BENCH_AGENT_KEEP_URL) is measured as it is.
+    const seededTop = (
+      await sql<{ id: number }>`select id from member where username = 'bench_top'`.execute(db)
+    ).rows[0]?.id;
+    let top = seededTop ?? 0;
+    let treeS = 0;
+    let betsS = 0;
+    let foldS = 0;
+    let analyzeS = 0;
+    let rebated = 0;
+    if (seededTop === undefined) {
+      // ---- the tree ------------------------------------------------------------------------------
+      let t0 = performance.now();
+      const l1 = Math.min(10, AGENTS - 1);
+      const l2 = Math.min(90, AGENTS - 1 - l1);
+      const l3 = AGENTS - 1 - l1 - l2;
+      const created = `now() - interval '${DAYS + 10} days'`;
+      top = (
+        await sql<{ id: number }>`
+          insert into member (username, agent_type, lottery_series, created_at)
+          values ('bench_top', 1, 1990, ${sql.raw(created)}) returning id`.execute(db)
+      ).rows[0]!.id;
+      const level = async (name: string, n: number, parents: string, series: number) => {
+        if (n <= 0) return;
+        await sql`
+          with up as (select array_agg(id order by id) as ids from member where username like ${parents})
+          insert into member (username, agent_type, upline_id, lottery_series, created_at)
+          select ${name} || g, 1, up.ids[1 + g % cardinality(up.ids)], ${series}::integer, ${sql.raw(created)}
+          from generate_series(1, ${n}::integer) g, up`.execute(db);
+      };
+      await level('bench_l1_', l1, 'bench_top', 1980);
+      await level('bench_l2_', l2, 'bench\\_l1\\_%', 1970);
+      await level('bench_l3_', l3, 'bench\\_l2\\_%', 1960);
+      // One player in a hundred right under the top agent, the others under the agents of the
+      // deepest level.
+      const deepest = l3 > 0 ? 'bench\\_l3\\_%' : l2 > 0 ? 'bench\\_l2\\_%' : 'bench\\_l1\\_%';
+      await sql`
+        with up as (select array_agg(id order by id) as ids from member where username like ${deepest})
+        insert into member (username, agent_type, upline_id, lottery_series, created_at)
+        select 'bench_p' || g, 0, case when g % 100 = 0 then ${top}::bigint else up.ids[1 + g % cardinality(up.ids)] end,
+          1950, now() - (g % ${DAYS + 10}::integer) * interval '1 day'
+        from generate_series(1, ${PLAYERS}::integer) g, up`.execute(db);
+      await sql`
+        insert into member_rebate (member_id, product, rate_bp)
+        select m.id, r.product, case
+            when m.username = 'bench_top' then r.top
+            when m.username like 'bench\\_l1\\_%' then r.top - 20
+            when m.username like 'bench\\_l2\\_%' then r.top - 40
+            when m.username like 'bench\\_l3\\_%' then r.top - 60
+            else r.top - 90 end
+        from member m cross join (values ('LIVE', 120), ('RNG', 100)) as r(product, top)
+        where m.username like 'bench\\_%'`.execute(db);
+      await sql`
+        insert into ledger_account (member_id, wallet_type, currency)
+        select id, 'MAIN', ${currency} from member where username like 'bench\\_%'
+        on conflict do nothing`.execute(db);
+      await sql`
+        create table bench_player as
+        select row_number() over (order by id) as n, id from member where username like 'bench\\_p%'`.execute(
+        db,
+      );
+      await sql`create index on bench_player (n)`.execute(db);
+      treeS = (performance.now() - t0) / 1000;
+      log(`tree: ${AGENTS} agents and ${PLAYERS} players in ${treeS.toFixed(1)} s`);
+
+      // ---- the bets --------------------------------------------------------------------------------
+      t0 = performance.now();
+      for (let from = 0; from < BETS; from += CHUNK) {
+        const to = Math.min(BETS, from + CHUNK);
+        await sql`
+          insert into bet_record (member_id, vendor, bet_no, product, currency, bet_amount, valid_bet, payout,
+            status, bet_at, settled_at)
+          select p.id, 'BENCH', 'b' || g,
+            (array['LOTT','LIVE','RNG','SPORTS','ELOTT','FISH'])[1 + g % 6], ${currency},
+            x.amount, x.amount, case when x.r < 0.45 then (x.amount * x.r * 5)::bigint else 0 end,
+            'SETTLED', x.at, x.at + interval '1 minute'
+          from generate_series(${from + 1}::integer, ${to}::integer) g
+          cross join lateral (
+            select (100 + random() * 20000)::bigint as amount, random() as r,
+              now() - interval '2 minutes' - random() * ${DAYS}::integer * interval '1 day' as at, g as seq
+          ) x
+          join bench_player p on p.n = 1 + (g::bigint * 7919) % ${PLAYERS}::bigint`.execute(db);
+        log(`bets: ${to} of ${BETS} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      }
+      betsS = (performance.now() - t0) / 1000;
+
+      t0 = performance.now();
+      for (;;) {
+        const r = await agentStats.foldNow({ limit: 1_000_000 });
+        log(`fold: ${r.folded} rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+        if (r.folded === 0) break;
+      }
+      // The rebate job's payment of everything the bets earned, and the fold of its credits.
+      rebated = await agentRebates.payNow();
+      await agentStats.foldAll({ limit: 1_000_000 });
+      foldS = (performance.now() - t0) / 1000;
+      t0 = performance.now();
+      for (const table of [
+        'bet_record',
+        'member',
+        'member_tree',
+        'ledger_account',
+        'agent_member_day',
+        'agent_team_day',
+        'agent_member_active',
+        'agent_team_active',
+        'session',
+      ])
+        await sql`vacuum analyze ${sql.id(table)}`.execute(db);
+      analyzeS = (performance.now() - t0) / 1000;
+    } else log('reusing the seeded database');
+    const count = async (table: string) =>
+      Number(
+        (await sql<{ n: number }>`select count(*)::bigint as n from ${sql.id(table)}`.execute(db)).rows[0]!.n,
+      );
+    const sizes = {
+      agents: AGENTS,
+      players: PLAYERS,
+      bets: BETS,
+      memberDays: await count('agent_member_day'),
+      teamDays: await count('agent_team_day'),
+      teamActive: await count('agent_team_active'),
+      rebated,
+    };
+    log(`figures: ${JSON.stringify(sizes)}`);
+
+    // ---- the reports -----------------------------------------------------------------------------
+    const token = await createSession(database, top, '127.0.0.1');
+    const headers = { merchant: 'SEA888', device: 'web', language: 'en', authorization: token };
+    const today = dayOf(Date.now(), agentStats.timeZone);
+    const last = rangeDays('lastMonth', today);
+    const urls: Record<string, string> = {
+      'overview, last month': '/wps/agent/report/overview?range=lastMonth',
+      'overview, this month': '/wps/agent/report/overview?range=thisMonth',
+      'user P&L, last month': `/wps/agent/report/profit-loss?startDay=${last.startDay}&endDay=${last.endDay}`,
+    };
+    const p95Ms: Record<string, number> = {};
+    const medianMs: Record<string, number> = {};
+    for (const [name, u] of Object.entries(urls)) {
+      const times: number[] = [];
+      for (let i = 0; i < 45; i++) {
+        const s = performance.now();
+        const res = await app.inject({ method: 'GET', url: u, headers });
+        if (res.statusCode !== 200) throw new Error(`${u}: ${res.statusCode} ${res.body}`);
+        if (i >= 5) times.push(performance.now() - s);
+      }
+      p95Ms[name] = p(times, 0.95);
+      medianMs[name] = median(times);
+      log(`${name}: p95 ${p95Ms[name]!.toFixed(1)} ms, median ${medianMs[name]!.toFixed(1)} ms`);
+    }
+
+    // ---- settlement with and without the aggregation --------------------------------------------
+    // Bet numbers of this run (a kept database holds earlier runs').
+    const runId = `s${Date.now().toString(36)}_`;
+    const pending = 3 * ROUNDS * 60_000 + 200_000;
+    await sql`
+      insert into bet_record (member_id, vendor, bet_no, product, currency, bet_amount, status, bet_at)
+      select p.id, 'BENCHS', ${runId} || g, 'LIVE', ${currency}, 1000, 'PENDING', now()
+      from generate_series(1, ${pending}::integer) g join bench_player p on p.n = 1 + (g::bigint * 104729) % ${PLAYERS}::bigint`.execute(
+      db,
+    );
+    await sql`vacuum analyze bet_record`.execute(db);
+    const owners = new Map(
+      (
+        await sql<{ bet_no: string; member_id: number }>`
+          select bet_no, member_id from bet_record where vendor = 'BENCHS' and bet_no like ${`${runId}%`}`.execute(
+          db,
+        )
+      ).rows.map((r) => [r.bet_no, Number(r.member_id)]),
+    );
+    let next = 0;
+    const settleOne = async () => {
+      const betNo = `${runId}${++next}`;
+      const memberId = owners.get(betNo)!;
+      const payout = next % 2 === 0 ? 1_900 : 0;
+      await db.transaction().execute(async (trx) => {
+        if (!(await records.settleBet({ vendor: 'BENCHS', betNo, payout }, trx)))
+          throw new Error(`${betNo} not pending`);
+        if (payout > 0)
+          await wallet.post(
+            {
+              idempotencyKey: `bench:payout:${betNo}`,
+              kind: 'BET_PAYOUT',
+              reference: betNo,
+              postings: [
+                { account: { memberId }, amount: payout },
+                { account: { house: HouseAccount.cash }, amount: -payout },
+              ],
+            },
+            trx,
+          );
+      });
+    };
+    const triggers = async (on: boolean) => {
+      for (const [table, trigger] of [
+        ['bet_record', 'bet_record_stat_update'],
+        ['bet_record', 'bet_record_stat_insert'],
+        ['ledger_posting', 'ledger_posting_stat'],
+      ] as const)
+        await sql`alter table ${sql.id(table)} ${sql.raw(on ? 'enable' : 'disable')} trigger ${sql.id(trigger)}`.execute(
+          db,
+        );
+    };
+    const burst = async (fold: boolean) => {
+      let folding = fold;
+      const folder = (async () => {
+        while (folding) {
+          await new Promise((r) => setTimeout(r, 5_000));
+          if (folding) await agentStats.foldNow();
+        }
+      })();
+      const r = await measureBurst({
+        op: settleOne,
+        concurrency: SETTLE_CONCURRENCY,
+        durationS: SETTLE_S,
+        db,
+      });
+      folding = false;
+      await folder;
+      return { rate: r.count / r.seconds, cpuUs: r.appCpuUs + (r.dbCpuUs ?? 0) };
+    };
+    const settle = { withFold: [] as number[], triggersOnly: [] as number[], without: [] as number[] };
+    const settleCpuUs = { withFold: [] as number[], triggersOnly: [] as number[], without: [] as number[] };
+    const measure = async (mode: keyof typeof settle, fold: boolean) => {
+      const r = await burst(fold);
+      settle[mode].push(r.rate);
+      settleCpuUs[mode].push(r.cpuUs);
+    };
+    const bulk = { with: [] as number[], without: [] as number[] };
+    let bulkFrom = pending - 200_000;
+    const bulkSettle = async () => {
+      const s = performance.now();
+      await sql`
+        update bet_record b set status = 'SETTLED', valid_bet = b.bet_amount,
+          payout = case when right(b.bet_no, 1) in ('1', '3', '5') then 1900 else 0 end, settled_at = now()
+        where b.vendor = 'BENCHS' and b.bet_no in (
+          select ${runId} || g from generate_series(${bulkFrom + 1}::integer, ${bulkFrom + 10_000}::integer) g)`.execute(
+        db,
+      );
+      bulkFrom += 10_000;
+      return (performance.now() - s) / 1000;
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      await triggers(true);
+      await agentStats.foldAll();
+      await measure('withFold', true);
+      await measure('triggersOnly', false);
+      bulk.with.push(await bulkSettle());
+      await agentStats.foldAll();
+      await triggers(false);
+      await measure('without', false);
+      bulk.without.push(await bulkSettle());
+      log(
+        `round ${round + 1}: ${settle.withFold.at(-1)!.toFixed(0)}/s with the triggers and the fold, ${settle.triggersOnly.at(-1)!.toFixed(0)}/s triggers only, ${settle.without.at(-1)!.toFixed(0)}/s without; 10,000 in bulk ${bulk.with.at(-1)!.toFixed(2)} s with, ${bulk.without.at(-1)!.toFixed(2)} s without`,
+      );
+    }
+    await triggers(true);
+    await agentStats.foldAll();
+    // The rebate job's hourly run, after all the settlements above: what it costs once an hour.
+    const p0 = performance.now();
+    const payCredited = await agentRebates.payNow();
+    const payS = (performance.now() - p0) / 1000;
+    const payCredits = Number(
+      (
+        await sql<{ n: number }>`
+          select count(*)::bigint as n from ledger_posting p join ledger_transaction x on x.id = p.transaction_id
+          where x.idempotency_key like 'agent-rebate:now-%' and x.created_at >= now() - interval '10 minutes'
+            and p.amount > 0`.execute(db)
+      ).rows[0]!.n,
+    );
+    log(`rebate payment: ${payCredits} credits (${payCredited} minor units) in ${payS.toFixed(2)} s`);
+    // The settlements made without the triggers are missing from the figures: only the ledger is checked.
+    const check = await wallet.check();
+    printResult({
+      seedS: { tree: treeS, bets: betsS, fold: foldS, analyze: analyzeS },
+      sizes,
+      p95Ms,
+      medianMs,
+      settle,
+      settleCpuUs,
+      pay: { credits: payCredits, seconds: payS, settled: next },
+      bulk,
+      checkOk: check.ok,
+    } satisfies WorkerResult);
+    await app.close();
+  });
+}
+
+/** BENCH_AGENT_KEEP_URL: a database kept between runs (created if missing), seeded once, never dropped. */
+async function keptPostgres(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pgClient.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database ${name}`);
+  await admin.end();
+  return { url, drop: async () => undefined };
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const kept = process.env.BENCH_AGENT_KEEP_URL;
+  const pg = kept ? await keptPostgres(kept) : await throwawayPostgres('bench_agent_stats');
+  if (!pg)
+    throw new Error(
+      'PostgreSQL does not answer (BENCH_DATABASE_URL / TEST_DATABASE_URL): the agent stats bench needs it',
+    );
+  try {
+    console.error(
+      `  agent stats: ${AGENTS} agents, ${PLAYERS} players, ${BETS} settled bets over ${DAYS} days (seeded, then folded)…`,
+    );
+    const r = await runWorker<WorkerResult>('agent stats worker', 0, [thisFile, 'worker', pg.url]);
+    const size = `${AGENTS} agents, ${PLAYERS} players, ${(BETS / 1e6).toFixed(BETS % 1e6 ? 1 : 0)}M bets`;
+    const rows: BenchRow[] = [
+      {
+        figure: `agent stats seeding (${size})`,
+        value: `tree ${r.seedS.tree.toFixed(0)} s, bets ${r.seedS.bets.toFixed(0)} s, fold ${r.seedS.fold.toFixed(0)} s (${r.sizes.memberDays} member-day and ${r.sizes.teamDays} team-day rows), analyze ${r.seedS.analyze.toFixed(0)} s`,
+        budget: '-',
+        pass: true,
+      },
+    ];
+    for (const [name, ms] of Object.entries(r.p95Ms))
+      rows.push({
+        figure: `top agent's ${name} (${size}), p95`,
+        value: `${ms.toFixed(1)} ms (median ${r.medianMs[name]!.toFixed(1)} ms)`,
+        budget: `<= ${MAX_P95_MS} ms`,
+        pass: ms <= MAX_P95_MS,
+      });
+    const ratio = median(r.settle.withFold) / median(r.settle.without);
+    const triggersRatio = median(r.settle.triggersOnly) / median(r.settle.without);
+    const bulkRatio = median(r.bulk.without) / median(r.bulk.with);
+    rows.push(
+      {
+        figure: 'bet settlement with the aggregation (triggers and the fold every 5 s) / without',
+        value: `${ratio.toFixed(2)} (${median(r.settle.withFold).toFixed(0)}/s vs ${median(r.settle.without).toFixed(0)}/s, ${SETTLE_CONCURRENCY} at once, median of ${ROUNDS}; CPU ${median(r.settleCpuUs.withFold).toFixed(0)} vs ${median(r.settleCpuUs.without).toFixed(0)} µs a settlement)`,
+        budget: `>= ${MIN_SETTLE_RATIO}`,
+        pass: ratio >= MIN_SETTLE_RATIO,
+      },
+      {
+        figure: 'bet settlement with the triggers only / without',
+        value: `${triggersRatio.toFixed(2)} (${median(r.settle.triggersOnly).toFixed(0)}/s; CPU ${median(r.settleCpuUs.triggersOnly).toFixed(0)} µs a settlement)`,
+        budget: '-',
+        pass: true,
+      },
+      {
+        figure: 'bulk settlement of 10,000 records, without / with the triggers',
+        value: `${bulkRatio.toFixed(2)} (${median(r.bulk.with).toFixed(2)} s with, ${median(r.bulk.without).toFixed(2)} s without)`,
+        budget: '-',
+        pass: true,
+      },
+      {
+        figure: 'rebate job run after the settlements (once an hour)',
+        value: `${r.pay.credits} credits for ${r.pay.settled} settlements in ${r.pay.seconds.toFixed(2)} s`,
+        budget: '-',
+        pass: true,
+      },
+      {
+        figure: 'agent stats bench ledger check',
+        value: r.checkOk ? 'exact' : 'FAILED',
+        budget: 'exact',
+        pass: r.checkOk,
+      },
+    );
+    return rows;
+  } finally {
+    await pg.drop();
+  }
+}
+
+if (process.argv[2] === 'worker') await worker(process.argv[3]!);
