@@ -25,8 +25,13 @@ export function prizeGroupRebatePercent(group: number): number {
   return Math.round(((group - PRIZE_GROUP.min) * 100_000) / PRIZE_GROUP.base) / 1000;
 }
 
-/** The products other than the lottery with a rebate of their own (member_rebate, migration 027). */
-export const REBATE_PRODUCTS = ['LIVE', 'RNG', 'SPORTS', 'FISH', 'PVP', 'ELOTT'] as const;
+/**
+ * The products other than the lottery with a rebate of their own (member_rebate). Both lottery
+ * categories, LOTT and ELOTT, are our lottery's draws and earn by prize group (the player's series
+ * below its group, each agent the groups' difference): a percentage of their own beside it would
+ * pay the same bet's rebate twice (decision 028).
+ */
+export const REBATE_PRODUCTS = ['LIVE', 'RNG', 'SPORTS', 'FISH', 'PVP'] as const;
 export type RebateProduct = (typeof REBATE_PRODUCTS)[number];
 /** A product rebate in basis points of the valid bet (100 bp = 1 %), at most 100 %. */
 export const REBATE_BP_MAX = 10_000;
@@ -92,7 +97,6 @@ export const RebatesInputSchema = z
     SPORTS: bp.optional(),
     FISH: bp.optional(),
     PVP: bp.optional(),
-    ELOTT: bp.optional(),
   })
   .strict();
 export type RebatesInput = z.input<typeof RebatesInputSchema>;
@@ -103,7 +107,6 @@ export const RebateRatesSchema = z.object({
   SPORTS: bp,
   FISH: bp,
   PVP: bp,
-  ELOTT: bp,
 });
 
 const pageShape = {

@@ -165,7 +165,7 @@ export interface MemberTreeTable {
 /** A member's rebate on a product other than the lottery, in basis points (migration 027). */
 export interface MemberRebateTable {
   member_id: number;
-  product: 'LIVE' | 'RNG' | 'SPORTS' | 'FISH' | 'PVP' | 'ELOTT';
+  product: 'LIVE' | 'RNG' | 'SPORTS' | 'FISH' | 'PVP';
   rate_bp: number;
 }
 

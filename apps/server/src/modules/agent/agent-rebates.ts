@@ -29,7 +29,7 @@ export interface RebateSetting {
 }
 
 export function zeroRates(): RebateRates {
-  return { LIVE: 0, RNG: 0, SPORTS: 0, FISH: 0, PVP: 0, ELOTT: 0 };
+  return { LIVE: 0, RNG: 0, SPORTS: 0, FISH: 0, PVP: 0 };
 }
 
 /** Every product's rate from member_rebate rows (or a link's JSON): missing products are 0. */

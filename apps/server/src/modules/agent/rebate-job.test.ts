@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { HouseAccount } from '../wallet/wallet.service.ts';
+import * as m034 from '../../db/migrations/034-lottery-rebates-by-prize-group.ts';
 import { correctBet, kitMember, settleBets } from './stats-test-kit.ts';
 
 /**
@@ -62,9 +63,13 @@ async function chain(prefix: string) {
 }
 
 describe(`agent rebates (${testDbKind})`, () => {
-  it('decision 028: on 100.00 of valid lottery and live bets under A > B > player, each agent earns its differential and the player its own live rate, paid by the house; the player\u2019s own lottery rebate is left to the lottery', async () => {
+  it('decision 028: on 100.00 of valid lottery (LOTT and ELOTT) and live bets under A > B > player, each agent earns its differential and the player its own live rate, paid by the house; the player\u2019s own lottery rebate, in both categories, is left to the lottery', async () => {
     const { a, b, p } = await chain('rb');
-    await settleBets(t, [bet(p.memberId, 'LOTT', 10_000), bet(p.memberId, 'LIVE', 10_000)]);
+    await settleBets(t, [
+      bet(p.memberId, 'LOTT', 10_000),
+      bet(p.memberId, 'ELOTT', 10_000),
+      bet(p.memberId, 'LIVE', 10_000),
+    ]);
     const house = async () =>
       Number(
         (
@@ -75,15 +80,16 @@ describe(`agent rebates (${testDbKind})`, () => {
     const before = await house();
     await settle();
     expect(await credits([a.memberId, b.memberId, p.memberId])).toEqual({
-      // LOTT: (1980 − 1970) ÷ 2000 and (1970 − 1950) ÷ 2000 of 10,000; LIVE: 30, 40 and 30 bp.
-      [a.memberId]: { 'AGENT_REBATE:LOTT': 50, 'AGENT_REBATE:LIVE': 30 },
-      [b.memberId]: { 'AGENT_REBATE:LOTT': 100, 'AGENT_REBATE:LIVE': 40 },
+      // LOTT and ELOTT: (1980 − 1970) ÷ 2000 and (1970 − 1950) ÷ 2000 of 10,000; LIVE: 30, 40 and
+      // 30 bp.
+      [a.memberId]: { 'AGENT_REBATE:LOTT': 50, 'AGENT_REBATE:ELOTT': 50, 'AGENT_REBATE:LIVE': 30 },
+      [b.memberId]: { 'AGENT_REBATE:LOTT': 100, 'AGENT_REBATE:ELOTT': 100, 'AGENT_REBATE:LIVE': 40 },
       [p.memberId]: { 'REBATE:LIVE': 30 },
     });
-    expect(before - (await house())).toBe(250);
+    expect(before - (await house())).toBe(400);
     // Folding and paying again credit nothing more.
     await settle();
-    expect(before - (await house())).toBe(250);
+    expect(before - (await house())).toBe(400);
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
 
@@ -196,5 +202,35 @@ describe(`agent rebates (${testDbKind})`, () => {
     await settle();
     expect((await credits([a.memberId]))[a.memberId]).toEqual({ 'AGENT_REBATE:LIVE': 303 });
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+  });
+});
+
+describe(`migration 034 (${testDbKind})`, () => {
+  it('decision 028: ELOTT has no member_rebate rate of its own: the migration removes such rates, from members and links, and the table refuses one', async () => {
+    const db = t.database.db as unknown as Kysely<unknown>;
+    const p = await kitMember(t, { prefix: 'm34', rates: { LIVE: 20 } });
+    await m034.down(db);
+    await sql`insert into member_rebate (member_id, product, rate_bp) values (${p.memberId}, 'ELOTT', 40)`.execute(
+      t.database.db,
+    );
+    const link = await sql<{ id: number }>`
+      insert into affiliate_link (member_id, code, account_type, lottery_series, rebates)
+      values (${p.memberId}, 'm34link', 0, 1950, '{"LIVE": 10, "ELOTT": 40}'::jsonb) returning id`.execute(
+      t.database.db,
+    );
+    await m034.up(db);
+    const rates = await sql<{ product: string; rate_bp: number }>`
+      select product, rate_bp from member_rebate where member_id = ${p.memberId} order by product`.execute(
+      t.database.db,
+    );
+    expect(rates.rows).toEqual([{ product: 'LIVE', rate_bp: 20 }]);
+    const rebates = await sql<{ rebates: unknown }>`
+      select rebates from affiliate_link where id = ${link.rows[0]!.id}`.execute(t.database.db);
+    expect(rebates.rows[0]!.rebates).toEqual({ LIVE: 10 });
+    await expect(
+      sql`insert into member_rebate (member_id, product, rate_bp) values (${p.memberId}, 'ELOTT', 40)`.execute(
+        t.database.db,
+      ),
+    ).rejects.toThrow(/member_rebate_product_check/);
   });
 });

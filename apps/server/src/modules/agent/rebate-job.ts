@@ -13,9 +13,11 @@ import { WalletType, type HouseCode, type Posting, type WalletService } from '..
  * the agents' differentials (an agent sees its income a fold after the bet), the rebate job once
  * an hour for the players' own rebates and whatever else is due.
  *
- * - Lottery: every agent keeps `(own prize group − the direct downline's group) ÷ 2000` of the
- *   valid bet of the bets under that downline (member.lottery_series). The player's own lottery
- *   rebate is the lottery engine's, paid as the draw settles (decision 021): not paid here.
+ * - Lottery, both its categories (LOTT and ELOTT: all our lottery's draws): every agent keeps
+ *   `(own prize group − the direct downline's group) ÷ 2000` of the valid bet of the bets under that
+ *   downline (member.lottery_series), whatever series or prize mode the player bet at. The player's
+ *   own lottery rebate is the series it chose below its group, in the prize the draw pays (decision
+ *   021): not paid here.
  * - Other products: the player earns its own `member_rebate` rate on its valid bet (REBATE), each
  *   agent its rate minus its direct downline's (AGENT_REBATE). Rates are basis points.
  * - A difference below zero (a downline set above its upline against the rules) pays nothing.
@@ -45,6 +47,9 @@ export const REBATE_UNITS_PER_MINOR = 20_000n;
  * per credit than 200 or 10).
  */
 const POSTINGS_PER_MOVEMENT = 50;
+
+/** The lottery's categories: rebated by prize group, never by a member_rebate rate. */
+const LOTTERY_PRODUCTS = sql`('LOTT', 'ELOTT')`;
 
 /** The house account that pays rebates (the wallet's house accounts: `<code>:<currency>[:<shard>]`). */
 export const HOUSE_REBATE = 'HOUSE_REBATE' as HouseCode;
@@ -78,12 +83,12 @@ export async function accrueRebates(trx: Kysely<DB>): Promise<DueRow[]> {
       select r.member_id, r.product, 'REBATE' as kind, r.valid * mr.rate_bp * 2 as owed
       from base r
       join member_rebate mr on mr.member_id = r.member_id and mr.product = r.product
-      where r.product <> 'LOTT' and mr.rate_bp > 0
+      where r.product not in ${LOTTERY_PRODUCTS} and mr.rate_bp > 0
       union all
       -- Each upline (a) keeps its difference with the downline (c) the bet came through.
       select ta.ancestor_id, r.product, 'AGENT_REBATE',
         r.valid * case
-          when r.product = 'LOTT' then greatest(ma.lottery_series - mc.lottery_series, 0) * 10
+          when r.product in ${LOTTERY_PRODUCTS} then greatest(ma.lottery_series - mc.lottery_series, 0) * 10
           else greatest(coalesce(ra.rate_bp, 0) - coalesce(rc.rate_bp, 0), 0) * 2
         end
       from base r

@@ -107,7 +107,7 @@ describe(`registration links: the agent's side (${testDbKind})`, () => {
       accountType: 1,
       lotterySeries: 1930,
       lotteryRebatePercent: 11.5,
-      rebates: { LIVE: 70, RNG: 0, SPORTS: 0, FISH: 0, PVP: 0, ELOTT: 0 },
+      rebates: { LIVE: 70, RNG: 0, SPORTS: 0, FISH: 0, PVP: 0 },
       channel: 'CUSTOM',
       channelText: 'Telegram group',
       createdAt: expect.any(Number),

@@ -110,7 +110,6 @@ describe(`register centre: access (${testDbKind})`, () => {
         { product: 'SPORTS', own: 120, min: 0, max: 120 },
         { product: 'FISH', own: 0, min: 0, max: 0 },
         { product: 'PVP', own: 0, min: 0, max: 0 },
-        { product: 'ELOTT', own: 0, min: 0, max: 0 },
       ]);
       expect(v.switches).toEqual({ registerDownline: true, createLink: true, manageLinks: true });
       const { mainDomain } = await t.app.ctx.system.info();
@@ -303,8 +302,8 @@ describe(`register centre: a downline's rebates (${testDbKind})`, () => {
       accountType: 0,
       lotterySeries: 1900,
       lotteryRebatePercent: 10,
-      rebates: { LIVE: 40, RNG: 0, SPORTS: 0, FISH: 0, PVP: 0, ELOTT: 0 },
-      max: { lotterySeries: 1940, rebates: { LIVE: 100, RNG: 0, SPORTS: 0, FISH: 30, PVP: 0, ELOTT: 0 } },
+      rebates: { LIVE: 40, RNG: 0, SPORTS: 0, FISH: 0, PVP: 0 },
+      max: { lotterySeries: 1940, rebates: { LIVE: 100, RNG: 0, SPORTS: 0, FISH: 30, PVP: 0 } },
     });
     const res = await centre(t, agent, 'POST', setDownlineRebate.path, {
       memberId: d.memberId,
@@ -314,7 +313,7 @@ describe(`register centre: a downline's rebates (${testDbKind})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value).toMatchObject({
       lotterySeries: 1940,
-      rebates: { LIVE: 100, RNG: 0, SPORTS: 0, FISH: 10, PVP: 0, ELOTT: 0 },
+      rebates: { LIVE: 100, RNG: 0, SPORTS: 0, FISH: 10, PVP: 0 },
     });
     expect(await memberState(t, { id: d.memberId })).toMatchObject({
       lottery_series: 1940,

@@ -48,12 +48,12 @@ beforeAll(async () => {
   const mk = async (name: string, o: Omit<Parameters<typeof kitMember>[1], 'prefix'>) => {
     m[name] = await kitMember(t, { money, ...o, prefix: `rc${name}` });
   };
-  await mk('A', { agent: true, series: 1980, rates: { LIVE: 100, RNG: 50, ELOTT: 40 } });
+  await mk('A', { agent: true, series: 1980, rates: { LIVE: 100, RNG: 50, SPORTS: 40 } });
   await mk('B1', {
     agent: true,
     uplineId: m.A!.memberId,
     series: 1970,
-    rates: { LIVE: 80, RNG: 50, ELOTT: 40 },
+    rates: { LIVE: 80, RNG: 50, SPORTS: 40 },
   });
   await mk('B2', { agent: true, uplineId: m.A!.memberId, series: 1960, rates: { LIVE: 60, RNG: 20 } });
   await mk('C1', { agent: true, uplineId: m.B1!.memberId, series: 1960, rates: { LIVE: 50, RNG: 30 } });
@@ -75,18 +75,18 @@ beforeAll(async () => {
     ['p15', 'C1'],
     ['p16', 'B2'],
   ];
-  const limits: Record<string, { series: number; LIVE: number; RNG: number; ELOTT: number }> = {
-    A: { series: 1980, LIVE: 100, RNG: 50, ELOTT: 40 },
-    B1: { series: 1970, LIVE: 80, RNG: 50, ELOTT: 40 },
-    B2: { series: 1960, LIVE: 60, RNG: 20, ELOTT: 0 },
-    C1: { series: 1960, LIVE: 50, RNG: 30, ELOTT: 0 },
+  const limits: Record<string, { series: number; LIVE: number; RNG: number; SPORTS: number }> = {
+    A: { series: 1980, LIVE: 100, RNG: 50, SPORTS: 40 },
+    B1: { series: 1970, LIVE: 80, RNG: 50, SPORTS: 40 },
+    B2: { series: 1960, LIVE: 60, RNG: 20, SPORTS: 0 },
+    C1: { series: 1960, LIVE: 50, RNG: 30, SPORTS: 0 },
   };
   for (const [name, up] of players) {
     const l = limits[up]!;
     await mk(name, {
       uplineId: m[up]!.memberId,
       series: l.series - 2 * int(8),
-      rates: { LIVE: int(l.LIVE + 1), RNG: int(l.RNG + 1), ELOTT: int(l.ELOTT + 1) },
+      rates: { LIVE: int(l.LIVE + 1), RNG: int(l.RNG + 1), SPORTS: int(l.SPORTS + 1) },
     });
   }
   // The sibling tree: its figures must never show in A's reports, nor A's in its.
@@ -194,18 +194,16 @@ function model(bets: KitBet[], sign: bigint) {
   for (const b of bets) {
     const valid = BigInt(b.valid) * sign;
     if (valid === 0n) continue;
-    if (b.product !== 'LOTT')
-      add(`${b.memberId}:${b.product}:REBATE`, valid * rate(b.memberId, b.product) * 2n);
+    const lottery = b.product === 'LOTT' || b.product === 'ELOTT';
+    if (!lottery) add(`${b.memberId}:${b.product}:REBATE`, valid * rate(b.memberId, b.product) * 2n);
     // Up the chain: each upline against the member the bet came through.
     let child = b.memberId;
     let up = uplineOf.get(child) ?? null;
     while (up) {
-      const diff =
-        b.product === 'LOTT'
-          ? BigInt(Math.max(series(up) - series(child), 0)) * 10n
-          : (rate(up, b.product) > rate(child, b.product)
-              ? rate(up, b.product) - rate(child, b.product)
-              : 0n) * 2n;
+      const diff = lottery
+        ? BigInt(Math.max(series(up) - series(child), 0)) * 10n
+        : (rate(up, b.product) > rate(child, b.product) ? rate(up, b.product) - rate(child, b.product) : 0n) *
+          2n;
       add(`${up}:${b.product}:AGENT_REBATE`, valid * diff);
       child = up;
       up = uplineOf.get(child) ?? null;
@@ -412,7 +410,7 @@ async function get(name: string, url: string) {
 }
 
 describe(`agent reports reconcile with the raw bets and ledger (${testDbKind})`, () => {
-  it('rebates: every member, product and kind credited exactly what the rates owe on the valid bets, floor of the exact sum, through the ledger; the ledger check holds', async () => {
+  it('rebates: every member, product and kind credited exactly what the rates and prize groups owe on the valid bets (both lottery categories by prize group), floor of the exact sum, through the ledger; the ledger check holds', async () => {
     const rows = await sql<{ member_id: number; kind: string; reference: string; total: number }>`
       select a.member_id, t.kind, t.reference, sum(p.amount)::bigint as total
       from ledger_posting p join ledger_account a on a.id = p.account_id
@@ -430,6 +428,10 @@ describe(`agent reports reconcile with the raw bets and ledger (${testDbKind})`,
     expect(credited).toEqual(expected);
     expect([...expected.keys()].some((k) => k.endsWith(':LOTT:AGENT_REBATE'))).toBe(true);
     expect([...expected.keys()].some((k) => k.endsWith(':LIVE:REBATE'))).toBe(true);
+    // Both lottery categories by prize group: the agents earn on ELOTT bets, the players' own
+    // rebate is the series they bet at, never a second one here.
+    expect([...expected.keys()].some((k) => k.endsWith(':ELOTT:AGENT_REBATE'))).toBe(true);
+    expect([...credited.keys()].filter((k) => /:E?LOTT:REBATE$/.test(k))).toEqual([]);
     // The house paid every cent of it.
     const house = await sql<{ balance: number }>`
       select sum(balance)::bigint as balance from ledger_account where code like 'HOUSE_REBATE:%'`.execute(

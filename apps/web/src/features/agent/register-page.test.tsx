@@ -39,7 +39,7 @@ const link = (id: number, over: Partial<AffiliateLink> = {}): AffiliateLink => (
   accountType: 0,
   lotterySeries: 1930,
   lotteryRebatePercent: 11.5,
-  rebates: { LIVE: 50, RNG: 100, SPORTS: 0, FISH: 0, PVP: 0, ELOTT: 0 },
+  rebates: { LIVE: 50, RNG: 100, SPORTS: 0, FISH: 0, PVP: 0 },
   channel: 'FORUM',
   channelText: '',
   createdAt: Date.UTC(2026, 10, 20, 8),
