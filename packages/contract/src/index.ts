@@ -27,3 +27,4 @@ export * from './lottery-rules/index.ts';
 export * from './agent-team.ts';
 export * from './agent-reports.ts';
 export * from './agent-notices.ts';
+export * from './agent-contracts/index.ts';

@@ -1,0 +1,7 @@
+/**
+ * Agent contracts (issue 30, decision 030): the pure core the server's settlement and the web's
+ * simulator share, so that they cannot disagree. Kinds and tiers, tier validation, the status
+ * state machine, periods, payouts, the differential, the higher-rate rule and the statement.
+ */
+export * from './kinds.ts';
+export * from './status.ts';
