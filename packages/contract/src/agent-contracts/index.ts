@@ -5,3 +5,4 @@
  */
 export * from './kinds.ts';
 export * from './status.ts';
+export * from './tiers.ts';
