@@ -31,6 +31,7 @@ import * as m031 from './migrations/031-agent-register-switches.ts';
 import * as m032 from './migrations/032-agent-team.ts';
 import * as m033 from './migrations/033-agent-announcements.ts';
 import * as m034 from './migrations/034-lottery-rebates-by-prize-group.ts';
+import * as m035 from './migrations/035-staff-and-audit.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '032-agent-team': m032,
   '033-agent-announcements': m033,
   '034-lottery-rebates-by-prize-group': m034,
+  '035-staff-and-audit': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1010,6 +1010,60 @@ export interface PvpRoomTable {
   sort: Generated<number>;
 }
 
+/** The back office's staff, apart from members (migration 035, decision 031). */
+export interface StaffTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  /** argon2id, as a member's. */
+  password_hash: string;
+  role: 'admin' | 'finance' | 'support' | 'risk' | 'content' | 'read-only';
+  /** The authenticator's secret, base32 (as member.totp_secret); null before the first sign-in. */
+  totp_secret: string | null;
+  totp_enrolled: Generated<boolean>;
+  /** The 30-second step of the last accepted code: a code of this step or older is refused. */
+  totp_last_step: Generated<number>;
+  disabled_at: NullableTimestamp;
+  created_at: Timestamp;
+  /** The admin who created the account; null when the operator CLI did. */
+  created_by: number | null;
+}
+
+/** A staff member's session: the token only as its SHA-256 (migration 035). */
+export interface StaffSessionTable {
+  id: Generated<number>;
+  token_hash: Buffer;
+  staff_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  /** Null until the authenticator's code was given: until then the token opens only that step. */
+  second_factor_at: NullableTimestamp;
+  idle_expires_at: RequiredTimestamp;
+  absolute_expires_at: RequiredTimestamp;
+  revoked_at: NullableTimestamp;
+  ip: ColumnType<string, string | undefined, string>;
+  user_agent: ColumnType<string, string | undefined, string>;
+}
+
+/** The append-only, hash-chained audit log (migration 035, decision 031). */
+export interface AuditLogTable {
+  /** From audit_log_id_seq, taken under the chain's lock: the chain's order. */
+  id: number;
+  at: RequiredTimestamp;
+  actor_kind: 'staff' | 'cli' | 'system';
+  actor_id: number | null;
+  actor_name: string;
+  ip: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before: ColumnType<unknown | null, string | null, never>;
+  after: ColumnType<unknown | null, string | null, never>;
+  /** Lower-case hex SHA-256. */
+  prev_hash: string;
+  hash: string;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -1087,4 +1141,7 @@ export interface DB {
   agent_stat_state: AgentStatStateTable;
   lucky_bag: LuckyBagTable;
   lucky_bag_share: LuckyBagShareTable;
+  staff: StaffTable;
+  staff_session: StaffSessionTable;
+  audit_log: AuditLogTable;
 }
