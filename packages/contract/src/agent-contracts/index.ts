@@ -6,3 +6,5 @@
 export * from './kinds.ts';
 export * from './status.ts';
 export * from './tiers.ts';
+export * from './days.ts';
+export * from './periods.ts';
