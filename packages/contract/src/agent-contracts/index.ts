@@ -8,3 +8,5 @@ export * from './status.ts';
 export * from './tiers.ts';
 export * from './days.ts';
 export * from './periods.ts';
+export * from './payout.ts';
+export * from './differential.ts';
