@@ -330,7 +330,7 @@ const bull = definePlay({
   group: 'FUN',
   groupName: 'Poker and bull',
   name: 'Bull',
-  rule: 'When three of the five digits add up to 10, 20 or 30, the bull is the last digit of the sum of the other two (0 is bull-bull); otherwise no bull. Pick bulls (or no bull); each pick is a note. The bonus depends on the pick.',
+  rule: 'When three of the five digits add up to 0, 10 or 20 (a multiple of ten), the bull is the last digit of the sum of the other two (0 is bull-bull); otherwise no bull. Pick bulls (or no bull); each pick is a note. The bonus depends on the pick.',
   price: 2,
   rows: [tokenRow('BULL', 'Bull', Object.keys(SSC_BULL_COUNTS))],
   prizes: Object.entries(SSC_BULL_COUNTS).map(([key, n]) => ({ key, bonus: floor4(200_000 / n) })),
