@@ -10,3 +10,5 @@ export * from './days.ts';
 export * from './periods.ts';
 export * from './payout.ts';
 export * from './differential.ts';
+export * from './higher-rate.ts';
+export * from './statement.ts';
