@@ -12,3 +12,4 @@ export * from './payout.ts';
 export * from './differential.ts';
 export * from './higher-rate.ts';
 export * from './statement.ts';
+export * from './simulate.ts';
