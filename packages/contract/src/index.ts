@@ -28,3 +28,4 @@ export * from './agent-team.ts';
 export * from './agent-reports.ts';
 export * from './agent-notices.ts';
 export * from './agent-contracts/index.ts';
+export * as backoffice from './backoffice/index.ts';

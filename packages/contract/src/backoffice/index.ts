@@ -1,0 +1,8 @@
+/**
+ * The back office's section of the contract (issue 31): its roles and permissions, its calls and
+ * its refusals. Exported from the package as one namespace (`backoffice`), so none of its calls
+ * is mistaken for a player's call (the player's registry and web call references list only those).
+ */
+export * from './roles.ts';
+export * from './errors.ts';
+export * from './calls.ts';

@@ -1,0 +1,60 @@
+/**
+ * The back office's roles and what each may do (issue 31, decision 031). One table in code, read
+ * by the server (every back-office call names the permission it needs) and by the staff's web app
+ * (to show only what a person may use); the server's check is the one that counts.
+ */
+
+/** Every action a back-office call can need, by name. */
+export const staffPermissions = [
+  /** Create and disable staff accounts. */
+  'staff.manage',
+  /** Read the audit log and verify its chain. */
+  'audit.read',
+  'dashboard.read',
+  'report.read',
+  'player.read',
+  'player.lock',
+  /** Adjust a player's balance (a ledger movement of its own kind, with a reason). */
+  'player.adjust',
+  'deposit.approve',
+  'withdrawal.approve',
+  /** Enter, correct and void lottery results. */
+  'lottery.result',
+  /** Vendors and games on and off, maintenance per vendor. */
+  'game.manage',
+  /** Notices, banners, promotions, help pages. */
+  'content.edit',
+  /** Maintenance, region blocks, feature switches, brand config. */
+  'site.switches',
+  'agent.read',
+] as const;
+export type StaffPermission = (typeof staffPermissions)[number];
+
+export const staffRoles = ['admin', 'finance', 'support', 'risk', 'content', 'read-only'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/**
+ * What each role may do. An admin may do everything; the others get what their desk needs and
+ * nothing more (a support agent looks players up and locks them, but moves no money).
+ */
+export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  admin: staffPermissions,
+  finance: [
+    'dashboard.read',
+    'report.read',
+    'player.read',
+    'player.adjust',
+    'deposit.approve',
+    'withdrawal.approve',
+    'agent.read',
+  ],
+  support: ['dashboard.read', 'player.read', 'player.lock'],
+  risk: ['dashboard.read', 'report.read', 'player.read', 'player.lock', 'agent.read', 'audit.read'],
+  content: ['dashboard.read', 'content.edit', 'game.manage'],
+  'read-only': ['dashboard.read', 'report.read', 'player.read', 'agent.read'],
+};
+
+/** The one permission check: may a member of staff with this role do this? */
+export function can(role: StaffRole, permission: StaffPermission): boolean {
+  return rolePermissions[role]?.includes(permission) ?? false;
+}
