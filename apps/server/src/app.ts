@@ -44,7 +44,7 @@ export interface BuildAppOptions {
   services?: ServiceOptions;
 }
 
-const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/cdn/', '/config/'];
+const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/cdn/', '/config/', '/bo/'];
 
 /** The platform server; used by main.ts, the tests and the benchmarks alike. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -88,6 +88,9 @@ import { TeamService } from './modules/agent/team.service.ts';
 import { teamRoutes } from './modules/agent/team.routes.ts';
 import { AgentTransferService } from './modules/agent/agent-transfer.service.ts';
 import { agentTransferRoutes } from './modules/agent/agent-transfer.routes.ts';
+import { AuditLog } from './modules/backoffice/audit.service.ts';
+import { StaffService, type StaffPolicy } from './modules/backoffice/staff.service.ts';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 
 /** What the services are built from. */
 export interface ServiceDeps {
@@ -125,6 +128,8 @@ export interface ServiceOptions {
   gameSandboxSecret?: string;
   /** IANA name of the agent reports' time zone; by default env REPORT_TIME_ZONE, else GMT+8 (Asia/Shanghai). */
   reportTimeZone?: string;
+  /** The back office's staff sessions and sign-in limits (decision 031). */
+  staff?: Partial<StaffPolicy>;
 }
 
 /** Builds every service. Constructors only: nothing starts until `startServices`. */
@@ -274,6 +279,12 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     outbox,
     limiter: rateLimiter,
   });
+  // The back office's staff and its audit log (issue 31, decision 031).
+  const audit = new AuditLog(database);
+  const staff = new StaffService(
+    { database, audit, limiter: rateLimiter },
+    { issuer: `${brand.get().brandName} back office`, ...options.staff },
+  );
 
   return {
     log: deps.log ?? pino({ enabled: false }),
@@ -319,6 +330,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     agentReports,
     agentTeam,
     agentTransfers,
+    audit,
+    staff,
   };
 }
 
@@ -368,6 +381,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     agentReportsRoutes,
     teamRoutes,
     agentTransferRoutes,
+    backofficeRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

@@ -19,10 +19,22 @@ import {
   runWalletCommand,
   type MoneyServices,
 } from './money-commands.ts';
+import {
+  BACKOFFICE_USAGE,
+  runAuditCommand,
+  runStaffCommand,
+  type BackofficeOpsServices,
+} from './backoffice-command.ts';
 
 /** The services an operator command acts through (the same ones the routes use). */
 export interface OpsServices
-  extends MoneyServices, WithdrawOpsServices, MessageOpsServices, GamesOpsServices, LotteryOpsServices {
+  extends
+    MoneyServices,
+    WithdrawOpsServices,
+    MessageOpsServices,
+    GamesOpsServices,
+    LotteryOpsServices,
+    BackofficeOpsServices {
   system: SystemService;
   notices: NoticesService;
   outbox?: Outbox;
@@ -53,7 +65,8 @@ ${MESSAGE_USAGE}
 ${MONEY_USAGE}
 ${WITHDRAW_USAGE}
 ${GAMES_USAGE}
-${LOTTERY_USAGE}`;
+${LOTTERY_USAGE}
+${BACKOFFICE_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
   const positional: string[] = [];
@@ -83,8 +96,15 @@ function onlyKnown(named: Map<string, string>, allowed: string[]): void {
   }
 }
 
-/** Runs one operator command; returns the text to print. Throws UsageError for bad arguments. */
-export async function runOpsCommand(services: OpsServices, argv: string[]): Promise<string> {
+/**
+ * Runs one operator command; returns the text to print. Throws UsageError for bad arguments.
+ * `operator` is the operating-system user who ran the CLI: what the audit log records as the actor.
+ */
+export async function runOpsCommand(
+  services: OpsServices,
+  argv: string[],
+  operator = 'unknown',
+): Promise<string> {
   const [group, ...rest] = argv;
   const { positional, named } = flags(rest);
   switch (group) {
@@ -216,6 +236,10 @@ export async function runOpsCommand(services: OpsServices, argv: string[]): Prom
       return runLotteryCommand(services, named, positional, (m) => new UsageError(m));
     case 'jobs':
       return runJobsCommand(services, named, positional, (m) => new UsageError(m));
+    case 'staff':
+      return runStaffCommand(services, named, positional, operator, (m) => new UsageError(m));
+    case 'audit':
+      return runAuditCommand(services, named, positional, (m) => new UsageError(m));
     case undefined:
     case 'help':
     case '--help':

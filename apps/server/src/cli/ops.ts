@@ -8,6 +8,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { userInfo } from 'node:os';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/connection.ts';
 import { DataDirBusyError, readLockOwner } from '../db/data-dir-lock.ts';
@@ -54,7 +55,7 @@ function postOps(
 async function viaServer(port: number, tls: boolean, token: string, argv: string[]): Promise<string> {
   let res: { status: number; text: string };
   try {
-    res = await postOps(port, tls, token, JSON.stringify({ argv }));
+    res = await postOps(port, tls, token, JSON.stringify({ argv, operator: operatorName() }));
   } catch {
     throw new Error(
       `The server that owns the data directory (port ${port}) does not answer. Is it still starting?`,
@@ -74,7 +75,16 @@ async function direct(config: AppConfig, database: Database, argv: string[]): Pr
   if (await isEmpty(database)) await seedNewDatabase(database, { demo: config.seedDemo });
   // The same services the server builds; none is started (a command writes and NOTIFYs, a
   // running server's change feed reloads), so nothing is delivered from here.
-  return runOpsCommand(createServices({ config, database }), argv);
+  return runOpsCommand(createServices({ config, database }), argv, operatorName());
+}
+
+/** Who runs the CLI, for the audit log: the operating-system user (decision 031). */
+function operatorName(): string {
+  try {
+    return userInfo().username || 'unknown';
+  } catch {
+    return process.env.USER ?? 'unknown';
+  }
 }
 
 async function main(argv: string[]): Promise<string> {

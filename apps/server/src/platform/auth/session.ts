@@ -168,7 +168,7 @@ const sessionByToken = new PreparedRead<SessionRow, { tokenHash: Uint8Array }>(
  * a quarter of a short idle time-out. So a busy client costs one write a minute, not one a call,
  * and the deadline is never more than this step short of "idle time-out after the last call".
  */
-function touchStepMs(policy: SessionPolicy): number {
+export function touchStepMs(policy: SessionPolicy): number {
   return Math.min(TOUCH_INTERVAL_MS, policy.idleMs / 4);
 }
 

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCalls, backoffice } from '@app/contract';
+import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { loginToken } from '../session/accounts-test-kit.ts';
+import { callerIp, createSignedIn, type SignedIn } from './backoffice-test-kit.ts';
+
+/**
+ * The permission matrix (issue 31): every back-office call of the contract, with no token, a
+ * player's token, a session short of its second factor, and a signed-in member of each role, is
+ * refused exactly when the call's access says so, before anything else of the request is looked
+ * at; and a staff token opens no player call.
+ */
+const { backofficeCalls, staffRoles, can, BackofficeErrors: E } = backoffice;
+
+let t: TestApp;
+let memberToken: string;
+const staffByRole = new Map<backoffice.StaffRole, SignedIn>();
+let pending: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ configOverrides: { trustProxy: true } });
+  memberToken = await loginToken(t, 'demo', 'Demo1234', callerIp());
+  for (const role of staffRoles) staffByRole.set(role, await createSignedIn(t, `matrix-${role}`, role));
+  // A session that passed the password but not the authenticator.
+  const { password } = await t.app.ctx.staff.create(
+    { kind: 'cli', id: null, name: 'test', ip: null },
+    { username: 'matrix-pending', displayName: 'Pending', role: 'admin' },
+  );
+  const login = await t.call({
+    method: 'POST',
+    url: '/bo/api/session/login',
+    headers: callerIp(),
+    payload: { username: 'matrix-pending', password },
+  });
+  pending = login.json().value.token;
+}, 120_000);
+afterAll(async () => t?.close());
+
+// Logout ends the session it is called with: it runs last, on sessions of its own.
+const calls = [...backofficeCalls].sort((a, b) => Number(a.id === 'boLogout') - Number(b.id === 'boLogout'));
+
+function send(call: backoffice.BoCallDef, token: string | undefined) {
+  return t.call({
+    method: call.method,
+    url: call.path,
+    headers: callerIp(),
+    ...(token ? { token } : {}),
+    // An empty body: a call that passes the checks answers 422 for it, never 401 or 403.
+    ...(call.method === 'GET' ? {} : { payload: {} }),
+  });
+}
+
+describe(`back-office permission matrix (${testDbKind})`, () => {
+  it('the contract declares the calls, each with its access', () => {
+    expect(backofficeCalls.length).toBeGreaterThanOrEqual(10);
+    for (const call of backofficeCalls) {
+      expect(call.path.startsWith('/bo/api/'), call.id).toBe(true);
+      expect(call.wire).toBe('envelope');
+      // None is a player's call: they are not in the player's registry.
+      expect(allCalls.some((c) => c.id === call.id || c.path === call.path)).toBe(false);
+    }
+  });
+
+  it('no token and a player token are refused on every call but the public one', async () => {
+    for (const call of calls.filter((c) => c.access !== 'public')) {
+      const none = await send(call, undefined);
+      expect(none.statusCode, `${call.id} without a token: ${none.body}`).toBe(401);
+      expect(none.json().errorCode).toBe(E.boNotSignedIn.code);
+      const member = await send(call, memberToken);
+      expect(member.statusCode, `${call.id} with a player token: ${member.body}`).toBe(401);
+      expect(member.json().errorCode).toBe(E.boSessionEnded.code);
+    }
+  });
+
+  it('a session short of its second factor opens only the second-factor step and logout', async () => {
+    for (const call of calls.filter((c) => c.access !== 'public' && c.id !== 'boLogout')) {
+      const res = await send(call, pending);
+      if (call.access === 'second-factor') {
+        expect([401, 403], `${call.id}: ${res.body}`).not.toContain(res.statusCode);
+        expect(res.statusCode, `${call.id}: ${res.body}`).toBe(422);
+      } else {
+        expect(res.statusCode, `${call.id}: ${res.body}`).toBe(401);
+        expect(res.json().errorCode).toBe(E.boSecondFactorRequired.code);
+      }
+    }
+  });
+
+  it('each role reaches exactly the calls its permissions allow', async () => {
+    const matrix: string[] = [];
+    for (const call of calls.filter((c) => c.access !== 'public' && c.id !== 'boLogout')) {
+      for (const role of staffRoles) {
+        const res = await send(call, staffByRole.get(role)!.token);
+        const access = call.access;
+        const expected =
+          access === 'second-factor'
+            ? E.boSecondFactorDone
+            : access === 'staff' || access === 'session' || can(role, access as backoffice.StaffPermission)
+              ? null
+              : E.boPermissionDenied;
+        if (expected) {
+          expect(res.statusCode, `${call.id} as ${role}: ${res.body}`).toBe(expected.status);
+          expect(res.json().errorCode).toBe(expected.code);
+        } else {
+          expect([401, 403, 409, 500], `${call.id} as ${role}: ${res.body}`).not.toContain(res.statusCode);
+        }
+        matrix.push(`${call.id} ${role} ${expected ? 'refused' : 'allowed'}`);
+      }
+    }
+    // The rows the roles table promises, spelled out.
+    expect(matrix).toContain('boStaffCreate admin allowed');
+    expect(matrix).toContain('boStaffCreate finance refused');
+    expect(matrix).toContain('boAuditList risk allowed');
+    expect(matrix).toContain('boAuditVerify support refused');
+    expect(matrix).toContain('boMe read-only allowed');
+  });
+
+  it('logout takes any live session, pending or signed in, and nothing else', async () => {
+    const logout = calls.find((c) => c.id === 'boLogout')!;
+    for (const token of [pending, staffByRole.get('read-only')!.token]) {
+      const res = await send(logout, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const again = await send(logout, token);
+      expect(again.statusCode).toBe(401);
+      expect(again.json().errorCode).toBe(E.boSessionEnded.code);
+    }
+  });
+
+  it('a staff token opens no player call', async () => {
+    const staffToken = staffByRole.get('admin')!.token;
+    const guarded = allCalls.filter((c) => c.token);
+    expect(guarded.length).toBeGreaterThan(5);
+    for (const call of guarded) {
+      const res = await t.call({
+        method: call.method,
+        url: call.path,
+        headers: callerIp(),
+        token: staffToken,
+        ...(call.method === 'GET' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, `${call.method} ${call.path}: ${res.body}`).toBe(401);
+    }
+  });
+});
