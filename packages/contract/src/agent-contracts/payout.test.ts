@@ -117,6 +117,10 @@ describe('contract payouts', () => {
     expect(
       dividendPayout(terms, { validBet: 600_000, netLoss: 70_000, activeMembers: 6 }, -50_000, true).base,
     ).toBe(70_000);
+    // Only a loss is carried: a positive figure handed in is not added.
+    expect(
+      dividendPayout(terms, { validBet: 600_000, netLoss: 70_000, activeMembers: 6 }, 5_000, false).base,
+    ).toBe(70_000);
   });
 
   it('resetFrequency 2 clears the carried loss when a period starts in a new month; 1 and 3 never do', () => {
