@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffice } from '@app/contract';
+import { repoRoot } from '../../config.ts';
 import { openPostgres, type Database } from '../../db/connection.ts';
 import { createTestApp, currentSchema, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { runOpsCommand } from '../../cli/commands.ts';
@@ -32,6 +34,23 @@ const verifyCall = () =>
     headers: callerIp(),
     payload: {},
   });
+
+/** `npm run ops -- <argv>` as an operator runs it, on this test's PostgreSQL schema. */
+async function npmOps(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.searchParams.set('options', `-c search_path=${await currentSchema(t)}`);
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', '--silent', 'ops', '--', ...argv], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: url.toString() },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => done({ code: code ?? 1, stdout, stderr }));
+  });
+}
 
 async function cli(argv: string[]): Promise<{ ok: boolean; text: string }> {
   try {
@@ -163,6 +182,14 @@ describe(`audit chain (${testDbKind})`, () => {
       errorCode: backoffice.BackofficeErrors.boAuditChainBroken.code,
       message: expect.stringContaining(`BROKEN at entry ${victim.id}`),
     });
+
+    // The operator's own command, as a process: exit code 1 and the entry named (PostgreSQL only:
+    // on PGlite the test's database lives in this process, where no other process can reach it).
+    if (testDbKind === 'postgres') {
+      const run = await npmOps('audit', 'verify');
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.stderr).toContain(`Audit chain BROKEN at entry ${victim.id}`);
+    }
 
     // Put it back (as the tamperer could): the chain verifies again, up to the same head.
     await tamper(
