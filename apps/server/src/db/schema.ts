@@ -1064,6 +1064,53 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/** An agent contract, one row per line (migration 036, decision 030). */
+export interface AgentContractTable {
+  id: Generated<number>;
+  kind: 'dividend' | 'dailySalary' | 'hourlySalary' | 'realTimeSalary';
+  product_type: string;
+  /** The dividend's computation period; '' for the other kinds. */
+  period: ColumnType<string, string | undefined, string>;
+  /** The offerer; null for a contract the platform holds with a top agent. */
+  upline_id: number | null;
+  downline_id: number;
+  status: 'P' | 'E' | 'A' | 'V' | 'C' | 'R';
+  /** The terms offered or in force (ContractTerms). */
+  terms: JSONColumnType<unknown, string, string>;
+  /** The terms last accepted, paying while a modification waits; null until the first accept. */
+  accepted_terms: JSONColumnType<unknown | null, string | null, string | null>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A contract's history: one row per change (migration 036). */
+export interface AgentContractEventTable {
+  id: Generated<number>;
+  contract_id: number;
+  /** The member who acted; null for the platform or the higher-rate rule. */
+  actor_id: number | null;
+  actor: 'upline' | 'downline' | 'system' | 'platform';
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  terms: JSONColumnType<unknown | null, string | null, string | null>;
+  at: Timestamp;
+}
+
+/** Per agent per line, what settlement threads between periods (migration 036, decision 030). */
+export interface AgentContractStateTable {
+  member_id: number;
+  kind: string;
+  product_type: string;
+  period: ColumnType<string, string | undefined, string>;
+  /** The dividend's carried loss, minor units (≤ 0). */
+  carry: ColumnType<number, number | undefined, number>;
+  /** The agent's deficit on the line, minor units (≥ 0). */
+  deficit: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -1144,4 +1191,7 @@ export interface DB {
   staff: StaffTable;
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;
+  agent_contract: AgentContractTable;
+  agent_contract_event: AgentContractEventTable;
+  agent_contract_state: AgentContractStateTable;
 }
