@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { format } from 'prettier';
 import * as contract from '@app/contract';
 import type { CallDef } from '@app/contract';
+import * as agentContracts from '../../packages/contract/src/agent-contracts-calls.ts';
 import * as agentNotices from '../../packages/contract/src/agent-notices.ts';
 import * as agentRegister from '../../packages/contract/src/agent-register.ts';
 import * as agentReports from '../../packages/contract/src/agent-reports.ts';
@@ -41,6 +42,7 @@ import * as withdraw from '../../packages/contract/src/withdraw.ts';
 
 /** The contract's modules that declare calls, by the name of their refs file. */
 const DOMAINS: Record<string, Record<string, unknown>> = {
+  'agent-contracts': agentContracts,
   'agent-notices': agentNotices,
   'agent-register': agentRegister,
   'agent-reports': agentReports,

@@ -88,6 +88,8 @@ import { TeamService } from './modules/agent/team.service.ts';
 import { teamRoutes } from './modules/agent/team.routes.ts';
 import { AgentTransferService } from './modules/agent/agent-transfer.service.ts';
 import { agentTransferRoutes } from './modules/agent/agent-transfer.routes.ts';
+import { AgentContractService } from './modules/agent/contracts.service.ts';
+import { agentContractRoutes } from './modules/agent/contracts.routes.ts';
 import { AuditLog } from './modules/backoffice/audit.service.ts';
 import { StaffService, type StaffPolicy } from './modules/backoffice/staff.service.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
@@ -269,6 +271,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The agent centre's team management and transfers (issue 29).
   const agentTeam = new TeamService({ database, wallet, messages });
   const agentTransfers = new AgentTransferService({ database, wallet, members, system });
+  // Agent contracts' store and offer/answer flow (issue 30).
+  const agentContracts = new AgentContractService({ database });
   const passwordReset = new PasswordResetService({
     database,
     system,
@@ -330,6 +334,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     agentReports,
     agentTeam,
     agentTransfers,
+    agentContracts,
     audit,
     staff,
   };
@@ -381,6 +386,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     agentReportsRoutes,
     teamRoutes,
     agentTransferRoutes,
+    agentContractRoutes,
     backofficeRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];

@@ -577,6 +577,36 @@ export const LotteryErrors = {
   },
 } as const;
 
+/**
+ * Refusals of the agent contracts (issue 30, decision 030). A contract of other parties answers the
+ * same 404 as a missing one; the status and actor codes are the state machine's (status.ts).
+ */
+export const AgentContractErrors = {
+  contractNotFound: { code: 'agent.contract.not.found', status: 404, message: 'No such contract' },
+  contractStatusInvalid: {
+    code: 'contract.status.invalid',
+    status: 409,
+    message: 'This contract cannot take this action in its current status',
+  },
+  contractActorInvalid: {
+    code: 'contract.actor.invalid',
+    status: 403,
+    message: 'This action is not yours to take on this contract',
+  },
+  contractTermsInvalid: { code: 'contract.terms.invalid', status: 422, message: 'Invalid contract' },
+  contractVersionStale: {
+    code: 'contract.version.stale',
+    status: 409,
+    message: 'This contract has changed: check it and try again',
+  },
+  contractHigherRate: {
+    code: 'agent.contract.higher.rate',
+    status: 409,
+    message:
+      'There is a downline with a higher rate than the new contract; if you proceed, the contract with that downline is terminated automatically.',
+  },
+} as const;
+
 export const Errors = {
   ...verificationErrors,
   ...accountErrors,
@@ -591,6 +621,7 @@ export const Errors = {
   ...platformErrors,
   ...LotteryErrors,
   ...AgentRegisterErrors,
+  ...AgentContractErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;
 /** Every code the wire may carry in `errorCode`. */

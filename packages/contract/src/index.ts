@@ -28,4 +28,5 @@ export * from './agent-team.ts';
 export * from './agent-reports.ts';
 export * from './agent-notices.ts';
 export * from './agent-contracts/index.ts';
+export * from './agent-contracts-calls.ts';
 export * as backoffice from './backoffice/index.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { challengeFields, LoginResultSchema } from './session.ts';
+import { ContractTermsSchema } from './agent-contracts/kinds.ts';
+import { contractStatuses } from './agent-contracts/status.ts';
 
 export const AvatarSchema = z.object({
   /** A static avatar number ("1".."12") or the path of a custom image. */
@@ -47,6 +49,19 @@ export const MemberInfoSchema = z.object({
 });
 export type MemberInfo = z.infer<typeof MemberInfoSchema>;
 
+/** A contract the member holds, as an info key lists it (`.agent`): the terms in force. */
+export const ContractInfoSchema = z.object({
+  agent: z.array(
+    z.object({
+      contractId: z.number().int(),
+      status: z.enum(contractStatuses),
+      /** Null: the platform holds this contract with a top agent. */
+      uplineId: z.number().int().nullable(),
+      terms: ContractTermsSchema,
+    }),
+  ),
+});
+
 export const ConsolidatedSchema = z.object({
   dailysalreqtype: z.number().int(),
   divtypereq: z.number().int(),
@@ -54,6 +69,13 @@ export const ConsolidatedSchema = z.object({
   realtimesalreqtype: z.number().int(),
   /** Dividend by competition period: no separate request kind here, so it follows divtypereq. */
   divtypecompperiodreq: z.number().int(),
+  // The info keys (research §1.3, issue 30): the contracts the member holds with its upline, in
+  // force, keyed by product type (and the dividend's period); absent when it holds none. The
+  // request keys above count the offers and termination requests waiting for its answer.
+  divtypecompperiodinfo: z.record(z.string(), z.record(z.string(), ContractInfoSchema)).optional(),
+  dailysalinfotype: z.record(z.string(), ContractInfoSchema).optional(),
+  contracthoursalinfo: z.record(z.string(), ContractInfoSchema).optional(),
+  realtimesalinfotype: z.record(z.string(), ContractInfoSchema).optional(),
 });
 export type Consolidated = z.infer<typeof ConsolidatedSchema>;
 
@@ -139,7 +161,7 @@ export const getConsolidated = defineCall({
   moduleId: 'MEMBER',
   token: true,
   summary:
-    'Pending contract requests of the account: daily salary, dividend, hourly salary, real-time salary',
+    'Contract requests waiting for the account (daily salary, dividend, hourly, real-time) and the contracts it holds',
   response: ConsolidatedSchema,
 });
 

@@ -19,6 +19,7 @@ import * as houseGames from './house-games/calls.ts';
 import * as agentReports from './agent-reports.ts';
 import * as agentTeam from './agent-team.ts';
 import * as agentNotices from './agent-notices.ts';
+import * as agentContracts from './agent-contracts-calls.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -54,4 +55,5 @@ export const allCalls: readonly CallDef[] = collect(
   agentTeam,
   agentReports,
   agentNotices,
+  agentContracts,
 );

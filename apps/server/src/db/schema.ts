@@ -1076,9 +1076,9 @@ export interface AgentContractTable {
   downline_id: number;
   status: 'P' | 'E' | 'A' | 'V' | 'C' | 'R';
   /** The terms offered or in force (ContractTerms). */
-  terms: JSONColumnType<unknown, string, string>;
+  terms: ColumnType<unknown, string, string>;
   /** The terms last accepted, paying while a modification waits; null until the first accept. */
-  accepted_terms: JSONColumnType<unknown | null, string | null, string | null>;
+  accepted_terms: ColumnType<unknown | null, string | null | undefined, string | null>;
   version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -1094,7 +1094,7 @@ export interface AgentContractEventTable {
   action: string;
   from_status: string | null;
   to_status: string;
-  terms: JSONColumnType<unknown | null, string | null, string | null>;
+  terms: ColumnType<unknown | null, string | null, string | null>;
   at: Timestamp;
 }
 

@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { AgentType, memberSeriesBand, type BetProduct, type RebateProduct } from '@app/contract';
+import {
+  AgentType,
+  memberSeriesBand,
+  type BetProduct,
+  type ContractTerms,
+  type RebateProduct,
+} from '@app/contract';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 import { loadConfig } from '../config.ts';
@@ -8,6 +14,7 @@ import { BrandConfigStore } from '../modules/system/brand-config.ts';
 import { prepareMember, type NewMemberInput } from '../modules/member/member.service.ts';
 import { HouseAccount, WalletService, WalletType } from '../modules/wallet/wallet.service.ts';
 import { RecordsService } from '../modules/records/records.service.ts';
+import { AgentContractService } from '../modules/agent/contracts.service.ts';
 import { orderNo as withdrawalNo } from '../modules/withdraw/withdraw.service.ts';
 import { GAMES_HOUSE } from '../modules/games/seamless-wallet.ts';
 import { LOTTERY_VENDOR } from '../modules/lottery/lottery-engine.ts';
@@ -214,6 +221,167 @@ export const demoTreeAccounts: DemoAccount[] = demoTree
           kind: `agent, type 2, level ${depthUnderAgent1(m)} under agent1 (group ${m.lotterySeries})`,
         },
   );
+
+// ---- contracts (issue 30) --------------------------------------------------------------------
+
+const P = 'P' as const;
+/**
+ * The demo contracts, so the agent centre shows them on first start (decision 030 "Server"):
+ * agent1 holds each kind with the platform, and two platform offers wait for its answer (daily
+ * salary on deposits, a weekly lottery dividend); agent1 gave agent2 a daily salary and a monthly
+ * dividend, both signed, and offers it an hourly and a real-time salary; agent2 offers subagent3 a
+ * dividend. So agent1's modal holds a daily salary and a dividend request, agent2's an hourly and
+ * a real-time one (the request keys the accounts' seed gave them). Amounts are minor units, rates
+ * basis points, each within its offerer's.
+ */
+export const demoContracts: {
+  upline: string | null;
+  downline: string;
+  status: 'A' | 'P';
+  terms: ContractTerms;
+}[] = [
+  {
+    upline: null,
+    downline: 'agent1',
+    status: 'A',
+    terms: {
+      kind: 'dividend',
+      productType: 'CONS',
+      computationPeriod: 'M',
+      resetFrequency: 1,
+      periodicTotalBetRequired: 'N',
+      tiers: [
+        { minimumBet: 100_000, netLoss: 50_000, activeMember: 1, periodicTotalBet: 0, contractRate: 2000 },
+        { minimumBet: 1_000_000, netLoss: 500_000, activeMember: 3, periodicTotalBet: 0, contractRate: 3000 },
+      ],
+    },
+  },
+  {
+    upline: null,
+    downline: 'agent1',
+    status: 'A',
+    terms: {
+      kind: 'dailySalary',
+      productType: 'LOTT',
+      tiers: [
+        { betVolume: 100_000, activeMember: 1, rateType: P, rate: 100 },
+        { betVolume: 1_000_000, activeMember: 3, rateType: P, rate: 150 },
+      ],
+    },
+  },
+  {
+    upline: null,
+    downline: 'agent1',
+    status: 'A',
+    terms: {
+      kind: 'hourlySalary',
+      productType: 'LOTT',
+      frequency: 'H',
+      unitValue: null,
+      tiers: [{ minimumBet: 50_000, activeMember: 1, rateType: P, rate: 50 }],
+    },
+  },
+  {
+    upline: null,
+    downline: 'agent1',
+    status: 'A',
+    terms: {
+      kind: 'realTimeSalary',
+      productType: 'LOTT',
+      tiers: [
+        { betAmount: 1_000, lossRate: 100, winRate: 50 },
+        { betAmount: 10_000, lossRate: 150, winRate: 80 },
+      ],
+    },
+  },
+  {
+    upline: null,
+    downline: 'agent1',
+    status: 'P',
+    terms: {
+      kind: 'dailySalary',
+      productType: 'DEPOSIT',
+      tiers: [{ betVolume: 500_000, activeMember: 2, rateType: P, rate: 50 }],
+    },
+  },
+  {
+    upline: null,
+    downline: 'agent1',
+    status: 'P',
+    terms: {
+      kind: 'dividend',
+      productType: 'LOTT',
+      computationPeriod: 'W',
+      resetFrequency: 1,
+      periodicTotalBetRequired: 'N',
+      tiers: [
+        { minimumBet: 200_000, netLoss: 100_000, activeMember: 2, periodicTotalBet: 0, contractRate: 1500 },
+      ],
+    },
+  },
+  {
+    upline: 'agent1',
+    downline: 'agent2',
+    status: 'A',
+    terms: {
+      kind: 'dailySalary',
+      productType: 'LOTT',
+      tiers: [{ betVolume: 100_000, activeMember: 1, rateType: P, rate: 80 }],
+    },
+  },
+  {
+    upline: 'agent1',
+    downline: 'agent2',
+    status: 'A',
+    terms: {
+      kind: 'dividend',
+      productType: 'CONS',
+      computationPeriod: 'M',
+      resetFrequency: 1,
+      periodicTotalBetRequired: 'N',
+      tiers: [
+        { minimumBet: 100_000, netLoss: 50_000, activeMember: 1, periodicTotalBet: 0, contractRate: 1500 },
+      ],
+    },
+  },
+  {
+    upline: 'agent1',
+    downline: 'agent2',
+    status: 'P',
+    terms: {
+      kind: 'hourlySalary',
+      productType: 'LOTT',
+      frequency: 'H',
+      unitValue: null,
+      tiers: [{ minimumBet: 50_000, activeMember: 1, rateType: P, rate: 30 }],
+    },
+  },
+  {
+    upline: 'agent1',
+    downline: 'agent2',
+    status: 'P',
+    terms: {
+      kind: 'realTimeSalary',
+      productType: 'LOTT',
+      tiers: [{ betAmount: 1_000, lossRate: 80, winRate: 40 }],
+    },
+  },
+  {
+    upline: 'agent2',
+    downline: 'subagent3',
+    status: 'P',
+    terms: {
+      kind: 'dividend',
+      productType: 'CONS',
+      computationPeriod: 'M',
+      resetFrequency: 1,
+      periodicTotalBetRequired: 'N',
+      tiers: [
+        { minimumBet: 100_000, netLoss: 50_000, activeMember: 1, periodicTotalBet: 0, contractRate: 1000 },
+      ],
+    },
+  },
+];
 
 // ---- history ---------------------------------------------------------------------------------
 
@@ -432,6 +600,15 @@ export async function seedDemoAgents(database: Database, trx: Kysely<DB>, now = 
         )
         .execute();
   }
+
+  const contracts = new AgentContractService({ database });
+  for (const c of demoContracts)
+    await contracts.writeContract(trx, {
+      uplineId: c.upline === null ? null : ids.get(c.upline)!,
+      downlineId: ids.get(c.downline)!,
+      terms: c.terms,
+      status: c.status,
+    });
 
   // The accounts every movement touches, found once: movements then name them by id.
   const house = {
