@@ -488,6 +488,40 @@ describe(`agent contracts (${testDbKind})`, () => {
     RACE_TIMEOUT,
   );
 
+  it(
+    'two offers racing on a new line make one contract; a downline accepting while the higher-rate rule ends its offer from above gives one outcome',
+    async () => {
+      for (let round = 0; round < 3; round++) {
+        const { top, mid, low } = await chain();
+        const offers = await race([
+          () => offer(top.token, mid.memberId, terms('dailySalary', 40)),
+          () => offer(top.token, mid.memberId, terms('dailySalary', 35)),
+        ]);
+        expect(offers.map((o) => o.statusCode).sort()).toEqual([200, 409]);
+        const tm = offers.find((o) => o.statusCode === 200)!.json().value;
+        expect((await history(top.token, tm.id)).events).toHaveLength(1);
+        await answer(mid.token, tm.id, 'accept');
+        const ml = (await offer(mid.token, low.memberId, terms('dailySalary', 30))).json().value;
+        await modify(top.token, tm.id, terms('dailySalary', 20));
+        // low accepts mid's offer while mid accepts lower terms that end it (confirmed).
+        const [lowAccept, midAccept] = await race([
+          () => answer(low.token, ml.id, 'accept'),
+          () => answer(mid.token, tm.id, 'accept', true),
+        ]);
+        expect(midAccept!.statusCode, midAccept!.body).toBe(200);
+        const h = await history(low.token, ml.id);
+        expect(h.contract.status).toBe('C');
+        const moves = h.events.map((e: { action: string }) => e.action);
+        if (lowAccept!.statusCode === 200) expect(moves).toEqual(['offer', 'accept', 'autoTerminate']);
+        else {
+          expect(lowAccept!.json().errorCode).toBe('contract.status.invalid');
+          expect(moves).toEqual(['offer', 'autoTerminate']);
+        }
+      }
+    },
+    RACE_TIMEOUT,
+  );
+
   it('per-record access: a contract of other parties answers the same 404 as a missing one, on every call that takes an id', async () => {
     const { top, mid } = await chain();
     const other = await chain();
