@@ -19,6 +19,7 @@ import {
   type ContractView,
   type HigherRateAffected,
   type TierIssue,
+  type TransitionRefusal,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { AgentContractTable, DB } from '../../db/schema.ts';
@@ -73,9 +74,11 @@ function termsRefused(issues: TierIssue[]): never {
   });
 }
 
-/** The core's refusal as the catalogue's error. */
-function refuse(code: 'contract.actor.invalid' | 'contract.status.invalid'): never {
-  throw fail(code === 'contract.actor.invalid' ? Errors.contractActorInvalid : Errors.contractStatusInvalid);
+/** The core's refusal as the catalogue's error (the same codes). */
+function refuse(code: TransitionRefusal): never {
+  throw fail(
+    code === Errors.contractActorInvalid.code ? Errors.contractActorInvalid : Errors.contractStatusInvalid,
+  );
 }
 
 export interface ContractInfoRow {
@@ -522,7 +525,7 @@ export class AgentContractService {
       const row = await this.partyRow(trx, memberId, id, true);
       const actor = row.downline_id === memberId ? 'downline' : 'upline';
       const action = actionFor(row);
-      if (!action) refuse('contract.status.invalid');
+      if (!action) throw fail(Errors.contractStatusInvalid);
       const t = transition(row.status, action, actor);
       if (!t.ok) refuse(t.code);
       this.checkVersion(row, options.version);
