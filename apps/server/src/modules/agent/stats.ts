@@ -314,13 +314,26 @@ export class AgentStats {
       where metric is not null
       group by member_id, metric, day
       having sum(n) <> 0`.execute(trx);
-    const any = await sql<{ n: number }>`select count(*)::integer as n from agent_fold_act`.execute(trx);
-    if (!any.rows[0]?.n) return;
+    // Gaps depend only on which days a member was active, not on how often: only a day that becomes
+    // active (its first event) or stops being active (its last one corrected away) moves them. Most
+    // of a busy member's events fall on a day already active and only add to its count.
     await sql`
       create temp table agent_fold_affected on commit drop as
-      select member_id, metric, min(day) as first_day from agent_fold_act group by member_id, metric`.execute(
+      select a.member_id, a.metric, min(a.day) as first_day
+      from agent_fold_act a
+      left join agent_member_active m on m.member_id = a.member_id and m.metric = a.metric and m.day = a.day
+      where (coalesce(m.events, 0) > 0) <> (coalesce(m.events, 0) + a.n > 0)
+      group by a.member_id, a.metric`.execute(trx);
+    const flips = await sql<{ n: number }>`select count(*)::integer as n from agent_fold_affected`.execute(
       trx,
     );
+    if (!flips.rows[0]?.n) {
+      await sql`
+        insert into agent_member_active as a (member_id, metric, day, events)
+          select member_id, metric, day, n from agent_fold_act
+        on conflict (member_id, metric, day) do update set events = a.events + excluded.events`.execute(trx);
+      return;
+    }
     const cap = sql.lit(ACTIVE_GAP_CAP);
     const gaps = (sign: number) => sql`
       select g.member_id, g.metric, g.day, least(coalesce(g.day - g.previous, ${cap}), ${cap}) as gap,
