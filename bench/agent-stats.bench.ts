@@ -8,7 +8,8 @@
  *   the rebate job and their credits folded;
  * - the top agent's overview of last month and this month and its user P&L of last month, through
  *   the whole route (token, agent check, queries, JSON), p95 of 40 calls after 5 warm-ups: at most
- *   150 ms;
+ *   150 ms; team management's first page of its direct players (1,000) and of its direct agents: at
+ *   most 100 ms;
  * - the throughput of a bet's settlement (the record settled and, for a winner, its payout moved,
  *   one transaction; 8 at once) with the aggregation triggers and the fold job every 5 s (figures
  *   and rebate accruals; the hourly rebate payment is timed apart), against
@@ -34,6 +35,8 @@ const SETTLE_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CHUNK = 500_000;
 const SETTLE_CONCURRENCY = 8;
 const MAX_P95_MS = 150;
+/** Team management's first page (issue 29). */
+const MAX_TEAM_PAGE_MS = 100;
 const MIN_SETTLE_RATIO = 0.9;
 
 interface WorkerResult {
@@ -220,6 +223,9 @@ async function worker(url: string): Promise<void> {
       'overview, last month': '/wps/agent/report/overview?range=lastMonth',
       'overview, this month': '/wps/agent/report/overview?range=thisMonth',
       'user P&L, last month': `/wps/agent/report/profit-loss?startDay=${last.startDay}&endDay=${last.endDay}`,
+      // Team management's first pages: the top agent's 1,000 direct players and its direct agents.
+      'team management, direct players, first page': '/wps/agent/team?tab=players',
+      'team management, direct agents, first page': '/wps/agent/team?tab=agents',
     };
     const p95Ms: Record<string, number> = {};
     const medianMs: Record<string, number> = {};
@@ -407,13 +413,15 @@ export async function run(): Promise<BenchRow[]> {
         pass: true,
       },
     ];
-    for (const [name, ms] of Object.entries(r.p95Ms))
+    for (const [name, ms] of Object.entries(r.p95Ms)) {
+      const budget = name.startsWith('team management') ? MAX_TEAM_PAGE_MS : MAX_P95_MS;
       rows.push({
         figure: `top agent's ${name} (${size}), p95`,
         value: `${ms.toFixed(1)} ms (median ${r.medianMs[name]!.toFixed(1)} ms)`,
-        budget: `<= ${MAX_P95_MS} ms`,
-        pass: ms <= MAX_P95_MS,
+        budget: `<= ${budget} ms`,
+        pass: ms <= budget,
       });
+    }
     const ratio = median(r.settle.withFold) / median(r.settle.without);
     const triggersRatio = median(r.settle.triggersOnly) / median(r.settle.without);
     const bulkRatio = median(r.bulk.without) / median(r.bulk.with);
