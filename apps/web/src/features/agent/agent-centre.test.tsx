@@ -247,12 +247,16 @@ describe('the agent centre', () => {
     expect(contractsHeld(noRequests)).toEqual(NO_CONTRACTS);
     // Requests waiting for an answer switch nothing (research §1.3).
     expect(contractsHeld({ ...noRequests, dailysalreqtype: 1, divtypereq: 1 })).toEqual(NO_CONTRACTS);
-    // Dividend: a row in status A or V of divtypecompperiodinfo, or the older divtypeinfo.
+    // Dividend: a row in force (A, V or E) of divtypecompperiodinfo, or the older divtypeinfo.
     const dividend = (status: string) => ({
       divtypecompperiodinfo: { LOTT: { W: { agent: [{ status }] } } },
     });
     expect(contractsHeld(dividend('A')).enableCt).toBe(true);
     expect(contractsHeld(dividend('V')).enableCt).toBe(true);
+    // A modification waiting: the terms last accepted still pay.
+    expect(contractsHeld(dividend('E')).enableCt).toBe(true);
+    expect(contractsHeld(dividend('P')).enableCt).toBe(false);
+    expect(contractsHeld(dividend('C')).enableCt).toBe(false);
     expect(contractsHeld(dividend('T')).enableCt).toBe(false);
     expect(contractsHeld({ divtypeinfo: { CONS: { agent: [{ rate: 5 }] } } }).enableCt).toBe(true);
     // Salaries: an empty .agent holds nothing.

@@ -128,7 +128,8 @@ function someAgent(info: unknown): boolean {
 
 /**
  * The dividend contract in the newer shape: `divtypecompperiodinfo[product][period].agent[]` has a
- * row in status A (active) or V (valid) (research §1.2).
+ * row in force: A (active) or V (termination requested), as the original reads it, or E (a
+ * modification waiting, during which the last accepted terms keep paying: decision 030).
  */
 function dividendHeld(consolidated: Record<string, unknown>): boolean {
   const periods = Object.values(record(consolidated.divtypecompperiodinfo)).flatMap((byProduct) =>
@@ -140,7 +141,7 @@ function dividendHeld(consolidated: Record<string, unknown>): boolean {
       Array.isArray(rows) &&
       rows.some((row) => {
         const status = record(row).status;
-        return status === 'A' || status === 'V';
+        return status === 'A' || status === 'V' || status === 'E';
       })
     );
   });
