@@ -80,6 +80,12 @@ test.describe('the agent centre', () => {
       'User Profit and Loss',
       'My Income',
       'Transaction Details',
+      // The demo's agent1 holds a contract of each kind with the platform (issue 30's seed), so the
+      // contract entries follow, in the spec's order (AG-03…AG-06).
+      'Dividend',
+      'Daily Salary',
+      'Hourly Salary',
+      'Real-Time Salary',
     ]);
     await expect(dialog.locator('section[data-page="agentTeamOverview"]')).toBeVisible();
     // The demo tree: agent1's team is not empty.
