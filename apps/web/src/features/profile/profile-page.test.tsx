@@ -176,7 +176,9 @@ describe('profile and security centre pages', () => {
       birthday: '1990-04-17',
       sourceOfIncome: 'SALARY',
     });
-    expect(await within(dialog).findByText(P.pf_saved)).toBeVisible();
+    // The save refetches the profile and the form starts again from it (a new form element): the
+    // message is looked up afresh until it shows, never held from before the refetch.
+    await waitFor(() => expect(within(dialog).getByText(P.pf_saved)).toBeVisible());
   });
 
   it('shows the identity fields locked once set, and the default bank account masked', async () => {
