@@ -16,22 +16,11 @@ import {
   ContractTermsSchema,
   type PeriodCode,
 } from '../index.ts';
+import { rng } from '../test/rng.ts';
 
 const TZ = DEFAULT_CONTRACT_TIME_ZONE;
 /** An instant given as GMT+8 wall-clock time. */
 const at8 = (wall: string) => Date.parse(`${wall}+08:00`);
-
-// A small deterministic PRNG (mulberry32), as the lottery fuzz tests use.
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('contract periods', () => {
   it('AG-14 contract periods are Daily, Weekly, Semimonthly and Monthly', () => {

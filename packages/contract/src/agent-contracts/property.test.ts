@@ -23,6 +23,7 @@ import {
   type StatementInput,
   type TeamFigures,
 } from '../index.ts';
+import { rng } from '../test/rng.ts';
 
 /**
  * Properties over generated tiers, figures and 4-level trees (seeded, so a failure replays):
@@ -30,17 +31,6 @@ import {
  * differential pays a chain exactly the top's own amount (plus only what deficits carry).
  */
 
-// A small deterministic PRNG (mulberry32), as the lottery fuzz tests use.
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rand = () => number;
 const int = (rand: Rand, lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 

@@ -13,20 +13,9 @@ import {
   type StatementInput,
   type TeamFigures,
 } from '../index.ts';
+import { rng } from '../test/rng.ts';
 
 const TZ = DEFAULT_CONTRACT_TIME_ZONE;
-
-// A small deterministic PRNG (mulberry32), as the lottery fuzz tests use.
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const daily = ContractTermsSchema.parse({
   kind: 'dailySalary',

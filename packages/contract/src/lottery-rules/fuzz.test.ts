@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, isLotteryRuleError, parseSlips, parseWinNo, playsOf, resultFromBytes } from './index.ts';
+import { rng } from '../test/rng.ts';
 
 /**
  * Bad input is refused with a LotteryRuleError (a clear 4xx on the server), never another error:
  * random contents built from each play's own tokens, separators and junk, against random results.
  */
-
-// A small deterministic PRNG (mulberry32).
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('fuzz: every play refuses bad content with a rule error and settles what it accepts', () => {
   it('2,000 random contents per family', { timeout: 60_000 }, () => {
