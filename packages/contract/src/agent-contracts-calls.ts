@@ -7,6 +7,9 @@ import {
   dividendPeriods,
 } from './agent-contracts/kinds.ts';
 import { contractStatuses } from './agent-contracts/status.ts';
+import { ContractStatementSchema } from './agent-contracts/statement.ts';
+import { periodCodes } from './agent-contracts/periods.ts';
+import { salaryRateTypes } from './agent-contracts/kinds.ts';
 
 /**
  * The agent contracts' calls (issue 30, decision 030 "Server"): the upline's offer, modification and
@@ -254,4 +257,190 @@ export const processRealTimeSalaryContract = defineCall({
   summary: "The real-time salary modal's answer: {contractId, status}",
   body: z.object({ contractId: IdSchema, status: WireStatusSchema, confirm: ConfirmSchema }),
   response: ContractViewSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Settlement: statements and the simulator (issue 30, decision 030 "Settlement"). Every amount is
+// integer minor units and every rate basis points, as in the pure core (agent-contracts/), since
+// the statements are its output unchanged: the web formats them.
+
+/** A period as settlement cuts it (agent-contracts/periods.ts). */
+export const ContractPeriodSchema = z.object({
+  code: z.enum(periodCodes),
+  /** Unique per code, e.g. 'D:2026-11-27', 'fiveMinutes:2026-11-28T13:05+08:00'. */
+  key: z.string(),
+  /** Epoch ms, inclusive. */
+  start: z.number(),
+  /** Epoch ms, exclusive: the period is settled from here. */
+  end: z.number(),
+  /** First and last day in the settlement time zone (a window's day twice). */
+  startDay: z.string(),
+  endDay: z.string(),
+});
+export type ContractPeriod = z.infer<typeof ContractPeriodSchema>;
+
+/** A direct downline's deduction, with its name (the statement itself carries the id alone). */
+export const DownlineOwedSchema = z.object({
+  downlineId: z.number().int(),
+  username: z.string(),
+  /** Its contract on the line, the one whose amount is owed. */
+  contractId: z.number().int(),
+  /** What the agent owes it for the period: the downline's own amount (minor units). */
+  amount: z.number().int(),
+});
+export type DownlineOwed = z.infer<typeof DownlineOwedSchema>;
+
+/**
+ * One stored statement: what settlement recorded for the agent, one contract and one period. A
+ * correction re-run replaces the statement and raises `revision`; `paid` is every credit of the
+ * (contract, period) together, which equals `statement.pay` (a lower re-run pays nothing back and
+ * shows as deficit instead, see `statement.deficitOut`).
+ */
+export const ContractStatementRowSchema = z.object({
+  contractId: z.number().int(),
+  kind: z.enum(contractKinds),
+  productType: z.enum(contractProductTypes),
+  period: ContractPeriodSchema,
+  statement: ContractStatementSchema,
+  downlines: z.array(DownlineOwedSchema),
+  /** Credited to the agent for this (contract, period) in all, minor units. */
+  paid: z.number().int(),
+  /** 1 for the first settlement; each correction that changed the statement adds 1. */
+  revision: z.number().int(),
+  /** Epoch ms of the last settlement run that changed it. */
+  settledAt: z.number(),
+});
+export type ContractStatementRow = z.infer<typeof ContractStatementRowSchema>;
+
+export const ContractStatementsQuerySchema = z.object({
+  /** One contract the caller holds; all of them when absent. */
+  contractId: IdSchema.optional(),
+  kind: z.enum(contractKinds).optional(),
+  /** Periods ending on or after this day / starting on or before it ('YYYY-MM-DD', settlement zone). */
+  startDay: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  endDay: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ContractStatementsQuery = z.input<typeof ContractStatementsQuerySchema>;
+
+export const getAgentContractStatements = defineCall({
+  id: 'getAgentContractStatements',
+  method: 'GET',
+  path: '/wps/agent/contracts/statements',
+  moduleId: 'AGENT',
+  token: true,
+  summary:
+    "The caller's settlement statements, newest period first: per contract it holds and period, the inputs, tier, rate, own amount, downline deductions, deficit and pay",
+  query: ContractStatementsQuerySchema,
+  response: z.object({
+    list: z.array(ContractStatementRowSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  }),
+});
+
+/** One tier against one period's figures (agent-contracts/simulate.ts `tierBreakdown`). */
+export const SimulatedTierSchema = z.object({
+  tier: z.number().int(),
+  met: z.boolean(),
+  /** The tier the period pays (real-time: every tier some draw reached). */
+  paid: z.boolean(),
+  /** The thresholds the figures miss, by field name. */
+  missing: z.array(z.string()),
+  rateType: z.enum(salaryRateTypes).nullable(),
+  /** Basis points, or minor units for a fixed amount; real-time: the loss rate. */
+  rate: z.number().int(),
+  /** Real-time only: the profit rate. */
+  winRate: z.number().int().optional(),
+  /** Real-time only: the player-draws whose bet falls in this tier's band, and their bets. */
+  draws: z.number().int().optional(),
+  bet: z.number().int().optional(),
+  /** What this tier pays on the figures, minor units. */
+  amount: z.number().int(),
+});
+export type SimulatedTier = z.infer<typeof SimulatedTierSchema>;
+
+export const SimulatedPeriodSchema = z.object({
+  period: ContractPeriodSchema,
+  /** The simulated agent's statement: the same function settlement records, on the same figures. */
+  statement: ContractStatementSchema,
+  tiers: z.array(SimulatedTierSchema),
+  /** What the simulated agent would owe each direct downline holding a contract on the line. */
+  downlines: z.array(DownlineOwedSchema),
+});
+export type SimulatedPeriod = z.infer<typeof SimulatedPeriodSchema>;
+
+/**
+ * A conflict the terms would cause (warned before an offer or an accept):
+ * - `rateAboveOwn`: a tier's rate above the highest the offerer holds on the line (an offer would
+ *   be refused; `cap` null when the offerer holds no contract on the line);
+ * - `higherRate`: a rate below one the simulated agent already gave a direct downline, which would
+ *   end that downline's contract on accepting (the higher-rate rule, AG-17).
+ */
+export const SimulatorWarningSchema = z.discriminatedUnion('code', [
+  z.object({
+    code: z.literal('rateAboveOwn'),
+    tier: z.number().int(),
+    field: z.string(),
+    value: z.number(),
+    cap: z.number().nullable(),
+    message: z.string(),
+  }),
+  z.object({
+    code: z.literal('higherRate'),
+    contractId: z.number().int(),
+    downlineId: z.number().int(),
+    username: z.string(),
+    tier: z.number().int(),
+    field: z.string(),
+    value: z.number(),
+    cap: z.number().nullable(),
+    message: z.string(),
+  }),
+]);
+export type SimulatorWarning = z.infer<typeof SimulatorWarningSchema>;
+
+export const SimulationSchema = z.object({
+  /** The agent whose team the terms are simulated on (the contract's downline). */
+  agentId: z.number().int(),
+  username: z.string(),
+  /** The contract simulated, or null for draft terms. */
+  contractId: z.number().int().nullable(),
+  terms: ContractTermsSchema,
+  /**
+   * The last 4 closed periods, oldest first, the dividend's carry and the deficit threaded from
+   * one to the next as settlement threads them (starting from the agent's present state on the
+   * line). The last element is "the last period".
+   */
+  periods: z.array(SimulatedPeriodSchema),
+  /** Sums over `periods`, minor units. */
+  total: z.object({ amount: z.number().int(), owed: z.number().int(), pay: z.number().int() }),
+  warnings: z.array(SimulatorWarningSchema),
+});
+export type Simulation = z.infer<typeof SimulationSchema>;
+
+export const simulateAgentContract = defineCall({
+  id: 'simulateAgentContract',
+  method: 'POST',
+  path: '/wps/agent/contracts/simulate',
+  moduleId: 'AGENT',
+  token: true,
+  summary:
+    "What a contract (by id, upline or downline) or draft terms for the caller or a direct downline would have paid on the team's real figures of the last 4 periods, tier by tier, with conflict warnings",
+  // Draft terms are checked by the tier rules (422 contract.terms.invalid with the issues); rates
+  // above the offerer's own come back as warnings, not refusals, since that is what the simulator
+  // is for. `downlineId` absent with terms: the caller's own team.
+  body: z.union([
+    z.object({ contractId: IdSchema }),
+    z.object({ downlineId: IdSchema.optional(), terms: z.unknown() }),
+  ]),
+  response: SimulationSchema,
 });

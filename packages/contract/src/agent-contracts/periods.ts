@@ -1,4 +1,4 @@
-import type { ContractTerms, DividendPeriod } from './kinds.ts';
+import { dividendPeriods, type ContractTerms, type DividendPeriod } from './kinds.ts';
 import {
   addZoneDays,
   lastDayOfMonth,
@@ -24,6 +24,8 @@ import {
 export const windowCodes = ['hour', 'halfHour', 'fiveMinutes'] as const;
 export type WindowCode = (typeof windowCodes)[number];
 export type PeriodCode = DividendPeriod | WindowCode;
+/** Every period code: the day-based ones (D/W/H/M) and the windows. */
+export const periodCodes = [...dividendPeriods, ...windowCodes] as const;
 
 export const windowLengthMs: Record<WindowCode, number> = {
   hour: 3_600_000,
