@@ -33,6 +33,7 @@ import * as m033 from './migrations/033-agent-announcements.ts';
 import * as m034 from './migrations/034-lottery-rebates-by-prize-group.ts';
 import * as m035 from './migrations/035-staff-and-audit.ts';
 import * as m036 from './migrations/036-agent-contracts.ts';
+import * as m037 from './migrations/037-drop-member-contract-request-columns.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '034-lottery-rebates-by-prize-group': m034,
   '035-staff-and-audit': m035,
   '036-agent-contracts': m036,
+  '037-drop-member-contract-request-columns': m037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

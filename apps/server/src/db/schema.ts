@@ -140,10 +140,6 @@ export interface MemberTable {
   register_method: Generated<string>;
   register_domain: Generated<string>;
   device_key_hash: Buffer | null;
-  daily_salary_req_type: Generated<number>;
-  dividend_req_type: Generated<number>;
-  hourly_salary_req_type: Generated<number>;
-  realtime_salary_req_type: Generated<number>;
   last_login_at: NullableTimestamp;
   last_login_ip: string | null;
   // Agents (migration 027).

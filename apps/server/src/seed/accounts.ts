@@ -37,7 +37,6 @@ const accountsToSeed: SeedAccount[] = [
     passwordExpiresAt: farFuture,
     money: 20_000,
     affiliateCode: 'LOTUS8',
-    consolidated: { dailysalreqtype: 1, divtypereq: 1, contracthoursalreq: 0, realtimesalreqtype: 0 },
   },
   {
     username: 'agent2',
@@ -55,7 +54,6 @@ const accountsToSeed: SeedAccount[] = [
     affiliateCode: 'AGENT2',
     upline: 'agent1',
     toUpline: true,
-    consolidated: { dailysalreqtype: 0, divtypereq: 0, contracthoursalreq: 1, realtimesalreqtype: 1 },
   },
   {
     username: 'demo',

@@ -28,15 +28,11 @@ export async function memberRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getMemberInfo, ({ session }) => members.info(session.memberId));
   registerCall(app, getMemberIcon, ({ session }) => members.iconName(session.memberId));
   registerCall(app, getPlayerAvatar, ({ session }) => members.avatar(session.memberId));
-  // The request keys count the agent contracts waiting for an answer, the info keys list those
-  // held (issue 30): the contracts' store answers both, over the member's stored fields.
-  registerCall(app, getConsolidated, async ({ session }) => {
-    const memberId = requireRealAccount(session).memberId;
-    return {
-      ...(await members.consolidated(memberId)),
-      ...(await app.ctx.agentContracts.consolidated(memberId)),
-    };
-  });
+  // The request keys count the agent contracts waiting for the member's answer and the info keys
+  // list those held (issue 30): the contracts' store answers all of them.
+  registerCall(app, getConsolidated, ({ session }) =>
+    app.ctx.agentContracts.consolidated(requireRealAccount(session).memberId),
+  );
   registerCall(app, updateLanguage, async ({ session, body }) => {
     // The stored code, which a label ("EN") or another case maps to (decision D1).
     return { language: await members.setLanguage(session.memberId, body.language) };

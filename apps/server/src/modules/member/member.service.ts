@@ -4,7 +4,6 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
   brandDefaultLanguage,
-  type Consolidated,
   Errors,
   FeatureSwitch,
   formatPatternMessage,
@@ -91,7 +90,6 @@ export interface NewMemberInput {
   rankLevel?: number;
   memberLabel?: string;
   toUpline?: boolean;
-  consolidated?: Partial<Consolidated>;
 }
 
 /** A member row ready to insert: passwords already hashed. */
@@ -141,10 +139,6 @@ export async function prepareMember(input: NewMemberInput): Promise<PreparedMemb
     rank_level: input.rankLevel ?? 1,
     member_label: input.memberLabel ?? '',
     to_upline: input.toUpline ?? false,
-    daily_salary_req_type: input.consolidated?.dailysalreqtype ?? 0,
-    dividend_req_type: input.consolidated?.divtypereq ?? 0,
-    hourly_salary_req_type: input.consolidated?.contracthoursalreq ?? 0,
-    realtime_salary_req_type: input.consolidated?.realtimesalreqtype ?? 0,
   };
 }
 
@@ -290,18 +284,6 @@ export class MemberService {
       avatar: m.avatar,
       avatarType: m.avatar_type as 'CUSTOM' | 'STATIC',
       avatarUrl: avatarUrl(m.avatar, m.avatar_type),
-    };
-  }
-
-  async consolidated(memberId: number): Promise<Consolidated> {
-    const m = await repo.byId(this.database.db, memberId);
-    if (!m) throw fail(Errors.sessionEnded);
-    return {
-      dailysalreqtype: m.daily_salary_req_type,
-      divtypereq: m.dividend_req_type,
-      contracthoursalreq: m.hourly_salary_req_type,
-      realtimesalreqtype: m.realtime_salary_req_type,
-      divtypecompperiodreq: m.dividend_req_type,
     };
   }
 
