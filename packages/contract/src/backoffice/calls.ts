@@ -26,7 +26,7 @@ export type BoCallDef<
   R extends z.ZodType = z.ZodType,
 > = CallDef<Q, B, R, boolean> & { readonly access: BoAccess };
 
-function defineBoCall<
+export function defineBoCall<
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodType,
@@ -280,8 +280,8 @@ export const boAuditVerify = defineBoCall({
   response: AuditVerifySchema,
 });
 
-/** Every back-office call (the permission matrix test walks this list). */
-export const backofficeCalls: readonly BoCallDef[] = [
+/** The foundation's calls: sign-in, staff, audit (`backofficeCalls` in index.ts lists every call). */
+export const foundationCalls: readonly BoCallDef[] = [
   boLogin,
   boSecondFactor,
   boEnrolConfirm,

@@ -6,3 +6,9 @@
 export * from './roles.ts';
 export * from './errors.ts';
 export * from './calls.ts';
+export * from './approvals.ts';
+
+import { foundationCalls, type BoCallDef } from './calls.ts';
+
+/** Every back-office call (the permission matrix test walks this list). */
+export const backofficeCalls: readonly BoCallDef[] = [...foundationCalls];
