@@ -4,11 +4,20 @@ import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { HouseAccount } from '../wallet/wallet.service.ts';
 import * as m034 from '../../db/migrations/034-lottery-rebates-by-prize-group.ts';
+import { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { correctBet, kitMember, settleBets } from './stats-test-kit.ts';
+import {
+  AGENT_CREDIT_JOB,
+  AGENT_CREDIT_EVERY_MS,
+  REBATE_JOB,
+  REBATE_PAY_EVERY_MS,
+  registerRebateJobs,
+} from './rebate-job.ts';
 
 /**
- * Rebates on settled bets (issue 29, decision 028): accrued by the fold job, credited by the rebate
- * job through the ledger, from the house's rebate account, exactly once.
+ * Rebates on settled bets (issue 29, decision 028): accrued by the fold job, credited by the agent
+ * credit job (the agents', once a minute) and the rebate job (everything due, once an hour) through
+ * the ledger, from the house's rebate account, exactly once.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -175,6 +184,35 @@ describe(`agent rebates (${testDbKind})`, () => {
     ]);
   });
 
+  it('decision 028: the agent credit job credits the agents\u2019 differentials only, once per window; the hour\u2019s run that starts at the same time credits the rest under keys of its own', async () => {
+    const { a, b, p } = await chain('minute');
+    const jobs = new JobRunner(t.database, { tickMs: 0 });
+    registerRebateJobs(jobs, t.app.ctx.agentRebates);
+    // A minute's window and an hour's that start at the same time, both closed.
+    const start = new Date(
+      Math.floor(Date.now() / REBATE_PAY_EVERY_MS) * REBATE_PAY_EVERY_MS - 2 * REBATE_PAY_EVERY_MS,
+    );
+    expect(start.getTime() % AGENT_CREDIT_EVERY_MS).toBe(0);
+    await settleBets(t, [bet(p.memberId, 'LIVE', 10_000)]);
+    await t.app.ctx.agentStats.foldAll();
+    expect(await jobs.runWindow(AGENT_CREDIT_JOB, start)).toBe('ran');
+    expect(await jobs.runWindow(AGENT_CREDIT_JOB, start)).toBe('done-already');
+    expect(await credits([a.memberId, b.memberId, p.memberId])).toEqual({
+      [a.memberId]: { 'AGENT_REBATE:LIVE': 30 },
+      [b.memberId]: { 'AGENT_REBATE:LIVE': 40 },
+    });
+    // More bets; the hour's run credits the agents' new differentials and the player's own.
+    await settleBets(t, [bet(p.memberId, 'LIVE', 10_000)]);
+    await t.app.ctx.agentStats.foldAll();
+    expect(await jobs.runWindow(REBATE_JOB, start)).toBe('ran');
+    expect(await credits([a.memberId, b.memberId, p.memberId])).toEqual({
+      [a.memberId]: { 'AGENT_REBATE:LIVE': 60 },
+      [b.memberId]: { 'AGENT_REBATE:LIVE': 80 },
+      [p.memberId]: { 'REBATE:LIVE': 60 },
+    });
+    expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+  });
+
   it('decision 028: a member whose wallet is at the balance ceiling is paid once there is room, the fold going on for everyone else', async () => {
     const { a, b, p } = await chain('ceil');
     for (let left = MAX_BALANCE_MINOR - 10; left > 0; left -= Math.min(left, MAX_AMOUNT_MINOR))
@@ -189,7 +227,7 @@ describe(`agent rebates (${testDbKind})`, () => {
     await settleBets(t, [bet(p.memberId, 'LIVE', 100_000)]);
     await settle();
     expect(await credits([a.memberId, b.memberId])).toEqual({ [b.memberId]: { 'AGENT_REBATE:LIVE': 400 } });
-    // Room made: the next fold that accrues for A pays all it is owed.
+    // Room made: the next run that finds A's accrual due pays all it is owed.
     await t.app.ctx.wallet.transfer({
       from: { memberId: a.memberId },
       to: { house: HouseAccount.cash },

@@ -9,9 +9,9 @@ import { WalletType, type HouseCode, type Posting, type WalletService } from '..
  * Rebates on settled bets (issue 29, decision 028): accrued by the fold job (stats.ts) in the
  * transaction that takes the bets off the queue, so each bet earns its rebates exactly once, and
  * credited through the ledger by whoever moves what an accrual owes beyond what it paid, in the
- * transaction that records the payment, so each cent is credited exactly once: the fold itself for
- * the agents' differentials (an agent sees its income a fold after the bet), the rebate job once
- * an hour for the players' own rebates and whatever else is due.
+ * transaction that records the payment, so each cent is credited exactly once: the agent credit job
+ * once a minute for the agents' differentials (an agent sees its income within about a minute of
+ * the bet), the rebate job once an hour for the players' own rebates and whatever else is due.
  *
  * - Lottery, both its categories (LOTT and ELOTT: all our lottery's draws): every agent keeps
  *   `(own prize group − the direct downline's group) ÷ 2000` of the valid bet of the bets under that
@@ -30,11 +30,12 @@ import { WalletType, type HouseCode, type Posting, type WalletService } from '..
  * the exact sum, whichever bets fell into which fold. A correction that lowers a valid bet lowers
  * what is owed: later rebates are held back until it is made up, and nothing is taken back.
  *
- * The players' own rebates are paid once an hour rather than at every fold: a ledger credit costs a
- * balance update per member, and crediting every bettor every 5 seconds cost a settlement about a
- * sixth more CPU than the settlement itself (bench/agent-stats.bench.ts); once an hour a player is
- * credited once per product for all its bets of the hour. The agents are few: each fold credits
- * the ones its bets earned something.
+ * Why not at every fold: a ledger credit costs a balance update per member and queues a movement
+ * row the fold then adds up. Crediting every bettor every 5 seconds cost a settlement about a sixth
+ * more CPU than the settlement itself, and crediting the agents at every fold still cost a fold of
+ * 8,000 bets 0.4–0.8 s of its 2.4 (bench/agent-stats.bench.ts): once an hour a player is credited
+ * once per product for all its bets of the hour, once a minute an agent for all its team's bets of
+ * the minute.
  */
 
 /** Units of what is owed per minor unit. */
@@ -63,13 +64,16 @@ export const STATS_LOCK = 'agent-stats-fold:';
 
 export const REBATE_JOB = 'agent.rebate-pay';
 export const REBATE_PAY_EVERY_MS = 3_600_000;
+/** The agents' differentials: credited once a minute (decision 028). */
+export const AGENT_CREDIT_JOB = 'agent.agent-credit';
+export const AGENT_CREDIT_EVERY_MS = 60_000;
 
 /**
- * Accrues the rebates of the bets in the fold's batch (`agent_fold_batch`); the accruals touched,
- * with what they now owe and have paid. Runs inside the fold's transaction.
+ * Accrues the rebates of the bets in the fold's batch (`agent_fold_batch`); the number of accruals
+ * added to. Runs inside the fold's transaction; what they make due is credited by the jobs.
  */
-export async function accrueRebates(trx: Kysely<DB>): Promise<DueRow[]> {
-  const r = await sql<DueRow>`
+export async function accrueRebates(trx: Kysely<DB>): Promise<number> {
+  const r = await sql`
     with base as (
       select b.member_id, b.product, sum(b.valid_bet) as valid
       from agent_fold_batch b
@@ -104,9 +108,8 @@ export async function accrueRebates(trx: Kysely<DB>): Promise<DueRow[]> {
       select member_id, product, kind, sum(owed) from earned
       group by member_id, product, kind
       having sum(owed) <> 0
-    on conflict (member_id, product, kind) do update set owed = a.owed + excluded.owed
-    returning a.member_id, a.product, a.kind, a.owed::text as owed, a.paid`.execute(trx);
-  return r.rows;
+    on conflict (member_id, product, kind) do update set owed = a.owed + excluded.owed`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
 }
 
 /** What an accrual owes beyond what it paid, in whole minor units (0 when nothing is due). */
@@ -140,8 +143,18 @@ export class AgentRebates {
 
   /** A payment in a transaction of its own (tests, the bench, an operator). */
   payNow(options: PayOptions = {}): Promise<number> {
-    const run = `now-${new Date().toISOString()}-${process.pid}-${++this.manualRuns}`;
-    return this.database.db.transaction().execute((trx) => this.pay(trx, run, options));
+    return this.database.db.transaction().execute((trx) => this.pay(trx, this.manualRun('now'), options));
+  }
+
+  /** The agents' credit in a transaction of its own (tests, the bench, an operator). */
+  creditAgentsNow(options: PayOptions = {}): Promise<number> {
+    return this.database.db
+      .transaction()
+      .execute((trx) => this.creditAgents(trx, this.manualRun('agents-now'), options));
+  }
+
+  private manualRun(prefix: string): string {
+    return `${prefix}-${new Date().toISOString()}-${process.pid}-${++this.manualRuns}`;
   }
 
   /**
@@ -149,31 +162,39 @@ export class AgentRebates {
    * run); the minor units credited. `run` names the run in the ledger keys
    * (`agent-rebate:<run>:<kind>:<product>:<part>`): the job's window start.
    */
-  async pay(trx: Kysely<DB>, run: string, options: PayOptions = {}): Promise<number> {
+  pay(trx: Kysely<DB>, run: string, options: PayOptions = {}): Promise<number> {
+    return this.payDue(trx, run, null, options);
+  }
+
+  /**
+   * The agents' differentials only (the agent credit job, once a minute), inside `trx`; the minor
+   * units credited. The players' own rebates wait for the hourly payment.
+   */
+  creditAgents(trx: Kysely<DB>, run: string, options: PayOptions = {}): Promise<number> {
+    return this.payDue(trx, run, 'AGENT_REBATE', options);
+  }
+
+  private async payDue(
+    trx: Kysely<DB>,
+    run: string,
+    kind: DueRow['kind'] | null,
+    options: PayOptions,
+  ): Promise<number> {
+    // Waits for a fold to end (and a fold finding the lock taken leaves its rows to the next), so
+    // the accruals read here are not being added to.
     await sql`select pg_advisory_xact_lock(hashtextextended(${STATS_LOCK} || current_schema(), 0))`.execute(
       trx,
     );
     const owing = await sql<DueRow>`
       select member_id, product, kind, owed::text as owed, paid from agent_rebate_accrual
       where owed >= (paid + 1) * ${Number(REBATE_UNITS_PER_MINOR)}
+        ${kind ? sql`and kind = ${kind}` : sql``}
       order by member_id, product, kind`.execute(trx);
     const due = owing.rows.map((r) => ({ ...r, due: dueOf(r) })).filter((r) => r.due > 0);
     if (due.length === 0) return 0;
     const credited = await this.credit(trx, run, due);
     if (options.failAfterPosting) throw new Error('agent rebates: payment stopped after its credits (test)');
     return credited;
-  }
-
-  /**
-   * Inside the fold's transaction: credits the agents' differentials its accruals made due (the
-   * players' own rebates wait for the hourly run). `fold` names it in the ledger keys.
-   */
-  async creditAgents(trx: Kysely<DB>, fold: number, accrued: DueRow[]): Promise<number> {
-    const due = accrued
-      .filter((r) => r.kind === 'AGENT_REBATE')
-      .map((r) => ({ ...r, due: dueOf(r) }))
-      .filter((r) => r.due > 0);
-    return due.length ? this.credit(trx, `fold${fold}`, due) : 0;
   }
 
   private async credit(trx: Kysely<DB>, run: string, due: (DueRow & { due: number })[]): Promise<number> {
@@ -248,9 +269,16 @@ export class AgentRebates {
   }
 }
 
-/** The rebate job: once an hour, once per window across instances (platform/jobs). */
+/**
+ * The rebate job (everything due, once an hour) and the agent credit job (the agents'
+ * differentials, once a minute), each once per window across instances (platform/jobs). Their
+ * ledger keys name the window: `agents-` sets the minute's apart from the hour's that start alike.
+ */
 export function registerRebateJobs(jobs: JobRunner, rebates: AgentRebates): void {
   jobs.register(REBATE_JOB, { everyMs: REBATE_PAY_EVERY_MS }, async ({ db, window }) => ({
     credited: await rebates.pay(db, window.start.toISOString()),
+  }));
+  jobs.register(AGENT_CREDIT_JOB, { everyMs: AGENT_CREDIT_EVERY_MS }, async ({ db, window }) => ({
+    credited: await rebates.creditAgents(db, `agents-${window.start.toISOString()}`),
   }));
 }

@@ -6,7 +6,14 @@ import { openPostgres, type Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { AgentStats, FOLD_JOB, registerAgentStatsJobs } from './stats.ts';
-import { AgentRebates, REBATE_JOB, REBATE_PAY_EVERY_MS, registerRebateJobs } from './rebate-job.ts';
+import {
+  AGENT_CREDIT_EVERY_MS,
+  AGENT_CREDIT_JOB,
+  AgentRebates,
+  REBATE_JOB,
+  REBATE_PAY_EVERY_MS,
+  registerRebateJobs,
+} from './rebate-job.ts';
 import {
   correctBet,
   deposit,
@@ -19,7 +26,8 @@ import {
 } from './stats-test-kit.ts';
 
 /**
- * The fold job of the team figures and the rebate job (decision 028): exactly once across instances
+ * The fold job of the team figures, the agent credit job and the rebate job (decision 028): exactly
+ * once across instances
  * and re-runs, all or nothing (a throw or a killed connection leaves the queue, the accruals and the
  * ledger as they were), and report days cut at midnight of the report time zone.
  */
@@ -158,6 +166,17 @@ async function settle(): Promise<void> {
   await stats.foldAll();
 }
 
+/** The rebate movements' credits to `memberId`, by kind. */
+async function creditedTo(memberId: number): Promise<Record<string, number>> {
+  const r = await sql<{ kind: string; total: number }>`
+    select x.kind, sum(p.amount)::bigint as total
+    from ledger_posting p join ledger_account a on a.id = p.account_id
+    join ledger_transaction x on x.id = p.transaction_id
+    where x.idempotency_key like 'agent-rebate:%' and a.member_id = ${memberId}
+    group by x.kind`.execute(t.database.db);
+  return Object.fromEntries(r.rows.map((x) => [x.kind, Number(x.total)]));
+}
+
 /**
  * On PostgreSQL: holds a row lock (`lock`, another connection) that `work` (on a connection of its
  * own) then waits for, and kills `work`'s backend as it waits, as kill -9 of its server would end it.
@@ -201,17 +220,25 @@ async function killWhileWaiting(
 }
 
 describe(`agent stats fold and rebate job (${testDbKind})`, () => {
-  it('decision 028: a fold takes every queued change once, the rebate job credits what the bets earned once; folding, paying and running their job windows again change neither the figures nor the ledger', async () => {
+  it('decision 028: a fold takes every queued change once and credits nothing, the agent credit job credits the agents\u2019 differentials once, the rebate job the players\u2019 own once; folding, crediting, paying and running their job windows again change neither the figures nor the ledger', async () => {
     const { agent, players } = await team('once', 4);
     await settleBets(t, bets(players, 40, 1));
     expect(await queued()).toBeGreaterThan(0);
+    const before = await rebateMovements();
     const first = await stats.foldNow();
     expect(first.folded).toBeGreaterThan(0);
     expect(first.accrued).toBeGreaterThan(0);
     expect(await queued()).toBe(0);
-    const before = await rebateMovements();
+    expect(await rebateMovements()).toBe(before);
+    // The agent's differential: credited by the agent credit job, the players' own left for the hour.
+    expect(await rebates.creditAgentsNow()).toBeGreaterThan(0);
+    expect(Object.keys(await creditedTo(agent.memberId))).toEqual(['AGENT_REBATE']);
+    expect(await creditedTo(players[0]!.memberId)).toEqual({});
+    expect(await rebates.creditAgentsNow()).toBe(0);
+    const agentCredits = await creditedTo(agent.memberId);
     expect(await rebates.payNow()).toBeGreaterThan(0);
-    expect(await rebateMovements()).toBeGreaterThan(before);
+    expect(await creditedTo(agent.memberId)).toEqual(agentCredits);
+    expect(Object.keys(await creditedTo(players[0]!.memberId))).toEqual(['REBATE']);
     await stats.foldAll();
     const after = await folded(agent.memberId);
     expect(after).toEqual(await raw(agent.memberId));
@@ -219,12 +246,13 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
     const movements = await rebateMovements();
     const balance = await sql`select id, balance from ledger_account order by id`.execute(t.database.db);
 
-    expect(await stats.foldNow()).toEqual({ folded: 0, accrued: 0, credited: 0, busy: 0 });
+    expect(await stats.foldNow()).toEqual({ folded: 0, accrued: 0, busy: 0 });
+    expect(await rebates.creditAgentsNow()).toBe(0);
     expect(await rebates.payNow()).toBe(0);
     const jobs = new JobRunner(t.database, { tickMs: 0 });
     registerAgentStatsJobs(jobs, stats);
     registerRebateJobs(jobs, rebates);
-    for (const job of [FOLD_JOB, REBATE_JOB]) {
+    for (const job of [FOLD_JOB, AGENT_CREDIT_JOB, REBATE_JOB]) {
       const window = jobs.dueWindows(job)[0]!;
       expect(await jobs.runWindow(job, window.start)).toBe('ran');
       expect(await jobs.runWindow(job, window.start)).toBe('done-already');
@@ -237,7 +265,7 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
 
-  it('decision 028: two job runners (two instances) folding while bets settle, then paying at once: every change folded once, every rebate credited once, the ledger check exact', async () => {
+  it('decision 028: two job runners (two instances) folding and crediting the agents while bets settle, then paying at once: every change folded once, every rebate credited once, the ledger check exact', async () => {
     const { agent, players } = await team('race', 6);
     // On PostgreSQL each runner has a pool of its own, as another server would.
     const other: Database | null =
@@ -252,19 +280,26 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
       const runners = [t.database, other ?? t.database].map((database) => {
         const jobs = new JobRunner(database, { tickMs: 0, onError: () => undefined });
         const instanceRebates = new AgentRebates({ database, wallet: t.app.ctx.wallet });
-        registerAgentStatsJobs(jobs, new AgentStats({ database, timeZone: TZ, rebates: instanceRebates }));
+        registerAgentStatsJobs(jobs, new AgentStats({ database, timeZone: TZ }));
         registerRebateJobs(jobs, instanceRebates);
         return jobs;
       });
       let windowStart = Math.floor(Date.now() / 5_000) * 5_000 - 600 * 5_000;
+      const minute = Math.floor(Date.now() / AGENT_CREDIT_EVERY_MS) * AGENT_CREDIT_EVERY_MS;
       const all = bets(players, 120, 2);
       const outcomes: string[] = [];
       for (let round = 0; round < 6; round++) {
+        // Each instance folds a window and credits the agents for a minute of its own, as the bets
+        // settle: the credits wait for a fold, a fold that finds them crediting leaves its rows.
         await Promise.all([
           settleBets(t, all.slice(round * 20, round * 20 + 10)),
           settleBets(t, all.slice(round * 20 + 10, round * 20 + 20)),
           ...runners.map(async (jobs, i) => {
             outcomes.push(await jobs.runWindow(FOLD_JOB, new Date(windowStart + i * 5_000)));
+          }),
+          ...runners.map(async (jobs, i) => {
+            const at = minute - (round * 2 + i + 10) * AGENT_CREDIT_EVERY_MS;
+            outcomes.push(await jobs.runWindow(AGENT_CREDIT_JOB, new Date(at)));
           }),
         ]);
         windowStart += 10_000;
@@ -280,6 +315,8 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
         )),
       );
       expect(outcomes.every((o) => o === 'ran' || o === 'busy')).toBe(true);
+      // The agent credit job paid the agent's differentials; the hour found them paid.
+      expect(Object.keys(await creditedTo(agent.memberId))).toEqual(['AGENT_REBATE']);
       await stats.foldAll();
       expect(await queued()).toBe(0);
       expect(await folded(agent.memberId)).toEqual(await raw(agent.memberId));
@@ -323,7 +360,7 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
     }
   });
 
-  it('decision 028: a fold that fails after its accruals, and a payment that fails after its credits, leave nothing: the queue, the accruals and the ledger as they were; the next runs do it all once', async () => {
+  it('decision 028: a fold that fails after its accruals, an agent credit and a payment that fail after their credits, leave nothing: the queue, the accruals and the ledger as they were; the next runs do it all once', async () => {
     const { agent, players } = await team('fail', 2);
     await settleBets(t, bets(players, 10, 3));
     const accruals = async () =>
@@ -340,13 +377,21 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
     expect(await rebateMovements()).toBe(before.movements);
     expect(await folded(agent.memberId)).toEqual(before.figures);
     expect(await accruals()).toEqual(before.accruals);
-    // The fold credits the agent's differential; the players' own wait for the payment.
     const fold = await stats.foldNow();
     expect(fold.accrued).toBeGreaterThan(0);
-    expect(fold.credited).toBeGreaterThan(0);
-    const accrued = await accruals();
+    // The agent credit job: the agent's differential, once it does not fail.
+    let accrued = await accruals();
+    expect(accrued).not.toEqual(before.accruals);
+    await expect(rebates.creditAgentsNow({ failAfterPosting: true })).rejects.toThrow(
+      /stopped after its credits/,
+    );
+    expect(await rebateMovements()).toBe(before.movements);
+    expect(await accruals()).toEqual(accrued);
+    expect(await rebates.creditAgentsNow()).toBeGreaterThan(0);
+    accrued = await accruals();
     const movements = await rebateMovements();
     expect(movements).toBeGreaterThan(before.movements);
+    // The hourly payment: the players' own.
     await expect(rebates.payNow({ failAfterPosting: true })).rejects.toThrow(/stopped after its credits/);
     expect(await rebateMovements()).toBe(movements);
     expect(await accruals()).toEqual(accrued);
@@ -357,7 +402,7 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
   });
 
   it.skipIf(testDbKind !== 'postgres')(
-    'decision 028: a fold, and a payment, whose connection dies mid-way (kill -9 of its server) leave the queue, the accruals and the ledger as they were',
+    'decision 028: a fold, an agent credit and a payment whose connection dies mid-way (kill -9 of its server) leave the queue, the accruals and the ledger as they were',
     async () => {
       const { agent, players } = await team('kill', 2);
       // Earlier bets, folded and paid: the agent has its accruals.
@@ -369,20 +414,28 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
       await killWhileWaiting(
         (db) =>
           sql`select 1 from agent_rebate_accrual where member_id = ${agent.memberId} for update`.execute(db),
-        (database) =>
-          new AgentStats({
-            database,
-            timeZone: TZ,
-            rebates: new AgentRebates({ database, wallet: t.app.ctx.wallet }),
-          }).foldNow(),
+        (database) => new AgentStats({ database, timeZone: TZ }).foldNow(),
       );
       expect(await queued()).toBe(before.queued);
       expect(await rebateMovements()).toBe(before.movements);
       await stats.foldAll();
+      const accruals = async () =>
+        (
+          await sql`select * from agent_rebate_accrual order by member_id, product, kind`.execute(
+            t.database.db,
+          )
+        ).rows;
+      let accrued = await accruals();
+      // The agent credit waits on the agent's wallet.
+      await killWhileWaiting(
+        (db) => sql`select 1 from ledger_account where member_id = ${agent.memberId} for update`.execute(db),
+        (database) => new AgentRebates({ database, wallet: t.app.ctx.wallet }).creditAgentsNow(),
+      );
+      expect(await rebateMovements()).toBe(before.movements);
+      expect(await accruals()).toEqual(accrued);
+      expect(await rebates.creditAgentsNow()).toBeGreaterThan(0);
       const movements = await rebateMovements();
-      const accrued = (
-        await sql`select * from agent_rebate_accrual order by member_id, product, kind`.execute(t.database.db)
-      ).rows;
+      accrued = await accruals();
       // The payment waits on a player's wallet (the players' own rebates are the hourly job's).
       await killWhileWaiting(
         (db) =>

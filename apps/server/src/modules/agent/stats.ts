@@ -3,16 +3,16 @@ import { betProducts } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
-import { accrueRebates, STATS_LOCK, type AgentRebates } from './rebate-job.ts';
+import { accrueRebates, STATS_LOCK } from './rebate-job.ts';
 
 /**
  * The agent centre's team figures (issue 29, decision 028): the queue the triggers of migration 029
  * append to is folded, every few seconds, into the per-member and per-upline figures the reports
- * read; the rebates its bets earn are accrued in the same transaction and the agents' differentials
- * credited (rebate-job.ts; the players' own rebates are credited once an hour).
+ * read; the rebates its bets earn are accrued in the same transaction (rebate-job.ts credits them:
+ * the agents' differentials once a minute, the players' own rebates once an hour).
  *
- * Exactly once: a fold deletes the queue rows it adds up, and the figures, the rebate accruals and
- * the credits commit together with that delete, or nothing does (a crash, kill -9, a throw). Folds
+ * Exactly once: a fold deletes the queue rows it adds up, and the figures and the rebate accruals
+ * commit together with that delete, or nothing does (a crash, kill -9, a throw). Folds
  * are taken one at a time across instances (an advisory lock of the transaction); a fold that finds
  * another running does nothing and the next one takes its rows.
  */
@@ -51,7 +51,7 @@ export const FOLD_JOB = 'agent.stats-fold';
 export interface FoldOptions {
   /** Queue rows to take at most. */
   limit?: number;
-  /** Test hook: throws once the rebates are accrued and credited, to show that the whole fold rolls back. */
+  /** Test hook: throws once the rebates are accrued, to show that the whole fold rolls back. */
   failAfterAccrual?: boolean;
 }
 
@@ -60,16 +60,12 @@ export interface FoldSummary {
   folded: number;
   /** Rebate accruals added to. */
   accrued: number;
-  /** Agents' differentials credited, minor units. */
-  credited: number;
   /** 1 when another fold held the lock and this one did nothing. */
   busy: number;
 }
 
 export interface AgentStatsDeps {
   database: Database;
-  /** Credits the agents' differentials a fold makes due (none credited without it). */
-  rebates?: Pick<AgentRebates, 'creditAgents'>;
   /** IANA name of the report time zone. */
   timeZone: string;
 }
@@ -105,12 +101,10 @@ const adds = (table: string) =>
 export class AgentStats {
   readonly timeZone: string;
   private readonly database: Database;
-  private readonly rebates: AgentStatsDeps['rebates'];
 
   constructor(deps: AgentStatsDeps) {
     this.database = deps.database;
     this.timeZone = deps.timeZone;
-    this.rebates = deps.rebates;
   }
 
   /** One fold in a transaction of its own (tests, the bench, an operator). */
@@ -130,7 +124,7 @@ export class AgentStats {
 
   /**
    * One fold inside the caller's transaction `trx` (the job's run): takes up to `limit` queue
-   * rows, accrues the rebates of their bets and credits the agents', adds everything to the figures.
+   * rows, accrues the rebates of their bets, adds everything to the figures.
    */
   async fold(trx: Kysely<DB>, options: FoldOptions = {}): Promise<FoldSummary> {
     // Keyed by the schema too: a database holding several schemas (the tests') folds each on its own.
@@ -138,7 +132,7 @@ export class AgentStats {
       select pg_try_advisory_xact_lock(hashtextextended(${STATS_LOCK} || current_schema(), 0)) as ok`.execute(
       trx,
     );
-    if (!lock.rows[0]?.ok) return { folded: 0, accrued: 0, credited: 0, busy: 1 };
+    if (!lock.rows[0]?.ok) return { folded: 0, accrued: 0, busy: 1 };
     // A backlog (the first fold of a database with history, a fold after downtime) adds up millions
     // of rows: sorted and hashed in memory rather than on disk. Only for this transaction.
     if (this.database.kind === 'postgres') await sql`set local work_mem = '128MB'`.execute(trx);
@@ -156,26 +150,16 @@ export class AgentStats {
     const folded = Number(taken.numAffectedRows ?? 0);
     if (folded === 0) {
       await sql`update agent_stat_state set last_fold_at = now()`.execute(trx);
-      return { folded: 0, accrued: 0, credited: 0, busy: 0 };
+      return { folded: 0, accrued: 0, busy: 0 };
     }
-    const state = await sql<{ folds: number; last: number }>`
-      update agent_stat_state set folds = folds + 1, last_fold_at = now()
-      returning folds, (select max(id) from agent_fold_batch) as last`.execute(trx);
-    const { folds, last } = state.rows[0]!;
+    await sql`update agent_stat_state set folds = folds + 1, last_fold_at = now()`.execute(trx);
 
     const accrued = await accrueRebates(trx);
-    const credited = this.rebates ? await this.rebates.creditAgents(trx, Number(folds), accrued) : 0;
     if (options.failAfterAccrual) throw new Error('agent stats: fold stopped after the accruals (test)');
-    // The credits are postings the ledger trigger queued in this transaction (queue ids past the
-    // batch's): taken into this fold, so an agent's income shows with the bets that earned it.
-    if (credited > 0)
-      await sql`
-        with d as (delete from agent_stat_queue where id > ${last} and event = 'MONEY' returning *)
-        insert into agent_fold_batch select * from d`.execute(trx);
 
     await this.foldFigures(trx, tz);
     await this.foldActive(trx, tz);
-    return { folded, accrued: accrued.length, credited, busy: 0 };
+    return { folded, accrued, busy: 0 };
   }
 
   /** The batch's sums per member, report day and product, then per upline. */
@@ -371,6 +355,6 @@ export class AgentStats {
 export function registerAgentStatsJobs(jobs: JobRunner, stats: AgentStats): void {
   jobs.register(FOLD_JOB, { everyMs: 5_000 }, async ({ db }) => {
     const r = await stats.fold(db);
-    return { folded: r.folded, accrued: r.accrued, credited: r.credited };
+    return { folded: r.folded, accrued: r.accrued };
   });
 }
