@@ -93,6 +93,12 @@ import { agentContractRoutes } from './modules/agent/contracts.routes.ts';
 import { AuditLog } from './modules/backoffice/audit.service.ts';
 import { StaffService, type StaffPolicy } from './modules/backoffice/staff.service.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { approvalsRoutes } from './modules/backoffice/approvals.routes.ts';
+import {
+  ApprovalsService,
+  approvalPolicyFromEnv,
+  type ApprovalPolicy,
+} from './modules/backoffice/approvals.service.ts';
 
 /** What the services are built from. */
 export interface ServiceDeps {
@@ -132,6 +138,8 @@ export interface ServiceOptions {
   reportTimeZone?: string;
   /** The back office's staff sessions and sign-in limits (decision 031). */
   staff?: Partial<StaffPolicy>;
+  /** The approval queues' four-eyes threshold; by default env APPROVAL_FOUR_EYES_ABOVE (decision 031). */
+  approvals?: Partial<ApprovalPolicy>;
 }
 
 /** Builds every service. Constructors only: nothing starts until `startServices`. */
@@ -290,6 +298,15 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     { database, audit, limiter: rateLimiter },
     { issuer: `${brand.get().brandName} back office`, ...options.staff },
   );
+  // The approval queues: the one path of an operator's approve, reject and pay (CLI and back office).
+  const approvals = new ApprovalsService({
+    database,
+    deposits,
+    withdrawals,
+    wallet,
+    audit,
+    policy: { ...approvalPolicyFromEnv(brand.get().currency.precision), ...options.approvals },
+  });
 
   return {
     log: deps.log ?? pino({ enabled: false }),
@@ -338,6 +355,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     agentContracts,
     audit,
     staff,
+    approvals,
   };
 }
 
@@ -389,6 +407,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     agentTransferRoutes,
     agentContractRoutes,
     backofficeRoutes,
+    approvalsRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

@@ -26,7 +26,12 @@ function onlyKnown(named: Map<string, string>, allowed: string[], usage: Usage):
 }
 
 /** The CLI as an audit actor: the operating-system user who ran it (decision 031). */
-const cliActor = (operator: string): AuditActor => ({ kind: 'cli', id: null, name: operator, ip: null });
+export const cliActor = (operator: string): AuditActor => ({
+  kind: 'cli',
+  id: null,
+  name: operator,
+  ip: null,
+});
 
 /** `npm run ops -- staff ...`: the first admin, and a look at the accounts. */
 export async function runStaffCommand(

@@ -223,13 +223,13 @@ export async function runOpsCommand(
     case 'message':
       return runMessageCommand(services, named, positional, (m) => new UsageError(m));
     case 'deposit':
-      return runDepositCommand(services, named, positional, (m) => new UsageError(m));
+      return runDepositCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'ledger':
       return runLedgerCommand(services, named, positional, (m) => new UsageError(m));
     case 'wallet':
       return runWalletCommand(services, named, positional, (m) => new UsageError(m));
     case 'withdraw':
-      return runWithdrawCommand(services, named, positional, (m) => new UsageError(m));
+      return runWithdrawCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'games':
       return runGamesCommand(services, named, positional, (m) => new UsageError(m));
     case 'lottery':

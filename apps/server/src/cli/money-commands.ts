@@ -1,4 +1,6 @@
 import { DepositStatuses, formatMinor, parseAmount, WalletErrors, type DepositStatus } from '@app/contract';
+import type { ApprovalsService } from '../modules/backoffice/approvals.service.ts';
+import { cliActor } from './backoffice-command.ts';
 import type { DepositService } from '../modules/deposit/deposit.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
 import type { ChangeFeed } from '../platform/change-feed.ts';
@@ -9,7 +11,8 @@ export const MONEY_USAGE = `  deposit list [--status PENDING|SUCCESS|REJECTED|FA
   deposit channels                        list the deposit channels with their limits and preset amounts
   deposit channel <code> [--name T] [--min A] [--max A] [--presets A,B,C] [--enabled on|off]
                                           change a channel (amounts in major units)
-  deposit approve <id|orderNo>            a bank transfer arrived: credit the member (exactly once)
+  deposit approve <id|orderNo> [--note T] a bank transfer arrived: credit the member (exactly once); above
+                                          APPROVAL_FOUR_EYES_ABOVE a second, different person approves too
   deposit reject <id|orderNo> [--reason T]
                                           no such transfer arrived: close the order, credit nothing
   ledger check                            re-derive every balance from the postings; exit 1 on a mismatch
@@ -19,6 +22,8 @@ export interface MoneyServices {
   wallet?: WalletService;
   deposits?: DepositService;
   feed?: ChangeFeed;
+  /** The back office's approvals: the CLI approves and rejects through them (four eyes, audit). */
+  approvals?: ApprovalsService;
 }
 
 type Usage = (message: string) => Error;
@@ -35,9 +40,10 @@ export async function runDepositCommand(
   named: Map<string, string>,
   positional: string[],
   usage: Usage,
+  operator = 'unknown',
 ): Promise<string> {
-  const { deposits, wallet } = services;
-  if (!deposits || !wallet) throw usage('Deposits are not available in this mode');
+  const { deposits, wallet, approvals } = services;
+  if (!deposits || !wallet || !approvals) throw usage('Deposits are not available in this mode');
   const [action, id, ...extra] = positional;
   if (extra.length) throw usage(`Unexpected argument "${extra[0]}"`);
   const allowed =
@@ -45,9 +51,11 @@ export async function runDepositCommand(
       ? ['status', 'limit']
       : action === 'reject'
         ? ['reason']
-        : action === 'channel'
-          ? ['name', 'min', 'max', 'presets', 'enabled']
-          : [];
+        : action === 'approve'
+          ? ['note']
+          : action === 'channel'
+            ? ['name', 'min', 'max', 'presets', 'enabled']
+            : [];
   for (const key of named.keys())
     if (!allowed.includes(key))
       throw usage(
@@ -127,16 +135,25 @@ export async function runDepositCommand(
     return `Channel ${c.code} (${c.enabled ? 'on' : 'off'}): ${money(c.min_amount)} - ${money(c.max_amount)}, presets ${c.preset_amounts.map(money).join(', ')}.`;
   }
   if (action === 'approve') {
-    const { order, credited } = await deposits.approve(needId(id, usage, 'approve'));
-    return credited
-      ? `Deposit ${order.order_no} approved: ${order.currency} ${money(order.amount)} credited to member ${order.member_id}.`
-      : `Deposit ${order.order_no} was already approved; nothing credited again.`;
+    const note = (named.get('note') ?? '').trim();
+    if (note.length > 200) throw usage('--note is at most 200 characters');
+    const { outcome, item } = await approvals.approveDeposit(
+      cliActor(operator),
+      needId(id, usage, 'approve'),
+      note,
+    );
+    const amount = `${item.currency} ${item.amount.toFixed(wallet.currency().precision)}`;
+    if (outcome === 'awaiting-second')
+      return `Deposit ${item.orderNo} (${amount}): first of two approvals recorded; a second, different person must approve it before it is credited.`;
+    return outcome === 'approved'
+      ? `Deposit ${item.orderNo} approved: ${amount} credited to member ${item.memberId}.`
+      : `Deposit ${item.orderNo} was already approved; nothing credited again.`;
   }
   if (action === 'reject') {
     const reason = (named.get('reason') ?? 'The transfer was not received').trim();
-    if (reason.length > 200) throw usage('--reason is at most 200 characters');
-    const order = await deposits.reject(needId(id, usage, 'reject'), reason);
-    return `Deposit ${order.order_no} rejected (${reason}). Nothing was credited.`;
+    if (!reason || reason.length > 200) throw usage('--reason is 1 to 200 characters');
+    const { item } = await approvals.rejectDeposit(cliActor(operator), needId(id, usage, 'reject'), reason);
+    return `Deposit ${item.orderNo} rejected (${reason}). Nothing was credited.`;
   }
   throw usage('Usage: deposit list|channels|channel|approve|reject');
 }

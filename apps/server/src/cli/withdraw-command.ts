@@ -1,12 +1,15 @@
 import { formatMinor, WithdrawStatuses, type WithdrawStatus } from '@app/contract';
+import type { ApprovalsService } from '../modules/backoffice/approvals.service.ts';
 import type { WithdrawService } from '../modules/withdraw/withdraw.service.ts';
+import { cliActor } from './backoffice-command.ts';
 import { orderNo } from '../modules/withdraw/withdraw.service.ts';
 import type { JobRunner } from '../platform/jobs/job-runner.ts';
 
 export const WITHDRAW_USAGE = `  withdraw list [--status S|OPEN|ALL] [--limit N]
                                           list withdrawal requests (default OPEN: pending, approved, disputed)
   withdraw show <id>                      one request: bank details to pay to, proofs and timeline
-  withdraw approve <id> [--note T]        approve a pending request for payment
+  withdraw approve <id> [--note T]        approve a pending request for payment (above APPROVAL_FOUR_EYES_ABOVE
+                                          a second, different person approves too)
   withdraw reject <id> [--reason T]       refuse a request not paid yet; the held amount returns to the member
   withdraw pay <id> [--note T]            the bank transfer is made; the member is asked to confirm receipt
   withdraw refund <id> [--note T]         a disputed payout: return the missing money to the member
@@ -17,6 +20,8 @@ export const WITHDRAW_USAGE = `  withdraw list [--status S|OPEN|ALL] [--limit N]
 export interface WithdrawOpsServices {
   withdrawals?: WithdrawService;
   jobs?: JobRunner;
+  /** The back office's approvals: the CLI's approve, reject, pay, refund and dismiss go through them. */
+  approvals?: ApprovalsService;
 }
 
 type Usage = (message: string) => Error;
@@ -53,9 +58,11 @@ export async function runWithdrawCommand(
   named: Map<string, string>,
   positional: string[],
   usage: Usage,
+  operator = 'unknown',
 ): Promise<string> {
-  const { withdrawals } = services;
-  if (!withdrawals) throw usage('Withdrawals are not available in this mode');
+  const { withdrawals, approvals } = services;
+  if (!withdrawals || !approvals) throw usage('Withdrawals are not available in this mode');
+  const actor = cliActor(operator);
   const [action, rawId, ...extra] = positional;
   if (extra.length) throw usage(`Unexpected argument "${extra[0]}"`);
   const precision = withdrawals.currencyPrecision();
@@ -110,22 +117,30 @@ export async function runWithdrawCommand(
   }
   if (action === 'approve') {
     onlyKnown(named, ['note'], usage);
-    const w = await withdrawals.approve(id, text(named, 'note', '', usage));
-    return `Withdrawal ${orderNo(w.id)} approved: pay ${w.currency} ${money(w.amount)} to ${w.bank_name} ${w.account_number} (${w.payee_name}), then "withdraw pay ${w.id}".`;
+    const { outcome, item: w } = await approvals.approveWithdrawal(actor, id, text(named, 'note', '', usage));
+    const amount = `${w.currency} ${w.amount.toFixed(precision)}`;
+    if (outcome === 'awaiting-second')
+      return `Withdrawal ${w.orderNo} (${amount}): first of two approvals recorded; a second, different person must approve it before it is paid.`;
+    const d = await withdrawals.operatorDetail(id);
+    return `Withdrawal ${w.orderNo} approved: pay ${amount} to ${w.bankName} ${d.fullAccountNumber} (${w.payeeName}), then "withdraw pay ${w.id}".`;
   }
   if (action === 'reject') {
     onlyKnown(named, ['reason'], usage);
-    const w = await withdrawals.reject(id, text(named, 'reason', 'Rejected by the operator', usage));
-    return `Withdrawal ${orderNo(w.id)} rejected: ${w.currency} ${money(w.amount)} returned to member ${w.member_id}'s main wallet.`;
+    const { item: w } = await approvals.rejectWithdrawal(
+      actor,
+      id,
+      text(named, 'reason', 'Rejected by the operator', usage),
+    );
+    return `Withdrawal ${w.orderNo} rejected: ${w.currency} ${w.amount.toFixed(precision)} returned to member ${w.memberId}'s main wallet.`;
   }
   if (action === 'pay') {
     onlyKnown(named, ['note'], usage);
-    const w = await withdrawals.pay(id, text(named, 'note', '', usage));
-    return `Withdrawal ${orderNo(w.id)} paid: the member has ${withdrawals.policy.autoConfirmMinutes} minutes to confirm receipt.`;
+    const { item: w } = await approvals.payWithdrawal(actor, id, text(named, 'note', '', usage));
+    return `Withdrawal ${w.orderNo} paid: the member has ${withdrawals.policy.autoConfirmMinutes} minutes to confirm receipt.`;
   }
   if (action === 'refund') {
     onlyKnown(named, ['note'], usage);
-    await withdrawals.refund(id, text(named, 'note', '', usage));
+    await approvals.refundWithdrawal(actor, id, text(named, 'note', '', usage));
     const d = await withdrawals.operatorDetail(id);
     return `Withdrawal ${d.orderNo} refunded: ${d.currency} ${(d.refundAmount ?? 0).toFixed(precision)} returned to member ${d.memberId}'s main wallet.`;
   }
@@ -133,8 +148,8 @@ export async function runWithdrawCommand(
     onlyKnown(named, ['note'], usage);
     const note = text(named, 'note', '', usage);
     if (!note) throw usage('withdraw dismiss needs --note: say how the payout was shown to have arrived');
-    const w = await withdrawals.dismiss(id, note);
-    return `Withdrawal ${orderNo(w.id)} closed as received.`;
+    await approvals.dismissWithdrawal(actor, id, note);
+    return `Withdrawal ${orderNo(id)} closed as received.`;
   }
   throw usage('Usage: withdraw list|show|approve|reject|pay|refund|dismiss');
 }

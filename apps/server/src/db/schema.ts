@@ -1060,6 +1060,22 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/** One approval of a deposit or withdrawal that needs two people (migration 040, decision 031). */
+export interface ApprovalVoteTable {
+  id: Generated<number>;
+  kind: 'deposit' | 'withdrawal';
+  /** deposit_order.id or withdrawal.id, by kind. */
+  item_id: number;
+  /** `staff:<id>` or `cli:<OS user>`: one person, unique per item. */
+  approver: string;
+  actor_kind: 'staff' | 'cli';
+  staff_id: number | null;
+  actor_name: string;
+  ip: string | null;
+  note: ColumnType<string, string | undefined, string>;
+  at: Timestamp;
+}
+
 /** An agent contract, one row per line (migration 036, decision 030). */
 export interface AgentContractTable {
   id: Generated<number>;
@@ -1187,6 +1203,7 @@ export interface DB {
   staff: StaffTable;
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;
+  approval_vote: ApprovalVoteTable;
   agent_contract: AgentContractTable;
   agent_contract_event: AgentContractEventTable;
   agent_contract_state: AgentContractStateTable;

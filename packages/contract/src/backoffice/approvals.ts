@@ -207,7 +207,7 @@ export const WithdrawalQueueQuerySchema = z.object({
   /** OPEN (pending and approved, default: what waits for finance), one status, or ALL. */
   status: z.enum([...WithdrawStatuses, 'OPEN', 'ALL']).default('OPEN'),
   username: z.string().trim().min(1).max(64).optional(),
-  /** WD number or id, prefix. */
+  /** A WD number or id, exact. */
   orderNo: z.string().trim().min(1).max(40).optional(),
   bankCode: z.string().trim().min(1).max(20).optional(),
   amountMin: amountFilter.optional(),
@@ -284,11 +284,6 @@ export const ApprovalErrors = {
     code: 'bo.approval.same.approver',
     status: 409,
     message: 'You have already approved this: a second, different person must approve it',
-  },
-  boApprovalNotReviewable: {
-    code: 'bo.approval.not.reviewable',
-    status: 409,
-    message: 'This deposit is paid through the gateway: its notification credits it',
   },
 } as const satisfies Record<string, ErrorDef>;
 

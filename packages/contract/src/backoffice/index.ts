@@ -9,6 +9,7 @@ export * from './calls.ts';
 export * from './approvals.ts';
 
 import { foundationCalls, type BoCallDef } from './calls.ts';
+import { approvalCalls } from './approvals.ts';
 
 /** Every back-office call (the permission matrix test walks this list). */
-export const backofficeCalls: readonly BoCallDef[] = [...foundationCalls];
+export const backofficeCalls: readonly BoCallDef[] = [...foundationCalls, ...approvalCalls];

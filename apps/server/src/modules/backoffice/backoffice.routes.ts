@@ -25,7 +25,7 @@ interface BoHandlerContext<C extends BoCallDef> {
  * the declared schemas and the answer wrapped in the envelope. The calls are hidden from the
  * player's OpenAPI document: the back office's is its own.
  */
-function registerBoCall<C extends BoCallDef>(
+export function registerBoCall<C extends BoCallDef>(
   app: FastifyInstance,
   staffService: StaffService,
   def: C,
@@ -64,7 +64,7 @@ function registerBoCall<C extends BoCallDef>(
   });
 }
 
-const actorOf = (staff: StaffContext, caller: Caller): AuditActor => ({
+export const actorOf = (staff: StaffContext, caller: Caller): AuditActor => ({
   kind: 'staff',
   id: staff.staffId,
   name: staff.username,

@@ -395,9 +395,16 @@ export class DepositService {
     return row;
   }
 
-  /** Operator: a manual bank transfer arrived; credits the member exactly once. */
-  async approve(idOrNo: string, operator = 'ops'): Promise<{ order: OrderRow; credited: boolean }> {
-    return this.database.db.transaction().execute(async (trx) => {
+  /**
+   * Operator: a manual bank transfer arrived; credits the member exactly once. `db` is the caller's
+   * transaction (the back office's approvals add their four-eyes check and audit entry to it).
+   */
+  async approve(
+    idOrNo: string,
+    operator = 'ops',
+    db: Kysely<DB> | null = null,
+  ): Promise<{ order: OrderRow; credited: boolean }> {
+    const work = async (trx: Kysely<DB>) => {
       const order = await this.lockForOperator(trx, idOrNo);
       if (order.channel_type !== 'BANK_TRANSFER')
         throw fail(DepositErrors.depositNotPending, {
@@ -409,12 +416,18 @@ export class DepositService {
           message: `Order ${order.order_no} is ${order.status}`,
         });
       return this.credit(trx, order, HouseAccount.bankDeposits, operator);
-    });
+    };
+    return db ? work(db) : this.database.db.transaction().execute(work);
   }
 
-  /** Operator: no such transfer arrived (or it does not match); nothing is credited. */
-  async reject(idOrNo: string, reason: string, operator = 'ops'): Promise<OrderRow> {
-    return this.database.db.transaction().execute(async (trx) => {
+  /** Operator: no such transfer arrived (or it does not match); nothing is credited. `db` as in approve. */
+  async reject(
+    idOrNo: string,
+    reason: string,
+    operator = 'ops',
+    db: Kysely<DB> | null = null,
+  ): Promise<OrderRow> {
+    const work = async (trx: Kysely<DB>) => {
       const order = await this.lockForOperator(trx, idOrNo);
       if (order.status !== 'PENDING')
         throw fail(DepositErrors.depositNotPending, {
@@ -434,7 +447,8 @@ export class DepositService {
         .executeTakeFirstOrThrow();
       await this.notify(trx, rejected, 'depositRejected', reason);
       return rejected;
-    });
+    };
+    return db ? work(db) : this.database.db.transaction().execute(work);
   }
 
   /** Tells the member about their order, in the step's transaction. */

@@ -373,89 +373,112 @@ export class WithdrawService {
     return this.detail(memberId, id);
   }
 
-  /** Operator: approves a pending request for payment. */
-  approve(id: number, note = '') {
-    return this.change({
-      id,
-      from: ['PENDING'],
-      to: 'APPROVED',
-      actor: 'operator',
-      note,
-      verb: 'approved',
-      notice: 'withdrawApproved',
-    });
+  /**
+   * Operator: approves a pending request for payment. Each operator step takes an optional `db`,
+   * the caller's transaction: the back office's approvals add their four-eyes check and audit
+   * entry to the step's transaction.
+   */
+  approve(id: number, note = '', db: Kysely<DB> | null = null) {
+    return this.change(
+      {
+        id,
+        from: ['PENDING'],
+        to: 'APPROVED',
+        actor: 'operator',
+        note,
+        verb: 'approved',
+        notice: 'withdrawApproved',
+      },
+      db,
+    );
   }
 
   /** Operator: refuses a request that is not paid yet; the hold returns to the main wallet. */
-  reject(id: number, note = '') {
-    return this.change({
-      id,
-      from: ['PENDING', 'APPROVED'],
-      to: 'REJECTED',
-      actor: 'operator',
-      note,
-      verb: 'rejected',
-      money: this.release,
-      notice: 'withdrawRejected',
-    });
+  reject(id: number, note = '', db: Kysely<DB> | null = null) {
+    return this.change(
+      {
+        id,
+        from: ['PENDING', 'APPROVED'],
+        to: 'REJECTED',
+        actor: 'operator',
+        note,
+        verb: 'rejected',
+        money: this.release,
+        notice: 'withdrawRejected',
+      },
+      db,
+    );
   }
 
   /** Operator: the bank transfer is made; the hold leaves for the house clearing account. */
-  pay(id: number, note = '') {
-    return this.change({
-      id,
-      from: ['APPROVED'],
-      to: 'PAID',
-      actor: 'operator',
-      note,
-      verb: 'paid',
-      notice: 'withdrawPaid',
-      set: { paid_at: sql<Date>`now()` },
-      money: async (trx, row) => {
-        await this.move(
-          trx,
-          row.id,
-          'payout',
-          pending(row.member_id),
-          clearing,
-          row.amount,
-          'WITHDRAW_PAYOUT',
-        );
+  pay(id: number, note = '', db: Kysely<DB> | null = null) {
+    return this.change(
+      {
+        id,
+        from: ['APPROVED'],
+        to: 'PAID',
+        actor: 'operator',
+        note,
+        verb: 'paid',
+        notice: 'withdrawPaid',
+        set: { paid_at: sql<Date>`now()` },
+        money: async (trx, row) => {
+          await this.move(
+            trx,
+            row.id,
+            'payout',
+            pending(row.member_id),
+            clearing,
+            row.amount,
+            'WITHDRAW_PAYOUT',
+          );
+        },
       },
-    });
+      db,
+    );
   }
 
   /**
    * Operator, on a disputed payout: the missing money (all of it, or what a partly received payout
    * lacks) returns from the clearing account to the main wallet.
    */
-  refund(id: number, note = '') {
-    return this.change({
-      id,
-      from: DISPUTED,
-      to: 'REFUNDED',
-      actor: 'operator',
-      note,
-      verb: 'refunded',
-      set: {},
-      money: async (trx, row) => {
-        const amount = row.amount - (row.received_amount ?? 0);
-        await trx.updateTable('withdrawal').set({ refund_amount: amount }).where('id', '=', row.id).execute();
-        await this.move(trx, row.id, 'refund', clearing, main(row.member_id), amount, 'WITHDRAW_RELEASE');
+  refund(id: number, note = '', db: Kysely<DB> | null = null) {
+    return this.change(
+      {
+        id,
+        from: DISPUTED,
+        to: 'REFUNDED',
+        actor: 'operator',
+        note,
+        verb: 'refunded',
+        set: {},
+        money: async (trx, row) => {
+          const amount = row.amount - (row.received_amount ?? 0);
+          await trx
+            .updateTable('withdrawal')
+            .set({ refund_amount: amount })
+            .where('id', '=', row.id)
+            .execute();
+          await this.move(trx, row.id, 'refund', clearing, main(row.member_id), amount, 'WITHDRAW_RELEASE');
+        },
       },
-    });
+      db,
+    );
   }
 
   /** Operator, on a disputed payout shown to have arrived in full: closed as received. */
-  dismiss(id: number, note: string) {
-    return this.change({
-      id,
-      from: DISPUTED,
-      to: 'RECEIVED',
-      actor: 'operator',
-      note,
-      verb: 'closed as received',
-    });
+  dismiss(id: number, note: string, db: Kysely<DB> | null = null) {
+    return this.change(
+      {
+        id,
+        from: DISPUTED,
+        to: 'RECEIVED',
+        actor: 'operator',
+        note,
+        verb: 'closed as received',
+      },
+      db,
+    );
   }
 
   /** The member's answer to a payout (WD-07, WD-08). */
