@@ -9,3 +9,11 @@ export const loadAgentCentre = () =>
   withAgentStrings(import('./agent-centre.tsx')).then((m) => ({ default: m.AgentCentre }));
 export const loadAgentRefusal = () =>
   withAgentStrings(import('./refusal.tsx')).then((m) => ({ default: m.AgentRefusalModal }));
+/**
+ * The contract modal at login (research §2.3): the member bar mounts it while the consolidated
+ * request keys count a request waiting for the member; it waits for the agent strings too.
+ */
+export const loadContractRequests = () =>
+  withAgentStrings(import('./contracts/contract-modal.tsx')).then((m) => ({
+    default: m.ContractRequestsPopup,
+  }));

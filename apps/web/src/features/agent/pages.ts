@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * The agent centre's pages by page key (research §1.1), each its own lazy chunk. A page key
- * without an entry here shows the "coming with contracts" state (dividend and salaries, issue 30).
+ * The agent centre's pages by page key (research §1.1), each its own lazy chunk.
  */
 export const agentPages: Record<string, () => Promise<{ default: ComponentType }>> = {
   agentAnnouncement: () => import('./announcement-page.tsx').then((m) => ({ default: m.AnnouncementPage })),
@@ -14,4 +13,13 @@ export const agentPages: Record<string, () => Promise<{ default: ComponentType }
   agentRevenueReport: () => import('./income-page.tsx').then((m) => ({ default: m.IncomePage })),
   agentDownlineTransactionDetailsCopy: () =>
     import('./transactions-page.tsx').then((m) => ({ default: m.TransactionsPage })),
+  // The contract pages (issue 30): one module, each entry its kind's tabs.
+  agentDividendRecordCopy2: () =>
+    import('./contracts/contract-page.tsx').then((m) => ({ default: m.DividendPage })),
+  agentDailyWages2: () =>
+    import('./contracts/contract-page.tsx').then((m) => ({ default: m.DailySalaryPage })),
+  agentHourSalary: () =>
+    import('./contracts/contract-page.tsx').then((m) => ({ default: m.HourlySalaryPage })),
+  agentRealtimeSalary: () =>
+    import('./contracts/contract-page.tsx').then((m) => ({ default: m.RealTimeSalaryPage })),
 };

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { accountCentreTypes, AgentType, FeatureSwitch } from '@app/contract';
 import { useGate } from '../../shared/shell/use-gate.ts';
@@ -31,6 +31,8 @@ import { usePopover } from '../../shared/ui/use-popover.ts';
 import { useLoginState, useMemberInfo, useRestoreLogin } from '../session/index.ts';
 import { useLiveUpdates } from '../../shared/realtime/use-live-updates.ts';
 import { formatBalance, useBalance, useConsolidated, useLogout, useUnreadCount } from './api.ts';
+import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
+import { loadContractRequests } from '../agent/index.ts';
 import styles from './member-bar.module.css';
 
 const BALANCE_HIDDEN_KEY = 'balanceHidden';
@@ -226,6 +228,29 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
 }
 
 /**
+ * The contract modal at login (research §2.3, issue 30): while the consolidated request keys count
+ * an offer or a termination request waiting for this agent, the agent feature's modal (its own lazy
+ * chunk) is mounted; it opens on the requests the agent has not closed it on this session.
+ */
+function ContractRequests() {
+  const { data: info } = useMemberInfo();
+  const agentType = useSession((s) => s.agentType);
+  const isAgent = agentType !== null && accountCentreTypes.includes(agentType);
+  const { data: consolidated } = useConsolidated(info?.id, agentType);
+  const pending = consolidated
+    ? Object.values(consolidated).some((v) => typeof v === 'number' && v > 0)
+    : false;
+  if (!isAgent || !pending) return null;
+  const Popup = lazyOnce(loadContractRequests);
+  return (
+    <Suspense fallback={null}>
+      {/* eslint-disable-next-line react-hooks/static-components -- stable per loader (lazyOnce) */}
+      <Popup />
+    </Suspense>
+  );
+}
+
+/**
  * The member bar in the top bar (spec A §2, MB-01..MB-13): the menu, the balance with its eye
  * (not on game pages), deposit, messages with the unread count, invite friends and logout.
  * Every logged-in account gets it (decision D4); a trial account's gated entries show the
@@ -249,6 +274,7 @@ export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
   return (
     <div className={styles.bar} data-testid="member-bar-content">
       <MemberMenu onLogout={() => setConfirming(true)} />
+      <ContractRequests />
       {showBalance ? <Balance /> : null}
       <button
         type="button"
