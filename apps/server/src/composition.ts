@@ -89,6 +89,8 @@ import { teamRoutes } from './modules/agent/team.routes.ts';
 import { AgentTransferService } from './modules/agent/agent-transfer.service.ts';
 import { agentTransferRoutes } from './modules/agent/agent-transfer.routes.ts';
 import { AgentContractService } from './modules/agent/contracts.service.ts';
+import { ContractSettlement, registerContractJobs } from './modules/agent/contract-settlement.ts';
+import { ContractReads } from './modules/agent/contract-reads.ts';
 import { agentContractRoutes } from './modules/agent/contracts.routes.ts';
 import { AuditLog } from './modules/backoffice/audit.service.ts';
 import { StaffService, type StaffPolicy } from './modules/backoffice/staff.service.ts';
@@ -282,6 +284,10 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const agentTransfers = new AgentTransferService({ database, wallet, members, system });
   // Agent contracts' store and offer/answer flow (issue 30).
   const agentContracts = new AgentContractService({ database });
+  // Their settlement on the job runner, statements and simulator (decision 030, "Settlement").
+  const contractSettlement = new ContractSettlement({ database, wallet, timeZone: reportTimeZone });
+  registerContractJobs(jobs, contractSettlement);
+  const contractReads = new ContractReads({ database, timeZone: reportTimeZone });
   const passwordReset = new PasswordResetService({
     database,
     system,
@@ -353,6 +359,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     agentTeam,
     agentTransfers,
     agentContracts,
+    contractSettlement,
+    contractReads,
     audit,
     staff,
     approvals,

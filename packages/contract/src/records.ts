@@ -67,6 +67,11 @@ const categoryPrefixes: readonly [string, AccountRecordType][] = [
   ['REWARD', 'BONUS'],
   ['SALARY', 'BONUS'],
   ['DIVIDEND', 'BONUS'],
+  // An agent's contract pay (issue 30, decision 030): income, as the original files salaries.
+  ['AGENT_DIVIDEND', 'BONUS'],
+  ['AGENT_DAILY_SALARY', 'BONUS'],
+  ['AGENT_HOURLY_SALARY', 'BONUS'],
+  ['AGENT_REALTIME_SALARY', 'BONUS'],
   ['REFERRAL', 'BONUS'],
   ['MISSION', 'BONUS'],
   ['POINTS', 'BONUS'],

@@ -165,6 +165,11 @@ export const LedgerKinds = {
   DOWNLINE_TRANSFER: 'Transfer to downline',
   /** An agent's lucky bag: one debit of the agent, one credit per direct downline (issue 29). */
   LUCKY_BAG: 'Lucky bag',
+  /** An agent's contract pay, one credit per (contract, period) from the house (decision 030, migration 038). */
+  AGENT_DIVIDEND: 'Agent dividend',
+  AGENT_DAILY_SALARY: 'Agent daily salary',
+  AGENT_HOURLY_SALARY: 'Agent hourly salary',
+  AGENT_REALTIME_SALARY: 'Agent real-time salary',
 } as const;
 export type LedgerKind = keyof typeof LedgerKinds;
 export const ledgerKindCodes = Object.keys(LedgerKinds) as LedgerKind[];

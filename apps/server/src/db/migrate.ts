@@ -34,6 +34,7 @@ import * as m034 from './migrations/034-lottery-rebates-by-prize-group.ts';
 import * as m035 from './migrations/035-staff-and-audit.ts';
 import * as m036 from './migrations/036-agent-contracts.ts';
 import * as m037 from './migrations/037-drop-member-contract-request-columns.ts';
+import * as m038 from './migrations/038-agent-contract-settlement.ts';
 import * as m040 from './migrations/040-approval-votes.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '035-staff-and-audit': m035,
   '036-agent-contracts': m036,
   '037-drop-member-contract-request-columns': m037,
+  '038-agent-contract-settlement': m038,
   '040-approval-votes': m040,
 };
 

@@ -1123,6 +1123,36 @@ export interface AgentContractStateTable {
   updated_at: Timestamp;
 }
 
+/**
+ * One agent's settlement of one contract and one period (migration 038, decision 030): the
+ * statement, the terms and state it was computed from, and what was credited for it.
+ */
+export interface AgentContractSettlementTable {
+  contract_id: number;
+  period_key: string;
+  agent_id: number;
+  upline_id: number | null;
+  kind: string;
+  product_type: string;
+  period: ColumnType<string, string | undefined, string>;
+  period_start: RequiredTimestamp;
+  period_end: RequiredTimestamp;
+  terms: ColumnType<unknown, string, string>;
+  carry_in: ColumnType<number, number | undefined, number>;
+  deficit_in: ColumnType<number, number | undefined, number>;
+  /** The ContractStatement. */
+  statement: ColumnType<unknown, string, string>;
+  amount: number;
+  pay: number;
+  /** Credited for this (contract, period, agent) in all, minor units. */
+  paid: ColumnType<number, number | undefined, number>;
+  carry_out: ColumnType<number, number | undefined, number>;
+  deficit_out: ColumnType<number, number | undefined, number>;
+  revision: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -1207,4 +1237,5 @@ export interface DB {
   agent_contract: AgentContractTable;
   agent_contract_event: AgentContractEventTable;
   agent_contract_state: AgentContractStateTable;
+  agent_contract_settlement: AgentContractSettlementTable;
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   answerAgentContract,
   getAgentContractHistory,
+  getAgentContractStatements,
+  simulateAgentContract,
   getAgentContracts,
   modifyAgentContract,
   offerAgentContract,
@@ -24,13 +26,18 @@ import { requireAgent } from '../../platform/auth/session.ts';
  * higher-rate confirmation), ours is described in agent-contracts-calls.ts.
  */
 export async function agentContractRoutes(app: FastifyInstance): Promise<void> {
-  const { agentContracts } = app.ctx;
+  const { agentContracts, contractReads } = app.ctx;
   const me = (session: Parameters<typeof requireAgent>[0]) => requireAgent(session).memberId;
 
   registerCall(app, getAgentContracts, ({ session, query }) => agentContracts.list(me(session), query.kind));
   registerCall(app, getAgentContractHistory, ({ session, query }) =>
     agentContracts.history(me(session), query.contractId),
   );
+  // Settlement's statements and the simulator (contract-reads.ts).
+  registerCall(app, getAgentContractStatements, ({ session, query }) =>
+    contractReads.statements(me(session), query),
+  );
+  registerCall(app, simulateAgentContract, ({ session, body }) => contractReads.simulate(me(session), body));
   registerCall(app, offerAgentContract, ({ session, body }) => agentContracts.offer(me(session), body));
   registerCall(app, modifyAgentContract, ({ session, body }) => agentContracts.modify(me(session), body));
   registerCall(app, terminateAgentContract, ({ session, body }) =>
