@@ -110,6 +110,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@app/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
+            {
+              group: ['@app/admin', '**/apps/admin/**'],
+              message: 'The back office never reaches a player’s bundle.',
+            },
           ],
           paths: [
             {
@@ -122,6 +126,34 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The back-office console (decision 032): a browser app of its own. It reaches the server only
+    // through the contract's calls (its tests start a real server, hence the test files' exception),
+    // and shares no code with the players' app, so none of it can reach a player's bundle.
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    ignores: ['apps/admin/src/**/*.test.{ts,tsx}', 'apps/admin/src/test/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@app/server', '**/apps/server/**'], message: 'The console never imports the server.' },
+            {
+              group: ['@app/web', '**/apps/web/**'],
+              message: 'The console shares no code with the players’ app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/admin/src/**/*.test.{ts,tsx}', 'apps/admin/src/test/**'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

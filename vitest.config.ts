@@ -58,6 +58,20 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        plugins: [react()],
+        test: {
+          name: 'admin',
+          root: 'apps/admin',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          retry,
+          // The console's tests talk to a real server on the server tests' database template.
+          globalSetup: ['../server/src/test/global-setup.ts'],
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -4,7 +4,6 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const distIndex = join(root, 'apps/web/dist/index.html');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -18,15 +17,23 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** True when the web build is missing or older than anything it is built from. */
-export function webBuildIsStale(): boolean {
-  if (!existsSync(distIndex)) return true;
-  const built = statSync(distIndex).mtimeMs;
+/** The apps `npm start` and the e2e suite need built: the players' site and the staff's console (decision 032). */
+const APPS = [
+  { workspace: '@app/web', dir: 'apps/web', label: 'Web app' },
+  { workspace: '@app/admin', dir: 'apps/admin', label: 'Back-office console' },
+] as const;
+type App = (typeof APPS)[number];
+
+/** True when an app's build is missing or older than anything it is built from (the web app by default). */
+export function webBuildIsStale(app: App = APPS[0]): boolean {
+  const index = join(root, app.dir, 'dist/index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
   const sources = [
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
+    `${app.dir}/src`,
+    `${app.dir}/public`,
+    `${app.dir}/index.html`,
+    `${app.dir}/vite.config.ts`,
     'packages/contract/src',
   ];
   return sources.some((s) => newestMtime(join(root, s)) > built);
@@ -37,31 +44,35 @@ export function webBuildIsStale(): boolean {
  * wrote. Vite lists every file it writes (about 900 lines), which pushed the start's URL and demo
  * accounts out of sight (issue 28); `npm run build` still shows them all.
  */
-export function buildSummary(output: string, ms: number): string {
+export function buildSummary(output: string, ms: number, app: App = APPS[0]): string {
   const files = output.split('\n').filter((line) => /^\s*dist\//.test(line)).length;
-  return `Web app built in ${Math.round(ms / 1000)} s (${files} files in apps/web/dist).`;
+  return `${app.label} built in ${Math.round(ms / 1000)} s (${files} files in ${app.dir}/dist).`;
 }
 
 export function ensureWebBuild(force = false): void {
-  if (!force && !webBuildIsStale()) return;
-  console.log('Building the web app (a minute or so)…');
-  const started = Date.now();
-  const res = spawnSync('npm', ['run', 'build', '-w', '@app/web'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (res.status !== 0) {
-    // A failed build shows everything it said: that is where the reason is.
-    process.stdout.write(res.stdout ?? '');
-    process.stderr.write(res.stderr ?? '');
-    console.error(
-      res.error ? `The web app failed to build: ${res.error.message}` : 'The web app failed to build.',
-    );
-    process.exit(res.status ?? 1);
+  for (const app of APPS) {
+    if (!force && !webBuildIsStale(app)) continue;
+    console.log(`Building the ${app.label.toLowerCase()} (a minute or so)…`);
+    const started = Date.now();
+    const res = spawnSync('npm', ['run', 'build', '-w', app.workspace], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (res.status !== 0) {
+      // A failed build shows everything it said: that is where the reason is.
+      process.stdout.write(res.stdout ?? '');
+      process.stderr.write(res.stderr ?? '');
+      console.error(
+        res.error
+          ? `The ${app.label.toLowerCase()} failed to build: ${res.error.message}`
+          : `The ${app.label.toLowerCase()} failed to build.`,
+      );
+      process.exit(res.status ?? 1);
+    }
+    console.log(buildSummary(res.stdout ?? '', Date.now() - started, app));
   }
-  console.log(buildSummary(res.stdout ?? '', Date.now() - started));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))

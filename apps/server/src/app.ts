@@ -17,6 +17,7 @@ import type { SessionPolicy } from './platform/auth/session.ts';
 import { handleFrameworkError, installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { installCompression } from './platform/http/compression.ts';
+import { serveAdminConsole } from './platform/http/admin-console.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import {
   createPlatformLogger,
@@ -142,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const plugin of routePlugins(config)) await app.register(plugin);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The staff's console under /bo/, from its own build (decision 032).
+  await serveAdminConsole(app);
 
   const indexHtml = join(config.webDist, 'index.html');
   const appDocument = existsSync(indexHtml) ? new AppDocument(indexHtml) : null;

@@ -1,0 +1,98 @@
+import { Authenticated, CanAccess, Refine, type ResourceProps } from '@refinedev/core';
+import { QueryClient } from '@tanstack/react-query';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { backofficeDataProvider } from './api/data-provider.ts';
+import { accessControlProvider, authProvider, SIGN_IN_PATH } from './auth/auth-provider.ts';
+import { SignInPage } from './auth/sign-in-page.tsx';
+import { routerProvider } from './router-provider.tsx';
+import { Shell } from './shell/shell.tsx';
+import { notificationProvider, Toasts } from './ui/toasts.tsx';
+import { DashboardPage } from './pages/dashboard.tsx';
+import { StaffPage } from './pages/staff.tsx';
+import { AuditListPage, AuditShowPage } from './pages/audit.tsx';
+import { Forbidden, NotFound } from './ui/states.tsx';
+
+/** The console's base path: the server serves the build under it (decision 032). */
+export const BASE_PATH = '/bo';
+
+/**
+ * The console's pages as Refine resources: `meta.permission` is what a role needs to see the menu
+ * item and open the page (the server checks each call again).
+ */
+export const resources: ResourceProps[] = [
+  {
+    name: 'dashboard',
+    list: '/',
+    meta: { label: 'Dashboard', icon: 'dashboard', permission: 'dashboard.read' },
+  },
+  { name: 'staff', list: '/staff', meta: { label: 'Staff', icon: 'staff', permission: 'staff.manage' } },
+  {
+    name: 'audit',
+    list: '/audit',
+    show: '/audit/:id',
+    meta: { label: 'Audit log', icon: 'audit', permission: 'audit.read' },
+  },
+];
+
+function Guarded({ resource, action = 'list' }: { resource: string; action?: string }) {
+  return (
+    <CanAccess resource={resource} action={action} fallback={<Forbidden />}>
+      <Outlet />
+    </CanAccess>
+  );
+}
+
+export function App({ queryClient }: { queryClient?: QueryClient }) {
+  const client =
+    queryClient ??
+    new QueryClient({
+      defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
+    });
+  return (
+    <BrowserRouter basename={BASE_PATH}>
+      <Refine
+        dataProvider={backofficeDataProvider()}
+        authProvider={authProvider}
+        accessControlProvider={accessControlProvider}
+        routerProvider={routerProvider}
+        notificationProvider={notificationProvider}
+        resources={resources}
+        options={{
+          disableTelemetry: true,
+          reactQuery: { clientConfig: client },
+          warnWhenUnsavedChanges: false,
+          syncWithLocation: false,
+        }}
+      >
+        <Routes>
+          <Route path={SIGN_IN_PATH} element={<SignInPage />} />
+          <Route
+            element={
+              <Authenticated key="console" redirectOnFail={SIGN_IN_PATH}>
+                <Shell>
+                  <Outlet />
+                </Shell>
+              </Authenticated>
+            }
+          >
+            <Route element={<Guarded resource="dashboard" />}>
+              <Route index element={<DashboardPage />} />
+            </Route>
+            <Route element={<Guarded resource="staff" />}>
+              <Route path="staff" element={<StaffPage />} />
+            </Route>
+            <Route element={<Guarded resource="audit" />}>
+              <Route path="audit" element={<AuditListPage />} />
+            </Route>
+            <Route element={<Guarded resource="audit" action="show" />}>
+              <Route path="audit/:id" element={<AuditShowPage />} />
+            </Route>
+            <Route path="index.html" element={<Navigate to="/" replace />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+        <Toasts />
+      </Refine>
+    </BrowserRouter>
+  );
+}

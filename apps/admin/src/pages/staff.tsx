@@ -1,0 +1,308 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useCreate, useGetIdentity, useUpdate } from '@refinedev/core';
+import { useTable } from '@refinedev/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
+import { backoffice } from '@app/contract';
+import { roleLabel } from '../shell/shell.tsx';
+import { DataTable } from '../ui/data-table.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { Icon } from '../ui/icon.tsx';
+import { dateOnly, dateTime } from '../ui/format.ts';
+
+type Staff = backoffice.Staff;
+type Created = Staff & { oneTimePassword: string };
+
+export function StaffPage() {
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [disabling, setDisabling] = useState<Staff | null>(null);
+  const { data: me } = useGetIdentity<backoffice.StaffMe>();
+
+  const columns = useMemo<ColumnDef<Staff>[]>(
+    () => [
+      {
+        id: 'username',
+        header: 'Username',
+        accessorKey: 'username',
+        cell: ({ row }) => <span className="mono">{row.original.username}</span>,
+      },
+      { id: 'displayName', header: 'Name', accessorKey: 'displayName' },
+      {
+        id: 'role',
+        header: 'Role',
+        accessorKey: 'role',
+        cell: ({ row }) => (
+          <span className={`badge badge-role-${row.original.role}`}>{roleLabel(row.original.role)}</span>
+        ),
+      },
+      {
+        id: 'enrolled',
+        header: 'Authenticator',
+        accessorKey: 'enrolled',
+        cell: ({ row }) =>
+          row.original.enrolled ? (
+            <span className="badge badge-ok">Enrolled</span>
+          ) : (
+            <span className="badge badge-warn">At first sign-in</span>
+          ),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        accessorKey: 'disabledAt',
+        cell: ({ row }) =>
+          row.original.disabledAt ? (
+            <span className="badge badge-off" title={dateTime(row.original.disabledAt)}>
+              Disabled {dateOnly(row.original.disabledAt)}
+            </span>
+          ) : (
+            <span className="badge badge-ok">Active</span>
+          ),
+      },
+      {
+        id: 'createdAt',
+        header: 'Created',
+        accessorKey: 'createdAt',
+        cell: ({ row }) => (
+          <span title={dateTime(row.original.createdAt)}>{dateOnly(row.original.createdAt)}</span>
+        ),
+      },
+      {
+        id: 'actions',
+        header: '',
+        meta: { className: 'cell-actions' },
+        cell: ({ row }) =>
+          row.original.disabledAt || row.original.id === me?.id ? null : (
+            <button
+              type="button"
+              className="button button-danger-quiet"
+              onClick={() => setDisabling(row.original)}
+            >
+              Disable
+            </button>
+          ),
+      },
+    ],
+    [me?.id],
+  );
+
+  const { reactTable, refineCore } = useTable<Staff>({
+    columns,
+    refineCoreProps: {
+      resource: 'staff',
+      pagination: { pageSize: 25, mode: 'server' },
+      sorters: { mode: 'off' },
+      filters: { mode: 'server', initial: [{ field: 'includeDisabled', operator: 'eq', value: false }] },
+    },
+    manualPagination: true,
+    manualFiltering: true,
+    manualSorting: true,
+  });
+  const includeDisabled = refineCore.filters.some(
+    (f) => 'field' in f && f.field === 'includeDisabled' && f.value === true,
+  );
+
+  return (
+    <div className="page">
+      <header className="page-head">
+        <div>
+          <h1>Staff</h1>
+          <p className="muted">
+            Accounts of the people who run the site. A new account gets a one-time password; its owner enrols
+            an authenticator at the first sign-in.
+          </p>
+        </div>
+        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          <Icon name="plus" />
+          New staff account
+        </button>
+      </header>
+      <div className="toolbar">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={includeDisabled}
+            onChange={(e) =>
+              refineCore.setFilters(
+                [{ field: 'includeDisabled', operator: 'eq', value: e.target.checked }],
+                'replace',
+              )
+            }
+          />
+          Show disabled accounts
+        </label>
+      </div>
+      <DataTable
+        table={reactTable}
+        core={refineCore}
+        label="Staff accounts"
+        empty={{ title: 'No staff accounts here.', hint: 'Create one with “New staff account”.' }}
+      />
+      <Dialog open={creating} title="New staff account" onClose={() => setCreating(false)}>
+        <CreateStaffForm
+          onDone={(c) => {
+            setCreating(false);
+            setCreated(c);
+          }}
+        />
+      </Dialog>
+      <Dialog open={created !== null} title="Account created" onClose={() => setCreated(null)}>
+        {created ? <OneTimePassword created={created} onClose={() => setCreated(null)} /> : null}
+      </Dialog>
+      <Dialog open={disabling !== null} title="Disable staff account" onClose={() => setDisabling(null)}>
+        {disabling ? <DisableForm staff={disabling} onDone={() => setDisabling(null)} /> : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function CreateStaffForm({ onDone }: { onDone: (created: Created) => void }) {
+  const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [role, setRole] = useState<backoffice.StaffRole>('support');
+  const [error, setError] = useState<string | null>(null);
+  const { mutate, mutation } = useCreate<Created>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = backoffice.StaffCreateBodySchema.safeParse({ username, displayName, role });
+    if (!parsed.success) {
+      setError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '));
+      return;
+    }
+    setError(null);
+    mutate(
+      { resource: 'staff', values: parsed.data, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => onDone(data),
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <label className="field">
+        <span>Username</span>
+        <input
+          name="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+          autoFocus
+        />
+        <small className="muted">3 to 32 letters, digits, dots, dashes or underscores.</small>
+      </label>
+      <label className="field">
+        <span>Display name</span>
+        <input
+          name="displayName"
+          value={displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
+          required
+        />
+      </label>
+      <label className="field">
+        <span>Role</span>
+        <select name="role" value={role} onChange={(e) => setRole(e.target.value as backoffice.StaffRole)}>
+          {backoffice.staffRoles.map((r) => (
+            <option key={r} value={r}>
+              {roleLabel(r)}
+            </option>
+          ))}
+        </select>
+        <small className="muted">May: {backoffice.rolePermissions[role].join(', ')}</small>
+      </label>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button className="button button-primary" type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Creating…' : 'Create account'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function OneTimePassword({ created, onClose }: { created: Created; onClose: () => void }) {
+  return (
+    <div className="form">
+      <p>
+        <strong>{created.displayName}</strong> ({created.username}, {roleLabel(created.role)}) can now sign in
+        with this one-time password. Give it to them alone: it is shown only this once.
+      </p>
+      <code className="secret" data-testid="one-time-password">
+        {created.oneTimePassword}
+      </code>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void navigator.clipboard?.writeText(created.oneTimePassword)}
+        >
+          Copy
+        </button>
+        <button type="button" className="button button-primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function DisableForm({ staff, onDone }: { staff: Staff; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const { mutate, mutation } = useUpdate<Staff>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    mutate(
+      {
+        resource: 'staff',
+        id: staff.id,
+        values: { disabled: true, reason: reason.trim() },
+        successNotification: {
+          type: 'success',
+          message: `${staff.username} is disabled`,
+          description: 'Their sessions have ended.',
+        },
+        errorNotification: false,
+      },
+      { onSuccess: onDone, onError: (err) => setError(err.message) },
+    );
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <p>
+        <strong>{staff.displayName}</strong> ({staff.username}) will be signed out everywhere at once and
+        cannot sign in again. This is recorded in the audit log with your reason.
+      </p>
+      <label className="field">
+        <span>Reason</span>
+        <input
+          name="reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+          maxLength={200}
+          autoFocus
+        />
+      </label>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          className="button button-danger"
+          type="submit"
+          disabled={mutation.isPending || !reason.trim()}
+        >
+          {mutation.isPending ? 'Disabling…' : 'Disable account'}
+        </button>
+      </div>
+    </form>
+  );
+}
