@@ -285,7 +285,7 @@ export const AgentIncomeSchema = z.object({
   totals: z.object({
     agentRebate: z.number(),
     ownRebate: z.number(),
-    /** Salaries and dividends are contracts of the next issue: zero until then. */
+    /** The contracts' pay (issue 30): salaries and dividends credited for periods ending in the range. */
     salary: z.number(),
     dividend: z.number(),
     total: z.number(),

@@ -415,22 +415,30 @@ export class ContractReads {
   // -------------------------------------------------------------------------------------------
   // My Income
 
-  /**
-   * The salaries and the dividends credited to an agent for the periods ending in [startDay,
-   * endDay] of the settlement zone, minor units: what its statements paid (corrections included).
-   */
-  async incomeSums(
-    agentId: number,
-    startDay: string,
-    endDay: string,
-  ): Promise<{ salary: number; dividend: number }> {
-    const from = new Date(this.dayStartMs(startDay));
-    const to = new Date(this.dayStartMs(endDay, 1));
-    const r = await sql<{ salary: string; dividend: string }>`
-      select coalesce(sum(paid) filter (where kind <> 'dividend'), 0)::text as salary,
-        coalesce(sum(paid) filter (where kind = 'dividend'), 0)::text as dividend
-      from agent_contract_settlement
-      where agent_id = ${agentId} and period_end > ${from} and period_end <= ${to}`.execute(this.db);
-    return { salary: n(r.rows[0]?.salary), dividend: n(r.rows[0]?.dividend) };
+  incomeSums(agentId: number, startDay: string, endDay: string) {
+    return contractIncome(this.db, agentId, startDay, endDay, this.timeZone);
   }
+}
+
+/**
+ * My Income's salary and dividend (reports.service.ts `income()`): what the agent's statements of
+ * the periods ending in [startDay, endDay] credited it, corrections included, minor units. A period
+ * counts on its last day (a daily salary on its day, a weekly dividend on its Saturday), in the
+ * settlement zone, which is the report zone.
+ */
+export async function contractIncome(
+  db: Kysely<DB>,
+  agentId: number,
+  startDay: string,
+  endDay: string,
+  timeZone: string,
+): Promise<{ salary: number; dividend: number }> {
+  const from = new Date(zoneDayStart(startDay, timeZone));
+  const to = new Date(zoneDayStart(addZoneDays(endDay, 1), timeZone));
+  const r = await sql<{ salary: string; dividend: string }>`
+    select coalesce(sum(paid) filter (where kind <> 'dividend'), 0)::text as salary,
+      coalesce(sum(paid) filter (where kind = 'dividend'), 0)::text as dividend
+    from agent_contract_settlement
+    where agent_id = ${agentId} and period_end > ${from} and period_end <= ${to}`.execute(db);
+  return { salary: n(r.rows[0]?.salary), dividend: n(r.rows[0]?.dividend) };
 }

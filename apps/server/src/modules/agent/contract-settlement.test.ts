@@ -471,6 +471,168 @@ describe(`contract settlement (${testDbKind})`, () => {
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
 
+  it('issue 30: the simulator on a settled contract gives, period by period, the very statement settlement stored, for every agent of the tree and every kind (the same figures, the same function)', async () => {
+    const reads = t.app.ctx.contractReads;
+    const now = {
+      dailySalary: zoneDayStart(addZoneDays(FIRST, 28), TZ) + 1,
+      dividend: zoneDayStart(addZoneDays(FIRST, 28), TZ) + 1,
+      realTimeSalary: periodsOf(bets, 'fiveMinutes').at(-1)!.end + 1,
+      hourlySalary: periodsOf(bets, 'hour').at(-1)!.end + 1,
+    };
+    let compared = 0;
+    for (const [kind, line] of [
+      ['dailySalary', lines.daily],
+      ['dividend', lines.dividend],
+      ['realTimeSalary', lines.realTime],
+      ['hourlySalary', lines.hourly],
+    ] as const) {
+      const rows = await stored(
+        line,
+        Object.values(tr.agents).map((a) => a.memberId),
+      );
+      const contractOf = new Map(rows.map((r) => [Number(r.agent_id), Number(r.contract_id)]));
+      for (const [agentId, contractId] of contractOf) {
+        // Asked by the agent itself (the contract's downline).
+        const sim = await reads.simulate(agentId, { contractId }, now[kind]);
+        expect(sim.periods).toHaveLength(4);
+        for (const p of sim.periods) {
+          const s = rows.find((r) => Number(r.contract_id) === contractId && r.period_key === p.period.key);
+          if (!s) {
+            expect(p.statement.pay).toBe(0);
+            continue;
+          }
+          expect(p.statement).toEqual(s.statement);
+          // Tier by tier: the paid tier is the statement's.
+          if (kind !== 'realTimeSalary') expect(p.tiers.findIndex((x) => x.paid)).toBe(p.statement.tier);
+          expect(p.downlines.map((d) => d.amount)).toEqual(p.statement.deductions.map((d) => d.amount));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(4 * 5 + 4 * 3);
+  });
+
+  it('issue 30: My Income shows each agent\u2019s salary and dividend as its statements credited, Transaction Details and the member\u2019s account records list the new transaction types as income', async () => {
+    const { B } = tr.agents;
+    const sums = await sql<{ kind: string; total: string }>`
+      select kind, sum(paid)::text as total from agent_contract_settlement
+      where agent_id = ${B.memberId} and period_end > ${new Date(zoneDayStart(FIRST, TZ))}
+        and period_end <= ${new Date(zoneDayStart(addZoneDays(FIRST, 28), TZ))}
+      group by kind`.execute(t.database.db);
+    const minor = Object.fromEntries(sums.rows.map((r) => [r.kind, Number(r.total)]));
+    const salary = (minor.dailySalary ?? 0) + (minor.hourlySalary ?? 0) + (minor.realTimeSalary ?? 0);
+    expect(salary).toBeGreaterThan(0);
+    const res = await t.call({
+      method: 'GET',
+      url: `/wps/agent/report/income?startDay=${FIRST}&endDay=${addZoneDays(FIRST, 27)}`,
+      token: B.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const income = res.json().value as { totals: { salary: number; dividend: number; total: number } };
+    const precision = t.app.ctx.wallet.currency().precision;
+    expect(income.totals.salary).toBe(salary / 10 ** precision);
+    expect(income.totals.dividend).toBe((minor.dividend ?? 0) / 10 ** precision);
+    // Transaction Details of A lists its team's contract credits, B's among them.
+    const tx = await t.call({
+      method: 'GET',
+      url: `/wps/agent/report/transactions?username=${B.username}&kind=AGENT_DAILY_SALARY`,
+      token: tr.agents.A.token,
+    });
+    expect(tx.statusCode, tx.body).toBe(200);
+    const txList = tx.json().value.list as { kind: string; type: string }[];
+    expect(txList.length).toBeGreaterThan(0);
+    expect(txList.every((x) => x.kind === 'AGENT_DAILY_SALARY' && x.type === 'BONUS')).toBe(true);
+    // The member's own account records.
+    const kinds = new Set<string>();
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const rec = await t.call({
+        method: 'GET',
+        url: `/wps/relay/ODSFE2_getAccountRecords?type=BONUS&size=100&page=${page}`,
+        token: B.token,
+      });
+      expect(rec.statusCode, rec.body).toBe(200);
+      const v = rec.json().value as { content: { kind: string }[]; totalPages: number };
+      pages = v.totalPages;
+      for (const r of v.content) kinds.add(r.kind);
+    }
+    for (const k of ['AGENT_DAILY_SALARY', 'AGENT_DIVIDEND', 'AGENT_REALTIME_SALARY', 'AGENT_HOURLY_SALARY'])
+      expect(kinds.has(k), k).toBe(true);
+  });
+
+  it('issue 30: the statements call lists the caller\u2019s statements newest first with named downline deductions; the simulator refuses bad terms (422), a contract of someone else (404) and a member not its direct downline (404)', async () => {
+    const { A, B, C } = tr.agents;
+    const res = await t.call({
+      method: 'GET',
+      url: '/wps/agent/contracts/statements?kind=dailySalary&size=5',
+      token: B.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().value as {
+      list: {
+        period: { start: number };
+        statement: { agentId: number; deductions: unknown[] };
+        downlines: { username: string; contractId: number }[];
+      }[];
+      total: number;
+    };
+    expect(page.total).toBeGreaterThanOrEqual(28);
+    expect(page.list).toHaveLength(5);
+    expect(page.list[0]!.period.start).toBeGreaterThan(page.list[1]!.period.start);
+    expect(page.list.every((r) => r.statement.agentId === B.memberId)).toBe(true);
+    expect(page.list[0]!.downlines.map((d) => d.username)).toEqual([C.username]);
+    expect(page.list[0]!.downlines[0]!.contractId).toBeGreaterThan(0);
+    const bad = await t.call({
+      method: 'POST',
+      url: '/wps/agent/contracts/simulate',
+      token: A.token,
+      payload: {
+        downlineId: B.memberId,
+        terms: { kind: 'dailySalary', productType: 'CONS', tiers: [P(100, 1, 50), P(10, 1, 60)] },
+      },
+    });
+    expect(bad.statusCode, bad.body).toBe(422);
+    const foreign = await sql<{
+      id: number;
+    }>`select id from agent_contract where downline_id = ${A.memberId} limit 1`.execute(t.database.db);
+    const nf = await t.call({
+      method: 'POST',
+      url: '/wps/agent/contracts/simulate',
+      token: C.token,
+      payload: { contractId: Number(foreign.rows[0]!.id) },
+    });
+    expect(nf.statusCode, nf.body).toBe(404);
+    const notDown = await t.call({
+      method: 'POST',
+      url: '/wps/agent/contracts/simulate',
+      token: A.token,
+      payload: {
+        downlineId: C.memberId,
+        terms: { kind: 'dailySalary', productType: 'CONS', tiers: [P(0, 1, 50)] },
+      },
+    });
+    expect(notDown.statusCode, notDown.body).toBe(404);
+    // Draft terms with a fixed-amount tier A does not hold, and a percentage below what B gave C:
+    // both warned.
+    const warn = await t.call({
+      method: 'POST',
+      url: '/wps/agent/contracts/simulate',
+      token: A.token,
+      payload: {
+        downlineId: B.memberId,
+        terms: {
+          kind: 'dailySalary',
+          productType: 'CONS',
+          tiers: [P(0, 1, 50), { betVolume: 500_000, activeMember: 1, rateType: 'F', rate: 1_000 }],
+        },
+      },
+    });
+    expect(warn.statusCode, warn.body).toBe(200);
+    const sim = warn.json().value as { warnings: { code: string; username?: string }[]; periods: unknown[] };
+    expect(sim.periods).toHaveLength(4);
+    expect(sim.warnings.map((w) => w.code).sort()).toEqual(['higherRate', 'rateAboveOwn']);
+    expect(sim.warnings.find((w) => w.code === 'higherRate')!.username).toBe(C.username);
+  });
+
   it('issue 30: a corrected result in a closed day moves only the difference: a higher figure credits the rise once, a lower one pays nothing back and adds the overpayment to the deficit; the recomputation still matches', async () => {
     // The biggest losing bet of day 3 becomes a win (lower net, same bet: the daily salary is on
     // the bet, so it stays; the weekly dividend falls) and a bet of day 5 grows (higher bet).

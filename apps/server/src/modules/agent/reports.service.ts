@@ -24,6 +24,7 @@ import { fail } from '../../platform/http/errors.ts';
 import { WalletType, type WalletService } from '../wallet/wallet.service.ts';
 import { ACTIVE_GAP_CAP, ActiveMetric, ALL_PRODUCTS } from './stats.ts';
 import { addDays, dayOf, daysBetween, dayStart, eachDay, rangeDays } from './stats-days.ts';
+import { contractIncome } from './contract-reads.ts';
 
 /**
  * The agent centre's team reports (issue 29, decision 028). Figures (overview, user P&L, income)
@@ -590,6 +591,8 @@ export class AgentReportsService {
       order by product`.execute(this.db);
     const agentRebate = rows.rows.reduce((s, r) => s + Number(r.agent_rebate), 0);
     const ownRebate = rows.rows.reduce((s, r) => s + Number(r.own_rebate), 0);
+    // Contracts' pay (issue 30): contract-reads.ts.
+    const contract = await contractIncome(this.db, agentId, startDay, endDay, this.timeZone);
     return {
       startDay,
       endDay,
@@ -601,9 +604,9 @@ export class AgentReportsService {
       totals: {
         agentRebate: this.major(agentRebate),
         ownRebate: this.major(ownRebate),
-        salary: 0,
-        dividend: 0,
-        total: this.major(agentRebate + ownRebate),
+        salary: this.major(contract.salary),
+        dividend: this.major(contract.dividend),
+        total: this.major(agentRebate + ownRebate + contract.salary + contract.dividend),
       },
     };
   }
