@@ -204,7 +204,10 @@ export const WithdrawalQueueQuerySchema = z.object({
   size,
   sort: z.enum(withdrawalQueueSorts).default('createdAt'),
   order: order.default('asc'),
-  /** OPEN (pending and approved, default: what waits for finance), one status, or ALL. */
+  /**
+   * OPEN (default: what waits for finance: pending, approved, and payouts the member disputes),
+   * one status, or ALL.
+   */
   status: z.enum([...WithdrawStatuses, 'OPEN', 'ALL']).default('OPEN'),
   username: z.string().trim().min(1).max(64).optional(),
   /** A WD number or id, exact. */
@@ -271,8 +274,17 @@ export const WithdrawalApprovalDetailSchema = z.object({
 });
 export type WithdrawalApprovalDetail = z.infer<typeof WithdrawalApprovalDetailSchema>;
 
+/** A disputed payout closed as received needs the finding (how it was shown to have arrived). */
+export const ApprovalDismissBodySchema = z.object({ id: idSchema, note: ApprovalReasonSchema });
+
+export const WithdrawalProofImageSchema = WithdrawProofSchema.extend({
+  withdrawalId: z.number().int(),
+  /** The image as a data: URL (png or jpeg, at most 5 MB). */
+  dataUrl: z.string(),
+});
+
 export const WithdrawalActionResultSchema = z.object({
-  outcome: z.enum(['approved', 'awaiting-second', 'rejected', 'paid']),
+  outcome: z.enum(['approved', 'awaiting-second', 'rejected', 'paid', 'refunded', 'dismissed']),
   item: WithdrawalQueueItemSchema,
 });
 
@@ -380,6 +392,37 @@ export const boWithdrawalPay = defineBoCall({
   response: WithdrawalActionResultSchema,
 });
 
+export const boWithdrawalRefund = defineBoCall({
+  id: 'boWithdrawalRefund',
+  method: 'POST',
+  path: '/bo/api/approvals/withdrawals/refund',
+  access: 'withdrawal.approve',
+  summary:
+    'A disputed payout: returns the missing money (all, or what a partly received payout lacks) to the member',
+  body: ApprovalIdBodySchema,
+  response: WithdrawalActionResultSchema,
+});
+
+export const boWithdrawalDismiss = defineBoCall({
+  id: 'boWithdrawalDismiss',
+  method: 'POST',
+  path: '/bo/api/approvals/withdrawals/dismiss',
+  access: 'withdrawal.approve',
+  summary: 'A disputed payout shown to have arrived in full: closes it as received, with the finding',
+  body: ApprovalDismissBodySchema,
+  response: WithdrawalActionResultSchema,
+});
+
+export const boWithdrawalProof = defineBoCall({
+  id: 'boWithdrawalProof',
+  method: 'GET',
+  path: '/bo/api/approvals/withdrawal/proof',
+  access: 'withdrawal.approve',
+  summary: "One proof image a member uploaded for a disputed payout (the detail's `proofs` list them)",
+  query: ApprovalDetailQuerySchema,
+  response: WithdrawalProofImageSchema,
+});
+
 /** The approval calls, in the order a console lists them. */
 export const approvalCalls: readonly BoCallDef[] = [
   boDepositQueue,
@@ -391,4 +434,7 @@ export const approvalCalls: readonly BoCallDef[] = [
   boWithdrawalApprove,
   boWithdrawalReject,
   boWithdrawalPay,
+  boWithdrawalRefund,
+  boWithdrawalDismiss,
+  boWithdrawalProof,
 ];

@@ -38,4 +38,11 @@ export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boWithdrawalPay, ({ staff, body, caller }) =>
     approvals.payWithdrawal(actorOf(staff, caller), body.id, body.note),
   );
+  registerBoCall(app, staffService, bo.boWithdrawalRefund, ({ staff, body, caller }) =>
+    approvals.refundWithdrawal(actorOf(staff, caller), body.id, body.note),
+  );
+  registerBoCall(app, staffService, bo.boWithdrawalDismiss, ({ staff, body, caller }) =>
+    approvals.dismissWithdrawal(actorOf(staff, caller), body.id, body.note),
+  );
+  registerBoCall(app, staffService, bo.boWithdrawalProof, ({ query }) => approvals.withdrawalProof(query.id));
 }

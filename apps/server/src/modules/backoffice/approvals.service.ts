@@ -20,8 +20,11 @@ type DepositRow = Selectable<DepositOrderTable>;
 type DepositQuery = z.output<typeof backoffice.DepositQueueQuerySchema>;
 type WithdrawalQuery = z.output<typeof backoffice.WithdrawalQueueQuerySchema>;
 
-/** Withdrawal statuses the queue shows by default: what waits for finance (approval, then payout). */
-const OPEN: WithdrawalStatus[] = ['PENDING', 'APPROVED'];
+/**
+ * Withdrawal statuses the queue shows by default, as the CLI's `withdraw list`: what waits for
+ * finance (approval, payout, and a payout the member disputes: refund or dismiss).
+ */
+const OPEN: WithdrawalStatus[] = ['PENDING', 'APPROVED', 'PARTLY_RECEIVED', 'NOT_RECEIVED'];
 /** Paid-out statuses: the money left (a refund's part returns, counted by refund_amount). */
 const PAID_OUT: WithdrawalStatus[] = ['PAID', 'RECEIVED', 'PARTLY_RECEIVED', 'NOT_RECEIVED', 'REFUNDED'];
 const RECENT = 10;
@@ -496,17 +499,31 @@ export class ApprovalsService {
   }
 
   /** A disputed payout: the missing money returns to the member (the CLI's `withdraw refund`). */
-  async refundWithdrawal(actor: AuditActor, id: number, note = ''): Promise<void> {
+  async refundWithdrawal(actor: AuditActor, id: number, note = '') {
     await this.withdrawalStep(actor, id, 'withdrawal.refund', note, (trx) =>
       this.withdrawals.refund(id, note, trx),
     );
+    return { outcome: 'refunded' as const, item: await this.withdrawalItem(id, actor) };
   }
 
   /** A disputed payout shown to have arrived: closed as received (the CLI's `withdraw dismiss`). */
-  async dismissWithdrawal(actor: AuditActor, id: number, note: string): Promise<void> {
+  async dismissWithdrawal(actor: AuditActor, id: number, note: string) {
     await this.withdrawalStep(actor, id, 'withdrawal.dismiss', note, (trx) =>
       this.withdrawals.dismiss(id, note, trx),
     );
+    return { outcome: 'dismissed' as const, item: await this.withdrawalItem(id, actor) };
+  }
+
+  /** One proof image of any member's payout, through the withdrawal service's own reader. */
+  async withdrawalProof(id: number) {
+    const owner = await this.db
+      .selectFrom('withdrawal_proof')
+      .select(['member_id', 'withdrawal_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!owner) throw fail(Errors.withdrawProofNotFound);
+    const proof = await this.withdrawals.proof(owner.member_id, id);
+    return { ...proof, withdrawalId: owner.withdrawal_id };
   }
 
   private withdrawalBase() {

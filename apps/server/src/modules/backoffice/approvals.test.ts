@@ -4,7 +4,14 @@ import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts'
 import { runOpsCommand } from '../../cli/commands.ts';
 import { loginToken } from '../session/accounts-test-kit.ts';
 import { memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
-import { accountMinor, bindBank, newMember, submitWithdraw } from '../withdraw/withdraw-test-kit.ts';
+import {
+  accountMinor,
+  bindBank,
+  newMember,
+  submitWithdraw,
+  tinyPng,
+  uploadProof,
+} from '../withdraw/withdraw-test-kit.ts';
 import { auditOf, callerIp, createSignedIn, type SignedIn } from './backoffice-test-kit.ts';
 
 /**
@@ -111,6 +118,9 @@ describe(`back-office approval queues (${testDbKind})`, () => {
       'boWithdrawalApprove',
       'boWithdrawalReject',
       'boWithdrawalPay',
+      'boWithdrawalRefund',
+      'boWithdrawalDismiss',
+      'boWithdrawalProof',
     ]);
     // Every one of them is in the list the foundation's matrix test walks too.
     for (const call of approvalCalls) expect(backoffice.backofficeCalls).toContain(call);
@@ -140,7 +150,7 @@ describe(`back-office approval queues (${testDbKind})`, () => {
         for (const who of [finance, admin]) {
           const res = await send(who);
           expect(res.statusCode, `${call.id} as ${who.username}: ${res.body}`).toBe(
-            call.id === 'boWithdrawalDetail' ? 404 : 200,
+            call.id.startsWith('boWithdrawal') && call.id !== 'boWithdrawalQueue' ? 404 : 200,
           );
         }
       expect(call.access === 'deposit.approve' || call.access === 'withdrawal.approve').toBe(true);
@@ -445,6 +455,76 @@ describe(`back-office approval queues (${testDbKind})`, () => {
     expect(wins === 1 || (wins === 2 && status === 'REJECTED')).toBe(true);
     expect(await mainOf(mixed.m.id)).toBe(status === 'REJECTED' ? 60_000_00 : 59_700_00);
     expect(await accountMinor(t, mixed.m.id, 'PENDING_WITHDRAWAL')).toBe(status === 'REJECTED' ? 0 : 300_00);
+    await ledgerHolds();
+  });
+
+  it('disputed payouts wait in the open queue with their proof images; finance refunds the missing money or dismisses a payout shown to have arrived, each audited once', async () => {
+    const relay = (m: { token: string }, payload: object) =>
+      t.call({ method: 'POST', url: '/wps/relay/MCSFE_processC2CTransaction', token: m.token, payload });
+    const paidOut = async (amount: number) => {
+      const w = await withdrawal(amount);
+      expect((await approveWithdrawal(finance, w.id)).statusCode).toBe(200);
+      expect((await bo(finance, 'POST', '/bo/api/approvals/withdrawals/pay', { id: w.id })).statusCode).toBe(
+        200,
+      );
+      return w;
+    };
+    // Not received: the member uploads a proof and disputes; finance sees it, looks, refunds.
+    const lost = await paidOut(400);
+    const png = await tinyPng();
+    expect((await uploadProof(t, lost.m, lost.id, png)).statusCode).toBe(200);
+    expect(
+      (await relay(lost.m, { id: lost.id, result: 'NOT_RECEIVED', remark: 'nothing came' })).statusCode,
+    ).toBe(200);
+    const open = (
+      await bo(finance, 'GET', `/bo/api/approvals/withdrawals?username=${lost.m.username}`)
+    ).json().value;
+    expect(open.list.map((i: { status: string }) => i.status)).toEqual(['NOT_RECEIVED']);
+    const detail = (await bo(finance, 'GET', `/bo/api/approvals/withdrawal?id=${lost.id}`)).json().value;
+    expect(detail.proofs).toHaveLength(1);
+    const image = (
+      await bo(finance, 'GET', `/bo/api/approvals/withdrawal/proof?id=${detail.proofs[0].id}`)
+    ).json().value;
+    expect(image).toMatchObject({ withdrawalId: lost.id, contentType: 'image/png', size: png.length });
+    expect(Buffer.from(image.dataUrl.split(',')[1], 'base64').equals(png)).toBe(true);
+    expect(
+      (await bo(finance, 'GET', '/bo/api/approvals/withdrawal/proof?id=999999999')).json().errorCode,
+    ).toBe(Errors.withdrawProofNotFound.code);
+    const refunds = await Promise.all(
+      [finance, finance2].map((w) =>
+        bo(w, 'POST', '/bo/api/approvals/withdrawals/refund', { id: lost.id, note: 'bank confirms' }),
+      ),
+    );
+    expect(refunds.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(refunds.find((r) => r.statusCode === 200)!.json().value).toMatchObject({
+      outcome: 'refunded',
+      item: { status: 'REFUNDED' },
+    });
+    expect(await mainOf(lost.m.id)).toBe(60_000_00);
+    const refundNo = `WD${String(lost.id).padStart(8, '0')}`;
+    const [refund, ...more] = (await auditOf(t, 'withdrawal.refund')).filter((e) => e.target_id === refundNo);
+    expect(more).toHaveLength(0);
+    expect(refund!.before).toMatchObject({ status: 'NOT_RECEIVED' });
+    expect(refund!.after).toMatchObject({ status: 'REFUNDED', refundAmount: 400_00, note: 'bank confirms' });
+
+    // Partly received, but the bank shows it all arrived: dismissed with the finding (required).
+    const part = await paidOut(500);
+    expect(
+      (await relay(part.m, { id: part.id, result: 'PARTLY_RECEIVED', receivedAmount: 300, remark: 'short' }))
+        .statusCode,
+    ).toBe(200);
+    const bare = await bo(finance, 'POST', '/bo/api/approvals/withdrawals/dismiss', { id: part.id });
+    expect(bare.statusCode).toBe(422);
+    const dismissed = await bo(finance, 'POST', '/bo/api/approvals/withdrawals/dismiss', {
+      id: part.id,
+      note: 'VCB statement shows 500.00 credited',
+    });
+    expect(dismissed.json().value).toMatchObject({ outcome: 'dismissed', item: { status: 'RECEIVED' } });
+    expect(await mainOf(part.m.id)).toBe(59_500_00);
+    const [entry] = (await auditOf(t, 'withdrawal.dismiss')).filter(
+      (e) => e.target_id === `WD${String(part.id).padStart(8, '0')}`,
+    );
+    expect(entry).toMatchObject({ actor_name: 'fin-anna', actor_kind: 'staff' });
     await ledgerHolds();
   });
 
