@@ -51,7 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   // One line's periods for a re-run (all contracts of a line and period together).
-  await sql`create index agent_contract_settlement_period on agent_contract_settlement (kind, product_type, period, period_key)`.execute(
+  await sql`create index agent_contract_settlement_period on agent_contract_settlement (period_key, kind, product_type, period)`.execute(
     db,
   );
   await sql`create index bet_record_settled on bet_record (settled_at) where status = 'SETTLED'`.execute(db);
