@@ -13,6 +13,9 @@ import { sql, type Kysely } from 'kysely';
  *
  * `item_id` is deposit_order.id or withdrawal.id by `kind` (no foreign key: one table serves
  * both). Rows are kept after the item is decided: they are who approved it.
+ *
+ * The queues page the whole history too (status ALL, newest or oldest first): (created_at, id)
+ * indexes let such a page read its rows in order instead of sorting every order ever made.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -29,8 +32,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       at timestamptz not null default now(),
       unique (kind, item_id, approver)
     )`.execute(db);
+  await sql`create index deposit_order_created on deposit_order (created_at, id)`.execute(db);
+  await sql`create index withdrawal_created on withdrawal (created_at, id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index withdrawal_created`.execute(db);
+  await sql`drop index deposit_order_created`.execute(db);
   await sql`drop table approval_vote`.execute(db);
 }
