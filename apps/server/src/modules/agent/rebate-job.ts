@@ -71,31 +71,65 @@ export const AGENT_CREDIT_EVERY_MS = 60_000;
 /**
  * Accrues the rebates of the bets in the fold's batch (`agent_fold_batch`); the number of accruals
  * added to. Runs inside the fold's transaction; what they make due is credited by the jobs.
+ *
+ * Each member's direct upline earns its difference with that member; every agent above earns its
+ * difference with its own downline on the way, which is the same for every bet under the direct
+ * upline: those are worked out once per direct upline and product, over the tree, rather than
+ * once per bettor (a fold's bettors are thousands, their direct uplines a few hundred).
  */
 export async function accrueRebates(trx: Kysely<DB>): Promise<number> {
   const r = await sql`
     with base as (
-      select b.member_id, b.product, sum(b.valid_bet) as valid
+      select b.member_id, m.upline_id, m.lottery_series, b.product, sum(b.valid_bet) as valid
       from agent_fold_batch b
       join member m on m.id = b.member_id
       where b.event = 'BET' and m.agent_type <> ${AgentType.trial}
-      group by b.member_id, b.product
+      group by b.member_id, m.upline_id, m.lottery_series, b.product
       having sum(b.valid_bet) <> 0
+    ),
+    own as (
+      select r.*, coalesce(mr.rate_bp, 0) as rate_bp
+      from base r
+      left join member_rebate mr on mr.member_id = r.member_id and mr.product = r.product
+    ),
+    -- The direct upline's difference with the member, per the member's group and rate.
+    direct as (
+      select o.upline_id, o.product,
+        sum(o.valid * case
+          when o.product in ${LOTTERY_PRODUCTS} then greatest(u.lottery_series - o.lottery_series, 0) * 10
+          else greatest(coalesce(ur.rate_bp, 0) - o.rate_bp, 0) * 2
+        end) as owed
+      from (
+        select upline_id, product, lottery_series, rate_bp, sum(valid) as valid from own
+        where upline_id is not null
+        group by upline_id, product, lottery_series, rate_bp
+      ) o
+      join member u on u.id = o.upline_id
+      left join member_rebate ur on ur.member_id = o.upline_id and ur.product = o.product
+      where u.agent_type <> ${AgentType.trial}
+      group by o.upline_id, o.product
+    ),
+    -- Above the direct upline (u): each of u's uplines (a) keeps its difference with the downline
+    -- (c) the bets came through, on all the bets under u.
+    under as (
+      select upline_id as member_id, product, sum(valid) as valid from base
+      where upline_id is not null
+      group by upline_id, product
     ),
     earned as (
       -- The player's own rate, other products only.
-      select r.member_id, r.product, 'REBATE' as kind, r.valid * mr.rate_bp * 2 as owed
-      from base r
-      join member_rebate mr on mr.member_id = r.member_id and mr.product = r.product
-      where r.product not in ${LOTTERY_PRODUCTS} and mr.rate_bp > 0
+      select member_id, product, 'REBATE' as kind, valid * rate_bp * 2 as owed
+      from own
+      where product not in ${LOTTERY_PRODUCTS} and rate_bp > 0
       union all
-      -- Each upline (a) keeps its difference with the downline (c) the bet came through.
+      select upline_id, product, 'AGENT_REBATE', owed from direct
+      union all
       select ta.ancestor_id, r.product, 'AGENT_REBATE',
         r.valid * case
           when r.product in ${LOTTERY_PRODUCTS} then greatest(ma.lottery_series - mc.lottery_series, 0) * 10
           else greatest(coalesce(ra.rate_bp, 0) - coalesce(rc.rate_bp, 0), 0) * 2
         end
-      from base r
+      from under r
       join member_tree ta on ta.descendant_id = r.member_id and ta.depth >= 1
       join member_tree tc on tc.descendant_id = r.member_id and tc.depth = ta.depth - 1
       join member ma on ma.id = ta.ancestor_id

@@ -455,6 +455,44 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
     },
   );
 
+  it.skipIf(testDbKind !== 'postgres')(
+    'migration 039: a fold updates the rows of a day it has folded before in place (heap-only: no index entry written), at fillfactor 70',
+    async () => {
+      const { players } = await team('hot', 3);
+      const now = (i: number) => new Date(Date.now() - 60_000 - i * 1_000);
+      const live = (i: number) =>
+        players.map((p) => ({
+          memberId: p.memberId,
+          product: 'LIVE',
+          amount: 1_000,
+          valid: 1_000,
+          payout: 0,
+          betAt: now(i),
+          settledAt: now(i),
+        }));
+      await settleBets(t, live(1));
+      await stats.foldAll();
+      await settleBets(t, live(2));
+      const tables = ['agent_member_day', 'agent_team_day', 'agent_member_active', 'agent_rebate_accrual'];
+      const counts = await t.database.db.transaction().execute(async (trx) => {
+        expect((await stats.fold(trx)).folded).toBeGreaterThan(0);
+        // This transaction's own counts, before it commits.
+        return (
+          await sql<{ relname: string; upd: number; hot: number }>`
+            select relname, n_tup_upd::integer as upd, n_tup_hot_upd::integer as hot
+            from pg_stat_xact_user_tables
+            where schemaname = current_schema() and relname = any(${tables}::text[])
+            order by relname`.execute(trx)
+        ).rows;
+      });
+      expect(counts.map((c) => c.relname)).toEqual([...tables].sort());
+      for (const c of counts) {
+        expect(c.upd, c.relname).toBeGreaterThan(0);
+        expect(c.hot, c.relname).toBe(c.upd);
+      }
+    },
+  );
+
   it('report days: a bet settled at 23:30 GMT+8 counts on that day, one at 00:30 on the next; a correction and a cancellation after settling move the figures out of the day they were in', async () => {
     const { agent, players } = await team('zone', 1);
     const p = players[0]!;

@@ -212,6 +212,7 @@ export class AgentStats {
     // First bets and first deposits: the day of a member's earliest settled bet or deposit. A bet
     // settled later with an earlier time (a vendor's own settlement time) moves the member's first
     // bet to its day: one out of the old day, one into the new.
+    // Only the members whose first bet or deposit moves (a few a fold, once every member has bet).
     await sql`
       create temp table agent_fold_first on commit drop as
       with c as (
@@ -228,11 +229,12 @@ export class AgentStats {
         case when c.deposit_day < coalesce(f.first_deposit_day, 'infinity'::date) then c.deposit_day end
           as deposit_day,
         case when c.deposit_day < f.first_deposit_day then f.first_deposit_day end as old_deposit_day
-      from c left join agent_member_first f on f.member_id = c.member_id`.execute(trx);
+      from c left join agent_member_first f on f.member_id = c.member_id
+      where c.bet_day < coalesce(f.first_bet_day, 'infinity'::date)
+        or c.deposit_day < coalesce(f.first_deposit_day, 'infinity'::date)`.execute(trx);
     await sql`
       insert into agent_member_first as f (member_id, first_bet_day, first_deposit_day)
         select member_id, bet_day, deposit_day from agent_fold_first
-        where bet_day is not null or deposit_day is not null
       on conflict (member_id) do update set
         first_bet_day = least(f.first_bet_day, excluded.first_bet_day),
         first_deposit_day = least(f.first_deposit_day, excluded.first_deposit_day)`.execute(trx);
@@ -242,10 +244,10 @@ export class AgentStats {
         registrations, first_bets, first_deposits, registered_first_deposits)
       select f.member_id, x.day, ${ALL_PRODUCTS}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         x.first_bet, x.first_deposit,
-        case when x.first_deposit <> 0 and (m.created_at at time zone ${tz})::date = x.day then x.first_deposit
-             else 0 end
+        case when x.first_deposit <> 0
+          and ((select m.created_at from member m where m.id = f.member_id) at time zone ${tz})::date = x.day
+          then x.first_deposit else 0 end
       from agent_fold_first f
-      join member m on m.id = f.member_id
       cross join lateral (
         select f.bet_day as day, 1 as first_bet, 0 as first_deposit where f.bet_day is not null
         union all
@@ -260,11 +262,17 @@ export class AgentStats {
       insert into agent_member_day as d (member_id, day, product, ${cols})
         select member_id, day, product, ${sums} from agent_fold_member group by member_id, day, product
       on conflict (member_id, day, product) do update set ${adds('d')}`.execute(trx);
-    // Each member's figures go to every upline (its own are its agent_member_day rows).
+    // Each member's figures go to every upline (its own are its agent_member_day rows). The uplines
+    // of each of the batch's members are looked up in the tree's index (the lateral with offset 0
+    // keeps it a lookup per member): a hash join would read the whole tree, every member's uplines,
+    // at every fold.
     await sql`
       insert into agent_team_day as d (ancestor_id, day, product, ${cols})
         select t.ancestor_id, f.day, f.product, ${sums}
-        from agent_fold_member f join member_tree t on t.descendant_id = f.member_id and t.depth > 0
+        from agent_fold_member f
+        cross join lateral (
+          select t.ancestor_id from member_tree t where t.descendant_id = f.member_id and t.depth > 0 offset 0
+        ) t
         group by t.ancestor_id, f.day, f.product
       on conflict (ancestor_id, day, product) do update set ${adds('d')}`.execute(trx);
   }
@@ -301,11 +309,17 @@ export class AgentStats {
     // Gaps depend only on which days a member was active, not on how often: only a day that becomes
     // active (its first event) or stops being active (its last one corrected away) moves them. Most
     // of a busy member's events fall on a day already active and only add to its count.
+    // Each of the batch's days looked up in the primary key (the lateral with offset 0 keeps it a
+    // lookup per row): a join was planned as a hash of the whole table, every member's every active
+    // day, at every fold.
     await sql`
       create temp table agent_fold_affected on commit drop as
       select a.member_id, a.metric, min(a.day) as first_day
       from agent_fold_act a
-      left join agent_member_active m on m.member_id = a.member_id and m.metric = a.metric and m.day = a.day
+      left join lateral (
+        select m.events from agent_member_active m
+        where m.member_id = a.member_id and m.metric = a.metric and m.day = a.day offset 0
+      ) m on true
       where (coalesce(m.events, 0) > 0) <> (coalesce(m.events, 0) + a.n > 0)
       group by a.member_id, a.metric`.execute(trx);
     const flips = await sql<{ n: number }>`select count(*)::integer as n from agent_fold_affected`.execute(
