@@ -33,6 +33,7 @@ import * as m033 from './migrations/033-agent-announcements.ts';
 import * as m034 from './migrations/034-lottery-rebates-by-prize-group.ts';
 import * as m035 from './migrations/035-staff-and-audit.ts';
 import * as m036 from './migrations/036-agent-contracts.ts';
+import * as m039 from './migrations/039-agent-figures-fillfactor.ts';
 import * as m037 from './migrations/037-drop-member-contract-request-columns.ts';
 import * as m038 from './migrations/038-agent-contract-settlement.ts';
 import * as m040 from './migrations/040-approval-votes.ts';
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '034-lottery-rebates-by-prize-group': m034,
   '035-staff-and-audit': m035,
   '036-agent-contracts': m036,
+  '039-agent-figures-fillfactor': m039,
   '037-drop-member-contract-request-columns': m037,
   '038-agent-contract-settlement': m038,
   '040-approval-votes': m040,
