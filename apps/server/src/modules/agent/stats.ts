@@ -262,18 +262,25 @@ export class AgentStats {
       insert into agent_member_day as d (member_id, day, product, ${cols})
         select member_id, day, product, ${sums} from agent_fold_member group by member_id, day, product
       on conflict (member_id, day, product) do update set ${adds('d')}`.execute(trx);
-    // Each member's figures go to every upline (its own are its agent_member_day rows). The uplines
-    // of each of the batch's members are looked up in the tree's index (the lateral with offset 0
-    // keeps it a lookup per member): a hash join would read the whole tree, every member's uplines,
-    // at every fold.
+    // Each member's figures go to every upline (its own are its agent_member_day rows): summed per
+    // direct upline first, then to that upline and each of its own uplines over the tree. A fold's
+    // members are thousands and their direct uplines a few hundred: the tree is read for those. Both
+    // are looked up by index (a lateral with offset 0 stays a lookup per row; a join was planned as
+    // a hash of the whole member table or tree at every fold).
     await sql`
       insert into agent_team_day as d (ancestor_id, day, product, ${cols})
-        select t.ancestor_id, f.day, f.product, ${sums}
-        from agent_fold_member f
+        select t.ancestor_id, u.day, u.product, ${sums}
+        from (
+          select m.upline_id, f.day, f.product, ${sums}
+          from agent_fold_member f
+          cross join lateral (select m.upline_id from member m where m.id = f.member_id offset 0) m
+          where m.upline_id is not null
+          group by m.upline_id, f.day, f.product
+        ) u
         cross join lateral (
-          select t.ancestor_id from member_tree t where t.descendant_id = f.member_id and t.depth > 0 offset 0
+          select t.ancestor_id from member_tree t where t.descendant_id = u.upline_id offset 0
         ) t
-        group by t.ancestor_id, f.day, f.product
+        group by t.ancestor_id, u.day, u.product
       on conflict (ancestor_id, day, product) do update set ${adds('d')}`.execute(trx);
   }
 
