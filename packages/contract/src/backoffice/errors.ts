@@ -71,6 +71,17 @@ export const BackofficeErrors = {
     status: 409,
     message: 'This is the last active admin: create another admin first',
   },
+  boPlayerNotFound: { code: 'bo.player.not.found', status: 404, message: 'No such player' },
+  boPlayerState: {
+    code: 'bo.player.state',
+    status: 409,
+    message: 'The player is not in a state this action applies to',
+  },
+  boDashboardRange: {
+    code: 'bo.dashboard.range',
+    status: 422,
+    message: 'The range must run forwards and span at most 92 days',
+  },
   /** `npm run ops -- audit verify` when the chain does not hold: the CLI exits 1 with the report. */
   boAuditChainBroken: {
     code: 'bo.audit.chain.broken',

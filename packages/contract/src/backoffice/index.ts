@@ -7,9 +7,18 @@ export * from './roles.ts';
 export * from './errors.ts';
 export * from './calls.ts';
 export * from './approvals.ts';
+export * from './players.ts';
+export * from './dashboard.ts';
 
 import { foundationCalls, type BoCallDef } from './calls.ts';
 import { approvalCalls } from './approvals.ts';
+import { playerCalls } from './players.ts';
+import { dashboardCalls } from './dashboard.ts';
 
 /** Every back-office call (the permission matrix test walks this list). */
-export const backofficeCalls: readonly BoCallDef[] = [...foundationCalls, ...approvalCalls];
+export const backofficeCalls: readonly BoCallDef[] = [
+  ...foundationCalls,
+  ...approvalCalls,
+  ...playerCalls,
+  ...dashboardCalls,
+];
