@@ -11,10 +11,13 @@
  *   150 ms; team management's first page of its direct players (1,000) and of its direct agents: at
  *   most 100 ms;
  * - the throughput of a bet's settlement (the record settled and, for a winner, its payout moved,
- *   one transaction; 8 at once) with the aggregation triggers and the fold job every 5 s (figures
- *   and rebate accruals; the hourly rebate payment is timed apart), against
- *   the same with the triggers disabled, in alternating rounds (BENCH_ROUNDS, 3): at least 0.9;
- *   and the lottery's bulk settlement (10,000 records in one statement) both ways.
+ *   one transaction; 8 at once) for BENCH_DURATION_S (10) with the aggregation triggers, the fold
+ *   job every 5 s (figures and rebate accruals) and the agent credit job once a minute (in a burst
+ *   of 60 s or more; a shorter one is followed by a credit timed apart, as is the hourly rebate
+ *   payment), against the same with the triggers disabled, in alternating rounds (BENCH_ROUNDS,
+ *   3): at least 0.9; and the lottery's bulk settlement (10,000 records in one statement) both
+ *   ways. BENCH_AGENT_CREDIT_AT_FOLD=1 credits the agents after every fold instead (session 22's
+ *   design, for comparison on the same database).
  *
  * The worker (`node bench/agent-stats.bench.ts worker <database url>`) runs pinned to core 0 where
  * the machine allows; PostgreSQL has the other core.
@@ -32,6 +35,8 @@ const BETS = Number(process.env.BENCH_AGENT_BETS ?? 10_000_000);
 const DAYS = Number(process.env.BENCH_AGENT_DAYS ?? 90);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SETTLE_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/** The agents' differentials credited after every fold, as before session 23 (a comparison). */
+const CREDIT_AT_FOLD = process.env.BENCH_AGENT_CREDIT_AT_FOLD === '1';
 const CHUNK = 500_000;
 const SETTLE_CONCURRENCY = 8;
 const MAX_P95_MS = 150;
@@ -55,6 +60,8 @@ interface WorkerResult {
   settle: { withFold: number[]; triggersOnly: number[]; without: number[] };
   /** The rebate job's run after the settlements: its credits, its time, the settlements before it. */
   pay: { credits: number; seconds: number; settled: number };
+  /** The agent credit job's runs after each burst with the fold: minor units credited and seconds. */
+  agentCredit: { credited: number[]; seconds: number[] };
   /** CPU per settlement, µs, of this process and of the PostgreSQL backends together. */
   settleCpuUs: { withFold: number[]; triggersOnly: number[]; without: number[] };
   bulk: { with: number[]; without: number[] };
@@ -245,7 +252,7 @@ async function worker(url: string): Promise<void> {
     // ---- settlement with and without the aggregation --------------------------------------------
     // Bet numbers of this run (a kept database holds earlier runs').
     const runId = `s${Date.now().toString(36)}_`;
-    const pending = 3 * ROUNDS * 60_000 + 200_000;
+    const pending = 3 * ROUNDS * SETTLE_S * 6_000 + 200_000;
     await sql`
       insert into bet_record (member_id, vendor, bet_no, product, currency, bet_amount, status, bet_at)
       select p.id, 'BENCHS', ${runId} || g, 'LIVE', ${currency}, 1000, 'PENDING', now()
@@ -294,12 +301,28 @@ async function worker(url: string): Promise<void> {
           db,
         );
     };
+    const agentCredit = { credited: [] as number[], seconds: [] as number[] };
+    // The agent credit job's run, timed (after a burst shorter than its minute, apart from it).
+    const creditAgents = async () => {
+      const s = performance.now();
+      agentCredit.credited.push(await agentRebates.creditAgentsNow());
+      agentCredit.seconds.push((performance.now() - s) / 1000);
+    };
     const burst = async (fold: boolean) => {
       let folding = fold;
       const folder = (async () => {
+        // The jobs as the server runs them: the fold every 5 s, the agents' credit once a minute
+        // (first half a minute in, so that a burst of a minute holds one).
+        let creditAt = performance.now() + 30_000;
         while (folding) {
           await new Promise((r) => setTimeout(r, 5_000));
-          if (folding) await agentStats.foldNow();
+          if (!folding) break;
+          await agentStats.foldNow();
+          if (CREDIT_AT_FOLD) await agentRebates.creditAgentsNow();
+          else if (folding && performance.now() >= creditAt) {
+            await creditAgents();
+            creditAt += 60_000;
+          }
         }
       })();
       const r = await measureBurst({
@@ -336,7 +359,12 @@ async function worker(url: string): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       await triggers(true);
       await agentStats.foldAll();
+      const credits = agentCredit.seconds.length;
       await measure('withFold', true);
+      if (!CREDIT_AT_FOLD && agentCredit.seconds.length === credits) {
+        await agentStats.foldAll();
+        await creditAgents();
+      }
       await measure('triggersOnly', false);
       bulk.with.push(await bulkSettle());
       await agentStats.foldAll();
@@ -372,6 +400,7 @@ async function worker(url: string): Promise<void> {
       settle,
       settleCpuUs,
       pay: { credits: payCredits, seconds: payS, settled: next },
+      agentCredit,
       bulk,
       checkOk: check.ok,
     } satisfies WorkerResult);
@@ -441,6 +470,16 @@ export async function run(): Promise<BenchRow[]> {
       {
         figure: 'bulk settlement of 10,000 records, without / with the triggers',
         value: `${bulkRatio.toFixed(2)} (${median(r.bulk.with).toFixed(2)} s with, ${median(r.bulk.without).toFixed(2)} s without)`,
+        budget: '-',
+        pass: true,
+      },
+      {
+        figure: CREDIT_AT_FOLD
+          ? 'agent credit: after every fold (BENCH_AGENT_CREDIT_AT_FOLD)'
+          : `agent credit job run (once a minute)${SETTLE_S < 60 ? ', after each burst with the fold, timed apart' : ', inside the bursts with the fold'}`,
+        value: CREDIT_AT_FOLD
+          ? 'in the bursts with the fold'
+          : `median ${median(r.agentCredit.seconds).toFixed(2)} s (runs ${r.agentCredit.seconds.map((x) => x.toFixed(2)).join(', ')}; ${r.agentCredit.credited.join(', ')} minor units)`,
         budget: '-',
         pass: true,
       },
