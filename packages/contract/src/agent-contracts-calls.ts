@@ -291,7 +291,8 @@ export const DownlineOwedSchema = z.object({
 export type DownlineOwed = z.infer<typeof DownlineOwedSchema>;
 
 /**
- * One stored statement: what settlement recorded for the agent, one contract and one period. A
+ * One stored statement: what settlement recorded for the agent, one contract and one period (a
+ * period with nothing in it, no bet, no amount, no pay, has none). A
  * correction re-run replaces the statement and raises `revision`; `paid` is every credit of the
  * (contract, period) together, which equals `statement.pay` (a lower re-run pays nothing back and
  * shows as deficit instead, see `statement.deficitOut`).
@@ -305,7 +306,7 @@ export const ContractStatementRowSchema = z.object({
   downlines: z.array(DownlineOwedSchema),
   /** Credited to the agent for this (contract, period) in all, minor units. */
   paid: z.number().int(),
-  /** 1 for the first settlement; each correction that changed the statement adds 1. */
+  /** The period's settlement run that last changed it: 1 the first, higher after a correction. */
   revision: z.number().int(),
   /** Epoch ms of the last settlement run that changed it. */
   settledAt: z.number(),
@@ -417,8 +418,8 @@ export const SimulationSchema = z.object({
   terms: ContractTermsSchema,
   /**
    * The last 4 closed periods, oldest first, the dividend's carry and the deficit threaded from
-   * one to the next as settlement threads them (starting from the agent's present state on the
-   * line). The last element is "the last period".
+   * one to the next as settlement threads them (starting from the state settlement recorded at the
+   * first of them, none when it never settled it). The last element is "the last period".
    */
   periods: z.array(SimulatedPeriodSchema),
   /** Sums over `periods`, minor units. */

@@ -102,6 +102,19 @@ interface StoredRow {
 
 const n = (v: unknown) => Number(v ?? 0);
 
+/** A statement with nothing in it: no bet, no amount, nothing owed or paid, no state moved. */
+function isEmpty(s: ContractStatement, p: { carryIn: number; deficitIn: number }): boolean {
+  return (
+    s.inputs.bet === 0 &&
+    s.amount === 0 &&
+    s.pay === 0 &&
+    s.deductions.every((d) => d.amount === 0) &&
+    s.deficitOut === p.deficitIn &&
+    (s.carryOut ?? 0) === Math.min(0, p.carryIn) &&
+    (s.inputs.periodNet ?? 0) === 0
+  );
+}
+
 /** JSON with keys sorted: a statement read back from jsonb (whose keys it reorders) compares equal. */
 function canonical(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) =>
@@ -191,25 +204,119 @@ export class ContractSettlement {
       select contract_id, agent_id, upline_id, terms, carry_in::text, deficit_in::text, statement,
         pay::text, paid::text, carry_out::text, deficit_out::text, revision
       from agent_contract_settlement
-      where kind = ${line.kind} and product_type = ${line.productType} and period = ${line.period}
-        and period_key = ${period.key}
+      where period_key = ${period.key} and kind = ${line.kind} and product_type = ${line.productType}
+        and period = ${line.period}
       order by agent_id`.execute(trx);
-    const rerun = stored.rows.length > 0;
-    const participants = rerun
-      ? stored.rows.map((r): Participant => ({
-          contractId: n(r.contract_id),
-          agentId: n(r.agent_id),
-          uplineId: r.upline_id === null ? null : n(r.upline_id),
-          terms: ContractTermsSchema.parse(r.terms),
-          carryIn: n(r.carry_in),
-          deficitIn: n(r.deficit_in),
-        }))
-      : await this.payingContracts(trx, line, period);
+    // The period's own set (its stored contracts on their stored terms, upline and starting state),
+    // and any contract in force now that the period has no statement of (a team that had nothing in
+    // it when it was first settled, or a first run).
+    const known = new Set(stored.rows.map((r) => n(r.agent_id)));
+    const participants: Participant[] = stored.rows.map((r) => ({
+      contractId: n(r.contract_id),
+      agentId: n(r.agent_id),
+      uplineId: r.upline_id === null ? null : n(r.upline_id),
+      terms: ContractTermsSchema.parse(r.terms),
+      carryIn: n(r.carry_in),
+      deficitIn: n(r.deficit_in),
+    }));
+    for (const p of await this.payingContracts(trx, line, period))
+      if (!known.has(p.agentId)) participants.push(p);
+    // One order, whichever rows were stored: a statement's deductions follow it, and a re-run compares.
+    participants.sort((x, y) => x.agentId - y.agentId);
     if (participants.length === 0) return { statements: 0, credited: 0, corrected: 0 };
-
     const statements = await this.computeStatements(trx, line, period, participants);
-    if (!rerun) return this.firstRun(trx, line, period, participants, statements, options);
-    return this.reRun(trx, line, period, stored.rows, statements, options);
+    const revision = stored.rows.length ? Math.max(...stored.rows.map((r) => r.revision)) + 1 : 1;
+    const byAgent = new Map(stored.rows.map((r) => [n(r.agent_id), r]));
+
+    const inserts: { p: Participant; s: ContractStatement }[] = [];
+    const updates: { row: StoredRow; s: ContractStatement; credit: number; paid: number }[] = [];
+    const credits: { agentId: number; contractId: number; amount: number }[] = [];
+    const moves: { agent: number; carry: number; deficit: number }[] = [];
+    participants.forEach((p, k) => {
+      const s = statements[k]!;
+      const row = byAgent.get(p.agentId);
+      if (!row) {
+        // A statement with nothing in it (no bet, no amount, no pay, no state moved) is not stored:
+        // a real-time line would otherwise store every agent every 5 minutes.
+        if (isEmpty(s, p)) return;
+        inserts.push({ p, s });
+        if (s.pay > 0) credits.push({ agentId: p.agentId, contractId: p.contractId, amount: s.pay });
+        moves.push({
+          agent: p.agentId,
+          carry: (s.carryOut ?? 0) - p.carryIn,
+          deficit: s.deficitOut - p.deficitIn,
+        });
+        return;
+      }
+      if (canonical(s) === canonical(row.statement)) return;
+      const paid = n(row.paid);
+      // Paid beyond what the statement now says: owed back, as deficit, never taken from the wallet.
+      const overpaidBefore = Math.max(0, paid - n(row.pay));
+      const overpaidNow = Math.max(0, paid - s.pay);
+      const credit = Math.max(0, s.pay - paid);
+      updates.push({ row, s, credit, paid: paid + credit });
+      if (credit > 0) credits.push({ agentId: p.agentId, contractId: p.contractId, amount: credit });
+      moves.push({
+        agent: p.agentId,
+        carry: (s.carryOut ?? 0) - n(row.carry_out),
+        deficit: s.deficitOut - n(row.deficit_out) + (overpaidNow - overpaidBefore),
+      });
+    });
+    if (inserts.length === 0 && updates.length === 0) return { statements: 0, credited: 0, corrected: 0 };
+    const credited = await this.credit(trx, line, period, revision, credits);
+    if (options.failAfterPosting) throw new Error('contract settlement stopped after its credits (test)');
+    if (inserts.length)
+      await sql`
+        insert into agent_contract_settlement (contract_id, period_key, agent_id, upline_id, kind, product_type,
+          period, period_start, period_end, terms, carry_in, deficit_in, statement, amount, pay, paid, carry_out,
+          deficit_out, revision)
+        select x.contract, ${period.key}, x.agent, x.upline, ${line.kind}, ${line.productType}, ${line.period},
+          ${new Date(period.start)}, ${new Date(period.end)}, x.terms, x.carry_in, x.deficit_in, x.statement,
+          x.amount, x.pay, x.pay, x.carry_out, x.deficit_out, ${revision}
+        from jsonb_to_recordset(${JSON.stringify(
+          inserts.map(({ p, s }) => ({
+            contract: p.contractId,
+            agent: p.agentId,
+            upline: p.uplineId,
+            terms: p.terms,
+            carry_in: p.carryIn,
+            deficit_in: p.deficitIn,
+            statement: s,
+            amount: s.amount,
+            pay: s.pay,
+            carry_out: s.carryOut ?? 0,
+            deficit_out: s.deficitOut,
+          })),
+        )}::jsonb) as x(contract bigint, agent integer, upline integer, terms jsonb, carry_in bigint,
+          deficit_in bigint, statement jsonb, amount bigint, pay bigint, carry_out bigint, deficit_out bigint)`.execute(
+        trx,
+      );
+    if (updates.length)
+      await sql`
+        update agent_contract_settlement a set statement = x.statement, amount = x.amount, pay = x.pay,
+          paid = x.paid, carry_out = x.carry_out, deficit_out = x.deficit_out, revision = ${revision},
+          updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(
+          updates.map((u) => ({
+            contract: n(u.row.contract_id),
+            agent: n(u.row.agent_id),
+            statement: u.s,
+            amount: u.s.amount,
+            pay: u.s.pay,
+            paid: u.paid,
+            carry_out: u.s.carryOut ?? 0,
+            deficit_out: u.s.deficitOut,
+          })),
+        )}::jsonb) as x(contract bigint, agent integer, statement jsonb, amount bigint, pay bigint, paid bigint,
+          carry_out bigint, deficit_out bigint)
+        where a.contract_id = x.contract and a.agent_id = x.agent and a.period_key = ${period.key}`.execute(
+        trx,
+      );
+    // The line's state moves by this run's change only: a first run from the state it read (so it
+    // ends as what the period leaves), a re-run by its difference (later periods already started
+    // from the old figures, and what they carried is theirs).
+    await this.moveState(trx, line, moves);
+    return { statements: inserts.length + updates.length, credited, corrected: updates.length };
   }
 
   /**
@@ -290,176 +397,15 @@ export class ContractSettlement {
     return out;
   }
 
-  private async firstRun(
+  /** Moves each agent's state on the line by a change, the carry never above 0 nor the deficit below. */
+  private async moveState(
     trx: Kysely<DB>,
     line: ContractLine,
-    period: SettlementPeriod,
-    participants: Participant[],
-    statements: ContractStatement[],
-    options: SettleOptions,
-  ): Promise<SettleSummary> {
-    const credits = statements
-      .map((s, k) => ({
-        agentId: participants[k]!.agentId,
-        contractId: participants[k]!.contractId,
-        amount: s.pay,
-      }))
-      .filter((c) => c.amount > 0);
-    const credited = await this.credit(trx, line, period, 1, credits);
-    if (options.failAfterPosting) throw new Error('contract settlement stopped after its credits (test)');
-    const cols = participants.map((p, k) => {
-      const s = statements[k]!;
-      return {
-        contract: p.contractId,
-        agent: p.agentId,
-        upline: p.uplineId,
-        terms: JSON.stringify(p.terms),
-        carryIn: p.carryIn,
-        deficitIn: p.deficitIn,
-        statement: JSON.stringify(s),
-        amount: s.amount,
-        pay: s.pay,
-        carryOut: s.carryOut ?? 0,
-        deficitOut: s.deficitOut,
-      };
-    });
-    await sql`
-      insert into agent_contract_settlement (contract_id, period_key, agent_id, upline_id, kind, product_type,
-        period, period_start, period_end, terms, carry_in, deficit_in, statement, amount, pay, paid, carry_out,
-        deficit_out)
-      select x.contract, ${period.key}, x.agent, x.upline, ${line.kind}, ${line.productType}, ${line.period},
-        ${new Date(period.start)}, ${new Date(period.end)}, x.terms, x.carry_in, x.deficit_in, x.statement,
-        x.amount, x.pay, x.pay, x.carry_out, x.deficit_out
-      from jsonb_to_recordset(${JSON.stringify(
-        cols.map((c) => ({
-          contract: c.contract,
-          agent: c.agent,
-          upline: c.upline,
-          terms: JSON.parse(c.terms) as unknown,
-          carry_in: c.carryIn,
-          deficit_in: c.deficitIn,
-          statement: JSON.parse(c.statement) as unknown,
-          amount: c.amount,
-          pay: c.pay,
-          carry_out: c.carryOut,
-          deficit_out: c.deficitOut,
-        })),
-      )}::jsonb) as x(contract bigint, agent integer, upline integer, terms jsonb, carry_in bigint,
-        deficit_in bigint, statement jsonb, amount bigint, pay bigint, carry_out bigint, deficit_out bigint)`.execute(
-      trx,
-    );
-    // The state the next period starts from: what this one leaves.
-    await this.writeState(
-      trx,
-      line,
-      cols.map((c) => ({ agent: c.agent, carry: c.carryOut, deficit: c.deficitOut, add: false })),
-    );
-    return { statements: statements.length, credited, corrected: 0 };
-  }
-
-  private async reRun(
-    trx: Kysely<DB>,
-    line: ContractLine,
-    period: SettlementPeriod,
-    stored: StoredRow[],
-    statements: ContractStatement[],
-    options: SettleOptions,
-  ): Promise<SettleSummary> {
-    const revision = Math.max(...stored.map((r) => r.revision)) + 1;
-    const changed: {
-      row: StoredRow;
-      s: ContractStatement;
-      credit: number;
-      paid: number;
-      carryMove: number;
-      deficitMove: number;
-    }[] = [];
-    stored.forEach((row, k) => {
-      const s = statements[k]!;
-      if (canonical(s) === canonical(row.statement)) return;
-      const paid = n(row.paid);
-      const oldPay = n(row.pay);
-      // Paid beyond what the statement now says: owed back, as deficit, never taken from the wallet.
-      const overpaidBefore = Math.max(0, paid - oldPay);
-      const overpaidNow = Math.max(0, paid - s.pay);
-      const credit = Math.max(0, s.pay - paid);
-      changed.push({
-        row,
-        s,
-        credit,
-        paid: paid + credit,
-        carryMove: (s.carryOut ?? 0) - n(row.carry_out),
-        deficitMove: s.deficitOut - n(row.deficit_out) + (overpaidNow - overpaidBefore),
-      });
-    });
-    if (changed.length === 0) return { statements: 0, credited: 0, corrected: 0 };
-    const credited = await this.credit(
-      trx,
-      line,
-      period,
-      revision,
-      changed
-        .filter((c) => c.credit > 0)
-        .map((c) => ({ agentId: n(c.row.agent_id), contractId: n(c.row.contract_id), amount: c.credit })),
-    );
-    if (options.failAfterPosting) throw new Error('contract settlement stopped after its credits (test)');
-    await sql`
-      update agent_contract_settlement a set statement = x.statement, amount = x.amount, pay = x.pay,
-        paid = x.paid, carry_out = x.carry_out, deficit_out = x.deficit_out, revision = ${revision},
-        updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(
-        changed.map((c) => ({
-          contract: n(c.row.contract_id),
-          agent: n(c.row.agent_id),
-          statement: c.s,
-          amount: c.s.amount,
-          pay: c.s.pay,
-          paid: c.paid,
-          carry_out: c.s.carryOut ?? 0,
-          deficit_out: c.s.deficitOut,
-        })),
-      )}::jsonb) as x(contract bigint, agent integer, statement jsonb, amount bigint, pay bigint, paid bigint,
-        carry_out bigint, deficit_out bigint)
-      where a.contract_id = x.contract and a.agent_id = x.agent and a.period_key = ${period.key}`.execute(
-      trx,
-    );
-    // The line's state moves by this re-run's change only: later periods already started from the
-    // old figures, and what they carried is theirs.
-    await this.writeState(
-      trx,
-      line,
-      changed.map((c) => ({
-        agent: n(c.row.agent_id),
-        carry: c.carryMove,
-        deficit: c.deficitMove,
-        add: true,
-      })),
-    );
-    return { statements: changed.length, credited, corrected: changed.length };
-  }
-
-  /**
-   * Writes the line's state: a first run sets what its period leaves; a re-run (`add`) moves it by
-   * its own change, the carry never above 0 and the deficit never below it.
-   */
-  private async writeState(
-    trx: Kysely<DB>,
-    line: ContractLine,
-    rows: { agent: number; carry: number; deficit: number; add: boolean }[],
+    moves: { agent: number; carry: number; deficit: number }[],
   ): Promise<void> {
-    if (rows.length === 0) return;
-    const agents = rows.map((r) => r.agent);
-    const carry = rows.map((r) => r.carry);
-    const deficit = rows.map((r) => r.deficit);
-    if (!rows[0]!.add) {
-      await sql`
-        insert into agent_contract_state as s (member_id, kind, product_type, period, carry, deficit)
-        select x.agent, ${line.kind}, ${line.productType}, ${line.period}, x.carry, x.deficit
-        from unnest(${agents}::integer[], ${carry}::bigint[], ${deficit}::bigint[]) as x(agent, carry, deficit)
-        on conflict (member_id, kind, product_type, period) do update set
-          carry = excluded.carry, deficit = excluded.deficit, updated_at = now()`.execute(trx);
-      return;
-    }
+    const changed = moves.filter((m) => m.carry !== 0 || m.deficit !== 0);
+    if (changed.length === 0) return;
+    const agents = changed.map((r) => r.agent);
     await sql`
       insert into agent_contract_state (member_id, kind, product_type, period)
       select x, ${line.kind}, ${line.productType}, ${line.period} from unnest(${agents}::integer[]) as x
@@ -467,7 +413,8 @@ export class ContractSettlement {
     await sql`
       update agent_contract_state s set carry = least(s.carry + x.carry, 0),
         deficit = greatest(s.deficit + x.deficit, 0), updated_at = now()
-      from unnest(${agents}::integer[], ${carry}::bigint[], ${deficit}::bigint[]) as x(agent, carry, deficit)
+      from unnest(${agents}::integer[], ${changed.map((r) => r.carry)}::bigint[],
+        ${changed.map((r) => r.deficit)}::bigint[]) as x(agent, carry, deficit)
       where s.member_id = x.agent and s.kind = ${line.kind} and s.product_type = ${line.productType}
         and s.period = ${line.period}`.execute(trx);
   }
