@@ -68,7 +68,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
           <Route path={SIGN_IN_PATH} element={<SignInPage />} />
           <Route
             element={
-              <Authenticated key="console" redirectOnFail={SIGN_IN_PATH}>
+              <Authenticated key="console">
                 <Shell>
                   <Outlet />
                 </Shell>

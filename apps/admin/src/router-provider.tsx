@@ -31,10 +31,14 @@ export const routerProvider: RouterProvider = {
     // eslint-disable-next-line react-hooks/rules-of-hooks
     const location = useLocation();
     return ({ to, query, hash, options, type }) => {
-      const search = options?.keepQuery
-        ? toSearch({ ...Object.fromEntries(new URLSearchParams(location.search)), ...query })
-        : toSearch(query);
-      const path = `${to ?? location.pathname}${search}${hash ? `#${hash.replace(/^#/, '')}` : options?.keepHash ? location.hash : ''}`;
+      // `to` may carry a query of its own (the auth provider's `/signin?reason=idle`): merged with `query`.
+      const [pathname = location.pathname, own = ''] = (to ?? location.pathname).split('?');
+      const search = toSearch({
+        ...(options?.keepQuery ? Object.fromEntries(new URLSearchParams(location.search)) : {}),
+        ...Object.fromEntries(new URLSearchParams(own)),
+        ...query,
+      });
+      const path = `${pathname}${search}${hash ? `#${hash.replace(/^#/, '')}` : options?.keepHash ? location.hash : ''}`;
       if (type === 'path') return path;
       void navigate(path, { replace: type === 'replace' });
       return undefined;

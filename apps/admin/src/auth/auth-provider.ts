@@ -15,6 +15,11 @@ export const SIGN_IN_PATH = '/signin';
 export type SignedOutReason = 'idle' | 'ended' | 'signed-out';
 
 let mePromise: Promise<backoffice.StaffMe> | null = null;
+/**
+ * Why this tab was last signed out. The console's guard re-checks as soon as the token is gone and
+ * sends the person to sign-in too: it must give the same reason, not a bare "sign in".
+ */
+let signedOutBecause: SignedOutReason | null = null;
 
 /** The signed-in member of staff (one call per session). */
 export function currentStaff(): Promise<backoffice.StaffMe> {
@@ -41,13 +46,16 @@ export const authProvider: AuthProvider = {
       return { success: false, error: new Error('Sign in with your password and authenticator first') };
     tokenStore.set(params.token);
     mePromise = params.me ? Promise.resolve(params.me) : null;
-    return { success: true, redirectTo: '/' };
+    signedOutBecause = null;
+    // The sign-in page opens the console itself, once Refine's auth state is refreshed.
+    return { success: true };
   },
   async logout(params?: { reason?: SignedOutReason }) {
     const reason = params?.reason ?? 'signed-out';
     // An idled-out session is gone on the server already: only a live one is ended there.
     if (reason === 'signed-out' && tokenStore.get()) await boCall(backoffice.boLogout).catch(() => undefined);
     forgetSession();
+    signedOutBecause = reason;
     return { success: true, redirectTo: signInPath(reason) };
   },
   async check() {
@@ -56,14 +64,15 @@ export const authProvider: AuthProvider = {
       return { authenticated: true };
     } catch (err) {
       if (tokenStore.get() && !isSessionGone(err)) return { authenticated: true, error: err as Error };
-      const hadSession = tokenStore.get() !== null;
+      if (tokenStore.get() !== null) signedOutBecause = 'ended';
       forgetSession();
-      return { authenticated: false, logout: true, redirectTo: signInPath(hadSession ? 'ended' : undefined) };
+      return { authenticated: false, logout: true, redirectTo: signInPath(signedOutBecause ?? undefined) };
     }
   },
   async onError(error: unknown) {
     if (isSessionGone(error)) {
       forgetSession();
+      signedOutBecause = 'ended';
       return { logout: true, redirectTo: signInPath('ended') };
     }
     return {};

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLogin } from '@refinedev/core';
-import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
 import { QrCode } from '../ui/qr.tsx';
 import type { SignedOutReason } from './auth-provider.ts';
 import { initialSignIn, refusalOf, submitCode, submitPassword, type SignInState } from './sign-in-flow.ts';
@@ -23,7 +24,9 @@ export function SignInPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const { mutate: adopt } = useLogin<{ token: string; me: unknown }>();
+  const { mutateAsync: adopt } = useLogin<{ token: string; me: unknown }>();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const codeInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -36,7 +39,12 @@ export function SignInPage() {
     try {
       const next = await step();
       if (next.stage === 'done') {
-        adopt({ token: next.token, me: next.me });
+        // A new session starts from nothing: what an earlier one cached (its "signed out", the
+        // pages its role could not open, its lists) is dropped. Then the console opens; Refine's own
+        // redirect would come before its auth state is refreshed, and bounce back here.
+        queryClient.clear();
+        await adopt({ token: next.token, me: next.me });
+        await navigate(params.get('to') ?? '/', { replace: true });
         return;
       }
       setState(next);
