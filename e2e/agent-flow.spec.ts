@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { loginThroughPopup, preparePage, uniqueName, withSwitch } from './accounts-helpers.ts';
-import { repoRoot } from './server.ts';
+import { repoRoot, type RunningServer } from './server.ts';
 import { settled } from './settled.ts';
 
 /**
@@ -12,7 +12,9 @@ import { settled } from './settled.ts';
  * link, registers under agent1, deposits through the sandbox gateway and spins the house slot; then
  * agent1 finds that player, its deposit, its bet, its P&L and the rebate the bet earned in the agent
  * centre. The team figures come from the agent stats fold job (agent.stats-fold, every 5 s), so
- * the agent's pages are reloaded until they show them (toPass), never waited on blindly.
+ * the agent's pages are reloaded until they show them (toPass), never waited on blindly. The agent's
+ * rebate income is credited by the agent credit job (agent.agent-credit, once a minute): the flow
+ * runs it through the operator's `jobs run` rather than wait up to a minute for it.
  */
 const shots = join(repoRoot, '.tmp/shots/agent');
 
@@ -91,6 +93,22 @@ async function overviewFigures(region: Locator) {
   };
 }
 
+/**
+ * Runs the agent credit job now, through the operator's `jobs run`: it credits every agent's
+ * differential due at the moment it runs, once per window. The server's own runs take each minute's
+ * window as it closes, so the flow runs one of the windows before this server started, which no
+ * run has taken (a window done already does nothing: the next is tried). The moment it ran.
+ */
+async function creditAgents(server: RunningServer): Promise<number> {
+  const day = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;
+  for (let minute = Math.floor(Math.random() * 1_000); ; minute++) {
+    const at = new Date(day + minute * 60_000 + 30_000).toISOString();
+    const said = await server.ops('jobs', 'run', 'agent.agent-credit', '--at', at);
+    if (/: ran\.$/.test(said)) return Date.now();
+    expect(said).toMatch(/was done already/);
+  }
+}
+
 /** My Income's slots line (this month): the agent's rebate on its team's slot bets, in cents. */
 async function slotRebate(region: Locator): Promise<number> {
   const row = region.getByTestId('agent-income-products').locator('tbody tr', { hasText: 'Slots' });
@@ -105,7 +123,6 @@ test.describe('an agent sees its new player', () => {
     server,
   }) => {
     test.setTimeout(120_000);
-    const since = Date.now();
     const downline = uniqueName('ad');
     const player = uniqueName('ap');
     const playerPassword = 'Linked2026';
@@ -116,12 +133,14 @@ test.describe('an agent sees its new player', () => {
     await preparePage(page);
     await loginThroughPopup(page, 'agent1', 'Agent1234');
     await openAgentCentre(page);
-    // The figures before, once a fold has run since the test began: whatever earlier tests on this
-    // server did is in them, so what changes next is this flow's own.
+    // The figures before, once the agents' differentials due are credited (the agent credit job, run
+    // here) and a fold has run since: whatever earlier tests on this server did is in them, income
+    // included, so what changes next is this flow's own.
+    const credited = await creditAgents(server);
     let region = await choose(page, 'Overview');
     await expect(async () => {
-      if ((await foldedAt(region)) <= since) region = await reopen(page, 'Overview');
-      expect(await foldedAt(region)).toBeGreaterThan(since);
+      if ((await foldedAt(region)) <= credited) region = await reopen(page, 'Overview');
+      expect(await foldedAt(region)).toBeGreaterThan(credited);
     }).toPass({ timeout: 20_000 });
     const before = await overviewFigures(region);
     region = await choose(page, 'My Income');
@@ -287,10 +306,13 @@ test.describe('an agent sees its new player', () => {
     await expect(plRow.locator('td[data-label="P&L"]')).toHaveText(money(round.win - stake, true));
 
     // My Income, this month: the slots line grew by agent1's 1.50% of the 10.00 (the player's own
-    // slot rebate is 0, the link's default).
-    region = await choose(page, 'My Income');
-    await expect(region.getByTestId('agent-income-products')).toBeVisible();
-    expect(await slotRebate(region)).toBe(rebateBefore + cents(stake * 0.015));
+    // slot rebate is 0, the link's default), once the agent credit job has run and a fold taken it.
+    await creditAgents(server);
+    await expect(async () => {
+      region = await reopen(page, 'My Income');
+      await expect(region.getByTestId('agent-income-products')).toBeVisible();
+      expect(await slotRebate(region)).toBe(rebateBefore + cents(stake * 0.015));
+    }).toPass({ timeout: 30_000 });
 
     // The link counts its registration and names the player.
     region = await choose(page, 'Account (register center)');
