@@ -230,7 +230,7 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
 /**
  * The contract modal at login (research §2.3, issue 30): while the consolidated request keys count
  * an offer or a termination request waiting for this agent, the agent feature's modal (its own lazy
- * chunk) is mounted; it opens on the requests the agent has not closed it on this session.
+ * chunk) is mounted; it opens unless the agent put it off this session (closing it).
  */
 function ContractRequests() {
   const { data: info } = useMemberInfo();
@@ -240,7 +240,10 @@ function ContractRequests() {
   const pending = consolidated
     ? Object.values(consolidated).some((v) => typeof v === 'number' && v > 0)
     : false;
-  if (!isAgent || !pending) return null;
+  // Once mounted it stays: answering the last request empties the keys, and the modal then says so.
+  const [mounted, setMounted] = useState(false);
+  if (pending && isAgent && !mounted) setMounted(true);
+  if (!mounted) return null;
   const Popup = lazyOnce(loadContractRequests);
   return (
     <Suspense fallback={null}>

@@ -4,7 +4,6 @@ import {
   getAgentContracts,
   type CallBody,
   type ContractKind,
-  type ContractView,
   type HigherRateAffected,
 } from '@app/contract';
 import { call } from '../../../shared/http/client.ts';
@@ -41,6 +40,3 @@ export function higherRateAffected(error: unknown): HigherRateAffected[] | null 
   const value = error.value as { affected?: HigherRateAffected[] } | undefined;
   return value?.affected ?? [];
 }
-
-/** What identifies one request as the member saw it: a new modification is a new request. */
-export const requestSeenKey = (c: Pick<ContractView, 'id' | 'version'>) => `${c.id}:${c.version}`;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { CallValue, ContractView, getAgentContracts, HigherRateAffected } from '@app/contract';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
-import { readJson, sessionStore, writeJson } from '../../../shared/storage/storage.ts';
+import { sessionStore } from '../../../shared/storage/storage.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal, useModalClose } from '../../../shared/ui/modal.tsx';
 import { agentErrorText } from '../errors.ts';
 import { AGENT_STRINGS } from '../strings.ts';
 import { QueryBody, uiStyles as ui } from '../ui.tsx';
-import { higherRateAffected, requestSeenKey, useAnswer, useContracts } from './api.ts';
+import { higherRateAffected, useAnswer, useContracts } from './api.ts';
 import { fieldLabelKey, lineTitle, percent } from './format.ts';
 import { SimulatorToggle } from './simulator.tsx';
 import { TermsTable } from './terms-table.tsx';
@@ -15,31 +15,29 @@ import styles from './contracts.module.css';
 
 export type ContractRequest = CallValue<typeof getAgentContracts>['requests'][number];
 
-/** The requests the member closed the modal on, this session (the modal does not reopen for them). */
-const SEEN_KEY = 'contractRequestsSeen';
-const seenRequests = () => new Set(readJson<string[]>(sessionStore, SEEN_KEY) ?? []);
-function markSeen(requests: readonly ContractView[]): void {
-  const seen = seenRequests();
-  for (const r of requests) seen.add(requestSeenKey(r));
-  writeJson(sessionStore, SEEN_KEY, [...seen]);
-}
+/**
+ * Closing the modal without answering means "later": it does not open again in this tab's session
+ * (session storage, as the popup notices' "seen"), while the member bar's dot and each contract
+ * page's Answer button still lead to the requests. A new session opens it again.
+ */
+export const CONTRACT_MODAL_LATER_KEY = 'contractRequestsLater';
 
 /**
  * The contract modal at login (research §2.3, AG-15, AG-16, AG-17): mounted by the member bar while
- * the consolidated request keys count something waiting for the member; it opens when the requests
- * hold one the member has not closed the modal on this session, and stays closed otherwise.
+ * the consolidated request keys count something waiting for the member; it opens once the requests
+ * list holds one, unless the member put it off this session.
  */
 export function ContractRequestsPopup() {
   const query = useContracts();
-  const [closed, setClosed] = useState(false);
-  const requests = query.data?.requests ?? [];
-  const seen = seenRequests();
-  const unseen = requests.some((r) => !seen.has(requestSeenKey(r)));
-  if (closed || !query.data || !unseen) return null;
+  const [closed, setClosed] = useState(() => sessionStore.get(CONTRACT_MODAL_LATER_KEY) === '1');
+  // Once open it stays until closed: answering the last request empties the list, and it says so.
+  const [open, setOpen] = useState(false);
+  if (!open && !closed && (query.data?.requests.length ?? 0) > 0) setOpen(true);
+  if (closed || !open) return null;
   return (
     <ContractRequestsModal
       onClose={() => {
-        markSeen(requests);
+        sessionStore.set(CONTRACT_MODAL_LATER_KEY, '1');
         setClosed(true);
       }}
     />

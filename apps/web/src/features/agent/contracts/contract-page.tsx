@@ -28,7 +28,7 @@ import { useContracts, useContractsRefresh } from './api.ts';
 import { ContractRequestsModal } from './contract-modal.tsx';
 import { lineTitle, money, percent, productName, statusText, statusTone, termsInForce } from './format.ts';
 import { OfferDialog } from './offer-dialog.tsx';
-import { StatementFacts } from './simulator.tsx';
+import { SimulatorToggle, StatementFacts } from './simulator.tsx';
 import { TermsTable } from './terms-table.tsx';
 import styles from './contracts.module.css';
 
@@ -47,12 +47,16 @@ export function ContractPage({ kind }: { kind: ContractKind }) {
   const query = useContracts(kind);
   return (
     <div className={ui.page} data-testid="contract-page" data-kind={kind} data-agent-page="">
-      <div className={ui.toolbar}>
+      <div className={styles.tabs}>
         <Segmented
           label={t(`ct_kind_${kind}`)}
           options={TABS.map((k) => ({ key: k, label: t(`ct_tab_${k}`) }))}
           value={tab}
-          onChange={setTab}
+          onChange={(k) => {
+            setTab(k);
+            // The other party may have answered meanwhile (its modal, another tab): each tab reads afresh.
+            void query.refetch();
+          }}
           testId="contract-tabs"
         />
       </div>
@@ -149,6 +153,7 @@ function MyContracts({ held }: { held: ContractView[] }) {
               <>
                 <h5 className={styles.subTitle}>{t('ct_in_force')}</h5>
                 <TermsTable terms={inForce} testId="contract-terms-in-force" />
+                <SimulatorToggle body={{ contractId: c.id }} label="ct_sim_show_mine" />
               </>
             ) : null}
             {c.status === 'E' || c.status === 'P' ? (
@@ -248,7 +253,7 @@ function Management({
               key: 'actions',
               label: t('ct_actions'),
               render: (c) => (
-                <div className={ui.rowActions}>
+                <div className={styles.rowActions}>
                   {c.status === 'P' || c.status === 'A' || c.status === 'E' ? (
                     <button
                       type="button"
@@ -271,7 +276,7 @@ function Management({
                     </button>
                   ) : null}
                   <button type="button" className={ui.linkButton} onClick={() => onHistory(c.id)}>
-                    {t('ct_tab_history')}
+                    {t('ct_history')}
                   </button>
                 </div>
               ),

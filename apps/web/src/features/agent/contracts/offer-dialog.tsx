@@ -98,7 +98,8 @@ export function OfferDialog({
     if (terms) setState(initial(terms, false, precision));
   };
   const title = t(modifying ? 'ct_modify_title' : 'ct_offer_title', { kind: t(`ct_kind_${kind}`) });
-  const downlineName = contract?.downlineName ?? candidates.find((m) => m.userId === chosen)?.username ?? '';
+  // The answer names the downline: after the refresh it has left the list of those without one.
+  const downlineName = mutation.data?.downlineName ?? contract?.downlineName ?? '';
 
   return (
     <Modal onClose={onClose} title={title} width={880} height="auto" className={styles.modal}>

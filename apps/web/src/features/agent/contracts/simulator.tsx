@@ -68,6 +68,11 @@ function SimulationView({ simulation: s, t }: { simulation: Simulation; t: TFunc
         </p>
       ) : (
         <>
+          {s.periods.every((x) => x.statement.inputs.bet === 0) ? (
+            <p className={ui.note} data-testid="contract-sim-no-bets">
+              {t('ct_sim_no_bets')}
+            </p>
+          ) : null}
           <dl className={styles.simTotals}>
             <div data-accent="">
               <dt>{t('ct_sim_last_period')}</dt>
@@ -133,8 +138,10 @@ function SimulationView({ simulation: s, t }: { simulation: Simulation; t: TFunc
                   <tbody>
                     {p.tiers.map((x) => (
                       <tr key={x.tier} data-highlight={x.paid || undefined}>
-                        <th scope="row">{x.tier + 1}</th>
-                        <td>
+                        <th scope="row" data-label={t('ct_tier')}>
+                          {x.tier + 1}
+                        </th>
+                        <td data-label={t('ct_sim_met')}>
                           {x.met ? (
                             <span className={ui.chip} data-tone="good">
                               {x.paid ? t('ct_sim_paid_tier') : t('ct_sim_met_yes')}
@@ -142,19 +149,22 @@ function SimulationView({ simulation: s, t }: { simulation: Simulation; t: TFunc
                           ) : (
                             <span className={ui.muted}>
                               {t('ct_sim_missing', {
-                                fields: x.missing.map((f) => t(fieldLabelKey(f))).join(', '),
+                                fields: x.missing.map((f) => bare(t(fieldLabelKey(f)))).join(', '),
                               })}
                             </span>
                           )}
                         </td>
-                        <td data-numeric="">
+                        <td data-numeric="" data-label={t('ct_f_rate')}>
                           {x.rateType === 'F'
                             ? m(x.rate)
                             : x.winRate !== undefined
                               ? `${percent(x.winRate, language)} / ${percent(x.rate, language)}`
                               : percent(x.rate, language)}
                         </td>
-                        <td data-numeric="">{m(x.amount)}</td>
+                        <td data-numeric="" data-label={t('ct_sim_amount')}>
+                          {/* A tier the figures miss pays nothing: what it would pay once reached, muted. */}
+                          {x.met ? m(x.amount) : <span className={ui.muted}>{m(x.amount)}</span>}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -191,19 +201,21 @@ export function StatementFacts({
           ? t('ct_sim_per_draw')
           : percent(st.rate, i18n.language || 'en');
   const rows: [string, string][] = [
-    [t(st.kind === 'dividend' ? 'ct_f_period_bet' : 'ct_sim_team_bet'), m(st.inputs.bet)],
+    [bare(t(st.kind === 'dividend' ? 'ct_f_period_bet' : 'ct_sim_team_bet')), m(st.inputs.bet)],
   ];
   if (st.inputs.periodNet !== null) rows.push([t('ct_sim_period_net'), m(st.inputs.periodNet)]);
   if (st.inputs.carriedIn !== null) rows.push([t('ct_sim_carried_in'), m(st.inputs.carriedIn)]);
-  if (st.inputs.activeMembers !== null) rows.push([t('ct_f_active'), String(st.inputs.activeMembers)]);
+  if (st.inputs.activeMembers !== null) rows.push([bare(t('ct_f_active')), String(st.inputs.activeMembers)]);
   if (st.inputs.draws !== null) rows.push([t('ct_sim_draws'), String(st.inputs.draws)]);
   rows.push([t('ct_sim_base'), m(st.base)]);
   rows.push([t('ct_sim_tier_reached'), st.tier < 0 ? t('ct_none') : String(st.tier + 1)]);
   rows.push([t('ct_f_rate'), rate]);
   rows.push([t('ct_sim_own_amount'), m(st.amount)]);
-  for (const d of downlines) rows.push([t('ct_sim_owed_to', { username: d.username }), `−${m(d.amount)}`]);
+  // Deductions read as such (a minus), but a zero is a zero.
+  const less = (v: number) => (v ? `−${m(v)}` : m(0));
+  for (const d of downlines) rows.push([t('ct_sim_owed_to', { username: d.username }), less(d.amount)]);
   if (st.deficitIn) rows.push([t('ct_sim_deficit_in'), m(st.deficitIn)]);
-  if (st.recovered) rows.push([t('ct_sim_recovered'), `−${m(st.recovered)}`]);
+  if (st.recovered) rows.push([t('ct_sim_recovered'), less(st.recovered)]);
   if (st.deficitOut) rows.push([t('ct_sim_deficit_out'), m(st.deficitOut)]);
   if (st.carryOut) rows.push([t('ct_sim_carry_out'), m(st.carryOut)]);
   return (
@@ -222,8 +234,11 @@ export function StatementFacts({
   );
 }
 
+/** A column's name without its comparison sign, inside a sentence. */
+const bare = (label: string) => label.replace(/\s*≥\s*$/, '');
+
 function warningText(w: SimulatorWarning, t: TFunction, language: string): string {
-  const field = t(fieldLabelKey(w.field));
+  const field = bare(t(fieldLabelKey(w.field)));
   const cap = w.cap === null ? t('ct_none') : percent(w.cap, language);
   if (w.code === 'rateAboveOwn')
     return t('ct_sim_warn_above', { tier: w.tier + 1, field, value: percent(w.value, language), cap });
@@ -237,7 +252,16 @@ function warningText(w: SimulatorWarning, t: TFunction, language: string): strin
 }
 
 /** "What would this have paid?": the simulator opened on demand under a contract's terms. */
-export function SimulatorToggle({ body, disabled }: { body: SimulateBody | null; disabled?: boolean }) {
+export function SimulatorToggle({
+  body,
+  disabled,
+  label = 'ct_sim_show',
+}: {
+  body: SimulateBody | null;
+  disabled?: boolean;
+  /** The button's catalogue key: "What would this have paid?" before signing, "What did it pay?" after. */
+  label?: string;
+}) {
   const { t } = useTranslation(AGENT_STRINGS);
   const [open, setOpen] = useState(false);
   return (
@@ -250,7 +274,7 @@ export function SimulatorToggle({ body, disabled }: { body: SimulateBody | null;
         onClick={() => setOpen((o) => !o)}
         data-testid="contract-simulate"
       >
-        {open ? t('ct_sim_hide') : t('ct_sim_show')}
+        {open ? t('ct_sim_hide') : t(label)}
       </Button>
       {open && body ? <SimulatorPanel body={body} /> : null}
     </div>

@@ -60,7 +60,9 @@ export function TermsTable({
           <tbody>
             {terms.tiers.map((row, i) => (
               <tr key={i} data-highlight={highlight === i || undefined}>
-                <th scope="row">{i + 1}</th>
+                <th scope="row" data-label={t('ct_tier')}>
+                  {i + 1}
+                </th>
                 {fields.map((f) => (
                   <td key={f.key} data-numeric="" data-label={t(f.label)}>
                     {cellText(f, row as Record<string, unknown>, precision, language, t)}
