@@ -30,13 +30,13 @@ import { readTeamFigures, teamFigures } from './contract-figures.ts';
  * account, in the transaction that stores the statement.
  *
  * Exactly once: a line's period is settled under a transaction-scoped advisory lock, and its rows'
- * primary key (contract, period key, agent) is the payment's idempotency key. A first run inserts
- * the rows and credits their pay; a re-run (a correction, a late-settled bet, a job re-run) finds
- * them, recomputes each statement on the contracts, terms and state the period was first settled
- * with, credits only what the new pay adds beyond what was paid, and a lower pay pays nothing back:
- * the difference joins the agent's deficit on the line. A re-run that finds the same statements
- * changes nothing. The carry and the deficit a period leaves are threaded through
- * agent_contract_state; a re-run moves that state by its own change only.
+ * primary key (contract, period key, agent) is the payment's idempotency key. A run takes the
+ * period's stored rows (their contracts, terms, upline and starting state) and any contract in force
+ * the period has no statement of; a stored statement recomputed the same changes nothing, a changed
+ * one is credited only what its new pay adds beyond what was paid (a lower pay pays nothing back:
+ * the difference joins the agent's deficit on the line), a new one is inserted and credited its pay
+ * unless it is empty. The carry and the deficit are threaded through agent_contract_state, which each
+ * run moves by its own change only.
  */
 
 /** The house account contracts are paid from (the wallet's house accounts, created on first use). */
@@ -143,7 +143,6 @@ export class ContractSettlement {
   private readonly database: Database;
   private readonly wallet: WalletService;
   readonly timeZone: string;
-  private manualRuns = 0;
 
   constructor(deps: { database: Database; wallet: WalletService; timeZone?: string }) {
     this.database = deps.database;
@@ -157,7 +156,6 @@ export class ContractSettlement {
     period: SettlementPeriod,
     options: SettleOptions = {},
   ): Promise<SettleSummary> {
-    this.manualRuns++;
     return this.database.db.transaction().execute((trx) => this.settleLine(trx, line, period, options));
   }
 
@@ -172,10 +170,10 @@ export class ContractSettlement {
   ): Promise<ContractLine[]> {
     const rows = await sql<ContractLine>`
       select distinct kind, product_type as "productType", period from (
-        select kind, product_type, period, coalesce(accepted_terms, terms) as t from agent_contract
+        select kind, product_type, period from agent_contract
         where status in ('A', 'V', 'E') and accepted_terms is not null
         union all
-        select kind, product_type, period, terms from agent_contract_settlement
+        select kind, product_type, period from agent_contract_settlement
         where period_key = any(${periodKeys as string[]}::text[])
       ) x
       order by kind, "productType", period`.execute(db);
