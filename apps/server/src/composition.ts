@@ -96,6 +96,10 @@ import { AuditLog } from './modules/backoffice/audit.service.ts';
 import { StaffService, type StaffPolicy } from './modules/backoffice/staff.service.ts';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { approvalsRoutes } from './modules/backoffice/approvals.routes.ts';
+import { PlayersService } from './modules/backoffice/players.service.ts';
+import { playersRoutes } from './modules/backoffice/players.routes.ts';
+import { DashboardService } from './modules/backoffice/dashboard.service.ts';
+import { dashboardRoutes } from './modules/backoffice/dashboard.routes.ts';
 import {
   ApprovalsService,
   approvalPolicyFromEnv,
@@ -313,6 +317,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     audit,
     policy: { ...approvalPolicyFromEnv(brand.get().currency.precision), ...options.approvals },
   });
+  // The Players section and the Dashboard's figures (issue 31, decision 031).
+  const players = new PlayersService({ database, wallet, audit });
+  const dashboard = new DashboardService({ database, wallet, timeZone: reportTimeZone });
 
   return {
     log: deps.log ?? pino({ enabled: false }),
@@ -364,6 +371,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     audit,
     staff,
     approvals,
+    players,
+    dashboard,
   };
 }
 
@@ -416,6 +425,8 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     agentContractRoutes,
     backofficeRoutes,
     approvalsRoutes,
+    playersRoutes,
+    dashboardRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

@@ -37,6 +37,7 @@ import * as m039 from './migrations/039-agent-figures-fillfactor.ts';
 import * as m037 from './migrations/037-drop-member-contract-request-columns.ts';
 import * as m038 from './migrations/038-agent-contract-settlement.ts';
 import * as m040 from './migrations/040-approval-votes.ts';
+import * as m041 from './migrations/041-backoffice-players.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '037-drop-member-contract-request-columns': m037,
   '038-agent-contract-settlement': m038,
   '040-approval-votes': m040,
+  '041-backoffice-players': m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

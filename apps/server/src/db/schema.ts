@@ -1076,6 +1076,16 @@ export interface ApprovalVoteTable {
   at: Timestamp;
 }
 
+/** A note by staff on a player, append-only (migration 041, decision 031 "Players"). */
+export interface PlayerNoteTable {
+  id: Generated<number>;
+  member_id: number;
+  staff_id: number | null;
+  staff_name: string;
+  body: string;
+  at: Timestamp;
+}
+
 /** An agent contract, one row per line (migration 036, decision 030). */
 export interface AgentContractTable {
   id: Generated<number>;
@@ -1234,6 +1244,7 @@ export interface DB {
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;
   approval_vote: ApprovalVoteTable;
+  player_note: PlayerNoteTable;
   agent_contract: AgentContractTable;
   agent_contract_event: AgentContractEventTable;
   agent_contract_state: AgentContractStateTable;

@@ -46,6 +46,8 @@ export const HouseAccount = {
   freePlay: 'HOUSE_FREE_PLAY',
   cash: 'HOUSE_CASH',
   bonus: 'HOUSE_BONUS',
+  /** Balance adjustments by staff (the back office's player.adjust, decision 031). */
+  adjustment: 'HOUSE_ADJUSTMENT',
   /** Manual bank transfers received into the merchant's bank account. */
   bankDeposits: 'CLEARING_BANK_DEPOSIT',
   /** Payments collected by the sandbox gateway. */
