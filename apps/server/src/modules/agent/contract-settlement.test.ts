@@ -6,6 +6,7 @@ import {
   buildStatements,
   carryClears,
   periodAt,
+  zoneDayOf,
   zoneDayStart,
   type ContractStatement,
   type ContractTerms,
@@ -870,8 +871,81 @@ describe(`contract settlement (${testDbKind})`, () => {
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
 
+  it('AG-18 real-time salary settles every 5 minutes: the job\u2019s windows are 5 minutes apart, and the window after a draw\u2019s 5 minutes pays its tickets', async () => {
+    const jobs = new JobRunner(t.database, { tickMs: 0 });
+    registerContractJobs(jobs, settlement);
+    const due = jobs.dueWindows(CONTRACT_JOBS.realTime, new Date(Date.UTC(2026, 10, 20, 4, 7, 30)));
+    expect(due.length).toBeGreaterThan(1);
+    for (const w of due) expect(w.end.getTime() - w.start.getTime()).toBe(300_000);
+    for (let i = 1; i < due.length; i++)
+      expect(due[i]!.start.getTime() - due[i - 1]!.start.getTime()).toBe(300_000);
+    // A ticket settled at 12:03 (GMT+8) on a day of its own: the 12:00-12:05 window's run pays it.
+    const at = new Date(Date.UTC(2026, 10, 20, 4, 3));
+    const player = tr.players.find((p) => p.uplineId === tr.agents.C.memberId)!;
+    await settleBets(t, [
+      {
+        memberId: player.memberId,
+        product: 'ELOTT',
+        amount: 5_000,
+        valid: 5_000,
+        payout: 0,
+        betAt: at,
+        settledAt: at,
+      },
+    ]);
+    const period = periodAt('fiveMinutes', at.getTime(), TZ);
+    expect(period.key).toBe('fiveMinutes:2026-11-20T12:00+08:00');
+    const window = new Date(period.end + SETTLE_LAG_MS.window - 300_000);
+    expect(await jobs.runWindow(CONTRACT_JOBS.realTime, window)).toBe('ran');
+    const rows = await sql<{ agent_id: number; pay: string }>`
+      select agent_id, pay::text from agent_contract_settlement where period_key = ${period.key} order by agent_id`.execute(
+      t.database.db,
+    );
+    // C, B and A hold real-time contracts over the player: 50, 80 and 100 bp of a lost 5,000.
+    const pay = new Map(rows.rows.map((r) => [Number(r.agent_id), Number(r.pay)]));
+    expect(pay.get(tr.agents.C.memberId)).toBe(25);
+    expect(pay.get(tr.agents.B.memberId)).toBe(40 - 25);
+    expect(pay.get(tr.agents.A.memberId)).toBe(50 - 40);
+    expect(await jobs.runWindow(CONTRACT_JOBS.realTime, window)).toBe('done-already');
+  });
+
+  it('AG-19 daily salary is paid the next day: the daily job\u2019s window for a day closes 10 minutes into the next day (GMT+8), not before, and its run pays that day', async () => {
+    const jobs = new JobRunner(t.database, { tickMs: 0 });
+    registerContractJobs(jobs, settlement);
+    const day = '2026-11-21';
+    const at = new Date(zoneDayStart(day, TZ) + 10 * 3_600_000);
+    const player = tr.players.find((p) => p.uplineId === tr.agents.B.memberId)!;
+    await settleBets(t, [
+      {
+        memberId: player.memberId,
+        product: 'LIVE',
+        amount: 20_000,
+        valid: 20_000,
+        payout: 0,
+        betAt: at,
+        settledAt: at,
+      },
+    ]);
+    await t.app.ctx.agentStats.foldAll();
+    const window = dailyWindow(addZoneDays(day, 1));
+    const settles = (now: number) =>
+      jobs.dueWindows(CONTRACT_JOBS.daily, new Date(now)).some((w) => w.start.getTime() === window.getTime());
+    expect(settles(zoneDayStart(addZoneDays(day, 1), TZ) - 60_000)).toBe(false);
+    expect(settles(zoneDayStart(addZoneDays(day, 1), TZ) + 9 * 60_000)).toBe(false);
+    expect(settles(zoneDayStart(addZoneDays(day, 1), TZ) + 11 * 60_000)).toBe(true);
+    expect(zoneDayOf(window.getTime() + DAY, TZ)).toBe(addZoneDays(day, 1));
+    expect(await jobs.runWindow(CONTRACT_JOBS.daily, window)).toBe('ran');
+    const b = await sql<{ pay: string; period_key: string }>`
+      select pay::text, period_key from agent_contract_settlement
+      where agent_id = ${tr.agents.B.memberId} and kind = 'dailySalary' and period_key = ${`D:${day}`}`.execute(
+      t.database.db,
+    );
+    expect(b.rows).toHaveLength(1);
+    expect(Number(b.rows[0]!.pay)).toBeGreaterThan(0);
+  });
+
   it.skipIf(testDbKind !== 'postgres')(
-    'issue 30: two server instances on one PostgreSQL database running the same settlement windows at once pay each (contract, period) once; the ledger check exact',
+    'AG-20 two server instances on one PostgreSQL database running the same settlement windows (real-time, hourly, daily and weekly dividend) at once pay each (contract, period) once, every statement as the raw bets say; windows run again are done already and settling a period again from both changes nothing; the ledger check exact',
     async () => {
       const tw = await tree('two');
       await contracts(tw);
@@ -900,8 +974,32 @@ describe(`contract settlement (${testDbKind})`, () => {
             ...(await Promise.all(runners.map((jobs) => jobs.runWindow(CONTRACT_JOBS.daily, w)))),
           );
         }
+        // The real-time windows and the hours that hold bets, from both instances at once too.
+        const windows = [
+          ...periodsOf(twoBets, 'fiveMinutes').map((p) => ({
+            job: CONTRACT_JOBS.realTime,
+            start: new Date(p.end + SETTLE_LAG_MS.window - 300_000),
+          })),
+          ...periodsOf(twoBets, 'hour').map((p) => ({
+            job: CONTRACT_JOBS.hourly,
+            start: new Date(p.end + SETTLE_LAG_MS.window - 1_800_000),
+          })),
+        ];
+        for (const w of windows)
+          outcomes.push(...(await Promise.all(runners.map((jobs) => jobs.runWindow(w.job, w.start)))));
         // Each window ran on one instance; the other found it done or running.
-        expect(outcomes.filter((o) => o === 'ran')).toHaveLength(7);
+        expect(outcomes.filter((o) => o === 'ran')).toHaveLength(7 + windows.length);
+        // Run again from each: done already.
+        for (const w of windows.slice(0, 20))
+          for (const jobs of runners) expect(await jobs.runWindow(w.job, w.start)).toBe('done-already');
+        // Every statement of every kind as the raw bets say, paid exactly its pay.
+        for (const [line, code] of [
+          [lines.daily, 'D'],
+          [lines.dividend, 'W'],
+          [lines.realTime, 'fiveMinutes'],
+          [lines.hourly, 'hour'],
+        ] as const)
+          expect(await expectRecomputed(tw, line, twoBets, code)).toBeGreaterThan(0);
         expect(outcomes.every((o) => o === 'ran' || o === 'busy' || o === 'done-already')).toBe(true);
         // Settling the same line and period from both instances directly: one first run, one re-run.
         const p = periodAt('D', zoneDayStart(addZoneDays(FIRST2, 2), TZ), TZ);
@@ -927,9 +1025,16 @@ describe(`contract settlement (${testDbKind})`, () => {
           t.database.db,
         );
         expect(rows.rows[0]!.n).toBe(rows.rows[0]!.distinct_keys);
-        const paid = await paidBy('dailySalary');
-        const got = await credited('AGENT_DAILY_SALARY');
-        for (const id of ids) expect(got.get(id) ?? 0).toBe(paid.get(id) ?? 0);
+        for (const [kind, ledgerKind] of [
+          ['dailySalary', 'AGENT_DAILY_SALARY'],
+          ['dividend', 'AGENT_DIVIDEND'],
+          ['realTimeSalary', 'AGENT_REALTIME_SALARY'],
+          ['hourlySalary', 'AGENT_HOURLY_SALARY'],
+        ] as const) {
+          const paid = await paidBy(kind);
+          const got = await credited(ledgerKind);
+          for (const id of ids) expect(got.get(id) ?? 0, `${kind} ${id}`).toBe(paid.get(id) ?? 0);
+        }
         expect((await t.app.ctx.wallet.check()).ok).toBe(true);
       } finally {
         await other.close();
