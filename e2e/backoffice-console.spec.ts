@@ -285,8 +285,9 @@ test.describe('back-office console, looked at', () => {
 
     await page.goto('/bo/');
     await expect(page.locator('.tile').first()).toBeVisible();
-    await expect(page.locator('.u-over')).toBeVisible();
+    await expect(page.locator('.u-over').first()).toBeVisible();
     await shot(page, 'dashboard-desk');
+    await page.screenshot({ path: join(dir, 'dashboard-desk-full.png'), fullPage: true });
 
     await page.goto('/bo/audit');
     await expect(

@@ -180,7 +180,7 @@ export function SignInPage() {
           <p className="signin-foot">
             <span className="muted small">
               This step expires at{' '}
-              {new Date(state.expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.
+              {new Date(state.expiresAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}.
             </span>
             <button type="button" className="link-button" onClick={restart}>
               Use another account

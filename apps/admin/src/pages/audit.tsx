@@ -301,6 +301,72 @@ function Json({ value }: { value: unknown }) {
   return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const shown = (v: unknown): string => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * Before and after side by side, one row per field, the changed ones marked: what an entry did is
+ * read at a glance. Values that are not objects (or none at all) are shown whole.
+ */
+export function Changes({ before, after }: { before: unknown; after: unknown }) {
+  if (!isRecord(before) && !isRecord(after))
+    return (
+      <div className="diff">
+        <section className="panel">
+          <h2>Before</h2>
+          <Json value={before} />
+        </section>
+        <section className="panel">
+          <h2>After</h2>
+          <Json value={after} />
+        </section>
+      </div>
+    );
+  const b = isRecord(before) ? before : {};
+  const a = isRecord(after) ? after : {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  const changed = (k: string) => JSON.stringify(b[k]) !== JSON.stringify(a[k]);
+  // Changed fields first, each group in the order the entry has them.
+  keys.sort((x, y) => Number(changed(y)) - Number(changed(x)));
+  return (
+    <section className="panel">
+      <div className="panel-head">
+        <h2>Changes</h2>
+        <span className="muted small">
+          {keys.filter(changed).length} of {keys.length} fields changed
+        </span>
+      </div>
+      <table className="changes" aria-label="Before and after">
+        <thead>
+          <tr>
+            <th>Field</th>
+            <th>Before</th>
+            <th>After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k} className={changed(k) ? 'changed' : undefined}>
+              <td>{k}</td>
+              <td className={changed(k) ? 'was' : undefined}>{isRecord(before) ? shown(b[k]) : '—'}</td>
+              <td className={changed(k) ? 'now' : undefined}>{isRecord(after) ? shown(a[k]) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <details className="raw">
+        <summary>Recorded JSON</summary>
+        <div className="diff">
+          <Json value={before} />
+          <Json value={after} />
+        </div>
+      </details>
+    </section>
+  );
+}
+
 export function AuditShowPage() {
   const { id } = useParams();
   const { query } = useOne<Entry>({ resource: 'audit', id: id ?? '' });
@@ -344,16 +410,7 @@ export function AuditShowPage() {
               <dd>{new Date(entry.at).toISOString()}</dd>
             </div>
           </dl>
-          <div className="diff">
-            <section className="panel">
-              <h2>Before</h2>
-              <Json value={entry.before} />
-            </section>
-            <section className="panel">
-              <h2>After</h2>
-              <Json value={entry.after} />
-            </section>
-          </div>
+          <Changes before={entry.before} after={entry.after} />
           <section className="panel">
             <h2>Chain</h2>
             <dl className="facts facts-stack">

@@ -8,12 +8,13 @@ import { roleLabel } from '../shell/shell.tsx';
 import { BarChart } from '../ui/bar-chart.tsx';
 import { count, dateTime } from '../ui/format.ts';
 import { Failed, Loading } from '../ui/states.tsx';
+import { PERMISSION_LABEL } from '../ui/permissions.ts';
+import { SiteFigures } from './figures.tsx';
 
 /**
- * The landing page. The back office has no figures calls yet (the dashboard's registrations,
- * deposits and GGR come with their own server work), so it shows what the existing calls tell:
- * who is signed in and what their role opens; for the audit log's readers, the last 24 hours of
- * back-office activity by hour; for admins, the staff accounts by role.
+ * The landing page: the site's figures (boDashboard: today, a range with charts, GGR by product and
+ * vendor, the pending queues); for the audit log's readers, the last 24 hours of back-office
+ * activity by hour; for admins, the staff accounts by role; and what the person's role opens.
  */
 export function DashboardPage() {
   const { data: me } = useGetIdentity<backoffice.StaffMe>();
@@ -29,6 +30,7 @@ export function DashboardPage() {
           </p>
         </div>
       </header>
+      {may('dashboard.read') ? <SiteFigures /> : null}
       {may('audit.read') ? <Activity /> : null}
       <div className="cards-2">
         {may('staff.manage') ? <StaffByRole /> : null}
@@ -37,8 +39,8 @@ export function DashboardPage() {
           <p className="muted small">What your role allows. The server checks each action again.</p>
           <ul className="chips">
             {me.permissions.map((p) => (
-              <li key={p} className="chip">
-                {p}
+              <li key={p} className="chip" title={p}>
+                {PERMISSION_LABEL[p] ?? p}
               </li>
             ))}
           </ul>
@@ -96,8 +98,11 @@ function Activity() {
       if (e.action === 'staff.login.second-factor' || e.action === 'staff.enrol') signIns++;
       if (e.action === 'staff.create' || e.action === 'staff.disable') changes++;
     }
+    // The hour each bar starts; the last one is the hour under way.
     const labels = Array.from({ length: slots }, (_, i) =>
-      new Date(start + i * HOUR).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }),
+      i === slots - 1
+        ? 'Now'
+        : new Date(start + i * HOUR).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }),
     );
     return { labels, actions, refused, signIns, failed, changes, total: entries.length };
   }, [query.data]);

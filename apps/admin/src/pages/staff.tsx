@@ -24,7 +24,12 @@ export function StaffPage() {
         id: 'username',
         header: 'Username',
         accessorKey: 'username',
-        cell: ({ row }) => <span className="mono">{row.original.username}</span>,
+        cell: ({ row }) => (
+          <>
+            <span className="mono">{row.original.username}</span>
+            {row.original.id === me?.id ? <span className="badge you">You</span> : null}
+          </>
+        ),
       },
       { id: 'displayName', header: 'Name', accessorKey: 'displayName' },
       {
@@ -63,9 +68,20 @@ export function StaffPage() {
         id: 'createdAt',
         header: 'Created',
         accessorKey: 'createdAt',
-        cell: ({ row }) => (
-          <span title={dateTime(row.original.createdAt)}>{dateOnly(row.original.createdAt)}</span>
-        ),
+        cell: ({ row, table }) => {
+          const by = row.original.createdBy;
+          // The creator's name when they are on this page, else their id; null is the operator CLI.
+          const creator =
+            by === null
+              ? 'operator CLI'
+              : (table.getCoreRowModel().rows.find((r) => r.original.id === by)?.original.username ??
+                `staff #${by}`);
+          return (
+            <span title={dateTime(row.original.createdAt)}>
+              {dateOnly(row.original.createdAt)} <span className="muted small">by {creator}</span>
+            </span>
+          );
+        },
       },
       {
         id: 'actions',

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import type { backoffice } from '@app/contract';
 import type { SignedOutReason } from '../auth/auth-provider.ts';
 import { Icon, type IconName } from '../ui/icon.tsx';
+import { Clock } from './clock.tsx';
 import { useIdleOut } from './idle.ts';
 
 const ROLE_LABEL: Record<backoffice.StaffRole, string> = {
@@ -56,7 +57,9 @@ export function Shell({ children }: { children: ReactNode }) {
       </aside>
       <div className="main">
         <header className="topbar">
-          <div className="topbar-title" />
+          <div className="topbar-title">
+            <Clock />
+          </div>
           {me ? (
             <div className="who" data-testid="who">
               <span className="avatar" aria-hidden="true">

@@ -17,16 +17,25 @@ export function BarChart({
   labels,
   series,
   title,
+  format,
 }: {
   labels: string[];
   series: BarSeries[];
   title: string;
+  /** How a value reads (money); whole numbers by default. Keep it stable (useMemo): a new one redraws. */
+  format?: (v: number) => string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const step = Math.max(1, Math.ceil(labels.length / 12));
+    // A label every `step` slots, as many as fit (about 52 px each beside the value axis).
+    const axisWidth = format ? 64 : 44;
+    const fit = Math.max(2, Math.floor((Math.max(280, el.clientWidth) - axisWidth) / 52));
+    const step = Math.max(1, Math.ceil(labels.length / fit));
+    // Axis values short (12K); the tiles above a chart give the exact sums.
+    const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
+    const last = labels.length - 1;
     // Two series side by side in each slot (the first left of the tick, the second right of it); one centred.
     const barsOf = (k: number) =>
       uPlot.paths.bars!({
@@ -36,26 +45,29 @@ export function BarChart({
     const options: uPlot.Options = {
       width: Math.max(280, el.clientWidth),
       height: 220,
-      legend: { show: true },
+      // The legend only names the series (uPlot's live values read "--" until the pointer is on a bar).
+      legend: { show: true, live: false },
       cursor: { points: { show: false } },
       scales: {
         x: { time: false, range: [-0.5, labels.length - 0.5] },
-        y: { range: (_u, _min, max) => [0, Math.max(4, max * 1.15)] },
+        y: { range: (_u, min, max) => [Math.min(0, min * 1.15), Math.max(format ? 1 : 4, max * 1.15)] },
       },
       axes: [
         {
           stroke: '#9aa6c4',
           grid: { show: false },
           ticks: { show: false },
-          splits: () => labels.map((_, i) => i).filter((i) => i % step === 0),
+          // Every `step`-th slot, counted back from the last ("Now"), so the current hour is always named.
+          splits: () => labels.map((_, i) => i).filter((i) => (last - i) % step === 0),
           values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
         },
         {
           stroke: '#9aa6c4',
           grid: { stroke: 'rgba(154,166,196,0.14)', width: 1 },
           ticks: { show: false },
-          size: 44,
-          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : '')),
+          size: axisWidth,
+          values: (_u, splits) =>
+            splits.map((v) => (format ? compact.format(v) : Number.isInteger(v) ? String(v) : '')),
         },
       ],
       series: [
@@ -80,7 +92,7 @@ export function BarChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [labels, series]);
+  }, [labels, series, format]);
   return (
     <figure className="chart">
       <div ref={box} className="chart-canvas" aria-hidden="true" />
@@ -99,7 +111,7 @@ export function BarChart({
             <tr key={label + i}>
               <td>{label}</td>
               {series.map((s) => (
-                <td key={s.label}>{s.values[i] ?? 0}</td>
+                <td key={s.label}>{format ? format(s.values[i] ?? 0) : (s.values[i] ?? 0)}</td>
               ))}
             </tr>
           ))}

@@ -1,0 +1,19 @@
+import type { backoffice } from '@app/contract';
+
+/** What each permission lets a person do, in the words of the desk (the contract names the codes). */
+export const PERMISSION_LABEL: Record<backoffice.StaffPermission, string> = {
+  'staff.manage': 'Create and disable staff',
+  'audit.read': 'Read and verify the audit log',
+  'dashboard.read': 'See the dashboard',
+  'report.read': 'Read reports',
+  'player.read': 'Look players up',
+  'player.lock': 'Lock and unlock players',
+  'player.adjust': 'Adjust player balances',
+  'deposit.approve': 'Approve deposits',
+  'withdrawal.approve': 'Approve withdrawals',
+  'lottery.result': 'Enter and correct lottery results',
+  'game.manage': 'Switch vendors and games',
+  'content.edit': 'Edit notices, banners and promotions',
+  'site.switches': 'Maintenance, regions and switches',
+  'agent.read': 'Read agents and settlements',
+};
