@@ -89,8 +89,8 @@ export class ContractReads {
     const where = sql`s.agent_id = ${agentId}
       ${q.contractId ? sql`and s.contract_id = ${q.contractId}` : sql``}
       ${q.kind ? sql`and s.kind = ${q.kind}` : sql``}
-      ${q.startDay ? sql`and (s.statement->>'periodEnd')::bigint > ${this.dayStartMs(q.startDay)}` : sql``}
-      ${q.endDay ? sql`and (s.statement->>'periodStart')::bigint < ${this.dayStartMs(q.endDay, 1)}` : sql``}`;
+      ${q.startDay ? sql`and s.period_end > ${new Date(this.dayStartMs(q.startDay))}` : sql``}
+      ${q.endDay ? sql`and s.period_start < ${new Date(this.dayStartMs(q.endDay, 1))}` : sql``}`;
     const total = await sql<{ n: string }>`
       select count(*)::text as n from agent_contract_settlement s where ${where}`.execute(this.db);
     const rows = await sql<{

@@ -731,6 +731,22 @@ describe(`contract settlement (${testDbKind})`, () => {
     expect(page.list.every((r) => r.statement.agentId === B.memberId)).toBe(true);
     expect(page.list[0]!.downlines.map((d) => d.username)).toEqual([C.username]);
     expect(page.list[0]!.downlines[0]!.contractId).toBeGreaterThan(0);
+    // A range of days: the periods within it.
+    const ranged = await t.call({
+      method: 'GET',
+      url: `/wps/agent/contracts/statements?kind=dailySalary&startDay=${addZoneDays(FIRST, 2)}&endDay=${addZoneDays(FIRST, 4)}`,
+      token: B.token,
+    });
+    expect(ranged.statusCode, ranged.body).toBe(200);
+    expect(
+      (ranged.json().value.list as { period: { startDay: string } }[]).map((r) => r.period.startDay),
+    ).toEqual([addZoneDays(FIRST, 4), addZoneDays(FIRST, 3), addZoneDays(FIRST, 2)]);
+    const badQuery = await t.call({
+      method: 'GET',
+      url: '/wps/agent/contracts/statements?size=1000',
+      token: B.token,
+    });
+    expect(badQuery.statusCode).toBe(422);
     const bad = await t.call({
       method: 'POST',
       url: '/wps/agent/contracts/simulate',
@@ -945,10 +961,32 @@ describe(`contract settlement (${testDbKind})`, () => {
   });
 
   it.skipIf(testDbKind !== 'postgres')(
-    'AG-20 two server instances on one PostgreSQL database running the same settlement windows (real-time, hourly, daily and weekly dividend) at once pay each (contract, period) once, every statement as the raw bets say; windows run again are done already and settling a period again from both changes nothing; the ledger check exact',
+    'AG-20 two server instances on one PostgreSQL database running the same settlement windows (real-time, hourly, daily, and dividends of every period D/W/H/M) at once pay each (contract, period) once, every statement as the raw bets say; windows run again are done already and settling a period again from both changes nothing; the ledger check exact',
     async () => {
       const tw = await tree('two');
       await contracts(tw);
+      // Every dividend period too: daily, semimonthly and monthly lines beside the weekly one.
+      for (const period of ['D', 'H', 'M'] as const)
+        for (const [upline, downline, rate] of [
+          [null, tw.agents.A.memberId, 3000],
+          [tw.agents.A.memberId, tw.agents.B.memberId, 2000],
+          [tw.agents.B.memberId, tw.agents.C.memberId, 1000],
+        ] as const)
+          await t.app.ctx.agentContracts.writeContract(t.database.db, {
+            uplineId: upline,
+            downlineId: downline,
+            status: 'A',
+            terms: {
+              kind: 'dividend',
+              productType: 'CONS',
+              computationPeriod: period,
+              resetFrequency: 1,
+              periodicTotalBetRequired: 'N',
+              tiers: [
+                { minimumBet: 0, netLoss: 0, activeMember: 1, periodicTotalBet: 0, contractRate: rate },
+              ],
+            },
+          });
       const FIRST2 = '2026-09-06';
       const twoBets = monthBets(tw, FIRST2, 7, 10, 31);
       await settleBets(t, twoBets);
@@ -968,7 +1006,8 @@ describe(`contract settlement (${testDbKind})`, () => {
           return jobs;
         });
         const outcomes: string[] = [];
-        for (let d = 1; d <= 7; d++) {
+        // The days of the bets and on to October 1st: the first half of September and September.
+        for (let d = 1; d <= 25; d++) {
           const w = dailyWindow(addZoneDays(FIRST2, d));
           outcomes.push(
             ...(await Promise.all(runners.map((jobs) => jobs.runWindow(CONTRACT_JOBS.daily, w)))),
@@ -988,7 +1027,7 @@ describe(`contract settlement (${testDbKind})`, () => {
         for (const w of windows)
           outcomes.push(...(await Promise.all(runners.map((jobs) => jobs.runWindow(w.job, w.start)))));
         // Each window ran on one instance; the other found it done or running.
-        expect(outcomes.filter((o) => o === 'ran')).toHaveLength(7 + windows.length);
+        expect(outcomes.filter((o) => o === 'ran')).toHaveLength(25 + windows.length);
         // Run again from each: done already.
         for (const w of windows.slice(0, 20))
           for (const jobs of runners) expect(await jobs.runWindow(w.job, w.start)).toBe('done-already');
@@ -996,6 +1035,9 @@ describe(`contract settlement (${testDbKind})`, () => {
         for (const [line, code] of [
           [lines.daily, 'D'],
           [lines.dividend, 'W'],
+          [{ ...lines.dividend, period: 'D' }, 'D'],
+          [{ ...lines.dividend, period: 'H' }, 'H'],
+          [{ ...lines.dividend, period: 'M' }, 'M'],
           [lines.realTime, 'fiveMinutes'],
           [lines.hourly, 'hour'],
         ] as const)
