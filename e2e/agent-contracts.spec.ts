@@ -108,7 +108,18 @@ test.describe('agent contracts', () => {
     const ownSimulation = own.getByTestId('contract-simulator');
     await expect(ownSimulation.getByTestId('contract-sim-period')).toHaveCount(4);
     await expect(ownSimulation.getByTestId('contract-statement-pay')).toBeVisible();
-    await shoot(upline, 'simulator-own', ownSimulation);
+    const lastDay = (
+      await ownSimulation.locator('[data-testid="contract-sim-detail"] h5').innerText()
+    ).trim();
+    const simulatedPay = (await ownSimulation.getByTestId('contract-sim-last-pay').innerText()).trim();
+    await ownSimulation.scrollIntoViewIfNeeded();
+    await shoot(upline, 'simulator-own');
+    // The simulator's last period is what settlement recorded for it (the same statement function).
+    await tab(region, 'Records');
+    const settled = region.getByTestId('contract-statements').getByRole('row').filter({ hasText: lastDay });
+    await expect(settled).toHaveCount(1);
+    await expect(settled.locator('td').nth(6)).toHaveText(simulatedPay);
+    await tab(region, 'My contract');
     await tab(region, 'Contract management');
     await expect(region.getByTestId('contract-given')).toContainText('agent2');
     await region.getByTestId('contract-offer').click();
@@ -131,6 +142,9 @@ test.describe('agent contracts', () => {
     const simulator = offer.getByTestId('contract-simulator');
     await expect(simulator).toBeVisible();
     await expect(simulator.locator('[aria-busy="true"]')).toHaveCount(0);
+    // What agent1 would owe the new downline, whose team has not bet yet: nothing, and it says why.
+    await expect(simulator.getByTestId('contract-sim-owe-last')).toHaveText('0.00');
+    await expect(simulator.getByTestId('contract-sim-no-bets')).toBeVisible();
     await shoot(upline, 'offer-simulator');
     await offer.getByTestId('contract-offer-submit').click();
     await expect(upline.getByTestId('contract-offer-done')).toContainText(
@@ -211,5 +225,46 @@ test.describe('agent contracts', () => {
     await expect(region.getByTestId('agent-loading')).toHaveCount(0);
     await shoot(upline, 'records-upline');
     await upline.close();
+  });
+  test("AG-10 AG-12 AG-13 AG-14 each contract page shows its kind's tiers: the dividend's period bet, P&L, actives and rate with its period; the hourly bet per hour and rate; the real-time single-draw bet with profit and loss rates", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await preparePage(page);
+    await loginThroughPopup(page, 'agent1', 'Agent1234');
+    await openAgentCentre(page);
+    const pages = [
+      {
+        key: 'agentDividendRecordCopy2',
+        title: 'Dividend – All products – Monthly',
+        columns: ['Tier', 'Period valid bet ≥', 'Period P&L ≥', 'Active members ≥', 'Dividend rate'],
+        first: '11,000.00500.00120%',
+        extras: ['Monthly', 'Loss carried forward'],
+      },
+      {
+        key: 'agentHourSalary',
+        title: 'Hourly Salary – Lottery',
+        columns: ['Tier', 'Team bet per hour ≥', 'Active members ≥', 'Salary'],
+        first: '1500.0010.5%',
+        extras: ['Every hour'],
+      },
+      {
+        key: 'agentRealtimeSalary',
+        title: 'Real-Time Salary – Lottery',
+        columns: ['Tier', 'Single-draw bet ≥', 'Profit salary', 'Loss salary'],
+        first: '110.000.5%1%',
+        extras: [],
+      },
+    ];
+    for (const p of pages) {
+      const region = await choose(page, p.key);
+      const card = region.getByTestId('contract-card').filter({ hasText: p.title });
+      await expect(card.getByTestId('contract-status')).toHaveText('Signed');
+      const terms = card.getByTestId('contract-terms-in-force');
+      await expect(terms.getByRole('columnheader')).toHaveText(p.columns);
+      await expect(terms.getByRole('row').nth(1)).toHaveText(p.first);
+      for (const extra of p.extras) await expect(terms).toContainText(extra);
+      await shoot(page, `my-contract-${p.key}`);
+    }
   });
 });

@@ -241,12 +241,12 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 /**
  * Which emitted chunks only an agent ever loads (decision 029): every module of the chunk is the
  * agent centre's own code, its strings, its calls' contract (the agent contracts' pure core,
- * agent-contracts/, included) or a library only it imports (the charts' uPlot, the link
+ * agent-contracts/, included) and their references (call-refs/agent-*) or a library only it imports (the charts' uPlot, the link
  * QR codes' uqr). Written to `chunk-audiences.json` for the web-size bench, which holds what a
  * player can load to the site's 350 kB budget and the agent centre to its own.
  */
 const AGENT_ONLY_MODULE =
-  /[\\/]src[\\/](features|locales)[\\/]agent[\\/]|[\\/]contract[\\/]src[\\/]agent-[^\\/]+(?:[\\/][^\\/]+)?$|[\\/]node_modules[\\/](uplot|uqr)[\\/]/;
+  /[\\/]src[\\/](features|locales)[\\/]agent[\\/]|[\\/]contract[\\/]src[\\/]agent-[^\\/]+(?:[\\/][^\\/]+)?$|[\\/]call-refs[\\/]agent-[^\\/]+$|[\\/]node_modules[\\/](uplot|uqr)[\\/]/;
 
 function chunkAudiences(): Plugin {
   return {

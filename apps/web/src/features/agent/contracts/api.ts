@@ -1,17 +1,41 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import { keepPreviousData } from '@tanstack/react-query';
+import type {
   answerAgentContract,
-  getAgentContracts,
-  type CallBody,
-  type ContractKind,
-  type HigherRateAffected,
+  CallBody,
+  CallDef,
+  CallQuery,
+  CallValue,
+  ContractKind,
+  HigherRateAffected,
 } from '@app/contract';
+import type { CallRef } from '../../../shared/http/call-ref.ts';
+import {
+  answerAgentContractRef,
+  getAgentContractsRef,
+} from '../../../shared/http/call-refs/agent-contracts.ts';
+import { useQuery } from '../../../shared/http/use-query.ts';
 import { call } from '../../../shared/http/client.ts';
 import { isApiError } from '../../../shared/http/api-error.ts';
-import { AGENT_KEY, useAgentQuery } from '../ui.tsx';
+import { AGENT_KEY } from '../ui.tsx';
+
+/**
+ * One agent read through the call's reference (path and method, no schema), keyed as useAgentQuery
+ * keys them so an agent write refreshes it too: the contract pages carry no zod schemas of their calls.
+ */
+export function useContractQuery<C extends CallDef>(ref: CallRef<C>, query: CallQuery<C>, enabled = true) {
+  return useQuery<CallValue<C>>({
+    queryKey: [...AGENT_KEY, ref.id, query],
+    queryFn: ({ signal }) => call(ref, { query, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+    enabled,
+  });
+}
 
 /** The contracts list (held, given, requests), of one kind or all. */
-export const useContracts = (kind?: ContractKind) => useAgentQuery(getAgentContracts, kind ? { kind } : {});
+export const useContracts = (kind?: ContractKind) =>
+  useContractQuery(getAgentContractsRef, kind ? { kind } : {});
 
 /** After any contract move: every agent read, and the consolidated keys (menu entries, the modal). */
 export function useContractsRefresh() {
@@ -29,7 +53,7 @@ export type AnswerBody = CallBody<typeof answerAgentContract>;
 export function useAnswer() {
   const refresh = useContractsRefresh();
   return useMutation({
-    mutationFn: (body: AnswerBody) => call(answerAgentContract, { body }),
+    mutationFn: (body: AnswerBody) => call(answerAgentContractRef, { body }),
     onSuccess: () => refresh(),
   });
 }

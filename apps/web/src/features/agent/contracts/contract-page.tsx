@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import type { ContractKind, ContractView } from '@app/contract';
 import {
-  getAgentContractHistory,
-  getAgentContractStatements,
-  terminateAgentContract,
-  type ContractKind,
-  type ContractView,
-} from '@app/contract';
+  getAgentContractHistoryRef,
+  getAgentContractStatementsRef,
+  terminateAgentContractRef,
+} from '../../../shared/http/call-refs/agent-contracts.ts';
 import { call } from '../../../shared/http/client.ts';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -14,17 +13,8 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { agentErrorText } from '../errors.ts';
 import { usePrecision } from '../money-input.ts';
 import { AGENT_STRINGS } from '../strings.ts';
-import {
-  AgentEmpty,
-  AgentTable,
-  FilterSelect,
-  Pager,
-  QueryBody,
-  Segmented,
-  uiStyles as ui,
-  useAgentQuery,
-} from '../ui.tsx';
-import { useContracts, useContractsRefresh } from './api.ts';
+import { AgentEmpty, AgentTable, FilterSelect, Pager, QueryBody, Segmented, uiStyles as ui } from '../ui.tsx';
+import { useContractQuery, useContracts, useContractsRefresh } from './api.ts';
 import { ContractRequestsModal } from './contract-modal.tsx';
 import { lineTitle, money, percent, productName, statusText, statusTone, termsInForce } from './format.ts';
 import { OfferDialog } from './offer-dialog.tsx';
@@ -305,7 +295,7 @@ function TerminateDialog({ contract: c, onClose }: { contract: ContractView; onC
   const { t } = useTranslation(AGENT_STRINGS);
   const refresh = useContractsRefresh();
   const mutation = useMutation({
-    mutationFn: () => call(terminateAgentContract, { body: { contractId: c.id, version: c.version } }),
+    mutationFn: () => call(terminateAgentContractRef, { body: { contractId: c.id, version: c.version } }),
     onSuccess: () => refresh(),
   });
   return (
@@ -366,7 +356,7 @@ function History({
   const contracts = [...held, ...given];
   const heldIds = new Set(held.map((c) => c.id));
   const id = chosen ?? contracts[0]?.id ?? null;
-  const query = useAgentQuery(getAgentContractHistory, { contractId: id ?? 0 }, id !== null);
+  const query = useContractQuery(getAgentContractHistoryRef, { contractId: id ?? 0 }, id !== null);
   if (id === null)
     return <AgentEmpty title={t('ct_history_empty_title')} text={t('ct_history_empty_text')} />;
   const label = (c: ContractView) =>
@@ -429,7 +419,7 @@ function Records({ kind, held }: { kind: ContractKind; held: ContractView[] }) {
   const precision = usePrecision();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const query = useAgentQuery(getAgentContractStatements, { kind, page, size: 20 });
+  const query = useContractQuery(getAgentContractStatementsRef, { kind, page, size: 20 });
   const m = (v: number) => money(v, precision);
   return (
     <div className={ui.page} data-testid="contract-records">

@@ -1,14 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import {
-  getTeam,
-  modifyAgentContract,
-  offerAgentContract,
-  type ContractKind,
-  type ContractTerms,
-  type ContractView,
-  type TierIssue,
-} from '@app/contract';
+import { type ContractKind, type ContractTerms, type ContractView, type TierIssue } from '@app/contract';
 import { isApiError } from '../../../shared/http/api-error.ts';
 import { call } from '../../../shared/http/client.ts';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
@@ -17,8 +9,13 @@ import { Modal } from '../../../shared/ui/modal.tsx';
 import { agentErrorText } from '../errors.ts';
 import { usePrecision } from '../money-input.ts';
 import { AGENT_STRINGS } from '../strings.ts';
-import { uiStyles as ui, useAgentQuery } from '../ui.tsx';
-import { useContractsRefresh } from './api.ts';
+import { uiStyles as ui } from '../ui.tsx';
+import {
+  modifyAgentContractRef,
+  offerAgentContractRef,
+} from '../../../shared/http/call-refs/agent-contracts.ts';
+import { getTeamRef } from '../../../shared/http/call-refs/agent-team.ts';
+import { useContractQuery, useContractsRefresh } from './api.ts';
 import { checkEditor, emptyRow, stateFromTerms, type EditorState } from './editor-model.ts';
 import { lineKey, lineTitle, termsInForce } from './format.ts';
 import { SimulatorToggle } from './simulator.tsx';
@@ -60,7 +57,7 @@ export function OfferDialog({
   );
   const [downlineId, setDownlineId] = useState<number | null>(contract?.downlineId ?? null);
   const [tried, setTried] = useState(false);
-  const team = useAgentQuery(getTeam, { tab: 'agents', size: 100 }, !modifying);
+  const team = useContractQuery(getTeamRef, { tab: 'agents', size: 100 }, !modifying);
   const taken = useMemo(
     () => new Set(given.filter((g) => lineKey(g) === line && LIVE.has(g.status)).map((g) => g.downlineId)),
     [given, line],
@@ -77,8 +74,10 @@ export function OfferDialog({
   const mutation = useMutation({
     mutationFn: (terms: ContractTerms) =>
       contract
-        ? call(modifyAgentContract, { body: { contractId: contract.id, terms, version: contract.version } })
-        : call(offerAgentContract, { body: { downlineId: chosen!, terms } }),
+        ? call(modifyAgentContractRef, {
+            body: { contractId: contract.id, terms, version: contract.version },
+          })
+        : call(offerAgentContractRef, { body: { downlineId: chosen!, terms } }),
     onSuccess: () => refresh(),
   });
   const serverIssues =
@@ -243,6 +242,7 @@ export function OfferDialog({
           ) : null}
           <SimulatorToggle
             key={JSON.stringify(check.terms)}
+            upline
             body={check.terms && chosen !== null ? { downlineId: chosen, terms: check.terms } : null}
           />
           {!check.terms ? <p className={ui.note}>{t('ct_sim_needs_terms')}</p> : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { simulateAgentContract, type CallBody, type Simulation, type SimulatorWarning } from '@app/contract';
+import type { CallBody, Simulation, simulateAgentContract, SimulatorWarning } from '@app/contract';
+import { simulateAgentContractRef } from '../../../shared/http/call-refs/agent-contracts.ts';
 import { call } from '../../../shared/http/client.ts';
 import { useQuery } from '../../../shared/http/use-query.ts';
 import { useTranslation } from '../../../shared/i18n/react.tsx';
@@ -19,11 +20,11 @@ type SimulateBody = CallBody<typeof simulateAgentContract>;
  * each direct downline, and the conflicts the terms would cause. The server runs the same pure
  * statement function settlement records, so the figure here is what settlement would have paid.
  */
-export function SimulatorPanel({ body }: { body: SimulateBody }) {
+export function SimulatorPanel({ body, upline = false }: { body: SimulateBody; upline?: boolean }) {
   const { t } = useTranslation(AGENT_STRINGS);
   const query = useQuery<Simulation>({
     queryKey: [...AGENT_KEY, 'simulate', body],
-    queryFn: ({ signal }) => call(simulateAgentContract, { body, signal }),
+    queryFn: ({ signal }) => call(simulateAgentContractRef, { body, signal }),
     staleTime: 60_000,
     retry: false,
   });
@@ -39,10 +40,22 @@ export function SimulatorPanel({ body }: { body: SimulateBody }) {
         <AgentError error={query.error} onRetry={() => void query.refetch()} minHeight={160} />
       </div>
     );
-  return <SimulationView simulation={query.data} t={t} />;
+  return <SimulationView simulation={query.data} upline={upline} t={t} />;
 }
 
-function SimulationView({ simulation: s, t }: { simulation: Simulation; t: TFunction }) {
+/**
+ * `upline`: the terms are the agent's offer to a downline, so the figures lead with what the agent
+ * would owe it (the downline's own contract amount); otherwise with what the holder would be paid.
+ */
+function SimulationView({
+  simulation: s,
+  upline,
+  t,
+}: {
+  simulation: Simulation;
+  upline: boolean;
+  t: TFunction;
+}) {
   const { i18n } = useTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const language = i18n.language || 'en';
@@ -74,7 +87,19 @@ function SimulationView({ simulation: s, t }: { simulation: Simulation; t: TFunc
             </p>
           ) : null}
           <dl className={styles.simTotals}>
-            <div data-accent="">
+            {upline ? (
+              <>
+                <div data-accent="">
+                  <dt>{t('ct_sim_owe_last', { username: s.username })}</dt>
+                  <dd data-testid="contract-sim-owe-last">{m(s.periods[last]!.statement.amount)}</dd>
+                </div>
+                <div>
+                  <dt>{t('ct_sim_owe_total', { username: s.username, n: s.periods.length })}</dt>
+                  <dd>{m(s.total.amount)}</dd>
+                </div>
+              </>
+            ) : null}
+            <div data-accent={upline ? undefined : ''}>
               <dt>{t('ct_sim_last_period')}</dt>
               <dd data-testid="contract-sim-last-pay">{m(s.periods[last]!.statement.pay)}</dd>
             </div>
@@ -255,10 +280,13 @@ function warningText(w: SimulatorWarning, t: TFunction, language: string): strin
 export function SimulatorToggle({
   body,
   disabled,
+  upline = false,
   label = 'ct_sim_show',
 }: {
   body: SimulateBody | null;
   disabled?: boolean;
+  /** Terms the agent offers a downline: lead with what it would owe. */
+  upline?: boolean;
   /** The button's catalogue key: "What would this have paid?" before signing, "What did it pay?" after. */
   label?: string;
 }) {
@@ -276,7 +304,7 @@ export function SimulatorToggle({
       >
         {open ? t('ct_sim_hide') : t(label)}
       </Button>
-      {open && body ? <SimulatorPanel body={body} /> : null}
+      {open && body ? <SimulatorPanel body={body} upline={upline} /> : null}
     </div>
   );
 }

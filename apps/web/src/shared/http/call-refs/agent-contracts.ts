@@ -42,6 +42,22 @@ export const offerAgentContractRef: CallRef<typeof C.offerAgentContract> = {
   token: true,
   encrypted: false,
 };
+export const simulateAgentContractRef: CallRef<typeof C.simulateAgentContract> = {
+  id: 'simulateAgentContract',
+  method: 'POST',
+  path: '/wps/agent/contracts/simulate',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
+export const getAgentContractStatementsRef: CallRef<typeof C.getAgentContractStatements> = {
+  id: 'getAgentContractStatements',
+  method: 'GET',
+  path: '/wps/agent/contracts/statements',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
 export const terminateAgentContractRef: CallRef<typeof C.terminateAgentContract> = {
   id: 'terminateAgentContract',
   method: 'POST',
