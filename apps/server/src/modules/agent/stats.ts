@@ -211,8 +211,8 @@ export class AgentStats {
 
     // First bets and first deposits: the day of a member's earliest settled bet or deposit. A bet
     // settled later with an earlier time (a vendor's own settlement time) moves the member's first
-    // bet to its day: one out of the old day, one into the new.
-    // Only the members whose first bet or deposit moves (a few a fold, once every member has bet).
+    // bet to its day: one out of the old day, one into the new. Only the members whose first bet
+    // or deposit moves are kept (a few a fold, once its members have all bet before).
     await sql`
       create temp table agent_fold_first on commit drop as
       with c as (
