@@ -288,6 +288,13 @@ test.describe('back-office console, looked at', () => {
     await expect(page.locator('.u-over').first()).toBeVisible();
     await shot(page, 'dashboard-desk');
     await page.screenshot({ path: join(dir, 'dashboard-desk-full.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'dashboard-phone');
+    await page.screenshot({ path: join(dir, 'dashboard-phone-full.png'), fullPage: true });
+    await page.goto('/bo/staff');
+    await expect(page.getByRole('row').filter({ hasText: 'cash.ann' })).toBeVisible();
+    await shot(page, 'staff-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.goto('/bo/audit');
     await expect(

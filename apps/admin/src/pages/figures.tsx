@@ -208,28 +208,30 @@ function Breakdown({
       {sorted.length === 0 ? (
         <p className="muted small">No settled bets in this range.</p>
       ) : (
-        <table className="grid grid-compact" aria-label={title}>
-          <thead>
-            <tr>
-              <th>{title.endsWith('product') ? 'Product' : 'Vendor'}</th>
-              <th className="num">Bets</th>
-              <th className="num">Staked</th>
-              <th className="num">Paid out</th>
-              <th className="num">GGR</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((r) => (
-              <tr key={r.name}>
-                <td>{r.name}</td>
-                <td className="num">{count(r.count)}</td>
-                <td className="num">{money(r.betAmount)}</td>
-                <td className="num">{money(r.payout)}</td>
-                <td className={`num${r.ggr < 0 ? ' text-danger' : ''}`}>{money(r.ggr)}</td>
+        <div className="table-scroll">
+          <table className="grid grid-compact" aria-label={title}>
+            <thead>
+              <tr>
+                <th>{title.endsWith('product') ? 'Product' : 'Vendor'}</th>
+                <th className="num">Bets</th>
+                <th className="num">Staked</th>
+                <th className="num">Paid out</th>
+                <th className="num">GGR</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sorted.map((r) => (
+                <tr key={r.name}>
+                  <td>{r.name}</td>
+                  <td className="num">{count(r.count)}</td>
+                  <td className="num">{money(r.betAmount)}</td>
+                  <td className="num">{money(r.payout)}</td>
+                  <td className={`num${r.ggr < 0 ? ' text-danger' : ''}`}>{money(r.ggr)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -78,7 +78,8 @@ export function StaffPage() {
                 `staff #${by}`);
           return (
             <span title={dateTime(row.original.createdAt)}>
-              {dateOnly(row.original.createdAt)} <span className="muted small">by {creator}</span>
+              {dateOnly(row.original.createdAt)}
+              <span className="muted small by-line">by {creator}</span>
             </span>
           );
         },

@@ -18,7 +18,9 @@ export function Clock() {
   }, []);
   return (
     <time className="clock muted" dateTime={now.toISOString()}>
-      {now.toLocaleDateString('en-GB', { weekday: 'short', day: '2-digit', month: 'short' })} ·{' '}
+      <span className="clock-date">
+        {now.toLocaleDateString('en-GB', { weekday: 'short', day: '2-digit', month: 'short' })} ·{' '}
+      </span>
       {now.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })} {gmtOffset(now)}
     </time>
   );

@@ -29,10 +29,11 @@ export function BarChart({
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    // A label every `step` slots, as many as fit (about 52 px each beside the value axis).
+    // A label every few slots, as many as fit the chart's current width (about 56 px each beside
+    // the value axis): worked out again at each resize.
     const axisWidth = format ? 64 : 44;
-    const fit = Math.max(2, Math.floor((Math.max(280, el.clientWidth) - axisWidth) / 52));
-    const step = Math.max(1, Math.ceil(labels.length / fit));
+    const stepAt = (width: number) =>
+      Math.max(1, Math.ceil(labels.length / Math.max(2, Math.floor((width - axisWidth) / 56))));
     // Axis values short (12K); the tiles above a chart give the exact sums.
     const compact = new Intl.NumberFormat('en-GB', { notation: 'compact', maximumFractionDigits: 1 });
     const last = labels.length - 1;
@@ -57,8 +58,11 @@ export function BarChart({
           stroke: '#9aa6c4',
           grid: { show: false },
           ticks: { show: false },
-          // Every `step`-th slot, counted back from the last ("Now"), so the current hour is always named.
-          splits: () => labels.map((_, i) => i).filter((i) => (last - i) % step === 0),
+          // Counted back from the last slot ("Now"), so the current hour is always named.
+          splits: (u) => {
+            const step = stepAt(u.width);
+            return labels.map((_, i) => i).filter((i) => (last - i) % step === 0);
+          },
           values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
         },
         {
