@@ -98,7 +98,7 @@ export class PlayersService {
     if (offset >= CAP) return { list: [], total: CAP, capped: true, page, size };
     const [hits, counted] = await Promise.all([
       sql<SearchHit>`select member_id, matched from (${branches(offset + size)}) u
-        order by matched, member_id limit ${size} offset ${offset}`.execute(this.db),
+        order by matched using ~<~, member_id limit ${size} offset ${offset}`.execute(this.db),
       sql<{ n: number }>`select count(*)::int as n from (
         select 1 from (${branches(CAP + 1)}) u limit ${CAP + 1}) c`.execute(this.db),
     ]);
@@ -146,7 +146,11 @@ export class PlayersService {
     return { list, total: Math.min(n, CAP), capped: n > CAP, page, size };
   }
 
-  /** The ordered, limited index ranges a key searches (one per column it looks at). */
+  /**
+   * The ordered, limited index ranges a key searches (one per column it looks at). Ordered `using
+   * ~<~`, the byte order of the text_pattern_ops indexes, so each branch reads its index in order
+   * and stops at `limit` (an order by the database's collation would sort every match first).
+   */
   private searchBranches(
     key: backoffice.PlayerSearchKey,
     prefix: string,
@@ -158,38 +162,38 @@ export class PlayersService {
       case 'username':
         return sql`select id as member_id, lower(username) as matched from member
           where lower(username) ~>=~ ${prefix} and lower(username) ~<~ ${end} and lower(username) like ${like}
-          order by lower(username), id limit ${limit}`;
+          order by lower(username) using ~<~, id limit ${limit}`;
       case 'email':
         return sql`select id as member_id, lower(email) as matched from member
           where email is not null and lower(email) ~>=~ ${prefix} and lower(email) ~<~ ${end}
             and lower(email) like ${like}
-          order by lower(email), id limit ${limit}`;
+          order by lower(email) using ~<~, id limit ${limit}`;
       case 'phone':
         return sql`select id as member_id, mobile_number as matched from member
           where mobile_number is not null and mobile_number ~>=~ ${prefix} and mobile_number ~<~ ${end}
             and mobile_number like ${like}
-          order by mobile_number, id limit ${limit}`;
+          order by mobile_number using ~<~, id limit ${limit}`;
       case 'bank':
         // One row per player and number: a player with two matching accounts shows once per number.
         return sql`select distinct member_id, account_number as matched from (
             select member_id, account_number from bank_account
             where account_number ~>=~ ${prefix} and account_number ~<~ ${end} and account_number like ${like}
-            order by account_number, member_id limit ${limit}) b`;
+            order by account_number using ~<~, member_id limit ${limit}) b`;
       case 'ip':
         // The registration IP, the last login IP and every IP logged in from: each branch the top
         // `limit` of its index, so the union's top `limit` is among them.
         return sql`(select id as member_id, register_ip as matched from member
             where register_ip ~>=~ ${prefix} and register_ip ~<~ ${end} and register_ip like ${like}
-            order by register_ip, id limit ${limit})
+            order by register_ip using ~<~, id limit ${limit})
           union
           (select id, last_login_ip from member
             where last_login_ip is not null and last_login_ip ~>=~ ${prefix} and last_login_ip ~<~ ${end}
               and last_login_ip like ${like}
-            order by last_login_ip, id limit ${limit})
+            order by last_login_ip using ~<~, id limit ${limit})
           union
           (select member_id, ip from member_known_ip
             where ip ~>=~ ${prefix} and ip ~<~ ${end} and ip like ${like}
-            order by ip, member_id limit ${limit})`;
+            order by ip using ~<~, member_id limit ${limit})`;
     }
   }
 
