@@ -63,6 +63,8 @@ function SimulationView({
   const [chosen, setChosen] = useState(last);
   const p = s.periods[chosen];
   const m = (v: number) => money(v, precision);
+  // Each period's bar: what the agent would owe the downline (an offer), or what it would be paid.
+  const figure = (st: Simulation['periods'][number]['statement']) => (upline ? st.amount : st.pay);
   return (
     <div className={styles.simulator} data-testid="contract-simulator">
       <p className={ui.note}>{t('ct_sim_intro', { username: s.username })}</p>
@@ -98,23 +100,26 @@ function SimulationView({
                   <dd>{m(s.total.amount)}</dd>
                 </div>
               </>
-            ) : null}
-            <div data-accent={upline ? undefined : ''}>
-              <dt>{t('ct_sim_last_period')}</dt>
-              <dd data-testid="contract-sim-last-pay">{m(s.periods[last]!.statement.pay)}</dd>
-            </div>
-            <div>
-              <dt>{t('ct_sim_last_n', { n: s.periods.length })}</dt>
-              <dd data-testid="contract-sim-total-pay">{m(s.total.pay)}</dd>
-            </div>
-            <div>
-              <dt>{t('ct_sim_owed_total')}</dt>
-              <dd>{m(s.total.owed)}</dd>
-            </div>
+            ) : (
+              <>
+                <div data-accent="">
+                  <dt>{t('ct_sim_last_period')}</dt>
+                  <dd data-testid="contract-sim-last-pay">{m(s.periods[last]!.statement.pay)}</dd>
+                </div>
+                <div>
+                  <dt>{t('ct_sim_last_n', { n: s.periods.length })}</dt>
+                  <dd data-testid="contract-sim-total-pay">{m(s.total.pay)}</dd>
+                </div>
+                <div>
+                  <dt>{t('ct_sim_owed_total')}</dt>
+                  <dd>{m(s.total.owed)}</dd>
+                </div>
+              </>
+            )}
           </dl>
           <div className={styles.periodBars} role="group" aria-label={t('ct_sim_periods')}>
             {s.periods.map((x, i) => {
-              const max = Math.max(1, ...s.periods.map((y) => y.statement.pay));
+              const max = Math.max(1, ...s.periods.map((y) => figure(y.statement)));
               return (
                 <button
                   key={x.period.key}
@@ -126,14 +131,14 @@ function SimulationView({
                 >
                   <span
                     className={styles.bar}
-                    style={{ height: `${Math.round((x.statement.pay / max) * 100)}%` }}
+                    style={{ height: `${Math.round((figure(x.statement) / max) * 100)}%` }}
                   />
                   <span className={styles.barLabel}>
                     {x.period.startDay === x.period.endDay
                       ? x.period.startDay.slice(5)
                       : `${x.period.startDay.slice(5)}–${x.period.endDay.slice(5)}`}
                   </span>
-                  <span className={styles.barValue}>{m(x.statement.pay)}</span>
+                  <span className={styles.barValue}>{m(figure(x.statement))}</span>
                 </button>
               );
             })}
