@@ -128,21 +128,31 @@ export class DashboardService {
     const start = sql`(${from}::date::timestamp at time zone ${zone})`;
     const end = sql`((${to}::date + 1)::timestamp at time zone ${zone})`;
     const dayOf = (col: string) => sql`to_char(${sql.ref(col)} at time zone ${zone}, 'YYYY-MM-DD')`;
+    const dateOf = (col: string) => sql`(${sql.ref(col)} at time zone ${zone})::date`;
 
     const [bets, active, regs, deps, firsts, wds] = await Promise.all([
-      sql<BetRow>`select ${dayOf('settled_at')} as day, vendor, product, count(*) as n,
-          sum(bet_amount) as bet, sum(valid_bet) as valid, sum(payout) as payout
-        from bet_record where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
-        group by 1, 2, 3`.execute(db),
-      // Active players per day and over the range: the distinct (member, day) pairs once.
-      sql<{ day: string | null; n: string | number }>`
-        with md as materialized (
-          select member_id, ${dayOf('settled_at')} as day from bet_record
-          where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
-          group by 1, 2)
-        select day, count(*) as n from md group by day
-        union all
-        select null, count(*) from (select member_id from md group by member_id) m`.execute(db),
+      // Grouped by the day as a date (cheap per row), formatted once per group.
+      sql<BetRow>`select d::text as day, vendor, product, n, bet, valid, payout from (
+          select ${dateOf('settled_at')} as d, vendor, product, count(*) as n,
+            sum(bet_amount) as bet, sum(valid_bet) as valid, sum(payout) as payout
+          from bet_record where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
+          group by 1, 2, 3) x`.execute(db),
+      // Active players: one day's are its distinct members; a range's per day and distinct over
+      // the range, from the distinct (member, day) pairs, grouped once.
+      from === to
+        ? sql<{ day: string | null; n: string | number }>`
+            select null as day, count(*) as n from (
+              select member_id from bet_record
+              where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
+              group by member_id) m`.execute(db)
+        : sql<{ day: string | null; n: string | number }>`
+            with md as materialized (
+              select member_id, ${dateOf('settled_at')} as d from bet_record
+              where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
+              group by 1, 2)
+            select d::text as day, count(*) as n from md group by d
+            union all
+            select null, count(*) from (select member_id from md group by member_id) m`.execute(db),
       sql<{ day: string; n: string | number }>`select ${dayOf('created_at')} as day, count(*) as n
         from member where created_at >= ${start} and created_at < ${end} group by 1`.execute(db),
       sql<{ day: string; n: string | number; amount: string | number | null }>`
@@ -204,6 +214,8 @@ export class DashboardService {
     const perDay = (rows: { day: string | null; n: string | number }[]) =>
       new Map(rows.filter((r) => r.day !== null).map((r) => [r.day as string, Number(r.n)]));
     const activeDay = perDay(active.rows);
+    const activeTotal = Number(active.rows.find((r) => r.day === null)?.n ?? 0);
+    if (from === to && activeTotal > 0) activeDay.set(from, activeTotal);
     const regDay = perDay(regs.rows);
     const firstDay = perDay(firsts.rows);
     const depDay = new Map(deps.rows.map((r) => [r.day, { n: Number(r.n), amount: Number(r.amount ?? 0) }]));
@@ -216,7 +228,7 @@ export class DashboardService {
       deposits: { count: sum(depDay, (v) => v.n), amount: this.major(sum(depDay, (v) => v.amount)) },
       withdrawals: { count: sum(wdDay, (v) => v.n), amount: this.major(sum(wdDay, (v) => v.amount)) },
       bets: out(total),
-      activePlayers: Number(active.rows.find((r) => r.day === null)?.n ?? 0),
+      activePlayers: activeTotal,
       byProduct: sorted(byProduct).map(([product, s]) => ({ product, ...out(s) })),
       byVendor: sorted(byVendor).map(([vendor, s]) => ({ vendor, ...out(s) })),
     };

@@ -555,6 +555,17 @@ describe(`back-office dashboard figures (${testDbKind})`, () => {
     const res = await get('?from=2026-01-01&to=2026-01-31');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value.series).toHaveLength(31);
+    // Yesterday and today: today's point is today's figures; the range's players are distinct.
+    const { today } = (await get()).json().value;
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const two = (await get(`?from=${yesterday}&to=${today}`)).json().value;
+    expect(two.series.map((d: { day: string }) => d.day)).toEqual([yesterday, today]);
+    expect(two.series[1].activePlayers).toBe(two.todayFigures.activePlayers);
+    expect(two.series[1].betAmount).toBe(two.todayFigures.bets.betAmount);
+    expect(two.rangeFigures.activePlayers).toBeGreaterThanOrEqual(two.todayFigures.activePlayers);
+    expect(two.rangeFigures.activePlayers).toBeLessThanOrEqual(
+      two.series[0].activePlayers + two.series[1].activePlayers,
+    );
     for (const q of [
       '?from=2026-02-10&to=2026-02-01',
       '?from=2026-01-01&to=2026-06-01',
