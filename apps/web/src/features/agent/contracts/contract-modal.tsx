@@ -5,10 +5,11 @@ import { sessionStore } from '../../../shared/storage/storage.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal, useModalClose } from '../../../shared/ui/modal.tsx';
 import { agentErrorText } from '../errors.ts';
+import { usePrecision } from '../money-input.ts';
 import { AGENT_STRINGS } from '../strings.ts';
 import { QueryBody, uiStyles as ui } from '../ui.tsx';
 import { higherRateAffected, useAnswer, useContracts } from './api.ts';
-import { fieldLabelKey, lineTitle, percent } from './format.ts';
+import { fieldLabelKey, lineTitle, money, percent } from './format.ts';
 import { SimulatorToggle } from './simulator.tsx';
 import { TermsTable } from './terms-table.tsx';
 import styles from './contracts.module.css';
@@ -221,6 +222,7 @@ export function RequestBlock({ request: r, given }: { request: ContractRequest; 
 function HigherRateWarning({ affected, given }: { affected: HigherRateAffected[]; given: ContractView[] }) {
   const { t, i18n } = useTranslation(AGENT_STRINGS);
   const language = i18n.language || 'en';
+  const precision = usePrecision();
   return (
     <div className={styles.warning} role="alert" data-testid="contract-higher-rate">
       <p>
@@ -232,8 +234,10 @@ function HigherRateWarning({ affected, given }: { affected: HigherRateAffected[]
           const contract = given.find((g) => g.id === a.contractId);
           const row = contract?.terms.tiers[a.tier] as Record<string, unknown> | undefined;
           const fixed = a.field === 'rate' && row?.rateType === 'F';
-          const value = fixed ? String(a.value) : percent(a.value, language);
-          const cap = a.cap === null ? t('ct_none') : fixed ? String(a.cap) : percent(a.cap, language);
+          // A fixed salary's value and cap are minor units, a rate's basis points.
+          const show = (v: number) => (fixed ? money(v, precision) : percent(v, language));
+          const value = show(a.value);
+          const cap = a.cap === null ? t('ct_none') : show(a.cap);
           return (
             <li key={`${a.contractId}:${a.tier}:${a.field}`} data-testid="contract-affected">
               <strong>{a.username}</strong>{' '}

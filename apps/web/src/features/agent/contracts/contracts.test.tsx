@@ -181,6 +181,40 @@ describe('agent contracts on the web (issue 30)', () => {
     });
   });
 
+  it('AG-17 a fixed salary in the warning reads as money, not as a rate', async () => {
+    const fixed = (amount: number): ContractTerms => ({
+      kind: 'dailySalary',
+      productType: 'LOTT',
+      tiers: [{ betVolume: 100_000, activeMember: 1, rateType: 'F', rate: amount }],
+    });
+    const mine = view({ id: 14, terms: fixed(3_000) });
+    const givenToSub = view({
+      id: 15,
+      status: 'A',
+      downlineId: 3,
+      downlineName: 'sub21',
+      terms: fixed(5_000),
+    });
+    const affected = [
+      { contractId: 15, downlineId: 3, username: 'sub21', tier: 0, field: 'rate', value: 5_000, cap: 3_000 },
+    ];
+    stubFetch({
+      '/wps/agent/contracts': () => ({
+        held: [mine],
+        given: [givenToSub],
+        requests: [request(mine, affected)],
+      }),
+    });
+    renderShell(<ContractRequestsModal onClose={() => {}} />);
+    expect((await screen.findByTestId('contract-request-terms', {}, LOADING)).textContent).toContain(
+      '30.00 fixed',
+    );
+    fireEvent.click(screen.getByTestId('contract-accept'));
+    expect((await screen.findByTestId('contract-affected')).textContent).toBe(
+      'sub21 — tier 1, Salary 50.00, above your new 30.00',
+    );
+  });
+
   it('AG-17 when the server refuses an accept for the higher-rate rule (a downline contract came meanwhile), the warning opens from its answer', async () => {
     const mine = view({ id: 12, terms: daily([[100_000, 1, 50]]) });
     stubFetch({
