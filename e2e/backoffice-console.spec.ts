@@ -3,7 +3,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { repoRoot } from './server.ts';
+import { createServer } from 'node:net';
+import { repoRoot, startServer } from './server.ts';
 import { settled } from './settled.ts';
 
 /**
@@ -76,6 +77,40 @@ test.describe('back-office console', () => {
     expect(await missing.json()).toMatchObject({ success: false });
     // The players' site is still the players' app.
     expect(await (await request.get('/')).text()).not.toContain('<title>Back office</title>');
+  });
+
+  test('with ADMIN_PORT the back office answers only on its own listener, and that listener only for it', async () => {
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => done(port));
+      });
+    });
+    const server = await startServer({ env: { ADMIN_PORT: String(port), ADMIN_HOST: '127.0.0.1' } });
+    try {
+      const admin = `http://127.0.0.1:${port}`;
+      const login = (base: string) =>
+        fetch(`${base}/bo/api/session/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'nobody.here', password: 'wrong-password' }),
+        });
+      // The public port: no console, no back-office call.
+      expect((await fetch(`${server.url}/bo/`)).status).toBe(404);
+      expect((await login(server.url)).status).toBe(404);
+      expect((await fetch(`${server.url}/wps/system/status`)).status).toBe(200);
+      // Its own listener: the console and the calls, and nothing of the players' site.
+      const page = await fetch(`${admin}/bo/staff`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>Back office</title>');
+      const refused = await login(admin);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ success: false, errorCode: 'bo.credentials.invalid' });
+      expect((await fetch(`${admin}/wps/system/status`)).status).toBe(404);
+      expect((await fetch(`${admin}/`)).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
   });
 
   test('the first admin from the CLI enrols with TOTP, sees the dashboard, creates staff and finds it in the audit log', async ({

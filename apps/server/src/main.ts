@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { hasDemoAccounts, isEmpty, seedNewDatabase } from './seed/seed.ts';
 import { demoAccountsText } from './seed/demo-accounts.ts';
 import { buildApp } from './app.ts';
+import { listenAdmin } from './platform/http/admin-console.ts';
 import { prerenderFirstVisitArt } from './modules/cdn/prerender.ts';
 import { devOutboxNotice } from './platform/outbox/dev-outbox.routes.ts';
 import { LogOutput } from './platform/logging/log-output.ts';
@@ -117,12 +118,15 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The back office on a listener of its own when ADMIN_PORT asks for it (decision 032).
+  const adminUrl =
+    (await listenAdmin(app))?.url ?? `${config.tls ? 'https' : 'http'}://localhost:${port}/bo/`;
   updateLock?.(port);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   if (config.devOutboxRefused)
     app.ctx.log.warn({ reason: config.devOutboxRefused }, 'DEV_OUTBOX=1 refused: /dev/outbox stays off');
   console.log(
-    `\n  Platform running at ${config.tls ? 'https' : 'http'}://localhost:${port}\n  Database: ${where}\n  ${devOutboxNotice(config, port)}\n${demoAccounts}`,
+    `\n  Platform running at ${config.tls ? 'https' : 'http'}://localhost:${port}\n  Back office at ${adminUrl}\n  Database: ${where}\n  ${devOutboxNotice(config, port)}\n${demoAccounts}`,
   );
   // Draw the banners and logos a first visit shows now, in the background, instead of during that visit.
   void prerenderFirstVisitArt(app);
