@@ -6,15 +6,8 @@ import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { isChunkLoadError } from '../../shared/shell/lazy-route.ts';
 import { useSystemInfo } from '../../shared/system/system-status.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
-import {
-  ClockIcon,
-  GiftIcon,
-  MegaphoneIcon,
-  UserPlusIcon,
-  UsersIcon,
-  WrenchIcon,
-} from '../../shared/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { ClockIcon, GiftIcon, MegaphoneIcon, UserPlusIcon, UsersIcon } from '../../shared/ui/icons.tsx';
+import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { consolidatedQuery } from './api.ts';
 import { useMemberInfo } from '../session/index.ts';
@@ -57,15 +50,7 @@ const icons: Record<string, ReactNode> = {
 /** One page of the centre: its own lazy chunk, with loading and failure states of its own. */
 function AgentPage({ item }: { item: AgentMenuItem }) {
   const { t } = useTranslation(AGENT_STRINGS);
-  const loader = agentPages[item.page];
-  if (!loader)
-    // The contract pages (dividend and salaries) come with the contracts themselves (issue 30).
-    return (
-      <EmptyState icon={<WrenchIcon size={28} />} title={t('agent_page_soon_title')} minHeight={360}>
-        {t('agent_page_soon_text')}
-      </EmptyState>
-    );
-  const Page = lazyOnce(loader);
+  const Page = lazyOnce(agentPages[item.page]);
   return (
     <ErrorBoundary
       fallback={(error, reset) =>

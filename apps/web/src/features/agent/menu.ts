@@ -1,4 +1,5 @@
 import type { WhitelabelNode } from '@app/contract';
+import type { AgentPageKey } from './pages.ts';
 
 /**
  * The optional feature type of an agent menu entry (spec B §2, AG-07): the kind of contract the
@@ -11,7 +12,7 @@ export interface AgentMenuItem {
   /** Display name: the catalogue key of its label, under the agentCenter prefix (AG-09). */
   name: string;
   /** Page key: which page the content area shows. */
-  page: string;
+  page: AgentPageKey;
   /** Data path, under the agentCenter prefix (AG-09). */
   path: string;
   /** Optional feature type: the contract the agent must hold (AG-03..AG-06). */
@@ -36,7 +37,7 @@ export const AgentSwitch = {
 
 const entry = (
   name: string,
-  page: string,
+  page: AgentPageKey,
   extra: { path?: string; type?: AgentFeatureType; switches?: readonly string[] } = {},
 ): AgentMenuItem => ({
   name: `agentCenter_${name}`,

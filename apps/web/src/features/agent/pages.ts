@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 
 /**
- * The agent centre's pages by page key (research §1.1), each its own lazy chunk.
+ * The agent centre's pages by page key (research §1.1), each its own lazy chunk. The menu's entries
+ * are typed by these keys, so every entry has its page.
  */
-export const agentPages: Record<string, () => Promise<{ default: ComponentType }>> = {
+export const agentPages = {
   agentAnnouncement: () => import('./announcement-page.tsx').then((m) => ({ default: m.AnnouncementPage })),
   agentTeamOverview: () => import('./overview-page.tsx').then((m) => ({ default: m.OverviewPage })),
   registerCenter: () => import('./register-page.tsx').then((m) => ({ default: m.RegisterCentrePage })),
@@ -22,4 +23,7 @@ export const agentPages: Record<string, () => Promise<{ default: ComponentType }
     import('./contracts/contract-page.tsx').then((m) => ({ default: m.HourlySalaryPage })),
   agentRealtimeSalary: () =>
     import('./contracts/contract-page.tsx').then((m) => ({ default: m.RealTimeSalaryPage })),
-};
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+
+/** A page of the agent centre (a menu entry's page key). */
+export type AgentPageKey = keyof typeof agentPages;
