@@ -96,7 +96,7 @@ async function worker(url: string): Promise<void> {
       // ---- bets: today so far, and as many over the ten days before --------------------------
       t0 = performance.now();
       await sql`alter table bet_record disable trigger user`.execute(db);
-      const dayStart = sql`(now() at time zone ${zone})::date::timestamp at time zone ${zone}`;
+      const dayStart = sql`((now() at time zone ${zone})::date::timestamp at time zone ${zone})`;
       for (const [label, start, span] of [
         ['today', dayStart, sql`now() - ${dayStart}`],
         ['before', sql`${dayStart} - interval '10 days'`, sql`interval '10 days'`],
@@ -115,7 +115,7 @@ async function worker(url: string): Promise<void> {
               1000 * (1 + g % 50), 1000 * (1 + g % 50), case when g % 3 = 0 then 1900 * (1 + g % 50) else 0 end,
               'SETTLED', ts, ts
             from generate_series(${from}::integer, ${to}::integer) g, m,
-              lateral (select ${start} + ${span} * ((g::float8 - 0.5) / ${BETS}::integer) as ts) t`.execute(
+              lateral (select (${start}) + (${span}) * ((g::float8 - 0.5) / ${BETS}::integer) as ts) t`.execute(
             db,
           );
           log(`bets ${label} ${to}`);
@@ -285,4 +285,9 @@ export async function run(): Promise<BenchRow[]> {
   }
 }
 
-if (process.argv[2] === 'worker') await worker(process.argv[3]!);
+if (process.argv[2] === 'worker')
+  // The runner shows the end of the worker's output: the error's message goes last.
+  await worker(process.argv[3]!).catch((err: unknown) => {
+    console.error(`worker failed: ${(err as Error).message}`);
+    process.exit(1);
+  });
