@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { encryptPayload, type ServerPublicKey } from '../packages/contract/src/payload-crypto.ts';
 import type { RunningServer } from './server.ts';
+import { CONTRACT_MODAL_PUT_OFF } from './shell-helpers.ts';
 
 /**
  * Helpers of the accounts end-to-end specs. Accounts a test needs for itself are made through the
@@ -25,13 +26,15 @@ export async function preparePage(page: Page, ip: string = freshIp()): Promise<s
   );
   const popupIds =
     ((await res.json()) as { value?: { popup?: { id: number }[] } }).value?.popup?.map((p) => p.id) ?? [];
-  await page.addInitScript((ids: number[]) => {
-    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
-    window.sessionStorage.setItem('popupNoticeSeen', JSON.stringify(ids));
-    // The contract modal at login (issue 30) put off, as a member closing it would: the demo
-    // agents hold offers, and the modal is e2e/agent-contracts.spec.ts's business.
-    window.sessionStorage.setItem('contractRequestsLater', '1');
-  }, popupIds);
+  await page.addInitScript(
+    ({ ids, later }: { ids: number[]; later: string[] }) => {
+      if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
+      window.sessionStorage.setItem('popupNoticeSeen', JSON.stringify(ids));
+      // The contract modal at login put off for the demo agents (see CONTRACT_MODAL_PUT_OFF).
+      for (const key of later) window.sessionStorage.setItem(key, '1');
+    },
+    { ids: popupIds, later: CONTRACT_MODAL_PUT_OFF },
+  );
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   if (process.env.E2E_DEBUG) {
     page.on('pageerror', (e) => console.log('[pageerror]', e.message));

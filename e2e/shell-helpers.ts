@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 
 /**
+ * The session storage keys that put off the contract modal at login (issue 30) for the demo agents,
+ * as each closing it would: they hold offers, and the modal is e2e/agent-contracts.spec.ts's
+ * business. The flag is per member (apps/web/src/features/agent/contracts/contract-modal.tsx), so a
+ * member a test makes itself still meets the modal.
+ */
+export const CONTRACT_MODAL_PUT_OFF = ['agent1', 'agent2', 'subagent3', 'subagent4'].map(
+  (username) => `contractRequestsLater:${username}`,
+);
+
+/**
  * English pages, and the home page's popup notices either marked as seen (most tests) or left to
  * open (the popup's own test). The default language of the seeded brand is Burmese.
  */
@@ -14,12 +24,14 @@ export async function englishPage(page: Page, { popupsSeen = true } = {}): Promi
     ids =
       ((await res.json()) as { value?: { popup?: { id: number }[] } }).value?.popup?.map((p) => p.id) ?? [];
   }
-  await page.addInitScript((seen: number[]) => {
-    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
-    if (seen.length) window.sessionStorage.setItem('popupNoticeSeen', JSON.stringify(seen));
-    // The contract modal at login put off (issue 30): it is e2e/agent-contracts.spec.ts's business.
-    window.sessionStorage.setItem('contractRequestsLater', '1');
-  }, ids);
+  await page.addInitScript(
+    ({ seen, later }: { seen: number[]; later: string[] }) => {
+      if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
+      if (seen.length) window.sessionStorage.setItem('popupNoticeSeen', JSON.stringify(seen));
+      for (const key of later) window.sessionStorage.setItem(key, '1');
+    },
+    { seen: ids, later: CONTRACT_MODAL_PUT_OFF },
+  );
 }
 
 /** The page header (top bar, brand bar, navigation), the notice bar and the footer, as locators. */

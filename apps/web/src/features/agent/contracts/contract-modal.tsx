@@ -4,6 +4,7 @@ import { useTranslation } from '../../../shared/i18n/react.tsx';
 import { sessionStore } from '../../../shared/storage/storage.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal, useModalClose } from '../../../shared/ui/modal.tsx';
+import { useMemberInfo } from '../../session/index.ts';
 import { agentErrorText } from '../errors.ts';
 import { usePrecision } from '../money-input.ts';
 import { AGENT_STRINGS } from '../strings.ts';
@@ -17,11 +18,13 @@ import styles from './contracts.module.css';
 export type ContractRequest = CallValue<typeof getAgentContracts>['requests'][number];
 
 /**
- * Closing the modal without answering means "later": it does not open again in this tab's session
- * (session storage, as the popup notices' "seen"), while the member bar's dot and each contract
- * page's Answer button still lead to the requests. A new session opens it again.
+ * Closing the modal without answering means "later": it does not open again for this member in this
+ * tab's session (session storage, as the popup notices' "seen"), while the member bar's dot and each
+ * contract page's Answer button still lead to the requests. The flag is the member's own, keyed by
+ * username: another member logging in later in the same tab still meets the modal. A new session
+ * opens it again.
  */
-export const CONTRACT_MODAL_LATER_KEY = 'contractRequestsLater';
+export const contractModalLaterKey = (username: string) => `contractRequestsLater:${username.toLowerCase()}`;
 
 /**
  * The contract modal at login (research §2.3, AG-15, AG-16, AG-17): mounted by the member bar while
@@ -30,16 +33,21 @@ export const CONTRACT_MODAL_LATER_KEY = 'contractRequestsLater';
  */
 export function ContractRequestsPopup() {
   const query = useContracts();
-  const [closed, setClosed] = useState(() => sessionStore.get(CONTRACT_MODAL_LATER_KEY) === '1');
+  const username = useMemberInfo().data?.account;
+  // Whose modal is open, and who closed it here: per member, so the mounted popup follows a change
+  // of member without a reload.
+  const [openFor, setOpenFor] = useState<string | null>(null);
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  if (username === undefined) return null;
+  const later = closedFor === username || sessionStore.get(contractModalLaterKey(username)) === '1';
   // Once open it stays until closed: answering the last request empties the list, and it says so.
-  const [open, setOpen] = useState(false);
-  if (!open && !closed && (query.data?.requests.length ?? 0) > 0) setOpen(true);
-  if (closed || !open) return null;
+  if (openFor !== username && !later && (query.data?.requests.length ?? 0) > 0) setOpenFor(username);
+  if (later || openFor !== username) return null;
   return (
     <ContractRequestsModal
       onClose={() => {
-        sessionStore.set(CONTRACT_MODAL_LATER_KEY, '1');
-        setClosed(true);
+        sessionStore.set(contractModalLaterKey(username), '1');
+        setClosedFor(username);
       }}
     />
   );

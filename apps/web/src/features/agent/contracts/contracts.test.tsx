@@ -8,7 +8,7 @@ import { i18n } from '../../../shared/i18n/i18n.ts';
 import { saveSession } from '../../../shared/session/session.ts';
 import { renderShell, setupShell, stubFetch } from '../../../test/shell-harness.tsx';
 import { AGENT_NS } from '../strings.ts';
-import { ContractRequestsModal, ContractRequestsPopup } from './contract-modal.tsx';
+import { ContractRequestsModal, ContractRequestsPopup, contractModalLaterKey } from './contract-modal.tsx';
 import { ContractPage } from './contract-page.tsx';
 import { checkEditor, stateFromTerms, termsFromState, type EditorState } from './editor-model.ts';
 
@@ -55,7 +55,7 @@ describe('agent contracts on the web (issue 30)', () => {
   });
   beforeEach(() => {
     saveSession({ token: 'tok', agentType: 1 });
-    window.sessionStorage.removeItem('contractRequestsLater');
+    window.sessionStorage.clear();
   });
 
   it('AG-15 AG-11 the contract modal shows an offer under "New contract request" with its tiers (daily bet, active members, rate) and accepting sends the answer, then says every request is answered', async () => {
@@ -249,18 +249,49 @@ describe('agent contracts on the web (issue 30)', () => {
     expect(screen.getByTestId('contract-confirm-accept')).toBeTruthy();
   });
 
-  it('the modal at login opens while a request waits, and closing it puts it off for the rest of the session', async () => {
+  /** The member info of a logged-in member, as the server answers it (only what the modal reads differs). */
+  const member = (id: number, account: string) => ({
+    id,
+    account,
+    userName: account,
+    nickname: account,
+    type: 1,
+    toUpline: false,
+    clubLabel: { labelName: 'Gold', rankLevel: 2 },
+    memberLabel: '',
+    avatar: '',
+    avatarType: 'STATIC',
+    avatarUrl: '',
+    payeeName: null,
+    mobile: null,
+    email: null,
+    hasPaymentPassword: false,
+  });
+
+  it('the modal at login opens while a request waits, and closing it puts it off for the rest of the session, for that member only: another member logging in later in the same tab still meets it', async () => {
     const offer = view({ id: 13, terms: daily([[100_000, 1, 80]]) });
-    stubFetch({ '/wps/agent/contracts': () => ({ held: [], given: [], requests: [request(offer)] }) });
+    let who = member(2, 'Agent2');
+    stubFetch({
+      '/wps/agent/contracts': () => ({ held: [], given: [], requests: [request(offer)] }),
+      '/wps/member/info': () => who,
+    });
     const first = renderShell(<ContractRequestsPopup />);
     const dialog = await screen.findByRole('dialog', { name: 'Contract' }, LOADING);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOADING);
     first.unmount();
-    renderShell(<ContractRequestsPopup />);
+    expect(window.sessionStorage.getItem(contractModalLaterKey('agent2'))).toBe('1');
+    // The same member again in this tab: put off.
+    const again = renderShell(<ContractRequestsPopup />);
+    await waitFor(() => expect(again.client.getQueryData(['member', 'info'])).toBeTruthy(), LOADING);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(window.sessionStorage.getItem('contractRequestsLater')).toBe('1');
+    again.unmount();
+    // Another member logs in in the same tab: the modal opens for it.
+    who = member(3, 'subagent3');
+    renderShell(<ContractRequestsPopup />);
+    expect(await screen.findByRole('dialog', { name: 'Contract' }, LOADING)).toBeTruthy();
+    expect(window.sessionStorage.getItem(contractModalLaterKey('subagent3'))).toBeNull();
   });
 
   describe('the tier editor (research §2.5), checked by the contract core', () => {
