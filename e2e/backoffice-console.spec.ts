@@ -190,6 +190,36 @@ test.describe('back-office console', () => {
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await expect(page.getByTestId('verify-result')).toContainText('Chain verified');
 
+    // CSV export of the filtered list, walked to its end by Refine's useExport.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header).toBe(
+      [
+        'id',
+        'at',
+        'actorKind',
+        'actorName',
+        'ip',
+        'action',
+        'targetType',
+        'targetId',
+        'before',
+        'after',
+        'hash',
+      ]
+        .map((h) => `"${h}"`)
+        .join(','),
+    );
+    expect(lines.every((l) => l.includes(',"staff.login.'))).toBe(true);
+    expect(
+      lines.filter((l) => l.includes('"opslead"')).map((l) => /"staff\.login\.[a-z-]+"/.exec(l)?.[0]),
+    ).toEqual(['"staff.login.password"', '"staff.login.failed"']);
+
     // Signing out ends the session; the console is behind sign-in again.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/bo\/signin\?reason=signed-out/);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Authenticated, CanAccess, Refine, type ResourceProps } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
@@ -7,10 +8,14 @@ import { SignInPage } from './auth/sign-in-page.tsx';
 import { routerProvider } from './router-provider.tsx';
 import { Shell } from './shell/shell.tsx';
 import { notificationProvider, Toasts } from './ui/toasts.tsx';
-import { DashboardPage } from './pages/dashboard.tsx';
-import { StaffPage } from './pages/staff.tsx';
-import { AuditListPage, AuditShowPage } from './pages/audit.tsx';
-import { Forbidden, NotFound } from './ui/states.tsx';
+import { Forbidden, Loading, NotFound } from './ui/states.tsx';
+
+// Each page loads when first opened: the sign-in needs none of them, and the dashboard's charts
+// (uPlot) only the dashboard.
+const DashboardPage = lazy(() => import('./pages/dashboard.tsx').then((m) => ({ default: m.DashboardPage })));
+const StaffPage = lazy(() => import('./pages/staff.tsx').then((m) => ({ default: m.StaffPage })));
+const AuditListPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditListPage })));
+const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 
 /** The console's base path: the server serves the build under it (decision 032). */
 export const BASE_PATH = '/bo';
@@ -70,7 +75,9 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             element={
               <Authenticated key="console">
                 <Shell>
-                  <Outlet />
+                  <Suspense fallback={<Loading />}>
+                    <Outlet />
+                  </Suspense>
                 </Shell>
               </Authenticated>
             }

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useCreate, useGetIdentity, useUpdate } from '@refinedev/core';
+import { useCreate, useExport, useGetIdentity, useUpdate } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { backoffice } from '@app/contract';
@@ -115,6 +115,22 @@ export function StaffPage() {
     manualFiltering: true,
     manualSorting: true,
   });
+  const { triggerExport, isLoading: exporting } = useExport<Staff>({
+    resource: 'staff',
+    filters: refineCore.filters,
+    pageSize: 100,
+    filename: 'staff',
+    mapData: (s) => ({
+      id: s.id,
+      username: s.username,
+      displayName: s.displayName,
+      role: s.role,
+      enrolled: s.enrolled ? 'yes' : 'no',
+      disabledAt: s.disabledAt ? new Date(s.disabledAt).toISOString() : '',
+      createdAt: new Date(s.createdAt).toISOString(),
+      createdBy: s.createdBy ?? 'cli',
+    }),
+  });
   const includeDisabled = refineCore.filters.some(
     (f) => 'field' in f && f.field === 'includeDisabled' && f.value === true,
   );
@@ -129,10 +145,16 @@ export function StaffPage() {
             an authenticator at the first sign-in.
           </p>
         </div>
-        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
-          <Icon name="plus" />
-          New staff account
-        </button>
+        <div className="head-actions">
+          <button type="button" className="button" onClick={() => void triggerExport()} disabled={exporting}>
+            <Icon name="download" />
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </button>
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            <Icon name="plus" />
+            New staff account
+          </button>
+        </div>
       </header>
       <div className="toolbar">
         <label className="check">
