@@ -240,7 +240,7 @@ export function AuditListPage() {
           <span>Action</span>
           <input
             name="action"
-            placeholder="staff.create, or staff. for all"
+            placeholder="staff.create, or staff."
             value={form.action}
             onChange={set('action')}
             list="audit-actions"
