@@ -237,7 +237,17 @@ async function worker(url: string): Promise<void> {
     );
 
     // ---- a real-time window of 50,000 lottery tickets ------------------------------------------------
-    const window = previousPeriod(periodAt('fiveMinutes', Date.now(), tz), tz);
+    // The latest window just closed that no earlier run settled (a run within the same 5 minutes
+    // as another takes the one before).
+    let window = previousPeriod(periodAt('fiveMinutes', Date.now(), tz), tz);
+    for (;;) {
+      const done = await sql`
+        select 1 from agent_contract_settlement where period_key = ${window.key} and kind = 'realTimeSalary' limit 1`.execute(
+        db,
+      );
+      if (!done.rows.length) break;
+      window = previousPeriod(window, tz);
+    }
     const runId = `rt${Date.now().toString(36)}_`;
     await sql`
       insert into bet_record (member_id, vendor, bet_no, product, game_code, currency, bet_amount, valid_bet, payout,
