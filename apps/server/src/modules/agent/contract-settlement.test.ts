@@ -960,6 +960,29 @@ describe(`contract settlement (${testDbKind})`, () => {
     expect(Number(b.rows[0]!.pay)).toBeGreaterThan(0);
   });
 
+  it('issue 30: a settlement run that throws after posting its credits leaves no credit, no statement and no state; the next run pays once', async () => {
+    const th = await tree('thr');
+    await contracts(th);
+    const day = '2026-07-26';
+    await settleBets(t, monthBets(th, day, 1, 10, 33));
+    await t.app.ctx.agentStats.foldAll();
+    const period = periodAt('D', zoneDayStart(day, TZ), TZ);
+    const before = await snapshot();
+    await expect(settlement.settleNow(lines.daily, period, { failAfterPosting: true })).rejects.toThrow(
+      /stopped after its credits/,
+    );
+    expect(await snapshot()).toEqual(before);
+    const first = await settlement.settleNow(lines.daily, period);
+    expect(first.statements).toBeGreaterThan(0);
+    expect(first.credited).toBeGreaterThan(0);
+    expect(await settlement.settleNow(lines.daily, period)).toEqual({
+      statements: 0,
+      credited: 0,
+      corrected: 0,
+    });
+    expect((await t.app.ctx.wallet.check()).ok).toBe(true);
+  });
+
   it.skipIf(testDbKind !== 'postgres')(
     'AG-20 two server instances on one PostgreSQL database running the same settlement windows (real-time, hourly, daily, and dividends of every period D/W/H/M) at once pay each (contract, period) once, every statement as the raw bets say; windows run again are done already and settling a period again from both changes nothing; the ledger check exact',
     async () => {
