@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ledgerKindCodes } from '@app/contract';
 
 type Catalogue = Record<string, string>;
 const files = import.meta.glob<Catalogue>('./**/*.json', { eager: true, import: 'default' });
@@ -95,5 +96,12 @@ describe('catalogues', () => {
     expect(en.maintenance_message).toBe('We are currently performing a system maintenance');
     expect(en.region_title).toBe('IP Restriction');
     expect(en.region_message).toMatch(/location or IP address is not allowed/);
+  });
+
+  it('every kind of money movement has its label in every records catalogue (a new kind never reaches a player in English only)', () => {
+    const records = byNamespace().get('records')!;
+    for (const language of languages)
+      for (const kind of ledgerKindCodes)
+        expect(records.get(language)![`kind_${kind}`], `records/${language}: kind_${kind}`).toBeTruthy();
   });
 });
