@@ -641,6 +641,70 @@ describe(`agent contracts (${testDbKind})`, () => {
     });
   });
 
+  it("AG-21 AG-22 AG-23 AG-24 AG-25 the original's contract calls: the dividend and daily-salary relays are GETs, the hourly and real-time salary calls POSTs, each answers only with a token; the offer, accept, reject and terminate calls exist", async () => {
+    const method = { dividend: 'GET', dailySalary: 'GET', hourlySalary: 'POST', realTimeSalary: 'POST' };
+    const path = {
+      dividend: '/wps/relay/MCSFE_processContractDividend',
+      dailySalary: '/wps/relay/MCSFE_processDailySalaryContract',
+      hourlySalary: '/wps/relay/MCSFE_processContractHourSalary',
+      realTimeSalary: '/wps/relay/MCSFE_processRealTimeSalaryContract',
+    };
+    for (const kind of contractKinds) {
+      const { top, mid } = await chain();
+      const c = (await offer(top.token, mid.memberId, terms(kind, r(kind, 30)))).json().value;
+      // Without a token the relay is refused and the offer still waits.
+      const anonymous =
+        method[kind] === 'GET'
+          ? await agentCall(t, undefined, path[kind], { query: { id: c.id, status: 'A' } })
+          : await agentCall(t, undefined, path[kind], { body: { contractId: c.id, status: 'A' } });
+      expect(anonymous.statusCode, `${kind} without a token`).toBe(401);
+      // The other method is not the call.
+      const wrong = await t.call({
+        method: method[kind] === 'GET' ? 'POST' : 'GET',
+        url: path[kind],
+        token: mid.token,
+        ...(method[kind] === 'GET' ? { payload: { id: c.id, status: 'A' } } : {}),
+      });
+      expect(wrong.statusCode, `${kind} by the other method`).toBe(404);
+      expect((await history(top.token, c.id)).contract.status).toBe('P');
+      // With the token, by its method, it answers the offer.
+      const accepted = await relay(kind, mid.token, c.id, 'A');
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json().value.status).toBe('A');
+    }
+
+    // AG-25: offer, reject, accept and terminate, each a call of its own, each needing a token.
+    const { top, mid } = await chain();
+    const body = { downlineId: mid.memberId, terms: terms('dailySalary', 30) };
+    expect((await agentCall(t, undefined, '/wps/agent/contracts/offer', { body })).statusCode).toBe(401);
+    const c = (await offer(top.token, mid.memberId, body.terms)).json().value;
+    expect(c.status).toBe('P');
+    expect(
+      (
+        await agentCall(t, undefined, '/wps/agent/contracts/answer', {
+          body: { contractId: c.id, action: 'reject' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect((await answer(mid.token, c.id, 'reject')).json().value.status).toBe('R');
+    expect((await offer(top.token, mid.memberId, body.terms)).json().value.status).toBe('P');
+    expect((await answer(mid.token, c.id, 'accept')).json().value.status).toBe('A');
+    expect(
+      (await agentCall(t, undefined, '/wps/agent/contracts/terminate', { body: { contractId: c.id } }))
+        .statusCode,
+    ).toBe(401);
+    expect((await terminate(top.token, c.id)).json().value.status).toBe('V');
+    expect((await answer(mid.token, c.id, 'acceptTermination')).json().value.status).toBe('C');
+    expect((await history(top.token, c.id)).events.map((e: { action: string }) => e.action)).toEqual([
+      'offer',
+      'reject',
+      'offer',
+      'accept',
+      'requestTermination',
+      'acceptTermination',
+    ]);
+  });
+
   it('the demo seed: agent1 holds each kind with the platform, every demo offer is within its offerer rates, and the modal keys match the accounts', async () => {
     const agent1 = await loginToken(t, 'agent1', 'Agent1234');
     const agent2 = await loginToken(t, 'agent2', 'Agent1234');
