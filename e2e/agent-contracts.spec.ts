@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { freshIp, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
-import { repoRoot } from './server.ts';
+import { repoRoot, type RunningServer } from './server.ts';
 
 /**
  * Agent contracts in Chromium (issue 30, AG-15): against the real server and its demo tree, all
@@ -69,6 +69,38 @@ async function shoot(page: Page, name: string, target?: Locator): Promise<void> 
     await (target ?? page).screenshot({ path: join(dir, `${name}-${size.name}.png`) });
   }
   if (before) await page.setViewportSize(before);
+}
+
+/** A logged-in call from the page itself (its session token, the wire's headers). */
+async function pageCall<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(p, {
+      headers: { Authorization: sessionStorage.getItem('token') ?? '', Device: 'web', Merchant: 'SEA888' },
+    });
+    return (await res.json()) as T;
+  }, path);
+}
+
+/** The agent's My Income salary tile, in minor units (the page shows major units with 2 decimals). */
+async function incomeSalary(page: Page): Promise<number> {
+  const region = await choose(page, 'agentRevenueReport');
+  const tile = region
+    .getByTestId('agent-income')
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: /^Salary$/ }) })
+    .locator('dd');
+  return Math.round(Number((await tile.innerText()).replace(/,/g, '')) * 100);
+}
+
+/** Runs the lottery's draw pass until `done` holds (the draw job runs on its own too; this hurries it). */
+async function drawUntil(server: RunningServer, done: () => Promise<boolean>, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    await server.ops('lottery', 'draw').catch(() => '');
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  throw new Error('the draw did not come');
 }
 
 test.describe('agent contracts', () => {
@@ -266,5 +298,111 @@ test.describe('agent contracts', () => {
       for (const extra of p.extras) await expect(terms).toContainText(extra);
       await shoot(page, `my-contract-${p.key}`);
     }
+  });
+  test("AG-14 AG-15 a real-time salary end to end: agent2 accepts agent1's real-time offer in the modal at login, its player bets on a lottery draw, the draw runs, the window is settled, and Records and My Income show what the tiers give", async ({
+    browser,
+    server,
+  }) => {
+    test.setTimeout(240_000);
+    // ---- agent2 meets the demo's real-time offer from agent1 and accepts it -----------------------
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const agent = await context.newPage();
+    await prepareForModal(agent);
+    await loginThroughPopup(agent, 'agent2', 'Agent1234');
+    const modal = agent.getByRole('dialog', { name: 'Contract' });
+    await expect(modal).toBeVisible();
+    const block = modal.getByTestId('contract-request').filter({ hasText: 'Real-Time Salary – Lottery' });
+    await expect(block).toContainText('Your upline (agent1) offers you this contract');
+    // The terms the test computes the pay from: from a single-draw bet of 10.00, 0.4% of the bet on a
+    // draw the player won, 0.8% on one it lost (basis points, as the contract core applies them).
+    const terms = block.getByTestId('contract-request-terms');
+    await expect(terms.getByRole('row').nth(1)).toHaveText('110.000.4%0.8%');
+    const tier = { betAmount: 1_000, winRate: 40, lossRate: 80 };
+    await block.getByTestId('contract-accept').click();
+    await expect(modal.getByTestId('contract-request').filter({ hasText: 'Real-Time Salary' })).toHaveCount(
+      0,
+    );
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await expect(modal).toHaveCount(0);
+    await openAgentCentre(agent);
+    const before = await incomeSalary(agent);
+
+    // ---- demoplayer2 (agent2's direct player) bets 20.00 on the next 5D 1-minute draw ------------
+    const player = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await preparePage(player);
+    await loginThroughPopup(player, 'demoplayer2', 'Player1234');
+    await player.goto('/lottery?gameCode=SSC1');
+    const head = player
+      .locator('header')
+      .filter({ has: player.getByRole('heading', { name: '5D 1 minute' }) });
+    const onSale = head.getByText(/^Betting on No\. /);
+    await expect(onSale).toBeVisible();
+    // Room for the order before the close (sales close 5 s before each 1-minute draw).
+    const timer = head.getByRole('timer');
+    await expect
+      .poll(
+        async () => {
+          const m = /^(\d\d):(\d\d)$/.exec((await timer.textContent()) ?? '');
+          return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+        },
+        { timeout: 70_000, intervals: [1_000] },
+      )
+      .toBeGreaterThan(15);
+    const numero = ((await onSale.textContent()) ?? '').replace('Betting on No. ', '').trim();
+    await player.getByRole('tab', { name: '1-star' }).click();
+    const row = player.getByTestId('row-P1');
+    await row.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(player.getByTestId('amount')).toHaveText('20.00');
+    await player.getByRole('button', { name: 'Bet now' }).click();
+    await expect(player.getByRole('status').filter({ hasText: `Bet placed on No. ${numero}` })).toBeVisible();
+
+    // ---- the draw runs and settles the ticket ----------------------------------------------------
+    type Order = { numero: string; betAmount: number; winAmount: number; status: number };
+    const mine = async () =>
+      (await pageCall<{ content: Order[] }>(player, '/lgw/orders/today?page=1&size=20')).content.filter(
+        (o) => o.numero === numero,
+      );
+    await drawUntil(server, async () => {
+      const orders = await mine();
+      return orders.length === 1 && orders[0]!.status !== 2;
+    });
+    const settledBy = new Date().toISOString();
+    const [order] = await mine();
+    await player.close();
+
+    // ---- the real-time job's work for the window that holds the draw, without waiting for it to
+    // close: the operator's early settlement of that window (the scheduled run settles it again
+    // after its close and moves only a difference).
+    const said = await server.ops('contracts', 'settle', 'realtime', '--at', settledBy);
+    expect(said).toMatch(/^Real-time salary, window /);
+
+    // What the tiers give on the draw, computed here: the player's bet in the draw reaches tier 1;
+    // a draw is won when it paid back at least the bet; the rate applies to the bet, rounded down.
+    const bet = Math.round(order!.betAmount * 100);
+    const payout = Math.round(order!.winAmount * 100);
+    expect(bet).toBe(2_000);
+    expect(bet).toBeGreaterThanOrEqual(tier.betAmount);
+    const rate = payout >= bet ? tier.winRate : tier.lossRate;
+    const expected = Math.floor((bet * rate) / 10_000);
+    expect(expected).toBeGreaterThan(0);
+    const shown = (minor: number) => (minor / 100).toFixed(2);
+
+    // ---- agent2's Real-Time Salary page: the window's statement ----------------------------------
+    const region = await choose(agent, 'agentRealtimeSalary');
+    await tab(region, 'Records');
+    const statement = region
+      .getByTestId('contract-statements')
+      .getByRole('row')
+      .filter({ has: agent.locator('td:nth-child(3)', { hasText: /^20\.00$/ }) });
+    await expect(statement).toHaveCount(1);
+    // A window's statement has no one tier (each player-draw reaches its own): the column says so.
+    await expect(statement.locator('td').nth(3)).toHaveText('—');
+    await expect(statement.locator('td').nth(4)).toHaveText(shown(expected));
+    await expect(statement.locator('td').nth(5)).toHaveText('0.00');
+    await expect(statement.locator('td').nth(6)).toHaveText(shown(expected));
+    await shoot(agent, 'records-realtime');
+    // ---- and My Income's salary grew by exactly that -------------------------------------------
+    expect(await incomeSalary(agent)).toBe(before + expected);
+    await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 import { MESSAGE_USAGE, runMessageCommand, type MessageOpsServices } from './message-command.ts';
 import { GAMES_USAGE, runGamesCommand, type GamesOpsServices } from './games-command.ts';
 import { LOTTERY_USAGE, runLotteryCommand, type LotteryOpsServices } from './lottery-command.ts';
+import { CONTRACT_USAGE, runContractCommand, type ContractOpsServices } from './contract-command.ts';
 import {
   runJobsCommand,
   runWithdrawCommand,
@@ -34,6 +35,7 @@ export interface OpsServices
     MessageOpsServices,
     GamesOpsServices,
     LotteryOpsServices,
+    ContractOpsServices,
     BackofficeOpsServices {
   system: SystemService;
   notices: NoticesService;
@@ -66,6 +68,7 @@ ${MONEY_USAGE}
 ${WITHDRAW_USAGE}
 ${GAMES_USAGE}
 ${LOTTERY_USAGE}
+${CONTRACT_USAGE}
 ${BACKOFFICE_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
@@ -234,6 +237,8 @@ export async function runOpsCommand(
       return runGamesCommand(services, named, positional, (m) => new UsageError(m));
     case 'lottery':
       return runLotteryCommand(services, named, positional, (m) => new UsageError(m));
+    case 'contracts':
+      return runContractCommand(services, named, positional, (m) => new UsageError(m));
     case 'jobs':
       return runJobsCommand(services, named, positional, (m) => new UsageError(m));
     case 'staff':
