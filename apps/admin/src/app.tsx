@@ -15,6 +15,12 @@ import { Forbidden, Loading, NotFound } from './ui/states.tsx';
 const DashboardPage = lazy(() => import('./pages/dashboard.tsx').then((m) => ({ default: m.DashboardPage })));
 const StaffPage = lazy(() => import('./pages/staff.tsx').then((m) => ({ default: m.StaffPage })));
 const AuditListPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditListPage })));
+const QueuePage = lazy(() => import('./pages/approvals.tsx').then((m) => ({ default: m.QueuePage })));
+const ApprovalShowPage = lazy(() =>
+  import('./pages/approvals.tsx').then((m) => ({ default: m.ApprovalShowPage })),
+);
+const PlayersPage = lazy(() => import('./pages/players.tsx').then((m) => ({ default: m.PlayersPage })));
+const PlayerShowPage = lazy(() => import('./pages/players.tsx').then((m) => ({ default: m.PlayerShowPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 
 /** The console's base path: the server serves the build under it (decision 032). */
@@ -29,6 +35,24 @@ export const resources: ResourceProps[] = [
     name: 'dashboard',
     list: '/',
     meta: { label: 'Dashboard', icon: 'dashboard', permission: 'dashboard.read' },
+  },
+  {
+    name: 'deposits',
+    list: '/deposits',
+    show: '/deposits/:id',
+    meta: { label: 'Deposits', icon: 'deposit', permission: 'deposit.approve' },
+  },
+  {
+    name: 'withdrawals',
+    list: '/withdrawals',
+    show: '/withdrawals/:id',
+    meta: { label: 'Withdrawals', icon: 'withdraw', permission: 'withdrawal.approve' },
+  },
+  {
+    name: 'players',
+    list: '/players',
+    show: '/players/:id',
+    meta: { label: 'Players', icon: 'player', permission: 'player.read' },
   },
   { name: 'staff', list: '/staff', meta: { label: 'Staff', icon: 'staff', permission: 'staff.manage' } },
   {
@@ -84,6 +108,21 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
           >
             <Route element={<Guarded resource="dashboard" />}>
               <Route index element={<DashboardPage />} />
+            </Route>
+            <Route element={<Guarded resource="deposits" />}>
+              <Route path="deposits" element={<QueuePage key="deposits" kind="deposits" />} />
+              <Route path="deposits/:id" element={<ApprovalShowPage key="deposit" kind="deposits" />} />
+            </Route>
+            <Route element={<Guarded resource="withdrawals" />}>
+              <Route path="withdrawals" element={<QueuePage key="withdrawals" kind="withdrawals" />} />
+              <Route
+                path="withdrawals/:id"
+                element={<ApprovalShowPage key="withdrawal" kind="withdrawals" />}
+              />
+            </Route>
+            <Route element={<Guarded resource="players" />}>
+              <Route path="players" element={<PlayersPage />} />
+              <Route path="players/:id" element={<PlayerShowPage />} />
             </Route>
             <Route element={<Guarded resource="staff" />}>
               <Route path="staff" element={<StaffPage />} />

@@ -1,4 +1,4 @@
-import type { CrudFilter, DataProvider, GetListResponse, LogicalFilter } from '@refinedev/core';
+import type { CrudFilter, CrudSort, DataProvider, GetListResponse, LogicalFilter } from '@refinedev/core';
 import { backoffice } from '@app/contract';
 import { BoError, boCall } from './client.ts';
 
@@ -78,6 +78,73 @@ export function auditQueryOf(filters: CrudFilter[] | undefined): AuditQuery {
   return query;
 }
 
+/** The approval queues' resources: `deposits` and `withdrawals` (decision 031 "Approvals"). */
+export type QueueResource = 'deposits' | 'withdrawals';
+
+/**
+ * A queue call's query (less the paging) from Refine's filters and sorters: `status` eq,
+ * `username` / `orderNo` (prefix, as the call reads them), `reference` (deposits) or `bankCode`
+ * (withdrawals), `amount` gte / lte (major units), `createdAt` gte / lt (epoch ms or a date
+ * string), `awaitingSecond` eq true; the first sorter on a field the call sorts by.
+ */
+export function queueQueryOf(
+  resource: QueueResource,
+  filters: CrudFilter[] | undefined,
+  sorters: CrudSort[] | undefined,
+): Record<string, string | number> {
+  const f = logical(filters);
+  const query: Record<string, string | number> = {};
+  const str = (field: string, ...ops: string[]) => {
+    const v = valueOf(f, field, ...ops);
+    return typeof v === 'string' || typeof v === 'number' ? String(v).trim() || undefined : undefined;
+  };
+  const statuses: readonly string[] =
+    resource === 'deposits'
+      ? [...backoffice.DepositQueueQuerySchema.shape.status.unwrap().options]
+      : [...backoffice.WithdrawalQueueQuerySchema.shape.status.unwrap().options];
+  const status = str('status', 'eq');
+  if (status && statuses.includes(status)) query.status = status;
+  for (const field of ['username', 'orderNo', resource === 'deposits' ? 'reference' : 'bankCode']) {
+    const v = str(field, 'eq', 'startswith', 'contains');
+    if (v) query[field] = v;
+  }
+  const num = (field: string, op: string) => {
+    const v = valueOf(f, field, op);
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
+    return Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const min = num('amount', 'gte');
+  if (min !== undefined) query.amountMin = min;
+  const max = num('amount', 'lte');
+  if (max !== undefined) query.amountMax = max;
+  const time = (op: string) => {
+    const v = valueOf(f, 'createdAt', op);
+    const n = typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : NaN;
+    return Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const from = time('gte');
+  if (from !== undefined) query.from = from;
+  const to = time('lt');
+  if (to !== undefined) query.to = to;
+  const second = valueOf(f, 'awaitingSecond', 'eq');
+  if (second === true || second === 'true') query.awaitingSecond = 'true';
+  const sortable: readonly string[] =
+    resource === 'deposits' ? backoffice.depositQueueSorts : backoffice.withdrawalQueueSorts;
+  const sorter = (sorters ?? []).find((s) => sortable.includes(s.field));
+  if (sorter) {
+    query.sort = sorter.field;
+    query.order = sorter.order;
+  }
+  return query;
+}
+
+/** The extra a queue page carries beside its rows: the currency and the four-eyes threshold. */
+export interface QueueMeta {
+  currency: string;
+  precision: number;
+  fourEyesAbove: number | null;
+}
+
 export interface BackofficeDataProviderOptions {
   /** The call function (tests pass a recording one that still answers through the real contract types). */
   call?: typeof boCall;
@@ -117,7 +184,7 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
   return {
     getApiUrl: () => '/bo/api',
 
-    async getList({ resource, pagination, filters }) {
+    async getList({ resource, pagination, filters, sorters }) {
       const page = Math.max(1, pagination?.currentPage ?? 1);
       const size = pagination?.pageSize ?? 25;
       if (resource === 'staff') {
@@ -140,6 +207,38 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
           next,
         } as unknown as GetListResponse<never>;
       }
+      if (resource === 'deposits' || resource === 'withdrawals') {
+        const query = { ...queueQueryOf(resource, filters, sorters), page, size: Math.min(size, 200) };
+        const res =
+          resource === 'deposits'
+            ? await call(backoffice.boDepositQueue, { query })
+            : await call(backoffice.boWithdrawalQueue, { query });
+        const meta: QueueMeta = {
+          currency: res.currency,
+          precision: res.precision,
+          fourEyesAbove: res.fourEyesAbove,
+        };
+        return { data: res.list, total: res.total, meta } as unknown as GetListResponse<never>;
+      }
+      if (resource === 'players') {
+        // The search needs a key and a prefix: without one there is nothing to list.
+        const key = valueOf(logical(filters), 'key', 'eq');
+        const q = valueOf(logical(filters), 'q', 'startswith', 'eq');
+        if (typeof q !== 'string' || !q.trim()) return { data: [], total: 0 } as GetListResponse<never>;
+        const res = await call(backoffice.boPlayerSearch, {
+          query: {
+            key: key as backoffice.PlayerSearchKey,
+            q: q.trim(),
+            page,
+            size: Math.min(size, 100),
+          },
+        });
+        return {
+          data: res.list,
+          total: res.total,
+          capped: res.capped,
+        } as unknown as GetListResponse<never>;
+      }
       return notSupported(`list ${resource}`);
     },
 
@@ -153,6 +252,12 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
         if (list[0]?.id !== n) throw new BoError('bo.audit.not.found', 404, `No audit entry ${n}`);
         return { data: list[0] as never };
       }
+      if (resource === 'deposits')
+        return { data: (await call(backoffice.boDepositDetail, { query: { id: Number(id) } })) as never };
+      if (resource === 'withdrawals')
+        return { data: (await call(backoffice.boWithdrawalDetail, { query: { id: Number(id) } })) as never };
+      if (resource === 'players')
+        return { data: (await call(backoffice.boPlayerProfile, { query: { id: Number(id) } })) as never };
       return notSupported(`read one ${resource}`);
     },
 

@@ -13,6 +13,7 @@ export function DataTable<T extends BaseRecord>({
   label,
   onRowClick,
   exactTotal = true,
+  cards = false,
 }: {
   table: Table<T>;
   core: useTableReturnType<T, HttpError>;
@@ -21,6 +22,11 @@ export function DataTable<T extends BaseRecord>({
   onRowClick?: (row: T) => void;
   /** False where the call has no count (the audit log): the pager then says "page N" only. */
   exactTotal?: boolean;
+  /**
+   * On a phone (≤ 640 px) each row becomes a card, every cell under its column's name (the
+   * approval queues: a manager works them from a phone).
+   */
+  cards?: boolean;
 }) {
   const query = core.tableQuery;
   const rows = table.getRowModel().rows;
@@ -30,7 +36,7 @@ export function DataTable<T extends BaseRecord>({
   return (
     <div className="table-card">
       <div className="table-scroll">
-        <table className="grid" aria-label={label} aria-busy={query.isFetching}>
+        <table className={cards ? 'grid grid-cards' : 'grid'} aria-label={label} aria-busy={query.isFetching}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -61,6 +67,11 @@ export function DataTable<T extends BaseRecord>({
                   <td
                     key={cell.id}
                     className={(cell.column.columnDef.meta as { className?: string } | undefined)?.className}
+                    data-label={
+                      cards && typeof cell.column.columnDef.header === 'string'
+                        ? cell.column.columnDef.header
+                        : undefined
+                    }
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>

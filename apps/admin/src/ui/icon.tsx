@@ -8,6 +8,10 @@ const PATHS = {
   plus: 'M12 5v14M5 12h14',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  deposit: 'M12 3v12M7 10l5 5 5-5M4 15v5h16v-5',
+  withdraw: 'M12 15V3M7 8l5-5 5 5M4 15v5h16v-5',
+  player: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5',
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
 } as const;
 
