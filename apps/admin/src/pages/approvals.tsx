@@ -50,9 +50,9 @@ const STATUS_CHOICES: Record<QueueKind, { value: string; label: string }[]> = {
   ],
 };
 
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status, testId }: { status: string; testId?: string }) {
   return (
-    <span className={`badge badge-${statusTone(status)}`} data-testid="item-status">
+    <span className={`badge badge-${statusTone(status)}`} data-testid={testId}>
       {STATUS_LABEL[status] ?? status}
     </span>
   );
@@ -455,7 +455,7 @@ export function ApprovalShowPage({ kind }: { kind: QueueKind }) {
             <div>
               <dt>Status</dt>
               <dd>
-                <StatusBadge status={item.status} />
+                <StatusBadge status={item.status} testId="item-status" />
               </dd>
             </div>
             <div>

@@ -1,0 +1,202 @@
+import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import type { RunningServer } from './server.ts';
+import { settled } from './settled.ts';
+
+/**
+ * The back office's approval queues and players pages (issue 31, decision 032) in Chromium against
+ * the real server: a finance member of staff signs in with TOTP, approves the bank transfer a
+ * player made in the players' site, and the player's balance moves there without a reload; a
+ * support member of staff does not meet the finance queue (no menu entry, the address refused).
+ * With LOOK_DIR set, the screens are photographed at 1440×900 and the queue and item at 390×844.
+ */
+const lookDir = process.env.LOOK_DIR;
+
+async function look(page: Page, name: string, phone = false) {
+  if (!lookDir) return;
+  mkdirSync(lookDir, { recursive: true });
+  await settled(page);
+  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
+  if (!phone) return;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await page.screenshot({ path: join(lookDir, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await settled(page);
+}
+
+/** The 6-digit code an authenticator app shows at `at` for a base32 secret (RFC 6238: SHA-1, 30 s). */
+function totpCode(base32: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of base32.replace(/[\s=]/g, '').toUpperCase())
+    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+async function boPost(server: RunningServer, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${server.url}/bo/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
+  if (!json.success) throw new Error(`${path}: ${json.message}`);
+  return json.value;
+}
+
+/**
+ * The first admin from the operator CLI, enrolled over the wire, creates the staff accounts the
+ * test needs through the staff call (as the console's Staff page does); each gets its one-time password.
+ */
+async function staffAccounts(server: RunningServer, roles: Record<string, 'finance' | 'support'>) {
+  const admin = uniqueName('apadm');
+  const made = await server.cli('staff', 'create-admin', admin, '--name', 'Approvals Admin');
+  expect(made, made.stderr).toMatchObject({ code: 0 });
+  const login = await boPost(server, '/session/login', {
+    username: admin,
+    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
+  });
+  const token = login.token as string;
+  const secret = (login.enrolment as { secret: string }).secret;
+  await boPost(server, '/session/enrol', { code: totpCode(secret) }, token);
+  const out: Record<string, { username: string; password: string }> = {};
+  for (const [name, role] of Object.entries(roles)) {
+    const username = uniqueName(name).slice(0, 30);
+    const created = await boPost(server, '/staff', { username, displayName: `${name} ${role}`, role }, token);
+    out[name] = { username, password: created.password as string };
+  }
+  return out;
+}
+
+/** Signs in through the console's form and enrols the authenticator (a first sign-in). */
+async function consoleSignIn(page: Page, who: { username: string; password: string }) {
+  await page.goto('/bo/');
+  await expect(page).toHaveURL(/\/bo\/signin$/);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Code from the app').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page.getByTestId('who')).toContainText(who.username);
+}
+
+test.describe('back-office approvals and players', () => {
+  test.setTimeout(lookDir ? 240_000 : 150_000);
+
+  test('a finance user approves a player’s bank transfer from the deposit queue; the player’s balance moves live; the player’s page shows it', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    const staff = await staffAccounts(server, { fin: 'finance' });
+
+    // The player deposits by bank transfer in the players' site (as wallet-money.spec.ts does).
+    const username = uniqueName('apq');
+    await createMember(server, username, 'Play1234');
+    const playerContext = await browser.newContext({ baseURL: server.url });
+    const player = await playerContext.newPage();
+    await preparePage(player);
+    await player.goto('/');
+    await loginThroughPopup(player, username, 'Play1234');
+    await expect(player.getByTestId('balance-amount')).toHaveText('$0.00');
+    await player.getByTestId('member-menu-button').click();
+    await player.getByTestId('member-menu').getByRole('menuitem', { name: 'Account record' }).click();
+    const centre = player.getByTestId('member-centre');
+    await centre.locator('nav [data-page="depositv2"]').click();
+    const deposit = centre.getByTestId('deposit-page');
+    await deposit.locator('[data-testid^="channel-"]', { hasText: 'Bank transfer' }).first().click();
+    await deposit.getByTestId('amount').fill('250');
+    await deposit.getByTestId('deposit-reference').fill('E2E-BO-REF-1');
+    await deposit.getByTestId('deposit-submit').click();
+    const order = deposit.getByTestId('deposit-order').first();
+    await expect(order.getByTestId('deposit-status')).toHaveText('Pending');
+    const orderNo = (await order.getAttribute('data-order'))!;
+
+    // The finance user: the queues in the menu, the transfer waiting in the deposit queue.
+    await consoleSignIn(page, staff.fin!);
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Deposits', 'Withdrawals', 'Players']);
+    await nav.getByRole('link', { name: 'Deposits' }).click();
+    const queue = page.getByRole('table', { name: 'Deposits queue' });
+    // Filtered on the server by the member's name.
+    await page.getByLabel('Member').fill(username);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const row = queue.getByRole('row').filter({ hasText: orderNo });
+    await expect(row).toContainText(username);
+    await expect(row).toContainText('250.00');
+    await expect(row).toContainText('E2E-BO-REF-1');
+    await expect(row.getByTestId('four-eyes')).toHaveText('Needs 1');
+    await look(page, 'bo-deposits', true);
+
+    await row.getByRole('link', { name: orderNo }).click();
+    await expect(page.getByRole('heading', { name: `Deposit ${orderNo}` })).toBeVisible();
+    await expect(page.getByTestId('payer-reference')).toHaveText('E2E-BO-REF-1');
+    await expect(page.getByTestId('item-status')).toHaveText('Pending');
+    await expect(page.getByTestId('item-actions').getByRole('button')).toHaveText(['Approve', 'Reject']);
+    await look(page, 'bo-deposit-item', true);
+
+    await page.getByTestId('item-actions').getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog', { name: `Approve ${orderNo}` });
+    await dialog.getByLabel('Note (optional)').fill('matched the statement');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('action-done')).toHaveText('Approved');
+    await expect(page.getByTestId('item-status')).toHaveText('Credited');
+    await expect(page.getByTestId('four-eyes')).toHaveText(`Approved by ${staff.fin!.username} · you approved`);
+    await expect(page.getByTestId('item-actions').getByRole('button')).toHaveCount(0);
+    await expect(page.getByTestId('member-balance')).toContainText('250.00');
+
+    // The player's site: the balance and the order move without a reload.
+    await expect(player.getByTestId('balance-amount')).toHaveText('$250.00');
+    await expect(order.getByTestId('deposit-status')).toHaveText('Credited');
+    await playerContext.close();
+
+    // Finance has no players' pages here? It does (player.read): the player's page shows the money.
+    await nav.getByRole('link', { name: 'Players' }).click();
+    await page.getByRole('searchbox').fill(username);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await look(page, 'bo-players');
+    await page.getByRole('table', { name: 'Players found' }).getByRole('link', { name: username }).click();
+    await expect(page.getByRole('heading', { name: username })).toBeVisible();
+    await look(page, 'bo-player-profile');
+    await page.getByRole('tab', { name: 'Balances' }).click();
+    await expect(page.getByTestId('player-total')).toContainText('250.00');
+    await look(page, 'bo-player-balances');
+    await page.getByRole('tab', { name: 'Ledger' }).click();
+    await expect(page.getByRole('table', { name: 'Ledger' })).toContainText(orderNo);
+    await look(page, 'bo-player-ledger');
+  });
+
+  test('a support user has no finance queue: no menu entry, the address refused, the server refuses the call', async ({
+    page,
+    server,
+  }) => {
+    const staff = await staffAccounts(server, { sup: 'support' });
+    await consoleSignIn(page, staff.sup!);
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(nav.getByRole('link', { name: 'Players' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Deposits' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Withdrawals' })).toHaveCount(0);
+    for (const path of ['/bo/deposits', '/bo/withdrawals', '/bo/deposits/1']) {
+      await page.goto(path);
+      await expect(page.getByText('Your role does not open this page.')).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
+    }
+    const token = await page.evaluate(() => sessionStorage.getItem('bo.token'));
+    const res = await fetch(`${server.url}/bo/api/approvals/deposits`, {
+      headers: { authorization: token! },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ success: false, errorCode: 'bo.permission.denied' });
+  });
+});
