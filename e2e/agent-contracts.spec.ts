@@ -131,7 +131,7 @@ test.describe('agent contracts', () => {
     await upline.getByTestId('agent-copy-close').click();
 
     region = await choose(upline, 'agentDailyWages2');
-    // agent1's own daily salary with the platform, in force: 1% from 1,000.00 and 1.5% from 10,000.00.
+    // agent1's own daily salary with the platform, in force: 1% from 5.00 and 1.5% from 10,000.00.
     const own = region.getByTestId('contract-card').filter({ hasText: 'Daily Salary – Lottery' });
     await expect(own.getByTestId('contract-status')).toHaveText('Signed');
     await shoot(upline, 'my-contract-upline');
@@ -297,6 +297,18 @@ test.describe('agent contracts', () => {
       await expect(terms.getByRole('row').nth(1)).toHaveText(p.first);
       for (const extra of p.extras) await expect(terms).toContainText(extra);
       await shoot(page, `my-contract-${p.key}`);
+    }
+    // The demo's statements pay from the first start: its daily salary's first tier is within the
+    // team's daily lottery bets, and each demo player has a ticket of 10.00 or more in the hour the
+    // real-time job settles at its first run.
+    for (const key of ['agentDailyWages2', 'agentRealtimeSalary']) {
+      const region = await choose(page, key);
+      await tab(region, 'Records');
+      const pays = await region.getByTestId('contract-statements').locator('td:nth-child(7)').allInnerTexts();
+      expect(
+        pays.some((pay) => pay.trim() !== '0.00'),
+        `${key}: ${pays.join(' ')}`,
+      ).toBe(true);
     }
   });
   test("AG-14 AG-15 a real-time salary end to end: agent2 accepts agent1's real-time offer in the modal at login, its player bets on a lottery draw, the draw runs, the window is settled, and Records and My Income show what the tiers give", async ({

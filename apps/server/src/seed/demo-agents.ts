@@ -263,8 +263,10 @@ export const demoContracts: {
     terms: {
       kind: 'dailySalary',
       productType: 'LOTT',
+      // The first tier within the demo team's daily Vietnamese-lottery bets (tens of units a day),
+      // so the demo's daily statements pay from the first start; the second above them.
       tiers: [
-        { betVolume: 100_000, activeMember: 1, rateType: P, rate: 100 },
+        { betVolume: 500, activeMember: 1, rateType: P, rate: 100 },
         { betVolume: 1_000_000, activeMember: 3, rateType: P, rate: 150 },
       ],
     },
@@ -326,7 +328,7 @@ export const demoContracts: {
     terms: {
       kind: 'dailySalary',
       productType: 'LOTT',
-      tiers: [{ betVolume: 100_000, activeMember: 1, rateType: P, rate: 80 }],
+      tiers: [{ betVolume: 500, activeMember: 1, rateType: P, rate: 80 }],
     },
   },
   {
@@ -456,6 +458,26 @@ export function demoHistory(now: number, precision: number): PlayerHistory[] {
     }
     const withdraws = rand() < 0.6;
     const withdrawAt = new Date(now - 1 * dayMs - between(21, 23, 1) * hourMs);
+    // One lottery ticket of 10.00 to 40.00 settled within the hour before the seed, for a player who
+    // plays a lottery: the real-time salary's first start settles the last hour's windows (its job's
+    // catch-up), so the demo's real-time statements show pay from the first start, at the tier from
+    // a 10.00 draw (drawn after the rest, so the other events stay as they were).
+    const lottery = player.games!.find((g) => g.product === 'LOTT' || g.product === 'ELOTT');
+    if (lottery) {
+      const at = new Date(now - between(15, 40, 1) * 60_000);
+      const stake = between(10, 40, 2);
+      const payout = rand() < 0.2 ? (stake * between(19, 60, 1)) / 10 : 0;
+      seq += 1;
+      events.push({
+        type: 'bet',
+        at,
+        settledAt: new Date(at.getTime() + between(1, 5, 1) * 60_000),
+        game: lottery,
+        betNo: `DEMO${p + 1}${String(seq).padStart(4, '0')}`,
+        stake: minor(stake),
+        payout: minor(payout),
+      });
+    }
     events.sort((a, b) => a.at.getTime() - b.at.getTime());
     // Bets beyond the balance are left out, as the wallet would refuse them.
     let balance = 0;
