@@ -55,6 +55,8 @@ import { MemberNotices } from './modules/messages/member-notices.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { RecordsService } from './modules/records/records.service.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
+import { pointsRoutes } from './modules/points/points.routes.ts';
+import { PointsService, registerPointsJobs } from './modules/points/points.service.ts';
 import { GamesService } from './modules/games/games.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { registerGamesJobs } from './modules/games/games.jobs.ts';
@@ -217,6 +219,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   registerRebateJobs(jobs, agentRebates);
   const agentStats = new AgentStats({ database, timeZone: reportTimeZone });
   registerAgentStatsJobs(jobs, agentStats);
+  // Points earned on settled bets, folded from their queue (decision 033).
+  const points = new PointsService({ database, precision: () => wallet.currency().precision });
+  registerPointsJobs(jobs, points);
   const agentReports = new AgentReportsService({ database, wallet, timeZone: reportTimeZone });
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
@@ -361,6 +366,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     houseGames,
     streams,
     agentStats,
+    points,
     agentRebates,
     agentReports,
     agentTeam,
@@ -413,6 +419,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     depositRoutes,
     messagesRoutes,
     recordsRoutes,
+    pointsRoutes,
     gamesRoutes,
     houseGamesRoutes,
     realtimeRoutes,

@@ -20,6 +20,7 @@ import * as agentReports from './agent-reports.ts';
 import * as agentTeam from './agent-team.ts';
 import * as agentNotices from './agent-notices.ts';
 import * as agentContracts from './agent-contracts-calls.ts';
+import * as points from './points.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -56,4 +57,5 @@ export const allCalls: readonly CallDef[] = collect(
   agentReports,
   agentNotices,
   agentContracts,
+  points,
 );

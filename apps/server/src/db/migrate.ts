@@ -38,6 +38,7 @@ import * as m037 from './migrations/037-drop-member-contract-request-columns.ts'
 import * as m038 from './migrations/038-agent-contract-settlement.ts';
 import * as m040 from './migrations/040-approval-votes.ts';
 import * as m041 from './migrations/041-backoffice-players.ts';
+import * as m042 from './migrations/042-points-ledger.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '038-agent-contract-settlement': m038,
   '040-approval-votes': m040,
   '041-backoffice-players': m041,
+  '042-points-ledger': m042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

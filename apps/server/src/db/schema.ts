@@ -1163,6 +1163,37 @@ export interface AgentContractSettlementTable {
   updated_at: Timestamp;
 }
 
+/** Points one unit of valid bet earns per product, and the points type it is filed under (migration 042). */
+export interface PointsRateTable {
+  product: string;
+  points_type: 'LIVE' | 'LOTTERY' | 'PVP' | 'SLOTS' | 'SPORTS';
+  /** numeric, as text. */
+  rate: ColumnType<string, string | number, string | number>;
+}
+
+/** Settled bets' valid amounts in and out, appended by triggers on bet_record (migration 042). */
+export interface PointsQueueTable {
+  id: Generated<number>;
+  member_id: number;
+  product: string;
+  valid_bet: number;
+}
+
+/** Points owed (hundredths, exact numeric as text) and posted (hundredths) per member and type (migration 042). */
+export interface PointsAccrualTable {
+  member_id: number;
+  points_type: string;
+  owed: ColumnType<string, string | number | undefined, string | number>;
+  posted: Generated<number>;
+}
+
+/** One row: the points folds' sequence number (migration 042). */
+export interface PointsStateTable {
+  singleton: Generated<boolean>;
+  folds: Generated<number>;
+  last_fold_at: NullableTimestamp;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -1249,4 +1280,8 @@ export interface DB {
   agent_contract_event: AgentContractEventTable;
   agent_contract_state: AgentContractStateTable;
   agent_contract_settlement: AgentContractSettlementTable;
+  points_rate: PointsRateTable;
+  points_queue: PointsQueueTable;
+  points_accrual: PointsAccrualTable;
+  points_state: PointsStateTable;
 }

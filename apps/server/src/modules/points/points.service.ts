@@ -1,0 +1,261 @@
+import { sql, type Kysely } from 'kysely';
+import { POINTS_CURRENCY, POINTS_WALLET, pointsTypeOfMovement, type PointsType } from '@app/contract';
+import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
+import { AgentType } from '@app/contract';
+import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+
+/**
+ * Points (issue 32, decision 033): earned on settled valid bets at the product rates of
+ * points_rate, held on each member's POINTS account of the one ledger, in hundredths of a point.
+ *
+ * Exactly once: a fold deletes the queue rows it takes (migration 042's triggers append them in
+ * the settling transaction), adds them to points_accrual and posts what became owed, in one
+ * transaction, so a crash or a throw leaves all of it or none. Folds run one at a time across
+ * instances (an advisory lock of the transaction); a fold that finds another running does nothing
+ * and the next one takes its rows. Each movement's ledger key names the fold's sequence number, so
+ * a movement can never be posted twice.
+ */
+
+export const POINTS_FOLD_JOB = 'points.fold';
+export const HOUSE_POINTS = 'HOUSE_POINTS';
+const POINTS_LOCK = 'points-fold';
+const DEFAULT_FOLD_LIMIT = 50_000;
+
+export interface PointsDeps {
+  database: Database;
+  /** Decimals of the site's currency: valid bets are in its minor units. */
+  precision: () => number;
+}
+
+export interface PointsFoldSummary {
+  /** Queue rows taken. */
+  folded: number;
+  /** Ledger movements posted (earned or reversed). */
+  posted: number;
+  /** 1 when another fold held the lock and this one did nothing. */
+  busy: number;
+}
+
+export interface PointsMovement {
+  id: number;
+  type: PointsType;
+  /** Hundredths of a point, signed. */
+  points: number;
+  /** The account's balance after the movement, in hundredths. */
+  balance: number;
+  reference: string;
+  at: Date;
+}
+
+export class PointsService {
+  private readonly database: Database;
+  private readonly precision: () => number;
+
+  constructor(deps: PointsDeps) {
+    this.database = deps.database;
+    this.precision = deps.precision;
+  }
+
+  /** One fold in a transaction of its own (tests, an operator). */
+  foldNow(options: { limit?: number; failAfterPosting?: boolean } = {}): Promise<PointsFoldSummary> {
+    return this.database.db.transaction().execute((trx) => this.fold(trx, options));
+  }
+
+  /** Folds until the queue is empty (or another instance is folding); the rows folded. */
+  async foldAll(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const r = await this.foldNow();
+      total += r.folded;
+      if (r.folded === 0 || r.busy) return total;
+    }
+  }
+
+  /** One fold inside the caller's transaction (the job's run). */
+  async fold(
+    trx: Kysely<DB>,
+    options: { limit?: number; failAfterPosting?: boolean } = {},
+  ): Promise<PointsFoldSummary> {
+    // Keyed by the schema too: a database holding several schemas (the tests') folds each on its own.
+    const lock = await sql<{ ok: boolean }>`
+      select pg_try_advisory_xact_lock(hashtextextended(${POINTS_LOCK} || current_schema(), 0)) as ok`.execute(
+      trx,
+    );
+    if (!lock.rows[0]?.ok) return { folded: 0, posted: 0, busy: 1 };
+    const limit = options.limit ?? DEFAULT_FOLD_LIMIT;
+    // A valid bet of one minor unit of a currency of `precision` decimals at rate r earns
+    // r × 10^(2 − precision) hundredths of a point: one point per unit of currency at rate 1.
+    const scale = sql.raw(`power(10::numeric, ${2 - this.precision()})`);
+
+    const state = await sql<{ folds: string }>`
+      update points_state set folds = folds + 1, last_fold_at = now() returning folds`.execute(trx);
+    const fold = String(state.rows[0]!.folds);
+
+    // Taken off the queue and added to the exact accruals in one statement; members of a trial
+    // account (free play) earn nothing whatever their records say.
+    const taken = await sql<{ rows: number; members: number[] | null; types: string[] | null }>`
+      with d as (
+        delete from points_queue
+        where id in (select id from points_queue order by id limit ${limit})
+        returning member_id, product, valid_bet
+      ), s as (
+        select d.member_id, r.points_type, sum(d.valid_bet * r.rate * ${scale}) as owed
+        from d
+        join points_rate r on r.product = d.product
+        join member m on m.id = d.member_id and m.agent_type <> ${AgentType.trial}
+        group by d.member_id, r.points_type
+      ), up as (
+        insert into points_accrual as a (member_id, points_type, owed)
+        select member_id, points_type, owed from s
+        order by member_id, points_type
+        on conflict (member_id, points_type) do update set owed = a.owed + excluded.owed
+        returning a.member_id, a.points_type
+      )
+      select (select count(*) from d)::int as rows,
+             (select array_agg(member_id order by member_id, points_type) from up) as members,
+             (select array_agg(points_type order by member_id, points_type) from up) as types`.execute(trx);
+    const folded = Number(taken.rows[0]?.rows ?? 0);
+    // Rows may have been taken that earn nothing (an unknown product, a trial account).
+    if (!taken.rows[0]?.members?.length) return { folded, posted: 0, busy: 0 };
+    const members = taken.rows[0].members.map(Number);
+    const types = taken.rows[0].types ?? [];
+
+    await sql`
+      insert into ledger_account (member_id, wallet_type, currency)
+      select distinct m, ${POINTS_WALLET}, ${POINTS_CURRENCY} from unnest(${members}::bigint[]) as m
+      order by m
+      on conflict (member_id, wallet_type, currency) do nothing`.execute(trx);
+
+    // What became owed beyond what was posted: the floor of the exact sum, so whichever bets fell
+    // into which fold the posted total is the same. A reversal takes back at most the balance
+    // (points already redeemed cannot be taken twice); the rest stays owed against later earnings.
+    const moves = await sql<{ member_id: number; points_type: string; delta: string; account: number }>`
+      with t as (
+        select x.m as member_id, x.t as points_type
+        from unnest(${members}::bigint[], ${types}::text[]) as x(m, t)
+      ), c as (
+        select a.member_id, a.points_type, l.id as account, l.balance,
+               floor(a.owed)::bigint - a.posted as want
+        from t
+        join points_accrual a on a.member_id = t.member_id and a.points_type = t.points_type
+        join ledger_account l on l.member_id = a.member_id and l.wallet_type = ${POINTS_WALLET}
+          and l.currency = ${POINTS_CURRENCY}
+        order by a.member_id, a.points_type
+        for update of a
+      )
+      select member_id, points_type, account, want::text as delta
+      from c
+      where want <> 0
+      order by member_id, points_type`.execute(trx);
+
+    const house = await sql<{
+      id: number;
+    }>`select id from ledger_account where code = ${HOUSE_POINTS}`.execute(trx);
+    const houseId = Number(house.rows[0]!.id);
+    let posted = 0;
+    for (const m of moves.rows) {
+      const member = Number(m.member_id);
+      let delta = Number(m.delta);
+      if (delta < 0) {
+        // Read at the moment: an earlier movement of this fold may have moved it.
+        delta = Math.max(delta, -(await this.balanceIn(trx, Number(m.account))));
+      }
+      if (delta === 0) continue;
+      const key = `points:${fold}:${member}:${m.points_type}`;
+      // The member's account first, the house's last: every fold and redeem locks in that order.
+      await sql`
+        select o_id from ledger_post(${key}, 'POINTS_EARN', ${m.points_type}, '', null,
+          array[${Number(m.account)}, ${houseId}]::bigint[], array[${delta}, ${-delta}]::bigint[])`.execute(
+        trx,
+      );
+      await sql`
+        update points_accrual set posted = posted + ${delta}
+        where member_id = ${member} and points_type = ${m.points_type}`.execute(trx);
+      posted++;
+    }
+    if (options.failAfterPosting) throw new Error('points: fold stopped after posting (test)');
+    return { folded, posted, busy: 0 };
+  }
+
+  private async balanceIn(trx: Kysely<DB>, account: number): Promise<number> {
+    const r = await sql<{
+      balance: string;
+    }>`select balance from ledger_account where id = ${account}`.execute(trx);
+    return Number(r.rows[0]?.balance ?? 0);
+  }
+
+  /** The member's points balance, in hundredths of a point (0 before any is earned). */
+  async balance(memberId: number): Promise<number> {
+    const r = await this.database.db
+      .selectFrom('ledger_account')
+      .select('balance')
+      .where('member_id', '=', memberId)
+      .where('wallet_type', '=', POINTS_WALLET)
+      .where('currency', '=', POINTS_CURRENCY)
+      .executeTakeFirst();
+    return Number(r?.balance ?? 0);
+  }
+
+  /**
+   * The member's points movements newest first, optionally of one type, a page at a time, with
+   * the balance after each (the running sum of the account's postings in posting order).
+   */
+  async details(
+    memberId: number,
+    q: { type?: PointsType; page: number; size: number },
+  ): Promise<{ total: number; items: PointsMovement[] }> {
+    const db = this.database.db;
+    const account = await db
+      .selectFrom('ledger_account')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('wallet_type', '=', POINTS_WALLET)
+      .where('currency', '=', POINTS_CURRENCY)
+      .executeTakeFirst();
+    if (!account) return { total: 0, items: [] };
+    const typeFilter = q.type ? sql`where type = ${q.type}` : sql``;
+    const rows = await sql<{
+      id: number;
+      kind: string;
+      reference: string;
+      amount: string;
+      balance: string;
+      created_at: Date;
+      total: string;
+    }>`
+      with p as (
+        select p.id, t.kind, t.reference, p.amount, p.created_at,
+               sum(p.amount) over (order by p.id) as balance
+        from ledger_posting p join ledger_transaction t on t.id = p.transaction_id
+        where p.account_id = ${account.id}
+      ), typed as (
+        select p.*, case p.kind when 'POINTS_REDEEM' then 'REDEEM' when 'POINTS_DEPOSIT' then 'DEPOSIT'
+                                else p.reference end as type
+        from p
+      )
+      select id, kind, reference, amount, balance, created_at, count(*) over () as total
+      from typed ${typeFilter}
+      order by id desc
+      limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(db);
+    return {
+      total: Number(rows.rows[0]?.total ?? 0),
+      items: rows.rows.map((r) => ({
+        id: Number(r.id),
+        type: pointsTypeOfMovement(r.kind, r.reference),
+        points: Number(r.amount),
+        balance: Number(r.balance),
+        reference: r.reference,
+        at: new Date(r.created_at),
+      })),
+    };
+  }
+}
+
+/** The fold job: every 5 seconds, once per window across instances (platform/jobs). */
+export function registerPointsJobs(jobs: JobRunner, points: PointsService): void {
+  jobs.register(POINTS_FOLD_JOB, { everyMs: 5_000 }, async ({ db }) => {
+    const r = await points.fold(db);
+    return { folded: r.folded, posted: r.posted };
+  });
+}
