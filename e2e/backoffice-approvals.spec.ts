@@ -152,7 +152,9 @@ test.describe('back-office approvals and players', () => {
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByTestId('action-done')).toHaveText('Approved');
     await expect(page.getByTestId('item-status')).toHaveText('Credited');
-    await expect(page.getByTestId('four-eyes')).toHaveText(`Approved by ${staff.fin!.username} · you approved`);
+    await expect(page.getByTestId('four-eyes')).toHaveText(
+      `Approved by ${staff.fin!.username} · you approved`,
+    );
     await expect(page.getByTestId('item-actions').getByRole('button')).toHaveCount(0);
     await expect(page.getByTestId('member-balance')).toContainText('250.00');
 
@@ -172,6 +174,19 @@ test.describe('back-office approvals and players', () => {
     await page.getByRole('tab', { name: 'Balances' }).click();
     await expect(page.getByTestId('player-total')).toContainText('250.00');
     await look(page, 'bo-player-balances');
+
+    // An adjustment needs an amount and a reason, asked in a confirmation; the balance follows.
+    await page.getByTestId('player-actions').getByRole('button', { name: 'Adjust balance' }).click();
+    const adjust = page.getByRole('dialog', { name: `Adjust balance: ${username}` });
+    const confirm = adjust.getByRole('button', { name: 'Confirm: adjust balance' });
+    await expect(confirm).toBeDisabled();
+    await adjust.getByLabel('Amount').fill('10');
+    await expect(confirm).toBeDisabled();
+    await adjust.getByLabel('Reason').fill('goodwill for a slow transfer');
+    await look(page, 'bo-player-adjust');
+    await confirm.click();
+    await expect(page.getByTestId('action-done')).toContainText('Credited 10');
+    await expect(page.getByTestId('player-total')).toContainText('260.00');
     await page.getByRole('tab', { name: 'Ledger' }).click();
     await expect(page.getByRole('table', { name: 'Ledger' })).toContainText(orderNo);
     await look(page, 'bo-player-ledger');

@@ -33,7 +33,7 @@ const ONE: Record<QueueKind, string> = { deposits: 'Deposit', withdrawals: 'With
 /** The status filter's choices: the queue by default, then each status, then everything. */
 const STATUS_CHOICES: Record<QueueKind, { value: string; label: string }[]> = {
   deposits: [
-    { value: 'PENDING', label: 'Waiting (pending)' },
+    { value: 'PENDING', label: 'Pending (the queue)' },
     ...backoffice.DepositQueueQuerySchema.shape.status
       .unwrap()
       .options.filter((s) => s !== 'PENDING' && s !== 'ALL')
@@ -41,7 +41,7 @@ const STATUS_CHOICES: Record<QueueKind, { value: string; label: string }[]> = {
     { value: 'ALL', label: 'All' },
   ],
   withdrawals: [
-    { value: 'OPEN', label: 'Open (to approve, pay or settle)' },
+    { value: 'OPEN', label: 'Open (the queue)' },
     ...backoffice.WithdrawalQueueQuerySchema.shape.status
       .unwrap()
       .options.filter((s) => s !== 'OPEN' && s !== 'ALL')
@@ -267,7 +267,7 @@ export function QueuePage({ kind }: { kind: QueueKind }) {
         </label>
         <label className="check">
           <input type="checkbox" checked={form.awaitingSecond} onChange={set('awaitingSecond')} />
-          Waiting for a second approval
+          Awaiting a 2nd approval
         </label>
         <div className="filters-actions">
           <button type="submit" className="button button-primary">
@@ -663,7 +663,7 @@ function RecentMoney({ member, currency }: { member: backoffice.ApprovalMember; 
     <section className="panel">
       <h2>Recent money of {member.username}</h2>
       <div className="table-scroll">
-        <table className="grid grid-compact" aria-label="Recent deposits and withdrawals">
+        <table className="grid grid-compact grid-cards" aria-label="Recent deposits and withdrawals">
           <thead>
             <tr>
               <th>Kind</th>
@@ -685,17 +685,19 @@ function RecentMoney({ member, currency }: { member: backoffice.ApprovalMember; 
               .sort((a, b) => b.createdAt - a.createdAt)
               .map((r) => (
                 <tr key={r.to}>
-                  <td>{r.kind}</td>
-                  <td>
+                  <td data-label="Kind">{r.kind}</td>
+                  <td data-label="Order">
                     <Link className="mono" to={r.to}>
                       {r.orderNo}
                     </Link>
                   </td>
-                  <td className="num">{money(r.amount, currency)}</td>
-                  <td>
+                  <td className="num" data-label="Amount">
+                    {money(r.amount, currency)}
+                  </td>
+                  <td data-label="Status">
                     <StatusBadge status={r.status} />
                   </td>
-                  <td>{dateTime(r.createdAt)}</td>
+                  <td data-label="When">{dateTime(r.createdAt)}</td>
                 </tr>
               ))}
           </tbody>

@@ -465,12 +465,15 @@ function Tabled<T>({
   head,
   cells,
   empty,
+  numeric = [],
 }: {
   label: string;
   rows: T[];
   head: string[];
   cells: (r: T) => React.ReactNode[];
   empty: string;
+  /** The columns (by index) that hold amounts: right-aligned so the digits line up. */
+  numeric?: number[];
 }) {
   if (!rows.length) return <Empty title={empty} />;
   return (
@@ -478,8 +481,10 @@ function Tabled<T>({
       <table className="grid grid-compact grid-cards" aria-label={label}>
         <thead>
           <tr>
-            {head.map((h) => (
-              <th key={h}>{h}</th>
+            {head.map((h, j) => (
+              <th key={h} className={numeric.includes(j) ? 'num' : undefined}>
+                {h}
+              </th>
             ))}
           </tr>
         </thead>
@@ -487,7 +492,7 @@ function Tabled<T>({
           {rows.map((r, i) => (
             <tr key={i}>
               {cells(r).map((c, j) => (
-                <td key={j} data-label={head[j]}>
+                <td key={j} data-label={head[j]} className={numeric.includes(j) ? 'num' : undefined}>
                   {c}
                 </td>
               ))}
@@ -527,6 +532,7 @@ function BalancesTab({ id }: { id: number }) {
             label="Wallets"
             rows={b.wallets}
             head={['Wallet', 'Balance']}
+            numeric={[1]}
             cells={(w) => [
               w.wallet,
               <span data-testid={`wallet-${w.wallet}`}>{money(w.balance, b.currency, b.precision)}</span>,
@@ -583,6 +589,7 @@ function LedgerTab({ id }: { id: number }) {
             label="Ledger"
             rows={list}
             head={['When', 'Kind', 'Wallet', 'Amount', 'Reference', 'Memo']}
+            numeric={[3]}
             cells={(e) => [
               dateTime(e.at),
               <span className="mono">{e.kind}</span>,
@@ -615,6 +622,7 @@ function BetsTab({ id }: { id: number }) {
             label="Bets"
             rows={list}
             head={['When', 'Game', 'Bet no.', 'Stake', 'Valid', 'Payout', 'Status']}
+            numeric={[3, 4, 5]}
             cells={(b) => [
               dateTime(b.betAt),
               `${b.vendor} · ${b.gameName || b.gameCode}`,
