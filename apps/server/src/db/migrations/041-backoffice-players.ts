@@ -28,9 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index player_note_member on player_note (member_id, id desc)`.execute(db);
 
   await sql`create index member_username_prefix on member (lower(username) text_pattern_ops, id)`.execute(db);
-  await sql`create index member_email_prefix on member (lower(email) text_pattern_ops, id) where email is not null`.execute(
-    db,
-  );
+  // Not partial: the planner keeps statistics of an index expression only for a whole-table index,
+  // and without them it guesses a one-letter prefix matches a few rows and sorts them all.
+  await sql`create index member_email_prefix on member (lower(email) text_pattern_ops, id)`.execute(db);
   await sql`create index member_mobile_prefix on member (mobile_number text_pattern_ops, id) where mobile_number is not null`.execute(
     db,
   );

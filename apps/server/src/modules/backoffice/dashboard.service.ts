@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely, type QueryResult } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import { backoffice, minorToMajor } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import { fail } from '../../platform/http/errors.ts';
@@ -130,29 +131,38 @@ export class DashboardService {
     const dayOf = (col: string) => sql`to_char(${sql.ref(col)} at time zone ${zone}, 'YYYY-MM-DD')`;
     const dateOf = (col: string) => sql`(${sql.ref(col)} at time zone ${zone})::date`;
 
+    // The two reads of every settled bet of the period group in memory: a transaction of their
+    // own with room for a day's distinct players (the default 4 MB spills them to disk).
+    const roomy = <R>(query: { execute(db: Kysely<DB>): Promise<QueryResult<R>> }) =>
+      db.transaction().execute(async (trx) => {
+        await sql`set local work_mem = '64MB'`.execute(trx);
+        return query.execute(trx);
+      });
     const [bets, active, regs, deps, firsts, wds] = await Promise.all([
       // Grouped by the day as a date (cheap per row), formatted once per group.
-      sql<BetRow>`select d::text as day, vendor, product, n, bet, valid, payout from (
+      roomy(sql<BetRow>`select d::text as day, vendor, product, n, bet, valid, payout from (
           select ${dateOf('settled_at')} as d, vendor, product, count(*) as n,
             sum(bet_amount) as bet, sum(valid_bet) as valid, sum(payout) as payout
           from bet_record where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
-          group by 1, 2, 3) x`.execute(db),
+          group by 1, 2, 3) x`),
       // Active players: one day's are its distinct members; a range's per day and distinct over
       // the range, from the distinct (member, day) pairs, grouped once.
-      from === to
-        ? sql<{ day: string | null; n: string | number }>`
+      roomy(
+        from === to
+          ? sql<{ day: string | null; n: string | number }>`
             select null as day, count(*) as n from (
               select member_id from bet_record
               where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
-              group by member_id) m`.execute(db)
-        : sql<{ day: string | null; n: string | number }>`
+              group by member_id) m`
+          : sql<{ day: string | null; n: string | number }>`
             with md as materialized (
               select member_id, ${dateOf('settled_at')} as d from bet_record
               where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
               group by 1, 2)
             select d::text as day, count(*) as n from md group by d
             union all
-            select null, count(*) from (select member_id from md group by member_id) m`.execute(db),
+            select null, count(*) from (select member_id from md group by member_id) m`,
+      ),
       sql<{ day: string; n: string | number }>`select ${dayOf('created_at')} as day, count(*) as n
         from member where created_at >= ${start} and created_at < ${end} group by 1`.execute(db),
       sql<{ day: string; n: string | number; amount: string | number | null }>`

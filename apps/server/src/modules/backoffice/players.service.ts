@@ -26,19 +26,21 @@ export const PlayerStatus = {
 } as const;
 
 const ms = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime());
-/** `%`, `_` and `\` typed in a search box are matched as themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The first text after every text that starts with `prefix`, in byte order (text_pattern_ops):
  * the prefix with its last character moved one code point on. `key ~>=~ prefix and key ~<~ next`
- * is then exactly "starts with", and a btree in text_pattern_ops reads it as one range whatever
- * the plan's parameters (a LIKE with a bound parameter may be planned without the index).
+ * is then exactly "starts with" (UTF-8's byte order is code point order), `%` and `_` typed in the
+ * box match as themselves, and a btree in text_pattern_ops reads it as one range whatever the
+ * plan's parameters (a LIKE with a bound parameter may be planned without the index, and its
+ * filter would only blur the planner's estimate of the range).
  */
 export function prefixEnd(prefix: string): string {
   const chars = [...prefix];
   const last = chars.pop()!;
-  return chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
+  const next = last.codePointAt(0)! + 1;
+  // A lone surrogate is no character: the code point after U+D7FF in UTF-8's order is U+E000.
+  return chars.join('') + String.fromCodePoint(next >= 0xd800 && next <= 0xdfff ? 0xe000 : next);
 }
 
 interface SearchHit {
@@ -92,8 +94,7 @@ export class PlayersService {
     if (key === 'ip') prefix = prefix.toLowerCase();
 
     const end = prefixEnd(prefix);
-    const like = `${escapeLike(prefix)}%`;
-    const branches = (limit: number) => this.searchBranches(key, prefix, end, like, limit);
+    const branches = (limit: number) => this.searchBranches(key, prefix, end, limit);
 
     if (offset >= CAP) return { list: [], total: CAP, capped: true, page, size };
     const [hits, counted] = await Promise.all([
@@ -151,48 +152,39 @@ export class PlayersService {
    * ~<~`, the byte order of the text_pattern_ops indexes, so each branch reads its index in order
    * and stops at `limit` (an order by the database's collation would sort every match first).
    */
-  private searchBranches(
-    key: backoffice.PlayerSearchKey,
-    prefix: string,
-    end: string,
-    like: string,
-    limit: number,
-  ) {
+  private searchBranches(key: backoffice.PlayerSearchKey, prefix: string, end: string, limit: number) {
     switch (key) {
       case 'username':
         return sql`select id as member_id, lower(username) as matched from member
-          where lower(username) ~>=~ ${prefix} and lower(username) ~<~ ${end} and lower(username) like ${like}
+          where lower(username) ~>=~ ${prefix} and lower(username) ~<~ ${end}
           order by lower(username) using ~<~, id limit ${limit}`;
       case 'email':
         return sql`select id as member_id, lower(email) as matched from member
           where email is not null and lower(email) ~>=~ ${prefix} and lower(email) ~<~ ${end}
-            and lower(email) like ${like}
           order by lower(email) using ~<~, id limit ${limit}`;
       case 'phone':
         return sql`select id as member_id, mobile_number as matched from member
           where mobile_number is not null and mobile_number ~>=~ ${prefix} and mobile_number ~<~ ${end}
-            and mobile_number like ${like}
           order by mobile_number using ~<~, id limit ${limit}`;
       case 'bank':
         // One row per player and number: a player with two matching accounts shows once per number.
         return sql`select distinct member_id, account_number as matched from (
             select member_id, account_number from bank_account
-            where account_number ~>=~ ${prefix} and account_number ~<~ ${end} and account_number like ${like}
+            where account_number ~>=~ ${prefix} and account_number ~<~ ${end}
             order by account_number using ~<~, member_id limit ${limit}) b`;
       case 'ip':
         // The registration IP, the last login IP and every IP logged in from: each branch the top
         // `limit` of its index, so the union's top `limit` is among them.
         return sql`(select id as member_id, register_ip as matched from member
-            where register_ip ~>=~ ${prefix} and register_ip ~<~ ${end} and register_ip like ${like}
+            where register_ip ~>=~ ${prefix} and register_ip ~<~ ${end}
             order by register_ip using ~<~, id limit ${limit})
           union
           (select id, last_login_ip from member
             where last_login_ip is not null and last_login_ip ~>=~ ${prefix} and last_login_ip ~<~ ${end}
-              and last_login_ip like ${like}
             order by last_login_ip using ~<~, id limit ${limit})
           union
           (select member_id, ip from member_known_ip
-            where ip ~>=~ ${prefix} and ip ~<~ ${end} and ip like ${like}
+            where ip ~>=~ ${prefix} and ip ~<~ ${end}
             order by ip using ~<~, member_id limit ${limit})`;
     }
   }
