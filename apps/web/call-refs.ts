@@ -18,6 +18,7 @@ import * as lottery from '../../packages/contract/src/lottery.ts';
 import * as member from '../../packages/contract/src/member.ts';
 import * as messages from '../../packages/contract/src/messages.ts';
 import * as notices from '../../packages/contract/src/notices.ts';
+import * as points from '../../packages/contract/src/points.ts';
 import * as profile from '../../packages/contract/src/profile.ts';
 import * as records from '../../packages/contract/src/records.ts';
 import * as registration from '../../packages/contract/src/registration.ts';
@@ -55,6 +56,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   member,
   messages,
   notices,
+  points,
   profile,
   records,
   registration,
