@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
-import type { RunningServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
 import { settled } from './settled.ts';
 
 /**
@@ -91,6 +91,39 @@ async function consoleSignIn(page: Page, who: { username: string; password: stri
   await expect(page.getByTestId('who')).toContainText(who.username);
 }
 
+/**
+ * A new player logs in to the players' site in a context of its own and makes a bank-transfer
+ * deposit there (the steps of wallet-money.spec.ts); the order waits for review.
+ */
+async function playerBankTransfer(
+  browser: Browser,
+  server: RunningServer,
+  amount: string,
+  reference: string,
+) {
+  const username = uniqueName('apq');
+  await createMember(server, username, 'Play1234');
+  const playerContext = await browser.newContext({ baseURL: server.url });
+  const player = await playerContext.newPage();
+  await preparePage(player);
+  await player.goto('/');
+  await loginThroughPopup(player, username, 'Play1234');
+  await expect(player.getByTestId('balance-amount')).toHaveText('$0.00');
+  await player.getByTestId('member-menu-button').click();
+  await player.getByTestId('member-menu').getByRole('menuitem', { name: 'Account record' }).click();
+  const centre = player.getByTestId('member-centre');
+  await centre.locator('nav [data-page="depositv2"]').click();
+  const deposit = centre.getByTestId('deposit-page');
+  await deposit.locator('[data-testid^="channel-"]', { hasText: 'Bank transfer' }).first().click();
+  await deposit.getByTestId('amount').fill(amount);
+  await deposit.getByTestId('deposit-reference').fill(reference);
+  await deposit.getByTestId('deposit-submit').click();
+  const order = deposit.getByTestId('deposit-order').first();
+  await expect(order.getByTestId('deposit-status')).toHaveText('Pending');
+  const orderNo = (await order.getAttribute('data-order'))!;
+  return { username, player, playerContext, order, orderNo };
+}
+
 test.describe('back-office approvals and players', () => {
   test.setTimeout(lookDir ? 240_000 : 150_000);
 
@@ -102,26 +135,12 @@ test.describe('back-office approvals and players', () => {
     const staff = await staffAccounts(server, { fin: 'finance' });
 
     // The player deposits by bank transfer in the players' site (as wallet-money.spec.ts does).
-    const username = uniqueName('apq');
-    await createMember(server, username, 'Play1234');
-    const playerContext = await browser.newContext({ baseURL: server.url });
-    const player = await playerContext.newPage();
-    await preparePage(player);
-    await player.goto('/');
-    await loginThroughPopup(player, username, 'Play1234');
-    await expect(player.getByTestId('balance-amount')).toHaveText('$0.00');
-    await player.getByTestId('member-menu-button').click();
-    await player.getByTestId('member-menu').getByRole('menuitem', { name: 'Account record' }).click();
-    const centre = player.getByTestId('member-centre');
-    await centre.locator('nav [data-page="depositv2"]').click();
-    const deposit = centre.getByTestId('deposit-page');
-    await deposit.locator('[data-testid^="channel-"]', { hasText: 'Bank transfer' }).first().click();
-    await deposit.getByTestId('amount').fill('250');
-    await deposit.getByTestId('deposit-reference').fill('E2E-BO-REF-1');
-    await deposit.getByTestId('deposit-submit').click();
-    const order = deposit.getByTestId('deposit-order').first();
-    await expect(order.getByTestId('deposit-status')).toHaveText('Pending');
-    const orderNo = (await order.getAttribute('data-order'))!;
+    const { username, player, playerContext, order, orderNo } = await playerBankTransfer(
+      browser,
+      server,
+      '250',
+      'E2E-BO-REF-1',
+    );
 
     // The finance user: the queues in the menu, the transfer waiting in the deposit queue.
     await consoleSignIn(page, staff.fin!);
@@ -213,5 +232,82 @@ test.describe('back-office approvals and players', () => {
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ success: false, errorCode: 'bo.permission.denied' });
+  });
+
+  test('four eyes: above APPROVAL_FOUR_EYES_ABOVE the first approval waits for a second, different person; the same person cannot approve again', async ({
+    browser,
+  }) => {
+    const own = await startServer({ env: { APPROVAL_FOUR_EYES_ABOVE: '100' } });
+    try {
+      const staff = await staffAccounts(own, { ann: 'finance', bob: 'finance' });
+      const { player, playerContext, order, orderNo } = await playerBankTransfer(
+        browser,
+        own,
+        '250',
+        'E2E-BO-4EYES',
+      );
+      const annContext = await browser.newContext({ baseURL: own.url });
+      const ann = await annContext.newPage();
+      await consoleSignIn(ann, staff.ann!);
+      await ann.goto('/bo/deposits');
+      await expect(ann.getByText('Above 100.00 USD two different people must approve.')).toBeVisible();
+      const row = ann
+        .getByRole('table', { name: 'Deposits queue' })
+        .getByRole('row')
+        .filter({ hasText: orderNo });
+      await expect(row.getByTestId('four-eyes')).toHaveText('Needs 2');
+      await row.getByRole('link', { name: orderNo }).click();
+      await ann.getByTestId('item-actions').getByRole('button', { name: 'Approve' }).click();
+      await ann.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await expect(ann.getByTestId('action-done')).toHaveText(
+        'Your approval is recorded: a second, different person must approve it too',
+      );
+      await expect(ann.getByTestId('item-status')).toHaveText('Pending');
+      await expect(ann.getByTestId('four-eyes')).toHaveText(
+        `Needs 2 · approved by ${staff.ann!.username} · you approved`,
+      );
+      // Ann's approve button is gone; the server refuses her second vote all the same, in words.
+      await expect(ann.getByTestId('item-actions').getByRole('button')).toHaveText(['Reject']);
+      const token = await ann.evaluate(() => sessionStorage.getItem('bo.token'));
+      const again = await fetch(`${own.url}/bo/api/approvals/deposits/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token! },
+        body: JSON.stringify({ id: Number(/\/deposits\/(\d+)/.exec(ann.url())![1]) }),
+      });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ errorCode: 'bo.approval.same.approver' });
+      await expect(player.getByTestId('balance-amount')).toHaveText('$0.00');
+
+      // Bob finds it under "Awaiting a 2nd approval" and gives the second approval: credited.
+      const bobContext = await browser.newContext({ baseURL: own.url });
+      const bob = await bobContext.newPage();
+      await consoleSignIn(bob, staff.bob!);
+      await bob.goto('/bo/deposits');
+      await bob.getByLabel('Awaiting a 2nd approval').check();
+      await bob.getByRole('button', { name: 'Apply' }).click();
+      const waiting = bob
+        .getByRole('table', { name: 'Deposits queue' })
+        .getByRole('row')
+        .filter({ hasText: orderNo });
+      await expect(waiting.getByTestId('four-eyes')).toHaveText(
+        `Needs 2 · approved by ${staff.ann!.username}`,
+      );
+      await waiting.getByRole('link', { name: orderNo }).click();
+      await bob.getByTestId('item-actions').getByRole('button', { name: 'Approve' }).click();
+      await bob.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+      await expect(bob.getByTestId('action-done')).toHaveText('Approved');
+      await expect(bob.getByTestId('item-status')).toHaveText('Credited');
+      await expect(player.getByTestId('balance-amount')).toHaveText('$250.00');
+      await expect(order.getByTestId('deposit-status')).toHaveText('Credited');
+
+      // Ann's page is stale: rejecting what Bob credited is refused with what happened.
+      await ann.getByTestId('item-actions').getByRole('button', { name: 'Reject' }).click();
+      await ann.getByRole('dialog').getByLabel('Reason (the member sees it)').fill('no such transfer');
+      await ann.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+      await expect(ann.getByTestId('action-refusal')).toContainText('This item has already been decided');
+      await Promise.all([annContext.close(), bobContext.close(), playerContext.close()]);
+    } finally {
+      await own.stop();
+    }
   });
 });

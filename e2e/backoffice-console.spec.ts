@@ -140,7 +140,14 @@ test.describe('back-office console', () => {
     await expect(page.getByTestId('who')).toContainText('Ops Lead');
     await expect(page.getByTestId('who')).toContainText('Admin');
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Staff', 'Audit log']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Deposits',
+      'Withdrawals',
+      'Players',
+      'Staff',
+      'Audit log',
+    ]);
     await expect(page.getByText('Back-office activity · last 24 hours')).toBeVisible();
     await expect(page.locator('.tile').filter({ hasText: 'Staff sign-ins' })).toContainText('1');
 
