@@ -209,6 +209,26 @@ test.describe('back-office approvals and players', () => {
     await page.getByRole('tab', { name: 'Ledger' }).click();
     await expect(page.getByRole('table', { name: 'Ledger' })).toContainText(orderNo);
     await look(page, 'bo-player-ledger');
+
+    // A note by staff, newest first with its author; the sessions and logins the player made.
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    await page.getByLabel('New note').fill('Called about a late transfer; told to wait for review.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.locator('.notes li').first()).toContainText('Called about a late transfer');
+    await expect(page.locator('.notes li').first()).toContainText(staff.fin!.username);
+    await look(page, 'bo-player-notes');
+    await page.getByRole('tab', { name: 'Sessions & devices' }).click();
+    await expect(page.getByRole('table', { name: 'Sessions' })).toContainText('Live');
+    await look(page, 'bo-player-sessions', true);
+    await page.getByRole('tab', { name: 'Logins & IPs' }).click();
+    await expect(page.getByRole('table', { name: 'IP addresses' })).toBeVisible();
+    await look(page, 'bo-player-logins');
+
+    // The withdrawal queue opens for finance (its rows are the server's; none waits here).
+    await nav.getByRole('link', { name: 'Withdrawals' }).click();
+    await expect(page.getByRole('heading', { name: 'Withdrawals' })).toBeVisible();
+    await expect(page.getByLabel('Status')).toHaveValue('OPEN');
+    await look(page, 'bo-withdrawals', true);
   });
 
   test('a support user has no finance queue: no menu entry, the address refused, the server refuses the call', async ({
