@@ -292,7 +292,7 @@ describe(`points (${testDbKind})`, () => {
     }
   });
 
-  it('PM-07, PM-12: the balance and the points details answer on the wire with 2 decimals, by type, paged; a bad type is a 4xx', async () => {
+  it('PM-07, PM-12: the balance and the points details answer on the wire with 2 decimals, by type, paged; the account record lists no points; a bad type is a 4xx', async () => {
     const m = await memberWithMoney(t, 0, { prefix: 'pt-wire' });
     const now = new Date();
     await settleBets(t, [
@@ -334,6 +334,11 @@ describe(`points (${testDbKind})`, () => {
       totalElements: 1,
       totalPages: 1,
     });
+    // Points are not money: the account record (money movements) lists none of them.
+    const record = await t.call({ url: '/wps/relay/ODSFE2_getAccountRecords', token: m.token });
+    expect(record.statusCode, record.body).toBe(200);
+    const walletTypes = (record.json().value.content as { walletType: string }[]).map((r) => r.walletType);
+    expect(walletTypes).not.toContain('POINTS');
     const bad = await t.call({ url: '/wps/relay/ODSFE2_MemTransDet?type=CASINO', token: m.token });
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.statusCode).toBeLessThan(500);

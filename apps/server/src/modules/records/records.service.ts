@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   Errors,
   ledgerKindCategory,
+  POINTS_WALLET,
   RECORDS_EXPORT_MAX_ROWS,
   RECORDS_MAX_RANGE_DAYS,
   type AccountRecords,
@@ -143,8 +144,11 @@ export interface RecordsDeps {
  * lottery credit the main wallet had no room for waits in LOTTERY_PRIZE_HELD (decision 022): the
  * record shows the one credit of the main wallet when the held-prizes job pays it, not the held
  * account's "+19.60" and "−19.60" (and its summary counts the prize once).
+ *
+ * Points (decision 033) are not money: their account's movements are the points details' (PM-05),
+ * never the account record's.
  */
-const NOT_IN_ACCOUNT_RECORD = [WalletType.pendingWithdrawal, LOTTERY_PRIZE_HELD];
+const NOT_IN_ACCOUNT_RECORD = [WalletType.pendingWithdrawal, LOTTERY_PRIZE_HELD, POINTS_WALLET];
 
 /** The movement's business reference (an order or transfer number), else its ledger number. */
 const reference = (p: { reference: string; transaction_id: number }) =>
