@@ -4,7 +4,7 @@ import type { TestApp } from '../../../server/src/test/test-app.ts';
 import { createStaff, nextCode, startRealServer } from '../test/real-server.ts';
 import { submitCode, submitPassword } from '../auth/sign-in-flow.ts';
 import { tokenStore } from './client.ts';
-import { auditQueryOf, backofficeDataProvider } from './data-provider.ts';
+import { auditQueryOf, backofficeDataProvider, type QueueMeta } from './data-provider.ts';
 
 /** The data provider against the real server: the lists, pages and filters the calls give. */
 describe('back-office data provider', () => {
@@ -123,6 +123,39 @@ describe('back-office data provider', () => {
     });
     expect(one.data).toMatchObject({ id: ids[0], action: 'staff.create' });
     await expect(dp.getOne({ resource: 'audit', id: 999_999 })).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('lists the approval queues through their calls with the four-eyes threshold, and searches players only with a prefix', async () => {
+    const dp = provider();
+    const deposits = await dp.getList({
+      resource: 'deposits',
+      pagination: { currentPage: 1, pageSize: 10 },
+      filters: [{ field: 'status', operator: 'eq', value: 'ALL' }],
+      sorters: [{ field: 'amount', order: 'desc' }],
+    });
+    expect(Array.isArray(deposits.data)).toBe(true);
+    expect(deposits.total).toBe(deposits.data.length);
+    expect((deposits as unknown as { meta: QueueMeta }).meta).toMatchObject({
+      currency: expect.any(String),
+      fourEyesAbove: expect.any(Number),
+    });
+    const withdrawals = await dp.getList({
+      resource: 'withdrawals',
+      pagination: { currentPage: 1, pageSize: 10 },
+      filters: [{ field: 'awaitingSecond', operator: 'eq', value: true }],
+    });
+    expect(withdrawals).toMatchObject({ data: [], total: 0 });
+    await expect(dp.getOne({ resource: 'deposits', id: 999_999 })).rejects.toMatchObject({ statusCode: 404 });
+    // No prefix typed yet: nothing is asked of the server.
+    expect(await dp.getList({ resource: 'players', filters: [] })).toEqual({ data: [], total: 0 });
+    const none = await dp.getList({
+      resource: 'players',
+      filters: [
+        { field: 'key', operator: 'eq', value: 'username' },
+        { field: 'q', operator: 'startswith', value: 'nobody-has-this-name' },
+      ],
+    });
+    expect(none).toMatchObject({ data: [], total: 0, capped: false });
   });
 
   it('hears the server refuse a role without the permission', async () => {
