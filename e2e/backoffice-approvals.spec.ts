@@ -252,6 +252,26 @@ test.describe('back-office approvals and players', () => {
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ success: false, errorCode: 'bo.permission.denied' });
+
+    // Support looks a player up and may lock (player.lock) but not adjust (no player.adjust).
+    const username = uniqueName('aps');
+    await createMember(server, username, 'Play1234');
+    await nav.getByRole('link', { name: 'Players' }).click();
+    await page.getByRole('searchbox').fill(username.slice(0, 6));
+    await expect(page.getByLabel('Search by')).toContainText('Any key (Username)');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('table', { name: 'Players found' }).getByRole('link', { name: username }).click();
+    const actions = page.getByTestId('player-actions').getByRole('button');
+    await expect(actions).toHaveText(['Lock', 'Force password change', 'End sessions']);
+    await actions.filter({ hasText: 'Lock' }).click();
+    const lock = page.getByRole('dialog', { name: `Lock: ${username}` });
+    await expect(lock.getByRole('button', { name: 'Confirm: lock' })).toBeDisabled();
+    await lock.getByLabel('Reason').fill('shared account reported');
+    await lock.getByRole('button', { name: 'Confirm: lock' }).click();
+    await expect(page.getByTestId('action-done')).toContainText('Lock: done');
+    await expect(page.getByTestId('player-status')).toHaveText('Locked');
+    await expect(actions).toHaveText(['Unlock', 'Force password change', 'End sessions']);
+    await look(page, 'bo-player-support', true);
   });
 
   test('four eyes: above APPROVAL_FOUR_EYES_ABOVE the first approval waits for a second, different person; the same person cannot approve again', async ({

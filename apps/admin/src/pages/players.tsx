@@ -336,7 +336,11 @@ function PlayerActionForm({
         end: backoffice.boPlayerEndSessions,
       }[action];
       const res = await boCall(def, { body });
-      return `${PLAYER_ACTION[action].label}: done${res.sessionsEnded ? ` · ${res.sessionsEnded} session(s) ended` : ''}`;
+      const ended =
+        res.sessionsEnded === 0
+          ? ''
+          : ` · ${res.sessionsEnded} session${res.sessionsEnded === 1 ? '' : 's'} ended`;
+      return `${PLAYER_ACTION[action].label}: done${ended}`;
     },
     onSuccess: (message) => {
       void invalidate({ resource: 'players', invalidates: ['detail'], id });
@@ -434,7 +438,9 @@ function ProfileTab({ profile: p }: { profile: Profile }) {
           ['Level', p.rankLevel],
           [
             'Registered from',
-            <span className="mono">{`${p.registerIp} · ${p.registerMethod} · ${p.registerDomain}`}</span>,
+            <span className="mono">
+              {[p.registerIp, p.registerMethod, p.registerDomain].filter((x) => x.trim()).join(' · ')}
+            </span>,
           ],
           ['Last login', p.lastLoginAt ? `${dateTime(p.lastLoginAt)} · ${p.lastLoginIp ?? ''}` : '—'],
           ['Password changed', p.passwordChangedAt ? dateTime(p.passwordChangedAt) : '—'],
