@@ -13,14 +13,16 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
  * the settling transaction), adds them to points_accrual and posts what became owed, in one
  * transaction, so a crash or a throw leaves all of it or none. Folds run one at a time across
  * instances (an advisory lock of the transaction); a fold that finds another running does nothing
- * and the next one takes its rows. Each movement's ledger key names the fold's sequence number, so
- * a movement can never be posted twice.
+ * and the next one takes its rows. Each movement's ledger key names the fold's sequence number, its
+ * type, direction and part, so a movement can never be posted twice.
  */
 
 export const POINTS_FOLD_JOB = 'points.fold';
 export const HOUSE_POINTS = 'HOUSE_POINTS';
 const POINTS_LOCK = 'points-fold';
 const DEFAULT_FOLD_LIMIT = 50_000;
+/** Members' postings per ledger movement of a fold. */
+const MOVEMENT_MEMBERS = 100;
 
 export interface PointsDeps {
   database: Database;
@@ -128,61 +130,69 @@ export class PointsService {
       on conflict (member_id, wallet_type, currency) do nothing`.execute(trx);
 
     // What became owed beyond what was posted: the floor of the exact sum, so whichever bets fell
-    // into which fold the posted total is the same. A reversal takes back at most the balance
-    // (points already redeemed cannot be taken twice); the rest stays owed against later earnings.
-    const moves = await sql<{ member_id: number; points_type: string; delta: string; account: number }>`
-      with t as (
-        select x.m as member_id, x.t as points_type
-        from unnest(${members}::bigint[], ${types}::text[]) as x(m, t)
-      ), c as (
+    // into which fold the posted total is the same. A reversal takes back at most what the member
+    // holds after this fold's earnings (points already redeemed cannot be taken twice, and the
+    // account never goes below zero); the rest stays owed against later earnings. With a member's
+    // reversals in type order, the k-th takes max(N_k, -avail) - max(N_(k-1), -avail), N being the
+    // running sum of its reversals: together never more than avail.
+    const moves = await sql<{ member_id: number; points_type: string; account: number; delta: string }>`
+      with c as (
         select a.member_id, a.points_type, l.id as account, l.balance,
                floor(a.owed)::bigint - a.posted as want
-        from t
-        join points_accrual a on a.member_id = t.member_id and a.points_type = t.points_type
+        from unnest(${members}::bigint[], ${types}::text[]) as x(m, t)
+        join points_accrual a on a.member_id = x.m and a.points_type = x.t
         join ledger_account l on l.member_id = a.member_id and l.wallet_type = ${POINTS_WALLET}
           and l.currency = ${POINTS_CURRENCY}
-        order by a.member_id, a.points_type
-        for update of a
+      ), d as (
+        select c.*,
+               sum(least(want, 0)) over (partition by member_id order by points_type) as neg,
+               balance + sum(greatest(want, 0)) over (partition by member_id) as avail
+        from c
       )
-      select member_id, points_type, account, want::text as delta
-      from c
-      where want <> 0
+      select member_id, points_type, account,
+             (case when want >= 0 then want
+                   else greatest(neg, -avail) - greatest(neg - want, -avail) end)::text as delta
+      from d
       order by member_id, points_type`.execute(trx);
 
     const house = await sql<{
       id: number;
     }>`select id from ledger_account where code = ${HOUSE_POINTS}`.execute(trx);
     const houseId = Number(house.rows[0]!.id);
+    const rows = moves.rows.map((m) => ({ ...m, delta: Number(m.delta) })).filter((m) => m.delta !== 0);
+    // One movement per type and direction a fold (in parts of MOVEMENT_MEMBERS): the members'
+    // postings (ascending, the lock order) and the house's sum, through ledger_post; earnings before
+    // reversals, since a reversal may take points this fold earned. Each member's posting is its own
+    // row, and the movement's reference (its type) files it in the details. A movement per member
+    // cost 0.7 ms each (8,000 in 5.8 s on PostgreSQL, each updating the house's row); in parts of
+    // 100, a fold of 8,000 settled bets of 2,000 members in four types took 0.94 s.
     let posted = 0;
-    for (const m of moves.rows) {
-      const member = Number(m.member_id);
-      let delta = Number(m.delta);
-      if (delta < 0) {
-        // Read at the moment: an earlier movement of this fold may have moved it.
-        delta = Math.max(delta, -(await this.balanceIn(trx, Number(m.account))));
+    for (const sign of [1, -1]) {
+      for (const type of [...new Set(rows.map((m) => m.points_type))].sort()) {
+        const all = rows.filter((m) => m.points_type === type && Math.sign(m.delta) === sign);
+        // In movements of MOVEMENT_MEMBERS: the balance check of a transaction re-sums its
+        // postings for each posting, so its cost grows with the square of its size.
+        for (let i = 0; i < all.length; i += MOVEMENT_MEMBERS) {
+          const part = all.slice(i, i + MOVEMENT_MEMBERS);
+          const total = part.reduce((sum, m) => sum + m.delta, 0);
+          await sql`
+            select o_id from ledger_post(
+              ${`points:${fold}:${type}:${sign > 0 ? 'earn' : 'reverse'}:${i / MOVEMENT_MEMBERS}`}, 'POINTS_EARN',
+              ${type}, '', null,
+              ${[...part.map((m) => Number(m.account)), houseId]}::bigint[],
+              ${[...part.map((m) => m.delta), -total]}::bigint[])`.execute(trx);
+          posted += part.length;
+        }
       }
-      if (delta === 0) continue;
-      const key = `points:${fold}:${member}:${m.points_type}`;
-      // The member's account first, the house's last: every fold and redeem locks in that order.
-      await sql`
-        select o_id from ledger_post(${key}, 'POINTS_EARN', ${m.points_type}, '', null,
-          array[${Number(m.account)}, ${houseId}]::bigint[], array[${delta}, ${-delta}]::bigint[])`.execute(
-        trx,
-      );
-      await sql`
-        update points_accrual set posted = posted + ${delta}
-        where member_id = ${member} and points_type = ${m.points_type}`.execute(trx);
-      posted++;
     }
+    if (rows.length)
+      await sql`
+        update points_accrual a set posted = a.posted + x.delta
+        from unnest(${rows.map((m) => Number(m.member_id))}::bigint[], ${rows.map((m) => m.points_type)}::text[],
+                    ${rows.map((m) => m.delta)}::bigint[]) as x(member_id, points_type, delta)
+        where a.member_id = x.member_id and a.points_type = x.points_type`.execute(trx);
     if (options.failAfterPosting) throw new Error('points: fold stopped after posting (test)');
     return { folded, posted, busy: 0 };
-  }
-
-  private async balanceIn(trx: Kysely<DB>, account: number): Promise<number> {
-    const r = await sql<{
-      balance: string;
-    }>`select balance from ledger_account where id = ${account}`.execute(trx);
-    return Number(r.rows[0]?.balance ?? 0);
   }
 
   /** The member's points balance, in hundredths of a point (0 before any is earned). */
