@@ -3,6 +3,10 @@ import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { freshIp, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import {
+  DEFAULT_CONTRACT_TIME_ZONE,
+  zoneMinuteLabel,
+} from '../packages/contract/src/agent-contracts/days.ts';
 import { repoRoot, type RunningServer } from './server.ts';
 
 /**
@@ -386,7 +390,8 @@ test.describe('agent contracts', () => {
     // close: the operator's early settlement of that window (the scheduled run settles it again
     // after its close and moves only a difference).
     const said = await server.ops('contracts', 'settle', 'realtime', '--at', settledBy);
-    expect(said).toMatch(/^Real-time salary, window /);
+    const windowStart = /^Real-time salary, window (\S+?)–/.exec(said)?.[1];
+    expect(windowStart, said).toBeDefined();
 
     // What the tiers give on the draw, computed here: the player's bet in the draw reaches tier 1;
     // a draw is won when it paid back at least the bet; the rate applies to the bet, rounded down.
@@ -407,6 +412,9 @@ test.describe('agent contracts', () => {
       .getByRole('row')
       .filter({ has: agent.locator('td:nth-child(3)', { hasText: /^20\.00$/ }) });
     await expect(statement).toHaveCount(1);
+    // The window by its start on the settlement zone's clock (the zone of its day).
+    const label = zoneMinuteLabel(Date.parse(windowStart!), DEFAULT_CONTRACT_TIME_ZONE);
+    await expect(statement.locator('td').nth(0)).toHaveText(`${label.slice(0, 10)} ${label.slice(11, 16)}`);
     // A window's statement has no one tier (each player-draw reaches its own): the column says so.
     await expect(statement.locator('td').nth(3)).toHaveText('—');
     await expect(statement.locator('td').nth(4)).toHaveText(shown(expected));
@@ -414,7 +422,16 @@ test.describe('agent contracts', () => {
     await expect(statement.locator('td').nth(6)).toHaveText(shown(expected));
     await shoot(agent, 'records-realtime');
     // ---- and My Income's salary grew by exactly that -------------------------------------------
-    expect(await incomeSalary(agent)).toBe(before + expected);
+    // (the page may first show its cached figures and then the fresh ones: read until they settle)
+    await expect
+      .poll(
+        async () => {
+          await choose(agent, 'agentRealtimeSalary');
+          return incomeSalary(agent);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(before + expected);
     await context.close();
   });
 });

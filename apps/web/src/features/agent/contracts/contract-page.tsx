@@ -414,6 +414,14 @@ function History({
 
 // ---- records -----------------------------------------------------------------------------------
 
+/**
+ * A window's start on the settlement zone's clock, as the server labels the period in its key
+ * ('fiveMinutes:2026-11-28T13:05+08:00'): the same clock as its day, neither UTC nor the browser's.
+ */
+export function windowStartLabel(key: string): string {
+  return /T(\d\d:\d\d)/.exec(key)?.[1] ?? '';
+}
+
 function Records({ kind, held }: { kind: ContractKind; held: ContractView[] }) {
   const { t } = useTranslation(AGENT_STRINGS);
   const precision = usePrecision();
@@ -447,7 +455,7 @@ function Records({ kind, held }: { kind: ContractKind; held: ContractView[] }) {
                     r.period.startDay === r.period.endDay
                       ? r.period.code === 'D'
                         ? r.period.startDay
-                        : `${r.period.startDay} ${new Date(r.period.start).toISOString().slice(11, 16)}`
+                        : `${r.period.startDay} ${windowStartLabel(r.period.key)}`
                       : `${r.period.startDay} – ${r.period.endDay}`,
                 },
                 { key: 'product', label: t('ct_line'), render: (r) => productName(t, r.productType) },

@@ -9,7 +9,7 @@ import { saveSession } from '../../../shared/session/session.ts';
 import { renderShell, setupShell, stubFetch } from '../../../test/shell-harness.tsx';
 import { AGENT_NS } from '../strings.ts';
 import { ContractRequestsModal, ContractRequestsPopup, contractModalLaterKey } from './contract-modal.tsx';
-import { ContractPage } from './contract-page.tsx';
+import { ContractPage, windowStartLabel } from './contract-page.tsx';
 import { checkEditor, stateFromTerms, termsFromState, type EditorState } from './editor-model.ts';
 
 const LOADING = { timeout: 10_000 };
@@ -292,6 +292,11 @@ describe('agent contracts on the web (issue 30)', () => {
     renderShell(<ContractRequestsPopup />);
     expect(await screen.findByRole('dialog', { name: 'Contract' }, LOADING)).toBeTruthy();
     expect(window.sessionStorage.getItem(contractModalLaterKey('subagent3'))).toBeNull();
+  });
+
+  it("a window's record reads its start on the settlement zone's clock, from the server's period key, not UTC", () => {
+    expect(windowStartLabel('fiveMinutes:2026-11-29T00:05+08:00')).toBe('00:05');
+    expect(windowStartLabel('hour:2026-11-28T13:00+08:00')).toBe('13:00');
   });
 
   describe('the tier editor (research §2.5), checked by the contract core', () => {
