@@ -247,7 +247,7 @@ test.describe('back-office console', () => {
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
-    // A support agent made by the admin: no Staff, no Audit log.
+    // A support agent made by the admin: no Staff, no Audit log, no finance queues; the players' pages.
     await page.goto('/bo/staff');
     await page.getByRole('button', { name: 'New staff account' }).click();
     const dialog = page.getByRole('dialog', { name: 'New staff account' });
@@ -266,6 +266,7 @@ test.describe('back-office console', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
       'Dashboard',
+      'Players',
     ]);
     await expect(page.getByText('Back-office activity')).toHaveCount(0);
     await page.goto('/bo/audit');
