@@ -158,7 +158,8 @@ describe(`points (${testDbKind})`, () => {
     // Points never expire: nothing but an earning, a reversal or a redeem moves them (PM-14).
     const kinds = await sql<{ kind: string }>`
       select distinct t.kind from ledger_transaction t join ledger_posting p on p.transaction_id = t.id
-      join ledger_account a on a.id = p.account_id where a.wallet_type = 'POINTS'`.execute(t.database.db);
+      join ledger_account a on a.id = p.account_id where a.wallet_type = 'POINTS'
+      and a.member_id = any(${members.map((m) => m.memberId)}::bigint[])`.execute(t.database.db);
     expect(kinds.rows.map((r) => r.kind)).toEqual(['POINTS_EARN']);
     await expectLedgerExact();
   });
@@ -212,6 +213,59 @@ describe(`points (${testDbKind})`, () => {
     expect(liveOnly.total).toBe(2);
     expect(liveOnly.items.map((i) => i.points)).toEqual([-4_200 * scale]);
     expect(pointsTypes).toEqual(['LIVE', 'LOTTERY', 'PVP', 'SLOTS', 'SPORTS', 'REDEEM', 'DEPOSIT']);
+    await expectLedgerExact();
+  });
+
+  it('decision 033: a reversal takes back at most what the member holds (points spent are not taken twice); the rest is netted against its next earnings', async () => {
+    const m = await memberWithMoney(t, 0, { prefix: 'pt-spent' });
+    const now = new Date();
+    const scale = 10 ** (2 - t.app.ctx.wallet.currency().precision);
+    const [bet] = await settleBets(t, [
+      {
+        memberId: m.memberId,
+        product: 'SPORTS',
+        amount: 10_000,
+        valid: 10_000,
+        payout: 0,
+        betAt: now,
+        settledAt: now,
+      },
+    ]);
+    await points.foldAll();
+    expect(await points.balance(m.memberId)).toBe(10_000 * scale);
+    // The member spends 80 % of its points (a redeem, as the mall will post it).
+    const accounts = await sql<{ member: number; house: number }>`
+      select (select id from ledger_account where member_id = ${m.memberId} and wallet_type = 'POINTS') as member,
+             (select id from ledger_account where code = ${HOUSE_POINTS}) as house`.execute(t.database.db);
+    const { member, house } = accounts.rows[0]!;
+    const spent = 8_000 * scale;
+    await sql`select o_id from ledger_post(${`test-redeem-${m.memberId}`}, 'POINTS_REDEEM', 'R1', '', null,
+      array[${member}, ${house}]::bigint[], array[${-spent}, ${spent}]::bigint[])`.execute(t.database.db);
+    // The bet is voided: only the 2,000 the member still holds go back.
+    await correctBet(t, bet!, { cancel: true });
+    await points.foldAll();
+    expect(await points.balance(m.memberId)).toBe(0);
+    // Its next earning first pays the 8,000 it still owes back: 12,000 earned, 4,000 credited.
+    await settleBets(t, [
+      {
+        memberId: m.memberId,
+        product: 'SPORTS',
+        amount: 12_000,
+        valid: 12_000,
+        payout: 0,
+        betAt: now,
+        settledAt: now,
+      },
+    ]);
+    await points.foldAll();
+    expect(await points.balance(m.memberId)).toBe(4_000 * scale);
+    const details = await points.details(m.memberId, { page: 1, size: 10 });
+    expect(details.items.map((i) => [i.type, i.points])).toEqual([
+      ['SPORTS', 4_000 * scale],
+      ['SPORTS', -2_000 * scale],
+      ['REDEEM', -spent],
+      ['SPORTS', 10_000 * scale],
+    ]);
     await expectLedgerExact();
   });
 
