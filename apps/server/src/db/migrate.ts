@@ -6,8 +6,8 @@ import * as m002 from './migrations/002-sessions.ts';
 import * as m003 from './migrations/003-accounts.ts';
 import * as m004 from './migrations/004-phone-auth.ts';
 import * as m005 from './migrations/005-outbox-lease.ts';
-import * as m008 from './migrations/008-wallet.ts';
 import * as m007 from './migrations/007-original-switch-ids.ts';
+import * as m008 from './migrations/008-wallet.ts';
 import * as m009 from './migrations/009-withdrawals.ts';
 import * as m010 from './migrations/010-messages-records.ts';
 import * as m012 from './migrations/012-games.ts';
@@ -33,12 +33,13 @@ import * as m033 from './migrations/033-agent-announcements.ts';
 import * as m034 from './migrations/034-lottery-rebates-by-prize-group.ts';
 import * as m035 from './migrations/035-staff-and-audit.ts';
 import * as m036 from './migrations/036-agent-contracts.ts';
-import * as m039 from './migrations/039-agent-figures-fillfactor.ts';
 import * as m037 from './migrations/037-drop-member-contract-request-columns.ts';
 import * as m038 from './migrations/038-agent-contract-settlement.ts';
+import * as m039 from './migrations/039-agent-figures-fillfactor.ts';
 import * as m040 from './migrations/040-approval-votes.ts';
 import * as m041 from './migrations/041-backoffice-players.ts';
 import * as m042 from './migrations/042-points-ledger.ts';
+import * as m043 from './migrations/043-member-password-change-required.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -47,8 +48,8 @@ export const migrations: Record<string, Migration> = {
   '003-accounts': m003,
   '004-phone-auth': m004,
   '005-outbox-lease': m005,
-  '008-wallet': m008,
   '007-original-switch-ids': m007,
+  '008-wallet': m008,
   '009-withdrawals': m009,
   '010-messages-records': m010,
   '012-games': m012,
@@ -74,12 +75,13 @@ export const migrations: Record<string, Migration> = {
   '034-lottery-rebates-by-prize-group': m034,
   '035-staff-and-audit': m035,
   '036-agent-contracts': m036,
-  '039-agent-figures-fillfactor': m039,
   '037-drop-member-contract-request-columns': m037,
   '038-agent-contract-settlement': m038,
+  '039-agent-figures-fillfactor': m039,
   '040-approval-votes': m040,
   '041-backoffice-players': m041,
   '042-points-ledger': m042,
+  '043-member-password-change-required': m043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -125,6 +125,7 @@ export interface MemberTable {
   first_login: Generated<boolean>;
   password_changed_at: NullableTimestamp;
   password_expires_at: NullableTimestamp;
+  password_change_required: Generated<boolean>;
   totp_secret: string | null;
   totp_pending_secret: string | null;
   qq_num: string | null;

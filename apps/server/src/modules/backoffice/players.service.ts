@@ -220,7 +220,7 @@ export class PlayersService {
       lastLoginAt: ms(m.last_login_at),
       lastLoginIp: m.last_login_ip,
       passwordChangedAt: ms(m.password_changed_at),
-      mustChangePassword: expires !== null && expires <= Date.now(),
+      mustChangePassword: m.password_change_required || (expires !== null && expires <= Date.now()),
       twoFactor: m.totp_secret !== null,
       bankAccounts: banks.map((b) => ({
         id: Number(b.id),
@@ -554,8 +554,9 @@ export class PlayersService {
   }
 
   /**
-   * The password expires now: the next login answers passwordExpired (and, with the
-   * passwordExpiryChange switch on, forceChangePassword); the sessions end so that login comes now.
+   * The password expires now and a change is required: the next login answers passwordExpired and
+   * forceChangePassword whatever the passwordExpiryChange switch says (migration 043), until the
+   * player sets a new password; the sessions end so that login comes now.
    */
   forcePasswordChange(actor: AuditActor, id: number, reason: string) {
     return this.statusAction(
@@ -566,7 +567,7 @@ export class PlayersService {
       async (trx) => {
         await trx
           .updateTable('member')
-          .set({ password_expires_at: sql`now()` })
+          .set({ password_expires_at: sql`now()`, password_change_required: true })
           .where('id', '=', id)
           .execute();
         return true;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffice, Errors, WalletErrors } from '@app/contract';
+import { backoffice, Errors, FeatureSwitch, WalletErrors } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { loginCall } from '../session/accounts-test-kit.ts';
 import { walletMinor } from '../wallet/wallet-test-kit.ts';
@@ -268,7 +268,7 @@ describe(`back-office players (${testDbKind})`, () => {
     await ledgerAndChainHold();
   });
 
-  it('force password change: the password has expired at the next login; end sessions ends the token', async () => {
+  it('force password change: the next login must change the password (whatever the expiry switch), until a new one is set; end sessions ends the token', async () => {
     const m = await newMember(t, { money: 0 });
     const res = await bo(support, 'POST', '/bo/api/players/force-password-change', {
       id: m.id,
@@ -279,9 +279,18 @@ describe(`back-office players (${testDbKind})`, () => {
     expect((await t.call({ method: 'GET', url: '/wps/v2/wallets/balance', token: m.token })).statusCode).toBe(
       401,
     );
-    const login = await loginCall(t, { username: m.username, password: PASSWORD }, callerIp());
+    // The aged-password switch off: a forced change is required all the same.
+    await t.app.ctx.system.setSwitch(FeatureSwitch.passwordExpiryChange, false);
+    const login = await loginCall(t, { username: m.username, password: PASSWORD }, callerIp()).finally(() =>
+      t.app.ctx.system.setSwitch(FeatureSwitch.passwordExpiryChange, true),
+    );
     expect(login.statusCode, login.body).toBe(200);
-    expect(login.json().value.passwordExpired).toBe(true);
+    // Required whatever the aged-password switch (passwordExpiryChange) says, until a new password.
+    expect(login.json().value).toMatchObject({
+      passwordExpired: true,
+      forceChangePassword: true,
+      changePasswordReason: 'expired',
+    });
 
     const token = login.json().value.token as string;
     const end = await bo(support, 'POST', '/bo/api/players/end-sessions', {
@@ -290,6 +299,10 @@ describe(`back-office players (${testDbKind})`, () => {
     });
     expect(end.json().value.sessionsEnded).toBe(1);
     expect((await t.call({ method: 'GET', url: '/wps/v2/wallets/balance', token })).statusCode).toBe(401);
+    // A new password lifts the requirement.
+    await t.app.ctx.members.setPassword(m.id, 'Fresh5678');
+    const after = await loginCall(t, { username: m.username, password: 'Fresh5678' }, callerIp());
+    expect(after.json().value).toMatchObject({ passwordExpired: false, forceChangePassword: false });
     expect((await auditOf(t, 'player.force-password-change')).some((e) => e.target_id === String(m.id))).toBe(
       true,
     );

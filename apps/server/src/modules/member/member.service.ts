@@ -347,6 +347,7 @@ export class MemberService {
       password_hash: await hashPassword(password),
       password_changed_at: now,
       password_expires_at: new Date(now.getTime() + PASSWORD_MAX_AGE_DAYS * dayMs),
+      password_change_required: false,
     });
   }
 

@@ -442,6 +442,8 @@ export class SessionService {
           ? options.password === WEAK_DEFAULT_PASSWORD
           : await verifyPassword(member.password_hash, WEAK_DEFAULT_PASSWORD);
       if (weak) reason = 'weak';
+      // Staff forced a change (the back office): required whatever the aged-password switch says.
+      else if (member.password_change_required) reason = 'expired';
       else if (passwordExpired && (await this.system.isOn(FeatureSwitch.passwordExpiryChange)))
         reason = 'expired';
     }
