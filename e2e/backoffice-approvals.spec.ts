@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -6,6 +5,7 @@ import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { settled } from './settled.ts';
+import { totpCode } from './totp.ts';
 
 /**
  * The back office's approval queues and players pages (issue 31, decision 032) in Chromium against
@@ -27,20 +27,6 @@ async function look(page: Page, name: string, phone = false) {
   await page.screenshot({ path: join(lookDir, `${name}-390.png`), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await settled(page);
-}
-
-/** The 6-digit code an authenticator app shows at `at` for a base32 secret (RFC 6238: SHA-1, 30 s). */
-function totpCode(base32: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of base32.replace(/[\s=]/g, '').toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 async function boPost(server: RunningServer, path: string, body: unknown, token?: string) {

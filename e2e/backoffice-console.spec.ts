@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -6,26 +5,13 @@ import { test, expect } from './fixtures.ts';
 import { createServer } from 'node:net';
 import { repoRoot, startServer } from './server.ts';
 import { settled } from './settled.ts';
+import { totpCode } from './totp.ts';
 
 /**
  * The back-office console (issue 31, decision 032) in Chromium against the real server: the first
  * admin made by the operator CLI signs in with a password and an authenticator code computed here,
  * enrols, sees the dashboard, creates a member of staff and finds the entry in the audit log.
  */
-
-/** The 6-digit code an authenticator app shows at `at` for a base32 secret (RFC 6238: SHA-1, 30 s). */
-function totpCode(base32: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of base32.replace(/[\s=]/g, '').toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** Every file of a build folder, recursively. */
 function filesOf(dir: string): string[] {

@@ -1,21 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { test, expect } from './fixtures.ts';
 import { outboxCode, secureApi } from './accounts-helpers.ts';
 import { LOGIN_PASSWORD, openSecurityCentre } from './profile-helpers.ts';
-
-/** The 6-digit code an authenticator app shows now for a base32 secret (RFC 6238: SHA-1, 30 s). */
-function totpCode(base32: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of base32.replace(/[\s=]/g, '').toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
+import { totpCode } from './totp.ts';
 
 test.describe('security centre', () => {
   test('lists the profile, login password, transaction password, mobile, e-mail, authenticator, bank accounts and sessions', async ({
