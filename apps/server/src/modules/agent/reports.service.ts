@@ -5,6 +5,7 @@ import {
   AGENT_REPORT_MAX_DAYS,
   Errors,
   ledgerKindCategory,
+  POINTS_WALLET,
   type AccountRecordType,
   type AgentIncome,
   type AgentOverview,
@@ -632,7 +633,8 @@ export class AgentReportsService {
       endTime: end.getTime(),
     };
     if (kinds && kinds.length === 0) return base;
-    // The members' wallets; money held for a withdrawal under review shows once, as it leaves.
+    // The members' wallets; money held for a withdrawal under review shows once, as it leaves, and
+    // points, an asset of their own in the same ledger (decision 033), are not money.
     const accounts = sql`
       select a.id, a.member_id, a.wallet_type, a.balance from ledger_account a
       ${
@@ -640,7 +642,7 @@ export class AgentReportsService {
           ? sql`where a.member_id = ${member.id}`
           : sql`join member_tree t on t.descendant_id = a.member_id and t.ancestor_id = ${agentId}`
       }
-      and a.wallet_type <> ${WalletType.pendingWithdrawal}`;
+      and a.wallet_type not in (${WalletType.pendingWithdrawal}, ${POINTS_WALLET})`;
     const filters = sql`p.created_at >= ${start} and p.created_at < ${end}
       ${kinds ? sql`and x.kind in (${sql.join(kinds)})` : sql``}`;
     const [rows, count] = await Promise.all([

@@ -346,8 +346,9 @@ describe(`points (${testDbKind})`, () => {
     }
   });
 
-  it('PM-07, PM-12: the balance and the points details answer on the wire with 2 decimals, by type, paged; the account record lists no points; a bad type is a 4xx', async () => {
-    const m = await memberWithMoney(t, 0, { prefix: 'pt-wire' });
+  it("PM-07, PM-12: the balance and the points details answer on the wire with 2 decimals, by type, paged; the account record and the agent's transaction details list no points; a bad type is a 4xx", async () => {
+    const agent = await memberWithMoney(t, 0, { prefix: 'pt-agent', agentType: 1 });
+    const m = await memberWithMoney(t, 100, { prefix: 'pt-wire', uplineId: agent.memberId });
     const now = new Date();
     await settleBets(t, [
       {
@@ -393,6 +394,15 @@ describe(`points (${testDbKind})`, () => {
     expect(record.statusCode, record.body).toBe(200);
     const walletTypes = (record.json().value.content as { walletType: string }[]).map((r) => r.walletType);
     expect(walletTypes).not.toContain('POINTS');
+    // Nor do the upline agent's transaction details of its team's money.
+    const team = await t.call({
+      url: `/wps/agent/report/transactions?username=${m.username}&startTime=${now.getTime() - 3_600_000}&endTime=${now.getTime() + 3_600_000}`,
+      token: agent.token,
+    });
+    expect(team.statusCode, team.body).toBe(200);
+    const teamRows = team.json().value.list as { walletType: string; kind: string }[];
+    expect(teamRows.length).toBeGreaterThan(0);
+    expect(teamRows.filter((r) => r.walletType === 'POINTS' || r.kind.startsWith('POINTS'))).toEqual([]);
     const bad = await t.call({ url: '/wps/relay/ODSFE2_MemTransDet?type=CASINO', token: m.token });
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.statusCode).toBeLessThan(500);
