@@ -77,6 +77,7 @@ const median = (xs: number[]) => p(xs, 0.5);
 async function worker(url: string): Promise<void> {
   const { sql } = await import('kysely');
   const { withMigratedPostgres } = await import('./lib/postgres-worker.ts');
+  const { seedAgentTree } = await import('./lib/agent-tree.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { createSession } = await import('../apps/server/src/platform/auth/session.ts');
@@ -110,35 +111,7 @@ async function worker(url: string): Promise<void> {
     if (seededTop === undefined) {
       // ---- the tree ------------------------------------------------------------------------------
       let t0 = performance.now();
-      const l1 = Math.min(10, AGENTS - 1);
-      const l2 = Math.min(90, AGENTS - 1 - l1);
-      const l3 = AGENTS - 1 - l1 - l2;
-      const created = `now() - interval '${DAYS + 10} days'`;
-      top = (
-        await sql<{ id: number }>`
-          insert into member (username, agent_type, lottery_series, created_at)
-          values ('bench_top', 1, 1990, ${sql.raw(created)}) returning id`.execute(db)
-      ).rows[0]!.id;
-      const level = async (name: string, n: number, parents: string, series: number) => {
-        if (n <= 0) return;
-        await sql`
-          with up as (select array_agg(id order by id) as ids from member where username like ${parents})
-          insert into member (username, agent_type, upline_id, lottery_series, created_at)
-          select ${name} || g, 1, up.ids[1 + g % cardinality(up.ids)], ${series}::integer, ${sql.raw(created)}
-          from generate_series(1, ${n}::integer) g, up`.execute(db);
-      };
-      await level('bench_l1_', l1, 'bench_top', 1980);
-      await level('bench_l2_', l2, 'bench\\_l1\\_%', 1970);
-      await level('bench_l3_', l3, 'bench\\_l2\\_%', 1960);
-      // One player in a hundred right under the top agent, the others under the agents of the
-      // deepest level.
-      const deepest = l3 > 0 ? 'bench\\_l3\\_%' : l2 > 0 ? 'bench\\_l2\\_%' : 'bench\\_l1\\_%';
-      await sql`
-        with up as (select array_agg(id order by id) as ids from member where username like ${deepest})
-        insert into member (username, agent_type, upline_id, lottery_series, created_at)
-        select 'bench_p' || g, 0, case when g % 100 = 0 then ${top}::bigint else up.ids[1 + g % cardinality(up.ids)] end,
-          1950, now() - (g % ${DAYS + 10}::integer) * interval '1 day'
-        from generate_series(1, ${PLAYERS}::integer) g, up`.execute(db);
+      top = await seedAgentTree(db, { agents: AGENTS, players: PLAYERS, days: DAYS }, currency);
       await sql`
         insert into member_rebate (member_id, product, rate_bp)
         select m.id, r.product, case
@@ -149,16 +122,6 @@ async function worker(url: string): Promise<void> {
             else r.top - 90 end
         from member m cross join (values ('LIVE', 120), ('RNG', 100)) as r(product, top)
         where m.username like 'bench\\_%'`.execute(db);
-      await sql`
-        insert into ledger_account (member_id, wallet_type, currency)
-        select id, 'MAIN', ${currency} from member where username like 'bench\\_%'
-        on conflict do nothing`.execute(db);
-      await sql`
-        create table bench_player as
-        select row_number() over (order by id) as n, id from member where username like 'bench\\_p%'`.execute(
-        db,
-      );
-      await sql`create index on bench_player (n)`.execute(db);
       treeS = (performance.now() - t0) / 1000;
       log(`tree: ${AGENTS} agents and ${PLAYERS} players in ${treeS.toFixed(1)} s`);
 
