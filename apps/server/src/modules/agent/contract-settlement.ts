@@ -156,7 +156,10 @@ export class ContractSettlement {
     period: SettlementPeriod,
     options: SettleOptions = {},
   ): Promise<SettleSummary> {
-    return this.database.db.transaction().execute((trx) => this.settleLine(trx, line, period, options));
+    return this.database.db.transaction().execute(async (trx) => {
+      await lockSettlements(trx);
+      return this.settleLine(trx, line, period, options);
+    });
   }
 
   /**
@@ -482,6 +485,7 @@ export class ContractSettlement {
     }
     const total: SettleSummary = { statements: 0, credited: 0, corrected: 0 };
     if (periods.length === 0) return total;
+    await lockSettlements(trx);
     const lines = await this.linesFor(
       trx,
       codes,
@@ -497,6 +501,20 @@ export class ContractSettlement {
       }
     return total;
   }
+}
+
+/**
+ * One settlement transaction at a time across instances and kinds. A run settles several lines and
+ * periods (a window and the re-run of the one before), each under its own (line, period) lock and
+ * crediting the same agents from the same house account: two runs taking those locks and accounts
+ * in different orders deadlocked (the real-time job's window and the previous window's re-run on two
+ * instances at once), and PostgreSQL failed one of them. Runs are short (the bench's whole tree: a
+ * second or two), so serialising them costs nothing a job would notice.
+ */
+async function lockSettlements(trx: Kysely<DB>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended('agent-contract-settlement:' || current_schema(), 0))`.execute(
+    trx,
+  );
 }
 
 /** How long after a period ends its settlement waits: late commits, and the stats fold's lag. */
