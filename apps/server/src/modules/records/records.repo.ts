@@ -3,7 +3,10 @@ import type { DB } from '../../db/schema.ts';
 
 export interface Range {
   start: Date;
+  /** Rows before this instant count (the query's bound). */
   end: Date;
+  /** The end the caller is told, when it differs from the query's bound (an open range: now). */
+  shownEnd?: Date;
 }
 
 // ---- bets ---------------------------------------------------------------------------------

@@ -106,6 +106,14 @@ export interface PageQuery {
   size: number;
 }
 
+/**
+ * How far past this process's clock a range that ends "now" reads. Rows are stamped by the
+ * database's clock (`now()`), the bound by Node's: a virtual machine's clock stepped back between
+ * a movement and the read that follows it left the movement out (seen in CI). No row is stamped
+ * in the future, so reading a little past now changes nothing else.
+ */
+const OPEN_END_SLACK_MS = 60_000;
+
 /** The range a query covers: the given one, or the last 7 days; never longer than the maximum. */
 export function resolveRange(q: RangeQuery, now = Date.now()): repo.Range {
   const end =
@@ -115,7 +123,10 @@ export function resolveRange(q: RangeQuery, now = Date.now()): repo.Range {
   if (end <= start) throw fail(Errors.invalidInput, { message: 'endTime must be after startTime' });
   if (end - start > RECORDS_MAX_RANGE_DAYS * DAY_MS)
     throw fail(Errors.invalidInput, { message: `A range covers at most ${RECORDS_MAX_RANGE_DAYS} days` });
-  return { start: new Date(start), end: new Date(end) };
+  // A range that ends now (no endTime, or one past the clock) is read to a little past it.
+  const open = q.endTime === undefined ? end === now : q.endTime >= now;
+  if (!open) return { start: new Date(start), end: new Date(end) };
+  return { start: new Date(start), end: new Date(end + OPEN_END_SLACK_MS), shownEnd: new Date(end) };
 }
 
 function paged<T>(content: T[], q: PageQuery, total: number, r: repo.Range) {
@@ -126,7 +137,7 @@ function paged<T>(content: T[], q: PageQuery, total: number, r: repo.Range) {
     totalElements: total,
     totalPages: Math.ceil(total / q.size),
     startTime: r.start.getTime(),
-    endTime: r.end.getTime(),
+    endTime: (r.shownEnd ?? r.end).getTime(),
   };
 }
 
@@ -376,7 +387,7 @@ export class RecordsService implements BetRecordWriter {
     const bonus = net('BONUS');
     return {
       startTime: r.start.getTime(),
-      endTime: r.end.getTime(),
+      endTime: (r.shownEnd ?? r.end).getTime(),
       products: byProduct
         .sort((a, b) => b.bet - a.bet || a.product.localeCompare(b.product))
         .map((p) => ({
