@@ -135,7 +135,10 @@ test.describe('back-office console', () => {
       'Audit log',
     ]);
     await expect(page.getByText('Back-office activity · last 24 hours')).toBeVisible();
-    await expect(page.locator('.tile').filter({ hasText: 'Staff sign-ins' })).toContainText('1');
+    // At least this sign-in: the worker's server is shared with the other back-office specs.
+    await expect(page.locator('.tile').filter({ hasText: 'Staff sign-ins' })).toContainText(
+      /Staff sign-ins\s*[1-9]\d*/,
+    );
 
     // A new member of staff, with the one-time password shown once.
     await nav.getByRole('link', { name: 'Staff' }).click();
