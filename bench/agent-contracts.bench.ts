@@ -18,9 +18,8 @@
  *   dividend, p95 of 20 calls after 3 warm-ups, at most 300 ms.
  */
 import { fileURLToPath } from 'node:url';
-import pgClient from 'pg';
 import type { BenchRow } from './lib/types.ts';
-import { throwawayPostgres } from './lib/throwaway-postgres.ts';
+import { keptPostgres, throwawayPostgres } from './lib/throwaway-postgres.ts';
 import { printResult, runWorker } from './lib/processes.ts';
 
 const thisFile = fileURLToPath(import.meta.url);
@@ -275,19 +274,6 @@ async function worker(url: string): Promise<void> {
     } satisfies WorkerResult);
     await app.close();
   });
-}
-
-/** A kept database (created if missing), never dropped. */
-async function keptPostgres(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new pgClient.Client({
-    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
-  });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`create database ${name}`);
-  await admin.end();
-  return { url, drop: async () => undefined };
 }
 
 export async function run(): Promise<BenchRow[]> {

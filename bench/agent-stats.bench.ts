@@ -26,8 +26,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './lib/types.ts';
-import pgClient from 'pg';
-import { throwawayPostgres } from './lib/throwaway-postgres.ts';
+import { keptPostgres, throwawayPostgres } from './lib/throwaway-postgres.ts';
 import { printResult, runWorker } from './lib/processes.ts';
 
 const thisFile = fileURLToPath(import.meta.url);
@@ -372,19 +371,6 @@ async function worker(url: string): Promise<void> {
     } satisfies WorkerResult);
     await app.close();
   });
-}
-
-/** BENCH_AGENT_KEEP_URL: a database kept between runs (created if missing), seeded once, never dropped. */
-async function keptPostgres(url: string) {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new pgClient.Client({
-    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
-  });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`create database ${name}`);
-  await admin.end();
-  return { url, drop: async () => undefined };
 }
 
 export async function run(): Promise<BenchRow[]> {

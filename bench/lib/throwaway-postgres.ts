@@ -34,3 +34,19 @@ export async function throwawayPostgres(
     },
   };
 }
+
+/**
+ * A database kept between bench runs (a bench's *_KEEP_URL): created if missing, never dropped, so
+ * a long seed is paid once and later runs reuse it.
+ */
+export async function keptPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`create database ${name}`);
+  await admin.end();
+  return { url, drop: async () => undefined };
+}
