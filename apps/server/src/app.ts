@@ -26,6 +26,7 @@ import {
 } from './platform/http/request-logger.ts';
 import { AppDocument } from './platform/http/app-document.ts';
 import { installStatusGate } from './modules/system/system.routes.ts';
+import { registerBackofficeOpenApi } from './modules/backoffice/openapi.ts';
 import {
   createServices,
   routePlugins,
@@ -111,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transformObject: jsonSchemaTransformObject,
     hideUntagged: true,
   });
+  // The back office's own document, of its calls only (decision 032), at /bo/api/openapi.json.
+  await registerBackofficeOpenApi(app);
 
   installSecurityHeaders(app);
   installCompression(app);

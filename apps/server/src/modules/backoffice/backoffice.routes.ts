@@ -7,6 +7,7 @@ import { callerOf, type Caller } from '../../platform/http/caller.ts';
 import type { AuditActor } from './audit.service.ts';
 import type { StaffContext, StaffService } from './staff.service.ts';
 import { meOf } from './staff.service.ts';
+import { BO_OPENAPI_PATH, backofficeOpenApi } from './openapi.ts';
 
 type BoCallDef = backoffice.BoCallDef;
 
@@ -101,4 +102,17 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   );
   registerBoCall(app, staffService, bo.boAuditList, ({ query }) => audit.list(query));
   registerBoCall(app, staffService, bo.boAuditVerify, () => audit.verify());
+
+  // The back office's OpenAPI document (openapi.ts), for signed-in staff of any role: it is not a
+  // call of the contract itself, so it lists nothing but the calls.
+  app.get(
+    BO_OPENAPI_PATH,
+    {
+      schema: { hide: true },
+      onRequest: async (req) => {
+        await staffService.authorize(tokenOf(req), 'staff');
+      },
+    },
+    async () => backofficeOpenApi(app),
+  );
 }
