@@ -100,6 +100,8 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { approvalsRoutes } from './modules/backoffice/approvals.routes.ts';
 import { PlayersService } from './modules/backoffice/players.service.ts';
 import { playersRoutes } from './modules/backoffice/players.routes.ts';
+import { AgentsBoService } from './modules/backoffice/agents-bo.service.ts';
+import { agentsBoRoutes } from './modules/backoffice/agents-bo.routes.ts';
 import { DashboardService } from './modules/backoffice/dashboard.service.ts';
 import { dashboardRoutes } from './modules/backoffice/dashboard.routes.ts';
 import {
@@ -325,6 +327,15 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The Players section and the Dashboard's figures (issue 31, decision 031).
   const players = new PlayersService({ database, wallet, audit });
   const dashboard = new DashboardService({ database, wallet, timeZone: reportTimeZone });
+  // The Agents section: the tree, an agent's page, and the audited re-run of a settled period.
+  const agentsBo = new AgentsBoService({
+    database,
+    wallet,
+    audit,
+    reports: agentReports,
+    contractReads,
+    settlement: contractSettlement,
+  });
 
   return {
     log: deps.log ?? pino({ enabled: false }),
@@ -379,6 +390,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     approvals,
     players,
     dashboard,
+    agentsBo,
   };
 }
 
@@ -434,6 +446,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     approvalsRoutes,
     playersRoutes,
     dashboardRoutes,
+    agentsBoRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];
 }

@@ -238,7 +238,7 @@ export async function runOpsCommand(
     case 'lottery':
       return runLotteryCommand(services, named, positional, (m) => new UsageError(m));
     case 'contracts':
-      return runContractCommand(services, named, positional, (m) => new UsageError(m));
+      return runContractCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'jobs':
       return runJobsCommand(services, named, positional, (m) => new UsageError(m));
     case 'staff':

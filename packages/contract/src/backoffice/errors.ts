@@ -77,6 +77,12 @@ export const BackofficeErrors = {
     status: 409,
     message: 'The player is not in a state this action applies to',
   },
+  boAgentNotFound: { code: 'bo.agent.not.found', status: 404, message: 'No such agent' },
+  boAgentPeriodNotSettled: {
+    code: 'bo.agent.period.not.settled',
+    status: 409,
+    message: "This period of the contract's line was never settled or has not ended: nothing to re-run",
+  },
   boDashboardRange: {
     code: 'bo.dashboard.range',
     status: 422,

@@ -9,11 +9,13 @@ export * from './calls.ts';
 export * from './approvals.ts';
 export * from './players.ts';
 export * from './dashboard.ts';
+export * from './agents.ts';
 
 import { foundationCalls, type BoCallDef } from './calls.ts';
 import { approvalCalls } from './approvals.ts';
 import { playerCalls } from './players.ts';
 import { dashboardCalls } from './dashboard.ts';
+import { agentCalls } from './agents.ts';
 
 /** Every back-office call (the permission matrix test walks this list). */
 export const backofficeCalls: readonly BoCallDef[] = [
@@ -21,4 +23,5 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...approvalCalls,
   ...playerCalls,
   ...dashboardCalls,
+  ...agentCalls,
 ];

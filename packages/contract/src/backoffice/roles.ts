@@ -27,6 +27,8 @@ export const staffPermissions = [
   /** Maintenance, region blocks, feature switches, brand config. */
   'site.switches',
   'agent.read',
+  /** Re-run a settled period of agent contracts (only differences are paid, once). */
+  'agent.settle',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -47,6 +49,7 @@ export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermissio
     'deposit.approve',
     'withdrawal.approve',
     'agent.read',
+    'agent.settle',
   ],
   support: ['dashboard.read', 'player.read', 'player.lock'],
   risk: ['dashboard.read', 'report.read', 'player.read', 'player.lock', 'agent.read', 'audit.read'],

@@ -511,7 +511,7 @@ export class ContractSettlement {
  * instances at once), and PostgreSQL failed one of them. Runs are short (the bench's whole tree: a
  * second or two), so serialising them costs nothing a job would notice.
  */
-async function lockSettlements(trx: Kysely<DB>): Promise<void> {
+export async function lockSettlements(trx: Kysely<DB>): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended('agent-contract-settlement:' || current_schema(), 0))`.execute(
     trx,
   );

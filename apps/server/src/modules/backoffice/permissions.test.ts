@@ -112,6 +112,11 @@ describe(`back-office permission matrix (${testDbKind})`, () => {
     expect(matrix).toContain('boAuditList risk allowed');
     expect(matrix).toContain('boAuditVerify support refused');
     expect(matrix).toContain('boMe read-only allowed');
+    expect(matrix).toContain('boAgentTree read-only allowed');
+    expect(matrix).toContain('boAgentTree support refused');
+    expect(matrix).toContain('boAgentRerun finance allowed');
+    expect(matrix).toContain('boAgentRerun risk refused');
+    expect(matrix).toContain('boAgentRerunPreview read-only refused');
   });
 
   it('logout takes any live session, pending or signed in, and nothing else', async () => {
