@@ -104,6 +104,8 @@ import { AgentsBoService } from './modules/backoffice/agents-bo.service.ts';
 import { agentsBoRoutes } from './modules/backoffice/agents-bo.routes.ts';
 import { DashboardService } from './modules/backoffice/dashboard.service.ts';
 import { dashboardRoutes } from './modules/backoffice/dashboard.routes.ts';
+import { LotteryBoService } from './modules/backoffice/lottery-bo.service.ts';
+import { lotteryBoRoutes } from './modules/backoffice/lottery-bo.routes.ts';
 import {
   ApprovalsService,
   approvalPolicyFromEnv,
@@ -327,6 +329,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The Players section and the Dashboard's figures (issue 31, decision 031).
   const players = new PlayersService({ database, wallet, audit });
   const dashboard = new DashboardService({ database, wallet, timeZone: reportTimeZone });
+  // The Lottery section: results, corrections and voids previewed, settled and audited (decision 034).
+  const lotteryBo = new LotteryBoService({ database, wallet, lottery, audit });
   // The Agents section: the tree, an agent's page, and the audited re-run of a settled period.
   const agentsBo = new AgentsBoService({
     database,
@@ -390,6 +394,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     approvals,
     players,
     dashboard,
+    lotteryBo,
     agentsBo,
   };
 }
@@ -446,6 +451,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     approvalsRoutes,
     playersRoutes,
     dashboardRoutes,
+    lotteryBoRoutes,
     agentsBoRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),
   ];

@@ -236,7 +236,7 @@ export async function runOpsCommand(
     case 'games':
       return runGamesCommand(services, named, positional, (m) => new UsageError(m));
     case 'lottery':
-      return runLotteryCommand(services, named, positional, (m) => new UsageError(m));
+      return runLotteryCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'contracts':
       return runContractCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'jobs':

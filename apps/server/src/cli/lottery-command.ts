@@ -1,22 +1,27 @@
 import { sql } from 'kysely';
 import type { LotteryService } from '../modules/lottery/lottery.service.ts';
+import type { LotteryBoService } from '../modules/backoffice/lottery-bo.service.ts';
+import { cliActor } from './backoffice-command.ts';
 
 export const LOTTERY_USAGE = `  lottery games                           list the lottery games with their schedules and switches
   lottery game add --code <CODE> --name <name> --family <SSC|11X5|K3|PK10|VNFAST|VNNORTH|VNCENTRAL|VNSOUTH|4D>
         --lock <seconds> (--interval <seconds> | --draw-time <HH:MM> --days <0-6,...>) [--utc-offset <minutes>]
         [--official] [--sandbox]          add a game; its numeros are created by the numero job
-  lottery game <code> on|off              sell a game or stop selling it
+  lottery game <code> on|off [--reason <text>]   sell a game or stop selling it (audited)
   lottery game <code> sandbox on|off      let our own draw stand in for an official result (demos)
   lottery game <code> limits [--bet-min N] [--bet-max N] [--multiple-max N] [--win-max N]
         [--liability-max N] [--draw-max N] [--chase-max N]   limits in major units (0: no cap)
   lottery numeros <code> [--count N]      the game's numeros around now with status and result
-  lottery result <code> <numero> --win-no <n,n,...>   enter (or correct) a whole official result
+  lottery result <code> <numero> --win-no <n,n,...>   enter (or correct) a whole official result, settled at once
   lottery result <code> <numero> <prize> <n,n,...>    enter one prize's numbers (DB, G1…G8), slot by slot
   lottery void <code> <numero> [--reason <text>]      void a draw: every bet on it is refunded
+        (results, voids and switches are audited as the OS user, through the back office's service)
   lottery draw                            run the draw job's pass now (close, draw, settle what is due)`;
 
 export interface LotteryOpsServices {
   lottery?: LotteryService;
+  /** Results, corrections, voids and game switches: the back office's audited path (decision 034). */
+  lotteryBo?: LotteryBoService;
 }
 
 /** `npm run ops -- lottery ...`: games, official results, corrections and void draws. */
@@ -25,9 +30,11 @@ export async function runLotteryCommand(
   named: Map<string, string>,
   positional: string[],
   usage: (message: string) => Error,
+  operator = 'operator',
 ): Promise<string> {
-  const { lottery } = services;
-  if (!lottery) throw usage('The lottery is not available in this mode');
+  const { lottery, lotteryBo } = services;
+  if (!lottery || !lotteryBo) throw usage('The lottery is not available in this mode');
+  const actor = cliActor(operator);
   const only = (allowed: string[]) => {
     for (const key of named.keys())
       if (!allowed.includes(key))
@@ -123,8 +130,12 @@ export async function runLotteryCommand(
     const code = a.toUpperCase();
     if (!(await lottery.games.byCode(code))) throw usage(`No game ${code}; "lottery games" lists them`);
     if ((b === 'on' || b === 'off') && c === undefined) {
-      only([]);
-      await lottery.games.update(code, { enabled: b === 'on' });
+      only(['reason']);
+      await lotteryBo.switchGame(actor, {
+        code,
+        enabled: b === 'on',
+        reason: named.get('reason') ?? 'operator',
+      });
       return `Game ${code} is ${b}.`;
     }
     if (b === 'sandbox' && (c === 'on' || c === 'off')) {
@@ -174,19 +185,29 @@ export async function runLotteryCommand(
     const winNo = named.get('win-no');
     if (winNo === undefined && !(c && d))
       throw usage('Usage: lottery result <code> <numero> --win-no <...> | <prize> <numbers>');
-    const out = await lottery.engine.enterResult(
-      a.toUpperCase(),
-      b,
-      winNo !== undefined ? { winNo } : { slots: { [c!.toUpperCase()]: d!.split(',').map((x) => x.trim()) } },
-    );
-    if (out.missing.length > 0) return `Saved. Still missing: ${out.missing.join(', ')}.`;
-    return `Result of ${a.toUpperCase()} ${b}: ${out.winNo} (revision ${out.revision}); the draw job settles it${out.revision > 0 ? ' by the difference' : ''}.`;
+    const code = a.toUpperCase();
+    if (winNo === undefined) {
+      const out = await lotteryBo.enterSlots(actor, code, b, {
+        [c!.toUpperCase()]: d!.split(',').map((x) => x.trim()),
+      });
+      if (out.missing.length > 0) return `Saved. Still missing: ${out.missing.join(', ')}.`;
+      return `Result of ${code} ${b}: ${out.winNo} (revision ${out.revision}); settled.`;
+    }
+    const detail = await lotteryBo.numero({ code, numero: b });
+    const action = detail.can.correct ? 'correct' : 'enter';
+    const out = await lotteryBo.confirm(actor, { code, numero: b, action, winNo });
+    return `Result of ${code} ${b}: ${out.winNoAfter} (revision ${out.revisionAfter}); settled${action === 'correct' ? ' by the difference' : ''}: ${out.ticketsAffected} bets changed, paid ${out.payoutsAdded}, taken back ${out.payoutsRemoved}, house ${out.houseNet >= 0 ? '+' : ''}${out.houseNet}.`;
   }
 
   if (what === 'void' && a && b && c === undefined) {
     only(['reason']);
-    const out = await lottery.engine.voidNumero(a.toUpperCase(), b, named.get('reason') ?? 'operator');
-    return `Void: ${out.tickets} bets refunded (${lottery.major(out.refunded)}).`;
+    const out = await lotteryBo.confirm(actor, {
+      code: a.toUpperCase(),
+      numero: b,
+      action: 'void',
+      reason: named.get('reason') ?? 'operator',
+    });
+    return `Void: ${out.ticketsAffected} bets refunded (${out.refunds}).`;
   }
 
   if (what === 'draw' && a === undefined) {

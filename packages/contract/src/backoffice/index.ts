@@ -9,12 +9,14 @@ export * from './calls.ts';
 export * from './approvals.ts';
 export * from './players.ts';
 export * from './dashboard.ts';
+export * from './lottery.ts';
 export * from './agents.ts';
 
 import { foundationCalls, type BoCallDef } from './calls.ts';
 import { approvalCalls } from './approvals.ts';
 import { playerCalls } from './players.ts';
 import { dashboardCalls } from './dashboard.ts';
+import { lotteryCalls } from './lottery.ts';
 import { agentCalls } from './agents.ts';
 
 /** Every back-office call (the permission matrix test walks this list). */
@@ -23,5 +25,6 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...approvalCalls,
   ...playerCalls,
   ...dashboardCalls,
+  ...lotteryCalls,
   ...agentCalls,
 ];

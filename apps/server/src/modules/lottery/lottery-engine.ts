@@ -224,6 +224,17 @@ export class LotteryEngine {
     }
   }
 
+  /**
+   * An operator's step (a result, a void) in its own transaction, or inside the caller's (the back
+   * office's service, which audits it and settles it in the same transaction).
+   */
+  private async inTransaction<T>(
+    outer: Kysely<DB> | undefined,
+    fn: (trx: Kysely<DB>) => Promise<T>,
+  ): Promise<T> {
+    return outer ? fn(outer) : this.database.db.transaction().execute(fn);
+  }
+
   private precision(): number {
     return this.wallet.currency().precision;
   }
@@ -370,8 +381,8 @@ export class LotteryEngine {
   }
 
   /** The game an operator command names by its code. */
-  private async gameByCode(gameCode: string): Promise<GameRow> {
-    const g = (await this.gameRows()).find((x) => x.code === gameCode);
+  private async gameByCode(gameCode: string, db?: Kysely<DB>): Promise<GameRow> {
+    const g = (await this.gameRows(db)).find((x) => x.code === gameCode);
     if (!g) throw fail(LotteryErrors.lotteryGameNotFound);
     return g;
   }
@@ -423,10 +434,11 @@ export class LotteryEngine {
     gameCode: string,
     numero: string,
     input: { winNo?: string; slots?: Record<string, string[]> },
+    outer?: Kysely<DB>,
   ): Promise<{ status: string; revision: number; missing: string[]; winNo: string }> {
-    const g = await this.gameByCode(gameCode);
+    const g = await this.gameByCode(gameCode, outer);
     const f = familyOf(g.family);
-    return this.database.db.transaction().execute(async (trx) => {
+    return this.inTransaction(outer, async (trx) => {
       const n = await this.lockNumeroOf(trx, g, numero);
       if (n.status === 'void')
         throw fail(LotteryErrors.lotteryCancelNotAllowed, { message: 'This numero is void' });
@@ -916,9 +928,10 @@ export class LotteryEngine {
     gameCode: string,
     numero: string,
     reason: string,
+    outer?: Kysely<DB>,
   ): Promise<{ refunded: number; tickets: number }> {
-    const g = await this.gameByCode(gameCode);
-    return this.database.db.transaction().execute(async (trx) => {
+    const g = await this.gameByCode(gameCode, outer);
+    return this.inTransaction(outer, async (trx) => {
       const n = await this.lockNumeroOf(trx, g, numero);
       if (n.status === 'void') return { refunded: 0, tickets: 0 };
       if (n.status === 'settled')

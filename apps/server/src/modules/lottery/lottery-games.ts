@@ -83,7 +83,8 @@ export class LotteryGames {
     return (await this.all()).find((g) => g.code.toUpperCase() === c);
   }
 
-  private async changed(): Promise<void> {
+  /** Tells every instance the games changed (after a change made in a caller's transaction). */
+  async changed(): Promise<void> {
     if (this.feed) await this.feed.publish(GAMES_CHANGED);
     else this.cache?.invalidate();
   }
