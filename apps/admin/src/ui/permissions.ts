@@ -16,4 +16,5 @@ export const PERMISSION_LABEL: Record<backoffice.StaffPermission, string> = {
   'content.edit': 'Edit notices, banners and promotions',
   'site.switches': 'Maintenance, regions and switches',
   'agent.read': 'Read agents and settlements',
+  'agent.settle': 'Re-run agent settlement periods',
 };
