@@ -104,6 +104,9 @@ import { AgentsBoService } from './modules/backoffice/agents-bo.service.ts';
 import { agentsBoRoutes } from './modules/backoffice/agents-bo.routes.ts';
 import { DashboardService } from './modules/backoffice/dashboard.service.ts';
 import { dashboardRoutes } from './modules/backoffice/dashboard.routes.ts';
+import { registerSiteFiguresJobs, SiteFigures } from './modules/backoffice/site-figures.ts';
+import { ReportsBoService } from './modules/backoffice/reports-bo.service.ts';
+import { reportsBoRoutes } from './modules/backoffice/reports-bo.routes.ts';
 import { LotteryBoService } from './modules/backoffice/lottery-bo.service.ts';
 import { lotteryBoRoutes } from './modules/backoffice/lottery-bo.routes.ts';
 import {
@@ -226,6 +229,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // Points earned on settled bets, folded from their queue (decision 033).
   const points = new PointsService({ database, precision: () => wallet.currency().precision });
   registerPointsJobs(jobs, points);
+  // The site's day figures the Dashboard and the Reports read, folded from their queue (decision 038).
+  const siteFigures = new SiteFigures({ database, timeZone: reportTimeZone });
+  registerSiteFiguresJobs(jobs, siteFigures);
   const agentReports = new AgentReportsService({ database, wallet, timeZone: reportTimeZone });
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
@@ -329,6 +335,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The Players section and the Dashboard's figures (issue 31, decision 031).
   const players = new PlayersService({ database, wallet, audit });
   const dashboard = new DashboardService({ database, wallet, timeZone: reportTimeZone });
+  const reportsBo = new ReportsBoService({ database, wallet, timeZone: reportTimeZone });
   // The Lottery section: results, corrections and voids previewed, settled and audited (decision 034).
   const lotteryBo = new LotteryBoService({ database, wallet, lottery, audit });
   // The Agents section: the tree, an agent's page, and the audited re-run of a settled period.
@@ -381,6 +388,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     houseGames,
     streams,
     agentStats,
+    siteFigures,
     points,
     agentRebates,
     agentReports,
@@ -394,6 +402,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     approvals,
     players,
     dashboard,
+    reportsBo,
     lotteryBo,
     agentsBo,
   };
@@ -451,6 +460,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     approvalsRoutes,
     playersRoutes,
     dashboardRoutes,
+    reportsBoRoutes,
     lotteryBoRoutes,
     agentsBoRoutes,
     ...(config.devOutbox ? [devOutboxRoutes] : []),

@@ -318,6 +318,58 @@ export interface AgentStatStateTable {
   last_fold_at: NullableTimestamp;
 }
 
+/** Settled bets in and out, for the site's day figures' fold (migration 048, decision 038). */
+export interface SiteStatQueueTable {
+  id: Generated<number>;
+  member_id: number;
+  at: ColumnType<Date, Date | string, Date | string>;
+  product: string;
+  vendor: string;
+  bets: number;
+  bet_amount: number;
+  valid_bet: number;
+  payout: number;
+}
+
+/** Settled bets per report day, product, vendor and registration channel (migration 048). */
+export interface SiteDayTable {
+  day: ColumnType<string, string, string>;
+  product: string;
+  vendor: string;
+  channel: string;
+  bets: Generated<number>;
+  bet_amount: Generated<number>;
+  valid_bet: Generated<number>;
+  payout: Generated<number>;
+}
+
+/** A member's settled bets of a report day, netted (migration 048). */
+export interface SiteMemberDayTable {
+  member_id: number;
+  day: ColumnType<string, string, string>;
+  events: number;
+}
+
+/** Members active on a day, per gap since their previous active day (migration 048). */
+export interface SiteActiveTable {
+  day: ColumnType<string, string, string>;
+  gap: number;
+  members: number;
+}
+
+/** A member's registration channel, as the site's figures file it (migration 048). */
+export interface SiteMemberChannelTable {
+  member_id: number;
+  channel: string;
+}
+
+/** One row: how many site folds have run and when the last one did (migration 048). */
+export interface SiteStatStateTable {
+  singleton: Generated<boolean>;
+  folds: Generated<number>;
+  last_fold_at: NullableTimestamp;
+}
+
 /** Server-side sessions: the opaque token is stored only as its SHA-256 hash. */
 export interface SessionTable {
   id: Generated<number>;
@@ -1270,6 +1322,12 @@ export interface DB {
   agent_member_first: AgentMemberFirstTable;
   agent_rebate_accrual: AgentRebateAccrualTable;
   agent_stat_state: AgentStatStateTable;
+  site_stat_queue: SiteStatQueueTable;
+  site_day: SiteDayTable;
+  site_member_day: SiteMemberDayTable;
+  site_active: SiteActiveTable;
+  site_member_channel: SiteMemberChannelTable;
+  site_stat_state: SiteStatStateTable;
   lucky_bag: LuckyBagTable;
   lucky_bag_share: LuckyBagShareTable;
   staff: StaffTable;

@@ -94,4 +94,10 @@ export const BackofficeErrors = {
     status: 409,
     message: 'The audit chain does not verify',
   },
+  boReportRange: {
+    code: 'bo.report.range',
+    status: 422,
+    message: 'The report range must be real days, run forwards and span at most 92 days',
+  },
+  boReportAgentNotFound: { code: 'bo.report.agent.not.found', status: 404, message: 'No such agent' },
 } as const satisfies Record<string, ErrorDef>;

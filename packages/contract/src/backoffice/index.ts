@@ -9,6 +9,7 @@ export * from './calls.ts';
 export * from './approvals.ts';
 export * from './players.ts';
 export * from './dashboard.ts';
+export * from './reports.ts';
 export * from './lottery.ts';
 export * from './agents.ts';
 
@@ -16,6 +17,7 @@ import { foundationCalls, type BoCallDef } from './calls.ts';
 import { approvalCalls } from './approvals.ts';
 import { playerCalls } from './players.ts';
 import { dashboardCalls } from './dashboard.ts';
+import { reportCalls } from './reports.ts';
 import { lotteryCalls } from './lottery.ts';
 import { agentCalls } from './agents.ts';
 
@@ -25,6 +27,7 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...approvalCalls,
   ...playerCalls,
   ...dashboardCalls,
+  ...reportCalls,
   ...lotteryCalls,
   ...agentCalls,
 ];

@@ -1,5 +1,4 @@
-import { sql, type Kysely, type QueryResult } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import { backoffice, minorToMajor } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import { fail } from '../../platform/http/errors.ts';
@@ -48,14 +47,14 @@ interface Sums {
 const zero = (): Sums => ({ count: 0, bet: 0, valid: 0, payout: 0 });
 
 /**
- * The Dashboard's figures (issue 31, decision 031 "Dashboard figures"), per report day of the
- * report time zone. Each figure is one indexed range read, all in parallel: settled bets by
- * settled_at (bet_record_settled), registrations by created_at, credited deposits by completed_at
- * and payouts by paid_at (migration 041, the last two index-only), first deposits by the member's
- * earlier credited deposit (deposit_order_success), the queues by their partial indexes. The day
- * tables of the agent statistics (decision 028) are not read: they are keyed by member or upline
- * (a site's day would be a scan of every member's rows) and trail the bets by the fold's interval,
- * where the dashboard shows the day so far.
+ * The Dashboard's figures (issue 31, decisions 031 "Dashboard figures" and 038), per report day of
+ * the report time zone. The settled bets (by day, product and vendor) and the active players are
+ * the site's day figures (site_day, site_active), kept by the site fold (site-figures.ts) from the
+ * triggers' queue: at most one fold (5 s) behind the bets, and a few hundred rows a day whatever
+ * the number of bets. Registrations by created_at, credited deposits by completed_at and payouts by
+ * paid_at (migration 041, the last two index-only), first deposits by the member's earlier credited
+ * deposit (deposit_order_success) and the queues by their partial indexes are indexed range reads
+ * of the few rows they count. All in parallel.
  */
 export class DashboardService {
   private readonly deps: { database: Database; wallet: WalletService; timeZone: string };
@@ -129,41 +128,23 @@ export class DashboardService {
     const start = sql`(${from}::date::timestamp at time zone ${zone})`;
     const end = sql`((${to}::date + 1)::timestamp at time zone ${zone})`;
     const dayOf = (col: string) => sql`to_char(${sql.ref(col)} at time zone ${zone}, 'YYYY-MM-DD')`;
-    const dateOf = (col: string) => sql`(${sql.ref(col)} at time zone ${zone})::date`;
 
-    // The two reads of every settled bet of the period group in memory: a transaction of their
-    // own with room for a day's distinct players (the default 4 MB spills them to disk).
-    const roomy = <R>(query: { execute(db: Kysely<DB>): Promise<QueryResult<R>> }) =>
-      db.transaction().execute(async (trx) => {
-        await sql`set local work_mem = '64MB'`.execute(trx);
-        return query.execute(trx);
-      });
+    // The settled bets and the active players from the site's day figures (decision 038): a few
+    // hundred rows a day, kept by the fold, never the raw bets.
     const [bets, active, regs, deps, firsts, wds] = await Promise.all([
-      // Grouped by the day as a date (cheap per row), formatted once per group.
-      // One day needs no day per row (the time zone's conversion of a million rows).
-      roomy(sql<BetRow>`select d::text as day, vendor, product, n, bet, valid, payout from (
-          select ${from === to ? sql`${from}::date` : dateOf('settled_at')} as d, vendor, product, count(*) as n,
-            sum(bet_amount) as bet, sum(valid_bet) as valid, sum(payout) as payout
-          from bet_record where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
-          group by 1, 2, 3) x`),
-      // Active players: one day's are its distinct members; a range's per day and distinct over
-      // the range, from the distinct (member, day) pairs, grouped once.
-      roomy(
-        from === to
-          ? sql<{ day: string | null; n: string | number }>`
-            select null as day, count(*) as n from (
-              select member_id from bet_record
-              where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
-              group by member_id) m`
-          : sql<{ day: string | null; n: string | number }>`
-            with md as materialized (
-              select member_id, ${dateOf('settled_at')} as d from bet_record
-              where status = 'SETTLED' and settled_at >= ${start} and settled_at < ${end}
-              group by 1, 2)
-            select d::text as day, count(*) as n from md group by d
-            union all
-            select null, count(*) from (select member_id from md group by member_id) m`,
-      ),
+      sql<BetRow>`
+        select day::text as day, vendor, product, sum(bets) as n, sum(bet_amount) as bet,
+          sum(valid_bet) as valid, sum(payout) as payout
+        from site_day where day >= ${from}::date and day <= ${to}::date
+        group by day, vendor, product`.execute(db),
+      // Per day: every member active that day; over the range: each member once, on its first
+      // active day in it (its gap since the previous active day reaches back before the range).
+      sql<{ day: string | null; n: string | number }>`
+        select day::text as day, sum(members) as n from site_active
+        where day >= ${from}::date and day <= ${to}::date group by day
+        union all
+        select null, coalesce(sum(members), 0) from site_active
+        where day >= ${from}::date and day <= ${to}::date and gap > day - ${from}::date`.execute(db),
       sql<{ day: string; n: string | number }>`select ${dayOf('created_at')} as day, count(*) as n
         from member where created_at >= ${start} and created_at < ${end} group by 1`.execute(db),
       sql<{ day: string; n: string | number; amount: string | number | null }>`
@@ -226,7 +207,6 @@ export class DashboardService {
       new Map(rows.filter((r) => r.day !== null).map((r) => [r.day as string, Number(r.n)]));
     const activeDay = perDay(active.rows);
     const activeTotal = Number(active.rows.find((r) => r.day === null)?.n ?? 0);
-    if (from === to && activeTotal > 0) activeDay.set(from, activeTotal);
     const regDay = perDay(regs.rows);
     const firstDay = perDay(firsts.rows);
     const depDay = new Map(deps.rows.map((r) => [r.day, { n: Number(r.n), amount: Number(r.amount ?? 0) }]));

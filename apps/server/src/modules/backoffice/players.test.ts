@@ -456,6 +456,8 @@ describe(`back-office dashboard figures (${testDbKind})`, () => {
   const get = (q = '') => bo(support, 'GET', `/bo/api/dashboard${q}`);
 
   it("counts today's bets, GGR by product and vendor, active players, deposits and pending queues", async () => {
+    // The bet figures are the site fold's (decision 038): folded before each read here.
+    await t.app.ctx.siteFigures.foldAll();
     const before = (await get()).json().value;
     expect(before.from).toBe(before.today);
     const vendor = `V${tag}`.toUpperCase();
@@ -532,6 +534,7 @@ describe(`back-office dashboard figures (${testDbKind})`, () => {
         .execute();
     }
 
+    await t.app.ctx.siteFigures.foldAll();
     const res = await get();
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json().value;
