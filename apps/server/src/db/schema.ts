@@ -1076,6 +1076,8 @@ export interface StaffTable {
   created_at: Timestamp;
   /** The admin who created the account; null when the operator CLI did. */
   created_by: number | null;
+  /** An admin reset the password: the next sign-in changes it before anything else (migration 049). */
+  password_change_required: Generated<boolean>;
 }
 
 /** A staff member's session: the token only as its SHA-256 (migration 035). */

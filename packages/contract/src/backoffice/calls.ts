@@ -64,6 +64,8 @@ export const StaffSchema = z.object({
   createdAt: z.number(),
   /** Who created the account: a member of staff's id, or null for the operator CLI. */
   createdBy: z.number().int().nullable(),
+  /** An admin reset the password: the next sign-in changes it first. */
+  passwordChangeRequired: z.boolean(),
 });
 export type Staff = z.infer<typeof StaffSchema>;
 
@@ -74,6 +76,8 @@ export const StaffMeSchema = z.object({
   role: StaffRoleSchema,
   /** What this role may do: the staff app shows only these (the server checks each call anyway). */
   permissions: z.array(StaffPermissionSchema),
+  /** An admin reset the password: until it is changed, only this, the change itself and logout are open. */
+  passwordChangeRequired: z.boolean(),
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 

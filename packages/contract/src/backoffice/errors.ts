@@ -66,6 +66,26 @@ export const BackofficeErrors = {
     status: 409,
     message: 'You cannot disable your own account',
   },
+  boPasswordChangeRequired: {
+    code: 'bo.password.change.required',
+    status: 403,
+    message: 'Your password was reset: choose a new one first',
+  },
+  boPasswordCurrentWrong: {
+    code: 'bo.password.current.invalid',
+    status: 422,
+    message: 'Your current password is not right',
+  },
+  boPasswordWeak: {
+    code: 'bo.password.weak',
+    status: 422,
+    message: 'Choose another password: not your username, and not the one you have now',
+  },
+  boStaffResetSelf: {
+    code: 'bo.staff.reset.self',
+    status: 409,
+    message: 'Change your own password under My account; another admin resets your authenticator',
+  },
   boLastAdmin: {
     code: 'bo.staff.last.admin',
     status: 409,

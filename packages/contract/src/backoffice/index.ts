@@ -9,6 +9,7 @@ export * from './calls.ts';
 export * from './approvals.ts';
 export * from './players.ts';
 export * from './dashboard.ts';
+export * from './staff.ts';
 export * from './reports.ts';
 export * from './lottery.ts';
 export * from './agents.ts';
@@ -17,6 +18,7 @@ import { foundationCalls, type BoCallDef } from './calls.ts';
 import { approvalCalls } from './approvals.ts';
 import { playerCalls } from './players.ts';
 import { dashboardCalls } from './dashboard.ts';
+import { staffAccountCalls } from './staff.ts';
 import { reportCalls } from './reports.ts';
 import { lotteryCalls } from './lottery.ts';
 import { agentCalls } from './agents.ts';
@@ -24,6 +26,7 @@ import { agentCalls } from './agents.ts';
 /** Every back-office call (the permission matrix test walks this list). */
 export const backofficeCalls: readonly BoCallDef[] = [
   ...foundationCalls,
+  ...staffAccountCalls,
   ...approvalCalls,
   ...playerCalls,
   ...dashboardCalls,

@@ -50,7 +50,7 @@ export function registerBoCall<C extends BoCallDef>(
       ? {}
       : {
           onRequest: async (req: FastifyRequest) => {
-            staffOf.set(req, await staffService.authorize(tokenOf(req), access));
+            staffOf.set(req, await staffService.authorize(tokenOf(req), access, def.id));
           },
         }),
     handler: async (req) => {
@@ -99,6 +99,15 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   );
   registerBoCall(app, staffService, bo.boStaffDisable, ({ staff, body, caller }) =>
     staffService.disable(actorOf(staff, caller), body.id, body.reason),
+  );
+  registerBoCall(app, staffService, bo.boStaffPasswordChange, ({ staff, body, caller }) =>
+    staffService.changeOwnPassword(staff, caller.ip, body.current, body.next),
+  );
+  registerBoCall(app, staffService, bo.boStaffResetPassword, ({ staff, body, caller }) =>
+    staffService.resetPassword(actorOf(staff, caller), body.id, body.reason),
+  );
+  registerBoCall(app, staffService, bo.boStaffResetTotp, ({ staff, body, caller }) =>
+    staffService.resetTotp(actorOf(staff, caller), body.id, body.reason),
   );
   registerBoCall(app, staffService, bo.boAuditList, ({ query }) => audit.list(query));
   registerBoCall(app, staffService, bo.boAuditVerify, () => audit.verify());

@@ -46,7 +46,12 @@ export interface StaffContext {
   role: StaffRole;
   /** The session passed its second factor. */
   signedIn: boolean;
+  /** An admin reset the password: nothing but the change itself, `boMe` and logout opens until it is changed. */
+  passwordChangeRequired: boolean;
 }
+
+/** The calls open to a signed-in member of staff whose password must change first. */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set(['boMe', 'boStaffPasswordChange', 'boLogout']);
 
 type StaffRow = {
   id: number;
@@ -60,6 +65,7 @@ type StaffRow = {
   disabled_at: Date | null;
   created_at: Date;
   created_by: number | null;
+  password_change_required: boolean;
 };
 
 const toStaff = (r: StaffRow): backoffice.Staff => ({
@@ -71,6 +77,7 @@ const toStaff = (r: StaffRow): backoffice.Staff => ({
   disabledAt: r.disabled_at ? new Date(r.disabled_at).getTime() : null,
   createdAt: new Date(r.created_at).getTime(),
   createdBy: r.created_by,
+  passwordChangeRequired: r.password_change_required,
 });
 
 /** What the audit log keeps of an account: never its password hash nor its authenticator secret. */
@@ -80,6 +87,7 @@ const audited = (r: StaffRow) => ({
   role: r.role,
   enrolled: r.totp_enrolled,
   disabledAt: r.disabled_at ? new Date(r.disabled_at).toISOString() : null,
+  passwordChangeRequired: r.password_change_required,
 });
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
@@ -88,7 +96,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.
 const oneTimePassword = () => randomBytes(18).toString('base64url');
 
 export function meOf(
-  ctx: Pick<StaffContext, 'staffId' | 'username' | 'displayName' | 'role'>,
+  ctx: Pick<StaffContext, 'staffId' | 'username' | 'displayName' | 'role' | 'passwordChangeRequired'>,
 ): backoffice.StaffMe {
   return {
     id: ctx.staffId,
@@ -96,6 +104,7 @@ export function meOf(
     displayName: ctx.displayName,
     role: ctx.role,
     permissions: [...rolePermissions[ctx.role]],
+    passwordChangeRequired: ctx.passwordChangeRequired,
   };
 }
 
@@ -391,6 +400,151 @@ export class StaffService {
     return meOf(ctx);
   }
 
+  /**
+   * A member of staff changes their own password: the current one, then a new one within the
+   * policy (the contract's StaffNewPasswordSchema, and here: not holding the username, not the
+   * current one again). Their other sessions end in the same transaction; this one stays. Wrong
+   * current passwords are limited and audited like wrong sign-ins.
+   */
+  async changeOwnPassword(
+    ctx: StaffContext,
+    ip: string | null,
+    current: string,
+    next: string,
+  ): Promise<{ sessionsEnded: number }> {
+    const actor: AuditActor = { kind: 'staff', id: ctx.staffId, name: ctx.username, ip };
+    const row = await this.byId(ctx.staffId);
+    if (!row || row.disabled_at) throw fail(E.boSessionEnded);
+    const bucket = `bo:password:${row.id}`;
+    const failed = (reason: string) =>
+      this.audit.record(actor, {
+        action: 'staff.password.change.failed',
+        targetType: 'staff',
+        targetId: row.id,
+        after: { reason },
+      });
+    if ((await this.limiter.hit(bucket, this.policy.failures)) > this.policy.failures.limit) {
+      await failed('too many attempts');
+      throw fail(E.boTooManyAttempts);
+    }
+    if (!(await verifyPassword(row.password_hash, current))) {
+      await failed('wrong current password');
+      throw fail(E.boPasswordCurrentWrong);
+    }
+    await this.limiter.release(bucket, this.policy.failures);
+    const parsed = backoffice.StaffNewPasswordSchema.safeParse(next);
+    if (!parsed.success) throw fail(E.boPasswordWeak, { message: parsed.error.issues[0]!.message });
+    if (next.toLowerCase().includes(row.username.toLowerCase()))
+      throw fail(E.boPasswordWeak, { message: 'The new password must not hold your username' });
+    if (next === current)
+      throw fail(E.boPasswordWeak, { message: 'The new password must differ from the current one' });
+    const passwordHash = await hashPassword(next);
+    return this.database.db.transaction().execute(async (trx) => {
+      // Changed only if the hash is still the one checked: two changes at once cannot both pass.
+      const changed = await trx
+        .updateTable('staff')
+        .set({ password_hash: passwordHash, password_change_required: false })
+        .where('id', '=', row.id)
+        .where('password_hash', '=', row.password_hash)
+        .where('disabled_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) throw fail(E.boPasswordCurrentWrong);
+      const ended = await trx
+        .updateTable('staff_session')
+        .set({ revoked_at: sql`now()` })
+        .where('staff_id', '=', row.id)
+        .where('id', '<>', ctx.sessionId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      const sessionsEnded = Number(ended.numUpdatedRows);
+      await this.audit.append(trx, actor, {
+        action: 'staff.password.change',
+        targetType: 'staff',
+        targetId: row.id,
+        before: { passwordChangeRequired: row.password_change_required },
+        after: { passwordChangeRequired: false, sessionsEnded },
+      });
+      return { sessionsEnded };
+    });
+  }
+
+  /**
+   * An admin's reset of another member of staff (never their own: they use My account, and
+   * another admin resets their authenticator). The account's row is locked, its sessions end, and
+   * the change and the reason are audited in one transaction.
+   */
+  private async reset(
+    actor: AuditActor,
+    id: number,
+    reason: string,
+    action: string,
+    change: {
+      password_hash?: string;
+      password_change_required?: boolean;
+      totp_enrolled?: boolean;
+      totp_secret?: null;
+      totp_last_step?: number;
+    },
+  ): Promise<StaffRow> {
+    if (actor.kind === 'staff' && actor.id === id) throw fail(E.boStaffResetSelf);
+    return this.database.db.transaction().execute(async (trx) => {
+      const before = (await trx
+        .selectFrom('staff')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst()) as StaffRow | undefined;
+      if (!before) throw fail(E.boStaffNotFound);
+      if (before.disabled_at) throw fail(E.boStaffDisabled);
+      const after = (await trx
+        .updateTable('staff')
+        .set(change)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as StaffRow;
+      const ended = await trx
+        .updateTable('staff_session')
+        .set({ revoked_at: sql`now()` })
+        .where('staff_id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      await this.audit.append(trx, actor, {
+        action,
+        targetType: 'staff',
+        targetId: id,
+        before: audited(before),
+        after: { ...audited(after), reason, sessionsEnded: Number(ended.numUpdatedRows) },
+      });
+      return after;
+    });
+  }
+
+  /** A new one-time password (shown once), changed by its owner at the next sign-in. */
+  async resetPassword(
+    actor: AuditActor,
+    id: number,
+    reason: string,
+  ): Promise<{ staff: backoffice.Staff; password: string }> {
+    const password = oneTimePassword();
+    const row = await this.reset(actor, id, reason, 'staff.password.reset', {
+      password_hash: await hashPassword(password),
+      password_change_required: true,
+    });
+    return { staff: toStaff(row), password };
+  }
+
+  /** The authenticator is dropped: the next sign-in enrols a new one (decision 031's first sign-in). */
+  async resetTotp(actor: AuditActor, id: number, reason: string): Promise<backoffice.Staff> {
+    return toStaff(
+      await this.reset(actor, id, reason, 'staff.totp.reset', {
+        totp_enrolled: false,
+        totp_secret: null,
+        // The spent steps were the old authenticator's: the new one's first code may fall in the same step.
+        totp_last_step: 0,
+      }),
+    );
+  }
+
   /** Ends the session on the server. */
   async logout(ctx: StaffContext, ip: string): Promise<void> {
     await this.database.db.transaction().execute(async (trx) => {
@@ -413,7 +567,11 @@ export class StaffService {
    * stage the call needs, whose role has the call's permission. A player's token is no staff
    * token: it names no staff session.
    */
-  async authorize(token: string | null, access: Exclude<BoAccess, 'public'>): Promise<StaffContext> {
+  async authorize(
+    token: string | null,
+    access: Exclude<BoAccess, 'public'>,
+    callId?: string,
+  ): Promise<StaffContext> {
     if (!token) throw fail(E.boNotSignedIn);
     const row = await this.database.db
       .selectFrom('staff_session as s')
@@ -426,6 +584,7 @@ export class StaffService {
         't.username as username',
         't.display_name as displayName',
         't.role as role',
+        't.password_change_required as passwordChangeRequired',
       ])
       .where('s.token_hash', '=', hashToken(token))
       .where('s.revoked_at', 'is', null)
@@ -441,6 +600,7 @@ export class StaffService {
       displayName: row.displayName,
       role: row.role,
       signedIn: row.secondFactorAt !== null,
+      passwordChangeRequired: row.passwordChangeRequired,
     };
     if (access === 'second-factor') {
       if (ctx.signedIn) throw fail(E.boSecondFactorDone);
@@ -448,6 +608,10 @@ export class StaffService {
     }
     if (access === 'session') return ctx;
     if (!ctx.signedIn) throw fail(E.boSecondFactorRequired);
+    // A reset password is changed before anything else opens (a caller without a call id is
+    // not a call of the contract: the OpenAPI document, say).
+    if (ctx.passwordChangeRequired && !OPEN_BEFORE_PASSWORD_CHANGE.has(callId ?? 'boMe'))
+      throw fail(E.boPasswordChangeRequired);
     if (access !== 'staff' && !can(ctx.role, access as StaffPermission)) throw fail(E.boPermissionDenied);
     // Activity extends the idle deadline, at most once a step (platform/auth/session.ts).
     const lastSeen = new Date(row.lastSeen).getTime();
