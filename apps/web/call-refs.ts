@@ -21,6 +21,7 @@ import * as notices from '../../packages/contract/src/notices.ts';
 import * as points from '../../packages/contract/src/points.ts';
 import * as profile from '../../packages/contract/src/profile.ts';
 import * as records from '../../packages/contract/src/records.ts';
+import * as responsible from '../../packages/contract/src/responsible.ts';
 import * as registration from '../../packages/contract/src/registration.ts';
 import * as session from '../../packages/contract/src/session.ts';
 import * as system from '../../packages/contract/src/system.ts';
@@ -58,6 +59,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   notices,
   points,
   profile,
+  responsible,
   records,
   registration,
   session,

@@ -82,6 +82,8 @@ import { withdrawPolicyFromEnv, type WithdrawPolicy } from './modules/withdraw/w
 import { databaseProofStore, directoryProofStore } from './modules/withdraw/proof-store.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { ResponsibleService, type ResponsiblePolicy } from './modules/responsible/responsible.service.ts';
+import { responsibleRoutes } from './modules/responsible/responsible.routes.ts';
 import { AgentStats, registerAgentStatsJobs, reportTimeZoneFromEnv } from './modules/agent/stats.ts';
 import { AgentRebates, registerRebateJobs } from './modules/agent/rebate-job.ts';
 import { AgentReportsService } from './modules/agent/reports.service.ts';
@@ -155,6 +157,8 @@ export interface ServiceOptions {
   staff?: Partial<StaffPolicy>;
   /** The approval queues' four-eyes threshold; by default env APPROVAL_FOUR_EYES_ABOVE (decision 031). */
   approvals?: Partial<ApprovalPolicy>;
+  /** Responsible gambling's time zone, clock and cooling-off (decision 039). */
+  responsible?: Partial<ResponsiblePolicy>;
 }
 
 /** Builds every service. Constructors only: nothing starts until `startServices`. */
@@ -177,6 +181,11 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const challenge = new SliderChallenge(database);
   const members = new MemberService(database, system, brand);
   const wallet = new WalletService(database, brand, { feed, limiter: rateLimiter, members });
+  // Limits, time-outs and self-exclusion, checked by every money path and launch (decision 039).
+  const responsible = new ResponsibleService(
+    { database, currency: () => wallet.currency() },
+    options.responsible,
+  );
   const sandboxPaySecret = options.sandboxPaySecret ?? config.secrets.sandboxPay;
   const sandboxGateway = new SandboxGateway(database, sandboxPaySecret, () => wallet.currency().precision);
   // Deposits and withdrawals tell the member in their inbox; the live events are built further down.
@@ -188,13 +197,24 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     gateway: sandboxGateway,
     feed,
     sandboxSecret: sandboxPaySecret,
+    responsible,
   });
   const verification = new VerificationService(
     { database, system, brand, outbox, challenge },
     options.verification,
   );
   const sessions = new SessionService(
-    { database, system, members, verification, wallet, captcha, limiter: rateLimiter, sessionPolicy },
+    {
+      database,
+      system,
+      members,
+      verification,
+      wallet,
+      captcha,
+      limiter: rateLimiter,
+      sessionPolicy,
+      responsible,
+    },
     options.login,
   );
   const withdrawals = new WithdrawService({
@@ -245,6 +265,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     records,
     games: lotteryGames,
     engine: lotteryEngine,
+    responsible,
   });
   registerLotteryJobs(jobs, lotteryEngine);
   // The demo member's bets on a database the seed marked for them (a demo start), once the numero
@@ -253,7 +274,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const games = new GamesService({ database, feed, wallet });
   // The winners board's table keeps only the board's window (decision 024).
   registerGamesJobs(jobs);
-  const seamlessWallet = new SeamlessWallet({ database, wallet, records });
+  const seamlessWallet = new SeamlessWallet({ database, wallet, records, responsible });
   // Game vendors (decision 019): the sandbox vendor launches every code without an adapter of its
   // own, but takes wallet callbacks over HTTP only under its own code (SBX).
   const sandboxVendor = new SandboxVendor({
@@ -270,7 +291,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   });
   for (const remote of remoteVendorsFromEnv(process.env))
     vendors.register(new RemoteVendor(remote, seamlessWallet));
-  const gameLaunch = new GameLaunchService({ database, games, seamlessWallet, vendors, wallet });
+  const gameLaunch = new GameLaunchService({ database, games, seamlessWallet, vendors, wallet, responsible });
   const streams = new EventStreams(
     {
       database,
@@ -366,6 +387,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     captcha,
     challenge,
     wallet,
+    responsible,
     sandboxGateway,
     deposits,
     members,
@@ -451,6 +473,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     realtimeRoutes,
     withdrawRoutes,
     profileRoutes,
+    responsibleRoutes,
     lotteryRoutes,
     agentReportsRoutes,
     teamRoutes,

@@ -31,3 +31,4 @@ export * from './agent-contracts/index.ts';
 export * from './agent-contracts-calls.ts';
 export * as backoffice from './backoffice/index.ts';
 export * from './points.ts';
+export * from './responsible.ts';

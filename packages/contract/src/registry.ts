@@ -21,6 +21,7 @@ import * as agentTeam from './agent-team.ts';
 import * as agentNotices from './agent-notices.ts';
 import * as agentContracts from './agent-contracts-calls.ts';
 import * as points from './points.ts';
+import * as responsible from './responsible.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -58,4 +59,5 @@ export const allCalls: readonly CallDef[] = collect(
   agentNotices,
   agentContracts,
   points,
+  responsible,
 );

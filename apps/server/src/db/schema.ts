@@ -1131,6 +1131,30 @@ export interface ApprovalVoteTable {
   at: Timestamp;
 }
 
+/** A member's responsible-gambling limit, by kind and period (migration 051, decision 039). */
+export interface RgLimitTable {
+  member_id: number;
+  kind: 'deposit' | 'loss' | 'wager' | 'session';
+  period: 'day' | 'week' | 'month' | 'session';
+  /** Minor units; minutes for the session limit. */
+  amount: number;
+  /** A raise waiting for its cooling-off; null with `pending_from` set: the limit's removal. */
+  pending_amount: number | null;
+  pending_from: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** A member's reality check and current time-out or self-exclusion (migration 051). */
+export interface RgSettingTable {
+  member_id: number;
+  reality_check_minutes: number | null;
+  block_kind: 'timeout' | 'exclusion' | null;
+  block_until: NullableTimestamp;
+  block_at: NullableTimestamp;
+  block_by: string | null;
+  updated_at: Timestamp;
+}
+
 /** A note by staff on a player, append-only (migration 041, decision 031 "Players"). */
 export interface PlayerNoteTable {
   id: Generated<number>;
@@ -1337,6 +1361,8 @@ export interface DB {
   audit_log: AuditLogTable;
   approval_vote: ApprovalVoteTable;
   player_note: PlayerNoteTable;
+  rg_limit: RgLimitTable;
+  rg_setting: RgSettingTable;
   agent_contract: AgentContractTable;
   agent_contract_event: AgentContractEventTable;
   agent_contract_state: AgentContractStateTable;

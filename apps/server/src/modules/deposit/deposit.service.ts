@@ -22,6 +22,7 @@ import { parseJsonText } from '../../platform/http/nul-guard.ts';
 import { HouseAccount, type WalletService } from '../wallet/wallet.service.ts';
 import { noticeAmount, type MemberNotices } from '../messages/member-notices.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
+import type { ResponsibleService } from '../responsible/responsible.service.ts';
 
 type ChannelRow = Selectable<DepositChannelTable>;
 type OrderRow = Selectable<DepositOrderTable>;
@@ -42,6 +43,8 @@ export interface DepositServiceDeps {
   sandboxSecret: string;
   /** The member's inbox: told when an order is credited or rejected. */
   notices: MemberNotices;
+  /** Deposit limits, time-outs and self-exclusion (decision 039), checked under the member's lock. */
+  responsible?: ResponsibleService;
 }
 
 /** The signature the sandbox gateway puts on a notification: hex HMAC-SHA256 of `<timestamp>.<raw body>`. */
@@ -82,6 +85,7 @@ export class DepositService {
   private readonly channels: CachedValue<ChannelRow[]> | null;
   private readonly feed: ChangeFeed | undefined;
   private readonly notices: MemberNotices;
+  private readonly responsible: ResponsibleService | undefined;
 
   constructor(deps: DepositServiceDeps) {
     this.database = deps.database;
@@ -89,6 +93,7 @@ export class DepositService {
     this.gateway = deps.gateway;
     this.secret = deps.sandboxSecret;
     this.notices = deps.notices;
+    this.responsible = deps.responsible;
     this.channels = deps.feed ? deps.feed.cached(() => this.loadChannels()) : null;
     this.feed = deps.feed;
   }
@@ -137,6 +142,8 @@ export class DepositService {
       presetAmounts?: number[];
       enabled?: boolean;
     },
+    /** The caller's transaction (an audited change): the caller announces the change after its commit. */
+    db: Kysely<DB> = this.database.db,
   ): Promise<ChannelRow> {
     const current = (await this.loadChannels()).find((c) => c.code === code);
     if (!current)
@@ -151,7 +158,7 @@ export class DepositService {
       throw fail(Errors.invalidInput, {
         message: `Preset amounts must lie within the limits; outside: ${outside.map((p) => minorToMajor(p, this.wallet.currency().precision)).join(', ')}`,
       });
-    const row = await this.database.db
+    const row = await db
       .updateTable('deposit_channel')
       .set({
         ...(change.name !== undefined ? { name: change.name } : {}),
@@ -164,8 +171,13 @@ export class DepositService {
       .where('code', '=', code)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (this.feed) await this.feed.publish(`deposit-channel:${code}`);
+    if (db === this.database.db) await this.channelChanged(code);
     return row;
+  }
+
+  /** Every instance reloads the channels (after a change committed in a caller's transaction). */
+  async channelChanged(code: string): Promise<void> {
+    if (this.feed) await this.feed.publish(`deposit-channel:${code}`);
   }
 
   async listChannels() {
@@ -249,6 +261,7 @@ export class DepositService {
         .where('status', '=', 'PENDING')
         .executeTakeFirstOrThrow();
       if (Number(pending.n) >= MAX_PENDING_DEPOSITS) throw fail(DepositErrors.depositPendingLimit);
+      await this.responsible?.deposit(trx, memberId, amount);
       const order = await trx
         .insertInto('deposit_order')
         .values({

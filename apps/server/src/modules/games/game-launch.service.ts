@@ -7,6 +7,7 @@ import * as repo from './games.repo.ts';
 import { maskUsername, nameIn, nameKey, type GamesService } from './games.service.ts';
 import type { SeamlessWallet } from './seamless-wallet.ts';
 import type { VendorRegistry } from './vendors.ts';
+import type { ResponsibleService } from '../responsible/responsible.service.ts';
 
 /** How many games a maintenance refusal suggests instead (ER-30). */
 const SUGGESTIONS = 6;
@@ -47,6 +48,7 @@ export class GameLaunchService {
   private readonly seamless: SeamlessWallet;
   private readonly vendors: VendorRegistry;
   private readonly wallet: WalletService;
+  private readonly responsible: ResponsibleService | undefined;
 
   constructor(deps: {
     database: Database;
@@ -54,7 +56,10 @@ export class GameLaunchService {
     seamlessWallet: SeamlessWallet;
     vendors: VendorRegistry;
     wallet: WalletService;
+    /** Time-outs and self-exclusion launch nothing (decision 039). */
+    responsible?: ResponsibleService;
   }) {
+    this.responsible = deps.responsible;
     this.database = deps.database;
     this.games = deps.games;
     this.seamless = deps.seamlessWallet;
@@ -66,6 +71,7 @@ export class GameLaunchService {
     // GL-14: the Language header names the game's language; the query's is the fallback.
     const language = nameKey(headerLanguage || q.language || 'EN');
     const freePlay = session.agentType === AgentType.trial;
+    if (!freePlay) await this.responsible?.launch(session.memberId);
     const currency = this.wallet.currency().code;
     if (q.username && q.username.toLowerCase() !== session.username.toLowerCase())
       throw fail(Errors.invalidInput, { message: 'username is not the logged-in member' });

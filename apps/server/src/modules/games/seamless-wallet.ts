@@ -6,6 +6,7 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
 import type { BetRecordWriter } from '../records/records.service.ts';
+import type { ResponsibleService } from '../responsible/responsible.service.ts';
 import {
   HOUSE_SHARDS,
   WalletType,
@@ -222,12 +223,20 @@ export class SeamlessWallet {
   private readonly database: Database;
   private readonly wallet: WalletService;
   private readonly records: BetRecordWriter;
+  private readonly responsible: ResponsibleService | undefined;
 
   /** Account ids once read from committed rows (accounts are never deleted) and trial flags. */
   private readonly members = new Map<number, { account: number; freePlay: boolean }>();
   private readonly houses = new Map<string, number>();
 
-  constructor(deps: { database: Database; wallet: WalletService; records: BetRecordWriter }) {
+  constructor(deps: {
+    database: Database;
+    wallet: WalletService;
+    records: BetRecordWriter;
+    /** Loss and wager limits, time-outs and self-exclusion (decision 039), checked on every debit. */
+    responsible?: ResponsibleService;
+  }) {
+    this.responsible = deps.responsible;
     this.database = deps.database;
     this.wallet = deps.wallet;
     this.records = deps.records;
@@ -335,7 +344,10 @@ export class SeamlessWallet {
   async debit(d: SeamlessDebit): Promise<SeamlessAnswer> {
     this.validateDebit(d);
     const acc = await this.accounts(d.memberId, d.vendor, d.roundId);
-    return this.database.db.transaction().execute((trx) => this.debitIn(trx, d, acc));
+    return this.database.db.transaction().execute(async (trx) => {
+      if (!acc.freePlay) await this.responsible?.stake(trx, d.memberId, d.amount);
+      return this.debitIn(trx, d, acc);
+    });
   }
 
   /** Pays a round's win (0 for a loss) and closes the round. */
@@ -381,7 +393,15 @@ export class SeamlessWallet {
     this.validateDebit(d);
     this.validateCredit(c);
     const acc = await this.accounts(d.memberId, d.vendor, d.roundId);
+    // A member under a loss or wager limit (or a block) spins in a transaction holding the limit
+    // lock, the check and the spin's statement in it (decision 039).
+    const guarded = !acc.freePlay && this.responsible ? await this.responsible.watched(d.memberId) : false;
     try {
+      if (guarded)
+        return await this.database.db.transaction().execute(async (trx) => {
+          await this.responsible!.stake(trx, d.memberId, d.amount);
+          return this.freshSpin(d, c, acc, house, trx);
+        });
       return await this.freshSpin(d, c, acc, house);
     } catch (err) {
       const code = (err as { code?: string }).code;
@@ -391,6 +411,7 @@ export class SeamlessWallet {
     // The house games name every round anew (80 random bits): a used one is a bug, not a replay.
     if (house) throw new Error(`seamless wallet: house round ${d.vendor}:${d.roundId} is not new`);
     return this.database.db.transaction().execute(async (trx) => {
+      if (guarded) await this.responsible!.stake(trx, d.memberId, d.amount);
       await this.debitIn(trx, d, acc);
       return this.creditIn(trx, c, acc);
     });
@@ -407,6 +428,7 @@ export class SeamlessWallet {
     c: SeamlessCredit,
     acc: Accounts,
     house: HouseRoundRow | undefined,
+    trx?: Kysely<DB>,
   ): Promise<SeamlessAnswer & { at: Date }> {
     const houseAccount = acc.freePlay ? acc.house.free : acc.house.real;
     const reference = `${d.vendor}:${d.roundId}`.slice(0, 100);
@@ -456,8 +478,9 @@ export class SeamlessWallet {
       house?.outcome ?? null,
     ];
     const pool = (this.database as Database & { pool?: pg.Pool }).pool;
-    const row =
-      this.database.kind === 'postgres' && pool
+    const row = trx
+      ? (await trx.executeQuery<SpinRow>(CompiledQuery.raw(SPIN_SQL, values))).rows[0]!
+      : this.database.kind === 'postgres' && pool
         ? // Parsed once per pooled connection: a call only binds and executes.
           (await pool.query<SpinRow>({ name: 'seamless_spin', text: SPIN_SQL, values })).rows[0]!
         : (await this.database.db.executeQuery<SpinRow>(CompiledQuery.raw(SPIN_SQL, values))).rows[0]!;

@@ -42,6 +42,7 @@ import type { BetRecordWriter } from '../records/records.service.ts';
 import { LotteryEngine, LOTTERY_FREE_PLAY_HOUSE, LOTTERY_VENDOR, type NumeroRow } from './lottery-engine.ts';
 import type { GameRow, LotteryGames } from './lottery-games.ts';
 import { familyPlays, findPlay, numeroKey, unitOf } from './rules.ts';
+import type { ResponsibleService } from '../responsible/responsible.service.ts';
 
 const S = LotteryOrderStatus;
 const DAY_MS = 86_400_000;
@@ -211,6 +212,8 @@ export interface LotteryServiceDeps {
   engine: LotteryEngine;
   /** The server's clock (tests move it). */
   now?: () => number;
+  /** Loss and wager limits, time-outs and self-exclusion (decision 039). */
+  responsible?: ResponsibleService;
 }
 
 /** The lottery gateway's reads and the member's orders (decision 022). */
@@ -220,8 +223,10 @@ export class LotteryService {
   readonly games: LotteryGames;
   readonly engine: LotteryEngine;
   now: () => number;
+  private readonly responsible: ResponsibleService | undefined;
 
   constructor(deps: LotteryServiceDeps) {
+    this.responsible = deps.responsible;
     this.database = deps.database;
     this.wallet = deps.wallet;
     this.games = deps.games;
@@ -1245,6 +1250,20 @@ export class LotteryService {
   private async placeInOneStatement(
     args: PlaceBetArgs,
   ): Promise<{ orderNumber: string; total: number; replayed: boolean }> {
+    // A member under a loss or wager limit (or a block) bets in a transaction holding the member's
+    // limit lock, the check and the bet's statement in it (decision 039); others in one statement.
+    const memberId = args.p_member as number;
+    if (this.responsible && !args.p_free_play && (await this.responsible.watched(memberId)))
+      return this.database.db.transaction().execute(async (trx) => {
+        await this.responsible!.stake(trx, memberId, -Math.min(...(args.p_amounts as number[])));
+        const values = PLACE_BET_ARGS.map((name) => args[name]);
+        const r = (
+          await trx.executeQuery<{ o_order_no: string; o_total: number; o_replayed: boolean }>(
+            CompiledQuery.raw(PLACE_BET_SQL, values),
+          )
+        ).rows[0]!;
+        return { orderNumber: r.o_order_no, total: Number(r.o_total), replayed: r.o_replayed === true };
+      });
     const row = await this.run<{ o_order_no: string; o_total: number; o_replayed: boolean }>(
       PLACE_BET_SQL,
       PLACE_BET_ARGS.map((name) => args[name]),

@@ -26,6 +26,7 @@ import { fail } from '../../platform/http/errors.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import * as repo from './session.repo.ts';
 import { beginSecondFactorAttempt, lockedUntil, secondFactorPassed } from './second-factor-limit.ts';
+import type { ResponsibleService } from '../responsible/responsible.service.ts';
 
 export interface LoginPolicy {
   /** Failures of one account within `lockoutWindowMs` that lock it. */
@@ -87,6 +88,7 @@ export class SessionService {
   private readonly captcha: CaptchaService;
   private readonly limiter: RateLimiter;
   private readonly sessionPolicy: SessionPolicy;
+  private readonly responsible: ResponsibleService | undefined;
   readonly policy: LoginPolicy;
   private failuresSinceSweep = 0;
 
@@ -100,6 +102,8 @@ export class SessionService {
       captcha: CaptchaService;
       limiter: RateLimiter;
       sessionPolicy: SessionPolicy;
+      /** Time-outs, self-exclusion and the session time limit (decision 039). */
+      responsible?: ResponsibleService;
     },
     policy: Partial<LoginPolicy> = {},
   ) {
@@ -111,6 +115,7 @@ export class SessionService {
     this.captcha = deps.captcha;
     this.limiter = deps.limiter;
     this.sessionPolicy = deps.sessionPolicy;
+    this.responsible = deps.responsible;
     this.policy = { ...defaultLoginPolicy, ...policy };
   }
 
@@ -418,6 +423,11 @@ export class SessionService {
 
   /** Opens the session of a member who proved who they are (login, registration, reset). */
   async issue(member: MemberRow, ip: string, options: IssueOptions): Promise<LoginResult> {
+    // A time-out or self-exclusion refuses every login; a session time limit shortens the session.
+    const rg = await this.responsible?.login(member.id);
+    const sessionPolicy = rg?.sessionLimitMs
+      ? { ...this.sessionPolicy, absoluteMs: Math.min(this.sessionPolicy.absoluteMs, rg.sessionLimitMs) }
+      : this.sessionPolicy;
     let rememberToken: string | null = null;
     let rememberExpiresAt: Date | null = null;
     let rememberId: number | null = null;
@@ -431,7 +441,7 @@ export class SessionService {
         rememberExpiresAt,
       );
     }
-    const token = await createSession(this.database, member.id, ip, this.sessionPolicy, rememberId);
+    const token = await createSession(this.database, member.id, ip, sessionPolicy, rememberId);
     await this.members.recordLogin(member.id, ip);
 
     const passwordExpired = this.members.passwordExpired(member);
