@@ -105,6 +105,10 @@ import { playersRoutes } from './modules/backoffice/players.routes.ts';
 import { AgentsBoService } from './modules/backoffice/agents-bo.service.ts';
 import { agentsBoRoutes } from './modules/backoffice/agents-bo.routes.ts';
 import { DashboardService } from './modules/backoffice/dashboard.service.ts';
+import { GamesBoService } from './modules/backoffice/games-bo.service.ts';
+import { gamesBoRoutes } from './modules/backoffice/games-bo.routes.ts';
+import { SiteBoService } from './modules/backoffice/site-bo.service.ts';
+import { siteBoRoutes } from './modules/backoffice/site-bo.routes.ts';
 import { dashboardRoutes } from './modules/backoffice/dashboard.routes.ts';
 import { registerSiteFiguresJobs, SiteFigures } from './modules/backoffice/site-figures.ts';
 import { ReportsBoService } from './modules/backoffice/reports-bo.service.ts';
@@ -355,6 +359,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   });
   // The Players section and the Dashboard's figures (issue 31, decision 031).
   const players = new PlayersService({ database, wallet, audit });
+  // The Games and Site sections: the one audited path of catalogue and site changes, CLI too (decision 035).
+  const gamesBo = new GamesBoService({ database, games, audit });
+  const siteBo = new SiteBoService({ database, system, audit, brand });
   const dashboard = new DashboardService({ database, wallet, timeZone: reportTimeZone });
   const reportsBo = new ReportsBoService({ database, wallet, timeZone: reportTimeZone });
   // The Lottery section: results, corrections and voids previewed, settled and audited (decision 034).
@@ -423,6 +430,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     staff,
     approvals,
     players,
+    gamesBo,
+    siteBo,
     dashboard,
     reportsBo,
     lotteryBo,
@@ -483,6 +492,8 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     approvalsRoutes,
     playersRoutes,
     dashboardRoutes,
+    gamesBoRoutes,
+    siteBoRoutes,
     reportsBoRoutes,
     lotteryBoRoutes,
     agentsBoRoutes,

@@ -5,6 +5,7 @@ import type { Outbox } from '../platform/outbox/outbox.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 import { MESSAGE_USAGE, runMessageCommand, type MessageOpsServices } from './message-command.ts';
 import { GAMES_USAGE, runGamesCommand, type GamesOpsServices } from './games-command.ts';
+import { runStatusCommand, runSwitchCommand, SITE_USAGE, type SiteOpsServices } from './site-command.ts';
 import { LOTTERY_USAGE, runLotteryCommand, type LotteryOpsServices } from './lottery-command.ts';
 import { CONTRACT_USAGE, runContractCommand, type ContractOpsServices } from './contract-command.ts';
 import {
@@ -34,6 +35,7 @@ export interface OpsServices
     WithdrawOpsServices,
     MessageOpsServices,
     GamesOpsServices,
+    SiteOpsServices,
     LotteryOpsServices,
     ContractOpsServices,
     BackofficeOpsServices {
@@ -51,12 +53,7 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: npm run ops -- <command>
 
-  status                                  show the current status setting
-  status normal                           open the site (ends maintenance and region blocks)
-  status maintenance [--until <ISO time>] put the site in maintenance, optionally until a time
-  status region --block <CC,CC,...>       refuse callers from these countries (ISO 3166 alpha-2)
-  switch list                             list the feature switches
-  switch <modId> on|off                   turn a feature switch on or off
+${SITE_USAGE}
   notice add --title T --html H [--type PL] [--execution B|L|G] [--audience all|agents]
                                           publish an announcement (types B, PL, PU, PR, H); --audience agents
                                           shows it in the agent centre only, never to players or guests
@@ -111,67 +108,10 @@ export async function runOpsCommand(
   const [group, ...rest] = argv;
   const { positional, named } = flags(rest);
   switch (group) {
-    case 'status': {
-      const [mode] = positional;
-      if (!mode) {
-        onlyKnown(named, []);
-        return JSON.stringify(await services.system.statusSetting(), null, 2);
-      }
-      if (mode === 'normal') {
-        onlyKnown(named, []);
-        await services.system.setNormal();
-        return 'Status: normal. The site is open.';
-      }
-      if (mode === 'maintenance') {
-        onlyKnown(named, ['until']);
-        const untilRaw = named.get('until');
-        let until: Date | null = null;
-        if (untilRaw !== undefined) {
-          until = new Date(untilRaw);
-          if (!/^\d{4}-\d{2}-\d{2}/.test(untilRaw) || Number.isNaN(until.getTime())) {
-            throw new UsageError(
-              `--until must be an ISO time such as 2026-12-01T06:00:00Z, got "${untilRaw}"`,
-            );
-          }
-          if (until.getTime() <= Date.now()) throw new UsageError(`--until ${untilRaw} is in the past`);
-        }
-        await services.system.setMaintenance(until);
-        return `Status: maintenance${until ? ` until ${until.toISOString()}` : ' (no end time given)'}.`;
-      }
-      if (mode === 'region') {
-        onlyKnown(named, ['block']);
-        const block = named.get('block');
-        if (!block) throw new UsageError('status region needs --block <country codes>, e.g. --block US,GB');
-        const codes = block
-          .split(',')
-          .map((c) => c.trim().toUpperCase())
-          .filter(Boolean);
-        const bad = codes.filter((c) => !/^[A-Z]{2}$/.test(c));
-        if (bad.length || !codes.length)
-          throw new UsageError(
-            `Country codes are two letters (ISO 3166 alpha-2): ${bad.join(', ') || block}`,
-          );
-        await services.system.setBlockedCountries([...new Set(codes)]);
-        return `Status: region restricted for ${[...new Set(codes)].join(', ')}.`;
-      }
-      throw new UsageError(`Unknown status "${mode}": use normal, maintenance or region`);
-    }
-    case 'switch': {
-      onlyKnown(named, []);
-      const [rawModId, state] = positional;
-      if (rawModId === 'list' && state === undefined) {
-        const rows = await services.system.listSwitches();
-        return rows.map((r) => `${r.mod_id.padEnd(20)} ${r.enabled ? 'on ' : 'off'}  ${r.label}`).join('\n');
-      }
-      if (!rawModId || (state !== 'on' && state !== 'off') || positional.length !== 2) {
-        throw new UsageError('Usage: switch <modId> on|off');
-      }
-      // Module ids are upper case (DIRECTREG3); an operator typing directreg3 means the same switch.
-      const modId = rawModId.toUpperCase();
-      const found = await services.system.setSwitch(modId, state === 'on');
-      if (!found) throw new UsageError(`Unknown switch "${modId}"; "npm run ops -- switch list" shows them`);
-      return `Switch ${modId} is ${state}.`;
-    }
+    case 'status':
+      return runStatusCommand(services, named, positional, operator, (m) => new UsageError(m));
+    case 'switch':
+      return runSwitchCommand(services, named, positional, operator, (m) => new UsageError(m));
     case 'notice': {
       const [action, id] = positional;
       if (action === 'add') {
@@ -234,7 +174,7 @@ export async function runOpsCommand(
     case 'withdraw':
       return runWithdrawCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'games':
-      return runGamesCommand(services, named, positional, (m) => new UsageError(m));
+      return runGamesCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'lottery':
       return runLotteryCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'contracts':

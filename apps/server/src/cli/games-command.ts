@@ -1,13 +1,18 @@
 import type { GamesService } from '../modules/games/games.service.ts';
 import type { GameLaunchService } from '../modules/games/game-launch.service.ts';
 import type { SeamlessWallet } from '../modules/games/seamless-wallet.ts';
+import type { GamesBoService } from '../modules/backoffice/games-bo.service.ts';
+import { AppError } from '../platform/http/errors.ts';
+import { cliActor } from './backoffice-command.ts';
 
 export const GAMES_USAGE = `  games vendor list                       list the game vendors per category with their state
   games vendor <code> on|off              show or hide a vendor (every category of it) and its games
   games vendor <code> maintenance --from <ISO time> [--until <ISO time>]
                                           put a vendor under maintenance for a window
   games vendor <code> maintenance clear   end a vendor's maintenance window
-  games hot <nodeId> on|off               mark a game hot (the hot list and HOT tab) or not
+  games game <nodeId> on|off              show or hide one game
+  games hot <nodeId> on|off               put a game at the end of the hot list (HOT tab) or take it out
+  games new <nodeId> on|off               the same for the new list (NEW tab)
   games room <roomId> on|off              open or close a PvP room (GLS2_roomList)
   games round <vendor> <roundId>          a round's state and its seamless-wallet calls (support)`;
 
@@ -15,6 +20,18 @@ export interface GamesOpsServices {
   games?: GamesService;
   gameLaunch?: GameLaunchService;
   seamlessWallet?: SeamlessWallet;
+  /** The back office's games service: every change goes through it, audited as the operator (decision 035). */
+  gamesBo?: GamesBoService;
+}
+
+/** The service's refusal as a usage error (an unknown vendor or game, a window in the past). */
+async function asUsage<T>(work: Promise<T>, usage: (message: string) => Error): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode < 500) throw usage(err.message);
+    throw err;
+  }
 }
 
 function isoTime(raw: string, flag: string, usage: (message: string) => Error): Date {
@@ -30,9 +47,11 @@ export async function runGamesCommand(
   named: Map<string, string>,
   positional: string[],
   usage: (message: string) => Error,
+  operator = 'unknown',
 ): Promise<string> {
-  const { games } = services;
-  if (!games) throw usage('The game catalogue is not available in this mode');
+  const { games, gamesBo } = services;
+  if (!games || !gamesBo) throw usage('The game catalogue is not available in this mode');
+  const actor = cliActor(operator);
   const only = (allowed: string[]) => {
     for (const key of named.keys())
       if (!allowed.includes(key))
@@ -60,14 +79,17 @@ export async function runGamesCommand(
       throw usage('Usage: games vendor <code> on|off|maintenance');
     if ((action === 'on' || action === 'off') && extra === undefined) {
       only([]);
-      if (!(await games.setVendorEnabled(code, action === 'on')))
-        throw usage(`Unknown vendor "${code}"; "npm run ops -- games vendor list" shows them`);
+      await asUsage(gamesBo.setVendorEnabled(actor, code, action === 'on'), () =>
+        usage(`Unknown vendor "${code}"; "npm run ops -- games vendor list" shows them`),
+      );
       return `Vendor ${code} is ${action}.`;
     }
     if (action === 'maintenance') {
       if (extra === 'clear' && more.length === 0) {
         only([]);
-        if (!(await games.setVendorMaintenance(code, null, null))) throw usage(`Unknown vendor "${code}"`);
+        await asUsage(gamesBo.setVendorMaintenance(actor, code, null, null), () =>
+          usage(`Unknown vendor "${code}"`),
+        );
         return `Vendor ${code}: maintenance window cleared.`;
       }
       if (extra !== undefined) throw usage(`Unexpected "${[extra, ...more].join(' ')}"`);
@@ -80,18 +102,31 @@ export async function runGamesCommand(
       const until = untilRaw === undefined ? null : isoTime(untilRaw, '--until', usage);
       if (until && until.getTime() <= from.getTime()) throw usage('--until must be after --from');
       if (until && until.getTime() <= Date.now()) throw usage(`--until ${untilRaw} is in the past`);
-      if (!(await games.setVendorMaintenance(code, from, until))) throw usage(`Unknown vendor "${code}"`);
+      await asUsage(gamesBo.setVendorMaintenance(actor, code, from, until), (m) =>
+        usage(m.startsWith('No game vendor') ? `Unknown vendor "${code}"` : m),
+      );
       return `Vendor ${code}: maintenance from ${from.toISOString()}${until ? ` until ${until.toISOString()}` : ' (no end time given)'}.`;
     }
     throw usage('Usage: games vendor <code> on|off|maintenance');
   }
-  if (what === 'hot') {
+  if (what === 'hot' || what === 'new') {
     only([]);
     if (!target || !/^\d{1,12}$/.test(target) || (action !== 'on' && action !== 'off') || extra !== undefined)
-      throw usage('Usage: games hot <nodeId> on|off');
-    const game = await games.setGameHot(target, action === 'on');
-    if (!game) throw usage(`Unknown game ${target}`);
-    return `Game ${target} (${game.name}) is ${action === 'on' ? 'hot' : 'no longer hot'}.`;
+      throw usage(`Usage: games ${what} <nodeId> on|off`);
+    await asUsage(gamesBo.setListMember(actor, what, target, action === 'on'), () =>
+      usage(`Unknown game ${target}`),
+    );
+    const name = (await gamesBo.page({ q: target, size: 1 })).list.find((g) => g.nodeId === target)?.name;
+    return `Game ${target} (${name}) is ${action === 'on' ? what : `no longer ${what}`}.`;
+  }
+  if (what === 'game') {
+    only([]);
+    if (!target || !/^\d{1,12}$/.test(target) || (action !== 'on' && action !== 'off') || extra !== undefined)
+      throw usage('Usage: games game <nodeId> on|off');
+    const game = await asUsage(gamesBo.setGameEnabled(actor, target, action === 'on'), () =>
+      usage(`Unknown game ${target}`),
+    );
+    return `Game ${target} (${game.name}) is ${action}.`;
   }
   if (what === 'room') {
     only([]);
@@ -103,7 +138,7 @@ export async function runGamesCommand(
       extra !== undefined
     )
       throw usage('Usage: games room <roomId> on|off');
-    if (!(await services.gameLaunch.setRoomEnabled(target, action === 'on')))
+    if (!(await gamesBo.setRoomEnabled(actor, target, action === 'on')))
       throw usage(`Unknown room "${target}"; GLS2_roomList lists them`);
     return `Room ${target} is ${action === 'on' ? 'open' : 'closed'}.`;
   }
@@ -126,6 +161,6 @@ export async function runGamesCommand(
     return lines.join('\n');
   }
   throw usage(
-    'Usage: games vendor list|<code> ...; games hot <nodeId> on|off; games room <roomId> on|off; games round <vendor> <roundId>',
+    'Usage: games vendor list|<code> ...; games game|hot|new <nodeId> on|off; games room <roomId> on|off; games round <vendor> <roundId>',
   );
 }

@@ -810,6 +810,9 @@ export interface GameTable {
   search_text: string;
   is_new: Generated<boolean>;
   is_hot: Generated<boolean>;
+  /** Place in the hot / new list (migration 045); null: after the ranked ones, in catalogue order. */
+  hot_rank: Generated<number | null>;
+  new_rank: Generated<number | null>;
   rtp_bp: number | null;
   volatility: string | null;
   enabled: Generated<boolean>;

@@ -13,6 +13,8 @@ export * from './staff.ts';
 export * from './reports.ts';
 export * from './lottery.ts';
 export * from './agents.ts';
+export * from './games.ts';
+export * from './site.ts';
 
 import { foundationCalls, type BoCallDef } from './calls.ts';
 import { approvalCalls } from './approvals.ts';
@@ -22,6 +24,8 @@ import { staffAccountCalls } from './staff.ts';
 import { reportCalls } from './reports.ts';
 import { lotteryCalls } from './lottery.ts';
 import { agentCalls } from './agents.ts';
+import { gamesCalls } from './games.ts';
+import { siteCalls } from './site.ts';
 
 /** Every back-office call (the permission matrix test walks this list). */
 export const backofficeCalls: readonly BoCallDef[] = [
@@ -33,4 +37,6 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...reportCalls,
   ...lotteryCalls,
   ...agentCalls,
+  ...gamesCalls,
+  ...siteCalls,
 ];

@@ -26,8 +26,8 @@ const SEARCH_MEMO = 256;
  * most one category's names in memory instead of a count and a page query.
  *
  * The index is built from one read of the table and never changed: the games service keeps it in
- * a change-feed cache, so every catalogue write (the operator's vendor, maintenance and hot
- * commands publish a change notice) drops it and the next list builds a new one.
+ * a change-feed cache, so every catalogue write (the operator's vendor, maintenance, game and list
+ * changes, from the CLI or the back office, publish a change notice) drops it and the next list builds a new one.
  */
 export class GamesIndex {
   private readonly groups = new Map<string, IndexedGame[]>();
@@ -60,6 +60,14 @@ export class GamesIndex {
       (hidden === null || !hidden.has(g.vassalage)) &&
       (q.selection === 'ALL' || (q.selection === 'NEW' ? g.is_new : g.is_hot));
     const group = this.matching(groupKey(q.gameType || undefined, q.vassalage || undefined), q.search);
+    if (q.selection !== 'ALL') {
+      // The hot and new lists (a few hundred games) in the operator's order: ranked ones first,
+      // then the rest in list order (the sort is stable).
+      const rank = (g: IndexedGame) =>
+        (q.selection === 'HOT' ? g.hot_rank : g.new_rank) ?? Number.MAX_SAFE_INTEGER;
+      const all = group.filter(listed).sort((a, b) => rank(a) - rank(b));
+      return { rows: all.slice(offset, offset + limit), total: all.length };
+    }
     const rows: IndexedGame[] = [];
     let total = 0;
     for (const g of group) {

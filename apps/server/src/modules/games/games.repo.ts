@@ -13,6 +13,8 @@ export const gameColumns = [
   'game.names',
   'game.is_new',
   'game.is_hot',
+  'game.hot_rank',
+  'game.new_rank',
   'game.rtp_bp',
   'game.volatility',
 ] as const;
@@ -82,8 +84,15 @@ function filtered(db: Db, f: GameFilter) {
 
 export async function pageGames(db: Db, f: GameFilter, page: { offset: number; limit: number }) {
   const base = filtered(db, f);
+  // The hot and new lists are in the operator's order (migration 045): ranked games first.
+  const listed =
+    f.selection === 'HOT'
+      ? base.orderBy(sql`game.hot_rank asc nulls last`)
+      : f.selection === 'NEW'
+        ? base.orderBy(sql`game.new_rank asc nulls last`)
+        : base;
   const [rows, total] = await Promise.all([
-    base
+    listed
       .select(gameColumns)
       .orderBy('game.sort')
       .orderBy('game.id')

@@ -1,5 +1,7 @@
 import { Errors, gameCategories, type Game, type VendorCard } from '@app/contract';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { fail } from '../../platform/http/errors.ts';
@@ -386,6 +388,30 @@ export class GamesService {
 
   /** Drops the cached vendor rows on every instance after an operator change. */
   private async vendorsChanged(): Promise<void> {
+    await this.catalogueChanged();
+  }
+
+  // The same writes in the caller's transaction, nobody told: the back office's games service
+  // (and the CLI through it) audits them in that transaction, then calls catalogueChanged().
+
+  async setVendorEnabledIn(db: Kysely<DB>, vassalage: string, enabled: boolean): Promise<number> {
+    return repo.setVendorEnabled(db, vassalage, enabled);
+  }
+
+  async setVendorMaintenanceIn(db: Kysely<DB>, vassalage: string, from: Date | null, until: Date | null) {
+    return repo.setVendorMaintenance(db, vassalage, from, until);
+  }
+
+  async setRoomEnabledIn(db: Kysely<DB>, roomId: string, enabled: boolean): Promise<boolean> {
+    return repo.setRoomEnabled(db, roomId, enabled);
+  }
+
+  /**
+   * Tells every instance the catalogue changed (vendor rows, games, lists): their vendor rows,
+   * game index and kept answers are dropped. Called after the change committed (the back office's
+   * games service writes in its audit's transaction, then calls this).
+   */
+  async catalogueChanged(): Promise<void> {
     await this.feed.publish('games:vendors');
   }
 }

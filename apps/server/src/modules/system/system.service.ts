@@ -10,7 +10,9 @@ import {
   SystemInfoSchema,
   WHITELABEL_ROOT,
 } from '@app/contract';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/connection.ts';
+import type { DB } from '../../db/schema.ts';
 import type { ChangeFeed } from '../../platform/change-feed.ts';
 import { escapeHtml } from '../../platform/http/escape-html.ts';
 import * as repo from './system.repo.ts';
@@ -27,6 +29,9 @@ export const defaultStatusSetting: StatusSetting = {
   maintenanceUntil: null,
   blockedCountries: [],
 };
+
+/** Changes of the status setting queue on this lock, so none is lost to another's write. */
+const STATUS_LOCK = 35_035_010;
 
 export interface CdnSetting {
   imageCDNs: string[];
@@ -290,51 +295,77 @@ export class SystemService {
     return this.settledSnapshot()?.status;
   }
 
-  // Operator actions. Each commits, then tells every instance to reload.
+  // Operator actions. Each commits, then tells every instance to reload. The back office's site
+  // service (and the CLI through it) makes the same changes in its audit's transaction with
+  // changeStatusIn / setSwitchIn, then calls changed().
 
   async setNormal(): Promise<StatusSetting> {
-    return this.writeStatus({ maintenance: false, maintenanceUntil: null, blockedCountries: [] });
+    return this.writeStatus(() => ({ maintenance: false, maintenanceUntil: null, blockedCountries: [] }));
   }
 
   async setMaintenance(until: Date | null): Promise<StatusSetting> {
-    const current = await this.freshStatus();
-    return this.writeStatus({
+    return this.writeStatus((current) => ({
       ...current,
       maintenance: true,
       maintenanceUntil: until ? until.toISOString() : null,
-    });
+    }));
   }
 
   async setBlockedCountries(countries: string[]): Promise<StatusSetting> {
-    const current = await this.freshStatus();
-    return this.writeStatus({
+    return this.writeStatus((current) => ({
       ...current,
       maintenance: false,
       maintenanceUntil: null,
       blockedCountries: countries,
-    });
+    }));
   }
 
   async setSwitch(modId: string, enabled: boolean): Promise<boolean> {
-    const found = await repo.setSwitch(this.database.db, modId, enabled);
-    if (found) await this.feed.publish(`switch:${modId}`);
-    return found;
+    const found = await this.setSwitchIn(this.database.db, modId, enabled);
+    if (found) await this.changed(`switch:${modId}`);
+    return found !== null;
+  }
+
+  /**
+   * Changes the stored status setting in `db` (a transaction: changes queue on a lock until it
+   * ends) from what is stored now; answers both. Nobody is told until `changed('status')`.
+   */
+  async changeStatusIn(
+    db: Kysely<DB>,
+    change: (current: StatusSetting) => StatusSetting,
+  ): Promise<{ before: StatusSetting; after: StatusSetting }> {
+    await sql`select pg_advisory_xact_lock(${STATUS_LOCK})`.execute(db);
+    const before = { ...defaultStatusSetting, ...(await repo.readSetting<StatusSetting>(db, 'status')) };
+    const after = change(before);
+    await repo.writeSetting(db, 'status', after);
+    return { before, after };
+  }
+
+  /** Sets a switch in `db`; its row before the change, or null for an unknown switch. */
+  async setSwitchIn(db: Kysely<DB>, modId: string, enabled: boolean) {
+    const before = await db
+      .selectFrom('feature_switch')
+      .selectAll()
+      .where('mod_id', '=', modId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return null;
+    await repo.setSwitch(db, modId, enabled);
+    return before;
+  }
+
+  /** Tells every instance to reload (after a change committed). */
+  async changed(what: string): Promise<void> {
+    await this.feed.publish(what);
   }
 
   async listSwitches() {
     return repo.listSwitches(this.database.db);
   }
 
-  private async freshStatus(): Promise<StatusSetting> {
-    return {
-      ...defaultStatusSetting,
-      ...(await repo.readSetting<StatusSetting>(this.database.db, 'status')),
-    };
-  }
-
-  private async writeStatus(next: StatusSetting): Promise<StatusSetting> {
-    await repo.writeSetting(this.database.db, 'status', next);
-    await this.feed.publish('status');
-    return next;
+  private async writeStatus(change: (current: StatusSetting) => StatusSetting): Promise<StatusSetting> {
+    const { after } = await this.database.db.transaction().execute((trx) => this.changeStatusIn(trx, change));
+    await this.changed('status');
+    return after;
   }
 }
