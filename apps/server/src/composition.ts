@@ -57,6 +57,8 @@ import { RecordsService } from './modules/records/records.service.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { pointsRoutes } from './modules/points/points.routes.ts';
 import { PointsService, registerPointsJobs } from './modules/points/points.service.ts';
+import { MallService } from './modules/points/mall.service.ts';
+import { pointsBoRoutes } from './modules/points/points-bo.routes.ts';
 import { GamesService } from './modules/games/games.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { registerGamesJobs } from './modules/games/games.jobs.ts';
@@ -357,6 +359,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     audit,
     policy: { ...approvalPolicyFromEnv(brand.get().currency.precision), ...options.approvals },
   });
+  // The points mall: goods, redeems, conversions and the operator's decisions (decision 033).
+  const mall = new MallService({ database, wallet, audit });
   // The Players section and the Dashboard's figures (issue 31, decision 031).
   const players = new PlayersService({ database, wallet, audit });
   // The Games and Site sections: the one audited path of catalogue and site changes, CLI too (decision 035).
@@ -419,6 +423,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     agentStats,
     siteFigures,
     points,
+    mall,
     agentRebates,
     agentReports,
     agentTeam,
@@ -490,6 +495,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     agentContractRoutes,
     backofficeRoutes,
     approvalsRoutes,
+    pointsBoRoutes,
     playersRoutes,
     dashboardRoutes,
     gamesBoRoutes,

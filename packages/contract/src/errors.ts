@@ -643,6 +643,70 @@ export const ResponsibleErrors = {
   },
 } as const;
 
+/** The points mall (issue 32, decision 033). */
+export const PointsErrors = {
+  pointsInsufficient: { code: 'points.insufficient', status: 409, message: 'Not enough points' },
+  pointsGoodsNotFound: { code: 'points.goods.not.found', status: 404, message: 'No such item in the mall' },
+  pointsGoodsSoldOut: {
+    code: 'points.goods.sold.out',
+    status: 409,
+    message: 'This item is sold out',
+  },
+  pointsAmountRequirement: {
+    code: 'points.amount.requirement',
+    status: 409,
+    message: 'Your deposits have not reached the amount this item requires',
+  },
+  pointsConvertTooSmall: {
+    code: 'points.convert.too.small',
+    status: 422,
+    message: 'This is fewer points than the smallest conversion',
+  },
+  pointsMallClosed: { code: 'points.mall.closed', status: 409, message: 'The points mall is closed' },
+  pointsRedeemNotFound: { code: 'points.redeem.not.found', status: 404, message: 'No such redeem' },
+  pointsRedeemDecided: {
+    code: 'points.redeem.decided',
+    status: 409,
+    message: 'This redeem has been decided already',
+  },
+} as const;
+
+/** Responsible gambling (issue 33, decision 039): limits, time-outs and self-exclusion. */
+export const ResponsibleErrors = {
+  rgDepositLimit: {
+    code: 'rg.deposit.limit',
+    status: 409,
+    message: 'This deposit would pass your deposit limit',
+  },
+  rgLossLimit: { code: 'rg.loss.limit', status: 409, message: 'This bet would pass your loss limit' },
+  rgWagerLimit: { code: 'rg.wager.limit', status: 409, message: 'This bet would pass your wager limit' },
+  rgTimeOut: {
+    code: 'rg.time.out',
+    status: 403,
+    message: 'You are taking a break: your account is closed to play and deposits until it ends',
+  },
+  rgSelfExcluded: {
+    code: 'rg.self.excluded',
+    status: 403,
+    message: 'You have excluded yourself: your account is closed until the exclusion ends',
+  },
+  rgBlockShorter: {
+    code: 'rg.block.shorter',
+    status: 409,
+    message: 'A break already runs longer than this one: it cannot be shortened',
+  },
+  rgLimitNotStricter: {
+    code: 'rg.limit.not.stricter',
+    status: 409,
+    message: 'Staff may only set a stricter limit than the player has',
+  },
+  rgNothingPending: {
+    code: 'rg.nothing.pending',
+    status: 404,
+    message: 'No change of this limit is waiting',
+  },
+} as const;
+
 export const Errors = {
   ...verificationErrors,
   ...accountErrors,
@@ -658,6 +722,7 @@ export const Errors = {
   ...LotteryErrors,
   ...AgentRegisterErrors,
   ...AgentContractErrors,
+  ...PointsErrors,
   ...ResponsibleErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;

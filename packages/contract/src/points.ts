@@ -89,3 +89,204 @@ export const getMemTransDet = defineCall({
   query: PointDetailsQuerySchema,
   response: PointDetailsSchema,
 });
+
+// ---- the mall (issue 32, decision 033 "The mall") ------------------------------------------------
+
+/** Redeem statuses (PM-04): in process until the operator decides, then rejected or approved. */
+export const redeemStatuses = ['PROCESS', 'REJECTED', 'APPROVED'] as const;
+export type RedeemStatus = (typeof redeemStatuses)[number];
+/** What a redeem record is: goods redeemed, or points converted to money. */
+export const redeemTypes = ['GOODS', 'CONVERT'] as const;
+export type RedeemType = (typeof redeemTypes)[number];
+
+/** One item of the mall (PM-02). */
+export const PointGoodsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** An image URL or path; '' when the item has none. */
+  image: z.string(),
+  /** The stock the mall was given. */
+  quantity: z.number().int(),
+  /** Points one item costs (2 decimals). */
+  points: z.number(),
+  /** The member's successful deposits this item requires, in major units of the site's currency. */
+  amount: z.number(),
+  /** Items left to redeem. */
+  available: z.number().int(),
+});
+export type PointGoods = z.infer<typeof PointGoodsSchema>;
+
+export const PointRewardListSchema = z.object({ list: z.array(PointGoodsSchema) });
+
+/** The mall's settings (PM-11): the ratio and smallest conversion, and what earns points. */
+export const PointConfigSchema = z.object({
+  enabled: z.boolean(),
+  /** Points that convert into one unit of the site's currency (PM-01's ratio). */
+  ratio: z.number(),
+  /** The fewest points a conversion takes. */
+  minConvert: z.number(),
+  currency: z.string(),
+  /** Points one unit of valid bet (or of a deposit) earns, per product; a rate of 0 earns none. */
+  rates: z.array(z.object({ product: z.string(), type: z.enum(pointsTypes), rate: z.number() })),
+});
+export type PointConfig = z.infer<typeof PointConfigSchema>;
+
+export const RedeemRecordSchema = z.object({
+  id: z.number().int(),
+  /** The reference number (PM-03). */
+  referenceNo: z.string(),
+  /** Apply time, epoch ms. */
+  applyTime: z.number(),
+  type: z.enum(redeemTypes),
+  goodsName: z.string(),
+  quantity: z.number().int(),
+  status: z.enum(redeemStatuses),
+  /** Points the redeem took, negative (2 decimals). */
+  changedPoints: z.number(),
+  /** The member's points balance right after the redeem. */
+  pointsBalance: z.number(),
+  /** Money a conversion paid, in major units (0 for goods). */
+  amount: z.number(),
+  remark: z.string(),
+});
+export type RedeemRecord = z.infer<typeof RedeemRecordSchema>;
+
+export const RedeemListQuerySchema = z.object({
+  status: z.enum(redeemStatuses).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(POINTS_DETAILS_MAX_PAGE_SIZE).default(20),
+});
+
+export const RedeemListSchema = z.object({
+  content: z.array(RedeemRecordSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type RedeemList = z.infer<typeof RedeemListSchema>;
+
+const paymentPassword = z.string().min(1).max(64);
+/** The client's id of a request: a retry with the same id answers the first redeem. */
+const requestId = z.string().trim().min(8).max(64).optional();
+
+export const RedeemBodySchema = z.object({
+  goodsId: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(100).default(1),
+  paymentPassword,
+  requestId,
+});
+export const ConvertBodySchema = z.object({
+  /** Points to convert, up to 2 decimals. */
+  points: z.number().positive().max(1e12),
+  paymentPassword,
+  requestId,
+});
+
+export const RewardConversionTypesSchema = z.object({
+  types: z.array(z.object({ type: z.enum(redeemTypes), enabled: z.boolean() })),
+});
+
+export const getPointReward = defineCall({
+  id: 'getPointReward',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPointReward',
+  moduleId: 'MCSFE',
+  token: true,
+  summary: "The mall's goods on sale with their cost, requirement and stock (PM-02, PM-08)",
+  response: PointRewardListSchema,
+});
+
+export const getPointRewardConversionType = defineCall({
+  id: 'getPointRewardConversionType',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPointRewardConversionType',
+  moduleId: 'MCSFE',
+  token: true,
+  summary: 'What points can be redeemed for: goods, money',
+  response: RewardConversionTypesSchema,
+});
+
+export const getPointConfig = defineCall({
+  id: 'getPointConfig',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPointConfig',
+  moduleId: 'MCSFE',
+  token: true,
+  summary: "The mall's ratio, smallest conversion and the points rates (PM-01, PM-11)",
+  response: PointConfigSchema,
+});
+
+export const redeemPointReward = defineCall({
+  id: 'redeemPointReward',
+  method: 'POST',
+  path: '/wps/relay/passwordCheck/MCSFE_redeemPointReward',
+  moduleId: 'MCSFE',
+  token: true,
+  encrypted: true,
+  summary:
+    'Redeems goods with points and the payment password; in process until the operator decides (PM-09)',
+  body: RedeemBodySchema,
+  response: RedeemRecordSchema,
+});
+
+export const getRedeemPointList = defineCall({
+  id: 'getRedeemPointList',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getRedeemPointList',
+  moduleId: 'MCSFE',
+  token: true,
+  summary: "The member's redeems and conversions, newest first (PM-03, PM-10)",
+  query: RedeemListQuerySchema,
+  response: RedeemListSchema,
+});
+
+export const convertPoint = defineCall({
+  id: 'convertPoint',
+  method: 'POST',
+  path: '/wps/relay/passwordCheck/MCSFE_convertPoint',
+  moduleId: 'MCSFE',
+  token: true,
+  encrypted: true,
+  summary: "Converts points to money at the mall's ratio with the payment password (PM-13)",
+  body: ConvertBodySchema,
+  response: RedeemRecordSchema,
+});
+
+/** The original's MCS2 variants: the same calls at their MCS2 paths. */
+export const getPointBalanceMCS2 = defineCall({
+  ...getPointBalance,
+  id: 'getPointBalanceMCS2',
+  path: '/wps/relay/MCS2_getPointBalance',
+  moduleId: 'MCS2',
+});
+export const getPointRewardMCS2 = defineCall({
+  ...getPointReward,
+  id: 'getPointRewardMCS2',
+  path: '/wps/relay/MCS2_getPointReward',
+  moduleId: 'MCS2',
+});
+export const redeemPointRewardMCS2 = defineCall({
+  ...redeemPointReward,
+  id: 'redeemPointRewardMCS2',
+  path: '/wps/relay/passwordCheck/MCS2_redeemPointReward',
+  moduleId: 'MCS2',
+});
+export const getRedeemPointListMCS2 = defineCall({
+  ...getRedeemPointList,
+  id: 'getRedeemPointListMCS2',
+  path: '/wps/relay/MCS2_getRedeemPointList',
+  moduleId: 'MCS2',
+});
+export const getPointConfigMCS2 = defineCall({
+  ...getPointConfig,
+  id: 'getPointConfigMCS2',
+  path: '/wps/relay/MCS2_getPointConfig',
+  moduleId: 'MCS2',
+});
+export const convertPointMCS2 = defineCall({
+  ...convertPoint,
+  id: 'convertPointMCS2',
+  path: '/wps/relay/passwordCheck/MCS2_convertPoint',
+  moduleId: 'MCS2',
+});

@@ -170,6 +170,12 @@ export const LedgerKinds = {
   AGENT_DAILY_SALARY: 'Agent daily salary',
   AGENT_HOURLY_SALARY: 'Agent hourly salary',
   AGENT_REALTIME_SALARY: 'Agent real-time salary',
+  /** Points (decision 033): movements of members' POINTS accounts, never money. */
+  POINTS_EARN: 'Points earned',
+  POINTS_REDEEM: 'Points redeemed',
+  POINTS_DEPOSIT: 'Points earned on a deposit',
+  /** The money a conversion of points pays from the house's cash (migration 050). */
+  POINTS_CONVERT: 'Points converted',
 } as const;
 export type LedgerKind = keyof typeof LedgerKinds;
 export const ledgerKindCodes = Object.keys(LedgerKinds) as LedgerKind[];

@@ -11,6 +11,7 @@ export const PERMISSION_LABEL: Record<backoffice.StaffPermission, string> = {
   'player.adjust': 'Adjust player balances',
   'deposit.approve': 'Approve deposits',
   'withdrawal.approve': 'Approve withdrawals',
+  'points.approve': 'Approve and reject points redeems',
   'lottery.result': 'Enter and correct lottery results',
   'game.manage': 'Switch vendors and games',
   'content.edit': 'Edit notices, banners and promotions',

@@ -8,6 +8,7 @@ import { GAMES_USAGE, runGamesCommand, type GamesOpsServices } from './games-com
 import { runStatusCommand, runSwitchCommand, SITE_USAGE, type SiteOpsServices } from './site-command.ts';
 import { LOTTERY_USAGE, runLotteryCommand, type LotteryOpsServices } from './lottery-command.ts';
 import { CONTRACT_USAGE, runContractCommand, type ContractOpsServices } from './contract-command.ts';
+import { POINTS_USAGE, runPointsCommand, type PointsOpsServices } from './points-command.ts';
 import {
   runJobsCommand,
   runWithdrawCommand,
@@ -38,6 +39,7 @@ export interface OpsServices
     SiteOpsServices,
     LotteryOpsServices,
     ContractOpsServices,
+    PointsOpsServices,
     BackofficeOpsServices {
   system: SystemService;
   notices: NoticesService;
@@ -66,6 +68,7 @@ ${WITHDRAW_USAGE}
 ${GAMES_USAGE}
 ${LOTTERY_USAGE}
 ${CONTRACT_USAGE}
+${POINTS_USAGE}
 ${BACKOFFICE_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
@@ -179,6 +182,8 @@ export async function runOpsCommand(
       return runLotteryCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'contracts':
       return runContractCommand(services, named, positional, (m) => new UsageError(m), operator);
+    case 'points':
+      return runPointsCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'jobs':
       return runJobsCommand(services, named, positional, (m) => new UsageError(m));
     case 'staff':

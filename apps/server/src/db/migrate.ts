@@ -40,6 +40,7 @@ import * as m040 from './migrations/040-approval-votes.ts';
 import * as m041 from './migrations/041-backoffice-players.ts';
 import * as m042 from './migrations/042-points-ledger.ts';
 import * as m043 from './migrations/043-member-password-change-required.ts';
+import * as m050 from './migrations/050-points-mall.ts';
 import * as m045 from './migrations/045-game-list-order.ts';
 import * as m051 from './migrations/051-responsible-gambling.ts';
 import * as m049 from './migrations/049-staff-password-change.ts';
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '041-backoffice-players': m041,
   '042-points-ledger': m042,
   '043-member-password-change-required': m043,
+  '050-points-mall': m050,
   '045-game-list-order': m045,
   '051-responsible-gambling': m051,
   '049-staff-password-change': m049,

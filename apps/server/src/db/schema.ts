@@ -1248,7 +1248,7 @@ export interface AgentContractSettlementTable {
 /** Points one unit of valid bet earns per product, and the points type it is filed under (migration 042). */
 export interface PointsRateTable {
   product: string;
-  points_type: 'LIVE' | 'LOTTERY' | 'PVP' | 'SLOTS' | 'SPORTS';
+  points_type: 'LIVE' | 'LOTTERY' | 'PVP' | 'SLOTS' | 'SPORTS' | 'DEPOSIT';
   /** numeric, as text. */
   rate: ColumnType<string, string | number, string | number>;
 }
@@ -1274,6 +1274,48 @@ export interface PointsStateTable {
   singleton: Generated<boolean>;
   folds: Generated<number>;
   last_fold_at: NullableTimestamp;
+}
+
+/** The mall's goods (migration 050): stock, cost in hundredths of a point, amount requirement in minor units. */
+export interface PointsGoodsTable {
+  id: Generated<number>;
+  name: string;
+  image: ColumnType<string, string | undefined, string>;
+  quantity: number;
+  available: number;
+  points: number;
+  amount_requirement: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A redeem of goods or a conversion of points to money (migration 050). */
+export interface PointsRedeemTable {
+  id: Generated<number>;
+  member_id: number;
+  type: 'GOODS' | 'CONVERT';
+  goods_id: number | null;
+  goods_name: ColumnType<string, string | undefined, string>;
+  quantity: ColumnType<number, number | undefined, number>;
+  points: number;
+  amount: ColumnType<number, number | undefined, number>;
+  balance_after: number;
+  status: 'PROCESS' | 'REJECTED' | 'APPROVED';
+  remark: ColumnType<string, string | undefined, string>;
+  request_id: string | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** One row: the mall's conversion ratio and smallest conversion, in hundredths of a point (migration 050). */
+export interface PointsConfigTable {
+  singleton: Generated<boolean>;
+  ratio: ColumnType<number, number | undefined, number>;
+  min_convert: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface DB {
@@ -1374,4 +1416,7 @@ export interface DB {
   points_queue: PointsQueueTable;
   points_accrual: PointsAccrualTable;
   points_state: PointsStateTable;
+  points_goods: PointsGoodsTable;
+  points_redeem: PointsRedeemTable;
+  points_config: PointsConfigTable;
 }

@@ -9,6 +9,7 @@ export * from './calls.ts';
 export * from './approvals.ts';
 export * from './players.ts';
 export * from './dashboard.ts';
+export * from './points.ts';
 export * from './staff.ts';
 export * from './reports.ts';
 export * from './lottery.ts';
@@ -20,6 +21,7 @@ import { foundationCalls, type BoCallDef } from './calls.ts';
 import { approvalCalls } from './approvals.ts';
 import { playerCalls } from './players.ts';
 import { dashboardCalls } from './dashboard.ts';
+import { pointsBoCalls } from './points.ts';
 import { staffAccountCalls } from './staff.ts';
 import { reportCalls } from './reports.ts';
 import { lotteryCalls } from './lottery.ts';
@@ -34,6 +36,7 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...approvalCalls,
   ...playerCalls,
   ...dashboardCalls,
+  ...pointsBoCalls,
   ...reportCalls,
   ...lotteryCalls,
   ...agentCalls,

@@ -18,6 +18,8 @@ export const staffPermissions = [
   'player.adjust',
   'deposit.approve',
   'withdrawal.approve',
+  /** Approve or reject redeems of the points mall (a rejection returns the points). */
+  'points.approve',
   /** Enter, correct and void lottery results. */
   'lottery.result',
   /** Vendors and games on and off, maintenance per vendor. */
@@ -48,6 +50,7 @@ export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermissio
     'player.adjust',
     'deposit.approve',
     'withdrawal.approve',
+    'points.approve',
     'agent.read',
     'agent.settle',
   ],

@@ -177,7 +177,8 @@ export class PointsService {
           const total = part.reduce((sum, m) => sum + m.delta, 0);
           await sql`
             select o_id from ledger_post(
-              ${`points:${fold}:${type}:${sign > 0 ? 'earn' : 'reverse'}:${i / MOVEMENT_MEMBERS}`}, 'POINTS_EARN',
+              ${`points:${fold}:${type}:${sign > 0 ? 'earn' : 'reverse'}:${i / MOVEMENT_MEMBERS}`},
+              ${type === 'DEPOSIT' ? 'POINTS_DEPOSIT' : 'POINTS_EARN'},
               ${type}, '', null,
               ${[...part.map((m) => Number(m.account)), houseId]}::bigint[],
               ${[...part.map((m) => m.delta), -total]}::bigint[])`.execute(trx);

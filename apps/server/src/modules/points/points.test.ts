@@ -119,7 +119,9 @@ describe(`points (${testDbKind})`, () => {
     const rate = (p: string) => Number(rows.find((r) => r.product === p)!.rate);
     for (const [product, value] of Object.entries(headerPointRates)) expect(rate(product)).toBe(value);
     expect(rate('LOTT')).toBe(1);
-    for (const r of rows)
+    // Deposits earn at the DEPOSIT row's rate, 0 (off) until an operator sets one (migration 050).
+    expect(rate('DEPOSIT')).toBe(0);
+    for (const r of rows.filter((x) => x.product !== 'DEPOSIT'))
       expect(RATE[r.product]).toEqual({
         type: r.points_type,
         hundredths: BigInt(Math.round(Number(r.rate) * 100)),

@@ -2,10 +2,74 @@
 import type * as C from '@app/contract';
 import type { CallRef } from '../call-ref.ts';
 
+export const getPointBalanceMCS2Ref: CallRef<typeof C.getPointBalanceMCS2> = {
+  id: 'getPointBalanceMCS2',
+  method: 'GET',
+  path: '/wps/relay/MCS2_getPointBalance',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
+export const getPointConfigMCS2Ref: CallRef<typeof C.getPointConfigMCS2> = {
+  id: 'getPointConfigMCS2',
+  method: 'GET',
+  path: '/wps/relay/MCS2_getPointConfig',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
+export const getPointRewardMCS2Ref: CallRef<typeof C.getPointRewardMCS2> = {
+  id: 'getPointRewardMCS2',
+  method: 'GET',
+  path: '/wps/relay/MCS2_getPointReward',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
+export const getRedeemPointListMCS2Ref: CallRef<typeof C.getRedeemPointListMCS2> = {
+  id: 'getRedeemPointListMCS2',
+  method: 'GET',
+  path: '/wps/relay/MCS2_getRedeemPointList',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
 export const getPointBalanceRef: CallRef<typeof C.getPointBalance> = {
   id: 'getPointBalance',
   method: 'GET',
   path: '/wps/relay/MCSFE_getPointBalance',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
+export const getPointConfigRef: CallRef<typeof C.getPointConfig> = {
+  id: 'getPointConfig',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPointConfig',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
+export const getPointRewardRef: CallRef<typeof C.getPointReward> = {
+  id: 'getPointReward',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPointReward',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
+export const getPointRewardConversionTypeRef: CallRef<typeof C.getPointRewardConversionType> = {
+  id: 'getPointRewardConversionType',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPointRewardConversionType',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
+export const getRedeemPointListRef: CallRef<typeof C.getRedeemPointList> = {
+  id: 'getRedeemPointList',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getRedeemPointList',
   wire: 'envelope',
   token: true,
   encrypted: false,
@@ -17,4 +81,36 @@ export const getMemTransDetRef: CallRef<typeof C.getMemTransDet> = {
   wire: 'envelope',
   token: true,
   encrypted: false,
+};
+export const convertPointMCS2Ref: CallRef<typeof C.convertPointMCS2> = {
+  id: 'convertPointMCS2',
+  method: 'POST',
+  path: '/wps/relay/passwordCheck/MCS2_convertPoint',
+  wire: 'envelope',
+  token: true,
+  encrypted: true,
+};
+export const redeemPointRewardMCS2Ref: CallRef<typeof C.redeemPointRewardMCS2> = {
+  id: 'redeemPointRewardMCS2',
+  method: 'POST',
+  path: '/wps/relay/passwordCheck/MCS2_redeemPointReward',
+  wire: 'envelope',
+  token: true,
+  encrypted: true,
+};
+export const convertPointRef: CallRef<typeof C.convertPoint> = {
+  id: 'convertPoint',
+  method: 'POST',
+  path: '/wps/relay/passwordCheck/MCSFE_convertPoint',
+  wire: 'envelope',
+  token: true,
+  encrypted: true,
+};
+export const redeemPointRewardRef: CallRef<typeof C.redeemPointReward> = {
+  id: 'redeemPointReward',
+  method: 'POST',
+  path: '/wps/relay/passwordCheck/MCSFE_redeemPointReward',
+  wire: 'envelope',
+  token: true,
+  encrypted: true,
 };
