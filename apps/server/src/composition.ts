@@ -362,7 +362,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The points mall: goods, redeems, conversions and the operator's decisions (decision 033).
   const mall = new MallService({ database, wallet, audit });
   // The Players section and the Dashboard's figures (issue 31, decision 031).
-  const players = new PlayersService({ database, wallet, audit });
+  const players = new PlayersService({ database, wallet, audit, responsible });
   // The Games and Site sections: the one audited path of catalogue and site changes, CLI too (decision 035).
   const gamesBo = new GamesBoService({ database, games, audit });
   const siteBo = new SiteBoService({ database, system, audit, brand });

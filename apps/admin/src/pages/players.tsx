@@ -170,7 +170,7 @@ export function PlayersPage() {
   );
 }
 
-const TABS = ['profile', 'balances', 'ledger', 'bets', 'sessions', 'logins', 'notes'] as const;
+const TABS = ['profile', 'balances', 'ledger', 'bets', 'sessions', 'logins', 'notes', 'limits'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABEL: Record<Tab, string> = {
   profile: 'Profile',
@@ -180,6 +180,7 @@ const TAB_LABEL: Record<Tab, string> = {
   sessions: 'Sessions & devices',
   logins: 'Logins & IPs',
   notes: 'Notes',
+  limits: 'Limits & exclusions',
 };
 
 type PlayerAction = 'lock' | 'unlock' | 'force' | 'end' | 'adjust';
@@ -260,7 +261,7 @@ export function PlayerShowPage() {
             </p>
           ) : null}
           <div className="tabs" role="tablist" aria-label="Player">
-            {TABS.map((t) => (
+            {TABS.filter((t) => t !== 'limits' || can('player.lock')).map((t) => (
               <button
                 key={t}
                 type="button"
@@ -281,6 +282,7 @@ export function PlayerShowPage() {
             {tab === 'sessions' ? <SessionsTab id={playerId} /> : null}
             {tab === 'logins' ? <LoginsTab id={playerId} /> : null}
             {tab === 'notes' ? <NotesTab id={playerId} /> : null}
+            {tab === 'limits' ? <LimitsTab id={playerId} canSet={can('player.limits')} /> : null}
           </div>
           <Dialog
             open={acting !== null}
@@ -783,5 +785,232 @@ function NotesTab({ id }: { id: number }) {
       {q.data && !rows.length ? <p className="muted">No notes yet.</p> : null}
       <More q={q} />
     </div>
+  );
+}
+
+const RG_KIND: Record<string, string> = {
+  deposit: 'Deposit',
+  loss: 'Loss',
+  wager: 'Wager',
+  session: 'Session',
+};
+const RG_PERIOD: Record<string, string> = {
+  day: 'Daily',
+  week: 'Weekly',
+  month: 'Monthly',
+  session: 'Per session',
+};
+
+/**
+ * The player's responsible-gambling limits and any time-out or self-exclusion (decision 039):
+ * seen with player.lock; with player.limits a stricter limit or a time-out, each with a reason
+ * (audited). Nobody lifts a block or loosens a limit here: only the player, after the cooling-off.
+ */
+function LimitsTab({ id, canSet }: { id: number; canSet: boolean }) {
+  const client = useQueryClient();
+  const q = useQuery({
+    queryKey: ['player', id, 'limits'],
+    queryFn: () => boCall(backoffice.boPlayerRg, { query: { id } }),
+  });
+  const [limit, setLimit] = useState({ kind: 'deposit', period: 'day', amount: '', reason: '' });
+  const [timeOut, setTimeOut] = useState({ duration: '24h', reason: '' });
+  const refresh = () => void client.invalidateQueries({ queryKey: ['player', id, 'limits'] });
+  const setL = useMutation({
+    mutationFn: () =>
+      boCall(backoffice.boPlayerRgLimit, {
+        body: {
+          id,
+          kind: limit.kind as 'deposit',
+          period: (limit.kind === 'session' ? 'session' : limit.period) as 'day',
+          amount: Number(limit.amount),
+          reason: limit.reason.trim(),
+        },
+      }),
+    onSuccess: () => {
+      setLimit({ ...limit, amount: '', reason: '' });
+      refresh();
+    },
+  });
+  const setT = useMutation({
+    mutationFn: () =>
+      boCall(backoffice.boPlayerRgTimeOut, {
+        body: { id, duration: timeOut.duration as '24h', reason: timeOut.reason.trim() },
+      }),
+    onSuccess: () => {
+      setTimeOut({ ...timeOut, reason: '' });
+      refresh();
+    },
+  });
+  return (
+    <Query q={q}>
+      {(s) => (
+        <>
+          <Facts
+            rows={[
+              [
+                'Block',
+                s.block ? (
+                  <strong data-testid="rg-block">
+                    {s.block.kind === 'exclusion' ? 'Self-excluded' : 'Time-out'} until{' '}
+                    {dateTime(s.block.until)}
+                  </strong>
+                ) : (
+                  'None'
+                ),
+              ],
+              [
+                'Session limit',
+                s.sessionLimit
+                  ? `${s.sessionLimit.minutes} min${s.sessionLimit.pending ? ` (raise to ${s.sessionLimit.pending.minutes ?? 'none'} from ${dateTime(s.sessionLimit.pending.from)})` : ''}`
+                  : 'None',
+              ],
+              ['Reality check', s.realityCheckMinutes ? `Every ${s.realityCheckMinutes} min` : 'Off'],
+              ['Time zone of the periods', s.timeZone],
+            ]}
+          />
+          <Tabled
+            label="Limits"
+            rows={s.limits}
+            head={['Limit', 'Period', 'Amount', 'Used this period', 'Pending raise']}
+            numeric={[2, 3]}
+            cells={(l) => [
+              RG_KIND[l.kind],
+              RG_PERIOD[l.period],
+              <span data-testid={`rg-${l.kind}-${l.period}`}>{l.amount.toLocaleString('en')}</span>,
+              l.used.toLocaleString('en'),
+              l.pending
+                ? `${l.pending.amount === null ? 'Removal' : l.pending.amount.toLocaleString('en')} from ${dateTime(l.pending.from)}`
+                : '—',
+            ]}
+            empty="The player has set no money limit."
+          />
+          {canSet ? (
+            <div
+              style={{
+                display: 'grid',
+                gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))',
+                gap: 24,
+                marginTop: 16,
+              }}
+            >
+              <form
+                className="form"
+                aria-label="Set a stricter limit"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  setL.mutate();
+                }}
+              >
+                <h3>Set a stricter limit</h3>
+                <label className="field">
+                  <span>Limit</span>
+                  <select value={limit.kind} onChange={(e) => setLimit({ ...limit, kind: e.target.value })}>
+                    {Object.entries(RG_KIND).map(([k, v]) => (
+                      <option key={k} value={k}>
+                        {v}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {limit.kind !== 'session' ? (
+                  <label className="field">
+                    <span>Period</span>
+                    <select
+                      value={limit.period}
+                      onChange={(e) => setLimit({ ...limit, period: e.target.value })}
+                    >
+                      <option value="day">Daily</option>
+                      <option value="week">Weekly</option>
+                      <option value="month">Monthly</option>
+                    </select>
+                  </label>
+                ) : null}
+                <label className="field">
+                  <span>{limit.kind === 'session' ? 'Minutes' : 'Amount'}</span>
+                  <input
+                    name="rg-amount"
+                    inputMode="decimal"
+                    value={limit.amount}
+                    onChange={(e) => setLimit({ ...limit, amount: e.target.value })}
+                  />
+                </label>
+                <label className="field">
+                  <span>Reason</span>
+                  <input
+                    name="rg-reason"
+                    maxLength={200}
+                    value={limit.reason}
+                    onChange={(e) => setLimit({ ...limit, reason: e.target.value })}
+                  />
+                </label>
+                {setL.isError ? (
+                  <p className="notice notice-error" role="alert">
+                    {refusalText(setL.error)}
+                  </p>
+                ) : null}
+                <div className="form-actions">
+                  <button
+                    type="submit"
+                    className="button button-primary"
+                    disabled={setL.isPending || !(Number(limit.amount) > 0) || !limit.reason.trim()}
+                  >
+                    Set limit
+                  </button>
+                </div>
+              </form>
+              <form
+                className="form"
+                aria-label="Time-out"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  setT.mutate();
+                }}
+              >
+                <h3>Time-out</h3>
+                <p className="muted small">
+                  Every session ends at once; no login until it ends. It cannot be lifted.
+                </p>
+                <label className="field">
+                  <span>Length</span>
+                  <select
+                    value={timeOut.duration}
+                    onChange={(e) => setTimeOut({ ...timeOut, duration: e.target.value })}
+                  >
+                    {['24h', '48h', '72h', '1w', '2w', '4w', '6w'].map((d) => (
+                      <option key={d} value={d}>
+                        {d.replace('h', ' hours').replace('w', d === '1w' ? ' week' : ' weeks')}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="field">
+                  <span>Reason</span>
+                  <input
+                    name="rg-timeout-reason"
+                    maxLength={200}
+                    value={timeOut.reason}
+                    onChange={(e) => setTimeOut({ ...timeOut, reason: e.target.value })}
+                  />
+                </label>
+                {setT.isError ? (
+                  <p className="notice notice-error" role="alert">
+                    {refusalText(setT.error)}
+                  </p>
+                ) : null}
+                <div className="form-actions">
+                  <button
+                    type="submit"
+                    className="button button-danger"
+                    disabled={setT.isPending || !timeOut.reason.trim()}
+                  >
+                    Start time-out
+                  </button>
+                </div>
+              </form>
+            </div>
+          ) : null}
+        </>
+      )}
+    </Query>
   );
 }

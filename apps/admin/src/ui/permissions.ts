@@ -8,6 +8,7 @@ export const PERMISSION_LABEL: Record<backoffice.StaffPermission, string> = {
   'report.read': 'Read reports',
   'player.read': 'Look players up',
   'player.lock': 'Lock and unlock players',
+  'player.limits': 'Set stricter limits and time-outs',
   'player.adjust': 'Adjust player balances',
   'deposit.approve': 'Approve deposits',
   'withdrawal.approve': 'Approve withdrawals',

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './calls.ts';
 export * from './approvals.ts';
 export * from './players.ts';
+export * from './responsible.ts';
 export * from './dashboard.ts';
 export * from './points.ts';
 export * from './staff.ts';
@@ -20,6 +21,7 @@ export * from './site.ts';
 import { foundationCalls, type BoCallDef } from './calls.ts';
 import { approvalCalls } from './approvals.ts';
 import { playerCalls } from './players.ts';
+import { responsibleBoCalls } from './responsible.ts';
 import { dashboardCalls } from './dashboard.ts';
 import { pointsBoCalls } from './points.ts';
 import { staffAccountCalls } from './staff.ts';
@@ -35,6 +37,7 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...staffAccountCalls,
   ...approvalCalls,
   ...playerCalls,
+  ...responsibleBoCalls,
   ...dashboardCalls,
   ...pointsBoCalls,
   ...reportCalls,

@@ -14,6 +14,8 @@ export const staffPermissions = [
   'report.read',
   'player.read',
   'player.lock',
+  /** Set a stricter responsible-gambling limit or a time-out on a player (decision 039). */
+  'player.limits',
   /** Adjust a player's balance (a ledger movement of its own kind, with a reason). */
   'player.adjust',
   'deposit.approve',
@@ -55,7 +57,15 @@ export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermissio
     'agent.settle',
   ],
   support: ['dashboard.read', 'player.read', 'player.lock'],
-  risk: ['dashboard.read', 'report.read', 'player.read', 'player.lock', 'agent.read', 'audit.read'],
+  risk: [
+    'dashboard.read',
+    'report.read',
+    'player.read',
+    'player.lock',
+    'player.limits',
+    'agent.read',
+    'audit.read',
+  ],
   content: ['dashboard.read', 'content.edit', 'game.manage'],
   'read-only': ['dashboard.read', 'report.read', 'player.read', 'agent.read'],
 };

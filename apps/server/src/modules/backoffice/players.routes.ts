@@ -37,4 +37,12 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boPlayerAdjust, ({ staff, body, caller }) =>
     players.adjust(actorOf(staff, caller), body),
   );
+  // Responsible gambling (decision 039): seen with player.lock, stricter limits and time-outs with player.limits.
+  registerBoCall(app, staffService, bo.boPlayerRg, ({ query }) => players.responsible(query.id));
+  registerBoCall(app, staffService, bo.boPlayerRgLimit, ({ staff, body, caller }) =>
+    players.setRgLimit(actorOf(staff, caller), body),
+  );
+  registerBoCall(app, staffService, bo.boPlayerRgTimeOut, ({ staff, body, caller }) =>
+    players.rgTimeOut(actorOf(staff, caller), body),
+  );
 }

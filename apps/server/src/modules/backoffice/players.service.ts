@@ -7,6 +7,7 @@ import { revokeMemberSessions } from '../../platform/auth/session.ts';
 import { fail } from '../../platform/http/errors.ts';
 import { HouseAccount, WalletType, type WalletService } from '../wallet/wallet.service.ts';
 import type { AuditActor, AuditLog } from './audit.service.ts';
+import type { ResponsibleService } from '../responsible/responsible.service.ts';
 
 type SearchQuery = z.output<typeof backoffice.PlayerSearchQuerySchema>;
 type LedgerQuery = z.output<typeof backoffice.PlayerLedgerQuerySchema>;
@@ -56,9 +57,20 @@ interface SearchHit {
  * the change.
  */
 export class PlayersService {
-  private readonly deps: { database: Database; wallet: WalletService; audit: AuditLog };
+  private readonly deps: {
+    database: Database;
+    wallet: WalletService;
+    audit: AuditLog;
+    responsible?: ResponsibleService;
+  };
 
-  constructor(deps: { database: Database; wallet: WalletService; audit: AuditLog }) {
+  constructor(deps: {
+    database: Database;
+    wallet: WalletService;
+    audit: AuditLog;
+    /** A player's limits and blocks (decision 039). */
+    responsible?: ResponsibleService;
+  }) {
     this.deps = deps;
   }
 
@@ -466,6 +478,69 @@ export class PlayersService {
       });
       return note;
     });
+  }
+
+  // ---- responsible gambling (decision 039) ------------------------------------------------------
+
+  private get rg(): ResponsibleService {
+    if (!this.deps.responsible) throw new Error('players: no responsible-gambling service');
+    return this.deps.responsible;
+  }
+
+  /** A player's limits, pending raises, reality check and any time-out or self-exclusion. */
+  async responsible(id: number) {
+    await this.exists(id);
+    return this.rg.settings(id);
+  }
+
+  /**
+   * A stricter limit, at once (a looser one is refused: only the player loosens, after the
+   * cooling-off), audited with the limit before and after in the change's transaction.
+   */
+  async setRgLimit(actor: AuditActor, body: backoffice.PlayerRgLimitBody) {
+    await this.exists(body.id);
+    if ((body.kind === 'session') !== (body.period === 'session'))
+      throw fail(Errors.invalidInput, { message: 'The session limit has the period session, and only it' });
+    const precision = this.deps.wallet.currency().precision;
+    const amount =
+      body.kind === 'session' ? Math.round(body.amount) : Math.round(body.amount * 10 ** precision);
+    if (amount <= 0) throw fail(Errors.invalidInput, { message: 'The limit must be above zero' });
+    await this.db.transaction().execute(async (trx) => {
+      const change = await this.rg.setLimit(
+        body.id,
+        body.kind,
+        body.period,
+        amount,
+        { kind: 'staff', name: actor.name },
+        trx,
+      );
+      await this.deps.audit.append(trx, actor, {
+        action: 'player.rg-limit',
+        targetType: 'member',
+        targetId: body.id,
+        before: { kind: body.kind, period: body.period, limit: change.before },
+        after: { kind: body.kind, period: body.period, limit: change.after, reason: body.reason },
+      });
+    });
+    return this.rg.settings(body.id);
+  }
+
+  /** A time-out: every session ends, no login until its end; never shortens a running block. */
+  async rgTimeOut(actor: AuditActor, body: backoffice.PlayerRgTimeOutBody) {
+    await this.exists(body.id);
+    await this.db.transaction().execute(async (trx) => {
+      const change = await this.rg.block(body.id, 'timeout', body.duration, `staff:${actor.name}`, trx);
+      const live = await liveSessions(trx, body.id);
+      await this.deps.audit.append(trx, actor, {
+        action: 'player.rg-timeout',
+        targetType: 'member',
+        targetId: body.id,
+        before: { block: change.before, liveSessions: live },
+        after: { block: change.after, liveSessions: 0, duration: body.duration, reason: body.reason },
+      });
+    });
+    await revokeMemberSessions(this.deps.database, body.id);
+    return this.rg.settings(body.id);
   }
 
   // ---- actions ----------------------------------------------------------------------------------
