@@ -7,6 +7,7 @@ import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { StepList } from '../../shared/ui/step-list.tsx';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { BannerHero } from '../banners/index.ts';
+import { PointMall } from './mall.tsx';
 import styles from './point-mall-page.module.css';
 
 const rateLabels: Record<keyof typeof headerPointRates, string> = {
@@ -20,7 +21,11 @@ const rateLabels: Record<keyof typeof headerPointRates, string> = {
 
 const steps = ['points_step_play', 'points_step_collect', 'points_step_redeem'] as const;
 
-/** /pointMall (SH-06): how points are earned (the point rates of spec A §9) and how they are used. */
+/**
+ * /pointMall (SH-06, PM-01…PM-06): logged in, the member's mall (balance and ratio, goods, redeem
+ * and convert, history and details); for everyone, how points are earned (the point rates of spec
+ * A §9) and how they are used.
+ */
 export function PointMallPage() {
   const { t } = useTranslation('pages');
   const gate = useGate();
@@ -28,7 +33,11 @@ export function PointMallPage() {
   return (
     <Page>
       <PageHeader icon={<StarIcon size={26} />} title={t('points_title')} subtitle={t('points_subtitle')} />
-      <BannerHero linkTo="/pointMall" title={t('points_title')} subtitle={t('points_subtitle')} />
+      {loggedIn ? (
+        <PointMall />
+      ) : (
+        <BannerHero linkTo="/pointMall" title={t('points_title')} subtitle={t('points_subtitle')} />
+      )}
 
       <Section title={t('points_rates')} id="points-rates">
         <p className={styles.lead}>{t('points_rates_lead')}</p>
