@@ -104,6 +104,8 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { approvalsRoutes } from './modules/backoffice/approvals.routes.ts';
 import { PlayersService } from './modules/backoffice/players.service.ts';
 import { playersRoutes } from './modules/backoffice/players.routes.ts';
+import { ContentService } from './modules/backoffice/content-bo.service.ts';
+import { contentBoRoutes } from './modules/backoffice/content-bo.routes.ts';
 import { AgentsBoService } from './modules/backoffice/agents-bo.service.ts';
 import { agentsBoRoutes } from './modules/backoffice/agents-bo.routes.ts';
 import { DashboardService } from './modules/backoffice/dashboard.service.ts';
@@ -367,6 +369,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const gamesBo = new GamesBoService({ database, games, audit });
   const siteBo = new SiteBoService({ database, system, audit, brand });
   const dashboard = new DashboardService({ database, wallet, timeZone: reportTimeZone });
+  // The Content section: notices, promotions, banners and help, sanitised and audited (decision 036).
+  const content = new ContentService({ database, audit, feed });
   const reportsBo = new ReportsBoService({ database, wallet, timeZone: reportTimeZone });
   // The Lottery section: results, corrections and voids previewed, settled and audited (decision 034).
   const lotteryBo = new LotteryBoService({ database, wallet, lottery, audit });
@@ -435,6 +439,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     staff,
     approvals,
     players,
+    content,
     gamesBo,
     siteBo,
     dashboard,
@@ -497,6 +502,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     approvalsRoutes,
     pointsBoRoutes,
     playersRoutes,
+    contentBoRoutes,
     dashboardRoutes,
     gamesBoRoutes,
     siteBoRoutes,

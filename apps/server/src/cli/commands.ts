@@ -1,6 +1,13 @@
-import { announcementAudiences, announcementTypes, type AnnouncementAudience } from '@app/contract';
+import {
+  announcementAudiences,
+  announcementTypes,
+  backoffice,
+  type AnnouncementAudience,
+} from '@app/contract';
+import { AppError } from '../platform/http/errors.ts';
 import type { SystemService } from '../modules/system/system.service.ts';
 import type { NoticesService } from '../modules/notices/notices.service.ts';
+import type { ContentService } from '../modules/backoffice/content-bo.service.ts';
 import type { Outbox } from '../platform/outbox/outbox.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-command.ts';
 import { MESSAGE_USAGE, runMessageCommand, type MessageOpsServices } from './message-command.ts';
@@ -24,6 +31,7 @@ import {
 } from './money-commands.ts';
 import {
   BACKOFFICE_USAGE,
+  cliActor,
   runAuditCommand,
   runStaffCommand,
   type BackofficeOpsServices,
@@ -43,6 +51,8 @@ export interface OpsServices
     BackofficeOpsServices {
   system: SystemService;
   notices: NoticesService;
+  /** The back office's content service: the CLI's notice writes go through it, audited (decision 036). */
+  content: ContentService;
   outbox?: Outbox;
 }
 
@@ -134,12 +144,13 @@ export async function runOpsCommand(
           throw new UsageError('--execution must be B (everyone), L (logged in) or G (guests)');
         if (!(announcementAudiences as readonly string[]).includes(audience))
           throw new UsageError('--audience must be all (everyone) or agents (the agent centre only)');
-        const newId = await services.notices.add({
+        const { id: newId } = await services.content.createNotice(cliActor(operator), {
           type,
           title,
           content: html,
-          execution,
+          execution: execution as 'B' | 'L' | 'G',
           audience: audience as AnnouncementAudience,
+          publish: true,
         });
         return `Notice ${newId} published${audience === 'AGENTS' ? ' for agents' : ''}.`;
       }
@@ -159,7 +170,14 @@ export async function runOpsCommand(
         const n = Number(id);
         if (!id || !Number.isInteger(n) || n <= 0)
           throw new UsageError('Usage: notice remove <id> (a notice number from "notice list")');
-        if (!(await services.notices.remove(n))) throw new UsageError(`No active notice ${n}`);
+        const removed = await services.content.deleteNotice(cliActor(operator), n).then(
+          () => true,
+          (e: unknown) => {
+            if (e instanceof AppError && e.error === backoffice.ContentErrors.boContentNotFound) return false;
+            throw e;
+          },
+        );
+        if (!removed) throw new UsageError(`No active notice ${n}`);
         return `Notice ${n} removed.`;
       }
       throw new UsageError('Usage: notice add|list|remove');

@@ -42,6 +42,7 @@ import * as m042 from './migrations/042-points-ledger.ts';
 import * as m043 from './migrations/043-member-password-change-required.ts';
 import * as m050 from './migrations/050-points-mall.ts';
 import * as m045 from './migrations/045-game-list-order.ts';
+import * as m046 from './migrations/046-back-office-content.ts';
 import * as m051 from './migrations/051-responsible-gambling.ts';
 import * as m049 from './migrations/049-staff-password-change.ts';
 import * as m048 from './migrations/048-site-day-figures.ts';
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '043-member-password-change-required': m043,
   '050-points-mall': m050,
   '045-game-list-order': m045,
+  '046-back-office-content': m046,
   '051-responsible-gambling': m051,
   '049-staff-password-change': m049,
   '048-site-day-figures': m048,

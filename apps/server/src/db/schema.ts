@@ -46,6 +46,11 @@ export interface AnnouncementTable {
   created_at: Timestamp;
   /** Who reads it: ALL through the public calls, AGENTS through the agent centre only (migration 033). */
   audience: Generated<AnnouncementAudience>;
+  /** The schedule's end (migration 046); null: never. `published_at` is its start. */
+  ends_at: NullableTimestamp;
+  /** Deleted by staff or the CLI: never shown or listed again, the row kept (migration 046). */
+  deleted_at: NullableTimestamp;
+  updated_at: Generated<Date>;
 }
 
 export interface BannerTable {
@@ -57,6 +62,8 @@ export interface BannerTable {
   sort: Generated<number>;
   active: Generated<boolean>;
   created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+  updated_at: Generated<Date>;
 }
 
 export interface ResourceTable {
@@ -84,6 +91,20 @@ export interface HelpArticleTable {
   title: string;
   content: string;
   sort: number;
+  /** Hidden articles are kept but not shown (migration 046). */
+  active: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** Banner images uploaded by staff, re-encoded, addressed by their SHA-256 (migration 046). */
+export interface ContentImageTable {
+  id: Generated<number>;
+  sha256: string;
+  mime: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  created_at: Generated<Date>;
 }
 
 export interface DomainTable {
@@ -1327,6 +1348,7 @@ export interface DB {
   resource: ResourceTable;
   customer_service: CustomerServiceTable;
   help_article: HelpArticleTable;
+  content_image: ContentImageTable;
   domain: DomainTable;
   country: CountryTable;
   member: MemberTable;

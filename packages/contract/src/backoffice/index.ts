@@ -10,6 +10,7 @@ export * from './approvals.ts';
 export * from './players.ts';
 export * from './responsible.ts';
 export * from './dashboard.ts';
+export * from './content.ts';
 export * from './points.ts';
 export * from './staff.ts';
 export * from './reports.ts';
@@ -23,6 +24,7 @@ import { approvalCalls } from './approvals.ts';
 import { playerCalls } from './players.ts';
 import { responsibleBoCalls } from './responsible.ts';
 import { dashboardCalls } from './dashboard.ts';
+import { contentCalls } from './content.ts';
 import { pointsBoCalls } from './points.ts';
 import { staffAccountCalls } from './staff.ts';
 import { reportCalls } from './reports.ts';
@@ -39,6 +41,7 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...playerCalls,
   ...responsibleBoCalls,
   ...dashboardCalls,
+  ...contentCalls,
   ...pointsBoCalls,
   ...reportCalls,
   ...lotteryCalls,

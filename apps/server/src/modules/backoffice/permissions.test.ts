@@ -117,6 +117,11 @@ describe(`back-office permission matrix (${testDbKind})`, () => {
     expect(matrix).toContain('boAgentRerun finance allowed');
     expect(matrix).toContain('boAgentRerun risk refused');
     expect(matrix).toContain('boAgentRerunPreview read-only refused');
+    expect(matrix).toContain('boContentNoticeCreate content allowed');
+    expect(matrix).toContain('boContentBannerPublish admin allowed');
+    expect(matrix).toContain('boContentImageUpload finance refused');
+    expect(matrix).toContain('boContentHelpUpdate support refused');
+    expect(matrix).toContain('boContentPreview read-only refused');
   });
 
   it('logout takes any live session, pending or signed in, and nothing else', async () => {

@@ -5,8 +5,9 @@ import type { AnnouncementAudience, DB } from '../../db/schema.ts';
 export function listActiveAnnouncements(db: Kysely<DB>) {
   return db
     .selectFrom('announcement')
-    .select(['id', 'type', 'title', 'content', 'execution', 'audience', 'published_at'])
+    .select(['id', 'type', 'title', 'content', 'execution', 'audience', 'published_at', 'ends_at'])
     .where('active', '=', true)
+    .where('deleted_at', 'is', null)
     .orderBy('sort', 'desc')
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
@@ -18,6 +19,7 @@ export function listActiveBanners(db: Kysely<DB>) {
     .selectFrom('banner')
     .select(['id', 'group_code', 'title', 'image_url', 'link_url', 'created_at'])
     .where('active', '=', true)
+    .where('deleted_at', 'is', null)
     .orderBy('sort')
     .orderBy('id')
     .execute();
@@ -34,7 +36,7 @@ export async function insertAnnouncement(
 export async function deactivateAnnouncement(db: Kysely<DB>, id: number): Promise<boolean> {
   const res = await db
     .updateTable('announcement')
-    .set({ active: false })
+    .set({ active: false, deleted_at: new Date(), updated_at: new Date() })
     .where('id', '=', id)
     .where('active', '=', true)
     .executeTakeFirst();

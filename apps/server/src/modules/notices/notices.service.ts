@@ -56,6 +56,17 @@ function toBanner(b: BannerRow): Banner {
  * Execution says who a notice is for: B both, L logged-in players, G guests. A request for B
  * returns everything; L and G return their own plus the ones for both.
  */
+/**
+ * Whether a notice shows at `now`: its schedule (decision 036) runs from its start (the
+ * publication time) to its end, if any. Checked per request over the cached rows, so a scheduled
+ * notice appears and an ended one goes without a change to wait for.
+ */
+function showing(n: { published_at: Date | string; ends_at: Date | string | null }, now: number): boolean {
+  return (
+    new Date(n.published_at).getTime() <= now && (n.ends_at === null || new Date(n.ends_at).getTime() > now)
+  );
+}
+
 function executionMatches(requested: string, notice: string): boolean {
   return requested === 'B' || notice === 'B' || notice === requested;
 }
@@ -89,7 +100,9 @@ export class NoticesService {
     const { notices, banners } = await this.content.get();
     const wanted = new Set(types);
     const out: Announcements = { popup: [], player: [], banners: [], promotion: [], hot: [] };
+    const now = Date.now();
     for (const n of notices) {
+      if (!showing(n, now)) continue;
       const bucket = bucketOfType[n.type];
       if (bucket && wanted.has(n.type) && executionMatches(execution, n.execution)) {
         out[bucket].push(toNotice(n));
@@ -103,7 +116,8 @@ export class NoticesService {
 
   /** A page of the announcements for agents (the agent centre's; the caller is checked to be an agent). */
   async agentPage(query: { page: number; size: number }): Promise<AgentAnnouncementsPage> {
-    const { agentNotices } = await this.content.get();
+    const now = Date.now();
+    const agentNotices = (await this.content.get()).agentNotices.filter((n) => showing(n, now));
     const start = (query.page - 1) * query.size;
     return {
       list: agentNotices.slice(start, start + query.size).map(toAgentAnnouncement),

@@ -41,7 +41,7 @@ export function listCustomerService(db: Kysely<DB>) {
 }
 
 export function listHelpArticles(db: Kysely<DB>) {
-  return db.selectFrom('help_article').selectAll().orderBy('sort').execute();
+  return db.selectFrom('help_article').selectAll().where('active', '=', true).orderBy('sort').execute();
 }
 
 export function listDomains(db: Kysely<DB>) {
