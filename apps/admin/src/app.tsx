@@ -21,6 +21,8 @@ const ApprovalShowPage = lazy(() =>
 );
 const PlayersPage = lazy(() => import('./pages/players.tsx').then((m) => ({ default: m.PlayersPage })));
 const PlayerShowPage = lazy(() => import('./pages/players.tsx').then((m) => ({ default: m.PlayerShowPage })));
+const AgentsPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ default: m.AgentsPage })));
+const AgentShowPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ default: m.AgentShowPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 
 /** The console's base path: the server serves the build under it (decision 032). */
@@ -53,6 +55,12 @@ export const resources: ResourceProps[] = [
     list: '/players',
     show: '/players/:id',
     meta: { label: 'Players', icon: 'player', permission: 'player.read' },
+  },
+  {
+    name: 'agents',
+    list: '/agents',
+    show: '/agents/:id',
+    meta: { label: 'Agents', icon: 'agents', permission: 'agent.read' },
   },
   { name: 'staff', list: '/staff', meta: { label: 'Staff', icon: 'staff', permission: 'staff.manage' } },
   {
@@ -123,6 +131,10 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             <Route element={<Guarded resource="players" />}>
               <Route path="players" element={<PlayersPage />} />
               <Route path="players/:id" element={<PlayerShowPage />} />
+            </Route>
+            <Route element={<Guarded resource="agents" />}>
+              <Route path="agents" element={<AgentsPage />} />
+              <Route path="agents/:id" element={<AgentShowPage />} />
             </Route>
             <Route element={<Guarded resource="staff" />}>
               <Route path="staff" element={<StaffPage />} />

@@ -1,6 +1,7 @@
 import type { CrudFilter, CrudSort, DataProvider, GetListResponse, LogicalFilter } from '@refinedev/core';
 import { backoffice } from '@app/contract';
 import { BoError, boCall } from './client.ts';
+import { agentList, isAgentResource } from './agents-provider.ts';
 
 /**
  * Refine's data provider over the contract's back-office calls: the lists, their pages and filters
@@ -239,6 +240,8 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
           capped: res.capped,
         } as unknown as GetListResponse<never>;
       }
+      if (isAgentResource(resource))
+        return (await agentList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
       return notSupported(`list ${resource}`);
     },
 
@@ -258,6 +261,8 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
         return { data: (await call(backoffice.boWithdrawalDetail, { query: { id: Number(id) } })) as never };
       if (resource === 'players')
         return { data: (await call(backoffice.boPlayerProfile, { query: { id: Number(id) } })) as never };
+      if (resource === 'agents')
+        return { data: (await call(backoffice.boAgentProfile, { query: { id: Number(id) } })) as never };
       return notSupported(`read one ${resource}`);
     },
 
