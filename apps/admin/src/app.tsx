@@ -24,6 +24,15 @@ const PlayerShowPage = lazy(() => import('./pages/players.tsx').then((m) => ({ d
 const AgentsPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ default: m.AgentsPage })));
 const AgentShowPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ default: m.AgentShowPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
+const LotteryGamesPage = lazy(() =>
+  import('./pages/lottery.tsx').then((m) => ({ default: m.LotteryGamesPage })),
+);
+const LotteryGamePage = lazy(() =>
+  import('./pages/lottery.tsx').then((m) => ({ default: m.LotteryGamePage })),
+);
+const LotteryNumeroPage = lazy(() =>
+  import('./pages/lottery.tsx').then((m) => ({ default: m.LotteryNumeroPage })),
+);
 
 /** The console's base path: the server serves the build under it (decision 032). */
 export const BASE_PATH = '/bo';
@@ -61,6 +70,12 @@ export const resources: ResourceProps[] = [
     list: '/agents',
     show: '/agents/:id',
     meta: { label: 'Agents', icon: 'agents', permission: 'agent.read' },
+  },
+  {
+    name: 'lottery',
+    list: '/lottery',
+    show: '/lottery/:code',
+    meta: { label: 'Lottery', icon: 'lottery', permission: 'report.read' },
   },
   { name: 'staff', list: '/staff', meta: { label: 'Staff', icon: 'staff', permission: 'staff.manage' } },
   {
@@ -135,6 +150,11 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             <Route element={<Guarded resource="agents" />}>
               <Route path="agents" element={<AgentsPage />} />
               <Route path="agents/:id" element={<AgentShowPage />} />
+            </Route>
+            <Route element={<Guarded resource="lottery" />}>
+              <Route path="lottery" element={<LotteryGamesPage />} />
+              <Route path="lottery/:code" element={<LotteryGamePage />} />
+              <Route path="lottery/:code/:numero" element={<LotteryNumeroPage />} />
             </Route>
             <Route element={<Guarded resource="staff" />}>
               <Route path="staff" element={<StaffPage />} />

@@ -1,6 +1,7 @@
 import type { CrudFilter, CrudSort, DataProvider, GetListResponse, LogicalFilter } from '@refinedev/core';
 import { backoffice } from '@app/contract';
 import { BoError, boCall } from './client.ts';
+import { isLotteryResource, lotteryList, lotteryOne } from './lottery-provider.ts';
 import { agentList, isAgentResource } from './agents-provider.ts';
 
 /**
@@ -242,6 +243,8 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
       }
       if (isAgentResource(resource))
         return (await agentList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
+      if (isLotteryResource(resource))
+        return (await lotteryList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
       return notSupported(`list ${resource}`);
     },
 
@@ -263,6 +266,7 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
         return { data: (await call(backoffice.boPlayerProfile, { query: { id: Number(id) } })) as never };
       if (resource === 'agents')
         return { data: (await call(backoffice.boAgentProfile, { query: { id: Number(id) } })) as never };
+      if (resource === 'lottery-numeros') return { data: (await lotteryOne(id, call)) as never };
       return notSupported(`read one ${resource}`);
     },
 

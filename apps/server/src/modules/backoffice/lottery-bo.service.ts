@@ -172,7 +172,8 @@ export class LotteryBoService {
       settled: sql`status = 'settled'`,
       void: sql`status = 'void'`,
     }[q.filter];
-    const order = q.filter === 'upcoming' || q.filter === 'awaiting' ? sql`draw_at` : sql`draw_at desc`;
+    // Upcoming: the next draw first; every other list (awaiting too: the draw just held first) newest first.
+    const order = q.filter === 'upcoming' ? sql`draw_at` : sql`draw_at desc`;
     const [rows, count] = await Promise.all([
       sql<NumeroRow & { tickets: number; stake: number; payout: number }>`
         select n.*, coalesce(f.tickets, 0)::int as tickets, coalesce(f.stake, 0)::bigint as stake,
