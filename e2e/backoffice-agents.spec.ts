@@ -102,6 +102,9 @@ test.describe('back-office agents', () => {
     await page.getByRole('tab', { name: 'Contracts' }).click();
     await expect(page.getByRole('region', { name: 'Contracts held' })).toContainText('Daily salary');
     await look(page, 'bo-agent-contracts');
+    await page.getByRole('tab', { name: 'Downlines' }).click();
+    await expect(page.getByRole('table', { name: 'Direct downlines' })).toContainText('agent2');
+    await look(page, 'bo-agent-downlines');
 
     // A settled period's statement (the daily job settles the demo's past days at start).
     await page.getByRole('tab', { name: 'Statements' }).click();
