@@ -241,7 +241,7 @@ describe(`back-office agents (${testDbKind})`, () => {
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
 
-  it('issue 31: two staff re-running one period at once give one payout; the CLI re-runs through the same audited path as its OS user; the ledger check is exact and the audit chain holds', async () => {
+  it('issue 31: two staff re-running one period at once give one payout; the CLI re-runs and settles a window through the same audited path as its OS user; the ledger check is exact and the audit chain holds', async () => {
     await bet(players[1]!, 20_000);
     const aBefore = await creditedTo(A.memberId);
     const bBefore = await creditedTo(B.memberId);
@@ -277,6 +277,15 @@ describe(`back-office agents (${testDbKind})`, () => {
     await expect(
       runOpsCommand(t.app.ctx, ['contracts', 'rerun', 'x', period.key], 'ops-anna'),
     ).rejects.toThrow(/Usage: contracts rerun/);
+    // The CLI's window settlement goes through the same audited service.
+    const settledWindow = await runOpsCommand(t.app.ctx, ['contracts', 'settle', 'realtime'], 'ops-anna');
+    expect(settledWindow).toContain('Real-time salary, window');
+    const window = (await auditOf(t, 'agent.settle.window')).at(-1)!;
+    expect(window).toMatchObject({
+      actor_kind: 'cli',
+      actor_name: 'ops-anna',
+      target_type: 'contract-window',
+    });
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
     expect((await t.app.ctx.audit.verify()).ok).toBe(true);
   });
