@@ -10,7 +10,9 @@ export const POINTS_USAGE = `  points redeems [--status S|ALL] [--user U] [--lim
                                           to the mall
   points goods                            the mall's goods: cost, amount requirement, stock left
   points goods add --name N --points P --quantity Q [--amount A] [--image URL]
-                                          add an item to the mall`;
+                                          add an item to the mall
+  points rate <PRODUCT> <rate>            points one unit of valid bet earns on a product (LIVE, RNG, … or DEPOSIT for
+                                          deposits; 0 turns it off), for what settles after`;
 
 export interface PointsOpsServices {
   mall?: MallService;
@@ -55,7 +57,7 @@ export async function runPointsCommand(
   if (!mall) throw usage('The points mall is not available in this mode');
   const actor = cliActor(operator);
   const [action, arg, ...extra] = positional;
-  if (extra.length) throw usage(`Unexpected argument "${extra[0]}"`);
+  if (extra.length > (action === 'rate' ? 1 : 0)) throw usage(`Unexpected argument "${extra.at(-1)}"`);
 
   if (action === 'redeems') {
     onlyKnown(named, ['status', 'user', 'limit'], usage);
@@ -118,6 +120,15 @@ export async function runPointsCommand(
           `${g.id}  ${g.name}  ${g.points} points  amount ≥ ${g.amount}  ${g.available}/${g.quantity} left${g.enabled ? '' : '  (off sale)'}`,
       )
       .join('\n');
+  }
+
+  if (action === 'rate') {
+    onlyKnown(named, [], usage);
+    const rate = Number(positional[2]);
+    if (!arg || positional[2] === undefined || !Number.isFinite(rate))
+      throw usage('Usage: points rate <PRODUCT> <rate> (e.g. points rate DEPOSIT 0.5)');
+    const r = await mall.setRate(actor, arg, rate);
+    return `Points rate of ${r.product}: ${r.rate}`;
   }
 
   throw usage(`Unknown points action "${action ?? ''}"\n\n${POINTS_USAGE}`);

@@ -20,6 +20,7 @@ import {
 } from './reference-data.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedDemoAgents } from './demo-agents.ts';
+import { seedDemoGoods } from './demo-goods.ts';
 import { seedGamesCatalogue } from './games-catalogue.ts';
 import { scheduleDemoBets } from '../modules/lottery/lottery-demo-bets.ts';
 
@@ -191,6 +192,7 @@ export async function seedDemoContent(
   await seedGamesCatalogue(trx as unknown as Kysely<unknown>);
   await seedAccounts(database, trx);
   await seedDemoAgents(database, trx);
+  await seedDemoGoods(trx);
   if (options.lotteryDemoBets) await scheduleDemoBets(trx);
 }
 

@@ -101,6 +101,37 @@ export class MallService {
     };
   }
 
+  /**
+   * Sets the points one unit of valid bet (or of a deposit, product DEPOSIT) earns (an operator,
+   * audited); applies to what is folded after. 0 turns earning off for the product.
+   */
+  async setRate(
+    actor: AuditActor,
+    product: string,
+    rate: number,
+  ): Promise<{ product: string; rate: number }> {
+    if (!Number.isFinite(rate) || rate < 0 || rate > 1000 || Math.round(rate * 10_000) !== rate * 10_000)
+      throw fail(Errors.invalidInput, { message: 'A rate is 0 to 1000 with at most 4 decimals' });
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('points_rate')
+        .selectAll()
+        .where('product', '=', product.toUpperCase())
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw fail(Errors.invalidInput, { message: `No points rate for product ${product}` });
+      await trx.updateTable('points_rate').set({ rate }).where('product', '=', before.product).execute();
+      await this.audit.append(trx, actor, {
+        action: 'points.rate.set',
+        targetType: 'points-rate',
+        targetId: before.product,
+        before: { rate: Number(before.rate) },
+        after: { rate },
+      });
+      return { product: before.product, rate };
+    });
+  }
+
   private goodsWire(g: GoodsRow): PointGoods {
     return {
       id: g.id,

@@ -371,13 +371,15 @@ describe(`points mall (${testDbKind})`, () => {
     expect(await ops('points', 'goods')).toContain('Mall pen (blue)');
   });
 
-  it('PM-06: points on deposits where configured: a successful deposit earns at the DEPOSIT rate, once, filed as DEPOSIT', async () => {
+  it('PM-06: points on deposits where configured (ops points rate DEPOSIT, audited): a successful deposit earns at the DEPOSIT rate, once, filed as DEPOSIT', async () => {
     const m = await memberWithPoints(0 + 1);
-    await t.database.db
-      .updateTable('points_rate')
-      .set({ rate: 0.5 })
-      .where('product', '=', 'DEPOSIT')
-      .execute();
+    expect(await ops('points', 'rate', 'deposit', '0.5')).toBe('Points rate of DEPOSIT: 0.5');
+    expect((await auditOf(t, 'points.rate.set')).at(-1)).toMatchObject({
+      actor_name: 'op-lan',
+      target_id: 'DEPOSIT',
+    });
+    await expect(ops('points', 'rate', 'NOPE', '1')).rejects.toThrow(/No points rate/);
+    await expect(ops('points', 'rate', 'LIVE', '-1')).rejects.toThrow(/0 to 1000/);
     try {
       const orderNo = await deposit(m, 200, false);
       await t.app.ctx.points.foldAll();
@@ -395,11 +397,7 @@ describe(`points mall (${testDbKind})`, () => {
         .value;
       expect(det.content).toMatchObject([{ type: 'DEPOSIT', changedPoints: 100, pointsBalance: 100.01 }]);
     } finally {
-      await t.database.db
-        .updateTable('points_rate')
-        .set({ rate: 0 })
-        .where('product', '=', 'DEPOSIT')
-        .execute();
+      await ops('points', 'rate', 'DEPOSIT', '0');
     }
     await ledgerExact();
   });
