@@ -607,42 +607,6 @@ export const AgentContractErrors = {
   },
 } as const;
 
-/** Responsible gambling (issue 33, decision 039): limits, time-outs and self-exclusion. */
-export const ResponsibleErrors = {
-  rgDepositLimit: {
-    code: 'rg.deposit.limit',
-    status: 409,
-    message: 'This deposit would pass your deposit limit',
-  },
-  rgLossLimit: { code: 'rg.loss.limit', status: 409, message: 'This bet would pass your loss limit' },
-  rgWagerLimit: { code: 'rg.wager.limit', status: 409, message: 'This bet would pass your wager limit' },
-  rgTimeOut: {
-    code: 'rg.time.out',
-    status: 403,
-    message: 'You are taking a break: your account is closed to play and deposits until it ends',
-  },
-  rgSelfExcluded: {
-    code: 'rg.self.excluded',
-    status: 403,
-    message: 'You have excluded yourself: your account is closed until the exclusion ends',
-  },
-  rgBlockShorter: {
-    code: 'rg.block.shorter',
-    status: 409,
-    message: 'A break already runs longer than this one: it cannot be shortened',
-  },
-  rgLimitNotStricter: {
-    code: 'rg.limit.not.stricter',
-    status: 409,
-    message: 'Staff may only set a stricter limit than the player has',
-  },
-  rgNothingPending: {
-    code: 'rg.nothing.pending',
-    status: 404,
-    message: 'No change of this limit is waiting',
-  },
-} as const;
-
 /** The points mall (issue 32, decision 033). */
 export const PointsErrors = {
   pointsInsufficient: { code: 'points.insufficient', status: 409, message: 'Not enough points' },
@@ -722,8 +686,8 @@ export const Errors = {
   ...LotteryErrors,
   ...AgentRegisterErrors,
   ...AgentContractErrors,
-  ...PointsErrors,
   ...ResponsibleErrors,
+  ...PointsErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;
 /** Every code the wire may carry in `errorCode`. */
