@@ -19,6 +19,10 @@ const QueuePage = lazy(() => import('./pages/approvals.tsx').then((m) => ({ defa
 const ApprovalShowPage = lazy(() =>
   import('./pages/approvals.tsx').then((m) => ({ default: m.ApprovalShowPage })),
 );
+const PointsQueuePage = lazy(() =>
+  import('./pages/approvals.tsx').then((m) => ({ default: m.PointsQueuePage })),
+);
+const MallPage = lazy(() => import('./pages/mall.tsx').then((m) => ({ default: m.MallPage })));
 const PlayersPage = lazy(() => import('./pages/players.tsx').then((m) => ({ default: m.PlayersPage })));
 const PlayerShowPage = lazy(() => import('./pages/players.tsx').then((m) => ({ default: m.PlayerShowPage })));
 const AgentsPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ default: m.AgentsPage })));
@@ -59,6 +63,12 @@ export const resources: ResourceProps[] = [
     show: '/withdrawals/:id',
     meta: { label: 'Withdrawals', icon: 'withdraw', permission: 'withdrawal.approve' },
   },
+  {
+    name: 'points-redeems',
+    list: '/points-redeems',
+    meta: { label: 'Points redeems', icon: 'deposit', permission: 'points.approve' },
+  },
+  { name: 'mall', list: '/mall', meta: { label: 'Points mall', icon: 'content', permission: 'content.edit' } },
   {
     name: 'players',
     list: '/players',
@@ -142,6 +152,12 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
                 path="withdrawals/:id"
                 element={<ApprovalShowPage key="withdrawal" kind="withdrawals" />}
               />
+            </Route>
+            <Route element={<Guarded resource="points-redeems" />}>
+              <Route path="points-redeems" element={<PointsQueuePage />} />
+            </Route>
+            <Route element={<Guarded resource="mall" />}>
+              <Route path="mall" element={<MallPage />} />
             </Route>
             <Route element={<Guarded resource="players" />}>
               <Route path="players" element={<PlayersPage />} />

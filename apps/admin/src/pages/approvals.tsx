@@ -9,7 +9,7 @@ import { boCall } from '../api/client.ts';
 import type { QueueMeta } from '../api/data-provider.ts';
 import { DataTable } from '../ui/data-table.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { Failed, Loading } from '../ui/states.tsx';
+import { Empty, Failed, Loading } from '../ui/states.tsx';
 import { dateTime } from '../ui/format.ts';
 import {
   actionsFor,
@@ -704,5 +704,249 @@ function RecentMoney({ member, currency }: { member: backoffice.ApprovalMember; 
         </table>
       </div>
     </section>
+  );
+}
+
+// ---- points redeems (issue 32, decision 033 "The mall") -----------------------------------------
+
+type RedeemItem = backoffice.PointsRedeemQueueItem;
+const REDEEM_STATUS: Record<string, { label: string; tone: string }> = {
+  PROCESS: { label: 'In process', tone: 'warn' },
+  APPROVED: { label: 'Approved', tone: 'ok' },
+  REJECTED: { label: 'Rejected', tone: 'off' },
+};
+const POINTS = (n: number) =>
+  n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * The points mall's redeems beside deposits and withdrawals: in process by default, oldest first;
+ * approve (the goods go out) or reject with a reason (the points and the item return). Two staff
+ * acting at once: the server keeps one outcome and refuses the other, said here.
+ */
+export function PointsQueuePage() {
+  const [status, setStatus] = useState<'PROCESS' | 'APPROVED' | 'REJECTED' | 'ALL'>('PROCESS');
+  const [username, setUsername] = useState('');
+  const [page, setPage] = useState(1);
+  const [acting, setActing] = useState<{ item: RedeemItem; action: 'approve' | 'reject' } | null>(null);
+  const size = 20;
+  const query = useQuery({
+    queryKey: ['bo', 'points-redeems', status, username, page],
+    queryFn: () =>
+      boCall(backoffice.boPointsRedeemQueue, {
+        query: { status, page, size, ...(username ? { username } : {}) },
+      }),
+  });
+  const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / size));
+  return (
+    <div className="page">
+      <header className="page-head">
+        <div>
+          <h1>Points redeems</h1>
+          <p className="muted">
+            Goods members redeemed with points. Approve when the goods go out; a rejection returns the points
+            and the item to the mall.
+          </p>
+        </div>
+      </header>
+      <div className="toolbar">
+        <label className="field">
+          <span>Status</span>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as typeof status);
+              setPage(1);
+            }}
+            data-testid="redeem-status-filter"
+          >
+            <option value="PROCESS">In process (the queue)</option>
+            <option value="APPROVED">Approved</option>
+            <option value="REJECTED">Rejected</option>
+            <option value="ALL">All</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>Player</span>
+          <input
+            value={username}
+            placeholder="Username starts with…"
+            onChange={(e) => {
+              setUsername(e.target.value.trim());
+              setPage(1);
+            }}
+          />
+        </label>
+      </div>
+      <div className="table-card">
+        <div className="table-scroll">
+          <table className="grid grid-cards" aria-label="Points redeems" aria-busy={query.isFetching}>
+            <thead>
+              <tr>
+                <th>Reference</th>
+                <th>Applied</th>
+                <th>Player</th>
+                <th>Goods</th>
+                <th className="num">Points</th>
+                <th>Status</th>
+                <th>Remark</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {(query.data?.list ?? []).map((r) => (
+                <tr key={r.id} data-testid="redeem-row">
+                  <td data-label="Reference" className="mono">
+                    {r.referenceNo}
+                  </td>
+                  <td data-label="Applied">{dateTime(r.applyTime)}</td>
+                  <td data-label="Player">
+                    <Link to={`/players/${r.memberId}`}>{r.username}</Link>
+                  </td>
+                  <td data-label="Goods">
+                    {r.goodsName} ×{r.quantity}
+                  </td>
+                  <td data-label="Points" className="num mono">
+                    {POINTS(-r.changedPoints)}
+                  </td>
+                  <td data-label="Status">
+                    <span
+                      className={`badge badge-${REDEEM_STATUS[r.status]!.tone}`}
+                      data-testid="redeem-status"
+                    >
+                      {REDEEM_STATUS[r.status]!.label}
+                    </span>
+                    {r.decidedBy ? <span className="muted small by-line">by {r.decidedBy}</span> : null}
+                  </td>
+                  <td data-label="Remark">{r.remark || '—'}</td>
+                  <td>
+                    {r.status === 'PROCESS' ? (
+                      <div style={{ display: 'flex', gap: 8 }}>
+                        <button
+                          type="button"
+                          className="button button-primary"
+                          onClick={() => setActing({ item: r, action: 'approve' })}
+                          data-testid="redeem-approve"
+                        >
+                          Approve
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-danger-quiet"
+                          onClick={() => setActing({ item: r, action: 'reject' })}
+                          data-testid="redeem-reject"
+                        >
+                          Reject
+                        </button>
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {query.isLoading ? <Loading /> : null}
+          {query.isError ? <Failed error={query.error} retry={() => void query.refetch()} /> : null}
+          {query.isSuccess && query.data.list.length === 0 ? (
+            <Empty title={status === 'PROCESS' ? 'No redeem waits for a decision' : 'No redeems match'} />
+          ) : null}
+        </div>
+        <footer className="pager">
+          <span className="muted small">
+            {(query.data?.total ?? 0).toLocaleString()} in all · page {page} of {pages}
+          </span>
+          <div className="pager-buttons">
+            <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </button>
+          </div>
+        </footer>
+      </div>
+      <Dialog
+        open={acting !== null}
+        title={
+          acting ? `${acting.action === 'approve' ? 'Approve' : 'Reject'} ${acting.item.referenceNo}` : ''
+        }
+        onClose={() => setActing(null)}
+      >
+        {acting ? (
+          <RedeemDecision
+            item={acting.item}
+            action={acting.action}
+            onDone={() => {
+              setActing(null);
+              void query.refetch();
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function RedeemDecision({
+  item,
+  action,
+  onDone,
+}: {
+  item: RedeemItem;
+  action: 'approve' | 'reject';
+  onDone: () => void;
+}) {
+  const [text, setText] = useState('');
+  const mutation = useMutation({
+    mutationFn: () =>
+      action === 'approve'
+        ? boCall(backoffice.boPointsRedeemApprove, { body: { id: item.id, note: text } })
+        : boCall(backoffice.boPointsRedeemReject, { body: { id: item.id, reason: text } }),
+    onSuccess: onDone,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (action === 'reject' && !text.trim()) return;
+    mutation.mutate();
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <p>
+        {item.username}: {item.goodsName} ×{item.quantity} for {POINTS(-item.changedPoints)} points.
+        {action === 'reject' ? ' The points and the item return.' : ''}
+      </p>
+      <label className="field">
+        <span>
+          {action === 'approve' ? 'Note (optional, the member sees it)' : 'Reason (the member sees it)'}
+        </span>
+        <input
+          value={text}
+          maxLength={200}
+          onChange={(e) => setText(e.target.value)}
+          required={action === 'reject'}
+          autoFocus
+          data-testid="redeem-text"
+        />
+      </label>
+      {mutation.error ? (
+        <p className="notice notice-error" role="alert">
+          {refusalText(mutation.error)}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          className={`button ${action === 'approve' ? 'button-primary' : 'button-danger'}`}
+          type="submit"
+          disabled={mutation.isPending || (action === 'reject' && !text.trim())}
+          data-testid="redeem-confirm"
+        >
+          {action === 'approve' ? 'Approve' : 'Reject and return the points'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -80,6 +80,8 @@ export const MallGoodsBodySchema = z.object({
   sort: z.number().int().min(0).max(100_000).default(0),
 });
 
+export type MallGoodsBody = z.input<typeof MallGoodsBodySchema>;
+
 export const boMallGoods = defineBoCall({
   id: 'boMallGoods',
   method: 'GET',
