@@ -103,6 +103,7 @@ import { StaffService, type StaffPolicy } from './modules/backoffice/staff.servi
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { approvalsRoutes } from './modules/backoffice/approvals.routes.ts';
 import { PlayersService } from './modules/backoffice/players.service.ts';
+import { OperationsService } from './modules/backoffice/operations.service.ts';
 import { playersRoutes } from './modules/backoffice/players.routes.ts';
 import { ContentService } from './modules/backoffice/content-bo.service.ts';
 import { contentBoRoutes } from './modules/backoffice/content-bo.routes.ts';
@@ -363,6 +364,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   });
   // The points mall: goods, redeems, conversions and the operator's decisions (decision 033).
   const mall = new MallService({ database, wallet, audit });
+  // The operator's settings and sends (deposit channels, wallet mode, messages, job runs), audited.
+  const operations = new OperationsService({ database, audit, deposits, wallet, messages, jobs, feed });
   // The Players section and the Dashboard's figures (issue 31, decision 031).
   const players = new PlayersService({ database, wallet, audit, responsible });
   // The Games and Site sections: the one audited path of catalogue and site changes, CLI too (decision 035).
@@ -438,6 +441,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     audit,
     staff,
     approvals,
+    operations,
     players,
     content,
     gamesBo,

@@ -185,13 +185,13 @@ export async function runOpsCommand(
     case 'outbox':
       return runOutboxCommand(services.outbox, named, positional, (m) => new UsageError(m));
     case 'message':
-      return runMessageCommand(services, named, positional, (m) => new UsageError(m));
+      return runMessageCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'deposit':
       return runDepositCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'ledger':
       return runLedgerCommand(services, named, positional, (m) => new UsageError(m));
     case 'wallet':
-      return runWalletCommand(services, named, positional, (m) => new UsageError(m));
+      return runWalletCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'withdraw':
       return runWithdrawCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'games':
@@ -203,7 +203,7 @@ export async function runOpsCommand(
     case 'points':
       return runPointsCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'jobs':
-      return runJobsCommand(services, named, positional, (m) => new UsageError(m));
+      return runJobsCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'staff':
       return runStaffCommand(services, named, positional, operator, (m) => new UsageError(m));
     case 'audit':

@@ -1,4 +1,6 @@
 import type { MessagesService } from '../modules/messages/messages.service.ts';
+import type { OperationsService } from '../modules/backoffice/operations.service.ts';
+import { cliActor } from './backoffice-command.ts';
 
 export const MESSAGE_USAGE = `  message send --to <username|all> --subject S --body B
                                           send a platform message (body is HTML) to one member or to all
@@ -6,6 +8,8 @@ export const MESSAGE_USAGE = `  message send --to <username|all> --subject S --b
 
 export interface MessageOpsServices {
   messages?: MessagesService;
+  /** Sends are audited through it, as the operator who ran the command. */
+  operations?: OperationsService;
 }
 
 /** `npm run ops -- message ...`: the operator's platform messages (messageV2). */
@@ -14,9 +18,10 @@ export async function runMessageCommand(
   named: Map<string, string>,
   positional: string[],
   usage: (message: string) => Error,
+  operator = 'unknown',
 ): Promise<string> {
-  const { messages } = services;
-  if (!messages) throw usage('Messages are not available in this mode');
+  const { messages, operations } = services;
+  if (!messages || !operations) throw usage('Messages are not available in this mode');
   const [action, ...extra] = positional;
   const only = (allowed: string[]) => {
     for (const key of named.keys())
@@ -35,7 +40,7 @@ export async function runMessageCommand(
     if (!subject?.trim()) throw usage('message send needs --subject');
     if (!body?.trim()) throw usage('message send needs --body (HTML)');
     try {
-      const { sendId, recipients } = await messages.send({ to, subject, body });
+      const { sendId, recipients } = await operations.sendMessage(cliActor(operator), { to, subject, body });
       return `Message ${sendId} sent to ${to.toLowerCase() === 'all' ? `all members (${recipients})` : to}.`;
     } catch (err) {
       // A refusal of the service (unknown member, too long) is the operator's input to fix.

@@ -1,5 +1,6 @@
 import { DepositStatuses, formatMinor, parseAmount, WalletErrors, type DepositStatus } from '@app/contract';
 import type { ApprovalsService } from '../modules/backoffice/approvals.service.ts';
+import type { OperationsService } from '../modules/backoffice/operations.service.ts';
 import { cliActor } from './backoffice-command.ts';
 import type { DepositService } from '../modules/deposit/deposit.service.ts';
 import type { WalletService } from '../modules/wallet/wallet.service.ts';
@@ -24,6 +25,8 @@ export interface MoneyServices {
   feed?: ChangeFeed;
   /** The back office's approvals: the CLI approves and rejects through them (four eyes, audit). */
   approvals?: ApprovalsService;
+  /** The operator's audited settings: deposit channels and the wallet mode. */
+  operations?: OperationsService;
 }
 
 type Usage = (message: string) => Error;
@@ -42,8 +45,9 @@ export async function runDepositCommand(
   usage: Usage,
   operator = 'unknown',
 ): Promise<string> {
-  const { deposits, wallet, approvals } = services;
-  if (!deposits || !wallet || !approvals) throw usage('Deposits are not available in this mode');
+  const { deposits, wallet, approvals, operations } = services;
+  if (!deposits || !wallet || !approvals || !operations)
+    throw usage('Deposits are not available in this mode');
   const [action, id, ...extra] = positional;
   if (extra.length) throw usage(`Unexpected argument "${extra[0]}"`);
   const allowed =
@@ -131,7 +135,7 @@ export async function runDepositCommand(
     }
     if (!Object.keys(change).length)
       throw usage('deposit channel needs at least one of --name, --min, --max, --presets, --enabled');
-    const c = await deposits.updateChannel(id.toUpperCase(), change);
+    const c = await operations.updateDepositChannel(cliActor(operator), id.toUpperCase(), change);
     return `Channel ${c.code} (${c.enabled ? 'on' : 'off'}): ${money(c.min_amount)} - ${money(c.max_amount)}, presets ${c.preset_amounts.map(money).join(', ')}.`;
   }
   if (action === 'approve') {
@@ -199,15 +203,16 @@ export async function runLedgerCommand(
   return lines.join('\n');
 }
 
-/** `npm run ops -- wallet mode [single|multi]`. */
+/** `npm run ops -- wallet mode [single|multi]`: a change is audited as the operator who ran it. */
 export async function runWalletCommand(
   services: MoneyServices,
   named: Map<string, string>,
   positional: string[],
   usage: Usage,
+  operator = 'unknown',
 ): Promise<string> {
-  const { wallet } = services;
-  if (!wallet) throw usage('The wallet is not available in this mode');
+  const { wallet, operations } = services;
+  if (!wallet || !operations) throw usage('The wallet is not available in this mode');
   if (named.size || positional[0] !== 'mode' || positional.length > 2)
     throw usage('Usage: wallet mode [single|multi]');
   const mode = positional[1];
@@ -216,6 +221,6 @@ export async function runWalletCommand(
     return `Wallet mode: ${cfg.isSingle ? 'single' : 'multi'} (${cfg.wallets.map((w) => `${w.accountTypeId} ${w.name}`).join(', ')}).`;
   }
   if (mode !== 'single' && mode !== 'multi') throw usage('Usage: wallet mode single|multi');
-  await wallet.setSingleWallet(mode === 'single', services.feed);
+  await operations.setWalletMode(cliActor(operator), mode === 'single');
   return `Wallet mode: ${mode}.`;
 }

@@ -1,5 +1,6 @@
 import { formatMinor, WithdrawStatuses, type WithdrawStatus } from '@app/contract';
 import type { ApprovalsService } from '../modules/backoffice/approvals.service.ts';
+import type { OperationsService } from '../modules/backoffice/operations.service.ts';
 import type { WithdrawService } from '../modules/withdraw/withdraw.service.ts';
 import { cliActor } from './backoffice-command.ts';
 import { orderNo } from '../modules/withdraw/withdraw.service.ts';
@@ -22,6 +23,8 @@ export interface WithdrawOpsServices {
   jobs?: JobRunner;
   /** The back office's approvals: the CLI's approve, reject, pay, refund and dismiss go through them. */
   approvals?: ApprovalsService;
+  /** A job's window run by hand is audited through it. */
+  operations?: OperationsService;
 }
 
 type Usage = (message: string) => Error;
@@ -154,15 +157,16 @@ export async function runWithdrawCommand(
   throw usage('Usage: withdraw list|show|approve|reject|pay|refund|dismiss');
 }
 
-/** `npm run ops -- jobs ...`: scheduled runs, and a safe manual run of a window. */
+/** `npm run ops -- jobs ...`: scheduled runs, and a safe manual run of a window (audited). */
 export async function runJobsCommand(
   services: WithdrawOpsServices,
   named: Map<string, string>,
   positional: string[],
   usage: Usage,
+  operator = 'unknown',
 ): Promise<string> {
-  const { jobs } = services;
-  if (!jobs) throw usage('Jobs are not available in this mode');
+  const { jobs, operations } = services;
+  if (!jobs || !operations) throw usage('Jobs are not available in this mode');
   const [action, name, ...extra] = positional;
   if (extra.length) throw usage(`Unexpected argument "${extra[0]}"`);
   if (action === undefined || action === 'list') {
@@ -196,7 +200,7 @@ export async function runJobsCommand(
     if (at.getTime() > Date.now()) throw usage('--at is in the future: only closed windows run');
     const windows = jobs.dueWindows(name, at);
     const window = windows[windows.length - 1]!;
-    const outcome = await jobs.runWindow(name, window.start);
+    const outcome = await operations.runJobWindow(cliActor(operator), name, window);
     const said = {
       ran: 'ran',
       'done-already': 'was done already: nothing ran again',

@@ -98,13 +98,8 @@ export class DepositService {
     this.feed = deps.feed;
   }
 
-  private loadChannels(): Promise<ChannelRow[]> {
-    return this.database.db
-      .selectFrom('deposit_channel')
-      .selectAll()
-      .orderBy('sort')
-      .orderBy('code')
-      .execute();
+  private loadChannels(db: Kysely<DB> = this.database.db): Promise<ChannelRow[]> {
+    return db.selectFrom('deposit_channel').selectAll().orderBy('sort').orderBy('code').execute();
   }
 
   private allChannels(): Promise<ChannelRow[]> {
@@ -145,7 +140,7 @@ export class DepositService {
     /** The caller's transaction (an audited change): the caller announces the change after its commit. */
     db: Kysely<DB> = this.database.db,
   ): Promise<ChannelRow> {
-    const current = (await this.loadChannels()).find((c) => c.code === code);
+    const current = (await this.loadChannels(db)).find((c) => c.code === code);
     if (!current)
       throw fail(DepositErrors.depositChannelUnavailable, { message: `No deposit channel ${code}` });
     const min = change.minAmount ?? current.min_amount;

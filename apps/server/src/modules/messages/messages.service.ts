@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   Errors,
   MESSAGE_BODY_MAX,
@@ -108,9 +108,13 @@ export class MessagesService {
 
   /**
    * An operator's message to one member (by username) or to every member ('all'). The subject is
-   * plain text; the body is HTML, sanitised by the client when shown.
+   * plain text; the body is HTML, sanitised by the client when shown. In the caller's transaction
+   * when given one (an audited send, OperationsService).
    */
-  async send(input: { to: string; subject: string; body: string }): Promise<SendResult> {
+  async send(
+    input: { to: string; subject: string; body: string },
+    inTransaction?: Transaction<DB>,
+  ): Promise<SendResult> {
     const subject = input.subject.trim();
     const body = input.body.trim();
     if (!subject) throw fail(Errors.invalidInput, { message: 'A message needs a subject' });
@@ -122,7 +126,7 @@ export class MessagesService {
     if (body.length > MESSAGE_BODY_MAX)
       throw fail(Errors.invalidInput, { message: `The body is at most ${MESSAGE_BODY_MAX} characters` });
     const to = input.to.trim();
-    return this.database.db.transaction().execute(async (trx) => {
+    const run = async (trx: Transaction<DB>): Promise<SendResult> => {
       if (to.toLowerCase() === 'all') {
         const sendId = await repo.insertSend(trx, 'all', subject, body);
         const recipients = await repo.deliverToAll(trx, sendId, subject, body);
@@ -141,7 +145,8 @@ export class MessagesService {
       await repo.setRecipients(trx, sendId, 1);
       await this.events.notify(trx, 'unread', [member.id]);
       return { sendId, recipients: 1 };
-    });
+    };
+    return inTransaction ? run(inTransaction) : this.database.db.transaction().execute(run);
   }
 
   recentSends(limit: number) {

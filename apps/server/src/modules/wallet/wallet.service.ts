@@ -282,11 +282,18 @@ export class WalletService {
   }
 
   /** Operator: one wallet for everything, or a wallet per vendor. */
-  async setSingleWallet(single: boolean, feed?: ChangeFeed): Promise<void> {
-    await this.database.db
-      .updateTable('wallet_config')
-      .set({ single_wallet: single, updated_at: new Date() })
-      .execute();
+  async setSingleWallet(
+    single: boolean,
+    feed?: ChangeFeed,
+    db: Kysely<DB> = this.database.db,
+  ): Promise<void> {
+    await db.updateTable('wallet_config').set({ single_wallet: single, updated_at: new Date() }).execute();
+    // In a caller's transaction (an audited change) the caller announces it after the commit.
+    if (db === this.database.db) await this.walletConfigChanged(feed);
+  }
+
+  /** Every instance (or this one, without a feed) reloads the wallet configuration. */
+  async walletConfigChanged(feed?: ChangeFeed): Promise<void> {
     if (feed) await feed.publish('wallet:config');
     else this.config?.invalidate();
   }
