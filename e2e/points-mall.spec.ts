@@ -1,0 +1,211 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { createMember, loginThroughPopup, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
+import type { RunningServer } from './server.ts';
+import { settled } from './settled.ts';
+import { totpCode } from './totp.ts';
+
+/**
+ * The points mall end to end (issue 32, decision 033) in Chromium against the real server: a player
+ * earns points on a deposit (the operator turned deposit points on), sees them and the ratio on
+ * /pointMall, redeems goods with the payment password (the encrypted call); a finance member of
+ * staff signs in to the console with TOTP and approves the redeem in the Points redeems queue; the
+ * player sees the status change to approved (the history is polled while a redeem is in process)
+ * and the balance after. With LOOK_DIR set, the pages are photographed at 1440×900 and 390×844.
+ */
+const lookDir = process.env.LOOK_DIR;
+
+async function look(page: Page, name: string) {
+  if (!lookDir) return;
+  mkdirSync(lookDir, { recursive: true });
+  await settled(page);
+  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await page.screenshot({ path: join(lookDir, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await settled(page);
+}
+
+async function api(server: RunningServer, token: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      Authorization: token,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
+  if (!json.success) throw new Error(`${path}: ${json.message}`);
+  return json.value;
+}
+
+async function boPost(server: RunningServer, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${server.url}/bo/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
+  if (!json.success) throw new Error(`${path}: ${json.message}`);
+  return json.value;
+}
+
+/** A finance member of staff, made by the first admin (the CLI's create-admin, enrolled over the wire). */
+async function financeAccount(server: RunningServer) {
+  const admin = uniqueName('pmadm');
+  const made = await server.cli('staff', 'create-admin', admin, '--name', 'Mall Admin');
+  expect(made, made.stderr).toMatchObject({ code: 0 });
+  const login = await boPost(server, '/session/login', {
+    username: admin,
+    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
+  });
+  const token = login.token as string;
+  await boPost(
+    server,
+    '/session/enrol',
+    { code: totpCode((login.enrolment as { secret: string }).secret) },
+    token,
+  );
+  const username = uniqueName('pmfin').slice(0, 30);
+  const created = await boPost(
+    server,
+    '/staff',
+    { username, displayName: 'Mall Finance', role: 'finance' },
+    token,
+  );
+  return { username, password: created.password as string };
+}
+
+test.describe('points mall', () => {
+  test.setTimeout(lookDir ? 240_000 : 150_000);
+
+  test('PM-01, PM-02, PM-03, PM-04, PM-05, PM-06, PM-09: a player with points redeems goods with the payment password; finance approves it in the console; the player sees it approved and the balance after', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    // Deposits earn 1 point per unit while this test runs (the operator's rate, audited).
+    await server.ops('points', 'rate', 'DEPOSIT', '1');
+    try {
+      const username = uniqueName('pm');
+      await createMember(server, username, 'Play1234');
+      await preparePage(page);
+      await page.goto('/');
+      await loginThroughPopup(page, username, 'Play1234');
+      const token = (await page.evaluate(() => window.sessionStorage.getItem('token')))!;
+      const pw = await secureApi(
+        server,
+        '/wps/member/security/paymentPassword',
+        { loginPassword: 'Play1234', paymentPassword: '135790', confirmPaymentPassword: '135790' },
+        { token },
+      );
+      expect(pw.success, pw.message).toBe(true);
+      const order = await api(server, token, '/wps/deposit/orders', {
+        channelCode: 'BANK',
+        amount: '1500',
+        payerReference: 'PM-E2E',
+      });
+      await server.ops('deposit', 'approve', String(order.orderNo));
+      // The fold runs every 5 s on the server's job runner.
+      await expect
+        .poll(async () => (await api(server, token, '/wps/relay/MCSFE_getPointBalance')).points, {
+          timeout: 30_000,
+        })
+        .toBe(1500);
+
+      await page.goto('/pointMall');
+      const mall = page.getByTestId('point-mall');
+      await expect(mall.getByTestId('points-balance')).toHaveText('1,500.00');
+      await expect(mall.getByTestId('points-ratio')).toHaveText('100.00 points = 1 USD');
+      const mug = mall.getByTestId('points-goods-item').filter({ hasText: 'Lucky Lotus mug' });
+      await expect(mug).toContainText('500.00');
+      await expect(mug.getByTestId('points-goods-available')).toHaveText(/\d+/);
+      const before = Number(await mug.getByTestId('points-goods-available').innerText());
+      // Too dear for 1,500 points: the watch cannot be redeemed.
+      await expect(
+        mall
+          .getByTestId('points-goods-item')
+          .filter({ hasText: 'Smart watch' })
+          .getByTestId('points-redeem-open'),
+      ).toBeDisabled();
+      await look(page, 'points-mall');
+
+      // Redeem with a wrong payment password: refused, nothing taken; then the right one.
+      await mug.getByTestId('points-redeem-open').click();
+      const form = page.getByTestId('points-redeem-form');
+      await form.getByTestId('points-password').fill('000000');
+      await form.getByTestId('points-redeem-submit').click();
+      await expect(form.getByTestId('points-error')).toContainText(/payment password/i);
+      await look(page, 'points-redeem-dialog');
+      await form.getByTestId('points-password').fill('135790');
+      await form.getByTestId('points-redeem-submit').click();
+      await expect(form).toHaveCount(0);
+      await expect(mall.getByTestId('points-balance')).toHaveText('1,000.00');
+      const row = mall.getByTestId('points-history-row').first();
+      await expect(row).toContainText('Lucky Lotus mug ×1');
+      await expect(row).toContainText('-500.00');
+      await expect(row).toContainText('1,000.00');
+      await expect(row.getByTestId('points-history-status')).toHaveText('In process');
+      const reference = (await row.locator('td').first().innerText()).trim();
+      expect(reference).toMatch(/^PR\d{8,}$/);
+      await look(page, 'points-history');
+
+      // The details: the deposit's points and the redeem, each of its type.
+      await page.getByRole('tab', { name: 'Points details' }).click();
+      await expect(mall.getByTestId('points-details')).toContainText('Redeem');
+      await expect(mall.getByTestId('points-details')).toContainText('+1,500.00');
+      await mall.getByTestId('points-type-DEPOSIT').click();
+      await expect(mall.getByTestId('points-details')).not.toContainText('Redeem');
+      await look(page, 'points-details');
+
+      // Finance signs in (TOTP) and approves the redeem in the Points redeems queue.
+      const fin = await financeAccount(server);
+      const consoleContext = await browser.newContext({ baseURL: server.url });
+      const bo = await consoleContext.newPage();
+      await bo.goto('/bo/');
+      await bo.getByLabel('Username').fill(fin.username);
+      await bo.getByLabel('Password').fill(fin.password);
+      await bo.getByRole('button', { name: 'Continue' }).click();
+      const secret = (await bo.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
+      await bo.getByLabel('Code from the app').fill(totpCode(secret));
+      await bo.getByRole('button', { name: 'Confirm and sign in' }).click();
+      await bo
+        .getByRole('navigation', { name: 'Back office' })
+        .getByRole('link', { name: 'Points redeems' })
+        .click();
+      const queued = bo.getByTestId('redeem-row').filter({ hasText: reference });
+      await expect(queued).toContainText(username);
+      await expect(queued).toContainText('Lucky Lotus mug ×1');
+      await expect(queued.getByTestId('redeem-status')).toHaveText('In process');
+      await look(bo, 'bo-points-redeems');
+      await queued.getByTestId('redeem-approve').click();
+      await bo.getByTestId('redeem-text').fill('shipped by courier');
+      await bo.getByTestId('redeem-confirm').click();
+      await expect(bo.getByTestId('redeem-row').filter({ hasText: reference })).toHaveCount(0);
+      await bo.getByTestId('redeem-status-filter').selectOption('ALL');
+      await expect(
+        bo.getByTestId('redeem-row').filter({ hasText: reference }).getByTestId('redeem-status'),
+      ).toHaveText('Approved');
+      await consoleContext.close();
+
+      // The player's page: the status changes without a reload; the balance is what was left.
+      await page.getByRole('tab', { name: 'Redeem history' }).click();
+      const done = mall.getByTestId('points-history-row').filter({ hasText: reference });
+      await expect(done.getByTestId('points-history-status')).toHaveText('Approved', { timeout: 20_000 });
+      await expect(done).toContainText('shipped by courier');
+      await expect(mall.getByTestId('points-balance')).toHaveText('1,000.00');
+      await page.getByRole('tab', { name: 'Redeem goods' }).click();
+      await expect(mug.getByTestId('points-goods-available')).toHaveText(String(before - 1));
+      // The operator's CLI sees it decided and audited.
+      expect(await server.ops('points', 'redeems', '--status', 'APPROVED', '--user', username)).toContain(
+        reference,
+      );
+    } finally {
+      await server.ops('points', 'rate', 'DEPOSIT', '0');
+    }
+  });
+});
