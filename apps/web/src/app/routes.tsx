@@ -24,6 +24,7 @@ import { loadLoginPage } from '../features/login/index.ts';
 import { loadLotteryPage, LOTTERY_NS, LOTTERY_RULES_NS } from '../features/lottery/index.ts';
 import { loadNoticesPage } from '../features/notices/index.ts';
 import { loadPointMallPage } from '../features/points/index.ts';
+import { loadResponsiblePage } from '../features/responsible/index.ts';
 import { loadPromoDetailPage, loadPromotionsPage } from '../features/promotions/index.ts';
 import { loadVipPage } from '../features/vip/index.ts';
 import type { PageChrome, RouteHandle } from './chrome.ts';
@@ -105,6 +106,7 @@ export const pageRoutes: RouteObject[] = [
   ...page(['noticePage'], loadNoticesPage),
   ...page(['vip'], loadVipPage, { header: false, noticeBar: false }),
   ...page(['pointMall'], loadPointMallPage),
+  ...page(['responsible'], loadResponsiblePage),
   ...page(['sports', 'esports'], loadGamesPage, undefined, [GAMES_NS]),
   ...page(['lottery', 'vnlottery', 'seaLottery'], loadLotteryPage, headerOnly, lotteryStrings),
   ...page(['elott'], loadLotteryPage, { noticeBar: false, footer: false }, lotteryStrings),

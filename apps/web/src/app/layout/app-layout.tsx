@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { NoticeBar } from '../../features/notices/index.ts';
@@ -11,9 +11,13 @@ import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
 import { SideBar } from './side-bar.tsx';
 import { SiteHeader } from './site-header.tsx';
 import styles from './app-layout.module.css';
+import { useIsLoggedIn } from '../../shared/session/session.ts';
+import { loadRealityCheck } from '../../features/responsible/index.ts';
 
 // Below the fold on every page: its code and the help-centre data load as the reader scrolls near.
 const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
+// A logged-in player's last-login notice and reality check (decision 039): loaded only after login.
+const RealityCheck = lazy(loadRealityCheck);
 
 /** The shell around every page; each route's `handle.chrome` says which parts it shows. */
 export function AppLayout() {
@@ -26,6 +30,7 @@ export function AppLayout() {
   const loading = navigation.state === 'loading';
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  const loggedIn = useIsLoggedIn();
   // A new page opens at its top; back and forward leave the browser's own restoration alone.
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
@@ -55,6 +60,11 @@ export function AppLayout() {
       ) : null}
       {chrome.sideBar ? <SideBar /> : null}
       <ModalHost />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      ) : null}
       {overlayShown ? <Slot name={SlotNames.overlays} /> : null}
     </div>
   );

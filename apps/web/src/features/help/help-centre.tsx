@@ -6,6 +6,9 @@ import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { flattenArticles, helpArticlePath, useHelpCenter } from './api.ts';
 import styles from './help-centre.module.css';
 
+/** The "Responsible gaming" article (the footer links it) leads to the player's tools (decision 039). */
+const RESPONSIBLE_ARTICLE = 'responsible';
+
 /** The help centre: sections and their articles on the left, the chosen article (`?topic=`) on the right. */
 export function HelpCentre({ base }: { base: '/help' | '/helpmc' }) {
   const { t } = useTranslation('pages');
@@ -54,6 +57,11 @@ export function HelpCentre({ base }: { base: '/help' | '/helpmc' }) {
       </nav>
       <article className={styles.article} data-testid="help-article">
         {current ? <SafeHtml html={current.content} /> : <p>{t('help_empty')}</p>}
+        {currentId === RESPONSIBLE_ARTICLE ? (
+          <Link to="/responsible" className={styles.link} data-testid="rg-tools-link">
+            {t('rg_open_tools')}
+          </Link>
+        ) : null}
       </article>
     </div>
   );

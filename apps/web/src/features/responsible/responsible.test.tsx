@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import pagesEn from '../../locales/pages/en.json';
+import { i18n } from '../../shared/i18n/i18n.ts';
+import { saveSession } from '../../shared/session/session.ts';
+import { renderShell, setupShell, stubFetch, systemStatus } from '../../test/shell-harness.tsx';
+import { RealityCheck } from './reality-check.tsx';
+import { ResponsiblePage } from './responsible-page.tsx';
+
+const settings = (over: Record<string, unknown> = {}) => ({
+  limits: [
+    {
+      kind: 'deposit',
+      period: 'day',
+      amount: 100,
+      used: 40,
+      pending: { amount: 500, from: Date.UTC(2026, 10, 30, 12) },
+      periodStart: Date.UTC(2026, 10, 29),
+    },
+  ],
+  sessionLimit: null,
+  realityCheckMinutes: 15,
+  block: null,
+  timeZone: 'UTC',
+  ...over,
+});
+const statement = {
+  period: 'day',
+  timeZone: 'UTC',
+  rows: [
+    {
+      from: Date.UTC(2026, 10, 29),
+      to: Date.UTC(2026, 10, 30),
+      deposits: 50,
+      withdrawals: 0,
+      bets: 30,
+      wins: 12,
+      net: -18,
+    },
+  ],
+};
+
+describe('responsible gaming page', () => {
+  beforeAll(async () => {
+    await setupShell();
+    i18n.addResourceBundle('en', 'pages', pagesEn);
+  });
+
+  it('shows each limit with its use and its pending raise (cancellable), and sends a new limit', async () => {
+    saveSession({ token: 'tok', agentType: 0 });
+    const { requests } = stubFetch({
+      '/wps/system/status': () => systemStatus(),
+      '/wps/responsible/settings': () => settings(),
+      '/wps/responsible/statement': () => statement,
+      '/wps/responsible/limit': () => settings(),
+      '/wps/responsible/limit/cancel': () =>
+        settings({ limits: [{ ...settings().limits[0], pending: null }] }),
+    });
+    renderShell(<ResponsiblePage />);
+    const row = await screen.findByTestId('rg-limit-deposit-day');
+    expect(row).toHaveTextContent('Deposit · Daily');
+    expect(row).toHaveTextContent('100.00');
+    expect(row).toHaveTextContent('40.00');
+    expect(row).toHaveTextContent('500.00 from');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByTestId('rg-limit-deposit-day')).not.toHaveTextContent('500.00'));
+    expect(await screen.findByTestId('rg-statement')).toHaveTextContent('-18.00');
+
+    const form = screen.getByRole('form', { name: 'Set a limit' });
+    fireEvent.change(form.querySelector('select[name="kind"]')!, { target: { value: 'loss' } });
+    fireEvent.change(form.querySelector('input[name="amount"]')!, { target: { value: '75' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await screen.findByText('Saved');
+    const sent = requests.find((r) => r.url.pathname === '/wps/responsible/limit')!;
+    expect(JSON.parse(String(sent.init!.body))).toEqual({ kind: 'loss', period: 'day', amount: '75' });
+  });
+
+  it('the time-out waits for the confirmation box', async () => {
+    saveSession({ token: 'tok', agentType: 0 });
+    stubFetch({
+      '/wps/system/status': () => systemStatus(),
+      '/wps/responsible/settings': () => settings(),
+      '/wps/responsible/statement': () => statement,
+    });
+    renderShell(<ResponsiblePage />);
+    const start = await screen.findByRole('button', { name: 'Start time-out' });
+    expect(start).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(start).toBeEnabled();
+  });
+
+  it('shows the previous login once after login', async () => {
+    sessionStorage.clear();
+    saveSession({ token: 'tok-last-login-1234', agentType: 0 });
+    stubFetch({
+      '/wps/system/status': () => systemStatus(),
+      '/wps/responsible/status': () => ({
+        sessionStartedAt: Date.now() - 60_000,
+        now: Date.now(),
+        net: -5,
+        wagered: 10,
+        realityCheckMinutes: null,
+        sessionEndsAt: null,
+        lastLogin: { at: Date.UTC(2026, 10, 28, 9, 30), ip: '203.0.113.7' },
+      }),
+    });
+    renderShell(<RealityCheck />);
+    expect(await screen.findByTestId('rg-last-login')).toHaveTextContent('203.0.113.7');
+  });
+});
