@@ -131,7 +131,13 @@ test.describe('back-office approvals and players', () => {
     // The finance user: the queues in the menu, the transfer waiting in the deposit queue.
     await consoleSignIn(page, staff.fin!);
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Deposits', 'Withdrawals', 'Players']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Deposits',
+      'Withdrawals',
+      'Points redeems',
+      'Players',
+    ]);
     await nav.getByRole('link', { name: 'Deposits' }).click();
     const queue = page.getByRole('table', { name: 'Deposits queue' });
     // Filtered on the server by the member's name.

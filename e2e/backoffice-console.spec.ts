@@ -130,6 +130,8 @@ test.describe('back-office console', () => {
       'Dashboard',
       'Deposits',
       'Withdrawals',
+      'Points redeems',
+      'Points mall',
       'Players',
       'Staff',
       'Audit log',
