@@ -27,6 +27,8 @@ const PlayersPage = lazy(() => import('./pages/players.tsx').then((m) => ({ defa
 const PlayerShowPage = lazy(() => import('./pages/players.tsx').then((m) => ({ default: m.PlayerShowPage })));
 const AgentsPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ default: m.AgentsPage })));
 const AgentShowPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ default: m.AgentShowPage })));
+const GamesPage = lazy(() => import('./pages/games.tsx').then((m) => ({ default: m.GamesPage })));
+const SitePage = lazy(() => import('./pages/site.tsx').then((m) => ({ default: m.SitePage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 const LotteryGamesPage = lazy(() =>
   import('./pages/lottery.tsx').then((m) => ({ default: m.LotteryGamesPage })),
@@ -86,6 +88,16 @@ export const resources: ResourceProps[] = [
     list: '/lottery',
     show: '/lottery/:code',
     meta: { label: 'Lottery', icon: 'lottery', permission: 'report.read' },
+  },
+  {
+    name: 'games',
+    list: '/games',
+    meta: { label: 'Games', icon: 'games', permission: 'game.manage' },
+  },
+  {
+    name: 'site',
+    list: '/site',
+    meta: { label: 'Site', icon: 'site', permission: 'site.switches' },
   },
   { name: 'staff', list: '/staff', meta: { label: 'Staff', icon: 'staff', permission: 'staff.manage' } },
   {
@@ -171,6 +183,13 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
               <Route path="lottery" element={<LotteryGamesPage />} />
               <Route path="lottery/:code" element={<LotteryGamePage />} />
               <Route path="lottery/:code/:numero" element={<LotteryNumeroPage />} />
+            </Route>
+            <Route element={<Guarded resource="games" />}>
+              <Route path="games" element={<Navigate to="/games/catalogue" replace />} />
+              <Route path="games/:section" element={<GamesPage />} />
+            </Route>
+            <Route element={<Guarded resource="site" />}>
+              <Route path="site" element={<SitePage />} />
             </Route>
             <Route element={<Guarded resource="staff" />}>
               <Route path="staff" element={<StaffPage />} />

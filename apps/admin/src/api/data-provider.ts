@@ -1,6 +1,7 @@
 import type { CrudFilter, CrudSort, DataProvider, GetListResponse, LogicalFilter } from '@refinedev/core';
 import { backoffice } from '@app/contract';
 import { BoError, boCall } from './client.ts';
+import { gamesList, isGamesResource } from './games-provider.ts';
 import { isLotteryResource, lotteryList, lotteryOne } from './lottery-provider.ts';
 import { agentList, isAgentResource } from './agents-provider.ts';
 
@@ -245,6 +246,8 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
         return (await agentList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
       if (isLotteryResource(resource))
         return (await lotteryList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
+      if (isGamesResource(resource))
+        return (await gamesList(page, size, filters, call)) as unknown as GetListResponse<never>;
       return notSupported(`list ${resource}`);
     },
 

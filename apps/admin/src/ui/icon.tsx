@@ -15,6 +15,9 @@ const PATHS = {
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
   lottery: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 10h.01M12 8h.01M16 10h.01M9 15h6',
   agents: 'M10 3h4v4h-4zM12 7v4M6 15v-4h12v4M4 15h4v4H4zM16 15h4v4h-4z',
+  games:
+    'M6 9h4M8 7v4M15 10h.01M18 8h.01M7 5h10a4 4 0 0 1 4 4v6a3 3 0 0 1-5.2 2L14 15h-4l-1.8 2A3 3 0 0 1 3 15V9a4 4 0 0 1 4-4z',
+  site: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18',
 } as const;
 
 export type IconName = keyof typeof PATHS;

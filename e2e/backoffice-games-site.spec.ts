@@ -1,0 +1,211 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { preparePage, uniqueName } from './accounts-helpers.ts';
+import type { RunningServer } from './server.ts';
+import { settled } from './settled.ts';
+import { totpCode } from './totp.ts';
+
+/**
+ * The back office's Games and Site sections (issue 31, decision 035) in Chromium against the real
+ * server: an admin signs in with TOTP, puts a vendor under maintenance and switches one of its
+ * games off, and the player's lobby shows both at once; then closes the site for maintenance with
+ * an end time (previewed as the player will see it) and the player meets the maintenance page with
+ * that end; then everything back to normal, and the player's site is open again. With LOOK_DIR
+ * set, the screens are photographed at 1440×900.
+ */
+const lookDir = process.env.LOOK_DIR;
+
+async function look(page: Page, name: string) {
+  if (!lookDir) return;
+  mkdirSync(lookDir, { recursive: true });
+  await settled(page);
+  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
+}
+
+async function bo(
+  server: RunningServer,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+) {
+  const res = await fetch(`${server.url}/bo/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: token } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
+  if (!json.success) throw new Error(`${path}: ${json.message}`);
+  return json.value;
+}
+
+test.describe('back-office games and site', () => {
+  test.setTimeout(180_000);
+
+  test('SY-13 SY-15 an admin puts a vendor under maintenance and a game off, then the site in maintenance: the player sees each at once, then the site is back to normal', async ({
+    page,
+    context,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const first = uniqueName('gsadm');
+    const made = await server.ops('staff', 'create-admin', first, '--name', 'Games Setup');
+    const login = await bo(server, 'POST', '/session/login', {
+      username: first,
+      password: /One-time password: (\S+)/.exec(made)![1]!,
+    });
+    const setup = login.token as string;
+    await bo(
+      server,
+      'POST',
+      '/session/enrol',
+      { code: totpCode((login.enrolment as { secret: string }).secret) },
+      setup,
+    );
+    const operator = uniqueName('gsop').slice(0, 30);
+    const created = await bo(
+      server,
+      'POST',
+      '/staff',
+      { username: operator, displayName: 'Site desk', role: 'admin' },
+      setup,
+    );
+    // A PG slot that is on, and its name.
+    const picked = await bo(
+      server,
+      'GET',
+      '/games?vassalage=PG&gameType=RNG&enabled=true&size=1',
+      undefined,
+      setup,
+    );
+    const game = (picked.list as Array<{ nodeId: string; name: string }>)[0]!;
+
+    // The player's lobby: PG's slots, with the game there. Each look is a new visit in a new tab
+    // (the player's site keeps the vendor list for the tab's session, BC-01).
+    let player: Page | null = null;
+    const visit = async (path: string) => {
+      await player?.close();
+      player = await context.newPage();
+      await player.setViewportSize({ width: 1440, height: 900 });
+      await preparePage(player);
+      await player.goto(path);
+      return player;
+    };
+    const search = async (name: string) => {
+      const p = await visit('/rng?vassalage=PG');
+      await p.getByTestId('game-search').fill(name);
+      return p.getByTestId('game-grid');
+    };
+    await expect(await search(game.name)).not.toHaveAttribute('data-total', '0');
+    await expect(player!.getByTestId('provider-spotlight')).toContainText('1,');
+    await expect(player!.getByTestId('provider-spotlight')).not.toContainText('under maintenance');
+
+    // The console: the admin signs in with the password and enrols the authenticator.
+    await page.goto('/bo/');
+    await page.getByLabel('Username').fill(operator);
+    await page.getByLabel('Password').fill(created.password as string);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
+    await page.getByLabel('Code from the app').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await expect(page.getByTestId('who')).toContainText(operator);
+
+    // Games → Vendors: PG under maintenance for two hours (the dialog's default), previewed first.
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Games' }).click();
+    await expect(page.getByRole('table', { name: 'Games' })).toBeVisible();
+    await look(page, 'bo-games-catalogue');
+    await page
+      .getByRole('navigation', { name: 'Games sections' })
+      .getByRole('link', { name: 'Vendors' })
+      .click();
+    const pgRow = page.getByTestId('vendor-PG');
+    const filters = page.getByRole('form', { name: 'Filter the games' });
+    await pgRow.getByRole('button', { name: 'Maintenance…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Maintenance: PG' });
+    await expect(dialog.getByTestId('vendor-preview')).toContainText('is under maintenance');
+    await look(page, 'bo-games-vendor-maintenance');
+    await dialog.getByRole('button', { name: 'Set the window' }).click();
+    await expect(pgRow.getByText('Maintenance', { exact: true })).toBeVisible();
+    await look(page, 'bo-games-vendors');
+
+    // Games → the game switched off.
+    await page
+      .getByRole('navigation', { name: 'Games sections' })
+      .getByRole('link', { name: 'Games' })
+      .click();
+    await filters.getByLabel('Search').fill(game.nodeId);
+    await filters.getByRole('button', { name: 'Apply' }).click();
+    const gameRow = page
+      .getByRole('table', { name: 'Games' })
+      .getByRole('row')
+      .filter({ hasText: game.nodeId });
+    await gameRow.getByRole('button', { name: 'Switch off' }).click();
+    await expect(gameRow.getByText('Off', { exact: true })).toBeVisible();
+
+    // The player: PG's spotlight says it is under maintenance, and the game is gone from the list.
+    await expect(await search(game.name)).toHaveAttribute('data-total', '0');
+    await expect(player!.getByTestId('provider-spotlight')).toContainText('PG Soft is under maintenance');
+    await look(player!, 'player-vendor-maintenance');
+
+    // Site: maintenance until an hour from now, previewed as the player will see it.
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Site' }).click();
+    await expect(page.getByTestId('site-state')).toContainText('Open');
+    await look(page, 'bo-site');
+    await page.getByRole('button', { name: 'Start maintenance…' }).click();
+    const confirm = page.getByRole('dialog', { name: "Start the site's maintenance" });
+    const shownEnd = await confirm.getByTestId('preview-end').innerText();
+    await look(page, 'bo-site-maintenance-confirm');
+    await confirm.getByRole('button', { name: 'Confirm: close the site' }).click();
+    await expect(page.getByTestId('site-state')).toContainText('Closed for maintenance');
+    await look(page, 'bo-site-maintenance-on');
+
+    // The player meets the maintenance page with the end time the preview showed.
+    const closed = await visit('/');
+    const screen = closed.getByTestId('maintenance-page');
+    await expect(screen).toBeVisible();
+    await expect(screen.getByTestId('maintenance-end')).toHaveText(shownEnd);
+    await look(closed, 'player-site-maintenance');
+
+    // Back to normal: the site opens, PG's window is cleared, the game is on again.
+    await page.getByRole('button', { name: 'End maintenance now' }).click();
+    await expect(page.getByTestId('site-state')).toContainText('Open');
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Games' }).click();
+    await page
+      .getByRole('navigation', { name: 'Games sections' })
+      .getByRole('link', { name: 'Vendors' })
+      .click();
+    await pgRow.getByRole('button', { name: 'Maintenance…' }).click();
+    await dialog.getByRole('button', { name: 'Clear the window' }).click();
+    await expect(pgRow.getByText('On', { exact: true })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Games sections' })
+      .getByRole('link', { name: 'Games' })
+      .click();
+    await filters.getByLabel('Search').fill(game.nodeId);
+    await filters.getByRole('button', { name: 'Apply' }).click();
+    await gameRow.getByRole('button', { name: 'Switch on' }).click();
+    await expect(gameRow.getByText('On', { exact: true })).toBeVisible();
+
+    await expect(await search(game.name)).not.toHaveAttribute('data-total', '0');
+    await expect(player!.getByTestId('maintenance-page')).toHaveCount(0);
+    await expect(player!.getByTestId('provider-spotlight')).not.toContainText('under maintenance');
+
+    // Each step is in the audit log under the admin's name.
+    const audit = await bo(server, 'GET', `/audit?actorName=${operator}&size=50`, undefined, setup);
+    const actions = (audit.list as Array<{ action: string }>).map((e) => e.action);
+    for (const action of [
+      'game.vendor.maintenance',
+      'game.disable',
+      'site.maintenance.start',
+      'site.maintenance.end',
+      'game.vendor.maintenance.clear',
+      'game.enable',
+    ])
+      expect(actions).toContain(action);
+  });
+});
