@@ -112,6 +112,12 @@ describe(`back-office permission matrix (${testDbKind})`, () => {
     expect(matrix).toContain('boAuditList risk allowed');
     expect(matrix).toContain('boAuditVerify support refused');
     expect(matrix).toContain('boMe read-only allowed');
+    // The Games and Site sections (decision 035): content runs the games, only admin the site.
+    expect(matrix).toContain('boGameVendorEnable content allowed');
+    expect(matrix).toContain('boGames support refused');
+    expect(matrix).toContain('boSiteMaintenance admin allowed');
+    expect(matrix).toContain('boSiteMaintenance content refused');
+    expect(matrix).toContain('boSiteSwitch finance refused');
     expect(matrix).toContain('boAgentTree read-only allowed');
     expect(matrix).toContain('boAgentTree support refused');
     expect(matrix).toContain('boAgentRerun finance allowed');
