@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import type { RunningServer } from './server.ts';
 import { settled } from './settled.ts';
+import { totpCode } from './totp.ts';
 
 /**
  * Responsible gambling end to end (issue 33, decision 039): from the footer's "Responsible
@@ -91,4 +93,84 @@ test.describe('responsible gambling', () => {
     });
     expect(again.status()).toBe(401);
   });
+
+  test("risk staff see a player's limits in the console and put the player on a time-out, audited", async ({
+    page,
+    server,
+  }) => {
+    const player = uniqueName('rgbo');
+    await createMember(server, player, 'Play1234');
+    const staff = await riskStaff(server);
+    const search = await boGet(server, `/players?key=username&q=${player}`, staff.adminToken);
+    const id = (search.list as { id: number }[])[0]!.id;
+
+    await page.goto('/bo/');
+    await page.getByLabel('Username').fill(staff.username);
+    await page.getByLabel('Password').fill(staff.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
+    await page.getByLabel('Code from the app').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await expect(page.getByTestId('who')).toContainText(staff.username);
+
+    await page.goto(`/bo/players/${id}`);
+    await page.getByRole('tab', { name: 'Limits & exclusions' }).click();
+    await expect(page.getByText('The player has set no money limit.')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Set a stricter limit' });
+    await form.getByLabel('Amount').fill('300');
+    await form.getByLabel('Reason').fill('affordability review');
+    await form.getByRole('button', { name: 'Set limit' }).click();
+    await expect(page.getByTestId('rg-deposit-day')).toHaveText('300');
+    const pause = page.getByRole('form', { name: 'Time-out' });
+    await pause.getByLabel('Reason').fill('player asked by phone');
+    await pause.getByRole('button', { name: 'Start time-out' }).click();
+    await expect(page.getByTestId('rg-block')).toContainText('Time-out until');
+    if (lookDir) {
+      mkdirSync(lookDir, { recursive: true });
+      await settled(page);
+      await page.screenshot({ path: join(lookDir, 'bo-player-limits-1440.png'), fullPage: true });
+    }
+  });
 });
+
+async function boCall(
+  server: RunningServer,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+) {
+  const res = await fetch(`${server.url}/bo/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
+  if (!json.success) throw new Error(`${path}: ${json.message}`);
+  return json.value;
+}
+const boGet = (server: RunningServer, path: string, token: string) =>
+  boCall(server, 'GET', path, undefined, token);
+
+/** The first admin from the operator CLI, enrolled over the wire, creates a risk analyst. */
+async function riskStaff(server: RunningServer) {
+  const admin = uniqueName('rgadm');
+  const made = await server.cli('staff', 'create-admin', admin, '--name', 'RG Admin');
+  expect(made, made.stderr).toMatchObject({ code: 0 });
+  const login = await boCall(server, 'POST', '/session/login', {
+    username: admin,
+    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
+  });
+  const adminToken = login.token as string;
+  const secret = (login.enrolment as { secret: string }).secret;
+  await boCall(server, 'POST', '/session/enrol', { code: totpCode(secret) }, adminToken);
+  const username = uniqueName('rgrisk').slice(0, 30);
+  const created = await boCall(
+    server,
+    'POST',
+    '/staff',
+    { username, displayName: 'Risk analyst', role: 'risk' },
+    adminToken,
+  );
+  return { username, password: created.password as string, adminToken };
+}

@@ -896,6 +896,7 @@ function LimitsTab({ id, canSet }: { id: number; canSet: boolean }) {
               <form
                 className="form"
                 aria-label="Set a stricter limit"
+                style={{ alignContent: 'start' }}
                 onSubmit={(e) => {
                   e.preventDefault();
                   setL.mutate();
@@ -961,6 +962,7 @@ function LimitsTab({ id, canSet }: { id: number; canSet: boolean }) {
               <form
                 className="form"
                 aria-label="Time-out"
+                style={{ alignContent: 'start' }}
                 onSubmit={(e) => {
                   e.preventDefault();
                   setT.mutate();
