@@ -14,6 +14,7 @@ import { Forbidden, Loading, NotFound } from './ui/states.tsx';
 // (uPlot) only the dashboard.
 const DashboardPage = lazy(() => import('./pages/dashboard.tsx').then((m) => ({ default: m.DashboardPage })));
 const StaffPage = lazy(() => import('./pages/staff.tsx').then((m) => ({ default: m.StaffPage })));
+const AccountPage = lazy(() => import('./pages/account.tsx').then((m) => ({ default: m.AccountPage })));
 const AuditListPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditListPage })));
 const QueuePage = lazy(() => import('./pages/approvals.tsx').then((m) => ({ default: m.QueuePage })));
 const ApprovalShowPage = lazy(() =>
@@ -194,6 +195,8 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             <Route element={<Guarded resource="staff" />}>
               <Route path="staff" element={<StaffPage />} />
             </Route>
+            {/* Every member of staff's own account: no permission beyond being signed in. */}
+            <Route path="account" element={<AccountPage />} />
             <Route element={<Guarded resource="audit" />}>
               <Route path="audit" element={<AuditListPage />} />
             </Route>

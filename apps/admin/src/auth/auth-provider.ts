@@ -31,6 +31,11 @@ export function currentStaff(): Promise<backoffice.StaffMe> {
   return mePromise;
 }
 
+/** Asks `boMe` again at the next look (the person's own password was just changed). */
+export function forgetIdentity(): void {
+  mePromise = null;
+}
+
 /** Forgets the session in this tab (the server's row is ended by logout, or has ended already). */
 export function forgetSession(): void {
   tokenStore.clear();

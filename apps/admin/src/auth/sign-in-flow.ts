@@ -20,6 +20,8 @@ export type SignInState =
       expiresAt: number;
     }
   | { stage: 'second-factor'; username: string; token: string; expiresAt: number }
+  /** An admin reset the password: the signed-in session opens nothing else until it is changed. */
+  | { stage: 'change-password'; token: string; me: backoffice.StaffMe }
   | { stage: 'done'; token: string; me: backoffice.StaffMe };
 
 export const initialSignIn: SignInState = { stage: 'password' };
@@ -66,7 +68,48 @@ export async function submitCode(
     );
   const def = state.stage === 'enrol' ? backoffice.boEnrolConfirm : backoffice.boSecondFactor;
   const me = await boCall(def, { body: { code }, token: state.token });
+  if (me.passwordChangeRequired) return { stage: 'change-password', token: state.token, me };
   return { stage: 'done', token: state.token, me };
+}
+
+/**
+ * A new password in the staff policy (the contract's StaffNewPasswordSchema), typed twice alike:
+ * the message to show, or null when it may be sent.
+ */
+export function newPasswordProblem(next: string, confirm: string, username: string): string | null {
+  const parsed = backoffice.StaffNewPasswordSchema.safeParse(next);
+  if (!parsed.success) return `The new password needs ${parsed.error.issues[0]!.message}.`;
+  if (next.toLowerCase().includes(username.toLowerCase()))
+    return 'The new password must not hold your username.';
+  if (next !== confirm) return 'The two new passwords differ.';
+  return null;
+}
+
+/**
+ * Changes the signed-in member's own password (My account, or the step after a reset). Their
+ * other sessions end on the server; this one stays.
+ */
+export async function changeOwnPassword(
+  input: { current: string; next: string; confirm: string; username: string },
+  token?: string,
+): Promise<{ sessionsEnded: number }> {
+  const problem = newPasswordProblem(input.next, input.confirm, input.username);
+  if (problem) throw new BoError(backoffice.BackofficeErrors.boPasswordWeak.code, 422, problem);
+  return boCall(backoffice.boStaffPasswordChange, {
+    body: { current: input.current, next: input.next },
+    ...(token ? { token } : {}),
+  });
+}
+
+/** The step after a reset: the new password set, the session is ready to be adopted. */
+export async function submitNewPassword(
+  state: Extract<SignInState, { stage: 'change-password' }>,
+  current: string,
+  next: string,
+  confirm: string,
+): Promise<Extract<SignInState, { stage: 'done' }>> {
+  await changeOwnPassword({ current, next, confirm, username: state.me.username }, state.token);
+  return { stage: 'done', token: state.token, me: { ...state.me, passwordChangeRequired: false } };
 }
 
 /** What to tell the person after a refusal, and whether the flow starts again from the password. */

@@ -4,7 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QrCode } from '../ui/qr.tsx';
 import type { SignedOutReason } from './auth-provider.ts';
-import { initialSignIn, refusalOf, submitCode, submitPassword, type SignInState } from './sign-in-flow.ts';
+import { PasswordChangeForm } from './password-change-form.tsx';
+import {
+  initialSignIn,
+  refusalOf,
+  submitCode,
+  submitNewPassword,
+  submitPassword,
+  type SignInState,
+} from './sign-in-flow.ts';
 
 const REASONS: Record<SignedOutReason, string> = {
   idle: 'You were signed out after 15 minutes without activity. Sign in again to go on.',
@@ -33,18 +41,22 @@ export function SignInPage() {
     if (state.stage === 'enrol' || state.stage === 'second-factor') codeInput.current?.focus();
   }, [state.stage]);
 
+  async function open(done: Extract<SignInState, { stage: 'done' }>) {
+    // A new session starts from nothing: what an earlier one cached (its "signed out", the
+    // pages its role could not open, its lists) is dropped. Then the console opens; Refine's own
+    // redirect would come before its auth state is refreshed, and bounce back here.
+    queryClient.clear();
+    await adopt({ token: done.token, me: done.me });
+    await navigate(params.get('to') ?? '/', { replace: true });
+  }
+
   async function run(step: () => Promise<SignInState>) {
     setBusy(true);
     setError(null);
     try {
       const next = await step();
       if (next.stage === 'done') {
-        // A new session starts from nothing: what an earlier one cached (its "signed out", the
-        // pages its role could not open, its lists) is dropped. Then the console opens; Refine's own
-        // redirect would come before its auth state is refreshed, and bounce back here.
-        queryClient.clear();
-        await adopt({ token: next.token, me: next.me });
-        await navigate(params.get('to') ?? '/', { replace: true });
+        await open(next);
         return;
       }
       setState(next);
@@ -88,9 +100,14 @@ export function SignInPage() {
         </header>
         <ol className="steps" aria-label="Sign-in steps">
           <li className={state.stage === 'password' ? 'current' : 'done'}>Password</li>
-          <li className={state.stage === 'password' ? '' : 'current'}>
+          <li
+            className={
+              state.stage === 'password' ? '' : state.stage === 'change-password' ? 'done' : 'current'
+            }
+          >
             {state.stage === 'enrol' ? 'Set up authenticator' : 'Authenticator code'}
           </li>
+          {state.stage === 'change-password' ? <li className="current">New password</li> : null}
         </ol>
         {reason && REASONS[reason] && state.stage === 'password' && !error ? (
           <p className="notice" role="status">
@@ -174,6 +191,22 @@ export function SignInPage() {
               {busy ? 'Checking…' : 'Verify and sign in'}
             </button>
           </form>
+        ) : null}
+
+        {state.stage === 'change-password' ? (
+          <div data-testid="change-password-step">
+            <p>
+              <strong>An admin reset your password.</strong> Choose a new one before you go on; your other
+              sessions end.
+            </p>
+            <PasswordChangeForm
+              currentLabel="One-time password (the one you just used)"
+              submitLabel="Set password and sign in"
+              onSubmit={async (current, next, confirm) => {
+                await open(await submitNewPassword(state, current, next, confirm));
+              }}
+            />
+          </div>
         ) : null}
 
         {state.stage === 'enrol' || state.stage === 'second-factor' ? (

@@ -1,5 +1,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useCreate, useExport, useGetIdentity, useUpdate } from '@refinedev/core';
+import {
+  useCreate,
+  useExport,
+  useGetIdentity,
+  useInvalidate,
+  useNotification,
+  useUpdate,
+} from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { backoffice } from '@app/contract';
@@ -8,14 +15,19 @@ import { DataTable } from '../ui/data-table.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { dateOnly, dateTime } from '../ui/format.ts';
+import { boCall } from '../api/client.ts';
 
 type Staff = backoffice.Staff;
 type Created = Staff & { oneTimePassword: string };
+/** An admin's reset of another account: a new one-time password, or a new authenticator at the next sign-in. */
+type Reset = { staff: Staff; kind: 'password' | 'totp' };
 
 export function StaffPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [disabling, setDisabling] = useState<Staff | null>(null);
+  const [resetting, setResetting] = useState<Reset | null>(null);
+  const [resetDone, setResetDone] = useState<Created | null>(null);
   const { data: me } = useGetIdentity<backoffice.StaffMe>();
 
   const columns = useMemo<ColumnDef<Staff>[]>(
@@ -44,12 +56,18 @@ export function StaffPage() {
         id: 'enrolled',
         header: 'Authenticator',
         accessorKey: 'enrolled',
-        cell: ({ row }) =>
-          row.original.enrolled ? (
-            <span className="badge badge-ok">Enrolled</span>
-          ) : (
-            <span className="badge badge-warn">At first sign-in</span>
-          ),
+        cell: ({ row }) => (
+          <>
+            {row.original.enrolled ? (
+              <span className="badge badge-ok">Enrolled</span>
+            ) : (
+              <span className="badge badge-warn">At first sign-in</span>
+            )}
+            {row.original.passwordChangeRequired ? (
+              <span className="badge badge-warn">New password at next sign-in</span>
+            ) : null}
+          </>
+        ),
       },
       {
         id: 'status',
@@ -90,13 +108,29 @@ export function StaffPage() {
         meta: { className: 'cell-actions' },
         cell: ({ row }) =>
           row.original.disabledAt || row.original.id === me?.id ? null : (
-            <button
-              type="button"
-              className="button button-danger-quiet"
-              onClick={() => setDisabling(row.original)}
-            >
-              Disable
-            </button>
+            <span style={{ display: 'inline-flex', gap: 6, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              <button
+                type="button"
+                className="button button-quiet"
+                onClick={() => setResetting({ staff: row.original, kind: 'password' })}
+              >
+                Reset password
+              </button>
+              <button
+                type="button"
+                className="button button-quiet"
+                onClick={() => setResetting({ staff: row.original, kind: 'totp' })}
+              >
+                Reset authenticator
+              </button>
+              <button
+                type="button"
+                className="button button-danger-quiet"
+                onClick={() => setDisabling(row.original)}
+              >
+                Disable
+              </button>
+            </span>
           ),
       },
     ],
@@ -126,6 +160,7 @@ export function StaffPage() {
       displayName: s.displayName,
       role: s.role,
       enrolled: s.enrolled ? 'yes' : 'no',
+      passwordChangeRequired: s.passwordChangeRequired ? 'yes' : 'no',
       disabledAt: s.disabledAt ? new Date(s.disabledAt).toISOString() : '',
       createdAt: new Date(s.createdAt).toISOString(),
       createdBy: s.createdBy ?? 'cli',
@@ -187,6 +222,24 @@ export function StaffPage() {
       </Dialog>
       <Dialog open={created !== null} title="Account created" onClose={() => setCreated(null)}>
         {created ? <OneTimePassword created={created} onClose={() => setCreated(null)} /> : null}
+      </Dialog>
+      <Dialog
+        open={resetting !== null}
+        title={resetting?.kind === 'totp' ? 'Reset authenticator' : 'Reset password'}
+        onClose={() => setResetting(null)}
+      >
+        {resetting ? (
+          <ResetForm
+            reset={resetting}
+            onDone={(password) => {
+              if (password !== null) setResetDone({ ...resetting.staff, oneTimePassword: password });
+              setResetting(null);
+            }}
+          />
+        ) : null}
+      </Dialog>
+      <Dialog open={resetDone !== null} title="Password reset" onClose={() => setResetDone(null)}>
+        {resetDone ? <OneTimePassword created={resetDone} reset onClose={() => setResetDone(null)} /> : null}
       </Dialog>
       <Dialog open={disabling !== null} title="Disable staff account" onClose={() => setDisabling(null)}>
         {disabling ? <DisableForm staff={disabling} onDone={() => setDisabling(null)} /> : null}
@@ -264,12 +317,22 @@ function CreateStaffForm({ onDone }: { onDone: (created: Created) => void }) {
   );
 }
 
-function OneTimePassword({ created, onClose }: { created: Created; onClose: () => void }) {
+function OneTimePassword({
+  created,
+  reset = false,
+  onClose,
+}: {
+  created: Created;
+  /** A reset of an existing account: they choose a new password right after signing in with it. */
+  reset?: boolean;
+  onClose: () => void;
+}) {
   return (
     <div className="form">
       <p>
         <strong>{created.displayName}</strong> ({created.username}, {roleLabel(created.role)}) can now sign in
         with this one-time password. Give it to them alone: it is shown only this once.
+        {reset ? ' They choose a new password right after signing in; their sessions have ended.' : ''}
       </p>
       <code className="secret" data-testid="one-time-password">
         {created.oneTimePassword}
@@ -340,6 +403,82 @@ function DisableForm({ staff, onDone }: { staff: Staff; onDone: () => void }) {
           disabled={mutation.isPending || !reason.trim()}
         >
           {mutation.isPending ? 'Disabling…' : 'Disable account'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * An admin's reset of another account, with the reason the audit log keeps: a new one-time
+ * password (`onDone` gets it, to show once), or the authenticator dropped (`onDone(null)`).
+ * Either ends the person's sessions.
+ */
+function ResetForm({ reset, onDone }: { reset: Reset; onDone: (password: string | null) => void }) {
+  const { staff, kind } = reset;
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const invalidate = useInvalidate();
+  const { open } = useNotification();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body = { id: staff.id, reason: reason.trim() };
+      let password: string | null = null;
+      if (kind === 'password') password = (await boCall(backoffice.boStaffResetPassword, { body })).password;
+      else await boCall(backoffice.boStaffResetTotp, { body });
+      await invalidate({ resource: 'staff', invalidates: ['list'] });
+      if (kind === 'totp')
+        open?.({
+          type: 'success',
+          message: `${staff.username}'s authenticator is reset`,
+          description: 'They set up a new one at their next sign-in; their sessions have ended.',
+        });
+      onDone(password);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Something went wrong: try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)}>
+      <p>
+        {kind === 'password' ? (
+          <>
+            <strong>{staff.displayName}</strong> ({staff.username}) gets a new one-time password, shown to you
+            once, and chooses their own right after signing in with it. Their authenticator stays.
+          </>
+        ) : (
+          <>
+            <strong>{staff.displayName}</strong> ({staff.username}) sets up a new authenticator at their next
+            sign-in (their password stays). Do this only when you are sure it is them asking.
+          </>
+        )}{' '}
+        They are signed out everywhere at once; the audit log keeps your reason.
+      </p>
+      <label className="field">
+        <span>Reason</span>
+        <input
+          name="reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+          maxLength={200}
+          autoFocus
+        />
+      </label>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button className="button button-primary" type="submit" disabled={busy || !reason.trim()}>
+          {busy ? 'Resetting…' : kind === 'password' ? 'Reset password' : 'Reset authenticator'}
         </button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CanAccess, useGetIdentity, useLogout, useMenu } from '@refinedev/core';
-import { NavLink } from 'react-router';
+import { Navigate, NavLink, useLocation } from 'react-router';
 import type { backoffice } from '@app/contract';
 import type { SignedOutReason } from '../auth/auth-provider.ts';
 import { Icon, type IconName } from '../ui/icon.tsx';
@@ -27,6 +27,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const { menuItems } = useMenu();
   const { data: me } = useGetIdentity<backoffice.StaffMe>();
   const { mutate: logout } = useLogout<{ reason: SignedOutReason }>();
+  const { pathname } = useLocation();
+  // A reset password is changed before anything else: the server refuses every other call.
+  if (me?.passwordChangeRequired && pathname !== '/account') return <Navigate to="/account" replace />;
   return (
     <div className="shell">
       <aside className="sidebar">
@@ -61,17 +64,23 @@ export function Shell({ children }: { children: ReactNode }) {
             <Clock />
           </div>
           {me ? (
-            <div className="who" data-testid="who">
+            <NavLink
+              to="/account"
+              className="who"
+              data-testid="who"
+              title="My account"
+              style={{ color: 'inherit', textDecoration: 'none' }}
+            >
               <span className="avatar" aria-hidden="true">
                 {me.displayName.slice(0, 1).toUpperCase()}
               </span>
               <span className="who-name">
                 <strong>{me.displayName}</strong>
                 <span className="muted small">
-                  {me.username} · {roleLabel(me.role)}
+                  {me.username} · {roleLabel(me.role)} · My account
                 </span>
               </span>
-            </div>
+            </NavLink>
           ) : null}
           <button type="button" className="button" onClick={() => logout({ reason: 'signed-out' })}>
             <Icon name="logout" />
