@@ -30,6 +30,7 @@ const AgentsPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ defaul
 const AgentShowPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ default: m.AgentShowPage })));
 const GamesPage = lazy(() => import('./pages/games.tsx').then((m) => ({ default: m.GamesPage })));
 const SitePage = lazy(() => import('./pages/site.tsx').then((m) => ({ default: m.SitePage })));
+const ContentPage = lazy(() => import('./pages/content.tsx').then((m) => ({ default: m.ContentPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 const LotteryGamesPage = lazy(() =>
   import('./pages/lottery.tsx').then((m) => ({ default: m.LotteryGamesPage })),
@@ -71,7 +72,11 @@ export const resources: ResourceProps[] = [
     list: '/points-redeems',
     meta: { label: 'Points redeems', icon: 'deposit', permission: 'points.approve' },
   },
-  { name: 'mall', list: '/mall', meta: { label: 'Points mall', icon: 'content', permission: 'content.edit' } },
+  {
+    name: 'mall',
+    list: '/mall',
+    meta: { label: 'Points mall', icon: 'content', permission: 'content.edit' },
+  },
   {
     name: 'players',
     list: '/players',
@@ -99,6 +104,11 @@ export const resources: ResourceProps[] = [
     name: 'site',
     list: '/site',
     meta: { label: 'Site', icon: 'site', permission: 'site.switches' },
+  },
+  {
+    name: 'content',
+    list: '/content',
+    meta: { label: 'Content', icon: 'content', permission: 'content.edit' },
   },
   { name: 'staff', list: '/staff', meta: { label: 'Staff', icon: 'staff', permission: 'staff.manage' } },
   {
@@ -191,6 +201,11 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             </Route>
             <Route element={<Guarded resource="site" />}>
               <Route path="site" element={<SitePage />} />
+            </Route>
+            <Route element={<Guarded resource="content" />}>
+              <Route path="content" element={<Navigate to="/content/notices" replace />} />
+              <Route path="content/:section" element={<ContentPage />} />
+              <Route path="content/:section/:id" element={<ContentPage />} />
             </Route>
             <Route element={<Guarded resource="staff" />}>
               <Route path="staff" element={<StaffPage />} />

@@ -56,6 +56,8 @@ type BoCall = backoffice.BoCallDef;
 export interface CallInput<C extends BoCall> {
   query?: CallQuery<C>;
   body?: CallBody<C>;
+  /** A raw body (an image upload): sent as is, with its own type. */
+  raw?: Blob;
   /** For the sign-in's second step: the token of the half-open session, before it is stored. */
   token?: string;
 }
@@ -74,12 +76,17 @@ export async function boCall<C extends BoCall>(def: C, input: CallInput<C> = {})
   const token = input.token ?? tokenStore.get();
   if (token && def.access !== 'public') headers.authorization = token;
   if (input.body !== undefined) headers['content-type'] = 'application/json';
+  if (input.raw) headers['content-type'] = input.raw.type || 'application/octet-stream';
   let res: Response;
   try {
     res = await fetch(def.path + queryString(input.query as Record<string, unknown> | undefined), {
       method: def.method,
       headers,
-      ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+      ...(input.raw
+        ? { body: input.raw }
+        : input.body !== undefined
+          ? { body: JSON.stringify(input.body) }
+          : {}),
     });
   } catch {
     throw new BoError('network', 0, 'The server cannot be reached: check the connection and try again');

@@ -1,6 +1,7 @@
 import type { CrudFilter, CrudSort, DataProvider, GetListResponse, LogicalFilter } from '@refinedev/core';
 import { backoffice } from '@app/contract';
 import { BoError, boCall } from './client.ts';
+import { contentList, contentOne, isContentResource } from './content-provider.ts';
 import { gamesList, isGamesResource } from './games-provider.ts';
 import { isLotteryResource, lotteryList, lotteryOne } from './lottery-provider.ts';
 import { agentList, isAgentResource } from './agents-provider.ts';
@@ -248,6 +249,8 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
         return (await lotteryList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
       if (isGamesResource(resource))
         return (await gamesList(page, size, filters, call)) as unknown as GetListResponse<never>;
+      if (isContentResource(resource))
+        return (await contentList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
       return notSupported(`list ${resource}`);
     },
 
@@ -270,6 +273,7 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
       if (resource === 'agents')
         return { data: (await call(backoffice.boAgentProfile, { query: { id: Number(id) } })) as never };
       if (resource === 'lottery-numeros') return { data: (await lotteryOne(id, call)) as never };
+      if (isContentResource(resource)) return { data: (await contentOne(resource, id, call)) as never };
       return notSupported(`read one ${resource}`);
     },
 

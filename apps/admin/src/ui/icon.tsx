@@ -13,6 +13,7 @@ const PATHS = {
   player: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a6 6 0 0 1 6-6h4a6 6 0 0 1 6 6v1',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5',
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
+  content: 'M4 5h16v14H4zM4 9h16M8 13h8M8 16h5',
   lottery: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 10h.01M12 8h.01M16 10h.01M9 15h6',
   agents: 'M10 3h4v4h-4zM12 7v4M6 15v-4h12v4M4 15h4v4H4zM16 15h4v4h-4z',
   games:
