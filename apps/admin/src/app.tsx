@@ -32,6 +32,7 @@ const GamesPage = lazy(() => import('./pages/games.tsx').then((m) => ({ default:
 const SitePage = lazy(() => import('./pages/site.tsx').then((m) => ({ default: m.SitePage })));
 const ContentPage = lazy(() => import('./pages/content.tsx').then((m) => ({ default: m.ContentPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
+const ReportsPage = lazy(() => import('./pages/reports.tsx').then((m) => ({ default: m.ReportsPage })));
 const LotteryGamesPage = lazy(() =>
   import('./pages/lottery.tsx').then((m) => ({ default: m.LotteryGamesPage })),
 );
@@ -109,6 +110,11 @@ export const resources: ResourceProps[] = [
     name: 'content',
     list: '/content',
     meta: { label: 'Content', icon: 'content', permission: 'content.edit' },
+  },
+  {
+    name: 'reports',
+    list: '/reports',
+    meta: { label: 'Reports', icon: 'reports', permission: 'report.read' },
   },
   { name: 'staff', list: '/staff', meta: { label: 'Staff', icon: 'staff', permission: 'staff.manage' } },
   {
@@ -206,6 +212,9 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
               <Route path="content" element={<Navigate to="/content/notices" replace />} />
               <Route path="content/:section" element={<ContentPage />} />
               <Route path="content/:section/:id" element={<ContentPage />} />
+            </Route>
+            <Route element={<Guarded resource="reports" />}>
+              <Route path="reports" element={<ReportsPage />} />
             </Route>
             <Route element={<Guarded resource="staff" />}>
               <Route path="staff" element={<StaffPage />} />

@@ -1,6 +1,7 @@
 import type { CrudFilter, CrudSort, DataProvider, GetListResponse, LogicalFilter } from '@refinedev/core';
 import { backoffice } from '@app/contract';
 import { BoError, boCall } from './client.ts';
+import { reportList } from './reports-provider.ts';
 import { contentList, contentOne, isContentResource } from './content-provider.ts';
 import { gamesList, isGamesResource } from './games-provider.ts';
 import { isLotteryResource, lotteryList, lotteryOne } from './lottery-provider.ts';
@@ -251,6 +252,8 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
         return (await gamesList(page, size, filters, call)) as unknown as GetListResponse<never>;
       if (isContentResource(resource))
         return (await contentList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
+      if (resource === 'reports')
+        return (await reportList(page, size, filters, sorters, call)) as unknown as GetListResponse<never>;
       return notSupported(`list ${resource}`);
     },
 
