@@ -112,6 +112,10 @@ describe(`back-office permission matrix (${testDbKind})`, () => {
     expect(matrix).toContain('boAuditList risk allowed');
     expect(matrix).toContain('boAuditVerify support refused');
     expect(matrix).toContain('boMe read-only allowed');
+    expect(matrix).toContain('boReport read-only allowed');
+    expect(matrix).toContain('boReport risk allowed');
+    expect(matrix).toContain('boReport support refused');
+    expect(matrix).toContain('boReport content refused');
     // The Games and Site sections (decision 035): content runs the games, only admin the site.
     expect(matrix).toContain('boGameVendorEnable content allowed');
     expect(matrix).toContain('boGames support refused');
