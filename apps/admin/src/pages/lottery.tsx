@@ -57,6 +57,9 @@ function SourceBadge({ g }: { g: Pick<Game, 'resultSource' | 'sandbox'> }) {
   );
 }
 
+/** Seconds as staff say them: 900 → 15 min, 5 → 5 s. */
+const secondsText = (s: number) => (s >= 60 && s % 60 === 0 ? `${s / 60} min` : `${s} s`);
+
 const signed = (amount: number, m: Meta) =>
   `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${money(Math.abs(amount), m.currency, m.precision)}`;
 
@@ -90,7 +93,7 @@ export function LotteryGamesPage() {
         cell: ({ row }) => (
           <span className="lot-game">
             <span>{row.original.schedule}</span>
-            <span className="muted small">sales close {row.original.lockS} s before</span>
+            <span className="muted small">sales close {secondsText(row.original.lockS)} before</span>
           </span>
         ),
       },
@@ -359,7 +362,8 @@ export function LotteryGamePage() {
           </h1>
           {game ? (
             <p className="muted">
-              <SourceBadge g={game} /> · {game.schedule} · sales close {game.lockS} s before the draw ·{' '}
+              <SourceBadge g={game} /> · {game.schedule} · sales close {secondsText(game.lockS)} before the
+              draw ·{' '}
               <span className={`badge badge-${game.enabled ? 'ok' : 'off'}`}>
                 {game.enabled ? 'On sale' : 'Sales off'}
               </span>

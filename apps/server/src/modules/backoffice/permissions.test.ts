@@ -112,6 +112,12 @@ describe(`back-office permission matrix (${testDbKind})`, () => {
     expect(matrix).toContain('boAuditList risk allowed');
     expect(matrix).toContain('boAuditVerify support refused');
     expect(matrix).toContain('boMe read-only allowed');
+    // The Lottery section (decision 034): reads are reports, results are the admin's.
+    expect(matrix).toContain('boLotteryLiability read-only allowed');
+    expect(matrix).toContain('boLotteryNumeros support refused');
+    expect(matrix).toContain('boLotteryPreview finance refused');
+    expect(matrix).toContain('boLotteryResult admin allowed');
+    expect(matrix).toContain('boLotteryVoid risk refused');
     expect(matrix).toContain('boReport read-only allowed');
     expect(matrix).toContain('boReport risk allowed');
     expect(matrix).toContain('boReport support refused');
