@@ -106,12 +106,14 @@ export async function deliverTo(
 
 /**
  * Delivers a send to every active account that can read messages, in one statement. Trial
- * accounts (type 4) are throw-away guest logins and get none.
+ * accounts (type 4) are throw-away guest logins and get none; nor does a member on a time-out or
+ * self-excluded (decision 039: no marketing while a block runs).
  */
 export async function deliverToAll(db: Kysely<DB>, sendId: number, subject: string, content: string) {
   const res = await sql`
     insert into member_message (member_id, title, content, send_id)
-    select id, ${subject}, ${content}, ${sendId} from member where status = 'active' and agent_type <> 4`.execute(
+    select id, ${subject}, ${content}, ${sendId} from member where status = 'active' and agent_type <> 4
+      and not exists (select 1 from rg_setting r where r.member_id = member.id and r.block_until > now())`.execute(
     db,
   );
   return Number(res.numAffectedRows ?? 0);

@@ -335,8 +335,15 @@ export class ResponsibleService {
       realityCheckMinutes?: number | null | undefined;
     },
   ) {
-    if (input.sessionLimitMinutes !== undefined)
+    if (input.sessionLimitMinutes !== undefined) {
       await this.setLimit(memberId, 'session', 'session', input.sessionLimitMinutes);
+      // The limit in force holds the live sessions too: none outlasts its login by more.
+      const { sessionLimitMs } = await this.login(memberId);
+      if (sessionLimitMs !== null)
+        await sql`
+          update session set absolute_expires_at = least(absolute_expires_at, created_at + ${sessionLimitMs} * interval '1 millisecond')
+          where member_id = ${memberId} and revoked_at is null`.execute(this.database.db);
+    }
     if (input.realityCheckMinutes !== undefined) {
       const minutes = input.realityCheckMinutes;
       await this.database.db

@@ -225,6 +225,19 @@ describe('time-out and self-exclusion', () => {
     ).toBe('rg.self.excluded');
     expect(await errorCode(t.app.ctx.responsible.launch(m.memberId))).toBe('rg.self.excluded');
     expect(await t.app.ctx.responsible.marketingAllowed(m.memberId)).toBe(false);
+    // An operator's message to every member (marketing) does not reach a blocked member.
+    const sent = await t.app.ctx.messages.send({
+      to: 'all',
+      subject: 'Weekend bonus',
+      body: '<p>Come back!</p>',
+    });
+    const got = await t.database.db
+      .selectFrom('member_message')
+      .select('id')
+      .where('member_id', '=', m.memberId)
+      .where('send_id', '=', sent.sendId)
+      .execute();
+    expect(got).toHaveLength(0);
     // A shorter block (a time-out) cannot replace it.
     expect(await errorCode(t.app.ctx.responsible.block(m.memberId, 'timeout', '6w', 'staff:x'))).toBe(
       'rg.block.shorter',
@@ -244,6 +257,13 @@ describe('time-out and self-exclusion', () => {
       realityCheckMinutes: 15,
     });
     expect((await t.app.ctx.responsible.login(m.memberId)).sessionLimitMs).toBe(30 * 60_000);
+    // The live session ends by the limit too.
+    const live = await t.database.db
+      .selectFrom('session')
+      .select(['created_at', 'absolute_expires_at'])
+      .where('member_id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    expect(live.absolute_expires_at.getTime() - live.created_at.getTime()).toBeLessThanOrEqual(30 * 60_000);
     res = await post(m, '/wps/responsible/block', { kind: 'timeout', duration: '24h' });
     expect(res.json().value).toEqual({ kind: 'timeout', until: clock + 24 * HOUR });
     res = await deposit(m, 20);
