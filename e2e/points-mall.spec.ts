@@ -200,6 +200,14 @@ test.describe('points mall', () => {
       await expect(mall.getByTestId('points-balance')).toHaveText('1,000.00');
       await page.getByRole('tab', { name: 'Redeem goods' }).click();
       await expect(mug.getByTestId('points-goods-available')).toHaveText(String(before - 1));
+      // The brand's default language (Burmese): the same page in its words.
+      await page.evaluate(() => window.localStorage.setItem('language', 'my'));
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'my');
+      await expect(page.getByRole('tab', { name: 'လဲလှယ်မှတ်တမ်း' })).toBeVisible();
+      // Written as the site writes money in Burmese (the browser's number format for it).
+      await expect(page.getByTestId('points-balance')).toHaveText(/^(1,000\.00|၁,၀၀၀\.၀၀)$/);
+      await look(page, 'points-mall-my');
       // The operator's CLI sees it decided and audited.
       expect(await server.ops('points', 'redeems', '--status', 'APPROVED', '--user', username)).toContain(
         reference,

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { pointsTypes, type PointGoods, type PointsType, type RedeemRecord } from '@app/contract';
 import { useTranslation } from '../../shared/i18n/react.tsx';
+import { formatMoney } from '../../shared/i18n/money.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { TextField } from '../../shared/forms/text-field.tsx';
@@ -24,11 +25,10 @@ import styles from './mall.module.css';
 const NS = 'pages';
 type Tab = 'goods' | 'history' | 'details';
 
-/** Points with 2 decimals and grouping, in the page's language. */
+/** Points with 2 decimals, written as money is in the page's language (grouping and digits). */
 function usePoints() {
   const { i18n } = useTranslation(NS);
-  return (n: number) =>
-    n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (n: number, signed = false) => formatMoney(n, { precision: 2, language: i18n.language, signed });
 }
 
 function useTime() {
@@ -534,8 +534,7 @@ function PointDetailsList() {
                       className={`${styles.num} tabular`}
                       data-tone={d.changedPoints >= 0 ? 'ok' : 'bad'}
                     >
-                      {d.changedPoints > 0 ? '+' : ''}
-                      {fmt(d.changedPoints)}
+                      {fmt(d.changedPoints, true)}
                     </td>
                     <td data-label={t('points_col_balance')} className={`${styles.num} tabular`}>
                       {fmt(d.pointsBalance)}
