@@ -129,7 +129,8 @@ test.describe('back-office content', () => {
       );
     const preview = page.getByTestId('content-preview');
     await expect(preview.getByRole('heading', { name: title })).toBeVisible();
-    await expect(preview.locator('.cb-rich b')).toHaveText('02:00');
+    // The server's first sanitising loads its DOM (jsdom): slow on a loaded machine, once.
+    await expect(preview.locator('.cb-rich b')).toHaveText('02:00', { timeout: 45_000 });
     await expect(preview.locator('.cb-rich li')).toHaveCount(2);
     await expect(page.getByText('Unsafe parts removed')).toBeVisible();
     expect(await preview.innerHTML()).not.toMatch(/onclick|<script/);

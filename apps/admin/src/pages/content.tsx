@@ -182,12 +182,14 @@ function NoticeList({ group }: { group: 'notices' | 'promotions' }) {
       {
         id: 'state',
         header: 'State',
+        size: 90,
         accessorKey: 'state',
         cell: ({ row }) => <span className={stateBadge[row.original.state]}>{row.original.state}</span>,
       },
       {
         id: 'schedule',
         header: 'Shows',
+        size: 210,
         cell: ({ row }) => (
           <span className="small">
             from {dateTime(row.original.startsAt)}
@@ -1023,7 +1025,7 @@ function HelpList() {
                   <td>{a.categoryTitle}</td>
                   <td>
                     <strong>{a.title}</strong>
-                    <span className="muted small by-line mono">/help?tag={a.id}</span>
+                    <span className="muted small by-line mono">/help?topic={a.id}</span>
                   </td>
                   <td>
                     <span className={a.published ? 'badge badge-ok' : 'badge'}>
@@ -1191,7 +1193,7 @@ function HelpForm({ article }: { article: HelpArticle | null }) {
               disabled={article !== null}
               className="mono"
             />
-            <small className="muted">Its address: /help?tag={key || '…'}</small>
+            <small className="muted">Its address: /help?topic={key || '…'}</small>
           </label>
           <label className="field">
             <span>Title</span>

@@ -165,7 +165,7 @@ export type ContentBannerUpdate = z.input<typeof ContentBannerUpdateSchema>;
 
 // ---- help centre -------------------------------------------------------------------------------
 
-/** A help article's or section's key: the player's /help?tag= addresses it. */
+/** A help article's or section's key: the player's /help?topic= addresses it. */
 export const HelpKeySchema = z
   .string()
   .trim()
