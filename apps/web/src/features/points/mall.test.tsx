@@ -141,6 +141,26 @@ describe('points mall page', () => {
     await waitFor(() => expect(screen.getByTestId('points-details')).toBeVisible());
   });
 
+  it('PM-13: the convert dialog shows what the points are worth at the ratio and asks for the payment password; fewer than the smallest conversion is refused before sending', async () => {
+    saveSession({ token: 'tok', agentType: 0 });
+    stubFetch(common);
+    renderShell(<PointMall />);
+    await screen.findByTestId('points-balance');
+    fireEvent.click(await screen.findByTestId('points-convert-open'));
+    const form = await screen.findByTestId('points-convert-form');
+    const input = within(form).getByTestId('points-convert-points');
+    fireEvent.change(input, { target: { value: '250.55' } });
+    // 250.55 points at 100 points a unit: 2.50 (rounded down to the currency's unit).
+    expect(within(form).getByTestId('points-convert-worth')).toHaveTextContent('2.50 VND');
+    fireEvent.change(within(form).getByTestId('points-password'), { target: { value: '135790' } });
+    expect(within(form).getByTestId('points-convert-submit')).toBeEnabled();
+    fireEvent.change(input, { target: { value: '50' } });
+    expect(within(form).getByTestId('points-convert-submit')).toBeDisabled();
+    expect(within(form).getByTestId('points-convert-worth')).toHaveTextContent('0.00 VND');
+    fireEvent.change(input, { target: { value: '5000' } });
+    expect(within(form).getByTestId('points-convert-submit')).toBeDisabled();
+  });
+
   it('PM-02: an empty mall says so', async () => {
     saveSession({ token: 'tok', agentType: 0 });
     stubFetch({ ...common, '/wps/relay/MCSFE_getPointReward': () => ({ list: [] }) });
