@@ -98,7 +98,11 @@ export function SignInPage() {
             <p className="muted">Staff sign-in · password, then authenticator</p>
           </div>
         </header>
-        <ol className="steps" aria-label="Sign-in steps">
+        <ol
+          className="steps"
+          aria-label="Sign-in steps"
+          style={state.stage === 'change-password' ? { gridTemplateColumns: '1fr 1fr 1fr' } : undefined}
+        >
           <li className={state.stage === 'password' ? 'current' : 'done'}>Password</li>
           <li
             className={

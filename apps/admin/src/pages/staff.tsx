@@ -57,7 +57,7 @@ export function StaffPage() {
         header: 'Authenticator',
         accessorKey: 'enrolled',
         cell: ({ row }) => (
-          <>
+          <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
             {row.original.enrolled ? (
               <span className="badge badge-ok">Enrolled</span>
             ) : (
@@ -66,7 +66,7 @@ export function StaffPage() {
             {row.original.passwordChangeRequired ? (
               <span className="badge badge-warn">New password at next sign-in</span>
             ) : null}
-          </>
+          </span>
         ),
       },
       {
@@ -108,7 +108,7 @@ export function StaffPage() {
         meta: { className: 'cell-actions' },
         cell: ({ row }) =>
           row.original.disabledAt || row.original.id === me?.id ? null : (
-            <span style={{ display: 'inline-flex', gap: 6, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            <span style={{ display: 'grid', justifyItems: 'end', gap: 4, whiteSpace: 'nowrap' }}>
               <button
                 type="button"
                 className="button button-quiet"
