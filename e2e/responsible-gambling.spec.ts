@@ -94,6 +94,49 @@ test.describe('responsible gambling', () => {
     expect(again.status()).toBe(401);
   });
 
+  test('the previous login shows at login, and the reality check at the chosen interval shows time played and the net result; stop logs out', async ({
+    page,
+    server,
+  }) => {
+    const username = uniqueName('rgrc');
+    await createMember(server, username, 'Play1234');
+    await page.clock.install();
+    await preparePage(page);
+    await page.goto('/');
+    await loginThroughPopup(page, username, 'Play1234');
+    await expect(page.getByTestId('member-bar-content')).toBeVisible();
+    await expect(page.getByTestId('rg-last-login')).toContainText('Your last login');
+    if (lookDir) {
+      mkdirSync(lookDir, { recursive: true });
+      await page.screenshot({ path: join(lookDir, 'rg-last-login-1440.png') });
+    }
+    await page.getByTestId('rg-last-login').getByRole('button', { name: 'OK' }).click();
+
+    await page.goto('/responsible');
+    const session = page.getByRole('form', { name: 'Session time and reality check' });
+    await session.locator('select[name="realityCheck"]').selectOption('15');
+    await session.getByRole('button', { name: 'Save' }).click();
+    await expect(session.getByRole('status')).toHaveText('Saved');
+    // The reality check counts from the session's start it reads from the server.
+    const status = page.waitForResponse((r) => r.url().includes('/wps/responsible/status'));
+    await page.reload();
+    await status;
+    await expect(page.getByRole('heading', { level: 1, name: 'Responsible gaming' })).toBeVisible();
+    await page.clock.fastForward('15:30');
+    const check = page.getByTestId('rg-reality-check');
+    await expect(check).toBeVisible();
+    await expect(check).toContainText('Time played');
+    await expect(check).toContainText('Net result this session');
+    if (lookDir) {
+      await page.screenshot({ path: join(lookDir, 'rg-reality-check-1440.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(lookDir, 'rg-reality-check-390.png') });
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    await check.getByRole('button', { name: 'Stop and log out' }).click();
+    await expect(page.getByTestId('member-bar-content')).toHaveCount(0);
+  });
+
   test("risk staff see a player's limits in the console and put the player on a time-out, audited", async ({
     page,
     server,

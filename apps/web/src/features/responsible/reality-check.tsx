@@ -29,6 +29,7 @@ export function RealityCheck() {
   const [dismissed, setDismissed] = useState(false);
   const [check, setCheck] = useState(false);
   const s = status.data;
+  const refetch = status.refetch;
   // Once per session: the first answer marks this session's notice as shown.
   const [shownFor] = useState(() => sessionStorage.getItem(SHOWN_KEY));
   const mark = token ? token.slice(-16) : null;
@@ -45,10 +46,10 @@ export function RealityCheck() {
     const elapsed = Date.now() + offset - s.sessionStartedAt;
     const wait = interval - (elapsed % interval);
     const timer = window.setTimeout(() => {
-      void status.refetch().then(() => setCheck(true));
+      void refetch().then(() => setCheck(true));
     }, wait);
     return () => window.clearTimeout(timer);
-  }, [s, check, status]);
+  }, [s, check, refetch]);
 
   return (
     <>
