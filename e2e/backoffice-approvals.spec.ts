@@ -137,6 +137,9 @@ test.describe('back-office approvals and players', () => {
       'Withdrawals',
       'Points redeems',
       'Players',
+      'Agents',
+      'Lottery',
+      'Reports',
     ]);
     await nav.getByRole('link', { name: 'Deposits' }).click();
     const queue = page.getByRole('table', { name: 'Deposits queue' });

@@ -133,6 +133,12 @@ test.describe('back-office console', () => {
       'Points redeems',
       'Points mall',
       'Players',
+      'Agents',
+      'Lottery',
+      'Games',
+      'Site',
+      'Content',
+      'Reports',
       'Staff',
       'Audit log',
     ]);
