@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, type TestApp } from '../test/test-app.ts';
 import { memberWithMoney } from '../modules/wallet/wallet-test-kit.ts';
 import { bindBank, newMember, submitWithdraw } from '../modules/withdraw/withdraw-test-kit.ts';
+import { grantPoints } from '../modules/points/points-test-kit.ts';
 import { runOpsCommand, USAGE } from './commands.ts';
 
 /**
@@ -46,6 +47,19 @@ async function pendingWithdrawal(t: TestApp): Promise<string> {
   const res = await submitWithdraw(t, m, { bankAccountId, amount: 100 });
   if (res.statusCode !== 200) throw new Error(res.body);
   return String(res.json().value.id as number);
+}
+
+/** A redeem of a new mall item, in process, by a new member holding the points: its id. */
+async function pendingRedeem(t: TestApp): Promise<string> {
+  const m = await memberWithMoney(t, 0, { paymentPassword: '135790', prefix: 'mtx' });
+  await grantPoints(t, m.memberId, 10_000);
+  const mall = t.app.ctx.mall;
+  const goods = await mall.createGoods(
+    { kind: 'cli', id: null, name: OPERATOR, ip: null },
+    { name: `Matrix cup ${m.memberId}`, points: 100, quantity: 1, amount: 0, image: '/img/mall/test.png' },
+  );
+  const redeem = await mall.redeem(m.memberId, { goodsId: goods.id, quantity: 1, paymentPassword: '135790' });
+  return String(redeem.id);
 }
 
 const ops = (t: TestApp, argv: string[]) => runOpsCommand(t.app.ctx, argv, OPERATOR);
@@ -113,10 +127,67 @@ export const WRITES: Row[] = [
     action: 'staff.create',
     argv: async () => ['staff', 'create-admin', 'matrix-admin'],
   },
-  // The site, notices, games, lottery and agents' commands: rows of the helpers moving them.
-  { command: 'status maintenance', action: 'site.status', todo: 'the site section moves it' },
-  { command: 'switch', action: 'site.switch', todo: 'the site section moves it' },
-  { command: 'notice add', action: 'notice.create', todo: 'the content section moves it' },
+  // The site (decision 035): each row leaves the site as the next row expects it.
+  {
+    command: 'status maintenance',
+    action: 'site.maintenance.start',
+    argv: async () => ['status', 'maintenance'],
+  },
+  {
+    command: 'status region',
+    action: 'site.regions',
+    argv: async () => ['status', 'region', '--block', 'KP'],
+  },
+  { command: 'status normal', action: 'site.normal', argv: async () => ['status', 'normal'] },
+  {
+    command: 'switch',
+    action: 'site.switch',
+    argv: async (t) => {
+      const [first] = await t.app.ctx.system.listSwitches();
+      return ['switch', first!.mod_id, first!.enabled ? 'on' : 'off'];
+    },
+  },
+  // Notices (decision 036).
+  {
+    command: 'notice add',
+    action: 'content.notice.create',
+    argv: async () => ['notice', 'add', '--title', 'Matrix', '--html', '<p>hi</p>'],
+  },
+  {
+    command: 'notice remove',
+    action: 'content.notice.delete',
+    argv: async (t) => {
+      const out = await ops(t, ['notice', 'add', '--title', 'Matrix gone', '--html', '<p>bye</p>']);
+      return ['notice', 'remove', /Notice (\d+)/.exec(out)![1]!];
+    },
+  },
+  // The points mall (decision 033).
+  { command: 'points rate', action: 'points.rate.set', argv: async () => ['points', 'rate', 'DEPOSIT', '0'] },
+  {
+    command: 'points goods',
+    action: 'points.goods.create',
+    argv: async () => [
+      'points',
+      'goods',
+      'add',
+      '--name',
+      'Matrix mug',
+      '--points',
+      '100',
+      '--quantity',
+      '1',
+    ],
+  },
+  {
+    command: 'points approve',
+    action: 'points.redeem.approve',
+    argv: async (t) => ['points', 'approve', await pendingRedeem(t)],
+  },
+  {
+    command: 'points reject',
+    action: 'points.redeem.reject',
+    argv: async (t) => ['points', 'reject', await pendingRedeem(t), '--reason', 'matrix'],
+  },
 ];
 
 /** The commands of the groups above that change nothing. */
@@ -131,9 +202,26 @@ const READS = [
   'outbox',
   'staff list',
   'audit verify',
+  'status',
+  'notice list',
+  'points redeems',
 ];
 /** The groups whose every usage line is a row or a read (the others' groups join as they move). */
-const GROUPS = ['deposit', 'ledger', 'wallet', 'withdraw', 'jobs', 'message', 'outbox', 'staff', 'audit'];
+const GROUPS = [
+  'deposit',
+  'ledger',
+  'wallet',
+  'withdraw',
+  'jobs',
+  'message',
+  'outbox',
+  'staff',
+  'audit',
+  'status',
+  'switch',
+  'notice',
+  'points',
+];
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { runOpsCommand, UsageError } from '../../cli/commands.ts';
 import { memberWithMoney, walletMinor, type TestMember } from '../wallet/wallet-test-kit.ts';
 import { publicKey, secureCall } from '../session/accounts-test-kit.ts';
 import { auditOf, callerIp, createSignedIn, type SignedIn } from '../backoffice/backoffice-test-kit.ts';
-import { HOUSE_POINTS } from './points.service.ts';
+import { grantPoints } from './points-test-kit.ts';
 
 /**
  * The points mall (issue 32, decision 033 "The mall"): goods, redeem and convert through the
@@ -46,14 +46,7 @@ function bo(who: SignedIn, method: 'GET' | 'POST', url: string, payload?: object
 /** A member holding `points` (hundredths) earned on live bets, with the payment password. */
 async function memberWithPoints(points: number, money = 0): Promise<TestMember> {
   const m = await memberWithMoney(t, money, { paymentPassword: PASSWORD, prefix: 'pts' });
-  await sql`
-    with a as (
-      insert into ledger_account (member_id, wallet_type, currency) values (${m.memberId}, 'POINTS', 'PTS')
-      on conflict (member_id, wallet_type, currency) do update set currency = excluded.currency
-      returning id)
-    select o_id from ledger_post(${`test-points-${m.memberId}`}, 'POINTS_EARN', 'LIVE', '', null,
-      array[(select id from a), (select id from ledger_account where code = ${HOUSE_POINTS})]::bigint[],
-      array[${points}, ${-points}]::bigint[])`.execute(t.database.db);
+  await grantPoints(t, m.memberId, points);
   return m;
 }
 
