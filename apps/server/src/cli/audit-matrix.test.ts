@@ -49,6 +49,28 @@ async function pendingWithdrawal(t: TestApp): Promise<string> {
   return String(res.json().value.id as number);
 }
 
+/**
+ * A payout the member says arrived short (a dispute the operator refunds or dismisses): a new
+ * member's withdrawal approved and paid by the CLI, then reported partly received.
+ */
+async function disputedPayout(t: TestApp): Promise<string> {
+  const m = await newMember(t, { money: 1_000 });
+  const bankAccountId = await bindBank(t, m);
+  const res = await submitWithdraw(t, m, { bankAccountId, amount: 100 });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  const id = String(res.json().value.id as number);
+  await ops(t, ['withdraw', 'approve', id]);
+  await ops(t, ['withdraw', 'pay', id]);
+  const relay = await t.call({
+    method: 'POST',
+    url: '/wps/relay/MCSFE_processC2CTransaction',
+    token: m.token,
+    payload: { id: Number(id), result: 'PARTLY_RECEIVED', receivedAmount: 60, remark: 'short' },
+  });
+  if (relay.statusCode !== 200) throw new Error(relay.body);
+  return id;
+}
+
 /** A redeem of a new mall item, in process, by a new member holding the points: its id. */
 async function pendingRedeem(t: TestApp): Promise<string> {
   const m = await memberWithMoney(t, 0, { paymentPassword: '135790', prefix: 'mtx' });
@@ -104,12 +126,18 @@ export const WRITES: Row[] = [
   {
     command: 'withdraw refund',
     action: 'withdrawal.refund',
-    todo: 'a row needs a disputed payout (approvals.test.ts audits refunds from the back office)',
+    argv: async (t) => ['withdraw', 'refund', await disputedPayout(t), '--note', 'bank confirms'],
   },
   {
     command: 'withdraw dismiss',
     action: 'withdrawal.dismiss',
-    todo: 'a row needs a disputed payout (approvals.test.ts audits dismissals from the back office)',
+    argv: async (t) => [
+      'withdraw',
+      'dismiss',
+      await disputedPayout(t),
+      '--note',
+      'bank shows it all arrived',
+    ],
   },
   {
     command: 'jobs run',
