@@ -1,10 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { uniqueName } from './accounts-helpers.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
+import { consoleEnrol, consolePassword, consoleSignIn, look } from './backoffice-kit.ts';
 
 /**
  * Staff self-service in Chromium (issue 31): an admin resets a colleague's password on the Staff
@@ -12,25 +8,6 @@ import { totpCode } from './totp.ts';
  * choose a new password before the console opens; My account changes it again. With LOOK_DIR set
  * the screens are photographed at 1440×900.
  */
-const lookDir = process.env.LOOK_DIR;
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/bo/');
-  await expect(page).toHaveURL(/\/bo\/signin$/);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-  await page.getByLabel('Code from the app').fill(totpCode(secret));
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-}
-
 test('an admin resets a password; its owner chooses a new one at sign-in and again on My account', async ({
   browser,
   server,
@@ -45,8 +22,10 @@ test('an admin resets a password; its owner chooses a new one at sign-in and aga
   expect(made2, made2.stderr).toMatchObject({ code: 0 });
 
   const adminPage = await (await browser.newContext({ baseURL: server.url })).newPage();
-  await signIn(adminPage, admin, /One-time password: (\S+)/.exec(made.stdout)![1]!);
-  await expect(adminPage.getByTestId('who')).toContainText(admin);
+  await consoleSignIn(adminPage, {
+    username: admin,
+    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
+  });
   await adminPage.goto('/bo/staff');
   const row = adminPage.getByRole('row').filter({ hasText: colleague });
   await row.getByRole('button', { name: 'Reset password' }).click();
@@ -63,7 +42,8 @@ test('an admin resets a password; its owner chooses a new one at sign-in and aga
   await look(adminPage, 'staff-list');
 
   const page = await (await browser.newContext({ baseURL: server.url })).newPage();
-  await signIn(page, colleague, oneTime);
+  await consolePassword(page, { username: colleague, password: oneTime });
+  await consoleEnrol(page);
   await expect(page.getByTestId('change-password-step')).toBeVisible();
   await look(page, 'signin-change-password');
   await page.getByLabel('One-time password (the one you just used)').fill(oneTime);

@@ -1,11 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { uniqueName } from './accounts-helpers.ts';
-import type { RunningServer } from './server.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
+import { consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * The back office's Agents section (issue 31, decision 037) in Chromium against the real server and
@@ -14,52 +8,6 @@ import { totpCode } from './totp.ts';
  * (the dry run first, then a reason): nothing had changed since it was settled, so nothing is
  * credited and the statement stays as it was. With LOOK_DIR set, the screens are photographed at 1440×900.
  */
-const lookDir = process.env.LOOK_DIR;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-}
-
-async function boPost(server: RunningServer, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${server.url}/bo/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
-  if (!json.success) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-
-/** The first admin from the CLI, enrolled over the wire, creates a finance account (as the Staff page does). */
-async function financeAccount(server: RunningServer) {
-  const admin = uniqueName('agadm');
-  const made = await server.cli('staff', 'create-admin', admin, '--name', 'Agents Admin');
-  expect(made, made.stderr).toMatchObject({ code: 0 });
-  const login = await boPost(server, '/session/login', {
-    username: admin,
-    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
-  });
-  const token = login.token as string;
-  await boPost(
-    server,
-    '/session/enrol',
-    { code: totpCode((login.enrolment as { secret: string }).secret) },
-    token,
-  );
-  const username = uniqueName('agfin').slice(0, 30);
-  const created = await boPost(
-    server,
-    '/staff',
-    { username, displayName: 'Agents finance', role: 'finance' },
-    token,
-  );
-  return { username, password: created.password as string };
-}
-
 test.describe('back-office agents', () => {
   test.setTimeout(lookDir ? 240_000 : 150_000);
 
@@ -67,16 +15,10 @@ test.describe('back-office agents', () => {
     page,
     server,
   }) => {
-    const fin = await financeAccount(server);
-    await page.goto('/bo/');
-    await expect(page).toHaveURL(/\/bo\/signin$/);
-    await page.getByLabel('Username').fill(fin.username);
-    await page.getByLabel('Password').fill(fin.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await expect(page.getByTestId('who')).toContainText(fin.username);
+    const { agfin: fin } = await staffAccounts(server, {
+      agfin: { role: 'finance', displayName: 'Agents finance' },
+    });
+    await consoleSignIn(page, fin);
 
     // The tree from the top: the demo's top agent expands to its downline agents.
     const nav = page.getByRole('navigation', { name: 'Back office' });

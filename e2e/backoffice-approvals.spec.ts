@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import { consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
 
 /**
  * The back office's approval queues and players pages (issue 31, decision 032) in Chromium against
@@ -14,69 +11,6 @@ import { totpCode } from './totp.ts';
  * support member of staff does not meet the finance queue (no menu entry, the address refused).
  * With LOOK_DIR set, the screens are photographed at 1440×900 and the queue and item at 390×844.
  */
-const lookDir = process.env.LOOK_DIR;
-
-async function look(page: Page, name: string, phone = false) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-  if (!phone) return;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await settled(page);
-}
-
-async function boPost(server: RunningServer, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${server.url}/bo/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
-  if (!json.success) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-
-/**
- * The first admin from the operator CLI, enrolled over the wire, creates the staff accounts the
- * test needs through the staff call (as the console's Staff page does); each gets its one-time password.
- */
-async function staffAccounts(server: RunningServer, roles: Record<string, 'finance' | 'support'>) {
-  const admin = uniqueName('apadm');
-  const made = await server.cli('staff', 'create-admin', admin, '--name', 'Approvals Admin');
-  expect(made, made.stderr).toMatchObject({ code: 0 });
-  const login = await boPost(server, '/session/login', {
-    username: admin,
-    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
-  });
-  const token = login.token as string;
-  const secret = (login.enrolment as { secret: string }).secret;
-  await boPost(server, '/session/enrol', { code: totpCode(secret) }, token);
-  const out: Record<string, { username: string; password: string }> = {};
-  for (const [name, role] of Object.entries(roles)) {
-    const username = uniqueName(name).slice(0, 30);
-    const created = await boPost(server, '/staff', { username, displayName: `${name} ${role}`, role }, token);
-    out[name] = { username, password: created.password as string };
-  }
-  return out;
-}
-
-/** Signs in through the console's form and enrols the authenticator (a first sign-in). */
-async function consoleSignIn(page: Page, who: { username: string; password: string }) {
-  await page.goto('/bo/');
-  await expect(page).toHaveURL(/\/bo\/signin$/);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-  await page.getByLabel('Code from the app').fill(totpCode(secret));
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page.getByTestId('who')).toContainText(who.username);
-}
-
 /**
  * A new player logs in to the players' site in a context of its own and makes a bank-transfer
  * deposit there (the steps of wallet-money.spec.ts); the order waits for review.
@@ -129,7 +63,7 @@ test.describe('back-office approvals and players', () => {
     );
 
     // The finance user: the queues in the menu, the transfer waiting in the deposit queue.
-    await consoleSignIn(page, staff.fin!);
+    await consoleSignIn(page, staff.fin);
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
@@ -151,14 +85,14 @@ test.describe('back-office approvals and players', () => {
     await expect(row).toContainText('250.00');
     await expect(row).toContainText('E2E-BO-REF-1');
     await expect(row.getByTestId('four-eyes')).toHaveText('Needs 1');
-    await look(page, 'bo-deposits', true);
+    await look(page, 'bo-deposits', { phone: true });
 
     await row.getByRole('link', { name: orderNo }).click();
     await expect(page.getByRole('heading', { name: `Deposit ${orderNo}` })).toBeVisible();
     await expect(page.getByTestId('payer-reference')).toHaveText('E2E-BO-REF-1');
     await expect(page.getByTestId('item-status')).toHaveText('Pending');
     await expect(page.getByTestId('item-actions').getByRole('button')).toHaveText(['Approve', 'Reject']);
-    await look(page, 'bo-deposit-item', true);
+    await look(page, 'bo-deposit-item', { phone: true });
 
     await page.getByTestId('item-actions').getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog', { name: `Approve ${orderNo}` });
@@ -167,7 +101,7 @@ test.describe('back-office approvals and players', () => {
     await expect(page.getByTestId('action-done')).toHaveText('Approved');
     await expect(page.getByTestId('item-status')).toHaveText('Credited');
     await expect(page.getByTestId('four-eyes')).toHaveText(
-      `Approved by ${staff.fin!.username} · you approved`,
+      `Approved by ${staff.fin.username} · you approved`,
     );
     await expect(page.getByTestId('item-actions').getByRole('button')).toHaveCount(0);
     await expect(page.getByTestId('member-balance')).toContainText('250.00');
@@ -210,11 +144,11 @@ test.describe('back-office approvals and players', () => {
     await page.getByLabel('New note').fill('Called about a late transfer; told to wait for review.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.locator('.notes li').first()).toContainText('Called about a late transfer');
-    await expect(page.locator('.notes li').first()).toContainText(staff.fin!.username);
+    await expect(page.locator('.notes li').first()).toContainText(staff.fin.username);
     await look(page, 'bo-player-notes');
     await page.getByRole('tab', { name: 'Sessions & devices' }).click();
     await expect(page.getByRole('table', { name: 'Sessions' })).toContainText('Live');
-    await look(page, 'bo-player-sessions', true);
+    await look(page, 'bo-player-sessions', { phone: true });
     await page.getByRole('tab', { name: 'Logins & IPs' }).click();
     await expect(page.getByRole('table', { name: 'IP addresses' })).toBeVisible();
     await look(page, 'bo-player-logins');
@@ -223,7 +157,7 @@ test.describe('back-office approvals and players', () => {
     await nav.getByRole('link', { name: 'Withdrawals' }).click();
     await expect(page.getByRole('heading', { name: 'Withdrawals' })).toBeVisible();
     await expect(page.getByLabel('Status')).toHaveValue('OPEN');
-    await look(page, 'bo-withdrawals', true);
+    await look(page, 'bo-withdrawals', { phone: true });
   });
 
   test('a support user has no finance queue: no menu entry, the address refused, the server refuses the call', async ({
@@ -231,7 +165,7 @@ test.describe('back-office approvals and players', () => {
     server,
   }) => {
     const staff = await staffAccounts(server, { sup: 'support' });
-    await consoleSignIn(page, staff.sup!);
+    await consoleSignIn(page, staff.sup);
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('link', { name: 'Players' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Deposits' })).toHaveCount(0);
@@ -266,7 +200,7 @@ test.describe('back-office approvals and players', () => {
     await expect(page.getByTestId('action-done')).toContainText('Lock: done');
     await expect(page.getByTestId('player-status')).toHaveText('Locked');
     await expect(actions).toHaveText(['Unlock', 'Force password change', 'End sessions']);
-    await look(page, 'bo-player-support', true);
+    await look(page, 'bo-player-support', { phone: true });
   });
 
   test('four eyes: above APPROVAL_FOUR_EYES_ABOVE the first approval waits for a second, different person; the same person cannot approve again', async ({
@@ -283,7 +217,7 @@ test.describe('back-office approvals and players', () => {
       );
       const annContext = await browser.newContext({ baseURL: own.url });
       const ann = await annContext.newPage();
-      await consoleSignIn(ann, staff.ann!);
+      await consoleSignIn(ann, staff.ann);
       await ann.goto('/bo/deposits');
       await expect(ann.getByText('Above 100.00 USD two different people must approve.')).toBeVisible();
       const row = ann
@@ -299,7 +233,7 @@ test.describe('back-office approvals and players', () => {
       );
       await expect(ann.getByTestId('item-status')).toHaveText('Pending');
       await expect(ann.getByTestId('four-eyes')).toHaveText(
-        `Needs 2 · approved by ${staff.ann!.username} · you approved`,
+        `Needs 2 · approved by ${staff.ann.username} · you approved`,
       );
       // Ann's approve button is gone; the server refuses her second vote all the same, in words.
       await expect(ann.getByTestId('item-actions').getByRole('button')).toHaveText(['Reject']);
@@ -316,7 +250,7 @@ test.describe('back-office approvals and players', () => {
       // Bob finds it under "Awaiting a 2nd approval" and gives the second approval: credited.
       const bobContext = await browser.newContext({ baseURL: own.url });
       const bob = await bobContext.newPage();
-      await consoleSignIn(bob, staff.bob!);
+      await consoleSignIn(bob, staff.bob);
       await bob.goto('/bo/deposits');
       await bob.getByLabel('Awaiting a 2nd approval').check();
       await bob.getByRole('button', { name: 'Apply' }).click();
@@ -325,7 +259,7 @@ test.describe('back-office approvals and players', () => {
         .getByRole('row')
         .filter({ hasText: orderNo });
       await expect(waiting.getByTestId('four-eyes')).toHaveText(
-        `Needs 2 · approved by ${staff.ann!.username}`,
+        `Needs 2 · approved by ${staff.ann.username}`,
       );
       await waiting.getByRole('link', { name: orderNo }).click();
       await bob.getByTestId('item-actions').getByRole('button', { name: 'Approve' }).click();

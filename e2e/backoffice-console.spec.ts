@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createServer } from 'node:net';
+import { consoleEnrol, consolePassword } from './backoffice-kit.ts';
 import { repoRoot, startServer } from './server.ts';
 import { settled } from './settled.ts';
 import { totpCode } from './totp.ts';
@@ -25,15 +26,6 @@ function filesOf(dir: string): string[] {
 const MARKER = /ADMIN_MARKER = '([^']+)'/.exec(
   readFileSync(join(repoRoot, 'apps/admin/src/marker.ts'), 'utf8'),
 )![1]!;
-
-/** Signs in through the console's form: password, then the enrolment or the second factor. */
-async function passwordStep(page: Page, username: string, password: string) {
-  await page.goto('/bo/');
-  await expect(page).toHaveURL(/\/bo\/signin$/);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 test.describe('back-office console', () => {
   test('the players’ build holds none of the console’s code; the console’s does', () => {
@@ -108,7 +100,7 @@ test.describe('back-office console', () => {
     const password = /One-time password: (\S+)/.exec(made.stdout)![1]!;
 
     // A wrong password is refused with the one answer for every wrong name or password.
-    await passwordStep(page, 'opslead', 'not-the-password');
+    await consolePassword(page, { username: 'opslead', password: 'not-the-password' });
     await expect(page.getByRole('alert')).toHaveText('Wrong username or password');
 
     await page.getByLabel('Password').fill(password);
@@ -238,10 +230,8 @@ test.describe('back-office console', () => {
   }) => {
     const made = await server.cli('staff', 'create-admin', 'boss2');
     const password = /One-time password: (\S+)/.exec(made.stdout)![1]!;
-    await passwordStep(page, 'boss2', password);
-    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await consolePassword(page, { username: 'boss2', password });
+    await consoleEnrol(page);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
     // A support agent made by the admin: no Staff, no Audit log, no finance queues; the players' pages.
@@ -259,10 +249,8 @@ test.describe('back-office console', () => {
     // next page load still carries the token, meets the ended session and says so.
     await expect(page).toHaveURL(/\/bo\/signin\?reason=signed-out/);
 
-    await passwordStep(page, 'helpdesk.bo', supportPassword);
-    const supportSecret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(supportSecret));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await consolePassword(page, { username: 'helpdesk.bo', password: supportPassword });
+    await consoleEnrol(page);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
       'Dashboard',

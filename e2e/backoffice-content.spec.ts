@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { uniqueName } from './accounts-helpers.ts';
+import { consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 import { englishPage } from './shell-helpers.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
 
 /**
  * The back office's Content section (issue 31, decision 036) in Chromium against the real server:
@@ -16,26 +13,6 @@ import { totpCode } from './totp.ts';
  * shows both; unpublishing takes both away again. With LOOK_DIR set, the screens are photographed
  * at 1440×900.
  */
-const lookDir = process.env.LOOK_DIR;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-}
-
-async function bo(server: RunningServer, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${server.url}/bo/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
-  if (!json.success) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-
 /** A 96×28 PNG (a gold band), made by hand: a real image whose signature and header agree. */
 async function bannerPng(page: Page): Promise<Buffer> {
   const b64 = await page.evaluate(async () => {
@@ -80,36 +57,10 @@ test.describe('back-office content', () => {
     browser,
   }) => {
     // The first admin from the CLI (enrolled over the wire) makes the member of the content desk.
-    const first = uniqueName('ctadm');
-    const made = await server.ops('staff', 'create-admin', first, '--name', 'Content Setup');
-    const login = await bo(server, '/session/login', {
-      username: first,
-      password: /One-time password: (\S+)/.exec(made)![1]!,
+    const { cted: editor } = await staffAccounts(server, {
+      cted: { role: 'content', displayName: 'Content desk' },
     });
-    const setup = login.token as string;
-    await bo(
-      server,
-      '/session/enrol',
-      { code: totpCode((login.enrolment as { secret: string }).secret) },
-      setup,
-    );
-    const editor = uniqueName('cted').slice(0, 30);
-    const created = await bo(
-      server,
-      '/staff',
-      { username: editor, displayName: 'Content desk', role: 'content' },
-      setup,
-    );
-
-    await page.goto('/bo/');
-    await expect(page).toHaveURL(/\/bo\/signin$/);
-    await page.getByLabel('Username').fill(editor);
-    await page.getByLabel('Password').fill(created.password as string);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await expect(page.getByTestId('who')).toContainText(editor);
+    await consoleSignIn(page, editor);
 
     // A notice: the preview is the server's sanitised HTML in the notice window's look.
     await page

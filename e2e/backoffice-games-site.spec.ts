@@ -1,11 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { preparePage, uniqueName } from './accounts-helpers.ts';
-import type { RunningServer } from './server.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
+import { preparePage } from './accounts-helpers.ts';
+import { boCall, consoleSignIn, look, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * The back office's Games and Site sections (issue 31, decision 035) in Chromium against the real
@@ -15,35 +11,6 @@ import { totpCode } from './totp.ts';
  * that end; then everything back to normal, and the player's site is open again. With LOOK_DIR
  * set, the screens are photographed at 1440×900.
  */
-const lookDir = process.env.LOOK_DIR;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-}
-
-async function bo(
-  server: RunningServer,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  token?: string,
-) {
-  const res = await fetch(`${server.url}/bo/api${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: token } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
-  if (!json.success) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-
 test.describe('back-office games and site', () => {
   test.setTimeout(180_000);
 
@@ -53,36 +20,13 @@ test.describe('back-office games and site', () => {
     server,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const first = uniqueName('gsadm');
-    const made = await server.ops('staff', 'create-admin', first, '--name', 'Games Setup');
-    const login = await bo(server, 'POST', '/session/login', {
-      username: first,
-      password: /One-time password: (\S+)/.exec(made)![1]!,
+    const { gsop: operator, adminToken: setup } = await staffAccounts(server, {
+      gsop: { role: 'admin', displayName: 'Site desk' },
     });
-    const setup = login.token as string;
-    await bo(
-      server,
-      'POST',
-      '/session/enrol',
-      { code: totpCode((login.enrolment as { secret: string }).secret) },
-      setup,
-    );
-    const operator = uniqueName('gsop').slice(0, 30);
-    const created = await bo(
-      server,
-      'POST',
-      '/staff',
-      { username: operator, displayName: 'Site desk', role: 'admin' },
-      setup,
-    );
     // A PG slot that is on, and its name.
-    const picked = await bo(
-      server,
-      'GET',
-      '/games?vassalage=PG&gameType=RNG&enabled=true&size=1',
-      undefined,
-      setup,
-    );
+    const picked = await boCall(server, '/games?vassalage=PG&gameType=RNG&enabled=true&size=1', {
+      token: setup,
+    });
     const game = (picked.list as Array<{ nodeId: string; name: string }>)[0]!;
 
     // The player's lobby: PG's slots, with the game there. Each look is a new visit in a new tab
@@ -106,14 +50,7 @@ test.describe('back-office games and site', () => {
     await expect(player!.getByTestId('provider-spotlight')).not.toContainText('under maintenance');
 
     // The console: the admin signs in with the password and enrols the authenticator.
-    await page.goto('/bo/');
-    await page.getByLabel('Username').fill(operator);
-    await page.getByLabel('Password').fill(created.password as string);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await expect(page.getByTestId('who')).toContainText(operator);
+    await consoleSignIn(page, operator);
 
     // Games → Vendors: PG under maintenance for two hours (the dialog's default), previewed first.
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Games' }).click();
@@ -208,7 +145,7 @@ test.describe('back-office games and site', () => {
     }).toPass({ timeout: 60_000 });
 
     // Each step is in the audit log under the admin's name.
-    const audit = await bo(server, 'GET', `/audit?actorName=${operator}&size=50`, undefined, setup);
+    const audit = await boCall(server, `/audit?actorName=${operator.username}&size=50`, { token: setup });
     const actions = (audit.list as Array<{ action: string }>).map((e) => e.action);
     for (const action of [
       'game.vendor.maintenance',

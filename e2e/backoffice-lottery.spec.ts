@@ -1,11 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, secureApi, uniqueName } from './accounts-helpers.ts';
+import { boCall, boPost, consoleSignIn, look, staffAccounts } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
 
 /**
  * The back office's Lottery section (issue 31, decision 034) in Chromium against the real server:
@@ -15,35 +11,6 @@ import { totpCode } from './totp.ts';
  * numero; the player's balance holds exactly the preview's payout. With LOOK_DIR set, the screens
  * are photographed at 1440×900.
  */
-const lookDir = process.env.LOOK_DIR;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-}
-
-async function bo(
-  server: RunningServer,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  token?: string,
-) {
-  const res = await fetch(`${server.url}/bo/api${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: token } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
-  if (!json.success) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-
 async function lgw(server: RunningServer, path: string, token: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -61,28 +28,9 @@ test.describe('back-office lottery', () => {
     server,
   }) => {
     // The first admin from the CLI (enrolled over the wire) makes the admin who uses the console.
-    const first = uniqueName('ltadm');
-    const made = await server.ops('staff', 'create-admin', first, '--name', 'Lottery Setup');
-    const login = await bo(server, 'POST', '/session/login', {
-      username: first,
-      password: /One-time password: (\S+)/.exec(made)![1]!,
+    const { ltop: operator, adminToken: setup } = await staffAccounts(server, {
+      ltop: { role: 'admin', displayName: 'Lottery desk' },
     });
-    const setup = login.token as string;
-    await bo(
-      server,
-      'POST',
-      '/session/enrol',
-      { code: totpCode((login.enrolment as { secret: string }).secret) },
-      setup,
-    );
-    const operator = uniqueName('ltop').slice(0, 30);
-    const created = await bo(
-      server,
-      'POST',
-      '/staff',
-      { username: operator, displayName: 'Lottery desk', role: 'admin' },
-      setup,
-    );
 
     // An official game of 30-second draws (its results entered by hand), and a player with 50.00.
     const code = `E2E${Math.floor(Math.random() * 1e6)}`;
@@ -106,11 +54,10 @@ test.describe('back-office lottery', () => {
     ).toContain(`Game ${code} added`);
     const player = uniqueName('ltp');
     await createMember(server, player, 'Play1234');
-    const found = await bo(server, 'GET', `/players?key=username&q=${player}`, undefined, setup);
+    const found = await boCall(server, `/players?key=username&q=${player}`, { token: setup });
     const playerId = (found.list as { id: number }[])[0]!.id;
-    await bo(
+    await boPost(
       server,
-      'POST',
       '/players/adjust',
       { id: playerId, direction: 'credit', amount: 50, reason: 'e2e stake', requestKey: crypto.randomUUID() },
       setup,
@@ -149,15 +96,7 @@ test.describe('back-office lottery', () => {
       .toBe('placed');
 
     // The console: the admin signs in with the password and enrols the authenticator.
-    await page.goto('/bo/');
-    await expect(page).toHaveURL(/\/bo\/signin$/);
-    await page.getByLabel('Username').fill(operator);
-    await page.getByLabel('Password').fill(created.password as string);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await expect(page.getByTestId('who')).toContainText(operator);
+    await consoleSignIn(page, operator);
 
     await page
       .getByRole('navigation', { name: 'Back office' })
@@ -209,7 +148,7 @@ test.describe('back-office lottery', () => {
     await expect(preview.getByRole('table', { name: 'Players whose money moves' })).toContainText(player);
     await look(page, 'bo-lottery-preview');
     // Nothing moved yet.
-    expect((await bo(server, 'GET', `/players/balances?id=${playerId}`, undefined, setup)).total).toBe(44);
+    expect((await boCall(server, `/players/balances?id=${playerId}`, { token: setup })).total).toBe(44);
     await preview.getByRole('button', { name: 'Confirm: enter result' }).click();
     await expect(page.getByTestId('numero-status')).toHaveText('Settled');
     await expect(page.getByTestId('win-no')).toHaveText('5,1,2,3,4');
@@ -217,14 +156,10 @@ test.describe('back-office lottery', () => {
     await look(page, 'bo-lottery-settled');
 
     // The player holds exactly what the preview said: 50 − 6 + 58.80.
-    expect((await bo(server, 'GET', `/players/balances?id=${playerId}`, undefined, setup)).total).toBe(102.8);
-    const audit = await bo(
-      server,
-      'GET',
-      `/audit?action=lottery.result&targetId=${code}-${numero}`,
-      undefined,
-      setup,
-    );
-    expect((audit.list as { actorName: string }[]).map((e) => e.actorName)).toEqual([operator]);
+    expect((await boCall(server, `/players/balances?id=${playerId}`, { token: setup })).total).toBe(102.8);
+    const audit = await boCall(server, `/audit?action=lottery.result&targetId=${code}-${numero}`, {
+      token: setup,
+    });
+    expect((audit.list as { actorName: string }[]).map((e) => e.actorName)).toEqual([operator.username]);
   });
 });

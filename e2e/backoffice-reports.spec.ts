@@ -1,11 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
-import { uniqueName } from './accounts-helpers.ts';
-import type { RunningServer } from './server.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
+import { consoleSignIn, look, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * The back office's Reports (issue 31, decision 038) in Chromium against the real server and its
@@ -14,52 +9,6 @@ import { totpCode } from './totp.ts';
  * filters by vendor over a range, sorts by GGR, opens the agents' report and a top agent's team,
  * and exports the rows as CSV. With LOOK_DIR set the screens are photographed at 1440×900.
  */
-const lookDir = process.env.LOOK_DIR;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-}
-
-async function boPost(server: RunningServer, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${server.url}/bo/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
-  if (!json.success) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-
-/** A read-only member of staff, made by the first admin (from the operator CLI) over the wire. */
-async function readOnlyStaff(server: RunningServer) {
-  const admin = uniqueName('rpadm');
-  const made = await server.cli('staff', 'create-admin', admin, '--name', 'Reports Admin');
-  expect(made, made.stderr).toMatchObject({ code: 0 });
-  const login = await boPost(server, '/session/login', {
-    username: admin,
-    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
-  });
-  const token = login.token as string;
-  await boPost(
-    server,
-    '/session/enrol',
-    { code: totpCode((login.enrolment as { secret: string }).secret) },
-    token,
-  );
-  const username = uniqueName('rpro').slice(0, 30);
-  const created = await boPost(
-    server,
-    '/staff',
-    { username, displayName: 'Reader', role: 'read-only' },
-    token,
-  );
-  return { username, password: created.password as string };
-}
-
 test.describe('back-office reports', () => {
   test.setTimeout(150_000);
 
@@ -67,17 +16,9 @@ test.describe('back-office reports', () => {
     page,
     server,
   }) => {
-    const who = await readOnlyStaff(server);
+    const { rpro: who } = await staffAccounts(server, { rpro: { role: 'read-only', displayName: 'Reader' } });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/bo/');
-    await expect(page).toHaveURL(/\/bo\/signin$/);
-    await page.getByLabel('Username').fill(who.username);
-    await page.getByLabel('Password').fill(who.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await expect(page.getByTestId('who')).toContainText(who.username);
+    await consoleSignIn(page, who);
 
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await nav.getByRole('link', { name: 'Reports' }).click();

@@ -1,11 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
+import { consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
 
 /**
  * The points mall end to end (issue 32, decision 033) in Chromium against the real server: a player
@@ -15,19 +11,6 @@ import { totpCode } from './totp.ts';
  * player sees the status change to approved (the history is polled while a redeem is in process)
  * and the balance after. With LOOK_DIR set, the pages are photographed at 1440×900 and 390×844.
  */
-const lookDir = process.env.LOOK_DIR;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await settled(page);
-}
 
 async function api(server: RunningServer, token: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
@@ -41,43 +24,6 @@ async function api(server: RunningServer, token: string, path: string, body?: un
   const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
   if (!json.success) throw new Error(`${path}: ${json.message}`);
   return json.value;
-}
-
-async function boPost(server: RunningServer, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${server.url}/bo/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
-  if (!json.success) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-
-/** A finance member of staff, made by the first admin (the CLI's create-admin, enrolled over the wire). */
-async function financeAccount(server: RunningServer) {
-  const admin = uniqueName('pmadm');
-  const made = await server.cli('staff', 'create-admin', admin, '--name', 'Mall Admin');
-  expect(made, made.stderr).toMatchObject({ code: 0 });
-  const login = await boPost(server, '/session/login', {
-    username: admin,
-    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
-  });
-  const token = login.token as string;
-  await boPost(
-    server,
-    '/session/enrol',
-    { code: totpCode((login.enrolment as { secret: string }).secret) },
-    token,
-  );
-  const username = uniqueName('pmfin').slice(0, 30);
-  const created = await boPost(
-    server,
-    '/staff',
-    { username, displayName: 'Mall Finance', role: 'finance' },
-    token,
-  );
-  return { username, password: created.password as string };
 }
 
 test.describe('points mall', () => {
@@ -132,7 +78,7 @@ test.describe('points mall', () => {
           .filter({ hasText: 'Smart watch' })
           .getByTestId('points-redeem-open'),
       ).toBeDisabled();
-      await look(page, 'points-mall');
+      await look(page, 'points-mall', { phone: true });
 
       // Redeem with a wrong payment password: refused, nothing taken; then the right one.
       await mug.getByTestId('points-redeem-open').click();
@@ -140,7 +86,7 @@ test.describe('points mall', () => {
       await form.getByTestId('points-password').fill('000000');
       await form.getByTestId('points-redeem-submit').click();
       await expect(form.getByTestId('points-error')).toContainText(/payment password/i);
-      await look(page, 'points-redeem-dialog');
+      await look(page, 'points-redeem-dialog', { phone: true });
       await form.getByTestId('points-password').fill('135790');
       await form.getByTestId('points-redeem-submit').click();
       await expect(form).toHaveCount(0);
@@ -152,7 +98,7 @@ test.describe('points mall', () => {
       await expect(row.getByTestId('points-history-status')).toHaveText('In process');
       const reference = (await row.locator('td').first().innerText()).trim();
       expect(reference).toMatch(/^PR\d{8,}$/);
-      await look(page, 'points-history');
+      await look(page, 'points-history', { phone: true });
 
       // The details: the deposit's points and the redeem, each of its type.
       await page.getByRole('tab', { name: 'Points details' }).click();
@@ -160,19 +106,15 @@ test.describe('points mall', () => {
       await expect(mall.getByTestId('points-details')).toContainText('+1,500.00');
       await mall.getByTestId('points-type-DEPOSIT').click();
       await expect(mall.getByTestId('points-details')).not.toContainText('Redeem');
-      await look(page, 'points-details');
+      await look(page, 'points-details', { phone: true });
 
       // Finance signs in (TOTP) and approves the redeem in the Points redeems queue.
-      const fin = await financeAccount(server);
+      const { pmfin: fin } = await staffAccounts(server, {
+        pmfin: { role: 'finance', displayName: 'Mall Finance' },
+      });
       const consoleContext = await browser.newContext({ baseURL: server.url });
       const bo = await consoleContext.newPage();
-      await bo.goto('/bo/');
-      await bo.getByLabel('Username').fill(fin.username);
-      await bo.getByLabel('Password').fill(fin.password);
-      await bo.getByRole('button', { name: 'Continue' }).click();
-      const secret = (await bo.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-      await bo.getByLabel('Code from the app').fill(totpCode(secret));
-      await bo.getByRole('button', { name: 'Confirm and sign in' }).click();
+      await consoleSignIn(bo, fin);
       await bo
         .getByRole('navigation', { name: 'Back office' })
         .getByRole('link', { name: 'Points redeems' })
@@ -181,7 +123,7 @@ test.describe('points mall', () => {
       await expect(queued).toContainText(username);
       await expect(queued).toContainText('Lucky Lotus mug ×1');
       await expect(queued.getByTestId('redeem-status')).toHaveText('In process');
-      await look(bo, 'bo-points-redeems');
+      await look(bo, 'bo-points-redeems', { phone: true });
       await queued.getByTestId('redeem-approve').click();
       await bo.getByTestId('redeem-text').fill('shipped by courier');
       await bo.getByTestId('redeem-confirm').click();
@@ -207,7 +149,7 @@ test.describe('points mall', () => {
       await expect(page.getByRole('tab', { name: 'လဲလှယ်မှတ်တမ်း' })).toBeVisible();
       // Written as the site writes money in Burmese (the browser's number format for it).
       await expect(page.getByTestId('points-balance')).toHaveText(/^(1,000\.00|၁,၀၀၀\.၀၀)$/);
-      await look(page, 'points-mall-my');
+      await look(page, 'points-mall-my', { phone: true });
       // The operator's CLI sees it decided and audited.
       expect(await server.ops('points', 'redeems', '--status', 'APPROVED', '--user', username)).toContain(
         reference,

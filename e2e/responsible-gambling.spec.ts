@@ -1,11 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
-import type { RunningServer } from './server.ts';
-import { settled } from './settled.ts';
-import { totpCode } from './totp.ts';
+import { boCall, consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * Responsible gambling end to end (issue 33, decision 039): from the footer's "Responsible
@@ -13,20 +10,6 @@ import { totpCode } from './totp.ts';
  * a time-out taken that logs the player out, and the login refused until it ends. With LOOK_DIR
  * set, the page is photographed at 1440×900 and 390×844 (LOOK.md).
  */
-const lookDir = process.env.LOOK_DIR;
-
-async function lookBoth(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-1440.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await settled(page);
-  await page.screenshot({ path: join(lookDir, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await settled(page);
-}
-
 test.describe('responsible gambling', () => {
   test.setTimeout(lookDir ? 240_000 : 150_000);
 
@@ -53,7 +36,7 @@ test.describe('responsible gambling', () => {
     await limits.locator('input[name="amount"]').fill('100');
     await limits.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('rg-limit-deposit-day')).toContainText('100.00');
-    await lookBoth(page, 'responsible-tools');
+    await look(page, 'responsible-tools', { phone: true });
 
     // A deposit over the limit: refused by the server, the sentence shown where the player asked.
     const token = (await page.evaluate(() => window.sessionStorage.getItem('token')))!;
@@ -143,18 +126,13 @@ test.describe('responsible gambling', () => {
   }) => {
     const player = uniqueName('rgbo');
     await createMember(server, player, 'Play1234');
-    const staff = await riskStaff(server);
-    const search = await boGet(server, `/players?key=username&q=${player}`, staff.adminToken);
+    const { rgrisk: risk, adminToken } = await staffAccounts(server, {
+      rgrisk: { role: 'risk', displayName: 'Risk analyst' },
+    });
+    const search = await boCall(server, `/players?key=username&q=${player}`, { token: adminToken });
     const id = (search.list as { id: number }[])[0]!.id;
 
-    await page.goto('/bo/');
-    await page.getByLabel('Username').fill(staff.username);
-    await page.getByLabel('Password').fill(staff.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const secret = (await page.getByTestId('enrol-secret').innerText()).replace(/\s/g, '');
-    await page.getByLabel('Code from the app').fill(totpCode(secret));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await expect(page.getByTestId('who')).toContainText(staff.username);
+    await consoleSignIn(page, risk);
 
     await page.goto(`/bo/players/${id}`);
     await page.getByRole('tab', { name: 'Limits & exclusions' }).click();
@@ -168,52 +146,6 @@ test.describe('responsible gambling', () => {
     await pause.getByLabel('Reason').fill('player asked by phone');
     await pause.getByRole('button', { name: 'Start time-out' }).click();
     await expect(page.getByTestId('rg-block')).toContainText('Time-out until');
-    if (lookDir) {
-      mkdirSync(lookDir, { recursive: true });
-      await settled(page);
-      await page.screenshot({ path: join(lookDir, 'bo-player-limits-1440.png'), fullPage: true });
-    }
+    await look(page, 'bo-player-limits');
   });
 });
-
-async function boCall(
-  server: RunningServer,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  token?: string,
-) {
-  const res = await fetch(`${server.url}/bo/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { success: boolean; value: Record<string, unknown>; message?: string };
-  if (!json.success) throw new Error(`${path}: ${json.message}`);
-  return json.value;
-}
-const boGet = (server: RunningServer, path: string, token: string) =>
-  boCall(server, 'GET', path, undefined, token);
-
-/** The first admin from the operator CLI, enrolled over the wire, creates a risk analyst. */
-async function riskStaff(server: RunningServer) {
-  const admin = uniqueName('rgadm');
-  const made = await server.cli('staff', 'create-admin', admin, '--name', 'RG Admin');
-  expect(made, made.stderr).toMatchObject({ code: 0 });
-  const login = await boCall(server, 'POST', '/session/login', {
-    username: admin,
-    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
-  });
-  const adminToken = login.token as string;
-  const secret = (login.enrolment as { secret: string }).secret;
-  await boCall(server, 'POST', '/session/enrol', { code: totpCode(secret) }, adminToken);
-  const username = uniqueName('rgrisk').slice(0, 30);
-  const created = await boCall(
-    server,
-    'POST',
-    '/staff',
-    { username, displayName: 'Risk analyst', role: 'risk' },
-    adminToken,
-  );
-  return { username, password: created.password as string, adminToken };
-}
