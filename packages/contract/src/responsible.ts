@@ -85,23 +85,28 @@ export const RgCancelPendingSchema = z.object({
   period: z.enum([...rgPeriods, 'session']),
 });
 
-export const RgSessionSettingsSchema = z.object({
-  /** Minutes per session; null removes the limit (after the cooling-off). Omitted: unchanged. */
-  sessionLimitMinutes: z
-    .number()
-    .int()
-    .min(RG_SESSION_MINUTES.min)
-    .max(RG_SESSION_MINUTES.max)
-    .nullable()
-    .optional(),
-  /** Minutes between reality checks; null: none. Omitted: unchanged. */
-  realityCheckMinutes: z
-    .number()
-    .int()
-    .refine((m) => (rgRealityCheckMinutes as readonly number[]).includes(m), 'Not an offered interval')
-    .nullable()
-    .optional(),
-});
+export const RgSessionSettingsSchema = z
+  .object({
+    /** Minutes per session; null removes the limit (after the cooling-off). Omitted: unchanged. */
+    sessionLimitMinutes: z
+      .number()
+      .int()
+      .min(RG_SESSION_MINUTES.min)
+      .max(RG_SESSION_MINUTES.max)
+      .nullable()
+      .optional(),
+    /** Minutes between reality checks; null: none. Omitted: unchanged. */
+    realityCheckMinutes: z
+      .number()
+      .int()
+      .refine((m) => (rgRealityCheckMinutes as readonly number[]).includes(m), 'Not an offered interval')
+      .nullable()
+      .optional(),
+  })
+  // A body that sets neither is a mistake (a wrong field name, say), not a request to change nothing.
+  .refine((b) => b.sessionLimitMinutes !== undefined || b.realityCheckMinutes !== undefined, {
+    message: 'Set sessionLimitMinutes, realityCheckMinutes or both',
+  });
 
 export const RgBlockRequestSchema = z.object({
   kind: z.enum(['timeout', 'exclusion']),
