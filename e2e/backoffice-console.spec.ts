@@ -165,9 +165,11 @@ test.describe('back-office console', () => {
       .filter({ hasText: 'opslead' })
       .first();
     await expect(entry).toContainText('Staff');
+    // The first admin's creation by the CLI is there too (other specs on this worker's server make
+    // admins the same way: this one's is among them, not the only one).
     await expect(
-      entries.getByRole('row').filter({ hasText: 'staff.create' }).filter({ hasText: 'CLI' }),
-    ).toHaveCount(1);
+      entries.getByRole('row').filter({ hasText: 'staff.create' }).filter({ hasText: 'CLI' }).first(),
+    ).toBeVisible();
     await entry.getByRole('link', { name: 'Details' }).click();
     await expect(page.getByRole('heading', { name: 'staff.create' })).toBeVisible();
     await expect(page.locator('.panel').filter({ hasText: 'After' }).locator('pre')).toContainText(
@@ -182,7 +184,9 @@ test.describe('back-office console', () => {
     await page.getByLabel('Action').fill('staff.login.');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(entries.getByRole('row').filter({ hasText: 'staff.create' })).toHaveCount(0);
-    await expect(entries.getByRole('row').filter({ hasText: 'staff.login.failed' })).toHaveCount(1);
+    await expect(
+      entries.getByRole('row').filter({ hasText: 'staff.login.failed' }).filter({ hasText: 'opslead' }),
+    ).toHaveCount(1);
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await expect(page.getByTestId('verify-result')).toContainText('Chain verified');
 
