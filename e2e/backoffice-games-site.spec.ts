@@ -14,7 +14,7 @@ import { boCall, consoleSignIn, look, staffAccounts } from './backoffice-kit.ts'
 test.describe('back-office games and site', () => {
   test.setTimeout(180_000);
 
-  test('SY-13 SY-15 an admin puts a vendor under maintenance and a game off, then the site in maintenance: the player sees each at once, then the site is back to normal', async ({
+  test('SY-13 an admin puts a vendor under maintenance and a game off, then the site in maintenance: the player sees each at once, then the site is back to normal', async ({
     page,
     context,
     server,

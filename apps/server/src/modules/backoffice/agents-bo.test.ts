@@ -241,7 +241,7 @@ describe(`back-office agents (${testDbKind})`, () => {
     expect((await t.app.ctx.wallet.check()).ok).toBe(true);
   });
 
-  it('issue 31 AG-20: two staff re-running one period at once give one payout (settlement is safe to re-run); the CLI re-runs and settles a window through the same audited path as its OS user; the ledger check is exact and the audit chain holds', async () => {
+  it('issue 31: two staff re-running one period at once give one payout (settlement is safe to re-run); the CLI re-runs and settles a window through the same audited path as its OS user; the ledger check is exact and the audit chain holds', async () => {
     await bet(players[1]!, 20_000);
     const aBefore = await creditedTo(A.memberId);
     const bBefore = await creditedTo(B.memberId);

@@ -44,7 +44,7 @@ const playerStatus = async (ip = '8.8.8.8') =>
   (await t.call({ url: '/wps/system/status', headers: { 'x-forwarded-for': ip } })).json().value;
 
 describe(`back-office site (${testDbKind})`, () => {
-  it('SY-17 maintenance with an end time closes the site for players at once (the back office stays open), audited; ending it opens the site', async () => {
+  it('maintenance with an end time closes the site for players at once (the back office stays open), audited; ending it opens the site', async () => {
     const until = Date.now() + 3_600_000 - (Date.now() % 1000);
     const set = await ok(await bo(admin, 'POST', '/bo/api/site/maintenance', { on: true, until }));
     expect(set).toMatchObject({
@@ -86,7 +86,7 @@ describe(`back-office site (${testDbKind})`, () => {
       expect((await bo(admin, 'POST', '/bo/api/site/maintenance', body)).statusCode).toBe(422);
   });
 
-  it('SY-17 region blocks refuse callers from those countries only, keep maintenance as it is, and are audited', async () => {
+  it('region blocks refuse callers from those countries only, keep maintenance as it is, and are audited', async () => {
     const v = await ok(await bo(admin, 'POST', '/bo/api/site/regions', { countries: ['us', 'GB', 'US'] }));
     expect(v).toMatchObject({ blockedCountries: ['US', 'GB'], status: 0 });
     expect(v.knownCountries.length).toBeGreaterThan(0);
@@ -103,7 +103,7 @@ describe(`back-office site (${testDbKind})`, () => {
     expect((await playerStatus('8.8.8.8')).status).toBe(0);
   });
 
-  it('SY-17 a feature switch turned off reaches the whitelabel tree at once, audited; unknown switches are a 404', async () => {
+  it('a feature switch turned off reaches the whitelabel tree at once, audited; unknown switches are a 404', async () => {
     const list = (await ok(await bo(admin, 'GET', '/bo/api/site/switches')))
       .list as backoffice.FeatureSwitchRow[];
     const inbox = list.find((s) => s.modId === FeatureSwitch.inbox)!;

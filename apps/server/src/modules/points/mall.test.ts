@@ -199,7 +199,7 @@ describe(`points mall (${testDbKind})`, () => {
     await ledgerExact();
   });
 
-  it('PM-02: an item with an amount requirement is redeemed only once the member has deposited that much', async () => {
+  it('an item with an amount requirement is redeemed only once the member has deposited that much', async () => {
     const m = await memberWithPoints(100_00);
     const g = await item('Mall watch', 10, 2, 150);
     expect((await redeem(m, { goodsId: g.id, paymentPassword: PASSWORD })).json().errorCode).toBe(
@@ -215,7 +215,7 @@ describe(`points mall (${testDbKind})`, () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
-  it('PM-09: the last item redeemed by two members at once goes to one; the other keeps its points', async () => {
+  it('the last item redeemed by two members at once goes to one; the other keeps its points', async () => {
     const g = await item('Last lamp', 20, 1);
     const members = await Promise.all([memberWithPoints(50_00), memberWithPoints(50_00)]);
     const results = await Promise.all(
@@ -364,7 +364,7 @@ describe(`points mall (${testDbKind})`, () => {
     expect(await ops('points', 'goods')).toContain('Mall pen (blue)');
   });
 
-  it('PM-06: points on deposits where configured (ops points rate DEPOSIT, audited): a successful deposit earns at the DEPOSIT rate, once, filed as DEPOSIT', async () => {
+  it('points on deposits where configured (ops points rate DEPOSIT, audited): a successful deposit earns at the DEPOSIT rate, once, filed as DEPOSIT', async () => {
     const m = await memberWithPoints(0 + 1);
     expect(await ops('points', 'rate', 'deposit', '0.5')).toBe('Points rate of DEPOSIT: 0.5');
     expect((await auditOf(t, 'points.rate.set')).at(-1)).toMatchObject({

@@ -141,7 +141,7 @@ describe('points mall page', () => {
     await waitFor(() => expect(screen.getByTestId('points-details')).toBeVisible());
   });
 
-  it('PM-13: the convert dialog shows what the points are worth at the ratio and asks for the payment password; fewer than the smallest conversion is refused before sending', async () => {
+  it('the convert dialog shows what the points are worth at the ratio and asks for the payment password; fewer than the smallest conversion is refused before sending', async () => {
     saveSession({ token: 'tok', agentType: 0 });
     stubFetch(common);
     renderShell(<PointMall />);
@@ -161,7 +161,7 @@ describe('points mall page', () => {
     expect(within(form).getByTestId('points-convert-submit')).toBeDisabled();
   });
 
-  it('PM-02: an empty mall says so', async () => {
+  it('an empty mall says so', async () => {
     saveSession({ token: 'tok', agentType: 0 });
     stubFetch({ ...common, '/wps/relay/MCSFE_getPointReward': () => ({ list: [] }) });
     renderShell(<PointMall />);
