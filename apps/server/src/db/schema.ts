@@ -935,6 +935,24 @@ export interface HouseRoundTable {
   played_at: Timestamp;
 }
 
+/** A Mines round between its stake and its end (migration 057, decision 046). */
+export interface HouseOpenRoundTable {
+  round_id: string;
+  member_id: number;
+  vendor: string;
+  game_code: string;
+  seed_id: number;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  bet: number;
+  mines: number;
+  layout: number[];
+  picks: Generated<number[]>;
+  free_play: boolean;
+  opened_at: Generated<Timestamp>;
+}
+
 export interface HouseSeedTable {
   id: Generated<number>;
   member_id: number;
@@ -1393,6 +1411,7 @@ export interface DB {
   game_launch_token: GameLaunchTokenTable;
   game_round: GameRoundTable;
   game_wallet_tx: GameWalletTxTable;
+  house_open_round: HouseOpenRoundTable;
   house_round: HouseRoundTable;
   house_seed: HouseSeedTable;
   house_ticket: HouseTicketTable;

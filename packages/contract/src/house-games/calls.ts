@@ -23,10 +23,12 @@ export const HouseSeedSchema = z.object({
 });
 export type HouseSeed = z.infer<typeof HouseSeedSchema>;
 
+const HOUSE_KINDS = ['slot', 'table', 'dice', 'limbo', 'mines', 'plinko'] as const;
+
 export const HouseRoundSchema = z.object({
   roundId: z.string(),
   gameCode: z.string(),
-  kind: z.enum(['slot', 'table']),
+  kind: z.enum(HOUSE_KINDS),
   serverSeedHash: z.string(),
   clientSeed: z.string(),
   nonce: z.number().int(),
@@ -46,9 +48,38 @@ export const HouseRoundSchema = z.object({
 });
 export type HouseRound = z.infer<typeof HouseRoundSchema>;
 
+/** An open Mines round as its player sees it (the mines stay hidden until it ends). */
+export const MinesRoundSchema = z.object({
+  roundId: z.string(),
+  /** Major units. */
+  bet: z.number(),
+  mines: z.number().int(),
+  /** Safe tiles opened so far, in order. */
+  picks: z.array(z.number().int()),
+  /** What cashing out now pays in total, major units (0 before the first tile). */
+  cashOut: z.number(),
+  /** The multiplier now and after one more safe tile, 2 decimals (null when none is offered). */
+  multiplier: z.string(),
+  nextMultiplier: z.string().nullable(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+});
+export type MinesRound = z.infer<typeof MinesRoundSchema>;
+
+/** The limits of the originals, major units (configured per site). */
+export const OriginalLimitsSchema = z.object({
+  minBet: z.number(),
+  maxBet: z.number(),
+  maxWin: z.number(),
+  /** Rounds one auto-bet may play. */
+  autoBetMaxRounds: z.number().int(),
+});
+export type OriginalLimits = z.infer<typeof OriginalLimitsSchema>;
+
 export const HouseStateSchema = z.object({
   gameCode: z.string(),
-  kind: z.enum(['slot', 'table']),
+  kind: z.enum(HOUSE_KINDS),
   name: z.string(),
   category: z.string(),
   /** Main balance, major units. */
@@ -60,6 +91,9 @@ export const HouseStateSchema = z.object({
   seed: HouseSeedSchema,
   /** Slot total bets (major units) the game offers, or the table's chips. */
   betLevels: z.array(z.number()),
+  /** The originals: their limits, and a Mines round left open (played on after a reload). */
+  limits: OriginalLimitsSchema.optional(),
+  openMines: MinesRoundSchema.nullable().optional(),
 });
 export type HouseState = z.infer<typeof HouseStateSchema>;
 
@@ -179,4 +213,89 @@ export const getHouseRound = defineCall({
     roundId: z.string().regex(/^H[0-9A-Za-z]{10,40}$/, 'roundId is a house round id such as H...'),
   }),
   response: HouseRoundSchema,
+});
+
+/** What an original's bet sets: Dice target and side, Limbo target, Plinko rows and risk. */
+const originalSettings = {
+  gameCode,
+  bet: amount,
+  /** Dice: hundredths of the roll (under or over); Limbo: hundredths of the multiplier. */
+  target: z.number().int().optional(),
+  over: z.boolean().optional(),
+  rows: z.number().int().optional(),
+  risk: z.enum(['low', 'medium', 'high']).optional(),
+};
+
+export const playHouseOriginal = defineCall({
+  id: 'playHouseOriginal',
+  method: 'POST',
+  path: '/wps/sandbox/house/original',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'One round of Dice, Limbo or Plinko: stake debited, win credited, round recorded (decision 046)',
+  body: z.strictObject(originalSettings),
+  response: HouseRoundSchema,
+});
+
+export const autoBetHouseOriginal = defineCall({
+  id: 'autoBetHouseOriginal',
+  method: 'POST',
+  path: '/wps/sandbox/house/original/auto',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary:
+    'Auto-bet: up to `rounds` rounds of the same bet, stopped by the server at a profit or loss limit (decision 046)',
+  body: z.strictObject({
+    ...originalSettings,
+    rounds: z.number().int().min(1),
+    /** Stop once the net result reaches +stopOnProfit or -stopOnLoss (major units). */
+    stopOnProfit: amount.optional(),
+    stopOnLoss: amount.optional(),
+  }),
+  response: z.object({
+    rounds: z.array(HouseRoundSchema),
+    /** Why it stopped: all rounds played, a limit reached, or a refused stake (the balance). */
+    stoppedBy: z.enum(['rounds', 'profit', 'loss', 'balance']),
+    net: z.number(),
+  }),
+});
+
+const minesAnswer = z.object({
+  open: MinesRoundSchema.nullable(),
+  /** The round once it ended (a mine, a cash-out, or every safe tile found). */
+  settled: HouseRoundSchema.nullable(),
+  balance: z.number(),
+});
+
+export const startHouseMines = defineCall({
+  id: 'startHouseMines',
+  method: 'POST',
+  path: '/wps/sandbox/house/mines/start',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'Opens a Mines round: the stake is debited, the mines drawn and kept hidden',
+  body: z.strictObject({ gameCode, bet: amount, mines: z.number().int() }),
+  response: minesAnswer,
+});
+
+export const revealHouseMines = defineCall({
+  id: 'revealHouseMines',
+  method: 'POST',
+  path: '/wps/sandbox/house/mines/reveal',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'Opens one tile of the open Mines round (a mine ends it)',
+  body: z.strictObject({ gameCode, tile: z.number().int().min(0).max(24) }),
+  response: minesAnswer,
+});
+
+export const cashOutHouseMines = defineCall({
+  id: 'cashOutHouseMines',
+  method: 'POST',
+  path: '/wps/sandbox/house/mines/cashout',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'Cashes out the open Mines round at its multiplier',
+  body: z.strictObject({ gameCode }),
+  response: minesAnswer,
 });

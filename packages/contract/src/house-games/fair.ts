@@ -51,6 +51,14 @@ export class FairStream {
     return ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
   }
 
+  /**
+   * The next word as a float in [0, 1), the standard way of provably fair casinos: four bytes
+   * b0..b3 as b0/256 + b1/256² + b2/256³ + b3/256⁴, which is exactly word / 2^32 (decision 046).
+   */
+  nextFloat(): number {
+    return this.nextU32() / TWO_32;
+  }
+
   /** A uniform whole number in [0, n), n ≤ 2^32, without modulo bias. */
   nextInt(n: number): number {
     if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`nextInt(${n})`);

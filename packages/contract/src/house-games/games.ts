@@ -1,6 +1,7 @@
 import { playDragonTiger, type DtBets, type DtOutcome } from './dragon-tiger.ts';
 import type { BlockSource } from './fair.ts';
 import { LUCKY_LOTUS, playSlot, type SlotOutcome } from './slot.ts';
+import { playOriginal, type OriginalKind, type OriginalOutcome, type OriginalWager } from './originals.ts';
 
 /**
  * The sandbox vendor's house games by game code (decision 020): the slot, and the Dragon Tiger
@@ -9,13 +10,15 @@ import { LUCKY_LOTUS, playSlot, type SlotOutcome } from './slot.ts';
  * (`BGS-LIVE-3`, `YBG-FISH-7`, `DS88-PVP-12`, `X-CARDS-2`) opens the table under that category,
  * any other (a slot's `PG-00123`) opens the slot; so every entry of the catalogue plays.
  */
-export type HouseGameKind = 'slot' | 'table';
+export type HouseGameKind = 'slot' | 'table' | OriginalKind;
 export interface HouseGame {
   code: string;
   kind: HouseGameKind;
   /** The catalogue category it is shown under. */
   category: 'RNG' | 'LIVE' | 'CARDS' | 'FISH' | 'PVP';
   name: string;
+  /** One of the house originals (decision 046): its own category and lobby row on the site. */
+  original?: boolean;
 }
 
 export const SANDBOX_VENDOR = 'SBX';
@@ -26,7 +29,14 @@ export const HOUSE_GAMES: readonly HouseGame[] = [
   { code: 'dragon-tiger-cards', kind: 'table', category: 'CARDS', name: 'Dragon Tiger Cards' },
   { code: 'dragon-tiger-fish', kind: 'table', category: 'FISH', name: 'Dragon Tiger Koi Pond' },
   { code: 'dragon-tiger-pvp', kind: 'table', category: 'PVP', name: 'Dragon Tiger Duel' },
+  { code: 'dice', kind: 'dice', category: 'RNG', name: 'Dice', original: true },
+  { code: 'limbo', kind: 'limbo', category: 'RNG', name: 'Limbo', original: true },
+  { code: 'mines', kind: 'mines', category: 'RNG', name: 'Mines', original: true },
+  { code: 'plinko', kind: 'plinko', category: 'RNG', name: 'Plinko', original: true },
 ];
+
+/** The house originals in lobby order. */
+export const HOUSE_ORIGINALS: readonly HouseGame[] = HOUSE_GAMES.filter((g) => g.original);
 
 export const HOUSE_GAME_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -44,8 +54,8 @@ export function houseGameOf(code: string): HouseGame | null {
   return { code, kind: 'table', category: table, name: named.name };
 }
 
-export type HouseWager = { kind: 'slot'; bet: number } | { kind: 'table'; bets: DtBets };
-export type HouseOutcome = SlotOutcome | DtOutcome;
+export type HouseWager = { kind: 'slot'; bet: number } | { kind: 'table'; bets: DtBets } | OriginalWager;
+export type HouseOutcome = SlotOutcome | DtOutcome | OriginalOutcome;
 
 /** Plays a round of a house game from its HMAC blocks: the one function server and verifier share. */
 export function playHouseRound(kind: HouseGameKind, source: BlockSource, wager: HouseWager): HouseOutcome {
@@ -53,6 +63,10 @@ export function playHouseRound(kind: HouseGameKind, source: BlockSource, wager: 
     if (wager.kind !== 'slot') throw new RangeError('a slot takes a total bet');
     return playSlot(LUCKY_LOTUS, source, wager.bet);
   }
-  if (wager.kind !== 'table') throw new RangeError('the table takes bets per side');
-  return playDragonTiger(source, wager.bets);
+  if (kind === 'table') {
+    if (wager.kind !== 'table') throw new RangeError('the table takes bets per side');
+    return playDragonTiger(source, wager.bets);
+  }
+  if (wager.kind !== kind) throw new RangeError(`${kind} takes a ${kind} wager`);
+  return playOriginal(source, wager);
 }

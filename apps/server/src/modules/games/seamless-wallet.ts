@@ -177,9 +177,16 @@ export interface HouseRoundRow {
   claimed: boolean;
   clientSeed: string;
   serverSeedHash: string;
-  kind: 'slot' | 'table';
+  kind: string;
   wager: string;
   outcome: string;
+}
+
+/** One round's debit and credit inside a transaction of the caller (SeamlessWallet.roundMover). */
+export interface RoundMover {
+  freePlay: boolean;
+  debit(trx: Kysely<DB>, d: SeamlessDebit): Promise<SeamlessAnswer>;
+  credit(trx: Kysely<DB>, c: SeamlessCredit): Promise<SeamlessAnswer>;
 }
 
 /** Member entries kept (account id, free play); past it the map starts over. */
@@ -355,6 +362,27 @@ export class SeamlessWallet {
     this.validateCredit(c);
     const acc = await this.accounts(c.memberId, c.vendor, c.roundId);
     return this.database.db.transaction().execute((trx) => this.creditIn(trx, c, acc));
+  }
+
+  /**
+   * Debit and credit of one round inside the caller's transaction: a house round that keeps rows
+   * of its own beside the money (a Mines round, decision 046) commits or rolls back with them. The
+   * member's accounts are read first, outside that transaction (PGlite has one connection).
+   */
+  async roundMover(memberId: number, vendor: string, roundId: string): Promise<RoundMover> {
+    const acc = await this.accounts(memberId, vendor, roundId);
+    return {
+      freePlay: acc.freePlay,
+      debit: async (trx, d) => {
+        this.validateDebit(d);
+        if (!acc.freePlay) await this.responsible?.stake(trx, d.memberId, d.amount);
+        return this.debitIn(trx, d, acc);
+      },
+      credit: async (trx, c) => {
+        this.validateCredit(c);
+        return this.creditIn(trx, c, acc);
+      },
+    };
   }
 
   /** Refunds a debit of a round not yet credited. */

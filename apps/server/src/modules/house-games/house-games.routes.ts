@@ -2,6 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   Errors,
   SANDBOX_VENDOR,
+  autoBetHouseOriginal,
+  cashOutHouseMines,
+  playHouseOriginal,
+  revealHouseMines,
+  startHouseMines,
   getHouseRound,
   getHouseRounds,
   getHouseState,
@@ -55,6 +60,22 @@ export async function houseGamesRoutes(app: FastifyInstance): Promise<void> {
   );
   registerCall(app, getHouseRounds, async ({ req, query }) =>
     houseGames.rounds(await playerOf(req, query.gameCode), query.gameCode, query.pageNo, query.pageSize),
+  );
+  // The originals (decision 046).
+  registerCall(app, playHouseOriginal, async ({ req, body }) =>
+    houseGames.original(await playerOf(req, body.gameCode), body.gameCode, body),
+  );
+  registerCall(app, autoBetHouseOriginal, async ({ req, body }) =>
+    houseGames.autoBet(await playerOf(req, body.gameCode), body.gameCode, body),
+  );
+  registerCall(app, startHouseMines, async ({ req, body }) =>
+    houseGames.minesStart(await playerOf(req, body.gameCode), body.gameCode, body.bet, body.mines),
+  );
+  registerCall(app, revealHouseMines, async ({ req, body }) =>
+    houseGames.minesReveal(await playerOf(req, body.gameCode), body.gameCode, body.tile),
+  );
+  registerCall(app, cashOutHouseMines, async ({ req, body }) =>
+    houseGames.minesCashOut(await playerOf(req, body.gameCode), body.gameCode),
   );
   registerCall(app, getHouseRound, async ({ req, query }) => {
     const session = await resolveSession(req).catch(() => null);

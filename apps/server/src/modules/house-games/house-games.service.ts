@@ -16,10 +16,27 @@ import {
   type HouseState,
   type HouseWager,
   dtBetProblem,
+  diceProblem,
+  limboProblem,
+  minesLayout,
+  minesMultiplier,
+  minesProblem,
+  multiplierText,
+  originalTopMultiplier,
+  payOf,
+  playMines,
+  plinkoProblem,
+  MINES_TILES,
+  type MinesRound,
+  type OriginalLimits,
+  type OriginalWager,
+  type PlinkoRisk,
 } from '@app/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../db/connection.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
-import { SEED_MOVED_SQLSTATE, type HouseRoundRow } from '../games/seamless-wallet.ts';
+import { SEED_MOVED_SQLSTATE, type HouseRoundRow, type RoundMover } from '../games/seamless-wallet.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 
 /**
@@ -55,6 +72,27 @@ export interface HouseWalletPort {
   ): Promise<{ balance: number; freePlay: boolean; at?: Date }>;
   balance(memberId: number): Promise<number>;
   isFreePlay(memberId: number): Promise<boolean>;
+  /** Debit and credit inside a transaction of ours (a Mines round kept with its money). */
+  roundMover(memberId: number, vendor: string, roundId: string): Promise<RoundMover>;
+}
+
+/** The originals' limits per round (decision 046), major units; the composition may set others. */
+export const DEFAULT_ORIGINAL_LIMITS: OriginalLimits = {
+  minBet: 0.1,
+  maxBet: 1_000,
+  maxWin: 100_000,
+  autoBetMaxRounds: 100,
+};
+/** Chips the originals' pages offer (major units). */
+const ORIGINAL_CHIPS = [0.1, 1, 5, 10, 50, 100];
+
+/** What an original's call sets (the wire's body, amounts still unparsed). */
+export interface OriginalInput {
+  bet: unknown;
+  target?: number;
+  over?: boolean;
+  rows?: number;
+  risk?: string;
 }
 
 /** Opens the single-use launch token of a sandbox game URL (SandboxVendor of the games module). */
@@ -94,7 +132,7 @@ interface RoundRow {
   round_id: string;
   member_id: number;
   game_code: string;
-  kind: 'slot' | 'table';
+  kind: HouseGame['kind'];
   server_seed_hash: string;
   client_seed: string;
   nonce: number;
@@ -129,6 +167,7 @@ export class HouseGamesService {
   private readonly wallet: WalletService;
   private readonly seamless: HouseWalletPort;
   private readonly launches: LaunchTokenPort | null;
+  private readonly limitsMajor: OriginalLimits;
   /** Tickets seen by this instance (immutable until they expire). */
   private readonly tickets = new Map<
     string,
@@ -149,11 +188,13 @@ export class HouseGamesService {
     wallet: WalletService;
     seamless: HouseWalletPort;
     launches?: LaunchTokenPort | null;
+    originalLimits?: Partial<OriginalLimits>;
   }) {
     this.database = deps.database;
     this.wallet = deps.wallet;
     this.seamless = deps.seamless;
     this.launches = deps.launches ?? null;
+    this.limitsMajor = { ...DEFAULT_ORIGINAL_LIMITS, ...deps.originalLimits };
   }
 
   game(code: string): HouseGame {
@@ -288,6 +329,11 @@ export class HouseGamesService {
         returning id, server_seed, server_seed_hash, client_seed, next_nonce`.execute(trx);
       const old = res.rows[0];
       if (!old) throw fail(Errors.conflict, { message: 'The seed changed at the same time, try again' });
+      // An open Mines round's mines come from this seed: revealing it would show them.
+      const open = await sql`
+        select 1 from house_open_round where seed_id = ${old.id} limit 1`.execute(trx);
+      if (open.rows.length)
+        throw fail(Errors.conflict, { message: 'Finish the open round before changing the seed' });
       await this.insertSeed(player.memberId, gameCode, old.client_seed, trx);
       const current = await sql<SeedRow>`
         select id, server_seed, server_seed_hash, client_seed, next_nonce from house_seed
@@ -320,7 +366,15 @@ export class HouseGamesService {
     const levels =
       game.kind === 'slot'
         ? SLOT_LEVELS.filter((m) => isValidSlotBet(LUCKY_LOTUS, this.minorOf(m)))
-        : TABLE_CHIPS.filter((m) => this.minorOf(m) % 2 === 0);
+        : game.kind === 'table'
+          ? TABLE_CHIPS.filter((m) => this.minorOf(m) % 2 === 0)
+          : ORIGINAL_CHIPS.filter((m) => m >= this.limitsMajor.minBet && m <= this.limitsMajor.maxBet);
+    const originals = game.original
+      ? {
+          limits: this.limitsMajor,
+          openMines: game.kind === 'mines' ? await this.openMines(player.memberId, gameCode) : null,
+        }
+      : {};
     return {
       gameCode,
       kind: game.kind,
@@ -333,6 +387,7 @@ export class HouseGamesService {
       freePlay,
       seed: this.seedView(seed),
       betLevels: levels,
+      ...originals,
     };
   }
 
@@ -485,6 +540,286 @@ export class HouseGamesService {
     }
   }
 
+  // ---- the originals (decision 046) ---------------------------------------------------------
+
+  /** The stake of an original: within the configured min and max bet, minor units. */
+  private originalStake(input: unknown): number {
+    const { minBet, maxBet } = this.limitsMajor;
+    const bet = this.stakeOf(input, 'bet', false);
+    if (bet < this.minorOf(minBet) || bet > this.minorOf(maxBet))
+      throw fail(Errors.invalidInput, { message: `A bet is between ${minBet} and ${maxBet}` });
+    return bet;
+  }
+
+  /** A win above the max win is never cut short: the bet that could pay it is refused. */
+  private checkMaxWin(wager: OriginalWager) {
+    const top = originalTopMultiplier(wager);
+    if (BigInt(wager.bet) * top.num > BigInt(this.minorOf(this.limitsMajor.maxWin)) * top.den)
+      throw fail(Errors.invalidInput, {
+        message: `This bet could win more than the ${this.limitsMajor.maxWin} a round may pay: lower the bet or the multiplier`,
+      });
+  }
+
+  private originalWager(game: HouseGame, input: OriginalInput): OriginalWager {
+    const bet = this.originalStake(input.bet);
+    let wager: OriginalWager;
+    let problem: string | null;
+    if (game.kind === 'dice') {
+      problem = diceProblem(input.target, input.over);
+      wager = { kind: 'dice', bet, target: input.target!, over: input.over! };
+    } else if (game.kind === 'limbo') {
+      problem = limboProblem(input.target);
+      wager = { kind: 'limbo', bet, target: input.target! };
+    } else if (game.kind === 'plinko') {
+      problem = plinkoProblem(input.rows, input.risk);
+      wager = { kind: 'plinko', bet, rows: input.rows!, risk: input.risk as PlinkoRisk };
+    } else throw fail(Errors.invalidInput, { message: `${game.code} is not played by single rounds` });
+    if (problem) throw fail(Errors.invalidInput, { message: problem });
+    this.checkMaxWin(wager);
+    return wager;
+  }
+
+  /** One round of Dice, Limbo or Plinko, through the same one-statement path as a slot spin. */
+  async original(player: HousePlayer, gameCode: string, input: OriginalInput): Promise<HouseRound> {
+    const game = this.game(gameCode);
+    const wager = this.originalWager(game, input);
+    return this.play(player, game, wager, wager.bet);
+  }
+
+  /**
+   * Auto-bet, held to its limits by the server: at most autoBetMaxRounds rounds, stopped as soon
+   * as the net result reaches the profit or loss limit, or a stake is refused (the balance, a
+   * responsible-gambling limit). The rounds are ordinary rounds, one after another.
+   */
+  async autoBet(
+    player: HousePlayer,
+    gameCode: string,
+    input: OriginalInput & { rounds: number; stopOnProfit?: unknown; stopOnLoss?: unknown },
+  ) {
+    const game = this.game(gameCode);
+    const max = this.limitsMajor.autoBetMaxRounds;
+    if (!Number.isInteger(input.rounds) || input.rounds < 1 || input.rounds > max)
+      throw fail(Errors.invalidInput, { message: `An auto-bet plays 1 to ${max} rounds` });
+    const wager = this.originalWager(game, input);
+    const limit = (v: unknown, field: string) =>
+      v === undefined || v === null || v === '' || v === 0 ? null : this.stakeOf(v, field, false);
+    const stopProfit = limit(input.stopOnProfit, 'stopOnProfit');
+    const stopLoss = limit(input.stopOnLoss, 'stopOnLoss');
+    const rounds: HouseRound[] = [];
+    let net = 0;
+    let stoppedBy: 'rounds' | 'profit' | 'loss' | 'balance' = 'rounds';
+    for (let i = 0; i < input.rounds; i++) {
+      let round: HouseRound;
+      try {
+        round = await this.play(player, game, wager, wager.bet);
+      } catch (err) {
+        if (rounds.length && err instanceof AppError) {
+          stoppedBy = 'balance';
+          break;
+        }
+        throw err;
+      }
+      rounds.push(round);
+      net += Math.round((round.win - round.bet) * 10 ** this.wallet.currency().precision);
+      if (stopProfit !== null && net >= stopProfit) {
+        stoppedBy = 'profit';
+        break;
+      }
+      if (stopLoss !== null && -net >= stopLoss) {
+        stoppedBy = 'loss';
+        break;
+      }
+    }
+    return { rounds, stoppedBy, net: this.major(net) };
+  }
+
+  // ---- Mines ---------------------------------------------------------------------------------
+
+  private minesGame(gameCode: string): HouseGame {
+    const game = this.game(gameCode);
+    if (game.kind !== 'mines') throw fail(Errors.invalidInput, { message: `${gameCode} is not Mines` });
+    return game;
+  }
+
+  private openView(row: OpenRow): MinesRound {
+    const picks = row.picks.map(Number);
+    const safe = picks.length;
+    const now = minesMultiplier(row.mines, safe);
+    const more = this.nextMinesMultiplier(Number(row.bet), row.mines, safe);
+    return {
+      roundId: row.round_id,
+      bet: this.major(Number(row.bet)),
+      mines: row.mines,
+      picks,
+      cashOut: safe ? this.major(payOf(Number(row.bet), now)) : 0,
+      multiplier: multiplierText(now),
+      nextMultiplier: more ? multiplierText(more) : null,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: Number(row.nonce),
+    };
+  }
+
+  /** The multiplier of one more safe tile, when there is one and its win fits the max win. */
+  private nextMinesMultiplier(bet: number, mines: number, safe: number) {
+    if (safe >= MINES_TILES - mines) return null;
+    const m = minesMultiplier(mines, safe + 1);
+    if (BigInt(bet) * m.num > BigInt(this.minorOf(this.limitsMajor.maxWin)) * m.den) return null;
+    return m;
+  }
+
+  private async openMines(memberId: number, gameCode: string): Promise<MinesRound | null> {
+    const res = await sql<OpenRow>`
+      select * from house_open_round where member_id = ${memberId} and game_code = ${gameCode}`.execute(
+      this.database.db,
+    );
+    return res.rows[0] ? this.openView(normaliseOpen(res.rows[0])) : null;
+  }
+
+  /** Opens a Mines round: the nonce claimed, the mines drawn and kept, the stake debited, at once. */
+  async minesStart(player: HousePlayer, gameCode: string, betInput: unknown, mines: number) {
+    const game = this.minesGame(gameCode);
+    const problem = minesProblem(mines);
+    if (problem) throw fail(Errors.invalidInput, { message: problem });
+    const bet = this.originalStake(betInput);
+    this.checkMaxWin({ kind: 'mines', bet, mines, picks: [] });
+    if (await this.openMines(player.memberId, gameCode))
+      throw fail(Errors.conflict, { message: 'A Mines round is open: cash it out or play it on first' });
+    const seed = await this.claimNonce(player.memberId, gameCode);
+    const layout = minesLayout(hmacSource(seed.server_seed, seed.client_seed, seed.nonce), mines);
+    const roundId = newRoundId();
+    const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
+    let balance: number;
+    try {
+      balance = await this.database.db.transaction().execute(async (trx) => {
+        await sql`
+          insert into house_open_round (round_id, member_id, vendor, game_code, seed_id, server_seed_hash,
+                                        client_seed, nonce, bet, mines, layout, free_play)
+          values (${roundId}, ${player.memberId}, ${player.vendor}, ${gameCode}, ${seed.id}, ${seed.server_seed_hash},
+                  ${seed.client_seed}, ${seed.nonce}, ${bet}, ${mines}, ${sql.raw(`'{${layout.join(',')}}'`)}::int[],
+                  ${mover.freePlay})`.execute(trx);
+        const debit = await mover.debit(trx, {
+          vendor: player.vendor,
+          memberId: player.memberId,
+          transactionId: `${roundId}:bet`,
+          roundId,
+          amount: bet,
+          product: game.category,
+          gameCode: game.code,
+          gameName: game.name,
+        });
+        return debit.balance;
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505')
+        throw fail(Errors.conflict, { message: 'A Mines round is open: cash it out or play it on first' });
+      throw err;
+    }
+    return {
+      open: await this.openMines(player.memberId, gameCode),
+      settled: null,
+      balance: this.major(balance),
+    };
+  }
+
+  /** Opens a tile: a mine ends the round (no win); the last safe tile, or one whose next win would
+   * pass the max win, cashes out by itself. */
+  async minesReveal(player: HousePlayer, gameCode: string, tile: number) {
+    this.minesGame(gameCode);
+    if (!Number.isInteger(tile) || tile < 0 || tile >= MINES_TILES)
+      throw fail(Errors.invalidInput, { message: 'tile is 0 to 24' });
+    return this.minesStep(player, gameCode, (row) => {
+      if (row.picks.includes(tile)) throw fail(Errors.invalidInput, { message: 'This tile is open already' });
+      const picks = [...row.picks, tile];
+      if (row.layout.includes(tile)) return { picks, end: true };
+      const end = this.nextMinesMultiplier(Number(row.bet), row.mines, picks.length) === null;
+      return { picks, end };
+    });
+  }
+
+  async minesCashOut(player: HousePlayer, gameCode: string) {
+    this.minesGame(gameCode);
+    return this.minesStep(player, gameCode, (row) => {
+      if (!row.picks.length) throw fail(Errors.invalidInput, { message: 'Open a tile before cashing out' });
+      return { picks: row.picks, end: true };
+    });
+  }
+
+  private async minesStep(
+    player: HousePlayer,
+    gameCode: string,
+    step: (row: OpenRow) => { picks: number[]; end: boolean },
+  ) {
+    const found = await this.openMines(player.memberId, gameCode);
+    if (!found) throw fail(Errors.notFound, { message: 'No open Mines round: place a bet first' });
+    const mover = await this.seamless.roundMover(player.memberId, player.vendor, found.roundId);
+    const result = await this.database.db.transaction().execute(async (trx) => {
+      const res = await sql<OpenRow & { server_seed: string }>`
+        select o.*, s.server_seed from house_open_round o join house_seed s on s.id = o.seed_id
+        where o.round_id = ${found.roundId} for update of o`.execute(trx);
+      if (!res.rows[0]) throw fail(Errors.conflict, { message: 'This round has just ended' });
+      const row = { ...normaliseOpen(res.rows[0]), server_seed: res.rows[0].server_seed };
+      const { picks, end } = step(row);
+      if (!end) {
+        await sql`
+          update house_open_round set picks = ${sql.raw(`'{${picks.join(',')}}'`)}::int[]
+          where round_id = ${row.round_id}`.execute(trx);
+        return { settled: null as HouseRound | null };
+      }
+      return { settled: await this.settleMines(trx, mover, row, picks) };
+    });
+    const balance = await this.seamless.balance(player.memberId);
+    return {
+      open: result.settled ? null : await this.openMines(player.memberId, gameCode),
+      settled: result.settled,
+      balance: this.major(balance),
+    };
+  }
+
+  /** Ends a Mines round in the caller's transaction: the credit (0 on a mine), its house round, the open row gone. */
+  private async settleMines(
+    trx: Kysely<DB>,
+    mover: RoundMover,
+    row: OpenRow & { server_seed: string },
+    picks: number[],
+  ): Promise<HouseRound> {
+    const wager = { kind: 'mines' as const, bet: Number(row.bet), mines: row.mines, picks };
+    const outcome = playMines(hmacSource(row.server_seed, row.client_seed, Number(row.nonce)), wager);
+    const credit = await mover.credit(trx, {
+      vendor: row.vendor,
+      memberId: Number(row.member_id),
+      transactionId: `${row.round_id}:win`,
+      roundId: row.round_id,
+      amount: outcome.totalWin,
+    });
+    const at = new Date();
+    await sql`
+      insert into house_round (round_id, member_id, vendor, game_code, kind, seed_id, server_seed_hash,
+                               client_seed, nonce, bet, win, free_play, balance_after, wager, outcome, played_at)
+      values (${row.round_id}, ${row.member_id}, ${row.vendor}, ${row.game_code}, 'mines', ${row.seed_id},
+              ${row.server_seed_hash}, ${row.client_seed}, ${row.nonce}, ${row.bet}, ${outcome.totalWin},
+              ${row.free_play}, ${credit.balance}, ${JSON.stringify(wager)}::jsonb, ${JSON.stringify(outcome)}::jsonb, ${at})`.execute(
+      trx,
+    );
+    await sql`delete from house_open_round where round_id = ${row.round_id}`.execute(trx);
+    return {
+      roundId: row.round_id,
+      gameCode: row.game_code,
+      kind: 'mines',
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: Number(row.nonce),
+      serverSeed: null,
+      bet: this.major(Number(row.bet)),
+      win: this.major(outcome.totalWin),
+      balance: this.major(credit.balance),
+      freePlay: row.free_play,
+      wager: wager as unknown as Record<string, unknown>,
+      outcome: outcome as unknown as Record<string, unknown>,
+      playedAt: at.getTime(),
+    };
+  }
+
   private roundView(r: RoundRow, viewer: number | null): HouseRound {
     const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
     return {
@@ -539,6 +874,39 @@ export class HouseGamesService {
 }
 
 const seedKey = (memberId: number, gameCode: string) => `${memberId}:${gameCode}`;
+
+interface OpenRow {
+  round_id: string;
+  member_id: number;
+  vendor: string;
+  game_code: string;
+  seed_id: number;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  bet: number;
+  mines: number;
+  layout: number[];
+  picks: number[];
+  free_play: boolean;
+}
+
+/** int[] comes back as an array from PostgreSQL and as text from some drivers: both read here. */
+function intArray(v: unknown): number[] {
+  if (Array.isArray(v)) return v.map(Number);
+  if (typeof v === 'string') return v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  return [];
+}
+
+function normaliseOpen<T extends OpenRow>(row: T): T {
+  return {
+    ...row,
+    member_id: Number(row.member_id),
+    mines: Number(row.mines),
+    layout: intArray(row.layout),
+    picks: intArray(row.picks),
+  };
+}
 
 function normaliseSeed(row: SeedRow): SeedRow {
   return { ...row, id: Number(row.id), next_nonce: Number(row.next_nonce) };

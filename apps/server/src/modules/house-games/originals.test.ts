@@ -1,0 +1,316 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playOriginal, withBlocks, type OriginalWager } from '@app/contract';
+import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { concurrently, memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
+import { GAMES_FREE_PLAY_HOUSE, GAMES_HOUSE } from '../games/seamless-wallet.ts';
+
+/**
+ * The house originals through the HTTP stack (decision 046), PGlite and PostgreSQL: each game
+ * plays a round through the ledger exactly once and recomputes from the revealed seed; Mines opens,
+ * reveals and cashes out; limits (max bet, max win, auto-bet) hold on the server; free play stays
+ * off the real house; concurrent bets of several games on one balance never overdraw it.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+interface Round {
+  roundId: string;
+  kind: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  serverSeed: string | null;
+  bet: number;
+  win: number;
+  balance: number | null;
+  freePlay: boolean;
+  wager: OriginalWager;
+  outcome: { totalWin: number } & Record<string, unknown>;
+}
+interface MinesAnswer {
+  open: {
+    roundId: string;
+    picks: number[];
+    cashOut: number;
+    multiplier: string;
+    nextMultiplier: string | null;
+  } | null;
+  settled: Round | null;
+  balance: number;
+}
+type Answer<T> = { statusCode: number; success: boolean; errorCode?: string; message?: string; value: T };
+
+async function post<T>(token: string, url: string, payload: unknown): Promise<Answer<T>> {
+  const res = await t.call({ method: 'POST', url: `/wps/sandbox/house/${url}`, token, payload });
+  return { statusCode: res.statusCode, ...(JSON.parse(res.body) as Omit<Answer<T>, 'statusCode'>) };
+}
+const original = (token: string, body: Record<string, unknown>) => post<Round>(token, 'original', body);
+
+async function houseTotal(code: string): Promise<number> {
+  const rows = await t.database.db
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('code', 'like', `${code}:%`)
+    .execute();
+  return rows.reduce((s, r) => s + Number(r.balance), 0);
+}
+
+async function gameRounds(roundId: string) {
+  return t.database.db.selectFrom('game_round').selectAll().where('round_id', '=', roundId).execute();
+}
+
+describe(`house originals (${testDbKind})`, () => {
+  it('Dice, Limbo and Plinko each play a round through the ledger once, and the revealed seed recomputes it', async () => {
+    const m = await memberWithMoney(t, 100_000);
+    const played: Round[] = [];
+    for (const body of [
+      { gameCode: 'dice', bet: 1, target: 4950, over: false },
+      { gameCode: 'limbo', bet: 1, target: 200 },
+      { gameCode: 'plinko', bet: 1, rows: 16, risk: 'high' },
+    ]) {
+      const r = await original(m.token, body);
+      expect(r.statusCode, r.message).toBe(200);
+      expect(r.value.kind).toBe(body.gameCode);
+      expect(r.value.bet).toBe(1);
+      played.push(r.value);
+      // The round is one settled game round with one betting record.
+      const rows = await gameRounds(r.value.roundId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.status).toBe('CREDITED');
+      expect(Number(rows[0]!.stake)).toBe(100);
+      expect(Number(rows[0]!.payout)).toBe(r.value.outcome.totalWin);
+      const records = await t.database.db
+        .selectFrom('bet_record')
+        .select('bet_no')
+        .where('bet_no', '=', r.value.roundId)
+        .execute();
+      expect(records).toHaveLength(1);
+    }
+    const won = played.reduce((s, r) => s + r.outcome.totalWin, 0);
+    expect(await walletMinor(t, m.memberId)).toBe(100_000 - 300 + won);
+
+    for (const r of played) {
+      const rot = await post<{ revealed: { serverSeed: string; serverSeedHash: string } }>(
+        m.token,
+        'seed/rotate',
+        {
+          gameCode: r.kind,
+        },
+      );
+      expect(rot.statusCode).toBe(200);
+      const seed = rot.value.revealed.serverSeed;
+      expect(createHash('sha256').update(seed).digest('hex')).toBe(r.serverSeedHash);
+      const again = await withBlocks({ serverSeed: seed, clientSeed: r.clientSeed, nonce: r.nonce }, (src) =>
+        playOriginal(src, r.wager),
+      );
+      expect(again).toEqual(r.outcome);
+      const verify = await t.call({ method: 'GET', url: `/wps/sandbox/house/verify?roundId=${r.roundId}` });
+      expect(JSON.parse(verify.body).value.serverSeed).toBe(seed);
+    }
+  });
+
+  it('Mines: opens with the stake, a tile at a time, cashes out once; the seed of an open round does not rotate', async () => {
+    const m = await memberWithMoney(t, 100_000);
+    const st = await t.call({
+      method: 'GET',
+      url: '/wps/sandbox/house/state?gameCode=mines',
+      token: m.token,
+    });
+    expect(JSON.parse(st.body).value.limits.autoBetMaxRounds).toBeGreaterThan(0);
+    // One mine: the first tiles are very likely safe, and the layout tells us which are.
+    const start = await post<MinesAnswer>(m.token, 'mines/start', { gameCode: 'mines', bet: 10, mines: 1 });
+    expect(start.statusCode, start.message).toBe(200);
+    expect(start.value.open!.picks).toEqual([]);
+    expect(start.value.balance).toBe(990);
+    expect(JSON.stringify(start.value)).not.toContain('layout');
+    const second = await post<MinesAnswer>(m.token, 'mines/start', { gameCode: 'mines', bet: 10, mines: 1 });
+    expect(second.statusCode).toBe(409);
+    const rot = await post(m.token, 'seed/rotate', { gameCode: 'mines' });
+    expect(rot.statusCode).toBe(409);
+    const cashEarly = await post<MinesAnswer>(m.token, 'mines/cashout', { gameCode: 'mines' });
+    expect(cashEarly.statusCode).toBe(422);
+    // The mine's tile, read from the database (the test is the only one who may): open two others.
+    const open = await t.database.db
+      .selectFrom('house_open_round' as never)
+      .select(['layout' as never])
+      .execute();
+    const layoutOf = (v: unknown) =>
+      Array.isArray(v) ? v.map(Number) : String(v).replace(/[{}]/g, '').split(',').map(Number);
+    const mine = layoutOf((open.at(-1) as { layout: unknown }).layout)[0]!;
+    const safe = [0, 1, 2, 3].filter((x) => x !== mine).slice(0, 2);
+    for (const [i, tile] of safe.entries()) {
+      const r = await post<MinesAnswer>(m.token, 'mines/reveal', { gameCode: 'mines', tile });
+      expect(r.statusCode, r.message).toBe(200);
+      expect(r.value.open!.picks).toHaveLength(i + 1);
+    }
+    const again = await post<MinesAnswer>(m.token, 'mines/reveal', { gameCode: 'mines', tile: safe[0] });
+    expect(again.statusCode).toBe(422);
+    // 0.99 × 25/24 × 24/23 = 1.0760..: 10.00 pays 10.76.
+    const cash = await post<MinesAnswer>(m.token, 'mines/cashout', { gameCode: 'mines' });
+    expect(cash.statusCode, cash.message).toBe(200);
+    expect(cash.value.open).toBeNull();
+    expect(cash.value.settled!.win).toBe(10.76);
+    expect(cash.value.balance).toBe(1000.76);
+    const twice = await post<MinesAnswer>(m.token, 'mines/cashout', { gameCode: 'mines' });
+    expect(twice.statusCode).toBe(404);
+    expect(await walletMinor(t, m.memberId)).toBe(100_076);
+    const rows = await gameRounds(cash.value.settled!.roundId);
+    expect(rows[0]!.status).toBe('CREDITED');
+    expect(Number(rows[0]!.payout)).toBe(1_076);
+    // Rotation now works and the round recomputes.
+    const rotated = await post<{ revealed: { serverSeed: string } }>(m.token, 'seed/rotate', {
+      gameCode: 'mines',
+    });
+    expect(rotated.statusCode).toBe(200);
+    const s = cash.value.settled!;
+    const recomputed = await withBlocks(
+      { serverSeed: rotated.value.revealed.serverSeed, clientSeed: s.clientSeed, nonce: s.nonce },
+      (src) => playOriginal(src, s.wager),
+    );
+    expect(recomputed).toEqual(s.outcome);
+    expect((s.outcome as { layout: number[] }).layout).toEqual([mine]);
+
+    // A mine ends the round with nothing paid.
+    await post<MinesAnswer>(m.token, 'mines/start', { gameCode: 'mines', bet: 1, mines: 24 });
+    const open2 = await t.database.db
+      .selectFrom('house_open_round' as never)
+      .select(['layout' as never])
+      .execute();
+    const layout = layoutOf((open2.at(-1) as { layout: unknown }).layout);
+    const boom = await post<MinesAnswer>(m.token, 'mines/reveal', { gameCode: 'mines', tile: layout[0] });
+    expect(boom.value.settled!.win).toBe(0);
+    expect((boom.value.settled!.outcome as { hit: number }).hit).toBe(layout[0]);
+    expect(await walletMinor(t, m.memberId)).toBe(100_076 - 100);
+  });
+
+  it('limits hold on the server: min and max bet, a bet that could win more than the max win, settings out of range', async () => {
+    const m = await memberWithMoney(t, 10_000_000);
+    const refused = [
+      { gameCode: 'dice', bet: 0.01, target: 4950, over: false }, // under the min bet
+      { gameCode: 'dice', bet: 1001, target: 4950, over: false }, // over the max bet
+      { gameCode: 'limbo', bet: 1000, target: 10_100 }, // 101× of 1,000 > 100,000
+      { gameCode: 'plinko', bet: 100, rows: 16, risk: 'high' }, // 1000.12× of 100
+      { gameCode: 'dice', bet: 1, target: 9900, over: false }, // 99 % chance: above 98 %
+      { gameCode: 'limbo', bet: 1, target: 100 }, // 1.00×
+      { gameCode: 'plinko', bet: 1, rows: 7, risk: 'low' },
+      { gameCode: 'plinko', bet: 1, rows: 8, risk: 'extreme' },
+    ];
+    for (const body of refused) {
+      const r = await original(m.token, body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    const mines = await post(m.token, 'mines/start', { gameCode: 'mines', bet: 1000, mines: 24 }); // 24.75 × 1000 ok
+    expect(mines.statusCode).toBe(200);
+    expect(await walletMinor(t, m.memberId)).toBe(10_000_000 - 100_000);
+  });
+
+  it('auto-bet stops at its limits on the server: the rounds cap, the loss limit, the profit limit', async () => {
+    const m = await memberWithMoney(t, 1_000_000);
+    const over = await post(m.token, 'original/auto', {
+      gameCode: 'dice',
+      bet: 1,
+      target: 4950,
+      over: false,
+      rounds: 101,
+    });
+    expect(over.statusCode).toBe(422);
+    // Limbo at 1,000,000×... never wins in practice: a loss limit of 5 stops after 5 rounds of 1.
+    const loss = await post<{ rounds: Round[]; stoppedBy: string; net: number }>(m.token, 'original/auto', {
+      gameCode: 'limbo',
+      bet: 0.1,
+      target: 100_000_000 / 100, // 10,000×
+      rounds: 100,
+      stopOnLoss: 0.5,
+    });
+    expect(loss.statusCode, loss.message).toBe(200);
+    if (loss.value.rounds.every((r) => r.win === 0)) {
+      expect(loss.value.stoppedBy).toBe('loss');
+      expect(loss.value.rounds).toHaveLength(5);
+      expect(loss.value.net).toBe(-0.5);
+    }
+    // Dice at 98 %: a profit limit of 0.01 stops at the first win.
+    const profit = await post<{ rounds: Round[]; stoppedBy: string }>(m.token, 'original/auto', {
+      gameCode: 'dice',
+      bet: 1,
+      target: 9800,
+      over: false,
+      rounds: 50,
+      stopOnProfit: 0.01,
+    });
+    expect(profit.statusCode).toBe(200);
+    const firstWin = profit.value.rounds.findIndex((r) => r.win > r.bet);
+    expect(profit.value.stoppedBy).toBe('profit');
+    expect(profit.value.rounds).toHaveLength(firstWin + 1);
+    const all = await post<{ rounds: Round[]; stoppedBy: string }>(m.token, 'original/auto', {
+      gameCode: 'plinko',
+      bet: 0.1,
+      rows: 8,
+      risk: 'low',
+      rounds: 7,
+    });
+    expect(all.value.rounds).toHaveLength(7);
+    expect(all.value.stoppedBy).toBe('rounds');
+    expect(new Set(all.value.rounds.map((r) => r.nonce)).size).toBe(7);
+  });
+
+  it('free play: a trial account plays the originals against the free-play house, never the real one', async () => {
+    const trial = await memberWithMoney(t, 10_000, { agentType: 4 });
+    const realBefore = await houseTotal(GAMES_HOUSE);
+    const freeBefore = await houseTotal(GAMES_FREE_PLAY_HOUSE);
+    const r = await original(trial.token, { gameCode: 'dice', bet: 1, target: 5000, over: true });
+    expect(r.value.freePlay).toBe(true);
+    const mines = await post<MinesAnswer>(trial.token, 'mines/start', {
+      gameCode: 'mines',
+      bet: 1,
+      mines: 3,
+    });
+    expect(mines.statusCode).toBe(200);
+    expect(await houseTotal(GAMES_HOUSE)).toBe(realBefore);
+    expect(await houseTotal(GAMES_FREE_PLAY_HOUSE)).toBe(freeBefore + 100 - r.value.outcome.totalWin + 100);
+  });
+
+  it('64 concurrent bets across the four games on one balance never take it below zero, each paid once', async () => {
+    const m = await memberWithMoney(t, 2_000); // twenty bets of 1.00
+    const bodies = [
+      { gameCode: 'dice', bet: 1, target: 100, over: false }, // 1 % chance: mostly losses
+      { gameCode: 'limbo', bet: 1, target: 10_000 },
+      { gameCode: 'plinko', bet: 1, rows: 8, risk: 'high' },
+    ];
+    const results = await concurrently(64, 1, (c) =>
+      c % 4 === 3
+        ? post<MinesAnswer>(m.token, 'mines/start', { gameCode: 'mines', bet: 1, mines: 3 })
+        : original(m.token, bodies[c % 4]!),
+    );
+    const answers = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
+    expect(answers.every((a) => a !== null)).toBe(true);
+    const ok = answers.filter((a) => a!.statusCode === 200);
+    for (const a of answers.filter((x) => x!.statusCode !== 200)) {
+      expect(a!.statusCode).toBe(409);
+      expect(['wallet.balance.insufficient', 'conflict']).toContain(a!.errorCode);
+    }
+    const rounds = ok.filter((a) => 'roundId' in (a!.value as object)).map((a) => a!.value as Round);
+    const minesOpened = ok.length - rounds.length;
+    expect(minesOpened).toBeLessThanOrEqual(1); // one open round per player
+    const won = rounds.reduce((s, r) => s + r.outcome.totalWin, 0);
+    const final = await walletMinor(t, m.memberId);
+    expect(final).toBeGreaterThanOrEqual(0);
+    expect(final).toBe(2_000 - 100 * (rounds.length + minesOpened) + won);
+    // Each round moved money once: its stake and its payout, one ledger posting each.
+    for (const r of rounds.slice(0, 10)) {
+      const rows = await gameRounds(r.roundId);
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.payout)).toBe(r.outcome.totalWin);
+    }
+    const negative = await t.database.db
+      .selectFrom('ledger_account')
+      .select('id')
+      .where('allow_negative', '=', false)
+      .where('balance', '<', 0)
+      .execute();
+    expect(negative).toEqual([]);
+  });
+});
