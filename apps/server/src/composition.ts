@@ -59,6 +59,10 @@ import { pointsRoutes } from './modules/points/points.routes.ts';
 import { PointsService, registerPointsJobs } from './modules/points/points.service.ts';
 import { MallService } from './modules/points/mall.service.ts';
 import { pointsBoRoutes } from './modules/points/points-bo.routes.ts';
+import { VipService } from './modules/vip/vip.service.ts';
+import { MissionService } from './modules/vip/missions.service.ts';
+import { registerVipJobs } from './modules/vip/vip.jobs.ts';
+import { vipRoutes } from './modules/vip/vip.routes.ts';
 import { GamesService } from './modules/games/games.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { registerGamesJobs } from './modules/games/games.jobs.ts';
@@ -364,6 +368,10 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   });
   // The points mall: goods, redeems, conversions and the operator's decisions (decision 033).
   const mall = new MallService({ database, wallet, audit });
+  // VIP levels from the agent fold's member-day figures, and missions, on the job runner (decision 042).
+  const vip = new VipService({ database, wallet, audit, feed, timeZone: reportTimeZone });
+  const missions = new MissionService({ database, wallet, audit, timeZone: reportTimeZone });
+  registerVipJobs(jobs, vip, missions);
   // The operator's settings and sends (deposit channels, wallet mode, messages, job runs), audited.
   const operations = new OperationsService({ database, audit, deposits, wallet, messages, jobs, feed });
   // The Players section and the Dashboard's figures (issue 31, decision 031).
@@ -431,6 +439,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     siteFigures,
     points,
     mall,
+    vip,
+    missions,
     agentRebates,
     agentReports,
     agentTeam,
@@ -491,6 +501,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     messagesRoutes,
     recordsRoutes,
     pointsRoutes,
+    vipRoutes,
     gamesRoutes,
     houseGamesRoutes,
     realtimeRoutes,

@@ -32,3 +32,4 @@ export * from './agent-contracts-calls.ts';
 export * as backoffice from './backoffice/index.ts';
 export * from './points.ts';
 export * from './responsible.ts';
+export * from './vip.ts';

@@ -74,6 +74,7 @@ const categoryPrefixes: readonly [string, AccountRecordType][] = [
   ['AGENT_REALTIME_SALARY', 'BONUS'],
   ['REFERRAL', 'BONUS'],
   ['MISSION', 'BONUS'],
+  ['VIP', 'BONUS'],
   ['POINTS', 'BONUS'],
   // Opening money of demo and free-play accounts is not a bonus the player earned.
   ['DEMO_CREDIT', 'ADJUSTMENT'],

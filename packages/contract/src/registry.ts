@@ -22,6 +22,7 @@ import * as agentNotices from './agent-notices.ts';
 import * as agentContracts from './agent-contracts-calls.ts';
 import * as points from './points.ts';
 import * as responsible from './responsible.ts';
+import * as vip from './vip.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -60,4 +61,5 @@ export const allCalls: readonly CallDef[] = collect(
   agentContracts,
   points,
   responsible,
+  vip,
 );

@@ -176,6 +176,10 @@ export const LedgerKinds = {
   POINTS_DEPOSIT: 'Points earned on a deposit',
   /** The money a conversion of points pays from the house's cash (migration 050). */
   POINTS_CONVERT: 'Points converted',
+  /** A VIP level's reward, credited once the first time a member reaches it (decision 042). */
+  VIP_REWARD: 'VIP level reward',
+  /** A completed mission's reward, once per member and period (decision 042). */
+  MISSION_REWARD: 'Mission reward',
 } as const;
 export type LedgerKind = keyof typeof LedgerKinds;
 export const ledgerKindCodes = Object.keys(LedgerKinds) as LedgerKind[];

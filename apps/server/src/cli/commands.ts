@@ -16,6 +16,7 @@ import { runStatusCommand, runSwitchCommand, SITE_USAGE, type SiteOpsServices } 
 import { LOTTERY_USAGE, runLotteryCommand, type LotteryOpsServices } from './lottery-command.ts';
 import { CONTRACT_USAGE, runContractCommand, type ContractOpsServices } from './contract-command.ts';
 import { POINTS_USAGE, runPointsCommand, type PointsOpsServices } from './points-command.ts';
+import { runVipCommand, VIP_USAGE, type VipOpsServices } from './vip-command.ts';
 import {
   runJobsCommand,
   runWithdrawCommand,
@@ -48,6 +49,7 @@ export interface OpsServices
     LotteryOpsServices,
     ContractOpsServices,
     PointsOpsServices,
+    VipOpsServices,
     BackofficeOpsServices {
   system: SystemService;
   notices: NoticesService;
@@ -79,6 +81,7 @@ ${GAMES_USAGE}
 ${LOTTERY_USAGE}
 ${CONTRACT_USAGE}
 ${POINTS_USAGE}
+${VIP_USAGE}
 ${BACKOFFICE_USAGE}`;
 
 function flags(args: string[]): { positional: string[]; named: Map<string, string> } {
@@ -202,6 +205,9 @@ export async function runOpsCommand(
       return runContractCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'points':
       return runPointsCommand(services, named, positional, (m) => new UsageError(m), operator);
+    case 'vip':
+    case 'mission':
+      return runVipCommand(group, services, named, positional, (m) => new UsageError(m), operator);
     case 'jobs':
       return runJobsCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'staff':

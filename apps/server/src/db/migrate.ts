@@ -46,6 +46,7 @@ import * as m046 from './migrations/046-back-office-content.ts';
 import * as m051 from './migrations/051-responsible-gambling.ts';
 import * as m049 from './migrations/049-staff-password-change.ts';
 import * as m048 from './migrations/048-site-day-figures.ts';
+import * as m054 from './migrations/054-vip-missions.ts';
 import * as m057 from './migrations/057-house-originals.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '051-responsible-gambling': m051,
   '049-staff-password-change': m049,
   '048-site-day-figures': m048,
+  '054-vip-missions': m054,
   '057-house-originals': m057,
 };
 
