@@ -11,6 +11,7 @@ import { recordPages } from '../records/index.ts';
 import { messagePages } from '../messages/index.ts';
 import { walletPages } from '../wallet/index.ts';
 import { profilePages } from '../profile/index.ts';
+import { MissionBadge, vipPages } from '../vip/index.ts';
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { isChunkLoadError } from '../../shared/shell/lazy-route.ts';
@@ -46,6 +47,7 @@ const featurePages: Record<string, () => Promise<{ default: ComponentType }>> = 
   ...messagePages,
   ...walletPages,
   ...profilePages,
+  ...vipPages,
 };
 
 function FeaturePage({ page }: { page: string }) {
@@ -116,6 +118,7 @@ export function CentreFrame() {
                   data-page={e.page}
                 >
                   {t(e.key)}
+                  {e.page === 'missionLeaderboard' ? <MissionBadge /> : null}
                 </button>
               </li>
             ))}

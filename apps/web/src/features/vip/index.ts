@@ -1,1 +1,16 @@
-export const loadVipPage = () => import('./vip-page.tsx').then((m) => ({ Component: m.VipPage }));
+import type { ComponentType } from 'react';
+import { i18n } from '../../shared/i18n/i18n.ts';
+
+export const loadVipPage = () =>
+  Promise.all([import('./vip-page.tsx'), i18n.loadNamespaces('vip')]).then(([m]) => ({
+    Component: m.VipPage,
+  }));
+
+/** The missions' count badge of the member centre's `mission_activity` entry (PR-03). */
+export { MissionBadge } from './mission-badge.tsx';
+
+/** The member-centre pages of this feature (a lazy chunk with its strings): missions and their leaderboard. */
+export const vipPages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  missionLeaderboard: () =>
+    Promise.all([import('./missions-page.tsx'), i18n.loadNamespaces('vip')]).then(([m]) => m),
+};

@@ -12,6 +12,8 @@ import {
   StarIcon,
 } from '../../shared/ui/icons.tsx';
 import { Page, Section } from '../../shared/ui/page.tsx';
+import { useRankProgress } from './api.ts';
+import { LevelsTable, MyLevel, VIP_NS } from './vip-ladder.tsx';
 import { Logo } from './vip-logo.tsx';
 import styles from './vip-page.module.css';
 
@@ -23,10 +25,16 @@ const perks = [
   { key: 'vip_perk_security', icon: ShieldIcon },
 ] as const;
 
-/** /vip (SH-05): the VIP club, without the site header; its own slim bar leads back home. */
+/**
+ * /vip (SH-05): the VIP club, without the site header; its own slim bar leads back home. The
+ * member's level and its progress to the next, the ladder, and the perks (decision 042).
+ */
 export function VipPage() {
   const { t } = useTranslation('pages');
+  const { t: tv } = useTranslation(VIP_NS);
   const info = useSystemInfo();
+  const progress = useRankProgress();
+  const rank = progress.data?.playerRankProgress.rankLevel ?? null;
   return (
     <div className={styles.wrap} data-testid="vip-page">
       <div className={styles.bar}>
@@ -46,6 +54,12 @@ export function VipPage() {
         </Button>
       </div>
       <Page>
+        <Section title={tv('vip_my_level')} id="vip-mine">
+          <MyLevel />
+        </Section>
+        <Section title={tv('vip_levels')} id="vip-levels">
+          <LevelsTable currentRank={rank} />
+        </Section>
         <Section title={t('vip_perks')} id="vip-perks">
           <ul className={styles.perks}>
             {perks.map(({ key, icon: Icon }) => (
