@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // History-mode routes: any other GET that is not an API path gets the app's index.html. A path
   // with a file extension is a missing file, except .html: /register.html is a route of the app.
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path.startsWith(p));
     if (
@@ -181,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (req.method === 'GET' || req.method === 'HEAD') &&
       !/\.(?!html$)[a-z0-9]+$/i.test(path)
     ) {
-      const { html, etag } = appDocument.forBrand(brand.get());
+      const { html, etag } = appDocument.forBrand(await brand.current());
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('text/html; charset=utf-8').send(html);

@@ -182,6 +182,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const sessionPolicy = deps.sessionPolicy ?? config.session ?? defaultSessionPolicy;
 
   const system = new SystemService(database, feed);
+  // The operator's brand settings (decision 040) come with the system snapshot and its reloads.
+  brand.attach(system);
   const notices = new NoticesService(database, feed);
   const payloadKeys = new PayloadKeys(
     database,
@@ -469,6 +471,8 @@ export type Services = ReturnType<typeof createServices>;
 /** Starts the background work of the services (change notices, outbox delivery). */
 export async function startServices(services: Services): Promise<void> {
   await services.feed.start();
+  // The brand settings loaded before the first request (they are read without waiting after).
+  await services.brand.current().catch(() => undefined);
   await services.memberEvents.start();
   services.outbox.start();
   services.jobs.start();

@@ -12,6 +12,7 @@ import { Empty, Failed, Loading } from '../ui/states.tsx';
 import { count, dateTime } from '../ui/format.ts';
 import { notificationProvider } from '../ui/toasts.tsx';
 import { money, refusalText } from './approval-rules.ts';
+import { hasPrizes, PrizesFlow, ScheduleForm, suspendedText } from './lottery-schedule.tsx';
 import './lottery.css';
 
 type Game = backoffice.LotteryBoGame;
@@ -266,6 +267,8 @@ const FILTER_LABEL: Record<(typeof backoffice.lotteryNumeroFilters)[number], str
 export function LotteryGamePage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
+  const can = useCan();
+  const [scheduling, setScheduling] = useState(false);
   const games = useQuery({
     queryKey: ['lottery-games'],
     queryFn: () => boCall(backoffice.boLotteryGames, {}),
@@ -366,11 +369,26 @@ export function LotteryGamePage() {
               draw ·{' '}
               <span className={`badge badge-${game.enabled ? 'ok' : 'off'}`}>
                 {game.enabled ? 'On sale' : 'Sales off'}
-              </span>
+              </span>{' '}
+              · <span data-testid="suspended">{suspendedText(game)}</span>
             </p>
           ) : null}
         </div>
+        {game && can('lottery.result') ? (
+          <div className="head-actions">
+            <button type="button" className="button" onClick={() => setScheduling(true)}>
+              Edit schedule
+            </button>
+          </div>
+        ) : null}
       </header>
+      <Dialog
+        open={scheduling && game !== undefined}
+        title={game ? `Schedule: ${game.code}` : ''}
+        onClose={() => setScheduling(false)}
+      >
+        {game && scheduling ? <ScheduleForm game={game} onDone={() => setScheduling(false)} /> : null}
+      </Dialog>
       {game ? (
         <dl className="facts lot-limits">
           {(
@@ -443,6 +461,7 @@ export function LotteryNumeroPage() {
   const { code = '', numero = '' } = useParams();
   const can = useCan();
   const [acting, setActing] = useState<Action | null>(null);
+  const [byPrize, setByPrize] = useState(false);
   const { query } = useOne<Detail>({ resource: 'lottery-numeros', id: `${code.toUpperCase()}:${numero}` });
   const detail = query.data?.data;
   const n = detail?.numero;
@@ -475,6 +494,11 @@ export function LotteryNumeroPage() {
               </p>
             </div>
             <div className="head-actions item-actions" data-testid="numero-actions">
+              {detail.can.prizes && can('lottery.result') && hasPrizes(detail) ? (
+                <button type="button" className="button" onClick={() => setByPrize(true)}>
+                  {detail.slots.length > 0 ? 'Continue by prize' : 'Enter by prize'}
+                </button>
+              ) : null}
               {actions.map((a) => (
                 <button
                   key={a}
@@ -550,6 +574,13 @@ export function LotteryNumeroPage() {
             onClose={() => setActing(null)}
           >
             {acting ? <ResultFlow detail={detail} action={acting} onDone={() => setActing(null)} /> : null}
+          </Dialog>
+          <Dialog
+            open={byPrize}
+            title={`Result by prize: ${n.gameCode} ${n.numero}`}
+            onClose={() => setByPrize(false)}
+          >
+            {byPrize ? <PrizesFlow detail={detail} onDone={() => setByPrize(false)} /> : null}
           </Dialog>
         </>
       ) : null}

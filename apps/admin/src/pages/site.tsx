@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useGetIdentity } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { backoffice } from '@app/contract';
 import { boCall } from '../api/client.ts';
@@ -329,72 +330,315 @@ function Switches() {
   );
 }
 
+function useCan() {
+  const { data: me } = useGetIdentity<backoffice.StaffMe>();
+  return (p: backoffice.StaffPermission) => me?.permissions.includes(p) ?? false;
+}
+
+const BRAND_KEY = ['bo', 'site', 'brand'];
+type BrandSettings = backoffice.BrandSettings;
+
+const SETTING_LABEL: Record<keyof BrandSettings, string> = {
+  brandName: 'Site name',
+  defaultLang: 'Default language',
+  supportLanguages: 'Languages offered',
+  currencySymbol: 'Currency symbol',
+  loginedToHomePage: 'After login',
+  chatHeaderColor: 'Chat header colour',
+};
+
+function settingText(key: keyof BrandSettings, v: BrandSettings[keyof BrandSettings]): string {
+  if (key === 'loginedToHomePage') return v ? 'the home page' : 'where the player was';
+  return Array.isArray(v) ? v.join(', ') : String(v);
+}
+
+/** The brand config: the settings staff may change (decision 040), and the rest of the file. */
 function Brand() {
   const [open, setOpen] = useState(false);
-  const brand = useQuery({
-    queryKey: ['bo', 'site', 'brand'],
-    queryFn: () => boCall(backoffice.boSiteBrand),
-  });
+  const [editing, setEditing] = useState(false);
+  const can = useCan();
+  const brand = useQuery({ queryKey: BRAND_KEY, queryFn: () => boCall(backoffice.boSiteBrand) });
+  const b = brand.data;
   return (
     <section className="panel" aria-label="Brand config">
       <div className="panel-head">
         <h2>Brand config</h2>
-        <button
-          type="button"
-          className="button button-quiet"
-          onClick={() => setOpen(true)}
-          disabled={!brand.data}
-        >
-          Show the whole file
-        </button>
+        <span className="head-actions">
+          <button type="button" className="button button-quiet" onClick={() => setOpen(true)} disabled={!b}>
+            Show the whole config
+          </button>
+          {can('brand.edit') ? (
+            <button type="button" className="button" onClick={() => setEditing(true)} disabled={!b}>
+              Edit brand settings
+            </button>
+          ) : null}
+        </span>
       </div>
       {brand.isPending ? <Loading /> : null}
       {brand.error ? <Failed error={brand.error} retry={() => void brand.refetch()} /> : null}
-      {brand.data ? (
+      {b ? (
         <>
+          <dl className="facts" data-testid="brand-settings">
+            {backoffice.brandSettingKeys.map((k) => (
+              <div key={k}>
+                <dt>{SETTING_LABEL[k]}</dt>
+                <dd>
+                  {k === 'chatHeaderColor' ? (
+                    <span
+                      className="gs-swatch"
+                      style={{ background: b.settings.chatHeaderColor }}
+                      aria-hidden="true"
+                    />
+                  ) : null}
+                  {settingText(k, b.settings[k])}{' '}
+                  {b.overridden.includes(k) ? (
+                    <span
+                      className="badge badge-warn"
+                      title={`The file says ${settingText(k, b.defaults[k])}`}
+                    >
+                      set here
+                    </span>
+                  ) : null}
+                </dd>
+              </div>
+            ))}
+          </dl>
           <dl className="facts">
             <div>
-              <dt>Brand</dt>
-              <dd>{brand.data.config.brandName}</dd>
-            </div>
-            <div>
               <dt>Merchant</dt>
-              <dd className="mono">{brand.data.config.merchant}</dd>
+              <dd className="mono">{b.config.merchant}</dd>
             </div>
             <div>
               <dt>Currency</dt>
               <dd>
-                {brand.data.config.currency.code} ({brand.data.config.currency.symbol},{' '}
-                {brand.data.config.currency.precision} decimals)
-              </dd>
-            </div>
-            <div>
-              <dt>Languages</dt>
-              <dd>
-                {brand.data.config.supportLanguages.join(', ')} · default {brand.data.config.defaultLang}
+                {b.config.currency.code} ({b.config.currency.precision} decimals)
               </dd>
             </div>
             <div>
               <dt>Lottery</dt>
               <dd>
-                {brand.data.config.lotteryType} · prize modes {brand.data.config.prizeModes.join(', ')}
+                {b.config.lotteryType} · prize modes {b.config.prizeModes.join(', ')}
               </dd>
             </div>
             <div>
               <dt>Theme overrides</dt>
-              <dd>{Object.keys(brand.data.config.theme).length || 'none'}</dd>
+              <dd>{Object.keys(b.config.theme).length || 'none'}</dd>
             </div>
           </dl>
           <p className="muted small">
-            Served from <span className="mono">{brand.data.path}</span> on the server: edit the file there and
-            every player gets it within a second, without a rebuild (an edit that does not validate is refused
-            and the last good config stays).
+            The settings above are kept in the database: a change reaches every server and every new page at
+            once, and is recorded in the audit log with its reason. The rest (merchant, the currency&apos;s
+            code and decimals, the lottery&apos;s prize modes, the theme) is the file{' '}
+            <span className="mono">{b.path}</span> on the server, whose values are also the settings&apos;
+            defaults.
           </p>
           <Dialog open={open} title="Brand config" onClose={() => setOpen(false)}>
-            <pre className="gs-json">{JSON.stringify(brand.data.config, null, 2)}</pre>
+            <pre className="gs-json">{JSON.stringify(b.config, null, 2)}</pre>
+          </Dialog>
+          <Dialog open={editing} title="Brand settings" onClose={() => setEditing(false)}>
+            {editing ? <BrandForm brand={b} onDone={() => setEditing(false)} /> : null}
           </Dialog>
         </>
       ) : null}
     </section>
+  );
+}
+
+function BrandForm({ brand, onDone }: { brand: backoffice.SiteBrand; onDone: () => void }) {
+  const client = useQueryClient();
+  const [s, setS] = useState<BrandSettings>(brand.settings);
+  const [reason, setReason] = useState('');
+  const [review, setReview] = useState(false);
+  const set = <K extends keyof BrandSettings>(k: K, v: BrandSettings[K]) =>
+    setS((cur) => ({ ...cur, [k]: v }));
+  const changes = backoffice.brandSettingKeys.filter(
+    (k) => JSON.stringify(s[k]) !== JSON.stringify(brand.settings[k]),
+  );
+  const checked = backoffice.BrandSettingsSchema.safeParse(s);
+  const problem = !checked.success
+    ? checked.error.issues.map(
+        (i) => `${SETTING_LABEL[i.path[0] as keyof BrandSettings] ?? ''}: ${i.message}`,
+      )[0]
+    : !s.supportLanguages.includes(s.defaultLang)
+      ? 'The default language must be one of the languages offered.'
+      : null;
+  const save = useMutation({
+    mutationFn: () => boCall(backoffice.boSiteBrandSet, { body: { settings: s, reason: reason.trim() } }),
+    onSuccess: (b) => {
+      client.setQueryData(BRAND_KEY, b);
+      notify('success', 'Brand settings saved', 'Every new page of the player site has them now.');
+      onDone();
+    },
+    onError: (err) => notify('error', 'Brand settings not saved', refusalText(err)),
+  });
+  if (review) {
+    return (
+      <div className="form" data-testid="brand-review">
+        <p>These settings change for every player:</p>
+        <table className="grid grid-compact" aria-label="Changes">
+          <thead>
+            <tr>
+              <th>Setting</th>
+              <th>Now</th>
+              <th>After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((k) => (
+              <tr key={k}>
+                <td>{SETTING_LABEL[k]}</td>
+                <td className="muted">{settingText(k, brand.settings[k])}</td>
+                <td>
+                  <strong>{settingText(k, s[k])}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted small">Reason for the audit log: {reason.trim()}</p>
+        {save.isError ? (
+          <p className="notice notice-error" role="alert">
+            {refusalText(save.error)}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => setReview(false)} disabled={save.isPending}>
+            Back
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => save.mutate()}
+            disabled={save.isPending}
+          >
+            {save.isPending ? 'Saving…' : 'Confirm: save'}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="form"
+      aria-label="Brand settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setReview(true);
+      }}
+    >
+      <label className="field">
+        <span>{SETTING_LABEL.brandName}</span>
+        <input
+          name="brandName"
+          value={s.brandName}
+          maxLength={60}
+          onChange={(e) => set('brandName', e.target.value)}
+        />
+        <small className="muted">The page title, the start screen, the codes&apos; messages.</small>
+      </label>
+      <fieldset className="field gs-langs">
+        <legend>{SETTING_LABEL.supportLanguages}</legend>
+        {brand.knownLanguages.map((l) => (
+          <label key={l} className="check">
+            <input
+              type="checkbox"
+              checked={s.supportLanguages.includes(l)}
+              onChange={(e) =>
+                set(
+                  'supportLanguages',
+                  e.target.checked ? [...s.supportLanguages, l] : s.supportLanguages.filter((x) => x !== l),
+                )
+              }
+            />
+            {l}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>{SETTING_LABEL.defaultLang}</span>
+        <select name="defaultLang" value={s.defaultLang} onChange={(e) => set('defaultLang', e.target.value)}>
+          {s.supportLanguages.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+          {s.supportLanguages.includes(s.defaultLang) ? null : (
+            <option value={s.defaultLang}>{s.defaultLang}</option>
+          )}
+        </select>
+      </label>
+      <div className="cards-2">
+        <label className="field">
+          <span>{SETTING_LABEL.currencySymbol}</span>
+          <input
+            name="currencySymbol"
+            value={s.currencySymbol}
+            maxLength={8}
+            onChange={(e) => set('currencySymbol', e.target.value)}
+          />
+          <small className="muted">
+            Shown before amounts; the currency ({brand.config.currency.code}) and its decimals stay.
+          </small>
+        </label>
+        <label className="field">
+          <span>{SETTING_LABEL.chatHeaderColor}</span>
+          <span className="gs-colour">
+            <input
+              type="color"
+              aria-label="Pick the colour"
+              value={/^#[0-9a-fA-F]{6}$/.test(s.chatHeaderColor) ? s.chatHeaderColor : '#000000'}
+              onChange={(e) => set('chatHeaderColor', e.target.value)}
+            />
+            <input
+              name="chatHeaderColor"
+              className="mono"
+              value={s.chatHeaderColor}
+              maxLength={7}
+              onChange={(e) => set('chatHeaderColor', e.target.value)}
+            />
+          </span>
+        </label>
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={s.loginedToHomePage}
+          onChange={(e) => set('loginedToHomePage', e.target.checked)}
+        />
+        After login, players land on the home page
+      </label>
+      <label className="field">
+        <span>Reason</span>
+        <input
+          name="reason"
+          value={reason}
+          maxLength={200}
+          onChange={(e) => setReason(e.target.value)}
+          required
+        />
+      </label>
+      {problem ? (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() => setS(brand.defaults)}
+          disabled={JSON.stringify(s) === JSON.stringify(brand.defaults)}
+        >
+          Back to the file&apos;s values
+        </button>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={changes.length === 0 || problem !== null || !reason.trim()}
+        >
+          Review {changes.length} change{changes.length === 1 ? '' : 's'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -17,6 +17,7 @@ export const PERMISSION_LABEL: Record<backoffice.StaffPermission, string> = {
   'game.manage': 'Switch vendors and games',
   'content.edit': 'Edit notices, banners and promotions',
   'site.switches': 'Maintenance, regions and switches',
+  'brand.edit': 'Change the brand settings players see',
   'agent.read': 'Read agents and settlements',
   'agent.settle': 'Re-run agent settlement periods',
 };

@@ -1002,6 +1002,8 @@ export interface LotteryGameTable {
   chase_max: Generated<number>;
   sort: Generated<number>;
   created_at: Timestamp;
+  /** Zone-local dates (YYYYMMDD) without a draw (migration 052). */
+  suspended_dates: Generated<string[]>;
 }
 
 export interface LotteryLiabilityTable {

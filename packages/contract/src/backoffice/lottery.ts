@@ -38,6 +38,11 @@ export const LotteryBoErrors = {
     status: 409,
     message: 'The numero is not in a state this action applies to',
   },
+  boLotteryScheduleInvalid: {
+    code: 'bo.lottery.schedule.invalid',
+    status: 422,
+    message: 'This schedule does not fit the game',
+  },
   boLotteryResultInvalid: {
     code: 'bo.lottery.result.invalid',
     status: 422,
@@ -82,6 +87,8 @@ export const LotteryBoGameSchema = z.object({
   onSale: z.object({ numero: z.string(), drawAt: z.number(), saleEnd: z.number() }).nullable(),
   /** Numeros whose draw time passed without a result (an official game's work list). */
   awaiting: z.number().int(),
+  /** Zone-local dates (YYYYMMDD) without a draw (decision 040). */
+  suspendedDates: z.array(z.string()),
 });
 export type LotteryBoGame = z.infer<typeof LotteryBoGameSchema>;
 
@@ -95,6 +102,49 @@ export const LotteryGameSwitchBodySchema = z.object({
   code: gameCode,
   enabled: z.boolean(),
   reason: LotteryReasonSchema,
+});
+
+/** A date of the game's zone, YYYYMMDD (or YYYY-MM-DD, stored without the dashes). */
+const zoneDate = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{4}-?[0-9]{2}-?[0-9]{2}$/, 'a date such as 2026-12-31')
+  .transform((d) => d.replace(/-/g, ''))
+  .refine((d) => {
+    const t = Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8)));
+    return new Date(t).toISOString().slice(0, 10).replace(/-/g, '') === d;
+  }, 'not a calendar date');
+
+/**
+ * A game's schedule as an operator edits it (decision 040): a daily game's draw time and weekdays,
+ * any game's closing offset and suspended dates. A fast game's interval is not edited: its numeros
+ * are numbered by their place in the day, which a new interval would reuse for other draws.
+ */
+export const LotteryScheduleBodySchema = z.object({
+  code: gameCode,
+  /** Daily games: the draw time on the zone's clock. */
+  drawTime: z
+    .string()
+    .trim()
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'a time such as 18:15')
+    .optional(),
+  /** Daily games: the weekdays drawn (0 Sunday … 6 Saturday). */
+  drawDays: z.array(z.number().int().min(0).max(6)).min(1).max(7).optional(),
+  /** Sales close this many seconds before each draw. */
+  lockS: z.number().int().min(0).max(86_399),
+  /** The dates without a draw, the whole list (empty: none). */
+  suspendedDates: z.array(zoneDate).max(400),
+  reason: LotteryReasonSchema,
+});
+
+export type LotteryScheduleResult = z.infer<typeof LotteryScheduleResultSchema>;
+export const LotteryScheduleResultSchema = z.object({
+  game: LotteryBoGameSchema,
+  /** Future numeros without bets made again on the new schedule. */
+  replaced: z.number().int(),
+  /** Future numeros with bets the new schedule no longer has: kept as they were (void them if need be). */
+  kept: z.array(z.object({ numero: z.string(), drawAt: z.number(), tickets: z.number().int() })),
+  auditId: z.number().int().nullable(),
 });
 
 // ---- numeros ----------------------------------------------------------------------------------------
@@ -153,8 +203,10 @@ export const LotteryBoNumeroDetailSchema = z.object({
   revisions: z.array(
     z.object({ revision: z.number().int(), winNo: z.string(), source: z.string(), at: z.number() }),
   ),
-  /** What this numero's staff may do now. */
-  can: z.object({ enter: z.boolean(), correct: z.boolean(), void: z.boolean() }),
+  /** Prizes entered so far of a result entered prize by prize (decision 040), in the family's order. */
+  slots: z.array(z.object({ prize: z.string(), numbers: z.array(z.string()) })),
+  /** What this numero's staff may do now (`prizes`: enter the result prize by prize). */
+  can: z.object({ enter: z.boolean(), correct: z.boolean(), void: z.boolean(), prizes: z.boolean() }),
   /** The state a preview is taken from: confirm sends it back, and a changed numero refuses it. */
   version: z.string(),
 });
@@ -211,7 +263,8 @@ export const LotteryPreviewBodySchema = z.object({
 
 /** What a settlement moves (a preview's or a confirmation's): the same figures either way. */
 export const LotteryEffectSchema = z.object({
-  action: z.enum(lotteryResultActions),
+  /** `prizes`: some prizes of an official result, entered prize by prize (decision 040). */
+  action: z.enum([...lotteryResultActions, 'prizes']),
   gameCode: z.string(),
   numero: z.string(),
   winNoBefore: z.string(),
@@ -269,6 +322,46 @@ export const LotteryConfirmSchema = LotteryEffectSchema.extend({
   /** The audit entry written. */
   auditId: z.number().int(),
 });
+
+/** Prize → its numbers (each of the prize's width), e.g. `{"G8": ["12"]}`. */
+const PrizeSlotsSchema = z
+  .record(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{1,8}$/, 'a prize such as G7 or DB'),
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[0-9]{1,9}$/, 'digits'),
+      )
+      .min(1)
+      .max(20),
+  )
+  .refine((r) => Object.keys(r).length > 0, 'at least one prize');
+
+export const LotteryPrizesPreviewBodySchema = z.object({ code: gameCode, numero, slots: PrizeSlotsSchema });
+
+export const LotteryPrizesBodySchema = LotteryPrizesPreviewBodySchema.extend({
+  /** The preview's version: a numero that changed since is refused (409 bo.lottery.changed). */
+  version: z.string().min(1).max(400),
+});
+
+export const LotteryPrizesSchema = z.object({
+  currency: z.string(),
+  precision: z.number().int(),
+  /** Prizes still to come; empty: the result is whole, drawn and settled. */
+  missing: z.array(z.string()),
+  /** Every prize entered, with these. */
+  entered: z.array(z.object({ prize: z.string(), numbers: z.array(z.string()) })),
+  /** What it moves (nothing until the last prize: then the settlement). */
+  effect: LotteryEffectSchema,
+  /** The audit entry written (null for a preview). */
+  auditId: z.number().int().nullable(),
+});
+export type LotteryPrizes = z.infer<typeof LotteryPrizesSchema>;
 
 // ---- calls --------------------------------------------------------------------------------------------
 
@@ -354,6 +447,39 @@ export const boLotteryVoid = defineBoCall({
   response: LotteryConfirmSchema,
 });
 
+export const boLotterySchedule = defineBoCall({
+  id: 'boLotterySchedule',
+  method: 'POST',
+  path: '/bo/api/lottery/games/schedule',
+  access: 'lottery.result',
+  summary:
+    "Change a game's draw time and days, closing offset and suspended dates (audited; future numeros without bets follow)",
+  body: LotteryScheduleBodySchema,
+  response: LotteryScheduleResultSchema,
+});
+
+export const boLotteryPrizesPreview = defineBoCall({
+  id: 'boLotteryPrizesPreview',
+  method: 'POST',
+  path: '/bo/api/lottery/prizes/preview',
+  access: 'lottery.result',
+  summary:
+    'What entering some prizes of an official result would do (the settlement, when they complete it), undone',
+  body: LotteryPrizesPreviewBodySchema,
+  response: LotteryPrizesSchema,
+});
+
+export const boLotteryPrizes = defineBoCall({
+  id: 'boLotteryPrizes',
+  method: 'POST',
+  path: '/bo/api/lottery/prizes',
+  access: 'lottery.result',
+  summary:
+    'Enter some prizes of an official result; the last one draws and settles the numero at once (audited)',
+  body: LotteryPrizesBodySchema,
+  response: LotteryPrizesSchema,
+});
+
 /** The Lottery section's calls (`backofficeCalls` in index.ts lists every call). */
 export const lotteryCalls: readonly BoCallDef[] = [
   boLotteryGames,
@@ -364,4 +490,7 @@ export const lotteryCalls: readonly BoCallDef[] = [
   boLotteryPreview,
   boLotteryResult,
   boLotteryVoid,
+  boLotterySchedule,
+  boLotteryPrizesPreview,
+  boLotteryPrizes,
 ];

@@ -30,6 +30,8 @@ export const staffPermissions = [
   'content.edit',
   /** Maintenance, region blocks, feature switches, brand config. */
   'site.switches',
+  /** Change the brand settings players see (site name, languages, currency symbol; decision 040). */
+  'brand.edit',
   'agent.read',
   /** Re-run a settled period of agent contracts (only differences are paid, once). */
   'agent.settle',

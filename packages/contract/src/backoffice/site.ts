@@ -20,6 +20,11 @@ export const SiteBoErrors = {
     message: 'The maintenance end time must be in the future',
   },
   boSwitchNotFound: { code: 'bo.site.switch.not.found', status: 404, message: 'No such feature switch' },
+  boBrandInvalid: {
+    code: 'bo.site.brand.invalid',
+    status: 422,
+    message: 'These brand settings do not fit together',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 /** ISO 3166 alpha-2, any case (stored upper case). */
@@ -74,10 +79,63 @@ export const SiteSwitchBodySchema = z.object({
   enabled: z.boolean(),
 });
 
+/** A language label of the brand's picker (MY, EN, CN, ...). */
+const LanguageLabelSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2,3}(-[A-Z0-9]{2,4})?$/, 'a language label such as EN');
+
+/**
+ * The brand settings an operator edits from the console (decision 040): what players see of the
+ * brand. The rest of the brand config (merchant, lottery type, prize modes, the currency's code and
+ * precision, which money is counted in) stays in the file: changing it is a deployment, not a
+ * setting. Secrets are never part of either.
+ */
+export const BrandSettingsSchema = z
+  .object({
+    /** The site's name: the title, the start screen, codes' messages, the authenticator's issuer. */
+    brandName: z.string().trim().min(1).max(60),
+    /** The language a visitor without one gets (one of `supportLanguages`). */
+    defaultLang: LanguageLabelSchema,
+    /** The languages offered, by picker label. */
+    supportLanguages: z.array(LanguageLabelSchema).min(1).max(12),
+    /** The currency's symbol as shown (the code and the precision stay in the file). */
+    currencySymbol: z.string().trim().min(1).max(8),
+    /** After login the player lands on the home page (else where they were). */
+    loginedToHomePage: z.boolean(),
+    /** The live chat's header colour. */
+    chatHeaderColor: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #1b2540'),
+  })
+  .strict();
+export type BrandSettings = z.infer<typeof BrandSettingsSchema>;
+export const brandSettingKeys = Object.keys(BrandSettingsSchema.shape) as (keyof BrandSettings)[];
+
 export const SiteBrandSchema = z.object({
-  /** The file the server reads (BRAND_CONFIG); edited on the server, re-read within a second. */
+  /** The file the server reads (BRAND_CONFIG): the defaults, and everything not editable here. */
   path: z.string(),
+  /** The brand config the players are served now: the file with the settings over it. */
   config: BrandConfigSchema,
+  /** The editable settings as they are now. */
+  settings: BrandSettingsSchema,
+  /** What the file says for each (what a setting returns to when the operator resets it). */
+  defaults: BrandSettingsSchema,
+  /** The settings whose value is the operator's, not the file's. */
+  overridden: z.array(z.string()),
+  /** Language labels the brand knows (its languageLabels and the picker's). */
+  knownLanguages: z.array(z.string()),
+});
+
+export type SiteBrand = z.infer<typeof SiteBrandSchema>;
+
+export const SiteBrandBodySchema = z.object({
+  /** Every editable setting, as it should be; a value equal to the file's is stored as the file's. */
+  settings: BrandSettingsSchema,
+  /** Why: kept in the audit log. */
+  reason: z.string().trim().min(1).max(200),
 });
 
 export const boSiteStatus = defineBoCall({
@@ -137,6 +195,17 @@ export const boSiteBrand = defineBoCall({
   response: SiteBrandSchema,
 });
 
+export const boSiteBrandSet = defineBoCall({
+  id: 'boSiteBrandSet',
+  method: 'POST',
+  path: '/bo/api/site/brand/set',
+  access: 'brand.edit',
+  summary:
+    'Changes the brand settings players see (audited with a reason; every instance serves them at once)',
+  body: SiteBrandBodySchema,
+  response: SiteBrandSchema,
+});
+
 export const siteCalls: readonly BoCallDef[] = [
   boSiteStatus,
   boSiteMaintenance,
@@ -144,4 +213,5 @@ export const siteCalls: readonly BoCallDef[] = [
   boSiteSwitches,
   boSiteSwitch,
   boSiteBrand,
+  boSiteBrandSet,
 ];

@@ -25,4 +25,12 @@ export async function lotteryBoRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boLotteryGameSwitch, ({ staff, body, caller }) =>
     lotteryBo.switchGame(actorOf(staff, caller), body),
   );
+  // Decision 040: a game's schedule, and a result entered prize by prize (previewed, then confirmed).
+  registerBoCall(app, staffService, bo.boLotterySchedule, ({ staff, body, caller }) =>
+    lotteryBo.setSchedule(actorOf(staff, caller), body),
+  );
+  registerBoCall(app, staffService, bo.boLotteryPrizesPreview, ({ body }) => lotteryBo.previewPrizes(body));
+  registerBoCall(app, staffService, bo.boLotteryPrizes, ({ staff, body, caller }) =>
+    lotteryBo.confirmPrizes(actorOf(staff, caller), body),
+  );
 }

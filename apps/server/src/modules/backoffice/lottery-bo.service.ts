@@ -15,11 +15,13 @@ import type { LotteryService } from '../lottery/lottery.service.ts';
 import type { GameRow } from '../lottery/lottery-games.ts';
 import type { NumeroRow } from '../lottery/lottery-engine.ts';
 import { findPlay, unitOf } from '../lottery/rules.ts';
+import { slotsBetween } from '../lottery/schedule.ts';
 import type { AuditActor, AuditLog } from './audit.service.ts';
 
 const E = backoffice.LotteryBoErrors;
 type Effect = backoffice.LotteryEffect;
-type Action = backoffice.LotteryResultAction;
+type Action = backoffice.LotteryResultAction | 'prizes';
+type Slots = { prize: string; numbers: string[] }[];
 
 export interface LotteryBoDeps {
   database: Database;
@@ -31,17 +33,24 @@ export interface LotteryBoDeps {
 /** A preview's work, undone: thrown out of its transaction with the effect it measured. */
 class Undo extends Error {
   readonly effect: Effect;
-  constructor(effect: Effect) {
+  readonly prizes: { effect: Effect; missing: string[]; entered: Slots } | undefined;
+  constructor(effect: Effect, prizes?: { effect: Effect; missing: string[]; entered: Slots }) {
     super('preview undone');
     this.effect = effect;
+    this.prizes = prizes;
   }
 }
 
 /** The state class a preview is taken from: sales closing (open → locked) does not change it. */
-function versionOf(n: Pick<NumeroRow, 'status' | 'revision' | 'win_no'>): string {
+function versionOf(n: Pick<NumeroRow, 'status' | 'revision' | 'win_no' | 'slots'>): string {
   const phase =
     n.status === 'open' || n.status === 'locked' ? 'pending' : n.status === 'void' ? 'void' : 'resulted';
-  return `${phase}:${n.revision}:${n.win_no}`;
+  // A result entered prize by prize (decision 040): each prize entered is a new state.
+  const partial =
+    phase === 'pending' && Array.isArray(n.slots) && n.slots.length > 0
+      ? `:${(n.slots as Slots).map((x) => `${x.prize}=${x.numbers.join('.')}`).join('/')}`
+      : '';
+  return `${phase}:${n.revision}:${n.win_no}${partial}`;
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -131,6 +140,7 @@ export class LotteryBoService {
         ? { numero: onSale.numero, drawAt: onSale.draw_at.getTime(), saleEnd: onSale.sale_end.getTime() }
         : null,
       awaiting,
+      suspendedDates: g.suspended_dates ?? [],
     };
   }
 
@@ -245,7 +255,9 @@ export class LotteryBoService {
     }
     if (g.result_source !== 'OFFICIAL')
       return `${g.code} draws from its committed seed: its results are not entered by hand (void the numero instead)`;
-    if (action === 'enter') {
+    if (action === 'prizes' && !pending)
+      return `This numero is ${n.status}: a correction gives the whole result`;
+    if (action === 'enter' || action === 'prizes') {
       if (!pending) return `This numero is ${n.status}: correct its result instead`;
       if (n.draw_at.getTime() > now.getTime()) return 'The draw time has not come yet';
       return null;
@@ -275,10 +287,18 @@ export class LotteryBoService {
         source: r.source,
         at: r.created_at.getTime(),
       })),
+      slots:
+        n.status === 'open' || n.status === 'locked'
+          ? (Array.isArray(n.slots) ? (n.slots as Slots) : []).map((x) => ({
+              prize: x.prize,
+              numbers: x.numbers,
+            }))
+          : [],
       can: {
         enter: this.refusal(g, n, 'enter', now) === null,
         correct: this.refusal(g, n, 'correct', now) === null,
         void: this.refusal(g, n, 'void', now) === null,
+        prizes: this.refusal(g, n, 'prizes', now) === null,
       },
       version: versionOf(n),
     };
@@ -401,8 +421,9 @@ export class LotteryBoService {
       winNo?: string;
       reason?: string;
       version?: string;
+      slots?: Record<string, string[]>;
     },
-  ): Promise<{ effect: Effect; numeroId: number }> {
+  ): Promise<{ effect: Effect; numeroId: number; missing: string[]; entered: Slots }> {
     const g = await this.game(input.code, trx);
     const now = this.now();
     const n = await this.numeroRow(g, input.numero, trx, true);
@@ -410,7 +431,7 @@ export class LotteryBoService {
     if (input.version !== undefined && versionOf(locked) !== input.version) throw fail(E.boLotteryChanged);
     const why = this.refusal(g, locked, input.action, now);
     if (why) throw fail(E.boLotteryState, { message: why });
-    if (input.action !== 'void') {
+    if (input.action === 'enter' || input.action === 'correct') {
       if (!input.winNo) throw fail(E.boLotteryResultInvalid, { message: 'Give the whole result' });
       let winNo: string;
       try {
@@ -429,9 +450,20 @@ export class LotteryBoService {
       select id from ledger_transaction where idempotency_key = any(${keys}::text[])`.execute(trx);
     const seen = new Set(existing.rows.map((r) => Number(r.id)));
     const before = await this.ticketsOf(trx, Number(n.id));
+    let missing: string[] = [];
     try {
       if (input.action === 'void') {
         await this.deps.lottery.engine.voidNumero(g.code, locked.numero, input.reason ?? 'operator', trx);
+      } else if (input.action === 'prizes') {
+        const out = await this.deps.lottery.engine.enterResult(
+          g.code,
+          locked.numero,
+          { slots: input.slots ?? {} },
+          trx,
+        );
+        missing = out.missing;
+        // The last prize makes the result whole: it is settled in this very transaction.
+        if (missing.length === 0) await this.deps.lottery.engine.settle(Number(n.id), trx);
       } else {
         await this.deps.lottery.engine.enterResult(g.code, locked.numero, { winNo: input.winNo! }, trx);
         await this.deps.lottery.engine.settle(Number(n.id), trx);
@@ -442,6 +474,10 @@ export class LotteryBoService {
       throw err;
     }
     const after = await this.numeroRow(g, locked.numero, trx);
+    const entered = (Array.isArray(after.slots) ? (after.slots as Slots) : []).map((x) => ({
+      prize: x.prize,
+      numbers: x.numbers,
+    }));
     const ticketsAfter = await this.ticketsOf(trx, Number(n.id));
     const prior = new Map(before.map((t) => [Number(t.id), t]));
     let affected = 0;
@@ -518,7 +554,7 @@ export class LotteryBoService {
       playersMoved: players.length,
       version: versionOf(locked),
     };
-    return { effect, numeroId: Number(n.id) };
+    return { effect, numeroId: Number(n.id), missing, entered };
   }
 
   /** What the action would move: the action itself, settled, measured, and rolled back. */
@@ -579,31 +615,165 @@ export class LotteryBoService {
   }
 
   /**
-   * One prize's numbers of an official result (the CLI's prize-by-prize entry, as the provinces
-   * call them): audited; the numero is drawn and settled at once when the last prize comes in.
+   * What entering some prizes of an official result would do (decision 040): the very step, and
+   * when it completes the result the settlement, measured and rolled back.
    */
-  async enterSlots(actor: AuditActor, code: string, numero: string, slots: Record<string, string[]>) {
+  async previewPrizes(input: { code: string; numero: string; slots: Record<string, string[]> }) {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const out = await this.act(trx, { ...input, action: 'prizes' });
+        throw new Undo(out.effect, out);
+      });
+    } catch (err) {
+      if (err instanceof Undo && err.prizes) {
+        const { missing, entered, effect } = err.prizes;
+        return { ...this.money(), missing, entered, effect, auditId: null };
+      }
+      throw err;
+    }
+    throw new Error('unreachable: a preview always rolls back');
+  }
+
+  /**
+   * Some prizes of an official result, as the provinces call them (the console's and the CLI's
+   * prize-by-prize entry): audited (`lottery.result.prizes`); the last prize draws the numero and
+   * settles it in the same transaction, exactly once (decision 034). `version` (the preview's)
+   * refuses a numero that changed since (409); the CLI passes none.
+   */
+  async confirmPrizes(
+    actor: AuditActor,
+    input: { code: string; numero: string; slots: Record<string, string[]>; version?: string },
+  ) {
     return this.db.transaction().execute(async (trx) => {
-      const g = await this.game(code, trx);
-      const n = await this.numeroRow(g, numero, trx, true);
-      const why = this.refusal(
-        g,
-        n,
-        n.status === 'open' || n.status === 'locked' ? 'enter' : 'correct',
-        this.now(),
-      );
-      if (why) throw fail(E.boLotteryState, { message: why });
-      const out = await this.deps.lottery.engine.enterResult(g.code, n.numero, { slots }, trx);
-      if (out.missing.length === 0) await this.deps.lottery.engine.settle(Number(n.id), trx);
-      await this.deps.audit.append(trx as Transaction<DB>, actor, {
+      const { effect, numeroId, missing, entered } = await this.act(trx, { ...input, action: 'prizes' });
+      const { version: _v, players, ...figures } = effect;
+      const audit = await this.deps.audit.append(trx as Transaction<DB>, actor, {
         action: 'lottery.result.prizes',
         targetType: 'lottery_numero',
-        targetId: `${g.code}-${n.numero}`,
-        before: { status: n.status, slots: n.slots },
-        after: { entered: slots, missing: out.missing, winNo: out.winNo, revision: out.revision },
+        targetId: `${effect.gameCode}-${effect.numero}`,
+        before: { status: effect.statusBefore, numeroId },
+        after: {
+          entered: input.slots,
+          missing,
+          status: effect.statusAfter,
+          winNo: effect.winNoAfter,
+          revision: effect.revisionAfter,
+          ...figures,
+          players: players.slice(0, 20),
+        },
       });
-      return out;
+      return { ...this.money(), missing, entered, effect, auditId: audit.id };
     });
+  }
+
+  /** The CLI's prize-by-prize entry: `confirmPrizes` without a version, answered as the engine does. */
+  async enterSlots(actor: AuditActor, code: string, numero: string, slots: Record<string, string[]>) {
+    const out = await this.confirmPrizes(actor, { code, numero, slots });
+    return {
+      status: out.effect.statusAfter,
+      revision: out.effect.revisionAfter,
+      missing: out.missing,
+      winNo: out.effect.winNoAfter,
+    };
+  }
+
+  /**
+   * Changes a game's schedule (decision 040): a daily game's draw time and weekdays, any game's
+   * closing offset and suspended dates. In one transaction with its audit entry: the game's row
+   * locked and changed, its future numeros without a bet deleted and made again on the new schedule
+   * (a bet placed meanwhile holds its numero: the ticket's reference makes the delete wait, then
+   * skip it), those with bets kept as they were and listed. Every instance then reloads the games.
+   */
+  async setSchedule(
+    actor: AuditActor,
+    body: {
+      code: string;
+      drawTime?: string | undefined;
+      drawDays?: number[] | undefined;
+      lockS: number;
+      suspendedDates: string[];
+      reason: string;
+    },
+  ): Promise<backoffice.LotteryScheduleResult> {
+    const g = await this.game(body.code);
+    const daily = g.interval_s === 0;
+    if (!daily && (body.drawTime !== undefined || body.drawDays !== undefined))
+      throw fail(E.boLotteryScheduleInvalid, {
+        message: `${g.code} draws every ${g.interval_s} s: only its closing offset and suspended dates change`,
+      });
+    if (!daily && body.lockS >= g.interval_s)
+      throw fail(E.boLotteryScheduleInvalid, {
+        message: `Sales must close less than the ${g.interval_s} s between draws before each`,
+      });
+    const drawDays = daily ? [...new Set(body.drawDays ?? g.draw_days)].sort((a, b) => a - b) : g.draw_days;
+    const suspended = [...new Set(body.suspendedDates)].sort();
+    const next = {
+      drawTime: daily ? (body.drawTime ?? g.draw_time) : g.draw_time,
+      drawDays,
+      lockS: body.lockS,
+      suspended,
+    };
+    const now = this.now();
+    const out = await this.db.transaction().execute(async (trx) => {
+      const row = await sql<GameRow>`select * from lottery_game where id = ${g.id} for update`.execute(trx);
+      const cur = row.rows[0]!;
+      const before = {
+        drawTime: cur.draw_time,
+        drawDays: cur.draw_days,
+        lockS: cur.lock_s,
+        suspended: cur.suspended_dates ?? [],
+      };
+      if (JSON.stringify(before) === JSON.stringify(next)) return { replaced: 0, kept: [], auditId: null };
+      await sql`
+        update lottery_game set draw_time = ${next.drawTime}, draw_days = ${next.drawDays}::integer[],
+          lock_s = ${next.lockS}, suspended_dates = ${next.suspended}::text[]
+        where id = ${g.id}`.execute(trx);
+      const removed = await sql`
+        delete from lottery_numero n
+        where n.game_id = ${g.id} and n.status = 'open' and n.draw_at > ${now}
+          and not exists (select 1 from lottery_ticket t where t.numero_id = n.id)`.execute(trx);
+      await this.deps.lottery.engine.ensureNumeros(now, trx);
+      // Numeros with bets stay as they were: those off the new schedule are listed for the operator.
+      const held = await sql<{ numero: string; draw_at: Date; tickets: number }>`
+        select n.numero, n.draw_at, (select count(*)::int from lottery_ticket t where t.numero_id = n.id) as tickets
+        from lottery_numero n
+        where n.game_id = ${g.id} and n.status = 'open' and n.draw_at > ${now}
+          and exists (select 1 from lottery_ticket t where t.numero_id = n.id)
+        order by n.draw_at`.execute(trx);
+      const fresh = await this.deps.lottery.games.all(trx);
+      const game = fresh.find((x) => x.id === g.id)!;
+      const slots = new Set(
+        slotsBetween(
+          {
+            code: game.code,
+            intervalS: game.interval_s,
+            drawTime: game.draw_time,
+            drawDays: game.draw_days,
+            lockS: game.lock_s,
+            utcOffsetMin: game.utc_offset_min,
+            calendar: game.calendar,
+            suspended: game.suspended_dates,
+          },
+          now,
+          new Date(now.getTime() + 9 * 86_400_000),
+        ).map((x) => x.drawAt.getTime()),
+      );
+      const kept = held.rows
+        .filter((r) => !slots.has(r.draw_at.getTime()))
+        .map((r) => ({ numero: r.numero, drawAt: r.draw_at.getTime(), tickets: r.tickets }));
+      const replaced = Number(removed.numAffectedRows ?? 0);
+      const audit = await this.deps.audit.append(trx as Transaction<DB>, actor, {
+        action: 'lottery.game.schedule',
+        targetType: 'lottery_game',
+        targetId: g.code,
+        before,
+        after: { ...next, reason: body.reason, replaced, kept: kept.map((k) => k.numero) },
+      });
+      return { replaced, kept, auditId: audit.id };
+    });
+    await this.deps.lottery.games.changed();
+    const game = (await this.games()).list.find((x) => x.id === g.id)!;
+    return { game, ...out };
   }
 
   /** Sells a game or stops selling it (audited). */

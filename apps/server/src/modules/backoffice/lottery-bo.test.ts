@@ -124,7 +124,7 @@ describe(`back-office lottery (${testDbKind})`, () => {
     clock = drawAt + 2000;
     const detail = (await bo(admin, 'GET', `/bo/api/lottery/numero?code=${g.code}&numero=${numero}`)).json()
       .value;
-    expect(detail.can).toEqual({ enter: true, correct: false, void: true });
+    expect(detail.can).toEqual({ enter: true, correct: false, void: true, prizes: true });
     expect(detail.numero.awaitingResult).toBe(true);
     const preview = await bo(admin, 'POST', '/bo/api/lottery/preview', {
       code: g.code,
@@ -193,7 +193,7 @@ describe(`back-office lottery (${testDbKind})`, () => {
     expect(first.statusCode, first.body).toBe(200);
     const v1 = (await bo(admin, 'GET', `/bo/api/lottery/numero?code=${g.code}&numero=${numero}`)).json()
       .value;
-    expect(v1.can).toEqual({ enter: false, correct: true, void: false });
+    expect(v1.can).toEqual({ enter: false, correct: true, void: false, prizes: false });
     const preview = (
       await bo(admin, 'POST', '/bo/api/lottery/preview', {
         code: g.code,

@@ -29,5 +29,8 @@ export async function siteBoRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boSiteSwitch, ({ staff, body, caller }) =>
     siteBo.setSwitch(actorOf(staff, caller), body.modId, body.enabled),
   );
-  registerBoCall(app, staffService, bo.boSiteBrand, async () => siteBo.brandConfig());
+  registerBoCall(app, staffService, bo.boSiteBrand, () => siteBo.brandConfig());
+  registerBoCall(app, staffService, bo.boSiteBrandSet, ({ staff, body, caller }) =>
+    siteBo.setBrand(actorOf(staff, caller), body.settings, body.reason),
+  );
 }

@@ -1,8 +1,8 @@
-import { backoffice } from '@app/contract';
+import { backoffice, defaultLanguageLabelMap } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import { fail } from '../../platform/http/errors.ts';
-import type { BrandConfigStore } from '../system/brand-config.ts';
-import type { StatusSetting, SystemService } from '../system/system.service.ts';
+import { brandSettingsOf, type BrandConfigStore } from '../system/brand-config.ts';
+import type { BrandSettingsOverride, StatusSetting, SystemService } from '../system/system.service.ts';
 import type { AuditActor, AuditLog } from './audit.service.ts';
 
 const E = backoffice.SiteBoErrors;
@@ -130,7 +130,70 @@ export class SiteBoService {
     return { modId: row.mod_id, parentModId: row.parent_mod_id, label: row.label, enabled };
   }
 
-  brandConfig() {
-    return { path: this.brand.path, config: this.brand.get() };
+  /** The language labels the brand knows: its own map's and the picker's defaults. */
+  private knownLanguages(): string[] {
+    return [
+      ...new Set([...Object.keys(this.brand.file().languageLabels), ...Object.keys(defaultLanguageLabelMap)]),
+    ];
+  }
+
+  /** The brand config served now, its editable settings, the file's values and which are the operator's. */
+  async brandConfig(): Promise<backoffice.SiteBrand> {
+    const config = await this.brand.current();
+    const over = await this.system.brandSettings();
+    return {
+      path: this.brand.path,
+      config,
+      settings: brandSettingsOf(config),
+      defaults: brandSettingsOf(this.brand.file()),
+      overridden: backoffice.brandSettingKeys.filter((k) => over[k] !== undefined),
+      knownLanguages: this.knownLanguages(),
+    };
+  }
+
+  /**
+   * Sets the brand settings (decision 040): checked together (the default language among those
+   * offered, every language known), stored as the differences from the file's values, audited with
+   * the settings before and after and the reason, then every instance is told (decision 003).
+   */
+  async setBrand(
+    actor: AuditActor,
+    settings: backoffice.BrandSettings,
+    reason: string,
+  ): Promise<backoffice.SiteBrand> {
+    const known = new Set(this.knownLanguages());
+    const languages = [...new Set(settings.supportLanguages)];
+    const unknown = languages.filter((l) => !known.has(l));
+    if (unknown.length > 0)
+      throw fail(E.boBrandInvalid, {
+        message: `Unknown language ${unknown.join(', ')}: use one of ${[...known].join(', ')}`,
+      });
+    if (!languages.includes(settings.defaultLang))
+      throw fail(E.boBrandInvalid, { message: 'The default language must be one of the languages offered' });
+    const wanted: backoffice.BrandSettings = { ...settings, supportLanguages: languages };
+    const defaults = brandSettingsOf(this.brand.file());
+    const over: BrandSettingsOverride = {};
+    for (const key of backoffice.brandSettingKeys) {
+      if (JSON.stringify(wanted[key]) !== JSON.stringify(defaults[key]))
+        Object.assign(over, { [key]: wanted[key] });
+    }
+    const changed = await this.database.db.transaction().execute(async (trx) => {
+      const { before } = await this.system.changeBrandIn(trx, () => over);
+      const from = { ...defaults, ...before };
+      const keys = backoffice.brandSettingKeys.filter(
+        (k) => JSON.stringify(from[k]) !== JSON.stringify(wanted[k]),
+      );
+      if (keys.length === 0) return false;
+      await this.audit.append(trx, actor, {
+        action: 'site.brand',
+        targetType: 'site',
+        targetId: 'brand',
+        before: Object.fromEntries(keys.map((k) => [k, from[k]])),
+        after: { ...Object.fromEntries(keys.map((k) => [k, wanted[k]])), reason },
+      });
+      return true;
+    });
+    if (changed) await this.system.changed('brand');
+    return this.brandConfig();
   }
 }

@@ -266,6 +266,7 @@ export class LotteryEngine {
           lockS: g.lock_s,
           utcOffsetMin: g.utc_offset_min,
           calendar: g.calendar,
+          suspended: g.suspended_dates ?? [],
         },
         dayStart,
         to,

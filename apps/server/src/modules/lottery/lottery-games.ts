@@ -30,6 +30,8 @@ export interface GameRow {
   draw_payout_max: number;
   chase_max: number;
   sort: number;
+  /** Zone-local dates (YYYYMMDD) without a draw (migration 052). */
+  suspended_dates: string[];
 }
 
 export const GAMES_CHANGED = 'lottery:games';

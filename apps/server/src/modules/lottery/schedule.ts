@@ -12,6 +12,8 @@ export interface GameSchedule {
   lockS: number;
   utcOffsetMin: number;
   calendar: Readonly<Record<string, string>>;
+  /** Zone-local dates (YYYYMMDD) without any draw (decision 040). */
+  suspended?: readonly string[];
 }
 
 export interface Slot {
@@ -47,6 +49,7 @@ export function slotsBetween(g: GameSchedule, from: Date, to: Date): Slot[] {
   const off = g.utcOffsetMin * 60_000;
   const out: Slot[] = [];
   const lockMs = g.lockS * 1000;
+  const suspended = new Set(g.suspended ?? []);
   if (g.intervalS > 0) {
     const step = g.intervalS * 1000;
     const perDay = Math.floor(DAY_MS / step);
@@ -54,6 +57,7 @@ export function slotsBetween(g: GameSchedule, from: Date, to: Date): Slot[] {
     // next midnight and still belongs to the day it closes.
     for (let day = zoneDayStart(from.getTime() - step, g.utcOffsetMin); day < to.getTime(); day += DAY_MS) {
       const date = ymd(day, off);
+      if (suspended.has(date)) continue;
       for (let k = 1; k <= perDay; k++) {
         const drawAt = day + k * step;
         if (drawAt < from.getTime()) continue;
@@ -81,6 +85,7 @@ export function slotsBetween(g: GameSchedule, from: Date, to: Date): Slot[] {
   for (let day = zoneDayStart(from.getTime() - DAY_MS, g.utcOffsetMin); day < to.getTime(); day += DAY_MS) {
     const drawAt = drawOf(day);
     if (drawAt < from.getTime() || drawAt >= to.getTime() || !days.has(weekday(day))) continue;
+    if (suspended.has(ymd(day, off))) continue;
     out.push({
       numero: ymd(day, off),
       label: g.calendar[String(weekday(day))] ?? '',

@@ -110,9 +110,10 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   // the original sends them (lang "EN", device "WEB") and answer the same articles (decision 014).
   registerCall(app, getHelpCenter, () => system.help());
   registerCall(app, getDomainRoute, () => system.domainRoute());
-  registerCall(app, getBrandConfig, ({ reply }) => {
+  registerCall(app, getBrandConfig, async ({ reply }) => {
     // Short cache: an operator's edit reaches players within a minute without a rebuild.
     reply.header('cache-control', 'public, max-age=60');
-    return brand.get();
+    // The settings as stored now (decision 040): after a change notice this waits for the reload.
+    return brand.current();
   });
 }

@@ -1,4 +1,5 @@
 import {
+  backoffice,
   FeatureSwitch,
   patternById,
   registerFieldNames,
@@ -49,6 +50,24 @@ export interface TemplateSetting {
   templateId: string;
 }
 
+/** The operator's brand settings (decision 040): only those changed from the file's values. */
+export type BrandSettingsOverride = Partial<backoffice.BrandSettings>;
+
+/** A stored override as far as it is valid (a field a later version dropped or renamed is ignored). */
+function brandOverrideOf(value: unknown): BrandSettingsOverride {
+  if (!value || typeof value !== 'object') return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const field = backoffice.BrandSettingsSchema.shape[key as keyof backoffice.BrandSettings];
+    const parsed = field?.safeParse(v);
+    if (parsed?.success) out[key] = parsed.data;
+  }
+  return out as BrandSettingsOverride;
+}
+
+/** Changes of the brand settings queue on this lock. */
+const BRAND_LOCK = 35_035_052;
+
 interface Snapshot {
   status: StatusSetting;
   whitelabel: WhitelabelNode;
@@ -59,6 +78,7 @@ interface Snapshot {
   infoJson: string;
   help: HelpSection[];
   template: TemplateSetting;
+  brand: BrandSettingsOverride;
 }
 
 export interface CallerStatus {
@@ -141,20 +161,33 @@ export class SystemService {
 
   private async load(): Promise<Snapshot> {
     const db = this.database.db;
-    const [status, cdn, analytics, template, switches, rules, resources, cs, help, domains, countries] =
-      await Promise.all([
-        repo.readSetting<StatusSetting>(db, 'status'),
-        repo.readSetting<CdnSetting>(db, 'cdn'),
-        repo.readSetting<{ gtagId: string }>(db, 'analytics'),
-        repo.readSetting<TemplateSetting>(db, 'template'),
-        repo.listSwitches(db),
-        repo.listRegisterRules(db),
-        repo.listResources(db),
-        repo.listCustomerService(db),
-        repo.listHelpArticles(db),
-        repo.listDomains(db),
-        repo.listCountries(db),
-      ]);
+    const [
+      status,
+      cdn,
+      analytics,
+      template,
+      switches,
+      rules,
+      resources,
+      cs,
+      help,
+      domains,
+      countries,
+      brand,
+    ] = await Promise.all([
+      repo.readSetting<StatusSetting>(db, 'status'),
+      repo.readSetting<CdnSetting>(db, 'cdn'),
+      repo.readSetting<{ gtagId: string }>(db, 'analytics'),
+      repo.readSetting<TemplateSetting>(db, 'template'),
+      repo.listSwitches(db),
+      repo.listRegisterRules(db),
+      repo.listResources(db),
+      repo.listCustomerService(db),
+      repo.listHelpArticles(db),
+      repo.listDomains(db),
+      repo.listCountries(db),
+      repo.readSetting<unknown>(db, 'brand'),
+    ]);
     const register = {} as RegisterRules;
     for (const r of rules) {
       if (!(registerFieldNames as readonly string[]).includes(r.field)) continue;
@@ -226,6 +259,7 @@ export class SystemService {
       infoJson: JSON.stringify(checked),
       // The site's one web template unless the operator's setting names another.
       template: { templateId: template?.templateId || 'WEB1' },
+      brand: brandOverrideOf(brand),
     };
   }
 
@@ -281,6 +315,31 @@ export class SystemService {
   /** Whether a feature switch is on; an unknown switch is off. */
   async isOn(modId: string): Promise<boolean> {
     return (await this.snapshot.get()).switches.get(modId) ?? false;
+  }
+
+  /** The operator's brand settings over the file's (decision 040), as the snapshot holds them. */
+  async brandSettings(): Promise<BrandSettingsOverride> {
+    return (await this.snapshot.get()).brand;
+  }
+
+  /** The same without waiting when the snapshot is loaded, else undefined (a reload is under way). */
+  loadedBrandSettings(): BrandSettingsOverride | undefined {
+    return this.settledSnapshot()?.brand;
+  }
+
+  /**
+   * Changes the stored brand settings in `db` (a transaction: changes queue on a lock until it
+   * ends); answers both. Nobody is told until `changed('brand')`.
+   */
+  async changeBrandIn(
+    db: Kysely<DB>,
+    change: (current: BrandSettingsOverride) => BrandSettingsOverride,
+  ): Promise<{ before: BrandSettingsOverride; after: BrandSettingsOverride }> {
+    await sql`select pg_advisory_xact_lock(${BRAND_LOCK})`.execute(db);
+    const before = brandOverrideOf(await repo.readSetting<unknown>(db, 'brand'));
+    const after = change(before);
+    await repo.writeSetting(db, 'brand', after);
+    return { before, after };
   }
 
   async statusSetting(): Promise<StatusSetting> {
