@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { expect } from 'vitest';
 import { repoRoot } from '../config.ts';
 import type { JobRunTable } from '../db/schema.ts';
-import { currentSchema, type TestApp } from './test-app.ts';
+import { testDatabaseUrl, type TestApp } from './test-app.ts';
 
 /**
  * Real server processes (`main.ts`) on the PostgreSQL schema of a test app, as instances behind a
@@ -16,12 +16,10 @@ import { currentSchema, type TestApp } from './test-app.ts';
 export class ServerProcesses {
   private readonly children: ChildProcess[] = [];
 
-  /** Starts `count` processes on `t`'s schema at once; resolves when every one of them listens. */
+  /** Starts `count` processes on `t`'s database at once; resolves when every one of them listens. */
   async start(t: TestApp, count = 2): Promise<ChildProcess[]> {
-    const schema = await currentSchema(t);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    return Promise.all(Array.from({ length: count }, () => this.startOne(url.toString())));
+    const url = testDatabaseUrl(t);
+    return Promise.all(Array.from({ length: count }, () => this.startOne(url)));
   }
 
   /** SIGTERM to every process still running; resolves when all have exited. */

@@ -15,7 +15,7 @@ import {
   type StatementInput,
   type TeamFigures,
 } from '@app/contract';
-import { createTestApp, currentSchema, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, testDatabaseUrl, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { openPostgres, type Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { JobRunner } from '../../platform/jobs/job-runner.ts';
@@ -318,9 +318,8 @@ async function snapshot() {
  */
 async function killablePostgres(): Promise<Database> {
   const pool = new pg.Pool({
-    connectionString: process.env.TEST_DATABASE_URL!,
+    connectionString: testDatabaseUrl(t),
     max: 1,
-    options: `-c search_path=${await currentSchema(t)}`,
   });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
@@ -344,8 +343,7 @@ async function killWhileWaiting(
   const other = await killablePostgres();
   const victim = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(other.db)).rows[0]!.pid;
   const blocker = await openPostgres({
-    url: process.env.TEST_DATABASE_URL!,
-    schema: await currentSchema(t),
+    url: testDatabaseUrl(t),
     poolSize: 1,
   });
   try {
@@ -1015,8 +1013,7 @@ describe(`contract settlement (${testDbKind})`, () => {
       await settleBets(t, twoBets);
       await t.app.ctx.agentStats.foldAll();
       const other = await openPostgres({
-        url: process.env.TEST_DATABASE_URL!,
-        schema: await currentSchema(t),
+        url: testDatabaseUrl(t),
         poolSize: 3,
       });
       try {

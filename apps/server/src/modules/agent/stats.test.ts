@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { createTestApp, currentSchema, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, testDatabaseUrl, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { openPostgres, type Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { JobRunner } from '../../platform/jobs/job-runner.ts';
@@ -130,9 +130,8 @@ async function raw(agentId: number) {
  */
 async function killablePostgres(): Promise<Database> {
   const pool = new pg.Pool({
-    connectionString: process.env.TEST_DATABASE_URL!,
+    connectionString: testDatabaseUrl(t),
     max: 1,
-    options: `-c search_path=${await currentSchema(t)}`,
   });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
@@ -190,8 +189,7 @@ async function killWhileWaiting(
   const other = await killablePostgres();
   const victim = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(other.db)).rows[0]!.pid;
   const blocker = await openPostgres({
-    url: process.env.TEST_DATABASE_URL!,
-    schema: await currentSchema(t),
+    url: testDatabaseUrl(t),
     poolSize: 1,
   });
   try {
@@ -271,8 +269,7 @@ describe(`agent stats fold and rebate job (${testDbKind})`, () => {
     const other: Database | null =
       t.database.kind === 'postgres'
         ? await openPostgres({
-            url: process.env.TEST_DATABASE_URL!,
-            schema: await currentSchema(t),
+            url: testDatabaseUrl(t),
             poolSize: 3,
           })
         : null;

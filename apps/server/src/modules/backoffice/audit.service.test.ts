@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffice } from '@app/contract';
 import { repoRoot } from '../../config.ts';
 import { openPostgres, type Database } from '../../db/connection.ts';
-import { createTestApp, currentSchema, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, testDatabaseUrl, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { runOpsCommand } from '../../cli/commands.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { AuditLog, canonicalJson, entryHash, GENESIS_HASH, type AuditActor } from './audit.service.ts';
@@ -37,8 +37,7 @@ const verifyCall = () =>
 
 /** `npm run ops -- <argv>` as an operator runs it, on this test's PostgreSQL schema. */
 async function npmOps(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.searchParams.set('options', `-c search_path=${await currentSchema(t)}`);
+  const url = new URL(testDatabaseUrl(t));
   return new Promise((done) => {
     const child = spawn('npm', ['run', '--silent', 'ops', '--', ...argv], {
       cwd: repoRoot,
@@ -122,8 +121,7 @@ describe(`audit chain (${testDbKind})`, () => {
     const second: Database | null =
       t.database.kind === 'postgres'
         ? await openPostgres({
-            url: process.env.TEST_DATABASE_URL!,
-            schema: await currentSchema(t),
+            url: testDatabaseUrl(t),
             poolSize: 3,
           })
         : null;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { openPglite } from '../../db/connection.ts';
 import { buildApp } from '../../app.ts';
-import { createTestApp, currentSchema, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, testDatabaseUrl, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { spawnServer } from '../../test/server-processes.ts';
 import { TEMPLATE_PATH } from '../../test/template-path.ts';
 import type { LotteryEngine } from './lottery-engine.ts';
@@ -45,8 +45,7 @@ async function database(
     const t: TestApp = await createTestApp({ services: { jobs: { tickMs: 0 } } });
     cleanups.push(() => t.close());
     await before(t.app.ctx.lottery.engine);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${await currentSchema(t)}`);
+    const url = new URL(testDatabaseUrl(t));
     return { DATABASE_URL: url.toString() };
   }
   const dir = mkdtempSync(join(tmpdir(), 'lottery-start-'));

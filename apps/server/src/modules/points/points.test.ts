@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { headerPointRates, pointsTypes } from '@app/contract';
-import { createTestApp, currentSchema, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, testDatabaseUrl, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { openPostgres, type Database } from '../../db/connection.ts';
 import { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { memberWithMoney, type TestMember } from '../wallet/wallet-test-kit.ts';
@@ -303,8 +303,7 @@ describe(`points (${testDbKind})`, () => {
     const other: Database | null =
       t.database.kind === 'postgres'
         ? await openPostgres({
-            url: process.env.TEST_DATABASE_URL!,
-            schema: await currentSchema(t),
+            url: testDatabaseUrl(t),
             poolSize: 3,
           })
         : null;

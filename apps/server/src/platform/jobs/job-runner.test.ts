@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../db/connection.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/test-app.ts';
+import { createTestDatabase, testDatabaseUrl, testDbKind, type TestDatabase } from '../../test/test-app.ts';
 import { JobRunner, type JobRun, type JobSummary } from './job-runner.ts';
 
 /**
@@ -18,9 +18,7 @@ beforeAll(async () => {
     tdb.database.db,
   );
   if (tdb.database.kind === 'postgres') {
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(tdb.database.db)).rows[0]!
-      .s;
-    second = await openPostgres({ url: process.env.TEST_DATABASE_URL!, schema, poolSize: 5 });
+    second = await openPostgres({ url: testDatabaseUrl(tdb), poolSize: 5 });
     secondIsOwn = true;
   } else {
     second = tdb.database;
