@@ -282,8 +282,15 @@ export class AgentReportsService {
           select day, metric, gap, 1 from (
             select day, metric, least(coalesce(day - lag(day) over (partition by metric order by day), ${cap}), ${cap})
               as gap
-            from agent_member_active
-            where member_id = ${agentId} and events > 0 and day between ${from}::date - ${cap} and ${to}::date
+            from (
+              select day, metric from agent_member_active
+              where member_id = ${agentId} and events > 0 and day between ${from}::date - ${cap} and ${to}::date
+              -- A bettor's days: its whole-day figures with bets (decision 028).
+              union all
+              select day, ${sql.lit(ActiveMetric.bettor)}::smallint from agent_member_day
+              where member_id = ${agentId} and product = ${ALL_PRODUCTS} and bets > 0
+                and day between ${from}::date - ${cap} and ${to}::date
+            ) d
           ) own
           where day >= ${from}::date
         ) a

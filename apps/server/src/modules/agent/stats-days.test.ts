@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOf, dayStart, eachDay, rangeDays, weekday } from './stats-days.ts';
-import { reportTimeZoneFromEnv } from './stats.ts';
+import { foldEveryMsFromEnv, reportTimeZoneFromEnv } from './stats.ts';
 
 /** Report days (decision 028): days of the report time zone, GMT+8 by default; weeks Sunday to Saturday. */
 describe('report days', () => {
@@ -52,5 +52,12 @@ describe('report days', () => {
     expect(reportTimeZoneFromEnv({})).toBe('Asia/Shanghai');
     expect(reportTimeZoneFromEnv({ REPORT_TIME_ZONE: 'Europe/Paris' })).toBe('Europe/Paris');
     expect(() => reportTimeZoneFromEnv({ REPORT_TIME_ZONE: 'Mars/Olympus' })).toThrow(/not a time zone/);
+  });
+
+  it('the figures are folded every 30 s unless AGENT_STATS_FOLD_S says another period (1 to 300 s); anything else stops the start', () => {
+    expect(foldEveryMsFromEnv({})).toBe(30_000);
+    expect(foldEveryMsFromEnv({ AGENT_STATS_FOLD_S: '5' })).toBe(5_000);
+    for (const bad of ['0', '301', 'soon'])
+      expect(() => foldEveryMsFromEnv({ AGENT_STATS_FOLD_S: bad })).toThrow(/AGENT_STATS_FOLD_S/);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { betProducts } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
@@ -48,6 +48,24 @@ const DEFAULT_FOLD_LIMIT = 100_000;
 
 export const FOLD_JOB = 'agent.stats-fold';
 
+/**
+ * How often the fold job runs by default, in seconds (env AGENT_STATS_FOLD_S, 1–300): a report is at
+ * most this much (and one fold's time) behind. Decision 028, "How often to fold": a fold's cost
+ * grows with the rows it touches, not the bets; on a longer period a busy member's and its uplines'
+ * rows are written once for all the bets of the period.
+ */
+export const DEFAULT_FOLD_EVERY_S = 30;
+
+/** The fold job's period in milliseconds (env AGENT_STATS_FOLD_S), checked once at start. */
+export function foldEveryMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.AGENT_STATS_FOLD_S?.trim();
+  if (!raw) return DEFAULT_FOLD_EVERY_S * 1000;
+  const s = Number(raw);
+  if (!Number.isFinite(s) || s < 1 || s > 300)
+    throw new Error(`AGENT_STATS_FOLD_S "${raw}" is not a number of seconds from 1 to 300`);
+  return Math.round(s * 1000);
+}
+
 export interface FoldOptions {
   /** Queue rows to take at most. */
   limit?: number;
@@ -68,6 +86,8 @@ export interface AgentStatsDeps {
   database: Database;
   /** IANA name of the report time zone. */
   timeZone: string;
+  /** The fold job's period (default: env AGENT_STATS_FOLD_S, else DEFAULT_FOLD_EVERY_S). */
+  foldEveryMs?: number;
 }
 
 const figureColumns = [
@@ -100,11 +120,14 @@ const adds = (table: string) =>
 
 export class AgentStats {
   readonly timeZone: string;
+  /** The fold job's period. */
+  readonly foldEveryMs: number;
   private readonly database: Database;
 
   constructor(deps: AgentStatsDeps) {
     this.database = deps.database;
     this.timeZone = deps.timeZone;
+    this.foldEveryMs = deps.foldEveryMs ?? foldEveryMsFromEnv();
   }
 
   /** One fold in a transaction of its own (tests, the bench, an operator). */
@@ -157,13 +180,17 @@ export class AgentStats {
     const accrued = await accrueRebates(trx);
     if (options.failAfterAccrual) throw new Error('agent stats: fold stopped after the accruals (test)');
 
-    await this.foldFigures(trx, tz);
-    await this.foldActive(trx, tz);
+    // The bettors' active days are the member's whole-day rows with bets (decision 028, "A
+    // bettor's days"): their changes are read before those rows are added to, the gaps after.
+    await this.memberFigures(trx, tz);
+    const flips = await this.activeChanges(trx, tz);
+    await this.addFigures(trx);
+    await this.addActive(trx, flips);
     return { folded, accrued, busy: 0 };
   }
 
-  /** The batch's sums per member, report day and product, then per upline. */
-  private async foldFigures(trx: Kysely<DB>, tz: string): Promise<void> {
+  /** The batch's sums per member, report day and product (agent_fold_member), with the first days. */
+  private async memberFigures(trx: Kysely<DB>, tz: string): Promise<void> {
     const products = sql.join(betProducts.map((p) => sql.lit(p)));
     await sql`
       create temp table agent_fold_member on commit drop as
@@ -257,7 +284,10 @@ export class AgentStats {
         union all
         select f.old_deposit_day, 0, -1 where f.old_deposit_day is not null
       ) x`.execute(trx);
+  }
 
+  /** The batch's sums added to each member's rows, then to each upline's, over the tree. */
+  private async addFigures(trx: Kysely<DB>): Promise<void> {
     await sql`
       insert into agent_member_day as d (member_id, day, product, ${cols})
         select member_id, day, product, ${sums} from agent_fold_member group by member_id, day, product
@@ -285,11 +315,12 @@ export class AgentStats {
   }
 
   /**
-   * Distinct members: the batch's changes to each member's active days, and the resulting changes
-   * of the gaps (days since the previous active day) of that member's days from the first changed
-   * one on, counted for every upline.
+   * Distinct members, before the figures are added: the batch's changes to each member's active
+   * days (agent_fold_act) and the members whose active days change, from the first changed day on
+   * (agent_fold_affected), with the gaps (days since the previous active day) of their days as they
+   * were (agent_fold_gap, counted out). True when some member's active days change.
    */
-  private async foldActive(trx: Kysely<DB>, tz: string): Promise<void> {
+  private async activeChanges(trx: Kysely<DB>, tz: string): Promise<boolean> {
     const m = ActiveMetric;
     await sql`
       create temp table agent_fold_act on commit drop as
@@ -316,47 +347,35 @@ export class AgentStats {
     // Gaps depend only on which days a member was active, not on how often: only a day that becomes
     // active (its first event) or stops being active (its last one corrected away) moves them. Most
     // of a busy member's events fall on a day already active and only add to its count.
-    // Each of the batch's days looked up in the primary key (the lateral with offset 0 keeps it a
-    // lookup per row): a join was planned as a hash of the whole table, every member's every active
-    // day, at every fold.
+    // Each of the batch's days looked up in a primary key (the lateral with offset 0 keeps it a
+    // lookup per row): a join was planned as a hash of the whole table at every fold.
     await sql`
       create temp table agent_fold_affected on commit drop as
       select a.member_id, a.metric, min(a.day) as first_day
       from agent_fold_act a
-      left join lateral (
-        select m.events from agent_member_active m
-        where m.member_id = a.member_id and m.metric = a.metric and m.day = a.day offset 0
-      ) m on true
+      left join lateral (${activeEvents(sql`a`, sql`= a.day`)} offset 0) m on true
       where (coalesce(m.events, 0) > 0) <> (coalesce(m.events, 0) + a.n > 0)
       group by a.member_id, a.metric`.execute(trx);
     const flips = await sql<{ n: number }>`select count(*)::integer as n from agent_fold_affected`.execute(
       trx,
     );
-    if (!flips.rows[0]?.n) {
-      await sql`
-        insert into agent_member_active as a (member_id, metric, day, events)
-          select member_id, metric, day, n from agent_fold_act
-        on conflict (member_id, metric, day) do update set events = a.events + excluded.events`.execute(trx);
-      return;
-    }
-    const cap = sql.lit(ACTIVE_GAP_CAP);
-    const gaps = (sign: number) => sql`
-      select g.member_id, g.metric, g.day, least(coalesce(g.day - g.previous, ${cap}), ${cap}) as gap,
-        ${sql.lit(sign)}::integer as sign
-      from (
-        select a.member_id, a.metric, a.day, f.first_day,
-          lag(a.day) over (partition by a.member_id, a.metric order by a.day) as previous
-        from agent_member_active a
-        join agent_fold_affected f on f.member_id = a.member_id and f.metric = a.metric
-        where a.events > 0 and a.day >= f.first_day - ${cap}
-      ) g
-      where g.day >= g.first_day`;
-    await sql`create temp table agent_fold_gap on commit drop as ${gaps(-1)}`.execute(trx);
+    if (!flips.rows[0]?.n) return false;
+    await sql`create temp table agent_fold_gap on commit drop as ${activeGaps(-1)}`.execute(trx);
+    return true;
+  }
+
+  /**
+   * Distinct members, after the figures are added: the active days of the metrics other than the
+   * bettors' counted, and when some member's days changed (`flips`), their gaps as they are now
+   * counted in, the differences added to every upline's counts.
+   */
+  private async addActive(trx: Kysely<DB>, flips: boolean): Promise<void> {
     await sql`
       insert into agent_member_active as a (member_id, metric, day, events)
-        select member_id, metric, day, n from agent_fold_act
+        select member_id, metric, day, n from agent_fold_act where metric <> ${sql.lit(ActiveMetric.bettor)}
       on conflict (member_id, metric, day) do update set events = a.events + excluded.events`.execute(trx);
-    await sql`insert into agent_fold_gap ${gaps(1)}`.execute(trx);
+    if (!flips) return;
+    await sql`insert into agent_fold_gap ${activeGaps(1)}`.execute(trx);
     await sql`
       insert into agent_team_active as a (ancestor_id, day, metric, gap, members)
         select t.ancestor_id, g.day, g.metric, g.gap, sum(g.sign)::integer
@@ -372,9 +391,40 @@ export class AgentStats {
   }
 }
 
-/** The fold job: every 5 seconds, once per window across instances (platform/jobs). */
+/**
+ * A member's events on its days of a metric, for the row `r` (its member_id and metric) and the
+ * days `days` (a condition on the day): the bettors' are the member's whole-day figures' bets
+ * (agent_member_day, product '*'), the other metrics' their agent_member_active rows.
+ */
+function activeEvents(r: RawBuilder<unknown>, days: RawBuilder<unknown>) {
+  const bettor = sql.lit(ActiveMetric.bettor);
+  return sql`
+    select ma.events, ma.day from agent_member_active ma
+    where ${r}.metric <> ${bettor} and ma.member_id = ${r}.member_id and ma.metric = ${r}.metric and ma.day ${days}
+    union all
+    select md.bets, md.day from agent_member_day md
+    where ${r}.metric = ${bettor} and md.member_id = ${r}.member_id and md.product = ${ALL_PRODUCTS} and md.day ${days}`;
+}
+
+/** The gaps of the affected members' active days from their first changed day on, signed. */
+function activeGaps(sign: number) {
+  const cap = sql.lit(ACTIVE_GAP_CAP);
+  return sql`
+    select g.member_id, g.metric, g.day, least(coalesce(g.day - g.previous, ${cap}), ${cap}) as gap,
+      ${sql.lit(sign)}::integer as sign
+    from (
+      select f.member_id, f.metric, a.day, f.first_day,
+        lag(a.day) over (partition by f.member_id, f.metric order by a.day) as previous
+      from agent_fold_affected f
+      cross join lateral (${activeEvents(sql`f`, sql`>= f.first_day - ${cap}`)}) a
+      where a.events > 0
+    ) g
+    where g.day >= g.first_day`;
+}
+
+/** The fold job: every `stats.foldEveryMs`, once per window across instances (platform/jobs). */
 export function registerAgentStatsJobs(jobs: JobRunner, stats: AgentStats): void {
-  jobs.register(FOLD_JOB, { everyMs: 5_000 }, async ({ db }) => {
+  jobs.register(FOLD_JOB, { everyMs: stats.foldEveryMs }, async ({ db }) => {
     const r = await stats.fold(db);
     return { folded: r.folded, accrued: r.accrued };
   });
