@@ -51,9 +51,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     brandPath = join(work, 'brand.json');
     writeFileSync(brandPath, JSON.stringify(brand, null, 2));
   }
-  // The run's seeded database (e2e/global-setup.ts): copied, it starts without seeding again.
   const template = process.env.E2E_DATA_TEMPLATE;
-  if (template && !options.env?.DATA_DIR) cpSync(template, dataDir, { recursive: true });
+  if (template) cpSync(template, dataDir, { recursive: true });
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
