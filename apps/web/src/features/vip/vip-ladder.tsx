@@ -80,7 +80,6 @@ export function MyLevel() {
     <div className={styles.mine} data-testid="vip-my-level">
       <div className={styles.mineHead}>
         <div>
-          <span className={styles.kicker}>{t('vip_my_level')}</span>
           <div className={styles.mineLabel}>
             <RankChip
               label={p.playerRankProgress.labelName}

@@ -75,7 +75,7 @@ export function VipPage() {
         </Section>
         <Section title={t('vip_how')} id="vip-how">
           <div className={styles.how}>
-            <p>{t('vip_how_body')}</p>
+            <p>{tv('vip_how_body')}</p>
             <div className={styles.howActions}>
               <Link to="/promotions" className={buttonClass('secondary', 'md')}>
                 {t('hd_event')}
