@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-
-/** Where the string catalogues live: `<lang>.json` for the shell, `<namespace>/<lang>.json` for the rest. */
-const localesDir = fileURLToPath(new URL('./src/locales', import.meta.url));
+import { checkCatalogues, localesDir } from './catalogue-check.ts';
+import { catalogueLanguageCodes } from './src/locales/languages.ts';
 
 /** What `__CATALOGUES__` tells the app (shared/i18n/i18n.ts): the address of each language's file. */
 export interface CatalogueFiles {
   /** Ends with `/`. */
   base: string;
-  /** By namespace (`translation` is the shell's): its folder under `base` (`.` for `base` itself) and its languages. */
-  namespaces: Record<string, { dir: string; languages: string[] }>;
+  /** The offered languages (src/locales/languages.ts): every namespace has a file for each... */
+  languages: string[];
+  /**
+   * ...by namespace (`translation` is the shell's): its folder under `base` (`.` for `base` itself),
+   * and the languages whose file is not written yet (read in English), when there are any.
+   */
+  namespaces: Record<string, { dir: string; missing?: string[] }>;
 }
 
 interface Namespace {
@@ -59,13 +62,25 @@ export function catalogueFiles(): Plugin {
       namespaces = readNamespaces();
       const base = config.base ?? '/';
       const build = command === 'build';
+      // A catalogue missing a key, carrying one English has not, or missing without being declared
+      // untranslated fails the build (decision 044); locales.test.ts runs the same check.
+      const problems = build ? checkCatalogues() : [];
+      if (problems.length)
+        throw new Error(`The string catalogues are not complete:\n  ${problems.join('\n  ')}`);
       const files: CatalogueFiles = {
         base: build ? `${base}assets/strings/` : `${base}src/locales/`,
+        languages: [...catalogueLanguageCodes],
         namespaces: Object.fromEntries(
-          namespaces.map((ns) => [
-            ns.name,
-            { dir: build ? dirOf(ns) : ns.source || '.', languages: ns.files.map((f) => f.language) },
-          ]),
+          namespaces.map((ns) => {
+            const have = ns.files.map((f) => f.language);
+            // The build writes English under a declared-untranslated language's name (generateBundle),
+            // so the entry carries no list of gaps; the dev server has no such file.
+            const missing = build ? [] : catalogueLanguageCodes.filter((l) => !have.includes(l));
+            return [
+              ns.name,
+              { dir: build ? dirOf(ns) : ns.source || '.', ...(missing.length ? { missing } : {}) },
+            ];
+          }),
         ),
       };
       return { define: { __CATALOGUES__: JSON.stringify(files) } };
@@ -73,7 +88,12 @@ export function catalogueFiles(): Plugin {
     generateBundle() {
       for (const ns of namespaces) {
         const dir = dirOf(ns);
-        for (const file of ns.files) {
+        const english = ns.files.find((f) => f.language === 'en');
+        const have = ns.files.map((f) => f.language);
+        const gaps = catalogueLanguageCodes
+          .filter((l) => !have.includes(l))
+          .map((language) => ({ language, text: english?.text ?? '{}' }));
+        for (const file of [...ns.files, ...gaps]) {
           this.emitFile({
             type: 'asset',
             fileName: `assets/strings/${dir}/${file.language}.json`,

@@ -12,6 +12,11 @@ export const BrandConfigSchema = z
     loginedToHomePage: z.boolean(),
     defaultLang: z.string().min(2),
     supportLanguages: z.array(z.string().min(2)).min(1),
+    /**
+     * Labels the header picker offers after the spec's seven (LN-03), for a brand that offers more of
+     * the 31 catalogues' languages (AR, FA, UR, ...: decision 044). None by default.
+     */
+    moreLanguages: z.array(z.string().min(2)).optional(),
     /** Picker label → language code (decision D1). */
     languageLabels: z.record(z.string(), z.string()),
     chatHeaderColor: z.string(),
@@ -37,7 +42,9 @@ export function isThemeToken(name: string, value: unknown): value is string {
   return THEME_TOKEN_NAME.test(name) && typeof value === 'string' && value.length <= 200;
 }
 
-type LanguageBrand = Pick<BrandConfig, 'languageLabels' | 'supportLanguages' | 'defaultLang'>;
+type LanguageBrand = Pick<BrandConfig, 'languageLabels' | 'supportLanguages' | 'defaultLang'> & {
+  moreLanguages?: readonly string[];
+};
 
 /** The language a label (CN, EN, MY, ...) selects: brand languageLabels first, then the defaults of D1. */
 export function languageOfLabel(brand: LanguageBrand, label: string): string {
@@ -50,7 +57,7 @@ export function languageOfLabel(brand: LanguageBrand, label: string): string {
  * reload).
  */
 export function offeredLanguages(brand: LanguageBrand): string[] {
-  const labels = [...brand.supportLanguages, ...languagePickerLabels];
+  const labels = [...brand.supportLanguages, ...languagePickerLabels, ...(brand.moreLanguages ?? [])];
   return [...new Set(labels.map((l) => languageOfLabel(brand, l)))];
 }
 
@@ -69,6 +76,10 @@ export function offeredLanguage(brand: LanguageBrand, requested: string): string
   const byCode = offered.find((code) => code.toLowerCase() === wanted.toLowerCase());
   if (byCode) return byCode;
   const label = wanted.toUpperCase();
-  const labels: readonly string[] = [...brand.supportLanguages, ...languagePickerLabels];
+  const labels: readonly string[] = [
+    ...brand.supportLanguages,
+    ...languagePickerLabels,
+    ...(brand.moreLanguages ?? []),
+  ];
   return labels.includes(label) ? languageOfLabel(brand, label) : null;
 }

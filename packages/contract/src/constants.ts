@@ -128,6 +128,10 @@ export const defaultLanguageLabelMap: Record<string, string> = {
   TY: 'zh-TW',
   PT: 'pt',
   MY: 'my',
+  // The other catalogues' languages (LN-06), for a brand that offers them (supportLanguages,
+  // moreLanguages); a label not here selects its lower-cased self (ES → es).
+  'UR-LATN': 'ur-Latn',
+  'PT-BR': 'pt-BR',
 };
 export const rtlLanguages: readonly string[] = ['ar', 'fa', 'ur'];
 

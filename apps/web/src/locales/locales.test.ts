@@ -1,5 +1,10 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ledgerKindCodes } from '@app/contract';
+import { checkCatalogues } from '../../catalogue-check.ts';
+import { catalogueLanguageCodes, untranslated } from './languages.ts';
 
 type Catalogue = Record<string, string>;
 const files = import.meta.glob<Catalogue>('./**/*.json', { eager: true, import: 'default' });
@@ -17,10 +22,67 @@ function byNamespace(): Map<string, Map<string, Catalogue>> {
   return out;
 }
 
+/** The languages every catalogue of the shell and pages namespaces is written in. */
 const languages = ['en', 'my', 'zh-CN', 'zh-TW', 'ja', 'th', 'vi', 'pt'];
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('catalogues', () => {
+  it('every namespace has a file in each of the 31 languages with exactly the English keys, or declares it untranslated (the build runs the same check)', () => {
+    expect(catalogueLanguageCodes).toHaveLength(31);
+    expect(checkCatalogues()).toEqual([]);
+  });
+
+  it('the check names a missing key, an extra key, a lost value and an undeclared missing file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalogues-'));
+    mkdirSync(join(dir, 'pages'));
+    const write = (path: string, strings: Catalogue) =>
+      writeFileSync(join(dir, path), JSON.stringify(strings));
+    write('en.json', { a: 'A {{name}}', b: 'B' });
+    write('ar.json', { a: 'أ', c: 'ج' });
+    write('pages/en.json', { p: 'P' });
+    write('pages/fa.json', { p: 'پ' });
+    expect(checkCatalogues(dir, ['en', 'ar', 'fa'], { pages: ['fa'] })).toEqual([
+      'translation/ar.json lacks b',
+      'translation/ar.json has keys English has not: c',
+      'translation/ar.json a: values none, English has name',
+      'translation/fa.json is missing (write it, or declare it in languages.ts untranslated)',
+      'pages/ar.json is missing (write it, or declare it in languages.ts untranslated)',
+    ]);
+    rmSync(dir, { recursive: true });
+  });
+
+  it("every key the app's code names in a t('...') call is a key of an English catalogue (no raw key on a page)", () => {
+    const english = new Set<string>();
+    for (const catalogues of byNamespace().values())
+      for (const key of Object.keys(catalogues.get('en') ?? {})) {
+        english.add(key);
+        english.add(key.replace(/_(zero|one|two|few|many|other)$/, ''));
+      }
+    const src = join(import.meta.dirname, '..');
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? sources(join(dir, e.name))
+          : /\.tsx?$/.test(e.name) && !e.name.includes('.test.')
+            ? [join(dir, e.name)]
+            : [],
+      );
+    const unknown: string[] = [];
+    let calls = 0;
+    for (const file of sources(src))
+      for (const [, key] of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w:.-]+)'/g)) {
+        calls++;
+        if (!english.has(key!.split(':').pop()!)) unknown.push(`${file.slice(src.length + 1)}: ${key}`);
+      }
+    expect(calls).toBeGreaterThan(1000);
+    expect(unknown).toEqual([]);
+  });
+
+  it('the declared gaps name only offered languages', () => {
+    for (const gaps of Object.values(untranslated))
+      for (const language of gaps) expect(catalogueLanguageCodes).toContain(language);
+  });
+
   it('LN-05 the shell and pages catalogues exist in every offered language with every key', () => {
     const all = byNamespace();
     for (const ns of ['', 'pages']) {

@@ -24,7 +24,7 @@ export function Clock() {
   return (
     <span className={styles.clock}>
       <ClockIcon size={14} className={styles.icon} />
-      <time className="tabular" dateTime={now.toISOString()} data-testid="header-clock">
+      <time className="tabular" dateTime={now.toISOString()} data-testid="header-clock" dir="ltr">
         {formatClock(now)} <span className={styles.offset}>{gmtOffset(now)}</span>
       </time>
     </span>

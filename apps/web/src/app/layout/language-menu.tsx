@@ -3,19 +3,13 @@ import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { PickerOption } from '../../shared/i18n/language.ts';
 import { CheckIcon } from '../../shared/ui/shell-icons.tsx';
 import { focusCurrentItem, onPopupListKeyDown } from '../../shared/ui/use-popover.ts';
+import { catalogueLanguages } from '../../locales/languages.ts';
 import styles from './language-picker.module.css';
 
 /** Each language in its own words, so a reader finds theirs whatever the page language. */
-const nativeNames: Record<string, string> = {
-  'zh-CN': '简体中文',
-  en: 'English',
-  ja: '日本語',
-  th: 'ไทย',
-  vi: 'Tiếng Việt',
-  'zh-TW': '繁體中文',
-  pt: 'Português',
-  my: 'မြန်မာ',
-};
+const nativeNames: Record<string, string> = Object.fromEntries(
+  catalogueLanguages.map((l) => [l.code, l.native]),
+);
 
 /** The picker's menu (a chunk of its own: most visitors never open it). Arrow keys, Home, End, Escape. */
 export function LanguageMenu({

@@ -88,7 +88,7 @@ export const GameTile = memo(function GameTile({
             <span className={`${styles.badge} ${styles.new}`}>{labels.new}</span>
           ) : null}
         </span>
-        <span className={styles.name} data-testid="game-name">
+        <span className={styles.name} data-testid="game-name" dir="auto">
           {game.gameName}
         </span>
         <span className={styles.vendor}>

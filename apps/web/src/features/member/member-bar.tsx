@@ -83,7 +83,7 @@ function Balance() {
   return (
     <div className={styles.balance} data-testid="balance">
       <WalletIcon size={16} className={styles.balanceIcon} />
-      <span className={styles.amount} data-testid="balance-amount" aria-live="polite">
+      <span className={styles.amount} data-testid="balance-amount" aria-live="polite" dir="ltr">
         {data ? (
           formatBalance(data.sumBalance, data.currencySymbol, hidden)
         ) : isPending ? (

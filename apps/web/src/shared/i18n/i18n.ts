@@ -63,7 +63,9 @@ function fetchOnce(url: string): Promise<Record<string, string>> {
 }
 
 export function hasCatalogue(language: string): boolean {
-  return catalogues.namespaces.translation?.languages.includes(language) ?? false;
+  return (
+    catalogues.languages.includes(language) && !catalogues.namespaces.translation?.missing?.includes(language)
+  );
 }
 
 /** One language's strings of one namespace. */
@@ -73,8 +75,9 @@ export async function loadCatalogue(
 ): Promise<Record<string, string>> {
   const files = catalogues.namespaces[namespace];
   if (!files) return {};
-  // A language without a file for this namespace reads English rather than raw keys.
-  const lng = files.languages.includes(language) ? language : 'en';
+  // A language whose file for this namespace is declared untranslated (locales/languages.ts)
+  // reads English rather than raw keys.
+  const lng = catalogues.languages.includes(language) && !files.missing?.includes(language) ? language : 'en';
   return fetchOnce(`${catalogues.base}${files.dir}/${lng}.json`);
 }
 

@@ -41,8 +41,28 @@ describe('languages', () => {
     );
   });
 
-  it('Arabic, Persian and Urdu read right to left', () => {
+  it('Arabic, Persian and Urdu read right to left; Urdu in Latin letters does not', () => {
     expect(['ar', 'fa', 'ur', 'ar-EG'].map(isRtl)).toEqual([true, true, true, true]);
-    expect(['en', 'my', 'zh-CN'].map(isRtl)).toEqual([false, false, false]);
+    expect(['en', 'my', 'zh-CN', 'ur-Latn', 'kk'].map(isRtl)).toEqual([false, false, false, false, false]);
+  });
+
+  it("a brand's moreLanguages follow the spec's seven in the picker and are offered", () => {
+    const more = { ...brand, moreLanguages: ['AR', 'FA', 'UR', 'UR-LATN', 'PT-BR', 'CN'] };
+    expect(pickerOptions(more).map((o) => o.language)).toEqual([
+      'zh-CN',
+      'en',
+      'ja',
+      'th',
+      'vi',
+      'zh-TW',
+      'pt',
+      'ar',
+      'fa',
+      'ur',
+      'ur-Latn',
+      'pt-BR',
+    ]);
+    expect(chooseStartLanguage(more, 'ar')).toBe('ar');
+    expect(chooseStartLanguage(brand, 'ar')).toBe('my');
   });
 });

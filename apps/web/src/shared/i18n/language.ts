@@ -9,7 +9,9 @@ import {
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-type LanguageBrand = Pick<BrandConfig, 'languageLabels' | 'supportLanguages' | 'defaultLang'>;
+type LanguageBrand = Pick<BrandConfig, 'languageLabels' | 'supportLanguages' | 'defaultLang'> & {
+  moreLanguages?: readonly string[];
+};
 
 // The server stores a member's language by the same rules (contract brand.ts).
 export { languageOfLabel };
@@ -26,11 +28,17 @@ export interface PickerOption {
   language: string;
 }
 
-/** The header picker: labels CN, EN, JA, TH, VI, TY, PT (LN-03), each mapped through the brand. */
+/**
+ * The header picker: labels CN, EN, JA, TH, VI, TY, PT (LN-03), then the brand's moreLanguages
+ * (none in the seeded brand), each mapped through the brand.
+ */
 export function pickerOptions(brand: LanguageBrand): PickerOption[] {
-  return languagePickerLabels.map((label) => ({ label, language: languageOfLabel(brand, label) }));
+  const labels = [...languagePickerLabels, ...(brand.moreLanguages ?? [])];
+  return [...new Set(labels)].map((label) => ({ label, language: languageOfLabel(brand, label) }));
 }
 
+/** Arabic, Persian and Urdu read right to left (LN-07); Urdu in Latin letters (ur-Latn) does not. */
 export function isRtl(language: string): boolean {
-  return rtlLanguages.includes(language.split('-')[0]!.toLowerCase());
+  const [base, script] = language.toLowerCase().split('-');
+  return rtlLanguages.includes(base!) && script !== 'latn';
 }

@@ -15,6 +15,7 @@ const resources = {
     forms: { required: 'Required' },
   },
   my: { translation: { items_other: 'ပစ္စည်း {{count}} ခု' } },
+  ar: { translation: { items_one: 'عنصر واحد', items_other: '{{count}} عناصر' } },
 };
 
 const make = (language = 'en') =>
@@ -37,6 +38,8 @@ describe('the translator', () => {
     const my = make('my');
     expect(my.t('items', { count: 1 })).toBe('ပစ္စည်း 1 ခု');
     expect(make().t('games:count', { count: 1 })).toBe('1 games');
+    // Catalogues carry English's forms: Arabic's "few" (3) reads "other" rather than the key.
+    expect(make('ar').t('items', { count: 3 })).toBe('3 عناصر');
   });
 
   it('reads the asked namespaces in order, then the fallbacks; a ns: prefix or option names the namespace', () => {

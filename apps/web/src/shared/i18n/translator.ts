@@ -143,6 +143,8 @@ export function createTranslator(options: TranslatorOptions): Translator {
     if (typeof count === 'number') {
       if (count === 0) text = lookup(order, `${key}_zero`);
       text ??= lookup(order, `${key}_${pluralCategory(translator.language, count)}`);
+      // Catalogues carry English's forms (one, other: decision 044): Arabic's few or many read other.
+      text ??= lookup(order, `${key}_other`);
     }
     text ??= lookup(order, key) ?? options?.defaultValue ?? key;
     return interpolate(text, options);

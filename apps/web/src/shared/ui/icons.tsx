@@ -83,7 +83,7 @@ export function ExpandIcon(props: IconProps) {
 
 export function ArrowLeftIcon(props: IconProps) {
   return (
-    <Svg {...props}>
+    <Svg data-mirror {...props}>
       <path d="M19 12H5M11 6l-6 6 6 6" />
     </Svg>
   );

@@ -88,12 +88,13 @@ export function ChevronDownIcon(props: IconProps) {
   return <SpriteIcon name="chevron-down" {...props} />;
 }
 
+/** Previous and next point the other way in a right-to-left page (data-mirror, styles/global.css). */
 export function ChevronLeftIcon(props: IconProps) {
-  return <SpriteIcon name="chevron-left" {...props} />;
+  return <SpriteIcon name="chevron-left" data-mirror {...props} />;
 }
 
 export function ChevronRightIcon(props: IconProps) {
-  return <SpriteIcon name="chevron-right" {...props} />;
+  return <SpriteIcon name="chevron-right" data-mirror {...props} />;
 }
 
 export function ClockIcon(props: IconProps) {

@@ -1,6 +1,7 @@
 /**
- * Self-hosted web fonts for the scripts a device may lack (decision 015): Burmese, Thai, Chinese
- * simplified and traditional, Japanese, from the @fontsource Noto Sans packages (regular and
+ * Self-hosted web fonts for the scripts a device may lack (decisions 015, 044): Burmese, Thai, Chinese
+ * simplified and traditional, Japanese, Korean, Arabic (Arabic, Persian, Urdu), Devanagari (Hindi,
+ * Nepali), Bengali, Tamil, Telugu, Khmer and Lao, from the @fontsource Noto Sans packages (regular and
  * bold). Each language's @font-face rules are a stylesheet of their own, fetched only
  * when a page is in that language, so an English page downloads no font at all. The rules carry
  * the packages' `unicode-range` slices (about 100 for each CJK face), so the browser fetches only
@@ -13,6 +14,8 @@ import myanmarRegular from 'font-subset:noto-sans-myanmar-burmese-400-normal.wof
 import myanmarBold from 'font-subset:noto-sans-myanmar-burmese-700-normal.woff2?url';
 import thaiRegular from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2?url';
 import thaiBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-700-normal.woff2?url';
+import arabicRegular from '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2?url';
+import arabicBold from '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff2?url';
 import { nextTask } from '../../shared/ui/next-task.ts';
 
 /**
@@ -52,7 +55,26 @@ const fontSets: Record<
   'zh-cn': { load: () => import('./zh-cn.ts'), family: 'Noto Sans SC', sample: '\u4e2d' },
   'zh-tw': { load: () => import('./zh-tw.ts'), family: 'Noto Sans TC', sample: '\u4e2d' },
   ja: { load: () => import('./ja.ts'), family: 'Noto Sans JP', sample: '\u3042' },
+  // Arabic, Persian and Urdu (decision 044): one face file a weight, like Thai's.
+  ar: {
+    load: () => import('./ar.ts'),
+    family: 'Noto Sans Arabic',
+    sample: '\u0628',
+    files: [arabicRegular, arabicBold],
+    // العربية
+    word: '\u0627\u0644\u0639\u0631\u0628\u064a\u0629',
+  },
+  hi: { load: () => import('./hi.ts'), family: 'Noto Sans Devanagari', sample: '\u0915' },
+  bn: { load: () => import('./bn.ts'), family: 'Noto Sans Bengali', sample: '\u0995' },
+  ta: { load: () => import('./ta.ts'), family: 'Noto Sans Tamil', sample: '\u0b95' },
+  te: { load: () => import('./te.ts'), family: 'Noto Sans Telugu', sample: '\u0c15' },
+  km: { load: () => import('./km.ts'), family: 'Noto Sans Khmer', sample: '\u1780' },
+  lo: { load: () => import('./lo.ts'), family: 'Noto Sans Lao', sample: '\u0e81' },
+  ko: { load: () => import('./ko.ts'), family: 'Noto Sans KR', sample: '\uac00' },
 };
+
+/** Languages written in another language's script: Persian and Urdu in Arabic's, Nepali in Devanagari. */
+const sameScript: Record<string, string> = { fa: 'ar', ur: 'ar', ne: 'hi' };
 
 /** The stylesheet key of a language tag (`zh-CN` → zh-cn, `my-MM` → my); null when none is needed. */
 export function fontSetOf(language: string): string | null {
@@ -60,8 +82,11 @@ export function fontSetOf(language: string): string | null {
   if (tag in fontSets) return tag;
   if (tag === 'zh-hk' || tag === 'zh-mo' || tag.startsWith('zh-hant')) return 'zh-tw';
   if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-cn';
-  const base = tag.split('-')[0]!;
-  return base in fontSets ? base : null;
+  const [base, script] = tag.split('-') as [string, string | undefined];
+  // Roman Urdu (ur-Latn) and any other Latin-script form needs no face.
+  if (script === 'latn') return null;
+  const set = sameScript[base] ?? base;
+  return set in fontSets ? set : null;
 }
 
 function preloadFace(url: string): void {
