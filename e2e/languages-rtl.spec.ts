@@ -38,10 +38,15 @@ async function look(page: Page, language: string) {
     for (const [name, path] of [
       ['home', '/'],
       ['lottery', '/lottery'],
-      ['member-centre', '/securityCenter'],
+      ['member-centre', '/'],
     ] as const) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+      if (name === 'member-centre') {
+        // The member centre opens over the page from the member menu (its first entry, my account).
+        await page.getByTestId('member-menu-button').click();
+        await page.getByTestId('member-menu').getByRole('menuitem').first().click();
+      }
       await page.waitForLoadState('networkidle');
       await settled(page);
       await page.screenshot({ path: join(lookDir, `languages-${language}-${name}-${width}.png`) });

@@ -36,6 +36,8 @@ export function Balls({
   return (
     <span
       className={styles.balls}
+      // A result reads left to right in every language (decision 044).
+      dir="ltr"
       data-size={size}
       data-family={kind}
       aria-label={label ? `${label}: ${balls.join(' ')}` : balls.join(' ')}
