@@ -51,8 +51,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     brandPath = join(work, 'brand.json');
     writeFileSync(brandPath, JSON.stringify(brand, null, 2));
   }
+  // The run's seeded database (e2e/global-setup.ts): copied, it starts without seeding again.
   const template = process.env.E2E_DATA_TEMPLATE;
-  if (template) cpSync(template, dataDir, { recursive: true });
+  if (template && !options.env?.DATA_DIR) cpSync(template, dataDir, { recursive: true });
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -64,9 +65,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     EXIT_WITH_PARENT: '1',
     // The demo accounts, games and content the specs play with (a plain start seeds reference data only).
     SEED_DEMO: '1',
-    // The agent figures folded every 5 s (30 s by default, decision 028): the agent flow reloads its
-    // pages until they show what it did, as a user would, within the expectations' timeouts.
-    AGENT_STATS_FOLD_S: '5',
     ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
@@ -75,7 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   let output = '';
   const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
     const onData = (d: Buffer) => {
       output += d.toString();
       const m = /running at http:\/\/localhost:(\d+)/.exec(output);
