@@ -20,6 +20,7 @@ import * as messages from '../../packages/contract/src/messages.ts';
 import * as notices from '../../packages/contract/src/notices.ts';
 import * as points from '../../packages/contract/src/points.ts';
 import * as profile from '../../packages/contract/src/profile.ts';
+import * as promotions from '../../packages/contract/src/promotions.ts';
 import * as records from '../../packages/contract/src/records.ts';
 import * as responsible from '../../packages/contract/src/responsible.ts';
 import * as registration from '../../packages/contract/src/registration.ts';
@@ -59,6 +60,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   notices,
   points,
   profile,
+  promotions,
   responsible,
   records,
   registration,

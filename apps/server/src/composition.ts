@@ -59,6 +59,9 @@ import { pointsRoutes } from './modules/points/points.routes.ts';
 import { PointsService, registerPointsJobs } from './modules/points/points.service.ts';
 import { MallService } from './modules/points/mall.service.ts';
 import { pointsBoRoutes } from './modules/points/points-bo.routes.ts';
+import { BonusService, registerBonusJobs } from './modules/promotions/bonus.service.ts';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { promotionsBoRoutes } from './modules/promotions/promotions-bo.routes.ts';
 import { VipService } from './modules/vip/vip.service.ts';
 import { MissionService } from './modules/vip/missions.service.ts';
 import { registerVipJobs } from './modules/vip/vip.jobs.ts';
@@ -239,6 +242,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     members,
     policy: { ...withdrawPolicyFromEnv(brand.get().currency.precision), ...options.withdraw },
     proofs: database.kind === 'postgres' ? databaseProofStore : directoryProofStore(config.dataDir),
+    // A withdrawal while a bonus is being wagered (decision 041); `bonus` is made below.
+    bonusGate: (...args: Parameters<BonusService['withdrawalGate']>): Promise<void> =>
+      bonus.withdrawalGate(...args),
   });
   const profile = new ProfileService({
     database,
@@ -370,6 +376,16 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   });
   // The points mall: goods, redeems, conversions and the operator's decisions (decision 033).
   const mall = new MallService({ database, wallet, audit });
+  // Promotions with real bonuses: the bonus wallet, its wagering from the points fold's bets and
+  // its expiry on the job runner (decision 041).
+  const bonus: BonusService = new BonusService({
+    database,
+    wallet,
+    audit,
+    timeZone: (): string => withdrawals.policy.timeZone,
+  });
+  points.observe((trx, bets) => bonus.onFolded(trx, bets));
+  registerBonusJobs(jobs, bonus);
   // VIP levels from the agent fold's member-day figures, and missions, on the job runner (decision 042).
   const vip = new VipService({ database, wallet, audit, feed, timeZone: reportTimeZone });
   const missions = new MissionService({ database, wallet, audit, timeZone: reportTimeZone });
@@ -441,6 +457,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     siteFigures,
     points,
     mall,
+    bonus,
     vip,
     missions,
     agentRebates,
@@ -505,6 +522,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     messagesRoutes,
     recordsRoutes,
     pointsRoutes,
+    promotionsRoutes,
     vipRoutes,
     gamesRoutes,
     houseGamesRoutes,
@@ -520,6 +538,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     backofficeRoutes,
     approvalsRoutes,
     pointsBoRoutes,
+    promotionsBoRoutes,
     playersRoutes,
     contentBoRoutes,
     dashboardRoutes,

@@ -671,6 +671,118 @@ export const ResponsibleErrors = {
   },
 } as const;
 
+/** Promotions and the bonus wallet (issue 32, decision 041): a refused join or claim says why. */
+export const PromotionErrors = {
+  promotionNotFound: { code: 'promotion.not.found', status: 404, message: 'No such promotion' },
+  promotionNotRunning: {
+    code: 'promotion.not.running',
+    status: 409,
+    message: 'This promotion is not running',
+  },
+  promotionNotEligible: {
+    code: 'promotion.not.eligible',
+    status: 409,
+    message: 'You are not eligible for this promotion',
+  },
+  promotionAlreadyJoined: {
+    code: 'promotion.already.joined',
+    status: 409,
+    message: 'You have joined this promotion already',
+  },
+  promotionNotJoined: { code: 'promotion.not.joined', status: 409, message: 'Join this promotion first' },
+  promotionNoDeposit: {
+    code: 'promotion.no.deposit',
+    status: 409,
+    message: 'No deposit since you joined qualifies for this bonus yet',
+  },
+  promotionWrongStep: {
+    code: 'promotion.wrong.step',
+    status: 409,
+    message: 'This promotion is not claimed this way',
+  },
+  promotionEntryDecided: {
+    code: 'promotion.entry.decided',
+    status: 409,
+    message: 'This reward request has been decided already',
+  },
+  promotionPictureInvalid: {
+    code: 'promotion.picture.invalid',
+    status: 422,
+    message: 'A picture must be a PNG or JPEG image of at most 5 MB',
+  },
+  bonusActive: {
+    code: 'bonus.active',
+    status: 409,
+    message: 'You have a bonus being wagered: complete or forfeit it before taking another',
+  },
+  bonusWageringOpen: {
+    code: 'bonus.wagering.open',
+    status: 409,
+    message:
+      'Your bonus has wagering left to complete: withdraw after completing it, or forfeit the bonus to withdraw now',
+  },
+  bonusNotFound: { code: 'bonus.not.found', status: 404, message: 'No such bonus being wagered' },
+} as const;
+
+/**
+ * Social sign-in and the age rule (issue 33, decision 045). The web app shows these sentences as
+ * they are: a refused social sign-in comes back to it as a code in the address (`socialError`).
+ */
+export const SocialErrors = {
+  socialProviderDisabled: {
+    code: 'social.provider.disabled',
+    status: 404,
+    message: 'This sign-in method is not available',
+  },
+  socialStateInvalid: {
+    code: 'social.state.invalid',
+    status: 400,
+    message:
+      'This sign-in could not be verified (it was used already, expired or did not start here): please try again',
+  },
+  socialNonceInvalid: {
+    code: 'social.nonce.invalid',
+    status: 400,
+    message: "The provider's answer does not belong to this sign-in: please try again",
+  },
+  socialTokenInvalid: {
+    code: 'social.token.invalid',
+    status: 502,
+    message: "The provider's answer could not be verified: please try again",
+  },
+  socialDenied: {
+    code: 'social.denied',
+    status: 400,
+    message: 'The sign-in was cancelled at the provider',
+  },
+  socialEmailUnverified: {
+    code: 'social.email.unverified',
+    status: 422,
+    message:
+      'The provider has not verified your e-mail address: verify it there, or register with a username',
+  },
+  socialNoAccount: {
+    code: 'social.no.account',
+    status: 422,
+    message: 'No account uses this sign-in yet: open Register, confirm your age and sign in there',
+  },
+  socialTicketInvalid: {
+    code: 'social.ticket.invalid',
+    status: 401,
+    message: 'This sign-in has expired or was used already: please sign in again',
+  },
+  ageNotConfirmed: {
+    code: 'age.not.confirmed',
+    status: 422,
+    message: 'Please confirm your age',
+  },
+  underAge: {
+    code: 'age.under.minimum',
+    status: 422,
+    message: 'You are under the minimum age to open an account',
+  },
+} as const;
+
 export const Errors = {
   ...verificationErrors,
   ...accountErrors,
@@ -688,6 +800,7 @@ export const Errors = {
   ...AgentContractErrors,
   ...ResponsibleErrors,
   ...PointsErrors,
+  ...PromotionErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;
 /** Every code the wire may carry in `errorCode`. */

@@ -31,5 +31,6 @@ export * from './agent-contracts/index.ts';
 export * from './agent-contracts-calls.ts';
 export * as backoffice from './backoffice/index.ts';
 export * from './points.ts';
+export * from './promotions.ts';
 export * from './responsible.ts';
 export * from './vip.ts';

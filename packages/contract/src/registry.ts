@@ -22,6 +22,7 @@ import * as agentNotices from './agent-notices.ts';
 import * as agentContracts from './agent-contracts-calls.ts';
 import * as points from './points.ts';
 import * as responsible from './responsible.ts';
+import * as promotions from './promotions.ts';
 import * as vip from './vip.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
@@ -60,6 +61,7 @@ export const allCalls: readonly CallDef[] = collect(
   agentNotices,
   agentContracts,
   points,
+  promotions,
   responsible,
   vip,
 );

@@ -209,6 +209,8 @@ export const submitWithdraw = defineCall({
     paymentPassword: z.string().min(1).max(64),
     /** The client's id of this request: a retry with the same id returns the first request. */
     requestId: z.string().trim().min(8).max(64).optional(),
+    /** Gives up the bonus being wagered so that the withdrawal may go (decision 041); without it a request is refused while wagering is open. */
+    forfeitBonus: z.boolean().optional(),
   }),
   response: WithdrawalDetailSchema,
 });

@@ -16,6 +16,7 @@ import { runStatusCommand, runSwitchCommand, SITE_USAGE, type SiteOpsServices } 
 import { LOTTERY_USAGE, runLotteryCommand, type LotteryOpsServices } from './lottery-command.ts';
 import { CONTRACT_USAGE, runContractCommand, type ContractOpsServices } from './contract-command.ts';
 import { POINTS_USAGE, runPointsCommand, type PointsOpsServices } from './points-command.ts';
+import { PROMO_USAGE, runPromoCommand, type PromoOpsServices } from './promo-command.ts';
 import { runVipCommand, VIP_USAGE, type VipOpsServices } from './vip-command.ts';
 import {
   runJobsCommand,
@@ -49,6 +50,7 @@ export interface OpsServices
     LotteryOpsServices,
     ContractOpsServices,
     PointsOpsServices,
+    PromoOpsServices,
     VipOpsServices,
     BackofficeOpsServices {
   system: SystemService;
@@ -81,6 +83,7 @@ ${GAMES_USAGE}
 ${LOTTERY_USAGE}
 ${CONTRACT_USAGE}
 ${POINTS_USAGE}
+${PROMO_USAGE}
 ${VIP_USAGE}
 ${BACKOFFICE_USAGE}`;
 
@@ -205,6 +208,8 @@ export async function runOpsCommand(
       return runContractCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'points':
       return runPointsCommand(services, named, positional, (m) => new UsageError(m), operator);
+    case 'promo':
+      return runPromoCommand(services, named, positional, (m) => new UsageError(m), operator);
     case 'vip':
     case 'mission':
       return runVipCommand(group, services, named, positional, (m) => new UsageError(m), operator);

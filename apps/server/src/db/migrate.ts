@@ -44,6 +44,7 @@ import * as m050 from './migrations/050-points-mall.ts';
 import * as m045 from './migrations/045-game-list-order.ts';
 import * as m046 from './migrations/046-back-office-content.ts';
 import * as m051 from './migrations/051-responsible-gambling.ts';
+import * as m053 from './migrations/053-bonus-wallet-and-promotions.ts';
 import * as m052agent from './migrations/052-agent-bettor-days.ts';
 import * as m052 from './migrations/052-brand-settings-and-suspended-draws.ts';
 import * as m049 from './migrations/049-staff-password-change.ts';
@@ -99,6 +100,7 @@ export const migrations: Record<string, Migration> = {
   '052-agent-bettor-days': m052agent,
   '049-staff-password-change': m049,
   '048-site-day-figures': m048,
+  '053-bonus-wallet-and-promotions': m053,
   '052-brand-settings-and-suspended-draws': m052,
   '054-vip-missions': m054,
   '057-house-originals': m057,

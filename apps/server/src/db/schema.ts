@@ -1410,6 +1410,165 @@ export interface MissionRewardTable {
   created_at: Timestamp;
 }
 
+/** A promotion's bonus rules, beside its announcement (migration 053, decision 041); amounts in minor units. */
+export interface PromotionRuleTable {
+  announcement_id: number;
+  category: ColumnType<string, string | undefined, string>;
+  kind: 'DEPOSIT_MATCH' | 'RELOAD' | 'FIXED' | 'REQUEST';
+  /** numeric, as text. */
+  match_percent: ColumnType<string, string | number | undefined, string | number>;
+  max_bonus: ColumnType<number, number | undefined, number>;
+  fixed_bonus: ColumnType<number, number | undefined, number>;
+  min_deposit: ColumnType<number, number | undefined, number>;
+  /** numeric, as text. */
+  wagering_multiplier: ColumnType<string, string | number | undefined, string | number>;
+  wagering_base: ColumnType<
+    'BONUS' | 'BONUS_DEPOSIT',
+    'BONUS' | 'BONUS_DEPOSIT' | undefined,
+    'BONUS' | 'BONUS_DEPOSIT'
+  >;
+  /** Product code to contribution percent. */
+  contributions: ColumnType<Record<string, number>, string | undefined, string>;
+  expiry_hours: ColumnType<number, number | undefined, number>;
+  new_members_only: ColumnType<boolean, boolean | undefined, boolean>;
+  once_per_member: ColumnType<boolean, boolean | undefined, boolean>;
+  once_per_day: ColumnType<boolean, boolean | undefined, boolean>;
+  min_level: ColumnType<number, number | undefined, number>;
+  excluded_agents: ColumnType<number[], number[] | undefined, number[]>;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Timestamp;
+}
+
+export type PromotionEntryStatus = 'JOINED' | 'APPLYING' | 'REJECTED' | 'ISSUED' | 'CLAIMED';
+
+/** A member's join of a promotion and what came of it (migration 053). */
+export interface PromotionEntryTable {
+  id: Generated<number>;
+  promotion_id: number;
+  member_id: number;
+  status: PromotionEntryStatus;
+  joined_at: Timestamp;
+  remark: ColumnType<string, string | undefined, string>;
+  deposit_order_id: number | null;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  reason: ColumnType<string, string | undefined, string>;
+}
+
+/** A reward request's picture, checked by its signature and header (migration 053). */
+export interface PromotionPictureTable {
+  entry_id: number;
+  n: number;
+  mime: string;
+  bytes: Buffer;
+}
+
+export type BonusGrantStatus = 'ACTIVE' | 'COMPLETED' | 'FORFEITED' | 'EXPIRED';
+
+/** A bonus on the member's BONUS wallet and its wagering (migration 053); required and wagered exact (numeric as text). */
+export interface BonusGrantTable {
+  id: Generated<number>;
+  member_id: number;
+  promotion_id: number;
+  entry_id: number;
+  amount: number;
+  deposit: ColumnType<number, number | undefined, number>;
+  required: ColumnType<string, string | number, string | number>;
+  wagered: ColumnType<string, string | number | undefined, string | number>;
+  contributions: ColumnType<Record<string, number>, string, string>;
+  status: ColumnType<BonusGrantStatus, BonusGrantStatus | undefined, BonusGrantStatus>;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  ended_at: NullableTimestamp;
+  ended_by: string | null;
+}
+
+/** An OpenID provider's account linked to a member (migration 056, decision 045). */
+export interface MemberIdentityTable {
+  id: Generated<number>;
+  provider: string;
+  subject: string;
+  member_id: number;
+  email: string | null;
+  created_at: Timestamp;
+}
+
+/** One social sign-in flow, keyed by its state's hash (migration 056). */
+export interface SocialFlowTable {
+  state_hash: Buffer;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  intent: 'login' | 'register';
+  affiliate_code: ColumnType<string, string | undefined, string>;
+  referral_code: ColumnType<string, string | undefined, string>;
+  domain: ColumnType<string, string | undefined, string>;
+  age_confirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  language: ColumnType<string, string | undefined, string>;
+  ip: string;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  used_at: NullableTimestamp;
+  member_id: number | null;
+  ticket_hash: Buffer | null;
+  ticket_expires_at: NullableTimestamp;
+  ticket_used_at: NullableTimestamp;
+}
+
+/** The VIP window (migration 054, decision 042). */
+export interface VipConfigTable {
+  singleton: Generated<boolean>;
+  window_days: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
+/** The VIP ladder: a rank's label, requirements over the window and reward, minor units (migration 054). */
+export interface VipLevelTable {
+  rank_level: number;
+  label: string;
+  min_deposit: ColumnType<number, number | undefined, number>;
+  min_valid_bet: ColumnType<number, number | undefined, number>;
+  reward: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
+/** A level's reward paid to a member, once per member and rank (migration 054). */
+export interface VipRewardTable {
+  member_id: number;
+  rank_level: number;
+  amount: number;
+  ledger_transaction_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A mission: a target of a period on valid bets, deposits or login days (migration 054). */
+export interface MissionTable {
+  id: Generated<number>;
+  title: string;
+  kind: 'BET' | 'DEPOSIT' | 'LOGIN';
+  product: ColumnType<string, string | undefined, string>;
+  period: 'DAILY' | 'WEEKLY' | 'MONTHLY';
+  target: number;
+  reward: number;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A mission's reward paid to a member, once per mission and period (migration 054). */
+export interface MissionRewardTable {
+  mission_id: number;
+  period_start: ColumnType<string, string, string>;
+  member_id: number;
+  amount: number;
+  ledger_transaction_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   system_setting: SystemSettingTable;
   feature_switch: FeatureSwitchTable;
@@ -1513,6 +1672,10 @@ export interface DB {
   points_goods: PointsGoodsTable;
   points_redeem: PointsRedeemTable;
   points_config: PointsConfigTable;
+  promotion_rule: PromotionRuleTable;
+  promotion_entry: PromotionEntryTable;
+  promotion_picture: PromotionPictureTable;
+  bonus_grant: BonusGrantTable;
   vip_config: VipConfigTable;
   vip_level: VipLevelTable;
   vip_reward: VipRewardTable;

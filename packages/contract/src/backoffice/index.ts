@@ -12,6 +12,7 @@ export * from './responsible.ts';
 export * from './dashboard.ts';
 export * from './content.ts';
 export * from './points.ts';
+export * from './promotions.ts';
 export * from './staff.ts';
 export * from './reports.ts';
 export * from './lottery.ts';
@@ -26,6 +27,7 @@ import { responsibleBoCalls } from './responsible.ts';
 import { dashboardCalls } from './dashboard.ts';
 import { contentCalls } from './content.ts';
 import { pointsBoCalls } from './points.ts';
+import { promotionBoCalls } from './promotions.ts';
 import { staffAccountCalls } from './staff.ts';
 import { reportCalls } from './reports.ts';
 import { lotteryCalls } from './lottery.ts';
@@ -43,6 +45,7 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...dashboardCalls,
   ...contentCalls,
   ...pointsBoCalls,
+  ...promotionBoCalls,
   ...reportCalls,
   ...lotteryCalls,
   ...agentCalls,

@@ -50,13 +50,29 @@ export interface PointsMovement {
   at: Date;
 }
 
+/**
+ * A consumer of the settled valid bets a fold takes off the queue (the bonus wagering, decision
+ * 041): called in the fold's transaction with each member's net valid bet per product (free play
+ * and trial accounts left out, deposits' rows too), so each bet reaches it exactly once.
+ */
+export type FoldObserver = (
+  trx: Kysely<DB>,
+  bets: { memberId: number; product: string; validBet: number }[],
+) => Promise<unknown>;
+
 export class PointsService {
   private readonly database: Database;
   private readonly precision: () => number;
+  private readonly observers: FoldObserver[] = [];
 
   constructor(deps: PointsDeps) {
     this.database = deps.database;
     this.precision = deps.precision;
+  }
+
+  /** Adds a consumer of the bets each fold takes (in the fold's transaction). */
+  observe(observer: FoldObserver): void {
+    this.observers.push(observer);
   }
 
   /** One fold in a transaction of its own (tests, an operator). */
@@ -96,7 +112,12 @@ export class PointsService {
 
     // Taken off the queue and added to the exact accruals in one statement; members of a trial
     // account (free play) earn nothing whatever their records say.
-    const taken = await sql<{ rows: number; members: number[] | null; types: string[] | null }>`
+    const taken = await sql<{
+      rows: number;
+      members: number[] | null;
+      types: string[] | null;
+      bets: { m: number; p: string; v: string }[] | null;
+    }>`
       with d as (
         delete from points_queue
         where id in (select id from points_queue order by id limit ${limit})
@@ -116,8 +137,24 @@ export class PointsService {
       )
       select (select count(*) from d)::int as rows,
              (select array_agg(member_id order by member_id, points_type) from up) as members,
-             (select array_agg(points_type order by member_id, points_type) from up) as types`.execute(trx);
+             (select array_agg(points_type order by member_id, points_type) from up) as types,
+             ${
+               this.observers.length
+                 ? sql`(select json_agg(json_build_object('m', b.member_id, 'p', b.product, 'v', b.v::text)
+                         order by b.member_id, b.product)
+                       from (select d.member_id, d.product, sum(d.valid_bet) as v from d
+                             join member m on m.id = d.member_id and m.agent_type <> ${AgentType.trial}
+                             where d.product <> 'DEPOSIT'
+                             group by d.member_id, d.product) b where b.v <> 0)`
+                 : sql`null::json`
+             } as bets`.execute(trx);
     const folded = Number(taken.rows[0]?.rows ?? 0);
+    const bets = (taken.rows[0]?.bets ?? []).map((b) => ({
+      memberId: Number(b.m),
+      product: b.p,
+      validBet: Number(b.v),
+    }));
+    if (bets.length) for (const observe of this.observers) await observe(trx, bets);
     // Rows may have been taken that earn nothing (an unknown product, a trial account).
     if (!taken.rows[0]?.members?.length) return { folded, posted: 0, busy: 0 };
     const members = taken.rows[0].members.map(Number);

@@ -67,6 +67,11 @@ export interface WithdrawServiceDeps {
   proofs: ProofStore;
   /** The member's inbox: told when a request is approved, paid or rejected. */
   notices: MemberNotices;
+  /**
+   * The bonus wallet's check (decision 041), in the request's transaction after the member's lock:
+   * refuses a request while a bonus is being wagered, or forfeits the bonus when the member chose to.
+   */
+  bonusGate?: (trx: Kysely<DB>, memberId: number, forfeit: boolean) => Promise<void>;
 }
 
 /**
@@ -84,8 +89,10 @@ export class WithdrawService {
   private readonly members: MemberService;
   private readonly proofStore: ProofStore;
   private readonly notices: MemberNotices;
+  private readonly bonusGate: WithdrawServiceDeps['bonusGate'];
 
   constructor(deps: WithdrawServiceDeps) {
+    this.bonusGate = deps.bonusGate;
     this.proofStore = deps.proofs;
     this.notices = deps.notices;
     this.database = deps.database;
@@ -224,6 +231,7 @@ export class WithdrawService {
       amount: unknown;
       paymentPassword: string;
       requestId?: string | undefined;
+      forfeitBonus?: boolean | undefined;
     },
   ): Promise<WithdrawalDetail> {
     const parsed = parseAmount(input.amount, {
@@ -255,6 +263,7 @@ export class WithdrawService {
         const earlier = await repo.byRequestId(trx, memberId, input.requestId);
         if (earlier) return replay(earlier);
       }
+      if (this.bonusGate) await this.bonusGate(trx, memberId, input.forfeitBonus === true);
       if ((await repo.countSince(trx, memberId, since)) >= this.policy.dailyCount)
         throw fail(Errors.withdrawDailyLimit, {
           message: `You have made today's ${this.policy.dailyCount} withdrawal requests: try again tomorrow`,

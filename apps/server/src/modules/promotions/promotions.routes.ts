@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  claimRafflePromotion,
+  claimRafflePromotionMCS2,
+  forfeitBonus,
+  getAvailablePromotions,
+  getBonusWallet,
+  getMerchantAvailablePromotions,
+  getPromotionAnnouncementCategory,
+  getPromotionClaimList,
+  getRafflePromotionStatus,
+  signUpPromotionJoin,
+  signUpRequestReward,
+} from '@app/contract';
+import { registerCall } from '../../platform/http/register-calls.ts';
+import { requireRealAccount } from '../../platform/auth/session.ts';
+
+/**
+ * The promotions calls of the original (research/original-wire.md, "promotions"; decision 041):
+ * categories, the member's and the guest's lists, join, the reward request, the claim (the raffle
+ * claim's path, MCSFE and MCS2), its status and the claim list; and ours for the bonus wallet.
+ * Trial accounts are refused every step that could give a bonus.
+ */
+export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
+  const { bonus } = app.ctx;
+  registerCall(app, getPromotionAnnouncementCategory, async () => ({ categories: await bonus.categories() }));
+  registerCall(app, getAvailablePromotions, async ({ session, query }) => ({
+    content: await bonus.list(session.memberId, query.category),
+  }));
+  registerCall(app, getMerchantAvailablePromotions, ({ query }) => bonus.list(null, query.category));
+  registerCall(app, signUpPromotionJoin, ({ session, body }) =>
+    bonus.join(requireRealAccount(session).memberId, body.promotionId),
+  );
+  registerCall(app, signUpRequestReward, ({ session, body }) =>
+    bonus.requestReward(requireRealAccount(session).memberId, body),
+  );
+  for (const call of [claimRafflePromotion, claimRafflePromotionMCS2])
+    registerCall(app, call, ({ session, body }) =>
+      bonus.claim(requireRealAccount(session).memberId, body.promotionId),
+    );
+  registerCall(app, getRafflePromotionStatus, ({ session, query }) =>
+    bonus.claimStatus(session.memberId, query.rafflePromotionId),
+  );
+  registerCall(app, getPromotionClaimList, ({ session }) => bonus.claimList(session.memberId));
+  registerCall(app, getBonusWallet, ({ session }) => bonus.bonusWallet(session.memberId));
+  registerCall(app, forfeitBonus, ({ session, body }) =>
+    bonus.forfeit(requireRealAccount(session).memberId, body.id),
+  );
+}

@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  claimRafflePromotion,
+  forfeitBonus,
+  getAvailablePromotions,
+  getBonusWallet,
+  getMerchantAvailablePromotions,
+  getPromotionAnnouncementCategory,
+  signUpPromotionJoin,
+  type PromotionCategory,
+} from '@app/contract';
+import { useQuery } from '../../shared/http/use-query.ts';
+import { call } from '../../shared/http/client.ts';
+import { LiveKeys } from '../../shared/realtime/live-keys.ts';
+
+/** The member's promotion queries live under ['wallet', 'promotions', …]: logout (which drops ['wallet']) clears them. */
+const K = {
+  all: ['wallet', 'promotions'],
+  list: (loggedIn: boolean, category: string) => ['wallet', 'promotions', 'list', loggedIn, category],
+  bonus: ['wallet', 'promotions', 'bonus'],
+  categories: ['promotions', 'categories'],
+} as const;
+
+/** The promotions with the member's status in each (PR-06, PR-07), or a guest's list. */
+export function usePromotionList(loggedIn: boolean, category: PromotionCategory | 'ALL') {
+  const query = category === 'ALL' ? {} : { category };
+  return useQuery({
+    queryKey: K.list(loggedIn, category),
+    queryFn: async ({ signal }) =>
+      loggedIn
+        ? (await call(getAvailablePromotions, { query, signal })).content
+        : call(getMerchantAvailablePromotions, { query, signal }),
+  });
+}
+
+export function usePromotionCategories() {
+  return useQuery({
+    queryKey: K.categories,
+    queryFn: ({ signal }) => call(getPromotionAnnouncementCategory, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** The bonus wallet; read again every few seconds while a bonus is being wagered (its progress moves with settled bets). */
+export function useBonusWallet(enabled: boolean) {
+  return useQuery({
+    queryKey: K.bonus,
+    queryFn: ({ signal }) => call(getBonusWallet, { signal }),
+    enabled,
+    refetchInterval: (q) => (q.state.data?.active ? 5_000 : false),
+  });
+}
+
+function useAfter() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: K.all });
+    void qc.invalidateQueries({ queryKey: LiveKeys.balance });
+  };
+}
+
+export function useJoin() {
+  const after = useAfter();
+  return useMutation({
+    mutationFn: (promotionId: number) => call(signUpPromotionJoin, { body: { promotionId } }),
+    onSuccess: after,
+  });
+}
+
+export function useClaim() {
+  const after = useAfter();
+  return useMutation({
+    mutationFn: (promotionId: number) => call(claimRafflePromotion, { body: { promotionId } }),
+    onSuccess: after,
+  });
+}
+
+export function useForfeit() {
+  const after = useAfter();
+  return useMutation({
+    mutationFn: (id: number) => call(forfeitBonus, { body: { id } }),
+    onSuccess: after,
+  });
+}
