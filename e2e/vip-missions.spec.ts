@@ -24,7 +24,7 @@ async function api(server: RunningServer, token: string, path: string, body?: un
 }
 
 test.describe('VIP and missions', () => {
-  test.setTimeout(lookDir ? 180_000 : 60_000);
+  test.setTimeout(lookDir ? 240_000 : 120_000);
 
   test('a player deposits, reaches a level and completes a mission: the VIP page, the badge, the reward and the leaderboard follow', async ({
     page,
