@@ -25,6 +25,7 @@ import * as records from '../../packages/contract/src/records.ts';
 import * as responsible from '../../packages/contract/src/responsible.ts';
 import * as registration from '../../packages/contract/src/registration.ts';
 import * as session from '../../packages/contract/src/session.ts';
+import * as socialSignIn from '../../packages/contract/src/social-sign-in.ts';
 import * as system from '../../packages/contract/src/system.ts';
 import * as verification from '../../packages/contract/src/verification.ts';
 import * as wallet from '../../packages/contract/src/wallet.ts';
@@ -65,6 +66,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   records,
   registration,
   session,
+  'social-sign-in': socialSignIn,
   system,
   verification,
   wallet,

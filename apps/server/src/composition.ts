@@ -45,6 +45,8 @@ import { SessionService, type LoginPolicy } from './modules/session/session.serv
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { RegistrationService, type RegistrationPolicy } from './modules/registration/registration.service.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { SocialSignIn, type SocialPolicy } from './modules/social/social.service.ts';
+import { socialRoutes } from './modules/social/social.routes.ts';
 import { AgentRegisterService } from './modules/agent/register.service.ts';
 import { agentRegisterRoutes } from './modules/agent/register.routes.ts';
 import { MemberEvents } from './platform/realtime/member-events.ts';
@@ -155,6 +157,8 @@ export interface ServiceOptions {
   login?: Partial<LoginPolicy>;
   verification?: Partial<VerificationPolicy>;
   registration?: Partial<RegistrationPolicy>;
+  /** Social sign-in's flow and ticket lifetimes (decision 045). */
+  social?: Partial<SocialPolicy>;
   /** Delivery routes; by default from the environment (none: messages stay in the outbox). */
   outboxTransports?: Partial<Record<OutboxChannel, OutboxTransport>>;
   /** HMAC secret shared with the sandbox payment gateway; by default the configuration's (SANDBOX_PAY_SECRET). */
@@ -337,8 +341,14 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
       captcha,
       limiter: rateLimiter,
       links: agentRegister,
+      minimumAge: () => brand.get().minimumAge,
     },
     options.registration,
+  );
+  // Social sign-in through the configured OpenID providers (RG-06, decision 045).
+  const social = new SocialSignIn(
+    { database, sessions, registration, limiter: rateLimiter, providers: config.socialProviders },
+    options.social,
   );
   // The agent centre's team management and transfers (issue 29).
   const agentTeam = new TeamService({ database, wallet, messages });
@@ -438,6 +448,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     verification,
     sessions,
     registration,
+    social,
     agentRegister,
     passwordReset,
     withdrawals,
@@ -515,6 +526,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     sessionRoutes,
     memberRoutes,
     registrationRoutes,
+    socialRoutes,
     agentRegisterRoutes,
     verificationRoutes,
     walletRoutes,

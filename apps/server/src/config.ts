@@ -41,6 +41,54 @@ export interface AppConfig {
   tls: { cert: Buffer; key: Buffer } | null;
   /** The shared secrets of the sandbox payment gateway and game vendor (parseSecrets). */
   secrets: { sandboxPay: string; gameSandbox: string };
+  /** The OpenID providers of social sign-in that are switched on (parseSocialProviders). */
+  socialProviders: SocialProviderConfig[];
+}
+
+/** One OpenID provider of social sign-in (decision 045), from OIDC_<PROVIDER>_* variables. */
+export interface SocialProviderConfig {
+  id: 'google' | 'facebook';
+  /** The issuer whose discovery document (/.well-known/openid-configuration) names the endpoints. */
+  issuer: string;
+  clientId: string;
+  /** Null: a public client (PKCE only), refused in production. */
+  clientSecret: string | null;
+}
+
+const SOCIAL_ISSUERS = {
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+} as const;
+
+/**
+ * A provider is on when its client id is set (OIDC_GOOGLE_CLIENT_ID, OIDC_FACEBOOK_CLIENT_ID); its
+ * issuer defaults to the provider's own. With NODE_ENV=production the server refuses to start with
+ * a provider on but its client secret missing, or an issuer that is not https.
+ */
+function parseSocialProviders(env: NodeJS.ProcessEnv): SocialProviderConfig[] {
+  const production = env.NODE_ENV === 'production';
+  const out: SocialProviderConfig[] = [];
+  for (const id of ['google', 'facebook'] as const) {
+    const prefix = `OIDC_${id.toUpperCase()}`;
+    const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
+    if (!clientId) continue;
+    const issuer = env[`${prefix}_ISSUER`]?.trim() || SOCIAL_ISSUERS[id];
+    let url: URL;
+    try {
+      url = new URL(issuer);
+    } catch {
+      throw new Error(`${prefix}_ISSUER must be a URL, got "${issuer}"`);
+    }
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim() || null;
+    if (production && !clientSecret)
+      throw new Error(
+        `${prefix}_CLIENT_SECRET must be set when NODE_ENV=production and ${prefix}_CLIENT_ID is set (the client secret the provider issued)`,
+      );
+    if (production && url.protocol !== 'https:')
+      throw new Error(`${prefix}_ISSUER must be an https URL when NODE_ENV=production, got "${issuer}"`);
+    out.push({ id, issuer, clientId, clientSecret });
+  }
+  return out;
 }
 
 /**
@@ -178,5 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: parseSeedDemo(env),
     tls: parseTls(env),
     secrets: parseSecrets(env),
+    socialProviders: parseSocialProviders(env),
   };
 }

@@ -25,6 +25,11 @@ export const BrandConfigSchema = z
     esports: z.array(z.string()),
     gameSelectType: z.array(z.string()),
     currency: z.object({ code: z.string(), symbol: z.string(), precision: z.number().int().min(0).max(4) }),
+    /**
+     * The age a player must confirm, and be by any birthday they give, to register (RG-34, RG-35,
+     * decision 045): 18 by default, 21 where the brand's market requires it.
+     */
+    minimumAge: z.number().int().min(18).max(25).default(18),
     /** Design tokens (CSS custom properties without the leading --) overriding the default theme. */
     theme: z.record(z.string(), z.string()).default({}),
   })

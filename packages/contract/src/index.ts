@@ -34,3 +34,5 @@ export * from './points.ts';
 export * from './promotions.ts';
 export * from './responsible.ts';
 export * from './vip.ts';
+export * from './social-sign-in.ts';
+export * from './age.ts';

@@ -55,6 +55,13 @@ export const RegisterRequestSchema = z.object({
     .transform(() => 'WEB' as const),
   /** The original's device id; accepted and not used (a device is not an identity here). */
   loginDeviceId: field(128),
+  /**
+   * The age confirmation of the register dialog (RG-34, decision 045): our web app sends true; false
+   * is refused. Absent (the original client, which confirms in the form only) reads as not stated.
+   */
+  ageConfirmed: z.boolean().nullish(),
+  /** YYYY-MM-DD, optional: when given, the birthday rule of the brand's minimum age applies. */
+  birthday: field(10),
   ...challengeFields,
 });
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;

@@ -20,6 +20,9 @@ const slot = (load: () => Promise<{ default: unknown }>) => load as SlotLoader;
 /** Query parameter of a reset e-mail's link and the session key of a pending forced change. */
 const RESET_TOKEN_PARAM = 'resetPasswordToken';
 const PENDING_CHANGE_KEY = 'passwordChangePending';
+/** The social callback's query parameters (contract's SOCIAL_TICKET_PARAM, SOCIAL_ERROR_PARAM). */
+const SOCIAL_TICKET_PARAM = 'socialTicket';
+const SOCIAL_ERROR_PARAM = 'socialError';
 
 export function registerAccounts(): void {
   registerModal(
@@ -41,6 +44,10 @@ export function registerAccounts(): void {
   registerModal(
     ModalKeys.changeExpiredPassword,
     modal(() => member().then((m) => m.loadChangePasswordModal())),
+  );
+  registerModal(
+    ModalKeys.socialSignIn,
+    modal(() => session().then((m) => m.loadSocialReturn())),
   );
   registerModal(
     ModalKeys.resetPassword,
@@ -66,6 +73,24 @@ export function registerAccounts(): void {
     (readToken() && sessionStore.get(PENDING_CHANGE_KEY))
   ) {
     void member().then((m) => m.installAccountBootEffects());
+  }
+  // Back from a social sign-in (decision 045): the ticket or the refusal leaves the address bar
+  // and the history at once, and the session feature finishes the sign-in or says why not.
+  const params = new URLSearchParams(window.location.search);
+  const socialTicket = params.get(SOCIAL_TICKET_PARAM);
+  const socialError = params.get(SOCIAL_ERROR_PARAM);
+  if (socialTicket || socialError) {
+    for (const name of [SOCIAL_TICKET_PARAM, SOCIAL_ERROR_PARAM, 'socialIntent']) params.delete(name);
+    const search = params.toString();
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${search ? `?${search}` : ''}${window.location.hash}`,
+    );
+    uiActions.openModal(ModalKeys.socialSignIn, {
+      ...(socialTicket ? { ticket: socialTicket } : { error: socialError }),
+      keepOnNavigation: true,
+    });
   }
   // A refused token: the client has cleared the session and the shell goes home; the login
   // prompt (ER-26) survives that trip.

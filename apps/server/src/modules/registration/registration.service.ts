@@ -1,5 +1,7 @@
 import {
   AgentType,
+  DEFAULT_MINIMUM_AGE,
+  isOfAge,
   type ErrorDef,
   Errors,
   FeatureSwitch,
@@ -14,6 +16,7 @@ import {
   validateField,
   WEAK_DEFAULT_PASSWORD,
 } from '@app/contract';
+import { randomInt } from 'node:crypto';
 import type { Database } from '../../db/connection.ts';
 import type { SystemService } from '../system/system.service.ts';
 import type { MemberService } from '../member/member.service.ts';
@@ -25,6 +28,9 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { fail } from '../../platform/http/errors.ts';
 import type { Caller } from '../../platform/http/caller.ts';
 import type { AffiliateLinkGrant, AffiliateLinks } from '../agent/register.service.ts';
+import type { PreparedMember } from '../member/member.service.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import * as repo from './registration.repo.ts';
 
 type Body = RegisterPayload;
@@ -77,6 +83,27 @@ export function checkRegisterField(
   throw fail(Errors.invalidInput, { message: `${field}: ${hint}` });
 }
 
+/** What a social sign-in brings to a new account (decision 045); the provider proved the e-mail. */
+export interface SocialRegistration {
+  email: string;
+  /** The name the provider gives, for the nickname; may be empty. */
+  name: string;
+  /** The provider's birthdate claim (YYYY-MM-DD), when it gives one. */
+  birthday: string | null;
+  affiliateCode: string;
+  referralCode: string;
+  domain: string;
+  /** Writes the member's identity at the provider, in the transaction that creates the member. */
+  link: (trx: Kysely<DB>, memberId: number) => Promise<void>;
+}
+
+/** A username from an e-mail's local part: lower-case letters and digits, a letter first. */
+function usernameSeed(email: string): string {
+  const local = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const lettered = /^[a-z]/.test(local) ? local : `u${local}`;
+  return lettered.slice(0, 8);
+}
+
 export interface RegistrationPolicy {
   /** Registrations from one IP per hour. */
   perIpPerHour: number;
@@ -97,6 +124,7 @@ export class RegistrationService {
   private readonly limiter: RateLimiter;
   private readonly policy: RegistrationPolicy;
   private readonly links: AffiliateLinks | undefined;
+  private readonly minimumAge: () => number;
 
   constructor(
     deps: {
@@ -110,6 +138,8 @@ export class RegistrationService {
       limiter: RateLimiter;
       /** The agents' registration links (agent centre); without it only invitation codes are read. */
       links?: AffiliateLinks;
+      /** The brand's minimum age (RG-34, RG-35); 18 without it. */
+      minimumAge?: () => number;
     },
     policy: Partial<RegistrationPolicy> = {},
   ) {
@@ -122,6 +152,7 @@ export class RegistrationService {
     this.captcha = deps.captcha;
     this.limiter = deps.limiter;
     this.links = deps.links;
+    this.minimumAge = deps.minimumAge ?? (() => DEFAULT_MINIMUM_AGE);
     this.policy = { perIpPerHour: 20, ...policy };
   }
 
@@ -199,6 +230,8 @@ export class RegistrationService {
       }
     }
 
+    this.checkAge(body.ageConfirmed, body.birthday);
+
     const needsPassword = kind === 'username' || (kind === 'mobile' && mobilePassword);
     const password = needsPassword ? body.password : '';
     if (needsPassword) {
@@ -221,26 +254,7 @@ export class RegistrationService {
     if (phone && (await this.members.byMobile(phone.dialingCode, phone.number)))
       throw fail(Errors.mobileExists);
 
-    let uplineId: number | null = null;
-    let referrerId: number | null = null;
-    let link: AffiliateLinkGrant | null = null;
-    if (rules.affiliateCode?.enabled) {
-      checkRegisterField('affiliateCode', rules.affiliateCode, body.affiliateCode);
-      if (body.affiliateCode) {
-        const inv = await this.invitation(body.affiliateCode, body.domain);
-        if (inv.kind !== 'AFFILIATE') throw fail(Errors.invitationCodeError);
-        uplineId = inv.member_id;
-        link = inv.link;
-      }
-    }
-    if (rules.referralCode?.enabled && referralOn) {
-      checkRegisterField('referralCode', rules.referralCode, body.referralCode);
-      if (body.referralCode) {
-        const inv = await this.invitation(body.referralCode, body.domain);
-        if (inv.kind !== 'REFERRAL') throw fail(Errors.invitationCodeError);
-        referrerId = inv.member_id;
-      }
-    }
+    const { uplineId, referrerId, link } = await this.invitations(rules, referralOn, body);
 
     // Proofs: image captcha (CAPTCHA3), slider pass (GEETEST3), SMS code (mobile tab always,
     // username tab with REGMOBVERF3).
@@ -287,9 +301,66 @@ export class RegistrationService {
       registerDomain: body.domain,
       language: caller.language ? caller.language.slice(0, 10) : 'en',
     });
-    let memberId: number;
+    const memberId = await this.createMember(newMember, link, ip);
+    return this.sessions.issueFor(memberId, ip, {
+      rememberMe: false,
+      viaSms: kind !== 'username',
+      ...(password ? { password } : {}),
+    });
+  }
+
+  /**
+   * The age rule (RG-34, RG-35): a confirmation the client said it did not get is refused, and a
+   * birthday, when given, must make the player the brand's minimum age (of age on the birthday).
+   */
+  private checkAge(ageConfirmed: boolean | null | undefined, birthday: string | null | undefined): void {
+    const minimumAge = this.minimumAge();
+    if (ageConfirmed === false)
+      throw fail(Errors.ageNotConfirmed, { message: `Please confirm you are ${minimumAge} years old` });
+    if (birthday && !isOfAge(birthday, minimumAge))
+      throw fail(Errors.underAge, {
+        message: `You must be at least ${minimumAge} years old to open an account`,
+      });
+  }
+
+  /** The invitation codes of a registration, checked against their rules (RG-09 step 3). */
+  private async invitations(
+    rules: Awaited<ReturnType<SystemService['registerRules']>>,
+    referralOn: boolean,
+    body: { affiliateCode: string; referralCode: string; domain: string },
+  ): Promise<{ uplineId: number | null; referrerId: number | null; link: AffiliateLinkGrant | null }> {
+    let uplineId: number | null = null;
+    let referrerId: number | null = null;
+    let link: AffiliateLinkGrant | null = null;
+    if (rules.affiliateCode?.enabled) {
+      checkRegisterField('affiliateCode', rules.affiliateCode, body.affiliateCode);
+      if (body.affiliateCode) {
+        const inv = await this.invitation(body.affiliateCode, body.domain);
+        if (inv.kind !== 'AFFILIATE') throw fail(Errors.invitationCodeError);
+        uplineId = inv.member_id;
+        link = inv.link;
+      }
+    }
+    if (rules.referralCode?.enabled && referralOn) {
+      checkRegisterField('referralCode', rules.referralCode, body.referralCode);
+      if (body.referralCode) {
+        const inv = await this.invitation(body.referralCode, body.domain);
+        if (inv.kind !== 'REFERRAL') throw fail(Errors.invitationCodeError);
+        referrerId = inv.member_id;
+      }
+    }
+    return { uplineId, referrerId, link };
+  }
+
+  /** Inserts a prepared member with its wallet (and its registration link's grant) in one transaction. */
+  private async createMember(
+    newMember: PreparedMember,
+    link: AffiliateLinkGrant | null,
+    ip: string,
+    more?: (trx: Kysely<DB>, memberId: number) => Promise<void>,
+  ): Promise<number> {
     try {
-      memberId = await this.database.db.transaction().execute(async (trx) => {
+      return await this.database.db.transaction().execute(async (trx) => {
         if (link) await this.links!.holdLink(trx, link.id);
         const id = await this.members.insert(
           link
@@ -305,6 +376,7 @@ export class RegistrationService {
         if (link) await this.links!.grantLinkRebates(trx, id, link);
         await this.wallet.memberAccount(id, undefined, trx);
         await this.members.rememberIp(id, ip, trx);
+        await more?.(trx, id);
         return id;
       });
     } catch (err) {
@@ -316,10 +388,63 @@ export class RegistrationService {
       }
       throw err;
     }
-    return this.sessions.issueFor(memberId, ip, {
-      rememberMe: false,
-      viaSms: kind !== 'username',
-      ...(password ? { password } : {}),
+  }
+
+  /**
+   * A new account from a social sign-in (RG-06, decision 045), under the registration's rules: the
+   * username register switch must be on, the invitation codes carried through the flow are checked
+   * as the form's are (a required one must be there), the per-IP limit applies, and the age rule
+   * holds (the register dialog's confirmation, and the provider's birthdate when it gives one). The
+   * provider's verified e-mail is the account's; a username is made from it; no password (the
+   * player signs in through the provider, or sets one with a reset by e-mail). Fields the rules
+   * require that a provider cannot give (real name, phone...) are asked for later by the pages that
+   * need them, as for accounts made by an agent. Returns the new member's id.
+   */
+  async registerSocial(
+    input: SocialRegistration,
+    caller: Pick<Caller, 'ip' | 'language'>,
+    ageConfirmed: boolean,
+  ): Promise<number> {
+    const { ip } = caller;
+    await this.verification.requireSwitch(FeatureSwitch.usernameRegister);
+    if (!ageConfirmed) throw fail(Errors.socialNoAccount);
+    this.checkAge(true, input.birthday);
+    await this.limiter.consume(`register:${ip}`, { limit: this.policy.perIpPerHour, windowMs: 3_600_000 });
+    const rules = await this.system.registerRules();
+    const referralOn = await this.system.isOn(FeatureSwitch.referral);
+    const { uplineId, referrerId, link } = await this.invitations(rules, referralOn, input);
+    const seed = usernameSeed(input.email);
+    let username = '';
+    for (let attempt = 0; attempt < 20 && !username; attempt++) {
+      const candidate = `${seed}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+      if (!(await this.members.byUsername(candidate))) username = candidate;
+    }
+    if (!username) throw fail(Errors.conflict, { message: 'Please try again' });
+    const newMember = await this.members.prepare({
+      username,
+      agentType: link ? link.accountType : AgentType.member,
+      password: null,
+      email: input.email,
+      nickname: input.name.trim().slice(0, 30) || username,
+      uplineId,
+      referrerId,
+      registerIp: ip,
+      registerUrl: 'social',
+      registerDomain: input.domain,
+      language: caller.language ? caller.language.slice(0, 10) : 'en',
     });
+    return this.createMember(
+      link
+        ? {
+            ...newMember,
+            lottery_series: link.lotterySeries,
+            affiliate_link_id: link.id,
+            register_method: RegisterMethod.affiliateUrl,
+          }
+        : newMember,
+      link,
+      ip,
+      input.link,
+    );
   }
 }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { Errors, FeatureSwitch, type RegisterRules } from '@app/contract';
+import { DEFAULT_MINIMUM_AGE, Errors, FeatureSwitch, type RegisterRules } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { ClientErrorCodes, isApiError } from '../../shared/http/api-error.ts';
@@ -17,6 +17,8 @@ import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { useSubmitChallenge } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { CheckboxField, FormAlert } from '../../shared/forms/text-field.tsx';
+import { SocialButtons } from '../../shared/forms/social-buttons.tsx';
+import { useBrand } from '../../shared/brand/brand.ts';
 import { useRegisterRules, useSwitch } from '../../shared/system/system-status.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
@@ -79,6 +81,10 @@ function RegisterForm({
   const captcha = useCaptchaImage(shown.captcha);
   const [terms, setTerms] = useState(true);
   const [termsError, setTermsError] = useState('');
+  // The age confirmation (RG-34, RG-35): the brand's minimum age, 18 unless it says 21.
+  const minimumAge = useBrand().minimumAge ?? DEFAULT_MINIMUM_AGE;
+  const [age, setAge] = useState(true);
+  const [ageError, setAgeError] = useState('');
   // A code no agent owns, whether the check before the call or the call itself found it (RG-09).
   const invitationRefusedNow =
     register.data === invitationRefused ||
@@ -149,12 +155,27 @@ function RegisterForm({
     e.preventDefault();
     if (register.isError) register.reset();
     // Terms first: unchecked stops everything, before any validation or call (RG-08, RG-09).
-    if (!terms) {
-      setTermsError(t('register_terms_required'));
-      return;
-    }
-    setTermsError('');
+    if (!boxesChecked()) return;
     void form.handleSubmit(submit)(e);
+  };
+
+  /** The age and the terms boxes, checked before anything else (nothing is sent without them). */
+  const boxesChecked = () => {
+    setAgeError(age ? '' : t('register_age_required', { age: minimumAge }));
+    setTermsError(terms ? '' : t('register_terms_required'));
+    return age && terms;
+  };
+
+  /** What a social sign-up carries through the provider's flow (decision 045). */
+  const socialStart = () => {
+    if (!boxesChecked()) return null;
+    const values = form.getValues();
+    return {
+      age: '1',
+      affiliateCode: codeOf('affiliateCode', values),
+      referralCode: codeOf('referralCode', values),
+      domain: location.hostname,
+    };
   };
 
   const tabOptions = tabs.map((k) => ({
@@ -191,6 +212,16 @@ function RegisterForm({
         {tab === 'mobile' ? <MobileRegister {...tabProps} /> : <UsernameRegister {...tabProps} />}
         <RegisterMoreFields {...tabProps} invitedBy={invitedBy ?? null} captcha={captcha} />
         <CheckboxField
+          checked={age}
+          onChange={(e) => {
+            setAge(e.target.checked);
+            if (e.target.checked) setAgeError('');
+          }}
+          error={ageError}
+          data-testid="register-age"
+          label={t('register_age_confirm', { age: minimumAge })}
+        />
+        <CheckboxField
           checked={terms}
           onChange={(e) => {
             setTerms(e.target.checked);
@@ -215,6 +246,7 @@ function RegisterForm({
           {t('register_submit')}
         </FormSubmit>
       </form>
+      <SocialButtons intent="register" prepare={socialStart} />
       {challenge.element}
       {invitationRefusedNow ? (
         <AlertDialog

@@ -218,6 +218,8 @@ export function registerPayload(
     verificationCode:
       shown.verificationCode && !context.firebaseIdToken ? values.verificationCode.trim() : '',
     affiliateCode: context.affiliateCode,
+    // The form sends nothing without its age box checked (RG-34).
+    ageConfirmed: true,
     paymentPassword: optional('paymentPassword'),
     line: optional('line'),
     whatsapp: optional('whatsapp'),

@@ -27,3 +27,5 @@ export const loadLoginPanel = () =>
   withAccountStrings(import('./login-panel.tsx')).then((m) => ({ default: m.LoginPanel }));
 export const loadFirstLoginModal = () =>
   withAccountStrings(import('./first-login-modal.tsx')).then((m) => ({ default: m.FirstLoginModal }));
+export const loadSocialReturn = () =>
+  withAccountStrings(import('./social-return.tsx')).then((m) => ({ default: m.SocialReturn }));

@@ -6,6 +6,7 @@ import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { useSubmitChallenge } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { useSwitch } from '../../shared/system/system-status.ts';
+import { SocialButtons } from '../../shared/forms/social-buttons.tsx';
 import { useFreePlay, useLogin, useRememberedLogin, type LoginVariables } from './api.ts';
 import type { LoginBusy, LoginDraft, LoginTabProps } from './login-tab-form.tsx';
 import { readRemembered, type RememberedLogin } from './remember.ts';
@@ -180,6 +181,7 @@ export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefine
         idPrefix="login-tab"
       />
       {activeTab === 'username' ? <UsernameLogin {...tabProps} /> : <SmsLogin {...tabProps} />}
+      <SocialButtons intent="login" />
       {challenge.element}
     </>
   );

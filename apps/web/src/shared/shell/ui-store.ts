@@ -11,6 +11,8 @@ export const ModalKeys = {
   /** The first-login welcome and the reset link's new-password dialog (accounts, issue #3). */
   firstLogin: 'firstLogin',
   resetPassword: 'resetPassword',
+  /** The end of a social sign-in: its ticket exchanged, or its refusal said (decision 045). */
+  socialSignIn: 'socialSignIn',
 } as const;
 export type KnownModalKey = (typeof ModalKeys)[keyof typeof ModalKeys];
 export type ModalKey = KnownModalKey | (string & {});

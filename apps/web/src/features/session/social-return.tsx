@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { Errors } from '@app/contract';
+import { redeemSocialTicketRef } from '../../shared/http/call-refs/social-sign-in.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
+import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
+import type { ModalProps } from '../../shared/shell/modal-registry.ts';
+import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
+import { call } from '../../shared/http/client.ts';
+import { isApiError } from '../../shared/http/api-error.ts';
+import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { LoadingState } from '../../shared/ui/states.tsx';
+import { useLoginMutation } from './use-finish-login.ts';
+
+/** What the server's social callback sent the browser back with (decision 045). */
+export interface SocialReturnParams {
+  ticket?: string;
+  error?: string;
+}
+
+/** The server's sentence for a refusal's code (the catalogue's, as the server sends it). */
+function sentenceOf(code: string): string {
+  return Object.values(Errors).find((e) => e.code === code)?.message ?? code;
+}
+
+/** Tickets already sent: a ticket is single use, and a double effect must not spend it twice. */
+const redeemed = new Set<string>();
+
+/**
+ * The end of a social sign-in (RG-06): the ticket is exchanged for the login, which ends as every
+ * login does; a refusal is said in the server's words, and "no account yet" offers the register
+ * dialog, where the age is confirmed.
+ */
+export function SocialReturn({ params, onClose }: ModalProps<SocialReturnParams | undefined>) {
+  const { t } = useTranslation(ACCOUNTS_NS);
+  const openModal = useUiStore((s) => s.openModal);
+  const closeModal = useUiStore((s) => s.closeModal);
+  const ticket = params?.ticket;
+  const login = useLoginMutation((value: string) => call(redeemSocialTicketRef, { body: { ticket: value } }));
+  const started = useRef(false);
+  useEffect(() => {
+    if (!ticket || started.current || redeemed.has(ticket)) return;
+    started.current = true;
+    redeemed.add(ticket);
+    login.mutate(ticket);
+  }, [ticket, login]);
+
+  const code =
+    params?.error ?? (isApiError(login.error) ? login.error.errorCode : login.error ? 'failed' : null);
+  if (code) {
+    const noAccount = code === Errors.socialNoAccount.code;
+    const message = isApiError(login.error) ? login.error.message : sentenceOf(code);
+    return (
+      <AlertDialog
+        title={t('social_failed_title')}
+        onClose={onClose}
+        testId="social-error"
+        {...(noAccount
+          ? {
+              confirmLabel: t('register_title'),
+              onConfirm: () => {
+                closeModal(ModalKeys.socialSignIn);
+                openModal(ModalKeys.register);
+              },
+            }
+          : {})}
+      >
+        {message}
+      </AlertDialog>
+    );
+  }
+  return (
+    <Modal onClose={onClose} ariaLabel={t('social_signing_in')} width={360} height="auto">
+      <div data-testid="social-signing-in">
+        <LoadingState label={t('social_signing_in')} minHeight={140} />
+      </div>
+    </Modal>
+  );
+}
