@@ -5,7 +5,7 @@
  * Ends with the line `N passed, N failed`; the runners' JSON reports feed `npm run spec:coverage`.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureWebBuild } from './web-build.ts';
@@ -23,6 +23,33 @@ function run(label: string, cmd: string, args: string[], env: Record<string, str
     `  ${label}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return res.status === 0;
+}
+
+/**
+ * Runs checks side by side (each is one single-threaded process, and these machines have two
+ * cores), printing each one's output whole when it ends rather than interleaved.
+ */
+async function runSideBySide(steps: { label: string; cmd: string; args: string[] }[]): Promise<boolean[]> {
+  return Promise.all(
+    steps.map(
+      ({ label, cmd, args }) =>
+        new Promise<boolean>((done) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => {
+            console.log(`\n▶ ${label}`);
+            if (output) process.stdout.write(output);
+            console.log(
+              `  ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+            );
+            done(code === 0);
+          });
+        }),
+    ),
+  );
 }
 
 interface Counts {
@@ -89,8 +116,11 @@ const want = (step: string) => only.length === 0 || only.includes(step);
 let checksFailed = 0;
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 
-if (want('typecheck') && !run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) checksFailed++;
-if (want('lint') && !run('lint', 'npm', ['run', '--silent', 'lint'])) checksFailed++;
+const checks = [
+  { label: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { label: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+].filter((c) => want(c.label));
+for (const ok of await runSideBySide(checks)) if (!ok) checksFailed++;
 
 if (want('unit')) {
   rmSync(resolve(reports, 'vitest.json'), { force: true });
