@@ -800,6 +800,7 @@ export const Errors = {
   ...AgentContractErrors,
   ...ResponsibleErrors,
   ...PointsErrors,
+  ...SocialErrors,
   ...PromotionErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;

@@ -1681,4 +1681,6 @@ export interface DB {
   vip_reward: VipRewardTable;
   mission: MissionTable;
   mission_reward: MissionRewardTable;
+  member_identity: MemberIdentityTable;
+  social_flow: SocialFlowTable;
 }
