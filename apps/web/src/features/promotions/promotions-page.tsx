@@ -171,9 +171,11 @@ function PromotionCard({ promotion: p, tone }: { promotion: Promotion; tone: num
       <div className={styles.art} data-tone={tone}>
         <GiftIcon size={40} />
         <span className={styles.tag}>{t(`category_${p.category}`)}</span>
-        <span className={styles.status} data-status={p.status}>
-          {t(statusKey[p.status])}
-        </span>
+        {p.bonus ? (
+          <span className={styles.status} data-status={p.status}>
+            {t(statusKey[p.status])}
+          </span>
+        ) : null}
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>{p.title}</h3>
