@@ -53,6 +53,20 @@ export default tseslint.config(
     },
   },
   {
+    // A server test's PostgreSQL data is a database of its own copied from the run's template
+    // (decision 026): TEST_DATABASE_URL names the run's, not the test's.
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.object.name='process'][property.name='TEST_DATABASE_URL']",
+          message: "A test's own database is testDatabaseUrl(t) (test/test-app.ts), not TEST_DATABASE_URL.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from its destructuring pattern: `{}` means none.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { backoffice, BonusGrant, Promotion } from '@app/contract';
-import { createTestApp, currentSchema, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, testDatabaseUrl, type TestApp } from '../../test/test-app.ts';
 import { openPostgres, type Database } from '../../db/connection.ts';
 import { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { runOpsCommand } from '../../cli/commands.ts';
@@ -311,13 +311,7 @@ describe('forfeiture and expiry', () => {
     await sql`update bonus_grant set expires_at = now() - interval '1 minute'
               where member_id in (${ids[0]!}, ${ids[1]!})`.execute(t.database.db);
     const other: Database | null =
-      t.database.kind === 'postgres'
-        ? await openPostgres({
-            url: process.env.TEST_DATABASE_URL!,
-            schema: await currentSchema(t),
-            poolSize: 2,
-          })
-        : null;
+      t.database.kind === 'postgres' ? await openPostgres({ url: testDatabaseUrl(t), poolSize: 2 }) : null;
     try {
       const runners = [t.database, other ?? t.database].map((database) => {
         const jobs = new JobRunner(database, { tickMs: 0, onError: () => undefined });
