@@ -65,6 +65,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     EXIT_WITH_PARENT: '1',
     // The demo accounts, games and content the specs play with (a plain start seeds reference data only).
     SEED_DEMO: '1',
+    // The agent figures folded every 5 s (30 s by default, decision 028): the agent flow reloads its
+    // pages until they show what it did, as a user would, within the expectations' timeouts.
+    AGENT_STATS_FOLD_S: '5',
     ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
