@@ -241,7 +241,7 @@ export function PrizesFlow({ detail, onDone }: { detail: Detail; onDone: () => v
       notify(
         'success',
         done.missing.length === 0
-          ? `${n.gameCode} ${n.numero}: ${done.effect.winNoAfter} settled`
+          ? `${n.gameCode} ${n.numero}: result complete, settled`
           : `${n.gameCode} ${n.numero}: ${Object.keys(given).join(', ')} saved`,
         done.missing.length === 0
           ? `${count(done.effect.ticketsAffected)} bets changed · paid ${money(done.effect.payoutsAdded, done.currency, done.precision)}`
