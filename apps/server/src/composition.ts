@@ -61,6 +61,10 @@ import { pointsRoutes } from './modules/points/points.routes.ts';
 import { PointsService, registerPointsJobs } from './modules/points/points.service.ts';
 import { MallService } from './modules/points/mall.service.ts';
 import { pointsBoRoutes } from './modules/points/points-bo.routes.ts';
+import { ReferralService, registerReferralJobs } from './modules/referral/referral.service.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { SupportService } from './modules/support/support.service.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { BonusService, registerBonusJobs } from './modules/promotions/bonus.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { promotionsBoRoutes } from './modules/promotions/promotions-bo.routes.ts';
@@ -386,6 +390,11 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   });
   // The points mall: goods, redeems, conversions and the operator's decisions (decision 033).
   const mall = new MallService({ database, wallet, audit });
+  // Invite friends: codes, friends and the reward paid once by its job (decision 043).
+  const referral = new ReferralService({ database, system, wallet });
+  registerReferralJobs(jobs, referral);
+  // Customer service addresses and the feedback form (decision 043).
+  const support = new SupportService({ database, system, limiter: rateLimiter });
   // Promotions with real bonuses: the bonus wallet, its wagering from the points fold's bets and
   // its expiry on the job runner (decision 041).
   const bonus: BonusService = new BonusService({
@@ -468,6 +477,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     siteFigures,
     points,
     mall,
+    referral,
+    support,
     bonus,
     vip,
     missions,
@@ -534,6 +545,8 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     messagesRoutes,
     recordsRoutes,
     pointsRoutes,
+    referralRoutes,
+    supportRoutes,
     promotionsRoutes,
     vipRoutes,
     gamesRoutes,

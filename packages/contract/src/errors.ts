@@ -783,6 +783,47 @@ export const SocialErrors = {
   },
 } as const;
 
+/** Referral and feedback (issue 32, decision 043). */
+export const EngageErrors = {
+  referralOff: { code: 'referral.off', status: 403, message: 'Inviting friends is not open at the moment' },
+  referralSelf: { code: 'referral.self', status: 422, message: 'You cannot use your own referral code' },
+  referralCycle: {
+    code: 'referral.cycle',
+    status: 422,
+    message: 'This code belongs to a friend you invited: referrals cannot go round in a circle',
+  },
+  referralAlreadyBound: {
+    code: 'referral.already.bound',
+    status: 409,
+    message: 'Your account already has a referrer',
+  },
+  referralBindClosed: {
+    code: 'referral.bind.closed',
+    status: 409,
+    message: 'A referral code can only be added in the first days after registering',
+  },
+  feedbackLength: {
+    code: 'feedback.length',
+    status: 422,
+    message: 'Feedback must be between 10 and 500 characters',
+  },
+  feedbackImageInvalid: {
+    code: 'feedback.image.invalid',
+    status: 422,
+    message: 'Only png, jpg or webp images can be attached',
+  },
+  feedbackImageTooLarge: {
+    code: 'feedback.image.too.large',
+    status: 413,
+    message: 'An image may be at most 5 MB',
+  },
+  feedbackImageUnknown: {
+    code: 'feedback.image.unknown',
+    status: 422,
+    message: 'An attached image was not uploaded (or at most 3 images)',
+  },
+} as const;
+
 export const Errors = {
   ...verificationErrors,
   ...accountErrors,
@@ -800,6 +841,7 @@ export const Errors = {
   ...AgentContractErrors,
   ...ResponsibleErrors,
   ...PointsErrors,
+  ...EngageErrors,
   ...SocialErrors,
   ...PromotionErrors,
 } as const satisfies Record<string, ErrorDef>;

@@ -33,6 +33,8 @@ export * as backoffice from './backoffice/index.ts';
 export * from './points.ts';
 export * from './promotions.ts';
 export * from './responsible.ts';
+export * from './referral.ts';
+export * from './support.ts';
 export * from './vip.ts';
 export * from './social-sign-in.ts';
 export * from './age.ts';

@@ -22,6 +22,8 @@ import * as agentNotices from './agent-notices.ts';
 import * as agentContracts from './agent-contracts-calls.ts';
 import * as points from './points.ts';
 import * as responsible from './responsible.ts';
+import * as referral from './referral.ts';
+import * as support from './support.ts';
 import * as socialSignIn from './social-sign-in.ts';
 import * as promotions from './promotions.ts';
 import * as vip from './vip.ts';
@@ -64,6 +66,8 @@ export const allCalls: readonly CallDef[] = collect(
   points,
   promotions,
   responsible,
+  referral,
+  support,
   socialSignIn,
   vip,
 );

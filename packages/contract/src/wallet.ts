@@ -176,6 +176,8 @@ export const LedgerKinds = {
   POINTS_DEPOSIT: 'Points earned on a deposit',
   /** The money a conversion of points pays from the house's cash (migration 050). */
   POINTS_CONVERT: 'Points converted',
+  /** A referral reward: paid once to the member whose invited friend qualified (decision 043, migration 055). */
+  REFERRAL_REWARD: 'Referral reward',
   /** A VIP level's reward, credited once the first time a member reaches it (decision 042). */
   VIP_REWARD: 'VIP level reward',
   /** A completed mission's reward, once per member and period (decision 042). */

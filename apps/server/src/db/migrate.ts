@@ -49,6 +49,7 @@ import * as m052agent from './migrations/052-agent-bettor-days.ts';
 import * as m052 from './migrations/052-brand-settings-and-suspended-draws.ts';
 import * as m049 from './migrations/049-staff-password-change.ts';
 import * as m048 from './migrations/048-site-day-figures.ts';
+import * as m055 from './migrations/055-referral-and-help.ts';
 import * as m056 from './migrations/056-social-sign-in.ts';
 import * as m054 from './migrations/054-vip-missions.ts';
 import * as m057 from './migrations/057-house-originals.ts';
@@ -101,6 +102,7 @@ export const migrations: Record<string, Migration> = {
   '052-agent-bettor-days': m052agent,
   '049-staff-password-change': m049,
   '048-site-day-figures': m048,
+  '055-referral-and-help': m055,
   '056-social-sign-in': m056,
   '053-bonus-wallet-and-promotions': m053,
   '052-brand-settings-and-suspended-draws': m052,

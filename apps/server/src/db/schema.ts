@@ -12,6 +12,44 @@ export interface SystemSettingTable {
   updated_at: Timestamp;
 }
 
+/** The referral programme's terms, one row, minor units (migration 055, decision 043). */
+export interface ReferralConfigTable {
+  singleton: Generated<boolean>;
+  reward: ColumnType<number, number | undefined, number>;
+  min_first_deposit: ColumnType<number, number | undefined, number>;
+  min_valid_bet: ColumnType<number, number | undefined, number>;
+  updated_at: Generated<Date>;
+}
+
+/** A referral reward paid, one per invitee (migration 055). */
+export interface ReferralRewardTable {
+  invitee_id: number;
+  referrer_id: number;
+  amount: number;
+  ledger_transaction_id: number;
+  created_at: Generated<Date>;
+}
+
+/** The feedback form's submissions (migration 055). */
+export interface FeedbackTable {
+  id: Generated<number>;
+  member_id: number | null;
+  sender: Generated<string>;
+  type: string;
+  content: string;
+  images: Generated<string[]>;
+  ip: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+/** Feedback images, WebP re-encoded, by their SHA-256 (migration 055). */
+export interface FeedbackImageTable {
+  sha256: string;
+  bytes: Buffer;
+  size: number;
+  created_at: Generated<Date>;
+}
+
 /** The whitelabel switch tree. */
 export interface FeatureSwitchTable {
   mod_id: string;
@@ -157,6 +195,8 @@ export interface MemberTable {
   id_number: string | null;
   recommender_id: string | null;
   referrer_id: number | null;
+  /** When a referrer was bound after registration (migration 055, decision 043). */
+  referral_bound_at: NullableTimestamp;
   register_ip: Generated<string>;
   register_url: Generated<string>;
   register_method: Generated<string>;
@@ -1603,6 +1643,10 @@ export interface DB {
   pending_login: PendingLoginTable;
   member_known_ip: MemberKnownIpTable;
   invitation_code: InvitationCodeTable;
+  referral_config: ReferralConfigTable;
+  referral_reward: ReferralRewardTable;
+  feedback: FeedbackTable;
+  feedback_image: FeedbackImageTable;
   member_message: MemberMessageTable;
   message_send: MessageSendTable;
   bet_record: BetRecordTable;

@@ -100,6 +100,8 @@ export const demoResources: {
 export const demoCustomerService = [
   { csType: 1, name: 'Live chat', path: '/help?topic=contact' },
   { csType: 2, name: 'Telegram support', path: 'https://t.me/luckylotus_support' },
+  // Type 3: the customer-service popup's address, sent encrypted by getService (decision 043).
+  { csType: 3, name: 'Online service', path: '/helpmc?topic=contact' },
 ];
 
 export const demoDomains = ['www.luckylotus.example', 'm.luckylotus.example', 'backup.luckylotus.example'];
