@@ -40,6 +40,35 @@ async function pendingDeposit(t: TestApp): Promise<string> {
   return (res.json().value as { orderNo: string }).orderNo;
 }
 
+/** A promotion (a PR notice) with reward-request rules: its id. */
+async function requestPromotion(t: TestApp): Promise<string> {
+  const out = await ops(t, [
+    'notice',
+    'add',
+    '--type',
+    'PR',
+    '--title',
+    'Matrix promo',
+    '--html',
+    '<p>promo</p>',
+  ]);
+  const id = /Notice (\d+)/.exec(out)![1]!;
+  await ops(t, ['promo', 'rule', id, '--kind', 'REQUEST', '--fixed', '5']);
+  return id;
+}
+
+/** A reward request waiting for staff (decision 041): its entry id. */
+async function pendingRewardRequest(t: TestApp): Promise<string> {
+  const promotionId = Number(await requestPromotion(t));
+  const m = await memberWithMoney(t, 0);
+  for (const url of ['/wps/relay/MCSFE_signUpPromotionJoin', '/wps/relay/MCSFE_signUpRequestReward']) {
+    const res = await t.call({ method: 'POST', url, token: m.token, payload: { promotionId } });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    if (url.endsWith('RequestReward')) return String(res.json().value.id as number);
+  }
+  throw new Error('unreachable');
+}
+
 /** A pending withdrawal by a new member: its id. */
 async function pendingWithdrawal(t: TestApp): Promise<string> {
   const m = await newMember(t, { money: 1_000 });
@@ -216,6 +245,22 @@ export const WRITES: Row[] = [
     action: 'points.redeem.reject',
     argv: async (t) => ['points', 'reject', await pendingRedeem(t), '--reason', 'matrix'],
   },
+  // Promotions' bonus rules and reward requests (decision 041).
+  {
+    command: 'promo rule',
+    action: 'promotion.rule.update',
+    argv: async (t) => ['promo', 'rule', await requestPromotion(t), '--kind', 'FIXED', '--fixed', '3'],
+  },
+  {
+    command: 'promo approve',
+    action: 'promotion.request.approve',
+    argv: async (t) => ['promo', 'approve', await pendingRewardRequest(t)],
+  },
+  {
+    command: 'promo reject',
+    action: 'promotion.request.reject',
+    argv: async (t) => ['promo', 'reject', await pendingRewardRequest(t), '--reason', 'matrix'],
+  },
 ];
 
 /** The commands of the groups above that change nothing. */
@@ -233,6 +278,8 @@ const READS = [
   'status',
   'notice list',
   'points redeems',
+  'promo list',
+  'promo requests',
 ];
 /** The groups whose every usage line is a row or a read (the others' groups join as they move). */
 const GROUPS = [
@@ -249,6 +296,7 @@ const GROUPS = [
   'switch',
   'notice',
   'points',
+  'promo',
 ];
 
 let t: TestApp;
