@@ -9,7 +9,8 @@ import { boCall, boPost, consoleSignIn, look, staffAccounts } from './backoffice
  * settled). With LOOK_DIR set, the screens are photographed at 1440×900.
  */
 test.describe('back-office brand settings and results by prize', () => {
-  test.setTimeout(60_000);
+  // Like the other back-office specs: a staff sign-in, a player visit and a two-step result entry.
+  test.setTimeout(150_000);
 
   test('an admin renames the site and the player site shows the new name at once; a South result is entered prize by prize and settles', async ({
     page,
