@@ -73,8 +73,9 @@ export function catalogueFiles(): Plugin {
         namespaces: Object.fromEntries(
           namespaces.map((ns) => {
             const have = ns.files.map((f) => f.language);
-            // The build writes English under a declared-untranslated language's name (generateBundle),
-            // so the entry carries no list of gaps; the dev server has no such file.
+            // A declared-untranslated file is not in the build: the app asks for it, gets a 404 and
+            // reads English (i18n.ts loadCatalogue), so the entry carries no list of gaps and the
+            // server no copies (its static files are routes made at start). The dev server is told.
             const missing = build ? [] : catalogueLanguageCodes.filter((l) => !have.includes(l));
             return [
               ns.name,
@@ -88,12 +89,7 @@ export function catalogueFiles(): Plugin {
     generateBundle() {
       for (const ns of namespaces) {
         const dir = dirOf(ns);
-        const english = ns.files.find((f) => f.language === 'en');
-        const have = ns.files.map((f) => f.language);
-        const gaps = catalogueLanguageCodes
-          .filter((l) => !have.includes(l))
-          .map((language) => ({ language, text: english?.text ?? '{}' }));
-        for (const file of [...ns.files, ...gaps]) {
+        for (const file of ns.files) {
           this.emitFile({
             type: 'asset',
             fileName: `assets/strings/${dir}/${file.language}.json`,

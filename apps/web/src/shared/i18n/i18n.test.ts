@@ -52,9 +52,17 @@ describe('loading a catalogue', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('does not ask again for a file the server says is not there', async () => {
+  it('reads English when the server has no file of the language (a namespace declared untranslated), without retrying it', async () => {
     const calls = answering(404, 200);
-    await expect(loadCatalogue('ja', 'games')).rejects.toThrow('answered 404');
+    await expect(loadCatalogue('ja', 'games')).resolves.toEqual({ key: 'loaded' });
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toMatch(/games.*\/ja\.json$/);
+    expect(calls[1]).toMatch(/games.*\/en\.json$/);
+  });
+
+  it('an English file the server does not have stays an error', async () => {
+    const calls = answering(404, 200);
+    await expect(loadCatalogue('en', 'house')).rejects.toThrow('answered 404');
     expect(calls).toHaveLength(1);
   });
 });

@@ -37,6 +37,9 @@ const fetched = new Map<string, Promise<Record<string, string>>>();
  */
 export const CATALOGUE_RETRY_DELAYS_MS = [1000, 3000];
 
+/** The server has no such file: a language's namespace declared untranslated (locales/languages.ts). */
+class CatalogueMissing extends Error {}
+
 function fetchStrings(url: string, retry = 0): Promise<Record<string, string>> {
   const delay = CATALOGUE_RETRY_DELAYS_MS[retry];
   const again = () =>
@@ -45,7 +48,9 @@ function fetchStrings(url: string, retry = 0): Promise<Record<string, string>> {
     (res) => {
       if (res.ok) return res.json() as Promise<Record<string, string>>;
       if (res.status >= 500 && delay !== undefined) return again();
-      throw new Error(`The catalogue ${url} answered ${res.status}`);
+      throw res.status === 404
+        ? new CatalogueMissing(`The catalogue ${url} answered 404`)
+        : new Error(`The catalogue ${url} answered ${res.status}`);
     },
     (error: unknown) => (delay === undefined ? Promise.reject(error) : again()),
   );
@@ -78,7 +83,12 @@ export async function loadCatalogue(
   // A language whose file for this namespace is declared untranslated (locales/languages.ts)
   // reads English rather than raw keys.
   const lng = catalogues.languages.includes(language) && !files.missing?.includes(language) ? language : 'en';
-  return fetchOnce(`${catalogues.base}${files.dir}/${lng}.json`);
+  const url = (l: string) => `${catalogues.base}${files.dir}/${l}.json`;
+  // A file declared untranslated is not in the build (catalogue-files.ts): that namespace reads English.
+  return fetchOnce(url(lng)).catch((error: unknown) => {
+    if (lng === 'en' || !(error instanceof CatalogueMissing)) throw error;
+    return fetchOnce(url('en'));
+  });
 }
 
 /**
