@@ -14,6 +14,7 @@ import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { useQuietAfter } from '../../shared/ui/use-quiet-after.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { HomeMore } from './home-more.tsx';
+import { OriginalsRow } from './originals-row.tsx';
 import styles from './home-page.module.css';
 import type { Banner } from '@app/contract';
 
@@ -122,6 +123,8 @@ export function HomePage() {
           ))}
         </div>
       </Section>
+
+      <OriginalsRow />
 
       <HomeMore />
     </Page>

@@ -10,6 +10,7 @@ import { EmptyState, LoadingState } from '../../shared/ui/states.tsx';
 import { redeemLaunch, storedTicket, useHouseState } from './api.ts';
 import { SlotGame } from './slot-game.tsx';
 import { TableGame } from './table-game.tsx';
+import { OriginalGame } from './originals-game.tsx';
 import styles from './house.module.css';
 
 /**
@@ -64,6 +65,7 @@ export function HouseGamePage() {
       />
     );
   }
+  if (game.original) return <OriginalGame state={state.data} />;
   return game.kind === 'slot' ? <SlotGame state={state.data} /> : <TableGame state={state.data} />;
 }
 

@@ -7,8 +7,11 @@ import { i18n } from '../../shared/i18n/i18n.ts';
  */
 export const HOUSE_NS = 'house';
 
+/** The originals' own strings (decision 046), beside the house games' shared ones. */
+export const ORIGINALS_NS = 'originals';
+
 const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
-  Promise.all([chunk, i18n.loadNamespaces(HOUSE_NS)]).then(([m]) => m);
+  Promise.all([chunk, i18n.loadNamespaces(HOUSE_NS), i18n.loadNamespaces(ORIGINALS_NS)]).then(([m]) => m);
 
 export const loadHouseGamePage = () =>
   withHouseStrings(import('./house-game-page.tsx')).then((m) => ({ Component: m.HouseGamePage }));

@@ -14,6 +14,11 @@ import {
   type HouseRound,
   type HouseWager,
   type SlotOutcome,
+  type DiceOutcome,
+  type LimboOutcome,
+  type MinesOutcome,
+  type PlinkoOutcome,
+  ORIGINAL_KINDS,
 } from '@app/contract';
 import { peekBrand } from '../../shared/brand/brand.ts';
 import { ApiError } from '../../shared/http/api-error.ts';
@@ -32,7 +37,11 @@ interface Inputs {
   nonce: string;
   bet: string;
   bets: Record<keyof DtBets, string>;
+  /** An original's wager as JSON, minor units (as recorded): {"kind":"dice","bet":100,...}. */
+  original: string;
 }
+
+const isOriginal = (kind: HouseGameKind) => (ORIGINAL_KINDS as readonly string[]).includes(kind);
 
 /*
  * The player reads and types money in the brand's currency ("1.00"); the engines count the
@@ -61,9 +70,18 @@ const emptyInputs: Inputs = {
   nonce: '0',
   bet: '',
   bets: { DRAGON: '0', TIGER: '0', TIE: '0' },
+  original: '',
 };
 
 function wagerOf(i: Inputs): HouseWager | null {
+  if (isOriginal(i.kind)) {
+    try {
+      const w = JSON.parse(i.original) as HouseWager;
+      return w && w.kind === i.kind && Number.isSafeInteger((w as { bet?: number }).bet) ? w : null;
+    } catch {
+      return null;
+    }
+  }
   if (i.kind === 'slot') {
     const bet = minorOf(i.bet);
     return bet > 0 && bet % 20 === 0 ? { kind: 'slot', bet } : null;
@@ -135,7 +153,12 @@ export function VerifyPage() {
     if (!/^[0-9a-f]{64}$/.test(i.serverSeed.trim())) return setComputeError(t('server_seed_rule'));
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(i.clientSeed.trim())) return setComputeError(t('client_seed_rule'));
     if (!Number.isFinite(nonce)) return setComputeError(t('nonce_rule'));
-    if (!wager) return setComputeError(t(i.kind === 'slot' ? 'bet_rule' : 'bets_rule', steps));
+    if (!wager)
+      return setComputeError(
+        isOriginal(i.kind)
+          ? t('originals:wager_rule')
+          : t(i.kind === 'slot' ? 'bet_rule' : 'bets_rule', steps),
+      );
     try {
       const seeds = { serverSeed: i.serverSeed.trim(), clientSeed: i.clientSeed.trim(), nonce };
       const [outcome, hash] = await Promise.all([
@@ -203,7 +226,7 @@ export function VerifyPage() {
         <form className={styles.verifyCard} onSubmit={onVerify}>
           <h2 className={styles.cardTitle}>{t('inputs')}</h2>
           <div className={styles.kindSwitch} role="radiogroup" aria-label={t('game')}>
-            {(['slot', 'table'] as const).map((k) => (
+            {(['slot', 'table', ...ORIGINAL_KINDS] as const).map((k) => (
               <button
                 key={k}
                 type="button"
@@ -212,7 +235,7 @@ export function VerifyPage() {
                 className={styles.tab}
                 onClick={() => set({ kind: k })}
               >
-                {k === 'slot' ? t('game_slot') : t('game_table')}
+                {k === 'slot' ? t('game_slot') : k === 'table' ? t('game_table') : t(`originals:game_${k}`)}
               </button>
             ))}
           </div>
@@ -244,7 +267,18 @@ export function VerifyPage() {
               />
             </label>
           </div>
-          {inputs.kind === 'slot' ? (
+          {isOriginal(inputs.kind) ? (
+            <label className={styles.field}>
+              <span>{t('originals:wager_json')}</span>
+              <textarea
+                className={`${styles.input} ${styles.mono}`}
+                rows={3}
+                value={inputs.original}
+                onChange={(e) => set({ original: e.target.value })}
+                data-testid="verify-wager"
+              />
+            </label>
+          ) : inputs.kind === 'slot' ? (
             <label className={styles.field}>
               <span>{t('bet_amount', steps)}</span>
               <input
@@ -310,6 +344,23 @@ export function VerifyPage() {
           <p className={styles.muted}>{t('how_1')}</p>
           <p className={styles.muted}>{t('how_2')}</p>
           <p className={styles.muted}>{t('how_3')}</p>
+          <p className={styles.muted}>{t('originals:how_script')}</p>
+          {isOriginal(inputs.kind) && inputs.serverSeed ? (
+            <pre className={styles.mono} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              {`node scripts/verify-original.mjs '${JSON.stringify({
+                serverSeed: inputs.serverSeed.trim(),
+                clientSeed: inputs.clientSeed.trim(),
+                nonce: Number(inputs.nonce),
+                wager: (() => {
+                  try {
+                    return JSON.parse(inputs.original) as unknown;
+                  } catch {
+                    return null;
+                  }
+                })(),
+              })}'`}
+            </pre>
+          ) : null}
         </section>
       </div>
     </Page>
@@ -328,6 +379,7 @@ function inputsOf(round: HouseRound): Inputs {
       w.kind === 'table'
         ? { DRAGON: amountText(w.bets.DRAGON), TIGER: amountText(w.bets.TIGER), TIE: amountText(w.bets.TIE) }
         : emptyInputs.bets,
+    original: isOriginal(round.kind) ? JSON.stringify(w) : '',
   };
 }
 
@@ -344,8 +396,49 @@ function Facts({ hash, hashOk }: { hash: string; hashOk: boolean | null }) {
   );
 }
 
+function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
+  const { t } = useTranslation(['originals', 'house']);
+  let line: string;
+  if (outcome.game === 'dice') {
+    const o = outcome as DiceOutcome;
+    line = t('v_dice', {
+      roll: (o.roll / 100).toFixed(2),
+      side: o.over ? '≥' : '<',
+      target: (o.target / 100).toFixed(2),
+    });
+  } else if (outcome.game === 'limbo') {
+    const o = outcome as LimboOutcome;
+    line = t('v_limbo', { result: (o.result / 100).toFixed(2), target: (o.target / 100).toFixed(2) });
+  } else if (outcome.game === 'mines') {
+    const o = outcome as MinesOutcome;
+    line = t('v_mines', {
+      layout: o.layout.map((x) => x + 1).join(', '),
+      picks: o.picks.map((x) => x + 1).join(', ') || '—',
+    });
+  } else {
+    const o = outcome as PlinkoOutcome;
+    line = t('v_plinko', {
+      path: o.path.map((d) => (d ? 'R' : 'L')).join(''),
+      bucket: o.bucket,
+      m: (o.multiplier / 100).toString(),
+    });
+  }
+  return (
+    <div>
+      <p className={styles.mono} data-testid="outcome-detail">
+        {line}
+      </p>
+      <p className={styles.totalLine} data-testid="outcome-win">
+        {t('house:total_win', { win: moneyText(outcome.totalWin) })}
+      </p>
+    </div>
+  );
+}
+
 function OutcomeView({ outcome }: { outcome: HouseOutcome }) {
   const { t } = useTranslation('house');
+  if (['dice', 'limbo', 'mines', 'plinko'].includes(outcome.game))
+    return <OriginalOutcomeView outcome={outcome} />;
   if (outcome.game === 'slot') {
     const o = outcome as SlotOutcome;
     return (

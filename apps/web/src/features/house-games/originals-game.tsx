@@ -1,0 +1,745 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from '../../shared/i18n/react.tsx';
+import {
+  DICE_MAX_CHANCE,
+  DICE_MIN_CHANCE,
+  diceChance,
+  diceMultiplier,
+  LIMBO_MAX_TARGET,
+  LIMBO_MIN_TARGET,
+  MINES_MAX,
+  MINES_TILES,
+  minesMultiplier,
+  multiplierText,
+  ORIGINALS_RTP_PERCENT,
+  PLINKO_MAX_ROWS,
+  PLINKO_MIN_ROWS,
+  PLINKO_RISKS,
+  PLINKO_TABLES,
+  type DiceOutcome,
+  type HouseRound,
+  type HouseState,
+  type LimboOutcome,
+  type MinesOutcome,
+  type MinesRound,
+  type PlinkoOutcome,
+  type PlinkoRisk,
+} from '@app/contract';
+import { money, playErrorText, toMinor, useRecordRound } from './api.ts';
+import { autoBet, minesCashOut, minesReveal, minesStart, playOriginalRound, tone } from './originals-api.ts';
+import { GameBar, GameError, SidePanel } from './panels.tsx';
+import styles from './originals.module.css';
+
+const NS = ['originals', 'house'] as const;
+type Kind = 'dice' | 'limbo' | 'mines' | 'plinko';
+
+/**
+ * A house original's page (decision 046): the game's stage, a control column (bet, the game's
+ * settings, manual or auto play, sound off by default) and the side panel with the rules, the
+ * fairness seeds and the history. Space or Enter plays from anywhere but a text field; the tiles
+ * of Mines are buttons (Tab and Enter, or touch).
+ */
+export function OriginalGame({ state }: { state: HouseState }) {
+  const kind = state.kind as Kind;
+  const { t } = useTranslation(NS);
+  const recordRound = useRecordRound(state.gameCode);
+  const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
+  const [balance, setBalance] = useState(toMinor(state, state.balance));
+  const [bet, setBet] = useState(String(Math.max(limits.minBet, 1)));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sound, setSound] = useState(false);
+  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
+  const [autoRounds, setAutoRounds] = useState('10');
+  const [stopProfit, setStopProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [autoSummary, setAutoSummary] = useState<string | null>(null);
+  const [lastRound, setLastRound] = useState<HouseRound | null>(null);
+  const [recent, setRecent] = useState<HouseRound[]>([]);
+  // Game settings.
+  const [diceTarget, setDiceTarget] = useState(5000);
+  const [diceOver, setDiceOver] = useState(false);
+  const [limboTarget, setLimboTarget] = useState('2.00');
+  const [rows, setRows] = useState(12);
+  const [risk, setRisk] = useState<PlinkoRisk>('medium');
+  const [mines, setMines] = useState(3);
+  const [open, setOpen] = useState<MinesRound | null>(state.openMines ?? null);
+  const [dropId, setDropId] = useState(0);
+
+  const betMajor = Number(bet);
+  const limboHundredths = Math.round(Number(limboTarget) * 100);
+
+  const played = (round: HouseRound) => {
+    setLastRound(round);
+    setRecent((r) => [round, ...r].slice(0, 12));
+    if (round.balance !== null) setBalance(toMinor(state, round.balance));
+    recordRound(round);
+    if (sound) tone(round.win > round.bet);
+  };
+
+  const settings = () => {
+    if (kind === 'dice') return { target: diceTarget, over: diceOver };
+    if (kind === 'limbo') return { target: limboHundredths };
+    return { rows, risk };
+  };
+
+  const run = async (fn: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(playErrorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const playOnce = () =>
+    run(async () => {
+      setAutoSummary(null);
+      if (kind === 'mines') {
+        if (open) return;
+        const answer = await minesStart(state.gameCode, betMajor, mines);
+        setOpen(answer.open);
+        setLastRound(null);
+        setBalance(toMinor(state, answer.balance));
+        return;
+      }
+      const round = await playOriginalRound({ gameCode: state.gameCode, bet: betMajor, ...settings() });
+      setDropId((d) => d + 1);
+      played(round);
+    });
+
+  const playAuto = () =>
+    run(async () => {
+      const answer = await autoBet({
+        gameCode: state.gameCode,
+        bet: betMajor,
+        ...settings(),
+        rounds: Number(autoRounds),
+        ...(stopProfit ? { stopOnProfit: Number(stopProfit) } : {}),
+        ...(stopLoss ? { stopOnLoss: Number(stopLoss) } : {}),
+      });
+      for (const round of answer.rounds) played(round);
+      setDropId((d) => d + 1);
+      setAutoSummary(
+        t('auto_summary', {
+          rounds: answer.rounds.length,
+          net: money(state, toMinor(state, answer.net)),
+          why: t(`auto_stop_${answer.stoppedBy}`),
+        }),
+      );
+    });
+
+  const reveal = (tile: number) =>
+    run(async () => {
+      const answer = await minesReveal(state.gameCode, tile);
+      setOpen(answer.open);
+      setBalance(toMinor(state, answer.balance));
+      if (answer.settled) played(answer.settled);
+    });
+  const cashOut = () =>
+    run(async () => {
+      const answer = await minesCashOut(state.gameCode);
+      setOpen(answer.open);
+      setBalance(toMinor(state, answer.balance));
+      if (answer.settled) played(answer.settled);
+    });
+
+  // Space or Enter plays (Mines: starts a round, or cashes out an open one).
+  const actRef = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    actRef.current = () => {
+      if (kind === 'mines' && open) {
+        if (open.picks.length) void cashOut();
+      } else if (mode === 'manual') void playOnce();
+    };
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (
+        el &&
+        (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'BUTTON' || el.isContentEditable)
+      )
+        return;
+      if (e.key === ' ' || e.key === 'Enter') {
+        e.preventDefault();
+        actRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const canAuto = kind !== 'mines';
+  const half = () => setBet(String(Math.max(limits.minBet, Math.floor((betMajor / 2) * 100) / 100)));
+  const double = () => setBet(String(Math.min(limits.maxBet, Math.round(betMajor * 2 * 100) / 100)));
+
+  let stage: ReactNode;
+  let controls: ReactNode;
+  if (kind === 'dice') {
+    const chance = diceChance(diceTarget, diceOver);
+    const last = lastRound?.kind === 'dice' ? (lastRound.outcome as unknown as DiceOutcome) : null;
+    stage = (
+      <DiceStage target={diceTarget} over={diceOver} last={last} onTarget={setDiceTarget} key={dropId} />
+    );
+    controls = (
+      <>
+        <div className={styles.toggle} role="radiogroup" aria-label={t('dice_side')}>
+          {[false, true].map((o) => (
+            <button
+              key={String(o)}
+              type="button"
+              role="radio"
+              aria-checked={diceOver === o}
+              className={styles.toggleOption}
+              onClick={() => {
+                setDiceOver(o);
+                setDiceTarget(10_000 - diceTarget);
+              }}
+            >
+              {o ? t('roll_over') : t('roll_under')}
+            </button>
+          ))}
+        </div>
+        <div className={styles.stats}>
+          <Stat
+            label={t('multiplier')}
+            value={`${multiplierText(diceMultiplier(diceTarget, diceOver), 4)}×`}
+          />
+          <Stat label={t('win_chance')} value={`${(chance / 100).toFixed(2)}%`} />
+        </div>
+        <p className={styles.hint}>
+          {t('dice_range', {
+            min: (DICE_MIN_CHANCE / 100).toFixed(2),
+            max: (DICE_MAX_CHANCE / 100).toFixed(0),
+          })}
+        </p>
+      </>
+    );
+  } else if (kind === 'limbo') {
+    const last = lastRound?.kind === 'limbo' ? (lastRound.outcome as unknown as LimboOutcome) : null;
+    const valid = limboHundredths >= LIMBO_MIN_TARGET && limboHundredths <= LIMBO_MAX_TARGET;
+    stage = <LimboStage last={last} key={dropId} />;
+    controls = (
+      <>
+        <label className={styles.field}>
+          <span>{t('target_multiplier')}</span>
+          <input
+            inputMode="decimal"
+            value={limboTarget}
+            onChange={(e) => setLimboTarget(e.target.value)}
+            aria-invalid={!valid}
+            data-testid="limbo-target"
+          />
+        </label>
+        <div className={styles.stats}>
+          <Stat label={t('win_chance')} value={valid ? `${(9900 / limboHundredths).toFixed(4)}%` : '—'} />
+          <Stat
+            label={t('payout')}
+            value={valid ? money(state, Math.floor((toMinor(state, betMajor) * limboHundredths) / 100)) : '—'}
+          />
+        </div>
+      </>
+    );
+  } else if (kind === 'plinko') {
+    const last = lastRound?.kind === 'plinko' ? (lastRound.outcome as unknown as PlinkoOutcome) : null;
+    stage = (
+      <PlinkoStage
+        rows={rows}
+        risk={risk}
+        last={last && last.rows === rows && last.risk === risk ? last : null}
+        dropId={dropId}
+      />
+    );
+    controls = (
+      <>
+        <label className={styles.field}>
+          <span>{t('risk')}</span>
+          <select
+            value={risk}
+            onChange={(e) => setRisk(e.target.value as PlinkoRisk)}
+            data-testid="plinko-risk"
+          >
+            {PLINKO_RISKS.map((r) => (
+              <option key={r} value={r}>
+                {t(`risk_${r}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>{t('rows')}</span>
+          <select value={rows} onChange={(e) => setRows(Number(e.target.value))} data-testid="plinko-rows">
+            {Array.from({ length: PLINKO_MAX_ROWS - PLINKO_MIN_ROWS + 1 }, (_, i) => PLINKO_MIN_ROWS + i).map(
+              (n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ),
+            )}
+          </select>
+        </label>
+      </>
+    );
+  } else {
+    const last = lastRound?.kind === 'mines' ? (lastRound.outcome as unknown as MinesOutcome) : null;
+    stage = <MinesStage open={open} last={last} busy={busy} onReveal={(i) => void reveal(i)} />;
+    controls = open ? (
+      <div className={styles.stats}>
+        <Stat label={t('multiplier')} value={`${open.multiplier}×`} />
+        <Stat label={t('next_tile')} value={open.nextMultiplier ? `${open.nextMultiplier}×` : '—'} />
+      </div>
+    ) : (
+      <label className={styles.field}>
+        <span>{t('mines_count')}</span>
+        <select value={mines} onChange={(e) => setMines(Number(e.target.value))} data-testid="mines-count">
+          {Array.from({ length: MINES_MAX }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+
+  const lastWin = lastRound ? lastRound.win : null;
+  return (
+    <div className={styles.shell} data-testid={`original-${kind}`}>
+      <GameBar state={state} balanceMinor={balance}>
+        <button
+          type="button"
+          className={styles.soundButton}
+          aria-pressed={sound}
+          onClick={() => setSound((s) => !s)}
+          data-testid="sound-toggle"
+        >
+          {sound ? t('sound_on') : t('sound_off')}
+        </button>
+      </GameBar>
+      <div className={styles.layout}>
+        <section className={styles.controls} aria-label={t('controls')}>
+          {canAuto ? (
+            <div className={styles.modeTabs} role="tablist">
+              {(['manual', 'auto'] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="tab"
+                  aria-selected={mode === m}
+                  className={styles.modeTab}
+                  onClick={() => setMode(m)}
+                  data-testid={`mode-${m}`}
+                >
+                  {t(`mode_${m}`)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <label className={styles.field}>
+            <span>
+              {t('bet_amount')} <small>({state.currencySymbol})</small>
+            </span>
+            <div className={styles.betRow}>
+              <input
+                inputMode="decimal"
+                value={bet}
+                disabled={Boolean(open)}
+                onChange={(e) => setBet(e.target.value)}
+                data-testid="bet-amount"
+              />
+              <button type="button" onClick={half} disabled={Boolean(open)} aria-label={t('half')}>
+                ½
+              </button>
+              <button type="button" onClick={double} disabled={Boolean(open)} aria-label={t('double')}>
+                2×
+              </button>
+            </div>
+          </label>
+          {controls}
+          {mode === 'auto' && canAuto ? (
+            <>
+              <label className={styles.field}>
+                <span>{t('auto_rounds', { max: limits.autoBetMaxRounds })}</span>
+                <input
+                  inputMode="numeric"
+                  value={autoRounds}
+                  onChange={(e) => setAutoRounds(e.target.value)}
+                />
+              </label>
+              <div className={styles.pair}>
+                <label className={styles.field}>
+                  <span>{t('stop_profit')}</span>
+                  <input
+                    inputMode="decimal"
+                    value={stopProfit}
+                    placeholder="—"
+                    onChange={(e) => setStopProfit(e.target.value)}
+                  />
+                </label>
+                <label className={styles.field}>
+                  <span>{t('stop_loss')}</span>
+                  <input
+                    inputMode="decimal"
+                    value={stopLoss}
+                    placeholder="—"
+                    onChange={(e) => setStopLoss(e.target.value)}
+                  />
+                </label>
+              </div>
+            </>
+          ) : null}
+          <GameError error={error} />
+          {kind === 'mines' && open ? (
+            <button
+              type="button"
+              className={styles.play}
+              disabled={busy || !open.picks.length}
+              onClick={() => void cashOut()}
+              data-testid="cash-out"
+            >
+              {open.picks.length
+                ? t('cash_out', { amount: money(state, toMinor(state, open.cashOut)) })
+                : t('pick_a_tile')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={styles.play}
+              disabled={busy || !(betMajor > 0)}
+              onClick={() => void (mode === 'auto' && canAuto ? playAuto() : playOnce())}
+              data-testid="play"
+            >
+              {busy ? t('playing') : mode === 'auto' && canAuto ? t('start_auto') : t('bet')}
+            </button>
+          )}
+          {autoSummary ? (
+            <p className={styles.hint} data-testid="auto-summary">
+              {autoSummary}
+            </p>
+          ) : null}
+          <p className={styles.hint}>
+            {t('limits', {
+              min: limits.minBet,
+              max: limits.maxBet,
+              win: limits.maxWin.toLocaleString(),
+            })}
+          </p>
+          <p className={styles.hint}>{t('hotkeys')}</p>
+        </section>
+        <section className={styles.stage} aria-label={state.name}>
+          {stage}
+          <div className={styles.result} aria-live="polite" data-testid="round-result">
+            {lastRound ? (
+              <>
+                <span className={lastWin! > lastRound.bet ? styles.won : styles.lost}>
+                  {lastWin! > 0
+                    ? t('you_won', { amount: money(state, toMinor(state, lastWin!)) })
+                    : t('no_win')}
+                </span>
+                <a
+                  href={`/sandbox/verify?roundId=${lastRound.roundId}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  data-testid="verify-link"
+                >
+                  {t('verify_round', { nonce: lastRound.nonce })}
+                </a>
+              </>
+            ) : (
+              <span className={styles.muted}>{t('rtp_line', { rtp: ORIGINALS_RTP_PERCENT })}</span>
+            )}
+          </div>
+          {recent.length ? (
+            <ol className={styles.recent} aria-label={t('recent')}>
+              {recent.map((r) => (
+                <li key={r.roundId} className={r.win > r.bet ? styles.chipWin : styles.chipLoss}>
+                  {r.bet ? `${(r.win / r.bet).toFixed(2)}×` : ''}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </section>
+        <SidePanel state={state} lastRound={lastRound} rules={<OriginalRules kind={kind} />} />
+      </div>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.stat}>
+      <span>{label}</span>
+      <strong>{value}</strong>
+    </div>
+  );
+}
+
+function DiceStage({
+  target,
+  over,
+  last,
+  onTarget,
+}: {
+  target: number;
+  over: boolean;
+  last: DiceOutcome | null;
+  onTarget: (v: number) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const clamp = (v: number) => {
+    const c = diceChance(v, over);
+    if (c < DICE_MIN_CHANCE) return over ? 10_000 - DICE_MIN_CHANCE : DICE_MIN_CHANCE;
+    if (c > DICE_MAX_CHANCE) return over ? 10_000 - DICE_MAX_CHANCE : DICE_MAX_CHANCE;
+    return v;
+  };
+  const pct = target / 100;
+  return (
+    <div className={styles.diceStage}>
+      <div
+        className={[styles.bigNumber, last ? (last.won ? styles.won : styles.lost) : ''].join(' ')}
+        data-testid="dice-roll"
+      >
+        {last ? (last.roll / 100).toFixed(2) : '—'}
+      </div>
+      <div className={styles.diceTrack}>
+        <div
+          className={styles.diceBar}
+          style={{
+            background: over
+              ? `linear-gradient(90deg, var(--o-lose) ${pct}%, var(--o-win) ${pct}%)`
+              : `linear-gradient(90deg, var(--o-win) ${pct}%, var(--o-lose) ${pct}%)`,
+          }}
+        />
+        <span className={styles.diceHandle} style={{ left: `${pct}%` }} aria-hidden />
+        {last ? (
+          <span
+            className={[styles.diceMarker, last.won ? styles.won : styles.lost].join(' ')}
+            style={{ left: `${last.roll / 100}%` }}
+          >
+            {(last.roll / 100).toFixed(2)}
+          </span>
+        ) : null}
+        <input
+          type="range"
+          min={1}
+          max={9999}
+          value={target}
+          onChange={(e) => onTarget(clamp(Number(e.target.value)))}
+          aria-label={t('dice_target')}
+          className={styles.diceRange}
+          data-testid="dice-target"
+        />
+      </div>
+      <div className={styles.diceScale}>
+        {[0, 25, 50, 75, 100].map((v) => (
+          <span key={v}>{v}</span>
+        ))}
+      </div>
+      <p className={styles.diceLabel}>
+        {over ? t('roll_over') : t('roll_under')} <strong>{(target / 100).toFixed(2)}</strong>
+      </p>
+    </div>
+  );
+}
+
+function LimboStage({ last }: { last: LimboOutcome | null }) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className={styles.limboStage}>
+      <div
+        className={[styles.limboNumber, last ? (last.won ? styles.won : styles.lost) : ''].join(' ')}
+        data-testid="limbo-result"
+      >
+        {last ? `${(last.result / 100).toFixed(2)}×` : '1.00×'}
+      </div>
+      <p className={styles.muted}>
+        {last ? t('limbo_target_was', { target: (last.target / 100).toFixed(2) }) : t('limbo_hint')}
+      </p>
+    </div>
+  );
+}
+
+function PlinkoStage({
+  rows,
+  risk,
+  last,
+  dropId,
+}: {
+  rows: number;
+  risk: PlinkoRisk;
+  last: PlinkoOutcome | null;
+  dropId: number;
+}) {
+  const table = PLINKO_TABLES[rows]![risk];
+  const W = 600;
+  const gap = W / (rows + 2);
+  const H = gap * (rows + 0.9);
+  const pegs: ReactNode[] = [];
+  for (let r = 0; r < rows; r++)
+    for (let i = 0; i <= r + 2; i++) {
+      const x = W / 2 + (i - (r + 2) / 2) * gap;
+      pegs.push(
+        <circle
+          key={`${r}-${i}`}
+          cx={x}
+          cy={gap * (r + 1)}
+          r={Math.max(3, gap / 9)}
+          className={styles.peg}
+        />,
+      );
+    }
+  // The ball's path: from the top centre, half a gap left or right per row.
+  const points: [number, number][] = [[W / 2, gap * 0.3]];
+  if (last) {
+    let x = W / 2;
+    last.path.forEach((d, r) => {
+      x += (d ? 1 : -1) * (gap / 2);
+      points.push([x, gap * (r + 1.5)]);
+    });
+  }
+  const maxM = Math.max(...table);
+  return (
+    <div
+      className={styles.plinkoStage}
+      data-rows={rows > 12 ? 'many' : 'few'}
+      style={{ ['--board-ratio' as string]: (W / H).toFixed(4) }}
+    >
+      <svg viewBox={`0 0 ${W} ${H}`} className={styles.plinkoSvg} role="img" aria-label={`Plinko ${rows}`}>
+        {pegs}
+        {last ? (
+          <g key={dropId}>
+            <polyline points={points.map((p) => p.join(',')).join(' ')} className={styles.ballPath} />
+            <circle cx={0} cy={0} r={gap / 4} className={styles.ball}>
+              <animateMotion
+                dur={`${0.06 * rows}s`}
+                fill="freeze"
+                path={`M ${points.map((p) => p.join(' ')).join(' L ')}`}
+              />
+            </circle>
+          </g>
+        ) : null}
+      </svg>
+      <div
+        className={styles.buckets}
+        style={{
+          gridTemplateColumns: `repeat(${rows + 1}, 1fr)`,
+          width: `${(100 * (rows + 1)) / (rows + 2)}%`,
+        }}
+      >
+        {table.map((m, k) => {
+          const heat = Math.log(m / 20) / Math.log(maxM / 20);
+          return (
+            <span
+              key={k}
+              className={[styles.bucket, last?.bucket === k ? styles.bucketHit : ''].join(' ')}
+              style={{ ['--heat' as string]: heat.toFixed(3) }}
+              data-testid={last?.bucket === k ? 'plinko-hit' : undefined}
+            >
+              {(m / 100).toString()}
+            </span>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function MinesStage({
+  open,
+  last,
+  busy,
+  onReveal,
+}: {
+  open: MinesRound | null;
+  last: MinesOutcome | null;
+  busy: boolean;
+  onReveal: (tile: number) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const picks = new Set(open?.picks ?? last?.picks ?? []);
+  const mines = new Set(open ? [] : (last?.layout ?? []));
+  return (
+    <div className={styles.minesStage}>
+      <div className={styles.grid} role="grid" aria-label={t('mines_board')}>
+        {Array.from({ length: MINES_TILES }, (_, i) => {
+          const picked = picks.has(i);
+          const mine = mines.has(i);
+          const hit = last && !open && last.hit === i;
+          const cls = [
+            styles.tile,
+            picked && !mine ? styles.tileGem : '',
+            mine ? styles.tileMine : '',
+            hit ? styles.tileHit : '',
+            !open && last && !picked && !mine ? styles.tileDim : '',
+          ].join(' ');
+          return (
+            <button
+              key={i}
+              type="button"
+              className={cls}
+              disabled={!open || picked || busy}
+              onClick={() => onReveal(i)}
+              aria-label={t('tile', { n: i + 1 })}
+              data-testid={`tile-${i}`}
+            >
+              {picked && !mine ? <Gem /> : mine ? <Bomb /> : null}
+            </button>
+          );
+        })}
+      </div>
+      {open ? null : last ? (
+        <p className={styles.muted}>
+          {last.hit === null
+            ? t('mines_cashed', {
+                count: last.safe,
+                m: multiplierText(minesMultiplier(last.mines, last.safe)),
+              })
+            : t('mines_hit')}
+        </p>
+      ) : (
+        <p className={styles.muted}>{t('mines_hint')}</p>
+      )}
+    </div>
+  );
+}
+
+const Gem = () => (
+  <svg viewBox="0 0 32 32" className={styles.icon} aria-hidden>
+    <path d="M8 4h16l6 8-14 17L2 12z" fill="#34e3a0" />
+    <path d="M2 12h28L16 29z" fill="#12b77a" />
+    <path d="M8 4l4 8h8l4-8z" fill="#8ff5cf" />
+  </svg>
+);
+const Bomb = () => (
+  <svg viewBox="0 0 32 32" className={styles.icon} aria-hidden>
+    <circle cx="15" cy="18" r="10" fill="#ff4d6a" />
+    <circle cx="12" cy="15" r="3" fill="#ffb3c0" />
+    <path d="M21 9l4-4M24 4l3 0M27 7l0-3" stroke="#ffd166" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+function OriginalRules({ kind }: { kind: Kind }) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className={styles.rules}>
+      <p>{t(`rules_${kind}`)}</p>
+      <p>{t('rules_rtp', { rtp: ORIGINALS_RTP_PERCENT })}</p>
+      <p>{t('rules_fair')}</p>
+      {kind === 'plinko' ? <PlinkoTables /> : null}
+    </div>
+  );
+}
+
+function PlinkoTables() {
+  const { t } = useTranslation(NS);
+  return (
+    <p className={styles.muted}>
+      {t('rules_plinko_tables', { rows: `${PLINKO_MIN_ROWS}–${PLINKO_MAX_ROWS}` })}
+    </p>
+  );
+}

@@ -1,0 +1,132 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+
+/**
+ * The house originals (issue 34, decision 046) in Chromium: Dice (played by the keyboard), Limbo,
+ * Plinko and Mines (touch-sized tiles, on a phone) each play one round from the lobby's originals
+ * row or their page; the seeds are rotated and the verifier page recomputes every round and finds
+ * it matches. With LOOK_DIR set, each page is photographed at 1440×900 and 390×844.
+ */
+const repoRoot = resolve(import.meta.dirname, '..');
+const lookDir = process.env.LOOK_DIR ? join(resolve(repoRoot, process.env.LOOK_DIR), 'originals') : null;
+
+async function look(page: Page, name: string) {
+  if (!lookDir) return;
+  mkdirSync(lookDir, { recursive: true });
+  await page.screenshot({ path: join(lookDir, `${name}.png`), fullPage: false });
+}
+
+async function pageCall<T>(page: Page, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ p, b }) => {
+      const res = await fetch(p, {
+        method: b === undefined ? 'GET' : 'POST',
+        headers: {
+          Authorization: sessionStorage.getItem('token') ?? '',
+          Device: 'web',
+          Merchant: 'SEA888',
+          ...(b === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+      });
+      return (await res.json()) as T;
+    },
+    { p: path, b: body },
+  );
+}
+
+async function playedRound(page: Page): Promise<string> {
+  const link = page.getByTestId('verify-link');
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  const href = (await link.getAttribute('href'))!;
+  return new URL(href, 'http://x').searchParams.get('roundId')!;
+}
+
+test.describe('house originals', () => {
+  test.setTimeout(90_000);
+
+  test('Dice, Limbo, Plinko and Mines each play a round from the lobby row, on desktop and phone, and the verifier recomputes every one', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await preparePage(page);
+    await loginThroughPopup(page, 'demo', 'Demo1234');
+
+    // The lobby's originals row opens each game.
+    const row = page.getByTestId('originals-row');
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.getByRole('button')).toHaveCount(4);
+    await look(page, 'lobby-row-1440');
+    await row.getByTestId('original-card-dice').click();
+    await expect(page).toHaveURL(/\/sandbox\/games\/dice/);
+    await expect(page.getByTestId('original-dice')).toBeVisible({ timeout: 15_000 });
+    // Sound is off until the player turns it on.
+    await expect(page.getByTestId('sound-toggle')).toHaveAttribute('aria-pressed', 'false');
+
+    const rounds: Record<string, string> = {};
+    // Dice by the keyboard: the target slider with the arrow keys, then Space bets.
+    await page.getByTestId('dice-target').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Space');
+    rounds.dice = await playedRound(page);
+    await expect(page.getByTestId('dice-roll')).toHaveText(/^\d{1,2}\.\d{2}$/);
+    await look(page, 'dice-1440');
+
+    await page.goto('/sandbox/games/limbo');
+    await page.getByTestId('limbo-target').fill('1.50');
+    await page.getByTestId('play').click();
+    rounds.limbo = await playedRound(page);
+    await expect(page.getByTestId('limbo-result')).toHaveText(/×$/);
+    await look(page, 'limbo-1440');
+
+    await page.goto('/sandbox/games/plinko');
+    await page.getByTestId('plinko-rows').selectOption('16');
+    await page.getByTestId('plinko-risk').selectOption('high');
+    await page.getByTestId('play').click();
+    rounds.plinko = await playedRound(page);
+    await expect(page.getByTestId('plinko-hit')).toBeVisible();
+    await look(page, 'plinko-1440');
+
+    // Mines on a phone: tap a tile, cash out if it was a gem.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/sandbox/games/mines');
+    await page.getByTestId('mines-count').selectOption('1');
+    await page.getByTestId('play').click();
+    await expect(page.getByTestId('tile-12')).toBeEnabled();
+    await look(page, 'mines-open-390');
+    await page.getByTestId('tile-12').click();
+    const cash = page.getByTestId('cash-out');
+    const settled = page.getByTestId('verify-link');
+    await expect(cash.or(settled).first()).toBeVisible();
+    if (await cash.isVisible()) {
+      await expect(cash).toBeEnabled();
+      await cash.click();
+    }
+    rounds.mines = await playedRound(page);
+    await look(page, 'mines-390');
+    for (const game of ['dice', 'limbo', 'plinko'] as const) {
+      await page.goto(`/sandbox/games/${game}`);
+      await expect(page.getByTestId(`original-${game}`)).toBeVisible();
+      await look(page, `${game}-390-idle`);
+    }
+
+    // Rotating each seed reveals it; the verifier page recomputes each round from it and agrees.
+    for (const game of Object.keys(rounds)) {
+      const rotated = await pageCall<{ success: boolean }>(page, '/wps/sandbox/house/seed/rotate', {
+        gameCode: game,
+      });
+      expect(rotated.success).toBe(true);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const [game, roundId] of Object.entries(rounds)) {
+      await page.goto(`/sandbox/verify?roundId=${roundId}`);
+      await expect(page.getByTestId('verify-verdict'), game).toHaveText(/^Match/, { timeout: 20_000 });
+      await expect(page.getByTestId('outcome-detail').first()).toBeVisible();
+      if (game === 'mines') await look(page, 'verify-mines-1440');
+    }
+  });
+});
