@@ -26,6 +26,7 @@ import { loadNoticesPage } from '../features/notices/index.ts';
 import { loadPointMallPage } from '../features/points/index.ts';
 import { loadResponsiblePage } from '../features/responsible/index.ts';
 import { loadPromoDetailPage, loadPromotionsPage } from '../features/promotions/index.ts';
+import { loadFeedbackPage, loadMiniGamesPage } from '../features/support/index.ts';
 import { loadVipPage } from '../features/vip/index.ts';
 import type { PageChrome, RouteHandle } from './chrome.ts';
 import { RouteError } from './errors/error-pages.tsx';
@@ -118,6 +119,8 @@ export const pageRoutes: RouteObject[] = [
   ...page(['help'], loadHelpPage),
   ...page(['helpmc'], loadHelpMcPage, { header: false, noticeBar: false, footer: false, sideBar: false }),
   ...page(['download'], loadDownloadPage),
+  ...page(['feedback'], loadFeedbackPage),
+  ...page(['miniGames'], loadMiniGamesPage),
   ...page(['join'], loadJoinPage),
   ...page(['game'], loadGameFramePage, { noticeBar: false, footer: false, sideBar: false }),
   ...page(['login'], loadLoginPage, { noticeBar: false, sideBar: false }),

@@ -39,7 +39,7 @@ describe('system status', () => {
     expect(screen.queryByText('The app itself')).toBeNull();
     screen.getByRole('button', { name: 'Contact us' }).click();
     expect(open).toHaveBeenCalledWith(
-      '/help?topic=contact',
+      'about:blank',
       'customerService',
       expect.stringContaining('width=440,height=500'),
     );

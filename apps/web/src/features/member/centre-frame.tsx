@@ -11,6 +11,7 @@ import { recordPages } from '../records/index.ts';
 import { messagePages } from '../messages/index.ts';
 import { walletPages } from '../wallet/index.ts';
 import { profilePages } from '../profile/index.ts';
+import { referralPages } from '../referral/index.ts';
 import { MissionBadge, vipPages } from '../vip/index.ts';
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
@@ -47,6 +48,7 @@ const featurePages: Record<string, () => Promise<{ default: ComponentType }>> = 
   ...messagePages,
   ...walletPages,
   ...profilePages,
+  ...referralPages,
   ...vipPages,
 };
 
