@@ -240,7 +240,9 @@ describe(`missions (${testDbKind})`, () => {
     expect(maskAccount('player123')).toBe('pl***3');
   });
 
-  it('progress from real bets and deposits, the summary with its open count, settled once across two instances, re-runs safe, the leaderboard', async () => {
+  it('PR-04, PR-05: the mission summary and leaderboard calls need a token; progress from real bets and deposits, the summary with its open count, settled once across two instances, re-runs safe, the leaderboard', async () => {
+    for (const url of ['/wps/relay/MCSFE_getMissionSummaryDetails', '/wps/relay/MCSFE_getMissionLeaderboard'])
+      expect((await t.call({ method: 'GET', url })).statusCode).toBe(401);
     const day = reportDay(new Date(), t.app.ctx.missions.timeZone);
     const week = periodOf('WEEKLY', day);
     // Login days of the week so far (at most today's): a target the test can meet on any weekday.
