@@ -36,7 +36,7 @@ export function MiniGamesPage() {
   const play = (g: HouseGame) =>
     gate(() => void navigate(`/sandbox/games/${encodeURIComponent(g.code)}`), { allowTrial: true });
   return (
-    <Page wide>
+    <Page>
       <PageHeader icon={<GamepadIcon size={26} />} title={t('mini_title')} subtitle={t('mini_subtitle')} />
       <ul className={styles.games} data-testid="mini-games">
         {HOUSE_GAMES.map((g) => (
