@@ -2,6 +2,46 @@
 import type * as C from '@app/contract';
 import type { CallRef } from '../call-ref.ts';
 
+export const cashOutHouseMinesRef: CallRef<typeof C.cashOutHouseMines> = {
+  id: 'cashOutHouseMines',
+  method: 'POST',
+  path: '/wps/sandbox/house/mines/cashout',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
+export const revealHouseMinesRef: CallRef<typeof C.revealHouseMines> = {
+  id: 'revealHouseMines',
+  method: 'POST',
+  path: '/wps/sandbox/house/mines/reveal',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
+export const startHouseMinesRef: CallRef<typeof C.startHouseMines> = {
+  id: 'startHouseMines',
+  method: 'POST',
+  path: '/wps/sandbox/house/mines/start',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
+export const playHouseOriginalRef: CallRef<typeof C.playHouseOriginal> = {
+  id: 'playHouseOriginal',
+  method: 'POST',
+  path: '/wps/sandbox/house/original',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
+export const autoBetHouseOriginalRef: CallRef<typeof C.autoBetHouseOriginal> = {
+  id: 'autoBetHouseOriginal',
+  method: 'POST',
+  path: '/wps/sandbox/house/original/auto',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
 export const playHouseTableRef: CallRef<typeof C.playHouseTable> = {
   id: 'playHouseTable',
   method: 'POST',
