@@ -85,10 +85,14 @@ test('LN-07 Arabic lays the page out right to left with its own font; numbers st
     expect(await page.getByTestId(id).evaluate((el) => getComputedStyle(el).direction), id).toBe('ltr');
   // The Arabic face ships with the page (a machine without an Arabic font still reads it): its
   // rules came with the language, and the face itself loads from the site.
-  const faces = await page.evaluate(() =>
-    document.fonts.load('700 16px "Noto Sans Arabic"', 'ب').then((found) => found.length),
-  );
-  expect(faces).toBeGreaterThan(0);
+  // The stylesheet arrives just after the switch: ask until its face is there.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document.fonts.load('700 16px "Noto Sans Arabic"', 'ب').then((found) => found.length),
+      ),
+    )
+    .toBeGreaterThan(0);
 
   // It survives a reload (the language is the player's).
   await page.reload();
