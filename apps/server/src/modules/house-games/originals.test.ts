@@ -45,7 +45,12 @@ interface MinesAnswer {
 type Answer<T> = { statusCode: number; success: boolean; errorCode?: string; message?: string; value: T };
 
 async function post<T>(token: string, url: string, payload: unknown): Promise<Answer<T>> {
-  const res = await t.call({ method: 'POST', url: `/wps/sandbox/house/${url}`, token, payload });
+  const res = await t.call({
+    method: 'POST',
+    url: `/wps/sandbox/house/${url}`,
+    token,
+    payload: payload as object,
+  });
   return { statusCode: res.statusCode, ...(JSON.parse(res.body) as Omit<Answer<T>, 'statusCode'>) };
 }
 const original = (token: string, body: Record<string, unknown>) => post<Round>(token, 'original', body);
@@ -172,7 +177,7 @@ describe(`house originals (${testDbKind})`, () => {
       (src) => playOriginal(src, s.wager),
     );
     expect(recomputed).toEqual(s.outcome);
-    expect((s.outcome as { layout: number[] }).layout).toEqual([mine]);
+    expect((s.outcome as unknown as { layout: number[] }).layout).toEqual([mine]);
 
     // A mine ends the round with nothing paid.
     await post<MinesAnswer>(m.token, 'mines/start', { gameCode: 'mines', bet: 1, mines: 24 });
@@ -183,7 +188,7 @@ describe(`house originals (${testDbKind})`, () => {
     const layout = layoutOf((open2.at(-1) as { layout: unknown }).layout);
     const boom = await post<MinesAnswer>(m.token, 'mines/reveal', { gameCode: 'mines', tile: layout[0] });
     expect(boom.value.settled!.win).toBe(0);
-    expect((boom.value.settled!.outcome as { hit: number }).hit).toBe(layout[0]);
+    expect((boom.value.settled!.outcome as unknown as { hit: number }).hit).toBe(layout[0]);
     expect(await walletMinor(t, m.memberId)).toBe(100_076 - 100);
   });
 
@@ -280,7 +285,7 @@ describe(`house originals (${testDbKind})`, () => {
       { gameCode: 'limbo', bet: 1, target: 10_000 },
       { gameCode: 'plinko', bet: 1, rows: 8, risk: 'high' },
     ];
-    const results = await concurrently(64, 1, (c) =>
+    const results = await concurrently(64, 1, (c): Promise<Answer<Round | MinesAnswer>> =>
       c % 4 === 3
         ? post<MinesAnswer>(m.token, 'mines/start', { gameCode: 'mines', bet: 1, mines: 3 })
         : original(m.token, bodies[c % 4]!),
