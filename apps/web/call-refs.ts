@@ -22,12 +22,15 @@ import * as points from '../../packages/contract/src/points.ts';
 import * as profile from '../../packages/contract/src/profile.ts';
 import * as promotions from '../../packages/contract/src/promotions.ts';
 import * as records from '../../packages/contract/src/records.ts';
+import * as referral from '../../packages/contract/src/referral.ts';
 import * as responsible from '../../packages/contract/src/responsible.ts';
 import * as registration from '../../packages/contract/src/registration.ts';
 import * as session from '../../packages/contract/src/session.ts';
 import * as socialSignIn from '../../packages/contract/src/social-sign-in.ts';
+import * as support from '../../packages/contract/src/support.ts';
 import * as system from '../../packages/contract/src/system.ts';
 import * as verification from '../../packages/contract/src/verification.ts';
+import * as vip from '../../packages/contract/src/vip.ts';
 import * as wallet from '../../packages/contract/src/wallet.ts';
 import * as withdraw from '../../packages/contract/src/withdraw.ts';
 
@@ -64,11 +67,14 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   promotions,
   responsible,
   records,
+  referral,
   registration,
   session,
   'social-sign-in': socialSignIn,
+  support,
   system,
   verification,
+  vip,
   wallet,
   withdraw,
 };
