@@ -1399,57 +1399,6 @@ export interface PointsConfigTable {
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
-/** The VIP window (migration 054, decision 042). */
-export interface VipConfigTable {
-  singleton: Generated<boolean>;
-  window_days: ColumnType<number, number | undefined, number>;
-  updated_at: Timestamp;
-}
-
-/** The VIP ladder: a rank's label, requirements over the window and reward, minor units (migration 054). */
-export interface VipLevelTable {
-  rank_level: number;
-  label: string;
-  min_deposit: ColumnType<number, number | undefined, number>;
-  min_valid_bet: ColumnType<number, number | undefined, number>;
-  reward: ColumnType<number, number | undefined, number>;
-  updated_at: Timestamp;
-}
-
-/** A level's reward paid to a member, once per member and rank (migration 054). */
-export interface VipRewardTable {
-  member_id: number;
-  rank_level: number;
-  amount: number;
-  ledger_transaction_id: number | null;
-  created_at: Timestamp;
-}
-
-/** A mission: a target of a period on valid bets, deposits or login days (migration 054). */
-export interface MissionTable {
-  id: Generated<number>;
-  title: string;
-  kind: 'BET' | 'DEPOSIT' | 'LOGIN';
-  product: ColumnType<string, string | undefined, string>;
-  period: 'DAILY' | 'WEEKLY' | 'MONTHLY';
-  target: number;
-  reward: number;
-  active: ColumnType<boolean, boolean | undefined, boolean>;
-  sort: ColumnType<number, number | undefined, number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** A mission's reward paid to a member, once per mission and period (migration 054). */
-export interface MissionRewardTable {
-  mission_id: number;
-  period_start: ColumnType<string, string, string>;
-  member_id: number;
-  amount: number;
-  ledger_transaction_id: number | null;
-  created_at: Timestamp;
-}
-
 /** A promotion's bonus rules, beside its announcement (migration 053, decision 041); amounts in minor units. */
 export interface PromotionRuleTable {
   announcement_id: number;
@@ -1716,15 +1665,15 @@ export interface DB {
   points_goods: PointsGoodsTable;
   points_redeem: PointsRedeemTable;
   points_config: PointsConfigTable;
-  promotion_rule: PromotionRuleTable;
-  promotion_entry: PromotionEntryTable;
-  promotion_picture: PromotionPictureTable;
-  bonus_grant: BonusGrantTable;
   vip_config: VipConfigTable;
   vip_level: VipLevelTable;
   vip_reward: VipRewardTable;
   mission: MissionTable;
   mission_reward: MissionRewardTable;
+  promotion_rule: PromotionRuleTable;
+  promotion_entry: PromotionEntryTable;
+  promotion_picture: PromotionPictureTable;
+  bonus_grant: BonusGrantTable;
   member_identity: MemberIdentityTable;
   social_flow: SocialFlowTable;
 }
