@@ -45,8 +45,8 @@ import * as m045 from './migrations/045-game-list-order.ts';
 import * as m046 from './migrations/046-back-office-content.ts';
 import * as m051 from './migrations/051-responsible-gambling.ts';
 import * as m053 from './migrations/053-bonus-wallet-and-promotions.ts';
-import * as m052agent from './migrations/052-agent-bettor-days.ts';
-import * as m052 from './migrations/052-brand-settings-and-suspended-draws.ts';
+import * as m052 from './migrations/052-agent-bettor-days.ts';
+import * as m058 from './migrations/058-brand-settings-and-suspended-draws.ts';
 import * as m049 from './migrations/049-staff-password-change.ts';
 import * as m048 from './migrations/048-site-day-figures.ts';
 import * as m055 from './migrations/055-referral-and-help.ts';
@@ -99,13 +99,13 @@ export const migrations: Record<string, Migration> = {
   '045-game-list-order': m045,
   '046-back-office-content': m046,
   '051-responsible-gambling': m051,
-  '052-agent-bettor-days': m052agent,
+  '052-agent-bettor-days': m052,
   '049-staff-password-change': m049,
   '048-site-day-figures': m048,
   '055-referral-and-help': m055,
   '056-social-sign-in': m056,
   '053-bonus-wallet-and-promotions': m053,
-  '052-brand-settings-and-suspended-draws': m052,
+  '058-brand-settings-and-suspended-draws': m058,
   '054-vip-missions': m054,
   '057-house-originals': m057,
 };

@@ -1042,7 +1042,7 @@ export interface LotteryGameTable {
   chase_max: Generated<number>;
   sort: Generated<number>;
   created_at: Timestamp;
-  /** Zone-local dates (YYYYMMDD) without a draw (migration 052). */
+  /** Zone-local dates (YYYYMMDD) without a draw (migration 058). */
   suspended_dates: Generated<string[]>;
 }
 

@@ -66,7 +66,7 @@ async function rowCounts(db: Kysely<DB>): Promise<Record<(typeof tables)[number]
 }
 
 const reference = {
-  // The seed's settings and the brand settings' row migration 052 makes (decision 040).
+  // The seed's settings and the brand settings' row migration 058 makes (decision 040).
   system_setting: referenceSettings.length + 1,
   feature_switch: referenceSwitches.length,
   register_rule: referenceRegisterRules.length,

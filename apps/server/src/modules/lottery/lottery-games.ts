@@ -30,7 +30,7 @@ export interface GameRow {
   draw_payout_max: number;
   chase_max: number;
   sort: number;
-  /** Zone-local dates (YYYYMMDD) without a draw (migration 052). */
+  /** Zone-local dates (YYYYMMDD) without a draw (migration 058). */
   suspended_dates: string[];
 }
 
