@@ -12,14 +12,23 @@ const K = {
 
 export const INVITEES_PAGE_SIZE = 10;
 
+/**
+ * Asked again each time the page opens (not after the client's usual 30 s): a reward is paid by a
+ * job on the server, and a member who comes back to the page to see it must see it.
+ */
 export function useReferralSummary() {
-  return useQuery({ queryKey: K.summary, queryFn: ({ signal }) => call(getReferralSummary, { signal }) });
+  return useQuery({
+    queryKey: K.summary,
+    queryFn: ({ signal }) => call(getReferralSummary, { signal }),
+    refetchOnMount: 'always',
+  });
 }
 
 export function useReferralInvitees(page: number) {
   return useQuery({
     queryKey: K.invitees(page),
     queryFn: ({ signal }) => call(getReferralInvitees, { query: { page, size: INVITEES_PAGE_SIZE }, signal }),
+    refetchOnMount: 'always',
   });
 }
 
