@@ -41,7 +41,8 @@ async function loginToken(server: RunningServer, username: string, password: str
 }
 
 test.describe('referral and help', () => {
-  test.setTimeout(lookDir ? 150_000 : 60_000);
+  // A registration, a deposit, six spins and the reward job (every 10 s) before the page shows it.
+  test.setTimeout(lookDir ? 150_000 : 120_000);
 
   test('invite friends: code, link and QR; a friend who deposits and plays earns the member the reward, paid once', async ({
     page,
