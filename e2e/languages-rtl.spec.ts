@@ -54,7 +54,7 @@ async function look(page: Page, language: string) {
   }
 }
 
-test('LN-07 Arabic lays the page out right to left with its own font; numbers stay left to right; Burmese reads left to right', async ({
+test('Arabic lays the page out right to left with its own font; numbers stay left to right; Burmese reads left to right', async ({
   page,
   server,
 }) => {

@@ -106,7 +106,7 @@ async function chooseAccount(page: Page, id: string) {
 }
 
 test.describe('social sign-in and the brand age', () => {
-  test('RG-34 RG-35 the register dialog of a 21 brand asks "Please confirm you are 21 years old" and shows the Facebook and Google buttons; a new player signs up through the provider and is logged in', async ({
+  test('the register dialog of a 21 brand asks "Please confirm you are 21 years old" and shows the Facebook and Google buttons; a new player signs up through the provider and is logged in', async ({
     page,
   }) => {
     await preparePage(page);
@@ -138,7 +138,7 @@ test.describe('social sign-in and the brand age', () => {
     await look(page, 'signed-in');
   });
 
-  test('RG-06 the login popup shows the Facebook and Google buttons; an unverified e-mail and an unknown player are refused, saying why', async ({
+  test('the login popup shows the Facebook and Google buttons; an unverified e-mail and an unknown player are refused, saying why', async ({
     page,
   }) => {
     await preparePage(page);
