@@ -203,11 +203,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   originals: [
-    'zh-CN',
     'ja',
-    'th',
-    'vi',
-    'my',
     'es',
     'hi',
     'id',
@@ -285,10 +281,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   promotions: [
-    'zh-CN',
     'ja',
-    'th',
-    'vi',
     'es',
     'hi',
     'id',
