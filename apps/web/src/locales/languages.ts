@@ -175,8 +175,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   ],
   'lottery-rules': [
     'ja',
-    'th',
-    'my',
     'es',
     'hi',
     'id',
