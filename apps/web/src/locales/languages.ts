@@ -174,7 +174,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   'lottery-rules': [
-    'ja',
     'es',
     'hi',
     'id',
@@ -201,7 +200,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   originals: [
-    'ja',
     'es',
     'hi',
     'id',
@@ -279,7 +277,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   promotions: [
-    'ja',
     'es',
     'hi',
     'id',
