@@ -1,9 +1,11 @@
+// Call references, not the contract's calls: the mission badge puts this module in the entry
+// chunk, and a call's zod schemas would bring zod with it (23 kB gzip; call-ref.ts).
 import {
-  getMissionLeaderboard,
-  getMissionSummaryDetails,
-  getPlayerRankProgress,
-  getVipLevels,
-} from '@app/contract';
+  getMissionLeaderboardRef as getMissionLeaderboard,
+  getMissionSummaryDetailsRef as getMissionSummaryDetails,
+  getPlayerRankProgressRef as getPlayerRankProgress,
+  getVipLevelsRef as getVipLevels,
+} from '../../shared/http/call-refs/vip.ts';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { call } from '../../shared/http/client.ts';
 import { useSession } from '../../shared/session/session.ts';
