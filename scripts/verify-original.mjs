@@ -20,6 +20,19 @@
 //   `mines` tiles are mines. Picks in order until a mine; cashed out after `safe` safe tiles pays
 //   bet * 99 * C(25, safe) / (100 * C(25 - mines, safe)), rounded down.
 // - Plinko: one float per row, < 0.5 left else right; bucket = rights; pays bet * table / 100.
+// - Keno: Fisher-Yates over 1..40, i = 0..9: j = i + int(40 - i), swap; the first 10 are drawn
+//   (in that order); hits = picks drawn; pays bet * KENO[risk][picks - 1][hits] / 100.
+// - Wheel: segment = int(segments); pays bet * the segment's multiplier / 100. Per ten segments,
+//   low is 1.30 0 1.30 2.10 1.30 0 1.30 1.30 0 1.30; high is 0.84 x segments on segment 0 and
+//   1.50 on segments 5, 15, 25 ...; medium alternates a paying segment and a blank, the paying
+//   ones taken in turn from CLIMB and the last closing the sum to 0.99 x segments.
+// - European Roulette: pocket = int(37); a spot `type:a-b-...` covers those numbers and returns
+//   36 / (how many) per unit; dozens, columns and red/black, odd/even, low/high (1-18) return 3
+//   and 2 and lose on zero. The win is the sum over the spots that cover the pocket.
+// - Sic Bo: dice = 1 + int(6), three times. small 4-10 / big 11-17 / odd / even return 2 and lose
+//   on any triple; triple:n 181; any-triple 31; double:n (two or three n) 11; total:t 61 31 18
+//   13 9 7 7 7 7 9 13 18 31 61 for t = 4..17; combo:a-b (both faces shown) 6; single:n returns
+//   1 + (dice showing n) when at least one does.
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -70,6 +83,138 @@ const PLINKO = {
     high: [100012, 13005, 2601, 901, 400, 200, 20, 20, 20, 20, 20, 200, 400, 901, 2601, 13005, 100012],
   },
 };
+
+const KENO = {
+  low: [
+    [0, 396],
+    [0, 183, 496],
+    [0, 101, 319, 901],
+    [0, 0, 320, 688, 1461],
+    [0, 0, 190, 442, 1068, 2496],
+    [0, 0, 120, 308, 740, 1774, 4498],
+    [0, 0, 0, 310, 720, 1703, 3907, 8979],
+    [0, 0, 0, 194, 480, 1200, 3027, 7900, 19993],
+    [0, 0, 0, 127, 330, 860, 2200, 5940, 15000, 40272],
+    [0, 0, 0, 90, 230, 625, 1500, 4068, 9500, 24000, 57672],
+  ],
+  medium: [
+    [0, 396],
+    [0, 120, 916],
+    [0, 0, 492, 2616],
+    [0, 0, 170, 1123, 7986],
+    [0, 0, 0, 701, 3732, 19996],
+    [0, 0, 0, 350, 1592, 7500, 35002],
+    [0, 0, 0, 0, 1401, 4898, 17000, 60009],
+    [0, 0, 0, 0, 750, 2435, 7800, 24958, 80007],
+    [0, 0, 0, 0, 0, 2940, 6900, 15929, 38000, 89892],
+    [0, 0, 0, 0, 0, 1619, 3700, 8400, 19320, 44000, 100344],
+  ],
+  high: [
+    [0, 396],
+    [0, 0, 1716],
+    [0, 0, 0, 8151],
+    [0, 0, 0, 1098, 24261],
+    [0, 0, 0, 470, 4646, 44996],
+    [0, 0, 0, 0, 2946, 13000, 60012],
+    [0, 0, 0, 0, 0, 14796, 33996, 80001],
+    [0, 0, 0, 0, 0, 5970, 15018, 36000, 89847],
+    [0, 0, 0, 0, 0, 0, 28950, 44015, 66000, 99612],
+    [0, 0, 0, 0, 0, 0, 12678, 21000, 36000, 66228, 99972],
+  ],
+};
+const CLIMB = [150, 200, 160, 300, 170, 150, 200, 400, 160, 170, 150, 300, 200, 500, 160];
+
+function wheelMultiplier(segments, risk, segment) {
+  if (risk === 'low') return [130, 0, 130, 210, 130, 0, 130, 130, 0, 130][segment % 10];
+  if (risk === 'high') return segment === 0 ? 84 * segments : segment % 10 === 5 ? 150 : 0;
+  if (segment % 2 === 1) return 0;
+  const paying = Array.from({ length: segments / 2 - 1 }, (_, i) => CLIMB[i % CLIMB.length]);
+  paying.push(99 * segments - paying.reduce((a, b) => a + b, 0));
+  return paying[segment / 2];
+}
+
+const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+function rouletteReturn(key, n) {
+  const [type, list] = key.split(':');
+  if (list) {
+    if (type === 'dozen') return n >= 1 && Math.ceil(n / 12) === Number(list) ? 3 : 0;
+    if (type === 'column') return n >= 1 && ((n - 1) % 3) + 1 === Number(list) ? 3 : 0;
+    const nums = list.split('-').map(Number);
+    return nums.includes(n) ? 36 / nums.length : 0;
+  }
+  if (n === 0) return 0;
+  const wins = {
+    red: RED.includes(n),
+    black: !RED.includes(n),
+    odd: n % 2 === 1,
+    even: n % 2 === 0,
+    low: n <= 18,
+    high: n >= 19,
+  }[type];
+  return wins ? 2 : 0;
+}
+
+const TOTALS = {
+  4: 61,
+  5: 31,
+  6: 18,
+  7: 13,
+  8: 9,
+  9: 7,
+  10: 7,
+  11: 7,
+  12: 7,
+  13: 9,
+  14: 13,
+  15: 18,
+  16: 31,
+  17: 61,
+};
+function sicBoReturn(key, d) {
+  const sum = d[0] + d[1] + d[2];
+  const triple = d[0] === d[1] && d[1] === d[2];
+  const count = (n) => d.filter((x) => x === n).length;
+  const [type, arg] = key.split(':');
+  switch (type) {
+    case 'small':
+      return !triple && sum <= 10 ? 2 : 0;
+    case 'big':
+      return !triple && sum >= 11 ? 2 : 0;
+    case 'odd':
+      return !triple && sum % 2 === 1 ? 2 : 0;
+    case 'even':
+      return !triple && sum % 2 === 0 ? 2 : 0;
+    case 'triple':
+      return triple && d[0] === Number(arg) ? 181 : 0;
+    case 'any-triple':
+      return triple ? 31 : 0;
+    case 'double':
+      return count(Number(arg)) >= 2 ? 11 : 0;
+    case 'total':
+      return sum === Number(arg) ? TOTALS[arg] : 0;
+    case 'combo': {
+      const [a, b] = arg.split('-').map(Number);
+      return count(a) && count(b) ? 6 : 0;
+    }
+    case 'single':
+      return count(Number(arg)) ? 1 + count(Number(arg)) : 0;
+    default:
+      throw new Error(`unknown sic bo spot ${key}`);
+  }
+}
+
+function spots(bets, returnOf) {
+  const winning = [];
+  let totalWin = 0;
+  for (const [key, stake] of Object.entries(bets)) {
+    const back = returnOf(key);
+    if (back) {
+      winning.push(key);
+      totalWin += stake * back;
+    }
+  }
+  return { winning, totalWin };
+}
 
 function words(serverSeed, clientSeed, nonce) {
   let cursor = -1;
@@ -144,6 +289,35 @@ export function verify(bet) {
       const multiplier = PLINKO[w.rows][w.risk][bucket];
       return { hash, path, bucket, multiplier, totalWin: pays(w.bet, multiplier, 100) };
     }
+    case 'keno': {
+      const balls = Array.from({ length: 40 }, (_, i) => i + 1);
+      for (let i = 0; i < 10; i++) {
+        const j = i + r.int(40 - i);
+        [balls[i], balls[j]] = [balls[j], balls[i]];
+      }
+      const drawn = balls.slice(0, 10);
+      const hits = w.picks.filter((p) => drawn.includes(p)).sort((a, b) => a - b);
+      const multiplier = KENO[w.risk][w.picks.length - 1][hits.length];
+      return { hash, drawn, hits, multiplier, totalWin: pays(w.bet, multiplier, 100) };
+    }
+    case 'wheel': {
+      const segment = r.int(w.segments);
+      const multiplier = wheelMultiplier(w.segments, w.risk, segment);
+      return { hash, segment, multiplier, totalWin: pays(w.bet, multiplier, 100) };
+    }
+    case 'roulette': {
+      const number = r.int(37);
+      return { hash, number, ...spots(w.bets, (key) => rouletteReturn(key, number)) };
+    }
+    case 'sicbo': {
+      const dice = [1 + r.int(6), 1 + r.int(6), 1 + r.int(6)];
+      return {
+        hash,
+        dice,
+        total: dice[0] + dice[1] + dice[2],
+        ...spots(w.bets, (key) => sicBoReturn(key, dice)),
+      };
+    }
     default:
       throw new Error(`unknown game ${w.kind}`);
   }
@@ -160,6 +334,13 @@ const KEYS = [
   'path',
   'bucket',
   'multiplier',
+  'drawn',
+  'hits',
+  'segment',
+  'number',
+  'dice',
+  'total',
+  'winning',
   'totalWin',
 ];
 
@@ -181,7 +362,7 @@ if (arg) {
       const problem = matches(v, verify(v));
       if (problem) bad += 1;
       console.log(
-        `${problem ? 'MISMATCH' : 'match   '} ${v.wager.kind.padEnd(6)} nonce ${v.nonce}${problem ? `: ${problem}` : ''}`,
+        `${problem ? 'MISMATCH' : 'match   '} ${v.wager.kind.padEnd(8)} nonce ${v.nonce}${problem ? `: ${problem}` : ''}`,
       );
     }
     console.log(`${doc.vectors.length - bad} of ${doc.vectors.length} vectors match`);

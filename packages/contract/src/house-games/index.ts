@@ -4,5 +4,6 @@ export * from './slot-rtp.ts';
 export * from './dragon-tiger.ts';
 export * from './games.ts';
 export * from './originals.ts';
+export * from './originals-tables.ts';
 export * from './originals-rtp.ts';
 export * from './calls.ts';

@@ -10,6 +10,19 @@ import {
   type PlinkoRisk,
   type ExactRatio,
 } from './originals.ts';
+import type { BlockSource } from './fair.ts';
+import {
+  allSicBoRolls,
+  KENO_DRAWN,
+  KENO_NUMBERS,
+  KENO_TABLES,
+  playRoulette,
+  playSicBo,
+  ROULETTE_POCKETS,
+  WHEEL_TABLES,
+  type KenoRisk,
+  type WheelRisk,
+} from './originals-tables.ts';
 
 /**
  * The exact return of every original per setting (decision 046): rationals in BigInt, from the
@@ -81,4 +94,48 @@ export function percentText(r: ExactRatio, decimals = 4): string {
   const v = (r.num * scale) / r.den;
   const s = v.toString().padStart(decimals + 1, '0');
   return `${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
+}
+
+// ---- Keno, Wheel, Roulette, Sic Bo (originals-tables.ts) ---------------------------------------
+
+const choose = (n: number, k: number): bigint => {
+  if (k < 0 || k > n) return 0n;
+  let r = 1n;
+  for (let i = 0; i < k; i++) r = (r * BigInt(n - i)) / BigInt(i + 1);
+  return r;
+};
+
+/**
+ * Keno: the 10 drawn are a uniform choice of 40 (the Fisher–Yates draw of Mines, with 40), so
+ * `picks` numbers hit h times with probability C(picks, h) · C(40 − picks, 10 − h) / C(40, 10).
+ */
+export function kenoRtp(picks: number, risk: KenoRisk): ExactRatio {
+  const table = KENO_TABLES[risk][picks - 1]!;
+  let num = 0n;
+  for (let h = 0; h <= picks; h++)
+    num += choose(picks, h) * choose(KENO_NUMBERS - picks, KENO_DRAWN - h) * BigInt(table[h]!);
+  return ratio(num, 100n * choose(KENO_NUMBERS, KENO_DRAWN));
+}
+
+/** Wheel: every segment equally likely. */
+export function wheelRtp(segments: number, risk: WheelRisk): ExactRatio {
+  const sum = WHEEL_TABLES[segments]![risk].reduce((a, b) => a + b, 0);
+  return ratio(BigInt(sum), 100n * BigInt(segments));
+}
+
+/** Roulette: one spot staked 1, every pocket 0..36 played through the engine. */
+export function rouletteRtp(key: string, source: (pocket: number) => BlockSource): ExactRatio {
+  let back = 0;
+  for (let n = 0; n < ROULETTE_POCKETS; n++)
+    back += playRoulette(source(n), { kind: 'roulette', bet: 1, bets: { [key]: 1 } }).totalWin;
+  return ratio(BigInt(back), BigInt(ROULETTE_POCKETS));
+}
+
+/** Sic Bo: one spot staked 1, all 216 rolls played through the engine. */
+export function sicBoRtp(key: string, source: (dice: number[]) => BlockSource): ExactRatio {
+  let back = 0;
+  const rolls = allSicBoRolls();
+  for (const dice of rolls)
+    back += playSicBo(source(dice), { kind: 'sicbo', bet: 1, bets: { [key]: 1 } }).totalWin;
+  return ratio(BigInt(back), BigInt(rolls.length));
 }

@@ -1,14 +1,34 @@
 import { FairStream, type BlockSource } from './fair.ts';
+import {
+  KENO_TABLES,
+  playKeno,
+  playRoulette,
+  playSicBo,
+  playWheel,
+  rouletteTopWin,
+  sicBoTopWin,
+  WHEEL_TABLES,
+  type KenoOutcome,
+  type KenoWager,
+  type RouletteOutcome,
+  type RouletteWager,
+  type SicBoOutcome,
+  type SicBoWager,
+  type WheelOutcome,
+  type WheelWager,
+} from './originals-tables.ts';
 
 /**
- * The house originals (issue 34, decision 046): Dice, Limbo, Mines and Plinko. Pure code shared
+ * The house originals (issue 34, decision 046): Dice, Limbo, Mines and Plinko here; Keno, Wheel,
+ * European Roulette and Sic Bo in originals-tables.ts. Pure code shared
  * by the server, the browser's verifier and (copied, without imports) the standalone verifier
  * script `scripts/verify-original.mjs`. Randomness is decision 020's: HMAC-SHA256 blocks of
  * (server seed, `clientSeed:nonce:cursor`) read as 32-bit words; a float is a word / 2^32 (the
  * standard four bytes), a whole number below n the unbiased draw of `FairStream.nextInt`.
  *
- * Every multiplier is an exact rational and every game returns exactly 99 % of the stake in
- * expectation, for every setting (originals-rtp.ts proves it, originals.test.ts asserts it). A
+ * Every multiplier is an exact rational and Dice, Limbo, Mines, Plinko, Keno and Wheel return
+ * exactly 99 % of the stake in expectation, for every setting (Roulette 36/37 on every bet, Sic Bo
+ * the stated return of each bet) (originals-rtp.ts proves it, originals.test.ts asserts it). A
  * win paid in whole minor units is the exact multiple rounded down (never more than the rules).
  */
 
@@ -43,8 +63,17 @@ export function multiplierText(m: ExactRatio, decimals = 2): string {
   return `${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
 }
 
-export type OriginalKind = 'dice' | 'limbo' | 'mines' | 'plinko';
-export const ORIGINAL_KINDS: readonly OriginalKind[] = ['dice', 'limbo', 'mines', 'plinko'];
+export type OriginalKind = 'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette' | 'sicbo';
+export const ORIGINAL_KINDS: readonly OriginalKind[] = [
+  'dice',
+  'limbo',
+  'mines',
+  'plinko',
+  'keno',
+  'wheel',
+  'roulette',
+  'sicbo',
+];
 
 // ---- Dice -------------------------------------------------------------------------------------
 
@@ -351,8 +380,17 @@ export function playPlinko(source: BlockSource, w: PlinkoWager): PlinkoOutcome {
 
 // ---- shared -----------------------------------------------------------------------------------
 
-export type OriginalWager = DiceWager | LimboWager | MinesWager | PlinkoWager;
-export type OriginalOutcome = DiceOutcome | LimboOutcome | MinesOutcome | PlinkoOutcome;
+export type OriginalWager =
+  DiceWager | LimboWager | MinesWager | PlinkoWager | KenoWager | WheelWager | RouletteWager | SicBoWager;
+export type OriginalOutcome =
+  | DiceOutcome
+  | LimboOutcome
+  | MinesOutcome
+  | PlinkoOutcome
+  | KenoOutcome
+  | WheelOutcome
+  | RouletteOutcome
+  | SicBoOutcome;
 
 export function playOriginal(source: BlockSource, w: OriginalWager): OriginalOutcome {
   switch (w.kind) {
@@ -364,6 +402,14 @@ export function playOriginal(source: BlockSource, w: OriginalWager): OriginalOut
       return playMines(source, w);
     case 'plinko':
       return playPlinko(source, w);
+    case 'keno':
+      return playKeno(source, w);
+    case 'wheel':
+      return playWheel(source, w);
+    case 'roulette':
+      return playRoulette(source, w);
+    case 'sicbo':
+      return playSicBo(source, w);
   }
 }
 
@@ -383,5 +429,14 @@ export function originalTopMultiplier(w: OriginalWager): ExactRatio {
       return minesMultiplier(w.mines, 1);
     case 'plinko':
       return ratio(BigInt(Math.max(...PLINKO_TABLES[w.rows]![w.risk])), 100n);
+    case 'keno':
+      return ratio(BigInt(Math.max(...KENO_TABLES[w.risk][w.picks.length - 1]!)), 100n);
+    case 'wheel':
+      return ratio(BigInt(Math.max(...WHEEL_TABLES[w.segments]![w.risk])), 100n);
+    // Several spots: the most the whole set can win over every outcome, per unit of the total.
+    case 'roulette':
+      return ratio(BigInt(rouletteTopWin(w.bets)), BigInt(w.bet));
+    case 'sicbo':
+      return ratio(BigInt(sicBoTopWin(w.bets)), BigInt(w.bet));
   }
 }
