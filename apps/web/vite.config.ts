@@ -267,6 +267,30 @@ function chunkAudiences(): Plugin {
   };
 }
 
+/**
+ * zod never rides in the chunks every page loads at start (the entry and the vendor chunk): it
+ * costs about 21 kB gzip of the home route's 135 kB budget (TOOLCHAIN.md). It came back twice
+ * through a module the entry imports that called the contract's calls instead of their generated
+ * references (call-ref.ts); the build now says so and names the module's chunk instead of leaving
+ * it to the next web-size bench.
+ */
+function zodOutOfStart(): Plugin {
+  return {
+    name: 'zod-out-of-start',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !STARTING_CHUNKS.has(chunk.name)) continue;
+        const zod = chunk.moduleIds.filter((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+        if (zod.length > 0)
+          this.error(
+            `zod is in the ${chunk.name} chunk every page loads (${zod.length} modules): a module the entry imports uses a contract call or schema; call through shared/http/call-refs instead (call-ref.ts)`,
+          );
+      }
+    },
+  };
+}
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -482,6 +506,7 @@ export default defineConfig(({ mode }) => ({
     zodWithoutJsonSchema(),
     verifierWithoutHashLibrary(),
     chunkAudiences(),
+    zodOutOfStart(),
     precompress(),
   ],
   css: {
