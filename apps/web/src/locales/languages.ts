@@ -77,7 +77,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'hi',
     'id',
     'km',
-    'ko',
     'ms',
     'ta',
     'tl',
