@@ -99,7 +99,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   games: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
@@ -196,7 +195,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   originals: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'pt',
@@ -269,7 +267,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   promotions: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'pt',
@@ -294,7 +291,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   records: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
@@ -318,7 +314,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   vip: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
