@@ -120,7 +120,11 @@ export function CentreFrame() {
                   data-page={e.page}
                 >
                   {t(e.key)}
-                  {e.page === 'missionLeaderboard' ? <MissionBadge /> : null}
+                  {e.page === 'missionLeaderboard' ? (
+                    <Suspense fallback={null}>
+                      <MissionBadge />
+                    </Suspense>
+                  ) : null}
                 </button>
               </li>
             ))}
