@@ -122,7 +122,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   house: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
@@ -337,7 +336,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   wallet: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
