@@ -51,7 +51,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   accounts: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
