@@ -217,7 +217,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   pages: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
