@@ -144,7 +144,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   lottery: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
@@ -168,7 +167,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   'lottery-rules': [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'pt',
