@@ -74,7 +74,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   agent: [
     'es',
     'hi',
-    'id',
     'km',
     'ms',
     'ta',
