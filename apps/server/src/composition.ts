@@ -412,7 +412,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The operator's settings and sends (deposit channels, wallet mode, messages, job runs), audited.
   const operations = new OperationsService({ database, audit, deposits, wallet, messages, jobs, feed });
   // The Players section and the Dashboard's figures (issue 31, decision 031).
-  const players = new PlayersService({ database, wallet, audit, responsible });
+  const players = new PlayersService({ database, wallet, audit, responsible, bonus, points });
   // The Games and Site sections: the one audited path of catalogue and site changes, CLI too (decision 035).
   const gamesBo = new GamesBoService({ database, games, audit });
   const siteBo = new SiteBoService({ database, system, audit, brand });

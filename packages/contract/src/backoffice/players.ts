@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ledgerKindCodes } from '../wallet.ts';
+import { BonusGrantSchema } from '../promotions.ts';
 import { defineBoCall, type BoCallDef } from './calls.ts';
 
 /**
@@ -7,7 +8,8 @@ import { defineBoCall, type BoCallDef } from './calls.ts';
  * a player's page (profile, balances, ledger, bets, sessions and devices, logins and IPs, notes by
  * staff) and the actions on a player (lock, unlock, force a password change, end every session,
  * adjust the balance with a reason). Reads need `player.read`; lock, unlock, forcing a password
- * change and ending sessions need `player.lock`; an adjustment needs `player.adjust`. Every action
+ * change and ending sessions need `player.lock`; an adjustment and forfeiting a player's bonus
+ * (decision 041) need `player.adjust`, the desk that moves a player's money. Every action
  * (a note too) is audited with the state before and after.
  *
  * Amounts are major units of the brand's currency, as on the player's wire; times are epoch
@@ -259,6 +261,40 @@ export const PlayerAdjustResultSchema = z.object({
   balances: PlayerBalancesSchema,
 });
 
+// ---- bonuses and wagering (decision 041) -------------------------------------------------------
+
+/**
+ * A bonus of the player's as staff see it: the member's own view of a grant (promotion, amount,
+ * wagering required and done, each product's contribution in percent, status, expiry) and who
+ * ended it (`member`, `withdrawal`, `wagering`, `expiry`, or `staff:<name>`). Statuses: ACTIVE
+ * (being wagered), COMPLETED (released to the main wallet), FORFEITED, EXPIRED.
+ */
+export const PlayerBonusGrantSchema = BonusGrantSchema.extend({ endedBy: z.string().nullable() });
+export type PlayerBonusGrant = z.infer<typeof PlayerBonusGrantSchema>;
+
+export const PlayerBonusesSchema = z.object({
+  currency: z.string(),
+  precision: z.number().int(),
+  /** The BONUS wallet's balance (major units): the active grant's amount, or 0. */
+  balance: z.number(),
+  active: PlayerBonusGrantSchema.nullable(),
+  /** Ended grants, newest first (up to 50 grants in all). */
+  history: z.array(PlayerBonusGrantSchema),
+  /** The VIP level (decision 042): rank and club label. */
+  vip: z.object({ rankLevel: z.number().int(), label: z.string() }),
+  /** The points balance (decision 033), in points (two decimals). */
+  points: z.number(),
+});
+export type PlayerBonuses = z.infer<typeof PlayerBonusesSchema>;
+
+export const PlayerBonusForfeitBodySchema = z.object({
+  id: idSchema,
+  /** The grant being wagered (its id). */
+  grantId: idSchema,
+  reason: PlayerReasonSchema,
+});
+export type PlayerBonusForfeitBody = z.output<typeof PlayerBonusForfeitBodySchema>;
+
 // ---- calls ------------------------------------------------------------------------------------
 
 export const boPlayerSearch = defineBoCall({
@@ -402,6 +438,27 @@ export const boPlayerAdjust = defineBoCall({
   response: PlayerAdjustResultSchema,
 });
 
+export const boPlayerBonuses = defineBoCall({
+  id: 'boPlayerBonuses',
+  method: 'GET',
+  path: '/bo/api/players/bonuses',
+  access: 'player.read',
+  summary: "A player's bonus wallet (the bonus being wagered and past ones), VIP level and points",
+  query: PlayerIdQuerySchema,
+  response: PlayerBonusesSchema,
+});
+
+export const boPlayerBonusForfeit = defineBoCall({
+  id: 'boPlayerBonusForfeit',
+  method: 'POST',
+  path: '/bo/api/players/bonuses/forfeit',
+  access: 'player.adjust',
+  summary:
+    "Forfeits the player's bonus being wagered with a reason: BONUS_FORFEIT back to the house (audited)",
+  body: PlayerBonusForfeitBodySchema,
+  response: PlayerBonusesSchema,
+});
+
 /** The Players section's calls (`backofficeCalls` in index.ts lists every call). */
 export const playerCalls: readonly BoCallDef[] = [
   boPlayerSearch,
@@ -418,4 +475,6 @@ export const playerCalls: readonly BoCallDef[] = [
   boPlayerForcePasswordChange,
   boPlayerEndSessions,
   boPlayerAdjust,
+  boPlayerBonuses,
+  boPlayerBonusForfeit,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorDef } from '../errors.ts';
 import { BrandConfigSchema } from '../brand.ts';
+import { SERVICE_ENCRYPTED_TYPE } from '../support.ts';
 import { defineBoCall, type BoCallDef } from './calls.ts';
 
 /**
@@ -24,6 +25,11 @@ export const SiteBoErrors = {
     code: 'bo.site.brand.invalid',
     status: 422,
     message: 'These brand settings do not fit together',
+  },
+  boRegisterFieldsInvalid: {
+    code: 'bo.site.register.invalid',
+    status: 422,
+    message: 'These registration fields do not fit together',
   },
 } as const satisfies Record<string, ErrorDef>;
 
@@ -138,6 +144,91 @@ export const SiteBrandBodySchema = z.object({
   reason: z.string().trim().min(1).max(200),
 });
 
+// ---- registration fields and customer-service links (decision 052) ---------------------------
+
+/**
+ * The registration fields staff may show, hide and require: the register form's optional fields
+ * and the invitation codes, and the mobile number of the username tab. The username, password,
+ * captcha (switch CAPTCHA3) and SMS code (the switches of the mobile tab) are not: the form always
+ * has them, or a feature switch decides.
+ */
+export const editableRegisterFields = [
+  'mobileNum',
+  'email',
+  'payeeName',
+  'paymentPassword',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'recommenderId',
+  'affiliateCode',
+  'referralCode',
+] as const;
+export type EditableRegisterField = (typeof editableRegisterFields)[number];
+
+export const SiteRegisterFieldSchema = z.object({
+  field: z.string(),
+  /** The form shows it. */
+  enabled: z.boolean(),
+  /** The form and the server refuse the registration without it (only a shown field is required). */
+  required: z.boolean(),
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  patternId: z.number().int(),
+  /** Staff may change `enabled` and `required` (editableRegisterFields). */
+  editable: z.boolean(),
+});
+export const SiteRegisterFieldsSchema = z.object({ list: z.array(SiteRegisterFieldSchema) });
+export type SiteRegisterFields = z.infer<typeof SiteRegisterFieldsSchema>;
+
+export const SiteRegisterBodySchema = z.object({
+  /** The editable fields as they should be; a field left out stays as it is. */
+  fields: z
+    .array(
+      z
+        .object({ field: z.enum(editableRegisterFields), enabled: z.boolean(), required: z.boolean() })
+        .strict(),
+    )
+    .min(1)
+    .max(editableRegisterFields.length),
+  reason: z.string().trim().min(1).max(200),
+});
+
+/**
+ * A customer-service entry (getService's pathList, the status call's customerService): 1 live chat,
+ * 2 another channel, 3 the customer-service popup's address (sent encrypted, decision 043). Type 4,
+ * the VIP service (decision 042), is the VIP settings', shown here and kept as it is.
+ */
+export const SERVICE_VIP_TYPE = 4;
+export const ServiceLinkSchema = z
+  .object({
+    csType: z.number().int().min(1).max(SERVICE_ENCRYPTED_TYPE),
+    name: z.string().trim().min(1).max(60),
+    /** An https:// address, or a path of this site (`/help?topic=contact`). */
+    path: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(https:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/, 'an https:// address or a path of this site'),
+  })
+  .strict();
+export type ServiceLink = z.infer<typeof ServiceLinkSchema>;
+
+export const SiteServiceLinksSchema = z.object({
+  /** In the order players get them. */
+  list: z.array(ServiceLinkSchema.extend({ csType: z.number().int() })),
+});
+export type SiteServiceLinks = z.infer<typeof SiteServiceLinksSchema>;
+
+export const SiteServiceLinksBodySchema = z.object({
+  /** Every entry of types 1 to 3, the whole list in order (type 4 stays as it is). */
+  links: z.array(ServiceLinkSchema).max(20),
+  reason: z.string().trim().min(1).max(200),
+});
+
 export const boSiteStatus = defineBoCall({
   id: 'boSiteStatus',
   method: 'GET',
@@ -206,6 +297,46 @@ export const boSiteBrandSet = defineBoCall({
   response: SiteBrandSchema,
 });
 
+export const boSiteRegisterFields = defineBoCall({
+  id: 'boSiteRegisterFields',
+  method: 'GET',
+  path: '/bo/api/site/register-fields',
+  access: 'site.switches',
+  summary: "The registration form's fields: which are shown and required, as players' forms read them",
+  response: SiteRegisterFieldsSchema,
+});
+
+export const boSiteRegisterFieldsSet = defineBoCall({
+  id: 'boSiteRegisterFieldsSet',
+  method: 'POST',
+  path: '/bo/api/site/register-fields/set',
+  access: 'brand.edit',
+  summary:
+    'Shows, hides or requires registration fields (audited with a reason; every instance serves them at once)',
+  body: SiteRegisterBodySchema,
+  response: SiteRegisterFieldsSchema,
+});
+
+export const boSiteServiceLinks = defineBoCall({
+  id: 'boSiteServiceLinks',
+  method: 'GET',
+  path: '/bo/api/site/service-links',
+  access: 'site.switches',
+  summary: 'The customer-service links players get (getService, the status call)',
+  response: SiteServiceLinksSchema,
+});
+
+export const boSiteServiceLinksSet = defineBoCall({
+  id: 'boSiteServiceLinksSet',
+  method: 'POST',
+  path: '/bo/api/site/service-links/set',
+  access: 'brand.edit',
+  summary:
+    'Replaces the customer-service links of types 1 to 3 (audited with a reason; every instance serves them at once)',
+  body: SiteServiceLinksBodySchema,
+  response: SiteServiceLinksSchema,
+});
+
 export const siteCalls: readonly BoCallDef[] = [
   boSiteStatus,
   boSiteMaintenance,
@@ -214,4 +345,8 @@ export const siteCalls: readonly BoCallDef[] = [
   boSiteSwitch,
   boSiteBrand,
   boSiteBrandSet,
+  boSiteRegisterFields,
+  boSiteRegisterFieldsSet,
+  boSiteServiceLinks,
+  boSiteServiceLinksSet,
 ];

@@ -138,6 +138,16 @@ describe(`back-office permission matrix (${testDbKind})`, () => {
     expect(matrix).toContain('boContentImageUpload finance refused');
     expect(matrix).toContain('boContentHelpUpdate support refused');
     expect(matrix).toContain('boContentPreview read-only refused');
+    // A player's bonuses (decision 041): read by every player reader, forfeited by the money desk.
+    expect(matrix).toContain('boPlayerBonuses read-only allowed');
+    expect(matrix).toContain('boPlayerBonusForfeit finance allowed');
+    expect(matrix).toContain('boPlayerBonusForfeit support refused');
+    expect(matrix).toContain('boPlayerBonusForfeit risk refused');
+    // Registration fields and customer-service links (decision 052): brand.edit, the admin's.
+    expect(matrix).toContain('boSiteRegisterFieldsSet admin allowed');
+    expect(matrix).toContain('boSiteRegisterFieldsSet content refused');
+    expect(matrix).toContain('boSiteServiceLinksSet finance refused');
+    expect(matrix).toContain('boSiteServiceLinks support refused');
   });
 
   it('logout takes any live session, pending or signed in, and nothing else', async () => {

@@ -37,6 +37,11 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boPlayerAdjust, ({ staff, body, caller }) =>
     players.adjust(actorOf(staff, caller), body),
   );
+  // Bonuses and wagering (decision 041): read with player.read, forfeited with player.adjust.
+  registerBoCall(app, staffService, bo.boPlayerBonuses, ({ query }) => players.bonuses(query.id));
+  registerBoCall(app, staffService, bo.boPlayerBonusForfeit, ({ staff, body, caller }) =>
+    players.forfeitBonus(actorOf(staff, caller), body),
+  );
   // Responsible gambling (decision 039): seen with player.lock, stricter limits and time-outs with player.limits.
   registerBoCall(app, staffService, bo.boPlayerRg, ({ query }) => players.responsible(query.id));
   registerBoCall(app, staffService, bo.boPlayerRgLimit, ({ staff, body, caller }) =>

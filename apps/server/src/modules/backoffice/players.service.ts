@@ -8,6 +8,8 @@ import { fail } from '../../platform/http/errors.ts';
 import { HouseAccount, WalletType, type WalletService } from '../wallet/wallet.service.ts';
 import type { AuditActor, AuditLog } from './audit.service.ts';
 import type { ResponsibleService } from '../responsible/responsible.service.ts';
+import type { BonusService } from '../promotions/bonus.service.ts';
+import type { PointsService } from '../points/points.service.ts';
 
 type SearchQuery = z.output<typeof backoffice.PlayerSearchQuerySchema>;
 type LedgerQuery = z.output<typeof backoffice.PlayerLedgerQuerySchema>;
@@ -62,6 +64,8 @@ export class PlayersService {
     wallet: WalletService;
     audit: AuditLog;
     responsible?: ResponsibleService;
+    bonus?: BonusService;
+    points?: Pick<PointsService, 'balance'>;
   };
 
   constructor(deps: {
@@ -70,6 +74,10 @@ export class PlayersService {
     audit: AuditLog;
     /** A player's limits and blocks (decision 039). */
     responsible?: ResponsibleService;
+    /** The bonus wallet (decision 041): the player's bonuses, and staff's forfeit. */
+    bonus?: BonusService;
+    /** The points balance (decision 033). */
+    points?: Pick<PointsService, 'balance'>;
   }) {
     this.deps = deps;
   }
@@ -478,6 +486,45 @@ export class PlayersService {
       });
       return note;
     });
+  }
+
+  // ---- bonuses and wagering (decision 041) ------------------------------------------------------
+
+  private get bonus(): BonusService {
+    if (!this.deps.bonus) throw new Error('players: no bonus service');
+    return this.deps.bonus;
+  }
+
+  /** The player's bonus wallet (the bonus being wagered, the past ones), VIP level and points. */
+  async bonuses(id: number): Promise<backoffice.PlayerBonuses> {
+    const member = await this.db
+      .selectFrom('member')
+      .select(['rank_level', 'club_label'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!member) throw fail(E.boPlayerNotFound);
+    const [wallet, points] = await Promise.all([
+      this.bonus.walletForStaff(id),
+      this.deps.points ? this.deps.points.balance(id) : Promise.resolve(0),
+    ]);
+    const { code, precision } = this.deps.wallet.currency();
+    return {
+      currency: code,
+      precision,
+      ...wallet,
+      vip: { rankLevel: member.rank_level, label: member.club_label },
+      points: points / 100,
+    };
+  }
+
+  /**
+   * Forfeits the player's bonus being wagered, with a reason: through the bonus service's one end
+   * of a grant (BONUS_FORFEIT back to the house, once), audited in that transaction.
+   */
+  async forfeitBonus(actor: AuditActor, body: backoffice.PlayerBonusForfeitBody) {
+    await this.exists(body.id);
+    await this.bonus.forfeitByStaff(actor, body.id, body.grantId, body.reason);
+    return this.bonuses(body.id);
   }
 
   // ---- responsible gambling (decision 039) ------------------------------------------------------

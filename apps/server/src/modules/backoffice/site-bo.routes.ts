@@ -33,4 +33,14 @@ export async function siteBoRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boSiteBrandSet, ({ staff, body, caller }) =>
     siteBo.setBrand(actorOf(staff, caller), body.settings, body.reason),
   );
+  // Registration fields and customer-service links (decision 052): read with site.switches,
+  // changed with brand.edit.
+  registerBoCall(app, staffService, bo.boSiteRegisterFields, () => siteBo.registerFields());
+  registerBoCall(app, staffService, bo.boSiteRegisterFieldsSet, ({ staff, body, caller }) =>
+    siteBo.setRegisterFields(actorOf(staff, caller), body.fields, body.reason),
+  );
+  registerBoCall(app, staffService, bo.boSiteServiceLinks, () => siteBo.serviceLinks());
+  registerBoCall(app, staffService, bo.boSiteServiceLinksSet, ({ staff, body, caller }) =>
+    siteBo.setServiceLinks(actorOf(staff, caller), body.links, body.reason),
+  );
 }

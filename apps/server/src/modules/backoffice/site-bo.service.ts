@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { backoffice, defaultLanguageLabelMap } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import { fail } from '../../platform/http/errors.ts';
@@ -6,6 +7,9 @@ import type { BrandSettingsOverride, StatusSetting, SystemService } from '../sys
 import type { AuditActor, AuditLog } from './audit.service.ts';
 
 const E = backoffice.SiteBoErrors;
+/** Changes of the registration fields, and of the customer-service links, queue on these locks. */
+const REGISTER_LOCK = 35_035_060;
+const SERVICE_LOCK = 35_035_061;
 type SiteStatus = backoffice.SiteStatus;
 
 /**
@@ -195,5 +199,143 @@ export class SiteBoService {
     });
     if (changed) await this.system.changed('brand');
     return this.brandConfig();
+  }
+
+  // ---- registration fields and customer-service links (decision 052) -------------------------
+
+  /** Every registration field's rule as stored, the editable ones marked. */
+  async registerFields(): Promise<backoffice.SiteRegisterFields> {
+    const rows = await this.database.db.selectFrom('register_rule').selectAll().orderBy('sort').execute();
+    const editable = new Set<string>(backoffice.editableRegisterFields);
+    return {
+      list: rows.map((r) => ({
+        field: r.field,
+        enabled: r.enabled,
+        required: r.required,
+        minLength: r.min_length,
+        maxLength: r.max_length,
+        patternId: r.pattern_id,
+        editable: editable.has(r.field),
+      })),
+    };
+  }
+
+  /**
+   * Shows, hides or requires registration fields: only a shown field may be required, each field
+   * once. One transaction under a lock with the audit entry (the fields changed, before and after,
+   * and the reason); nothing changed writes no entry. Then every instance reloads its system
+   * snapshot (decision 003): the register setting call and the registration's own checks read it.
+   */
+  async setRegisterFields(
+    actor: AuditActor,
+    fields: { field: backoffice.EditableRegisterField; enabled: boolean; required: boolean }[],
+    reason: string,
+  ): Promise<backoffice.SiteRegisterFields> {
+    const seen = new Set<string>();
+    for (const f of fields) {
+      if (seen.has(f.field))
+        throw fail(E.boRegisterFieldsInvalid, { message: `The field ${f.field} is given twice` });
+      seen.add(f.field);
+      if (f.required && !f.enabled)
+        throw fail(E.boRegisterFieldsInvalid, {
+          message: `The field ${f.field} cannot be required while the form does not show it`,
+        });
+    }
+    const changed = await this.database.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${REGISTER_LOCK})`.execute(trx);
+      const rows = await trx
+        .selectFrom('register_rule')
+        .select(['field', 'enabled', 'required'])
+        .where(
+          'field',
+          'in',
+          fields.map((f) => f.field),
+        )
+        .forUpdate()
+        .execute();
+      const byField = new Map(rows.map((r) => [r.field, r]));
+      const missing = fields.filter((f) => !byField.has(f.field)).map((f) => f.field);
+      if (missing.length)
+        throw fail(E.boRegisterFieldsInvalid, { message: `No rule for ${missing.join(', ')} on this site` });
+      const diff = fields.filter((f) => {
+        const r = byField.get(f.field)!;
+        return r.enabled !== f.enabled || r.required !== f.required;
+      });
+      if (diff.length === 0) return false;
+      for (const f of diff)
+        await trx
+          .updateTable('register_rule')
+          .set({ enabled: f.enabled, required: f.required })
+          .where('field', '=', f.field)
+          .execute();
+      const state = (r: { enabled: boolean; required: boolean }) => ({
+        enabled: r.enabled,
+        required: r.required,
+      });
+      await this.audit.append(trx, actor, {
+        action: 'site.register-fields',
+        targetType: 'site',
+        targetId: 'register-fields',
+        before: Object.fromEntries(diff.map((f) => [f.field, state(byField.get(f.field)!)])),
+        after: { ...Object.fromEntries(diff.map((f) => [f.field, state(f)])), reason },
+      });
+      return true;
+    });
+    if (changed) await this.system.changed('register');
+    return this.registerFields();
+  }
+
+  /** The customer-service links players get, in their order (type 4, the VIP service's, among them). */
+  async serviceLinks(): Promise<backoffice.SiteServiceLinks> {
+    const rows = await this.database.db
+      .selectFrom('customer_service')
+      .selectAll()
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    return { list: rows.map((r) => ({ csType: r.cs_type, name: r.name, path: r.path })) };
+  }
+
+  /**
+   * Replaces the customer-service links of types 1 to 3 (the VIP service's type 4 stays as it is):
+   * one transaction under a lock with the audit entry (the list before and after, the reason);
+   * the same list writes no entry. Then every instance reloads (getService and the status call
+   * serve the new list from the next request on).
+   */
+  async setServiceLinks(
+    actor: AuditActor,
+    links: backoffice.ServiceLink[],
+    reason: string,
+  ): Promise<backoffice.SiteServiceLinks> {
+    const VIP = backoffice.SERVICE_VIP_TYPE;
+    const wanted = links.map((l) => ({ csType: l.csType, name: l.name.trim(), path: l.path.trim() }));
+    const changed = await this.database.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${SERVICE_LOCK})`.execute(trx);
+      const rows = await trx
+        .selectFrom('customer_service')
+        .selectAll()
+        .where('cs_type', '<>', VIP)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      const before = rows.map((r) => ({ csType: r.cs_type, name: r.name, path: r.path }));
+      if (JSON.stringify(before) === JSON.stringify(wanted)) return false;
+      await trx.deleteFrom('customer_service').where('cs_type', '<>', VIP).execute();
+      if (wanted.length)
+        await trx
+          .insertInto('customer_service')
+          .values(wanted.map((l, sort) => ({ cs_type: l.csType, name: l.name, path: l.path, sort })))
+          .execute();
+      await this.audit.append(trx, actor, {
+        action: 'site.service-links',
+        targetType: 'site',
+        targetId: 'customer-service',
+        before: { links: before },
+        after: { links: wanted, reason },
+      });
+      return true;
+    });
+    if (changed) await this.system.changed('customer-service');
+    return this.serviceLinks();
   }
 }

@@ -621,6 +621,64 @@ export class BonusService {
   }
 
   /**
+   * Staff forfeit a player's bonus being wagered (the back office's player page): the same
+   * BONUS_FORFEIT under the grant's one end key, ended by `staff:<name>`, and the audit entry (the
+   * grant before and after, the reason) in the movement's transaction. A grant that has ended
+   * meanwhile (released, expired, forfeited by the player) is refused, and nothing moves.
+   */
+  async forfeitByStaff(actor: AuditActor, memberId: number, grantId: number, reason: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const g = await trx
+        .selectFrom('bonus_grant')
+        .selectAll()
+        .where('id', '=', grantId)
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'ACTIVE')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!g)
+        this.refuse(Errors.bonusNotFound, 'This player has no such bonus being wagered (it may have ended)');
+      const after = await this.end(trx, g, 'FORFEITED', `staff:${actor.name}`);
+      const required = Math.ceil(Number(g.required));
+      await this.audit.append(trx, actor, {
+        action: 'player.bonus.forfeit',
+        targetType: 'member',
+        targetId: memberId,
+        before: {
+          grant: g.id,
+          promotion: g.promotion_id,
+          status: g.status,
+          amount: this.major(Number(g.amount)),
+          required: this.major(required),
+          wagered: this.major(Math.floor(Math.min(Number(g.wagered), required))),
+        },
+        after: { grant: g.id, status: after.status, endedBy: after.ended_by, reason },
+      });
+    });
+  }
+
+  /** The bonus wallet as staff read it: the member's own view, with who ended each grant. */
+  async walletForStaff(memberId: number) {
+    const [wallet, ends] = await Promise.all([
+      this.bonusWallet(memberId),
+      this.db
+        .selectFrom('bonus_grant')
+        .select(['id', 'ended_by'])
+        .where('member_id', '=', memberId)
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute(),
+    ]);
+    const by = new Map(ends.map((e) => [e.id, e.ended_by]));
+    const withEnd = (g: BonusGrant) => ({ ...g, endedBy: by.get(g.id) ?? null });
+    return {
+      balance: wallet.balance,
+      active: wallet.active ? withEnd(wallet.active) : null,
+      history: wallet.history.map(withEnd),
+    };
+  }
+
+  /**
    * Called by a withdrawal request inside its transaction (after the member's lock): with a bonus
    * being wagered the request is refused, saying how much is left, unless the member forfeits it,
    * which then happens in the same transaction as the request.
