@@ -13,6 +13,7 @@ import { Icon } from '../ui/icon.tsx';
 import { Empty, Failed, Loading } from '../ui/states.tsx';
 import { dateTime } from '../ui/format.ts';
 import { money, refusalText } from './approval-rules.ts';
+import { BonusesTab } from './player-bonuses.tsx';
 
 type Summary = backoffice.PlayerSummary;
 type Profile = backoffice.PlayerProfile;
@@ -170,11 +171,22 @@ export function PlayersPage() {
   );
 }
 
-const TABS = ['profile', 'balances', 'ledger', 'bets', 'sessions', 'logins', 'notes', 'limits'] as const;
+const TABS = [
+  'profile',
+  'balances',
+  'bonuses',
+  'ledger',
+  'bets',
+  'sessions',
+  'logins',
+  'notes',
+  'limits',
+] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABEL: Record<Tab, string> = {
   profile: 'Profile',
   balances: 'Balances',
+  bonuses: 'Bonuses & wagering',
   ledger: 'Ledger',
   bets: 'Bets',
   sessions: 'Sessions & devices',
@@ -277,6 +289,9 @@ export function PlayerShowPage() {
           <div role="tabpanel" aria-label={TAB_LABEL[tab]}>
             {tab === 'profile' ? <ProfileTab profile={profile} /> : null}
             {tab === 'balances' ? <BalancesTab id={playerId} /> : null}
+            {tab === 'bonuses' ? (
+              <BonusesTab id={playerId} username={profile.username} permissions={me?.permissions ?? []} />
+            ) : null}
             {tab === 'ledger' ? <LedgerTab id={playerId} /> : null}
             {tab === 'bets' ? <BetsTab id={playerId} /> : null}
             {tab === 'sessions' ? <SessionsTab id={playerId} /> : null}

@@ -8,6 +8,7 @@ import { Empty, Failed, Loading } from '../ui/states.tsx';
 import { notificationProvider } from '../ui/toasts.tsx';
 import { refusalText } from './approval-rules.ts';
 import { fromLocalInput, MaintenancePreview, playerClock, toLocalInput } from './site-preview.tsx';
+import { RegisterFields, ServiceLinks } from './site-settings.tsx';
 import './games-site.css';
 
 type Status = backoffice.SiteStatus;
@@ -20,6 +21,7 @@ const SWITCHES_KEY = ['bo', 'site', 'switches'];
 
 /** The Site section (decision 035): maintenance, blocked regions, feature switches, brand config. */
 export function SitePage() {
+  const can = useCan();
   const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => boCall(backoffice.boSiteStatus) });
   return (
     <div className="page">
@@ -27,9 +29,9 @@ export function SitePage() {
         <div>
           <h1>Site</h1>
           <p className="muted">
-            The site&apos;s maintenance and blocked regions, the feature switches and the brand config. A
-            change reaches every player at once and is recorded in the audit log. The back office stays open
-            during a maintenance.
+            The site&apos;s maintenance and blocked regions, the feature switches, the brand config, the
+            registration fields and the customer-service links. A change reaches every player at once and is
+            recorded in the audit log. The back office stays open during a maintenance.
           </p>
         </div>
       </header>
@@ -43,6 +45,8 @@ export function SitePage() {
       ) : null}
       <Switches />
       <Brand />
+      <RegisterFields canEdit={can('brand.edit')} />
+      <ServiceLinks canEdit={can('brand.edit')} />
     </div>
   );
 }
