@@ -23,7 +23,18 @@ export const HouseSeedSchema = z.object({
 });
 export type HouseSeed = z.infer<typeof HouseSeedSchema>;
 
-const HOUSE_KINDS = ['slot', 'table', 'dice', 'limbo', 'mines', 'plinko'] as const;
+const HOUSE_KINDS = [
+  'slot',
+  'table',
+  'dice',
+  'limbo',
+  'mines',
+  'plinko',
+  'keno',
+  'wheel',
+  'roulette',
+  'sicbo',
+] as const;
 
 export const HouseRoundSchema = z.object({
   roundId: z.string(),
@@ -215,15 +226,25 @@ export const getHouseRound = defineCall({
   response: HouseRoundSchema,
 });
 
-/** What an original's bet sets: Dice target and side, Limbo target, Plinko rows and risk. */
+/**
+ * What an original's bet sets: Dice target and side, Limbo target, Plinko rows and risk, Keno
+ * picks and risk, Wheel segments and risk. Roulette and Sic Bo take `bets` (spot → amount, major
+ * units) instead of `bet`; the round's stake is their sum.
+ */
 const originalSettings = {
   gameCode,
-  bet: amount,
+  bet: amount.optional(),
   /** Dice: hundredths of the roll (under or over); Limbo: hundredths of the multiplier. */
   target: z.number().int().optional(),
   over: z.boolean().optional(),
   rows: z.number().int().optional(),
   risk: z.enum(['low', 'medium', 'high']).optional(),
+  /** Keno: 1 to 10 different numbers of 1..40. */
+  picks: z.array(z.number().int()).max(40).optional(),
+  /** Wheel: 10, 20, 30, 40 or 50. */
+  segments: z.number().int().optional(),
+  /** Roulette and Sic Bo: spot key (`straight:17`, `red`, `total:9` …) → amount. */
+  bets: z.record(z.string().max(40), amount).optional(),
 };
 
 export const playHouseOriginal = defineCall({
@@ -232,7 +253,8 @@ export const playHouseOriginal = defineCall({
   path: '/wps/sandbox/house/original',
   moduleId: 'SANDBOX',
   token: false,
-  summary: 'One round of Dice, Limbo or Plinko: stake debited, win credited, round recorded (decision 046)',
+  summary:
+    'One round of Dice, Limbo, Plinko, Keno, Wheel, Roulette or Sic Bo: stake debited, win credited, round recorded (decision 046)',
   body: z.strictObject(originalSettings),
   response: HouseRoundSchema,
 });

@@ -33,6 +33,10 @@ export const HOUSE_GAMES: readonly HouseGame[] = [
   { code: 'limbo', kind: 'limbo', category: 'RNG', name: 'Limbo', original: true },
   { code: 'mines', kind: 'mines', category: 'RNG', name: 'Mines', original: true },
   { code: 'plinko', kind: 'plinko', category: 'RNG', name: 'Plinko', original: true },
+  { code: 'keno', kind: 'keno', category: 'RNG', name: 'Keno', original: true },
+  { code: 'wheel', kind: 'wheel', category: 'RNG', name: 'Wheel', original: true },
+  { code: 'roulette', kind: 'roulette', category: 'RNG', name: 'European Roulette', original: true },
+  { code: 'sic-bo', kind: 'sicbo', category: 'RNG', name: 'Sic Bo', original: true },
 ];
 
 /** The house originals in lobby order. */

@@ -31,6 +31,12 @@ import {
   type OriginalLimits,
   type OriginalWager,
   type PlinkoRisk,
+  kenoProblem,
+  wheelProblem,
+  rouletteProblem,
+  sicBoProblem,
+  type KenoRisk,
+  type WheelRisk,
 } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -88,11 +94,15 @@ const ORIGINAL_CHIPS = [0.1, 1, 5, 10, 50, 100];
 
 /** What an original's call sets (the wire's body, amounts still unparsed). */
 export interface OriginalInput {
-  bet: unknown;
+  bet?: unknown;
   target?: number;
   over?: boolean;
   rows?: number;
   risk?: string;
+  picks?: number[];
+  segments?: number;
+  /** Roulette and Sic Bo: spot → amount (major units); the stake is their sum. */
+  bets?: Record<string, unknown>;
 }
 
 /** Opens the single-use launch token of a sandbox game URL (SandboxVendor of the games module). */
@@ -560,7 +570,35 @@ export class HouseGamesService {
       });
   }
 
+  /**
+   * Roulette and Sic Bo: each spot's amount parsed (at least the min bet), the spots checked by the
+   * engine, their sum the round's stake, within the max bet.
+   */
+  private spotsWager(game: HouseGame, input: OriginalInput): OriginalWager {
+    const raw = input.bets;
+    const { minBet, maxBet } = this.limitsMajor;
+    const bets: Record<string, number> = {};
+    if (raw && typeof raw === 'object' && !Array.isArray(raw))
+      for (const [key, v] of Object.entries(raw)) {
+        const minor = this.stakeOf(v, `bets.${key.slice(0, 40)}`, false);
+        if (minor < this.minorOf(minBet))
+          throw fail(Errors.invalidInput, { message: `A bet on a spot is at least ${minBet}` });
+        bets[key] = minor;
+      }
+    const problem =
+      game.kind === 'roulette' ? rouletteProblem(raw ? bets : raw) : sicBoProblem(raw ? bets : raw);
+    if (problem) throw fail(Errors.invalidInput, { message: problem });
+    const bet = Object.values(bets).reduce((a, b) => a + b, 0);
+    if (bet > this.minorOf(maxBet))
+      throw fail(Errors.invalidInput, { message: `The bets of a round total at most ${maxBet}` });
+    const wager: OriginalWager =
+      game.kind === 'roulette' ? { kind: 'roulette', bet, bets } : { kind: 'sicbo', bet, bets };
+    this.checkMaxWin(wager);
+    return wager;
+  }
+
   private originalWager(game: HouseGame, input: OriginalInput): OriginalWager {
+    if (game.kind === 'roulette' || game.kind === 'sicbo') return this.spotsWager(game, input);
     const bet = this.originalStake(input.bet);
     let wager: OriginalWager;
     let problem: string | null;
@@ -573,13 +611,19 @@ export class HouseGamesService {
     } else if (game.kind === 'plinko') {
       problem = plinkoProblem(input.rows, input.risk);
       wager = { kind: 'plinko', bet, rows: input.rows!, risk: input.risk as PlinkoRisk };
+    } else if (game.kind === 'keno') {
+      problem = kenoProblem(input.picks, input.risk);
+      wager = { kind: 'keno', bet, picks: input.picks!, risk: input.risk as KenoRisk };
+    } else if (game.kind === 'wheel') {
+      problem = wheelProblem(input.segments, input.risk);
+      wager = { kind: 'wheel', bet, segments: input.segments!, risk: input.risk as WheelRisk };
     } else throw fail(Errors.invalidInput, { message: `${game.code} is not played by single rounds` });
     if (problem) throw fail(Errors.invalidInput, { message: problem });
     this.checkMaxWin(wager);
     return wager;
   }
 
-  /** One round of Dice, Limbo or Plinko, through the same one-statement path as a slot spin. */
+  /** One round of Dice, Limbo, Plinko, Keno, Wheel, Roulette or Sic Bo, through the same one-statement path as a slot spin. */
   async original(player: HousePlayer, gameCode: string, input: OriginalInput): Promise<HouseRound> {
     const game = this.game(gameCode);
     const wager = this.originalWager(game, input);

@@ -318,4 +318,106 @@ describe(`house originals (${testDbKind})`, () => {
       .execute();
     expect(negative).toEqual([]);
   });
+
+  it('Keno, Wheel, Roulette and Sic Bo each play a round through the ledger once (the stake of a layout is the sum of its spots), and the revealed seed recomputes it', async () => {
+    const m = await memberWithMoney(t, 100_000);
+    const played: Round[] = [];
+    for (const [body, stake] of [
+      [{ gameCode: 'keno', bet: 1, picks: [3, 9, 17, 25, 33], risk: 'medium' }, 100],
+      [{ gameCode: 'wheel', bet: 1, segments: 20, risk: 'low' }, 100],
+      [{ gameCode: 'roulette', bets: { 'straight:17': 1, red: 2, 'dozen:3': 0.5 } }, 350],
+      [{ gameCode: 'sic-bo', bets: { small: 1, 'total:9': 0.5, 'single:4': 1 } }, 250],
+    ] as const) {
+      const r = await original(m.token, body);
+      expect(r.statusCode, r.message).toBe(200);
+      expect(r.value.bet * 100).toBe(stake);
+      played.push(r.value);
+      const rows = await gameRounds(r.value.roundId);
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.stake)).toBe(stake);
+      expect(Number(rows[0]!.payout)).toBe(r.value.outcome.totalWin);
+    }
+    expect(played.map((r) => r.kind)).toEqual(['keno', 'wheel', 'roulette', 'sicbo']);
+    expect(played[2]!.wager).toEqual({
+      kind: 'roulette',
+      bet: 350,
+      bets: { 'straight:17': 100, red: 200, 'dozen:3': 50 },
+    });
+    const won = played.reduce((s, r) => s + r.outcome.totalWin, 0);
+    expect(await walletMinor(t, m.memberId)).toBe(100_000 - 800 + won);
+    for (const r of played) {
+      const rot = await post<{ revealed: { serverSeed: string } }>(m.token, 'seed/rotate', {
+        gameCode: r.gameCode,
+      });
+      expect(rot.statusCode).toBe(200);
+      const again = await withBlocks(
+        { serverSeed: rot.value.revealed.serverSeed, clientSeed: r.clientSeed, nonce: r.nonce },
+        (src) => playOriginal(src, r.wager),
+      );
+      expect(again).toEqual(r.outcome);
+    }
+  });
+
+  it('Keno, Wheel, Roulette and Sic Bo: bad settings, spots, stakes and a bet that could win more than the max win are refused', async () => {
+    const m = await memberWithMoney(t, 10_000_000);
+    const refused: Record<string, unknown>[] = [
+      { gameCode: 'keno', bet: 1, picks: [], risk: 'low' },
+      { gameCode: 'keno', bet: 1, picks: [1, 1], risk: 'low' },
+      { gameCode: 'keno', bet: 1, picks: [41], risk: 'low' },
+      { gameCode: 'keno', bet: 1, picks: [1, 2], risk: 'extreme' },
+      { gameCode: 'keno', bet: 101, picks: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], risk: 'high' }, // 999.72× of 101
+      { gameCode: 'wheel', bet: 1, segments: 25, risk: 'low' },
+      { gameCode: 'wheel', bet: 1, segments: 10 }, // no risk
+      { gameCode: 'roulette', bets: {} },
+      { gameCode: 'roulette', bet: 1 }, // no spots
+      { gameCode: 'roulette', bets: { 'split:1-3': 1 } },
+      { gameCode: 'roulette', bets: { red: 0.01 } }, // under the min bet
+      { gameCode: 'roulette', bets: { red: 'x' } },
+      { gameCode: 'roulette', bets: { red: 600, black: 600 } }, // 1,200 over the max bet
+      { gameCode: 'sic-bo', bets: { 'triple:6': 600 } }, // 181 × 600 > 100,000
+      { gameCode: 'sic-bo', bets: { 'total:3': 1 } },
+    ];
+    for (const body of refused) {
+      const r = await original(m.token, body);
+      expect([400, 422], JSON.stringify(body)).toContain(r.statusCode);
+      expect(r.success, JSON.stringify(body)).toBe(false);
+    }
+    // 180 to 1 at 552: 99,912 fits the max win.
+    const fits = await original(m.token, { gameCode: 'sic-bo', bets: { 'triple:6': 552 } });
+    expect(fits.statusCode, fits.message).toBe(200);
+    expect(await walletMinor(t, m.memberId)).toBe(10_000_000 - 55_200 + fits.value.outcome.totalWin);
+  });
+
+  it('Keno, Wheel, Roulette and Sic Bo: free play stays off the real house, auto-bet plays them, 32 concurrent bets on one balance never overdraw it', async () => {
+    const trial = await memberWithMoney(t, 10_000, { agentType: 4 });
+    const realBefore = await houseTotal(GAMES_HOUSE);
+    const r = await original(trial.token, { gameCode: 'roulette', bets: { even: 1 } });
+    expect(r.value.freePlay).toBe(true);
+    expect(await houseTotal(GAMES_HOUSE)).toBe(realBefore);
+
+    const auto = await post<{ rounds: Round[]; stoppedBy: string }>(trial.token, 'original/auto', {
+      gameCode: 'sic-bo',
+      bets: { big: 0.1 },
+      rounds: 5,
+    });
+    expect(auto.statusCode, auto.message).toBe(200);
+    expect(auto.value.rounds).toHaveLength(5);
+
+    const m = await memberWithMoney(t, 1_000); // ten bets of 1.00
+    const bodies = [
+      { gameCode: 'keno', bet: 1, picks: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], risk: 'high' },
+      { gameCode: 'wheel', bet: 1, segments: 50, risk: 'high' },
+      { gameCode: 'roulette', bets: { 'straight:0': 1 } },
+      { gameCode: 'sic-bo', bets: { 'any-triple': 1 } },
+    ];
+    const results = await concurrently(32, 1, (c) => original(m.token, bodies[c % 4]!));
+    const answers = results.map((x) => (x.status === 'fulfilled' ? x.value : null));
+    expect(answers.every((a) => a !== null)).toBe(true);
+    const rounds = answers.filter((a) => a!.statusCode === 200).map((a) => a!.value);
+    for (const a of answers.filter((x) => x!.statusCode !== 200)) expect(a!.statusCode).toBe(409);
+    const won = rounds.reduce((s, x) => s + x.outcome.totalWin, 0);
+    const final = await walletMinor(t, m.memberId);
+    expect(final).toBeGreaterThanOrEqual(0);
+    expect(final).toBe(1_000 - 100 * rounds.length + won);
+  });
 });

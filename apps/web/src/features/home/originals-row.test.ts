@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { HOUSE_ORIGINALS, ORIGINALS_RTP_PERCENT } from '@app/contract';
-import { LOBBY_ORIGINALS, LOBBY_ORIGINALS_RTP } from './originals-row.tsx';
+import {
+  HOUSE_ORIGINALS,
+  ORIGINALS_RTP_PERCENT,
+  percentText,
+  ROULETTE_RTP,
+  SICBO_SPOTS,
+} from '@app/contract';
+import { LOBBY_ORIGINALS, LOBBY_ORIGINALS_RTP, LOBBY_OTHER_RTP } from './originals-row.tsx';
 
 describe('the lobby row of the originals', () => {
   it('names exactly the contract originals, in order, with their stated return', () => {
     expect([...LOBBY_ORIGINALS]).toEqual(HOUSE_ORIGINALS.map((g) => g.code));
     expect(`${LOBBY_ORIGINALS_RTP}.00`).toBe(ORIGINALS_RTP_PERCENT);
+    // Roulette's 36/37 and Sic Bo's lowest and highest bet, rounded down as the row shows them.
+    expect(LOBBY_OTHER_RTP.roulette).toBe(percentText(ROULETTE_RTP, 2));
+    const rtps = [...SICBO_SPOTS.values()].map((s) => percentText(s.rtp, 2)).sort();
+    expect(LOBBY_OTHER_RTP['sic-bo']).toBe(`${rtps[0]}–${rtps.at(-1)}`);
   });
 });

@@ -5,14 +5,26 @@ import { Section } from '../../shared/ui/page.tsx';
 import styles from './originals-row.module.css';
 
 /**
- * The house originals' row of the lobby (decision 046): Dice, Limbo, Mines and Plinko, each with
- * art of its own, its stated return and the promise it keeps (provably fair). A visitor is asked to
+ * The house originals' row of the lobby (decision 046): Dice, Limbo, Mines, Plinko, Keno, Wheel,
+ * European Roulette and Sic Bo, each with art of its own, its stated return and the promise it
+ * keeps (provably fair). A visitor is asked to
  * log in (or try free play) first; a member opens the game page at once. The codes and the return
  * are written here rather than imported, so the home page's chunk carries none of the engines
- * (contract HOUSE_ORIGINALS and ORIGINALS_RTP_PERCENT; originals-row.test.ts holds them equal).
+ * (contract HOUSE_ORIGINALS and the stated returns; originals-row.test.ts holds them equal).
  */
-export const LOBBY_ORIGINALS = ['dice', 'limbo', 'mines', 'plinko'] as const;
+export const LOBBY_ORIGINALS = [
+  'dice',
+  'limbo',
+  'mines',
+  'plinko',
+  'keno',
+  'wheel',
+  'roulette',
+  'sic-bo',
+] as const;
 export const LOBBY_ORIGINALS_RTP = '99';
+/** The games whose return is not 99 %: Roulette's 36/37, Sic Bo's range over its bets. */
+export const LOBBY_OTHER_RTP: Record<string, string> = { roulette: '97.29', 'sic-bo': '81.01–97.22' };
 export function OriginalsRow() {
   const { t } = useTranslation('originals');
   const gate = useGate();
@@ -32,8 +44,10 @@ export function OriginalsRow() {
               data-testid={`original-card-${code}`}
             >
               <Art code={code} />
-              <span className={styles.name}>{t(`game_${code}`)}</span>
-              <span className={styles.tag}>{t('row_tag', { rtp: LOBBY_ORIGINALS_RTP })}</span>
+              <span className={styles.name}>{t(`game_${code.replace('-', '')}`)}</span>
+              <span className={styles.tag}>
+                {t('row_tag', { rtp: LOBBY_OTHER_RTP[code] ?? LOBBY_ORIGINALS_RTP })}
+              </span>
             </button>
           </li>
         ))}
@@ -76,6 +90,110 @@ function Art({ code }: { code: string }) {
         <text x="16" y="38" fontSize="24" fontWeight="900" fill="#fff">
           2.00×
         </text>
+      </svg>
+    );
+  if (code === 'keno')
+    return (
+      <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
+        {Array.from({ length: 15 }, (_, i) => {
+          const hit = [1, 7, 8, 13].includes(i);
+          const pick = [3, 10].includes(i);
+          return (
+            <g key={i}>
+              <rect
+                x={18 + (i % 5) * 18}
+                y={6 + Math.floor(i / 5) * 24}
+                width="15"
+                height="20"
+                rx="4"
+                fill={hit ? '#2fd08a' : pick ? '#7b5cff' : '#2c3b63'}
+              />
+              {hit ? (
+                <circle cx={25.5 + (i % 5) * 18} cy={16 + Math.floor(i / 5) * 24} r="3" fill="#eafff4" />
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+    );
+  if (code === 'wheel')
+    return (
+      <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
+        {Array.from({ length: 12 }, (_, i) => {
+          const a0 = (i / 12) * 2 * Math.PI;
+          const a1 = ((i + 1) / 12) * 2 * Math.PI;
+          const p = (a: number, r: number) => `${60 + r * Math.sin(a)} ${42 - r * Math.cos(a)}`;
+          return (
+            <path
+              key={i}
+              d={`M ${p(a0, 14)} L ${p(a0, 34)} A 34 34 0 0 1 ${p(a1, 34)} L ${p(a1, 14)} A 14 14 0 0 0 ${p(a0, 14)} Z`}
+              fill={i === 0 ? '#ffd166' : i % 2 ? '#2a3557' : ['#2fd08a', '#4da3ff', '#b07cff'][i % 3]}
+              stroke="#0b1222"
+            />
+          );
+        })}
+        <path d="M 55 2 L 65 2 L 60 12 Z" fill="#ffd166" />
+      </svg>
+    );
+  if (code === 'roulette')
+    return (
+      <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
+        <circle cx="60" cy="40" r="36" fill="#6b3d1e" />
+        {Array.from({ length: 18 }, (_, i) => {
+          const a0 = (i / 18) * 2 * Math.PI;
+          const a1 = ((i + 1) / 18) * 2 * Math.PI;
+          const p = (a: number, r: number) => `${60 + r * Math.sin(a)} ${40 - r * Math.cos(a)}`;
+          return (
+            <path
+              key={i}
+              d={`M ${p(a0, 18)} L ${p(a0, 32)} A 32 32 0 0 1 ${p(a1, 32)} L ${p(a1, 18)} A 18 18 0 0 0 ${p(a0, 18)} Z`}
+              fill={i === 0 ? '#0f8a4f' : i % 2 ? '#d8323f' : '#1a1f2e'}
+            />
+          );
+        })}
+        <circle cx="60" cy="40" r="16" fill="#c9a25a" />
+        <circle cx="60" cy="40" r="4" fill="#7a4b00" />
+        <circle cx="78" cy="20" r="3.5" fill="#fff" />
+      </svg>
+    );
+  if (code === 'sic-bo')
+    return (
+      <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
+        {[
+          [16, 28, -10, 3],
+          [46, 12, 8, 5],
+          [74, 30, 16, 6],
+        ].map(([x, y, r, v]) => (
+          <g key={x} transform={`rotate(${r} ${x! + 15} ${y! + 15})`}>
+            <rect x={x} y={y} width="30" height="30" rx="7" fill="#f6f3ea" />
+            {(
+              {
+                3: [
+                  [8, 8],
+                  [15, 15],
+                  [22, 22],
+                ],
+                5: [
+                  [8, 8],
+                  [22, 8],
+                  [15, 15],
+                  [8, 22],
+                  [22, 22],
+                ],
+                6: [
+                  [8, 7],
+                  [22, 7],
+                  [8, 15],
+                  [22, 15],
+                  [8, 23],
+                  [22, 23],
+                ],
+              } as Record<number, number[][]>
+            )[v!]!.map(([px, py], i) => (
+              <circle key={i} cx={x! + px!} cy={y! + py!} r="2.8" fill="#1b2a4a" />
+            ))}
+          </g>
+        ))}
       </svg>
     );
   if (code === 'mines')
