@@ -4,7 +4,7 @@ import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
-import { openCustomerService } from '../../shared/system/customer-service.ts';
+import { useCustomerService } from '../../features/session/index.ts';
 import { resourcesOfType, useSwitch, useSystemInfo } from '../../shared/system/system-status.ts';
 import { CloseIcon, GiftIcon, HeadsetIcon, MailIcon, PhoneIcon } from '../../shared/ui/shell-icons.tsx';
 import { useGate } from '../../shared/shell/use-gate.ts';
@@ -40,6 +40,7 @@ function Entry({
 export function SideBar() {
   const { t } = useTranslation();
   const info = useSystemInfo();
+  const openService = useCustomerService();
   const loggedIn = useIsLoggedIn();
   const referral = useSwitch(FeatureSwitch.referral);
   const gate = useGate();
@@ -63,12 +64,7 @@ export function SideBar() {
       <ul className={styles.list}>
         <Entry label={t('side_service')} icon={<HeadsetIcon size={22} />}>
           {(content) => (
-            <button
-              type="button"
-              className={styles.button}
-              onClick={() => openCustomerService(info)}
-              data-testid="side-service"
-            >
+            <button type="button" className={styles.button} onClick={openService} data-testid="side-service">
               {content}
             </button>
           )}

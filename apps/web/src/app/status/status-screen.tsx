@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { SystemInfo } from '@app/contract';
-import { openCustomerService } from '../../shared/system/customer-service.ts';
+import { useCustomerService } from '../../features/session/index.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { HeadsetIcon } from '../../shared/ui/shell-icons.tsx';
 import { LanguagePicker } from '../layout/language-picker.tsx';
@@ -25,6 +25,7 @@ export function StatusScreen({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const openService = useCustomerService(info);
   return (
     <div className={styles.screen} data-testid={testId}>
       <div className={styles.glow} aria-hidden="true" />
@@ -37,7 +38,7 @@ export function StatusScreen({
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.message}>{message}</p>
         {children}
-        <Button size="lg" className={styles.contact} onClick={() => openCustomerService(info)}>
+        <Button size="lg" className={styles.contact} onClick={openService}>
           <HeadsetIcon size={18} /> {t('contact_us')}
         </Button>
       </main>

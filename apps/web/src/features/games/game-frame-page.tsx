@@ -3,8 +3,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { launchHosts } from '../../shared/cdn/image-host.ts';
 import { gameTypes } from '../../shared/navigation/game-types.ts';
-import { openCustomerService } from '../../shared/system/customer-service.ts';
-import { useSystemInfo } from '../../shared/system/system-status.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import {
   AlertIcon,
@@ -18,6 +16,7 @@ import { Page } from '../../shared/ui/page.tsx';
 import { EmptyState } from '../../shared/ui/states.tsx';
 import { checkGameUrl } from './game-url.ts';
 import styles from './game-frame-page.module.css';
+import { useCustomerService } from '../session/index.ts';
 
 function ChooseGame() {
   const { t } = useTranslation('pages');
@@ -46,7 +45,7 @@ export function GameFramePage() {
   const { t } = useTranslation('pages');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const info = useSystemInfo();
+  const openService = useCustomerService();
   const [reloads, setReloads] = useState(0);
   const frameRef = useRef<HTMLDivElement>(null);
   const raw = params.get('url');
@@ -58,7 +57,7 @@ export function GameFramePage() {
       <Page>
         <EmptyState icon={<AlertIcon />} title={t('error_invalid_url')} minHeight={420}>
           <div className={styles.choices}>
-            <Button size="sm" onClick={() => openCustomerService(info)}>
+            <Button size="sm" onClick={openService}>
               <HeadsetIcon size={16} /> {t('contact_us')}
             </Button>
             <Link to="/" className={buttonClass('ghost', 'sm')}>

@@ -2,13 +2,13 @@ import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
-import { openCustomerService } from '../../shared/system/customer-service.ts';
 import { resourcesOfType, useSwitch, useSystemInfo } from '../../shared/system/system-status.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CrownIcon, HeadsetIcon, ShieldIcon, StarIcon, UserIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import styles from './join-page.module.css';
+import { useCustomerService } from '../session/index.ts';
 
 const reasons = [
   { key: 'join_reason_team', icon: UserIcon },
@@ -22,6 +22,7 @@ export function JoinPage() {
   const { t } = useTranslation('pages');
   const brand = useBrand();
   const info = useSystemInfo();
+  const openService = useCustomerService();
   const directRegister = useSwitch(FeatureSwitch.directRegister);
   const openModal = useUiStore((s) => s.openModal);
   const socials = resourcesOfType(info, 'SOCIAL');
@@ -43,7 +44,7 @@ export function JoinPage() {
                 {t('register')}
               </Button>
             ) : null}
-            <Button size="lg" variant="secondary" onClick={() => openCustomerService(info)}>
+            <Button size="lg" variant="secondary" onClick={openService}>
               <HeadsetIcon size={18} /> {t('contact_us')}
             </Button>
           </div>

@@ -4,6 +4,7 @@
  * is small enough for the entry.
  */
 export { memberInfoQuery, memberInfoKey, useMemberInfo } from './member-info.ts';
+export { useCustomerService } from './use-customer-service.ts';
 export { useLoginState, markLoggedIn, readPendingChange } from './login-state.ts';
 export {
   useFinishLogin,

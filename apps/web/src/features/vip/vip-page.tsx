@@ -1,8 +1,5 @@
 import { Link } from 'react-router';
-import { Limits, VIP_SERVICE_CS_TYPE, type SystemInfo } from '@app/contract';
 import { useTranslation } from '../../shared/i18n/react.tsx';
-import { openCustomerService } from '../../shared/system/customer-service.ts';
-import { useSystemInfo } from '../../shared/system/system-status.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import {
   ArrowLeftIcon,
@@ -17,6 +14,7 @@ import { useRankProgress } from './api.ts';
 import { LevelsTable, MyLevel, VIP_NS } from './vip-ladder.tsx';
 import { Logo } from './vip-logo.tsx';
 import styles from './vip-page.module.css';
+import { useCustomerService } from '../session/index.ts';
 
 const perks = [
   { key: 'vip_perk_service', icon: HeadsetIcon },
@@ -27,34 +25,13 @@ const perks = [
 ] as const;
 
 /**
- * The VIP service for a member above rank 4 (the progress call's `vipService`, HD-04), in the
- * customer-service popup's size; everyone else, or a site without a VIP service, gets the site's
- * customer service.
- */
-function openService(info: SystemInfo | undefined, vip: boolean): void {
-  const entry = vip ? info?.customerService.find((c) => c.csType === VIP_SERVICE_CS_TYPE) : undefined;
-  if (!entry) {
-    openCustomerService(info);
-    return;
-  }
-  const { width, height } = Limits.customerServicePopup;
-  const left = Math.max(0, Math.round((window.screen.width - width) / 2));
-  const top = Math.max(0, Math.round((window.screen.height - height) / 2));
-  window.open(
-    entry.path,
-    'customerService',
-    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
-  );
-}
-
-/**
  * /vip (SH-05): the VIP club, without the site header; its own slim bar leads back home. The
  * member's level and its progress to the next, the ladder, and the perks (decision 042).
  */
 export function VipPage() {
   const { t } = useTranslation('pages');
   const { t: tv } = useTranslation(VIP_NS);
-  const info = useSystemInfo();
+  const openService = useCustomerService();
   const progress = useRankProgress();
   const rank = progress.data?.playerRankProgress.rankLevel ?? null;
   return (
@@ -71,7 +48,7 @@ export function VipPage() {
         </span>
         <h1 className={styles.title}>{t('vip_title')}</h1>
         <p className={styles.subtitle}>{t('vip_subtitle')}</p>
-        <Button size="lg" onClick={() => openService(info, progress.data?.vipService ?? false)}>
+        <Button size="lg" onClick={openService}>
           <HeadsetIcon size={18} /> {t('vip_contact')}
         </Button>
       </div>

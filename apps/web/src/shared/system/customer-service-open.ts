@@ -1,6 +1,7 @@
 import { base64ToBytes, bytesToBase64, getService, SERVICE_ENCRYPTED_TYPE } from '@app/contract';
 import { i18n, PAGES_NS } from '../i18n/i18n.ts';
 import { secureCall } from '../http/payload-encryption.ts';
+import { safeServiceUrl } from './customer-service.ts';
 import styles from './customer-service.module.css';
 
 /** Opens a type-3 address sealed with `key`: base64 of IV ‖ AES-256-GCM ciphertext ‖ tag. */
@@ -13,16 +14,6 @@ export async function openSealed(key: Uint8Array<ArrayBuffer>, sealed: string): 
     bytes.subarray(12),
   );
   return new TextDecoder().decode(plain);
-}
-
-/** Only this site's pages and https addresses open in the service window. */
-export function safeServiceUrl(address: string): string | null {
-  try {
-    const url = new URL(address, window.location.origin);
-    return url.protocol === 'https:' || url.origin === window.location.origin ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The service address of getService: the type-3 entry, opened with this request's own key. */
