@@ -74,7 +74,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'es',
     'hi',
     'km',
-    'ms',
     'ta',
     'tl',
     'ur',
