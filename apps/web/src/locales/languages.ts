@@ -93,7 +93,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   games: [
-    'es',
     'hi',
     'km',
     'ta',
@@ -252,7 +251,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   promotions: [
-    'es',
     'hi',
     'km',
     'pt',
@@ -275,7 +273,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   records: [
-    'es',
     'hi',
     'km',
     'ta',
@@ -297,7 +294,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   vip: [
-    'es',
     'hi',
     'km',
     'ta',
