@@ -68,6 +68,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { BonusService, registerBonusJobs } from './modules/promotions/bonus.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { promotionsBoRoutes } from './modules/promotions/promotions-bo.routes.ts';
+import { engagementBoRoutes } from './modules/backoffice/engagement-bo.routes.ts';
 import { VipService } from './modules/vip/vip.service.ts';
 import { MissionService } from './modules/vip/missions.service.ts';
 import { registerVipJobs } from './modules/vip/vip.jobs.ts';
@@ -391,10 +392,10 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The points mall: goods, redeems, conversions and the operator's decisions (decision 033).
   const mall = new MallService({ database, wallet, audit });
   // Invite friends: codes, friends and the reward paid once by its job (decision 043).
-  const referral = new ReferralService({ database, system, wallet });
+  const referral = new ReferralService({ database, system, wallet, audit });
   registerReferralJobs(jobs, referral);
   // Customer service addresses and the feedback form (decision 043).
-  const support = new SupportService({ database, system, limiter: rateLimiter });
+  const support = new SupportService({ database, system, limiter: rateLimiter, audit });
   // Promotions with real bonuses: the bonus wallet, its wagering from the points fold's bets and
   // its expiry on the job runner (decision 041).
   const bonus: BonusService = new BonusService({
@@ -564,6 +565,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     approvalsRoutes,
     pointsBoRoutes,
     promotionsBoRoutes,
+    engagementBoRoutes,
     playersRoutes,
     contentBoRoutes,
     dashboardRoutes,

@@ -20,4 +20,5 @@ export const PERMISSION_LABEL: Record<backoffice.StaffPermission, string> = {
   'brand.edit': 'Change the brand settings players see',
   'agent.read': 'Read agents and settlements',
   'agent.settle': 'Re-run agent settlement periods',
+  'feedback.handle': "Read and answer players' feedback",
 };

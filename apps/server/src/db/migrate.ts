@@ -54,6 +54,7 @@ import * as m056 from './migrations/056-social-sign-in.ts';
 import * as m054 from './migrations/054-vip-missions.ts';
 import * as m057 from './migrations/057-house-originals.ts';
 import * as m064 from './migrations/064-house-table-originals.ts';
+import * as m059 from './migrations/059-feedback-handled.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ export const migrations: Record<string, Migration> = {
   '054-vip-missions': m054,
   '057-house-originals': m057,
   '064-house-table-originals': m064,
+  '059-feedback-handled': m059,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

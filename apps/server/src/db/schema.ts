@@ -40,6 +40,10 @@ export interface FeedbackTable {
   images: Generated<string[]>;
   ip: Generated<string>;
   created_at: Generated<Date>;
+  /** Handled by staff in the back office, with a reply (migration 059); null: open. */
+  handled_at: Date | null;
+  handled_by: string | null;
+  reply: Generated<string>;
 }
 
 /** Feedback images, WebP re-encoded, by their SHA-256 (migration 055). */

@@ -13,6 +13,7 @@ export * from './dashboard.ts';
 export * from './content.ts';
 export * from './points.ts';
 export * from './promotions.ts';
+export * from './engagement.ts';
 export * from './staff.ts';
 export * from './reports.ts';
 export * from './lottery.ts';
@@ -28,6 +29,7 @@ import { dashboardCalls } from './dashboard.ts';
 import { contentCalls } from './content.ts';
 import { pointsBoCalls } from './points.ts';
 import { promotionBoCalls } from './promotions.ts';
+import { engagementBoCalls } from './engagement.ts';
 import { staffAccountCalls } from './staff.ts';
 import { reportCalls } from './reports.ts';
 import { lotteryCalls } from './lottery.ts';
@@ -46,6 +48,7 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...contentCalls,
   ...pointsBoCalls,
   ...promotionBoCalls,
+  ...engagementBoCalls,
   ...reportCalls,
   ...lotteryCalls,
   ...agentCalls,

@@ -82,15 +82,59 @@ export const PromotionRequestSchema = PromotionEntrySchema.extend({
   pictures: z.number().int(),
   decidedBy: z.string().nullable(),
 });
+export type PromotionRequest = z.infer<typeof PromotionRequestSchema>;
+
+/** The request desk's views: the queue (waiting, oldest first), or what was decided (newest first). */
+export const promotionRequestViews = ['APPLYING', 'ISSUED', 'REJECTED', 'DECIDED'] as const;
+export type PromotionRequestView = (typeof promotionRequestViews)[number];
+
+export const PromotionRequestQuerySchema = z.object({
+  status: z.enum(promotionRequestViews).default('APPLYING'),
+  /** A player's username, from its start (any case). */
+  username: z.string().trim().max(32).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+});
 
 export const boPromotionRequests = defineBoCall({
   id: 'boPromotionRequests',
   method: 'GET',
   path: '/bo/api/promotions/requests',
   access: 'points.approve',
-  summary: 'Reward requests waiting for a decision, oldest first',
-  query: z.object({ size: z.coerce.number().int().min(1).max(100).default(50) }),
-  response: z.object({ list: z.array(PromotionRequestSchema) }),
+  summary:
+    'Reward requests: those waiting for a decision, oldest first, or those approved or rejected, newest first; a page and the count',
+  query: PromotionRequestQuerySchema,
+  response: z.object({ list: z.array(PromotionRequestSchema), total: z.number().int() }),
+});
+
+export const PromotionPictureSchema = z.object({
+  entryId: z.number().int(),
+  n: z.number().int(),
+  mime: z.string(),
+  /** The picture as a data: URL (PNG or JPEG as the member sent it, at most 5 MB). */
+  dataUrl: z.string(),
+});
+
+export const boPromotionRequestPicture = defineBoCall({
+  id: 'boPromotionRequestPicture',
+  method: 'GET',
+  path: '/bo/api/promotions/requests/picture',
+  access: 'points.approve',
+  summary:
+    "One picture a member sent with a reward request (the request's `pictures` says how many: n is 0 to pictures − 1)",
+  query: z.object({ id: idSchema, n: z.coerce.number().int().min(0).max(2) }),
+  response: PromotionPictureSchema,
+});
+
+export const boPromotionRuleEnable = defineBoCall({
+  id: 'boPromotionRuleEnable',
+  method: 'POST',
+  path: '/bo/api/promotions/rules/enable',
+  access: 'content.edit',
+  summary:
+    "Switches a promotion's bonus rules on or off (off: no new joins or claims; bonuses already given run on); audited",
+  body: z.object({ id: idSchema, enabled: z.boolean() }),
+  response: PromotionRuleSchema,
 });
 
 export const boPromotionRequestApprove = defineBoCall({
@@ -117,7 +161,9 @@ export const boPromotionRequestReject = defineBoCall({
 export const promotionBoCalls: BoCallDef[] = [
   boPromotionRules,
   boPromotionRuleSave,
+  boPromotionRuleEnable,
   boPromotionRequests,
+  boPromotionRequestPicture,
   boPromotionRequestApprove,
   boPromotionRequestReject,
 ];

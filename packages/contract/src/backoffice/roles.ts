@@ -35,6 +35,8 @@ export const staffPermissions = [
   'agent.read',
   /** Re-run a settled period of agent contracts (only differences are paid, once). */
   'agent.settle',
+  /** Read the players' feedback and mark it handled with a reply (decision 051). */
+  'feedback.handle',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -58,7 +60,7 @@ export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermissio
     'agent.read',
     'agent.settle',
   ],
-  support: ['dashboard.read', 'player.read', 'player.lock'],
+  support: ['dashboard.read', 'player.read', 'player.lock', 'feedback.handle'],
   risk: [
     'dashboard.read',
     'report.read',

@@ -138,6 +138,18 @@ describe(`back-office permission matrix (${testDbKind})`, () => {
     expect(matrix).toContain('boContentImageUpload finance refused');
     expect(matrix).toContain('boContentHelpUpdate support refused');
     expect(matrix).toContain('boContentPreview read-only refused');
+    // The engagement desks (decision 051): rules are content's, requests the redeem desk's, feedback support's.
+    expect(matrix).toContain('boPromotionRuleEnable content allowed');
+    expect(matrix).toContain('boPromotionRuleEnable finance refused');
+    expect(matrix).toContain('boPromotionRequestPicture finance allowed');
+    expect(matrix).toContain('boPromotionRequestPicture support refused');
+    expect(matrix).toContain('boReferralSave content allowed');
+    expect(matrix).toContain('boReferralSave support refused');
+    expect(matrix).toContain('boReferral read-only refused');
+    expect(matrix).toContain('boFeedbackList support allowed');
+    expect(matrix).toContain('boFeedbackHandle support allowed');
+    expect(matrix).toContain('boFeedbackHandle finance refused');
+    expect(matrix).toContain('boFeedbackImage read-only refused');
     // A player's bonuses (decision 041): read by every player reader, forfeited by the money desk.
     expect(matrix).toContain('boPlayerBonuses read-only allowed');
     expect(matrix).toContain('boPlayerBonusForfeit finance allowed');

@@ -884,6 +884,44 @@ export class BonusService {
     };
   }
 
+  /**
+   * The reward centre's claimable promotions (PR-01): each entry of a shown promotion whose status
+   * is claim (a fixed bonus, or a match whose qualifying deposit arrived), with the bonus a claim
+   * gives now (major units) and since when it can be claimed (epoch ms).
+   */
+  async claimables(
+    memberId: number,
+  ): Promise<{ entryId: number; promotionId: number; title: string; amount: number; since: number }[]> {
+    const shown = new Map((await this.shownNotices()).map((n) => [n.id, n]));
+    const out = [];
+    for (const e of await this.latestEntries(memberId)) {
+      const notice = shown.get(e.promotion_id);
+      if (e.status !== 'JOINED' || !notice?.kind) continue;
+      const rule = notice as unknown as RuleRow;
+      if (this.statusOf(rule, e, null) !== 'claim') continue;
+      let amount = Number(rule.fixed_bonus);
+      let since = ms(e.joined_at)!;
+      if (rule.kind === 'DEPOSIT_MATCH' || rule.kind === 'RELOAD') {
+        const dep = await this.db
+          .selectFrom('deposit_order')
+          .select(['amount', 'completed_at'])
+          .where('id', '=', e.deposit_order_id!)
+          .executeTakeFirstOrThrow();
+        amount = Math.floor((Number(dep.amount) * Number(rule.match_percent)) / 100);
+        if (Number(rule.max_bonus) > 0) amount = Math.min(amount, Number(rule.max_bonus));
+        since = ms(dep.completed_at) ?? since;
+      }
+      out.push({
+        entryId: e.id,
+        promotionId: e.promotion_id,
+        title: notice.title,
+        amount: this.major(amount),
+        since,
+      });
+    }
+    return out;
+  }
+
   // ---- the operator -------------------------------------------------------------------------------
 
   private ruleWire(r: RuleRow, title: string, agents: Map<number, string>): backoffice.PromotionRule {
@@ -1043,6 +1081,99 @@ export class BonusService {
       .limit(size)
       .execute();
     return Promise.all(rows.map((r) => this.requestWire(r)));
+  }
+
+  /**
+   * The request desk's page (the back office): the queue (APPLYING, oldest first) or what was
+   * decided (ISSUED, REJECTED or both, newest first), a player's username from its start; the count.
+   */
+  async requestPage(query: {
+    status?: backoffice.PromotionRequestView;
+    username?: string | undefined;
+    page?: number;
+    size?: number;
+  }): Promise<{ list: Awaited<ReturnType<BonusService['requestWire']>>[]; total: number }> {
+    const view = query.status ?? 'APPLYING';
+    const page = query.page ?? 1;
+    const size = query.size ?? 50;
+    const statuses = view === 'DECIDED' ? (['ISSUED', 'REJECTED'] as const) : ([view] as const);
+    const name = query.username?.trim().toLowerCase();
+    let base = this.db
+      .selectFrom('promotion_entry as e')
+      // APPLYING is a request sent; ISSUED and REJECTED are only ever the desk's decisions.
+      .where('e.status', 'in', [...statuses]);
+    if (name) {
+      const like = `${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      base = base.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('member as m')
+            .select('m.id')
+            .whereRef('m.id', '=', 'e.member_id')
+            .where(sql<boolean>`lower(m.username) like ${like}`),
+        ),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('e')
+        .orderBy('e.id', view === 'APPLYING' ? 'asc' : 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return {
+      list: await Promise.all(rows.map((r) => this.requestWire(r as EntryRow))),
+      total: Number(count?.n ?? 0),
+    };
+  }
+
+  /** One picture of a reward request, as the member sent it (PNG or JPEG), for the desk. */
+  async requestPicture(entryId: number, n: number) {
+    const p = await this.db
+      .selectFrom('promotion_picture')
+      .select(['entry_id', 'n', 'mime', 'bytes'])
+      .where('entry_id', '=', entryId)
+      .where('n', '=', n)
+      .executeTakeFirst();
+    if (!p) this.refuse(Errors.notFound, 'This request has no such picture');
+    const bytes = Buffer.from(p.bytes);
+    return {
+      entryId: Number(p.entry_id),
+      n: p.n,
+      mime: p.mime,
+      dataUrl: `data:${p.mime};base64,${bytes.toString('base64')}`,
+    };
+  }
+
+  /** Switches a promotion's rules on or off (off: no joins or claims; bonuses given run on); audited. */
+  async enableRule(actor: AuditActor, id: number, enabled: boolean): Promise<backoffice.PromotionRule> {
+    const row = await this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('promotion_rule')
+        .selectAll()
+        .where('announcement_id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) this.refuse(Errors.promotionNotFound, 'This promotion has no bonus rules yet');
+      const after = await trx
+        .updateTable('promotion_rule')
+        .set({ enabled, updated_at: new Date() })
+        .where('announcement_id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.audit.append(trx, actor, {
+        action: 'promotion.rule.enable',
+        targetType: 'promotion',
+        targetId: String(id),
+        before: { enabled: before.enabled },
+        after: { enabled: after.enabled },
+      });
+      return after;
+    });
+    const agents = await this.agentNames(row.excluded_agents.map(Number));
+    return this.ruleWire(row, await this.titleOf(id), agents);
   }
 
   private async lockApplying(trx: Transaction<DB>, id: number): Promise<EntryRow> {

@@ -13,9 +13,13 @@ export async function promotionsBoRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boPromotionRuleSave, ({ staff, body, caller }) =>
     bonus.saveRule(actorOf(staff, caller), body),
   );
-  registerBoCall(app, staffService, bo.boPromotionRequests, async ({ query }) => ({
-    list: await bonus.requests(query.size),
-  }));
+  registerBoCall(app, staffService, bo.boPromotionRuleEnable, ({ staff, body, caller }) =>
+    bonus.enableRule(actorOf(staff, caller), body.id, body.enabled),
+  );
+  registerBoCall(app, staffService, bo.boPromotionRequests, ({ query }) => bonus.requestPage(query));
+  registerBoCall(app, staffService, bo.boPromotionRequestPicture, ({ query }) =>
+    bonus.requestPicture(query.id, query.n),
+  );
   registerBoCall(app, staffService, bo.boPromotionRequestApprove, ({ staff, body, caller }) =>
     bonus.approve(actorOf(staff, caller), body.id, body.amount),
   );

@@ -16,6 +16,8 @@ import { fail } from '../../platform/http/errors.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { SystemService } from '../system/system.service.ts';
 import { HouseAccount, type WalletService } from '../wallet/wallet.service.ts';
+import type { backoffice } from '@app/contract';
+import type { AuditActor, AuditLog } from '../backoffice/audit.service.ts';
 
 export const REFERRAL_REWARD_JOB = 'referral.reward';
 /** Friends looked at per run of the job (the rest wait for the next window). */
@@ -31,8 +33,10 @@ export interface ReferralTermsMinor {
 
 export interface ReferralDeps {
   database: Database;
-  system: Pick<SystemService, 'isOn'>;
+  system: Pick<SystemService, 'isOn' | 'setSwitchIn' | 'changed'>;
   wallet: WalletService;
+  /** The back office's changes of the programme are audited (decision 051). */
+  audit: AuditLog;
 }
 
 /** `ab***yz`: enough for a member to recognise a friend, not enough to log in as one. */
@@ -75,13 +79,15 @@ export function qualifies(
  */
 export class ReferralService {
   private readonly database: Database;
-  private readonly system: Pick<SystemService, 'isOn'>;
+  private readonly system: ReferralDeps['system'];
   private readonly wallet: WalletService;
+  private readonly audit: AuditLog;
 
   constructor(deps: ReferralDeps) {
     this.database = deps.database;
     this.system = deps.system;
     this.wallet = deps.wallet;
+    this.audit = deps.audit;
   }
 
   async requireOn(): Promise<void> {
@@ -110,6 +116,86 @@ export class ReferralService {
         updated_at: new Date(),
       })
       .execute();
+  }
+
+  /** The programme as the back office shows it: the switch, the terms (major units), what it paid. */
+  async programme(db: Kysely<DB> = this.database.db): Promise<backoffice.ReferralProgramme> {
+    const [row, on, invited, paid] = await Promise.all([
+      db.selectFrom('referral_config').selectAll().executeTakeFirst(),
+      db
+        .selectFrom('feature_switch')
+        .select('enabled')
+        .where('mod_id', '=', FeatureSwitch.referral)
+        .executeTakeFirst(),
+      db
+        .selectFrom('member')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('referrer_id', 'is not', null)
+        .executeTakeFirst(),
+      db
+        .selectFrom('referral_reward')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('sum')])
+        .executeTakeFirst(),
+    ]);
+    const major = (m: unknown) => this.wallet.toMajor(Number(m ?? 0));
+    return {
+      enabled: on?.enabled ?? false,
+      reward: major(row?.reward),
+      minFirstDeposit: major(row?.min_first_deposit),
+      minValidBet: major(row?.min_valid_bet),
+      updatedAt: row?.updated_at ? new Date(row.updated_at).getTime() : null,
+      invited: Number(invited?.n ?? 0),
+      rewarded: Number(paid?.n ?? 0),
+      paid: major(paid?.sum),
+    };
+  }
+
+  /**
+   * The back office's change of the programme: the switch (REFERRAL3) and the terms in one
+   * transaction with one audit entry (`referral.terms`, before and after). Rewards already paid
+   * stay as they were; the job reads the new terms from its next run.
+   */
+  async saveProgramme(
+    actor: AuditActor,
+    body: backoffice.ReferralSaveBody,
+  ): Promise<backoffice.ReferralProgramme> {
+    const precision = this.wallet.currency().precision;
+    const minor = (major: number) => Math.round(major * 10 ** precision);
+    const terms = {
+      reward: minor(body.reward),
+      min_first_deposit: minor(body.minFirstDeposit),
+      min_valid_bet: minor(body.minValidBet),
+    };
+    for (const v of Object.values(terms))
+      if (!Number.isSafeInteger(v) || v < 0)
+        throw fail(Errors.invalidInput, { message: 'Amounts are 0 or more' });
+    const result = await this.database.db.transaction().execute(async (trx) => {
+      const before = await this.programme(trx);
+      const switched = await this.system.setSwitchIn(trx, FeatureSwitch.referral, body.enabled);
+      if (!switched)
+        throw fail(Errors.notFound, { message: `No feature switch "${FeatureSwitch.referral}"` });
+      await trx
+        .updateTable('referral_config')
+        .set({ ...terms, updated_at: new Date() })
+        .execute();
+      const after = await this.programme(trx);
+      const audited = (p: backoffice.ReferralProgramme) => ({
+        enabled: p.enabled,
+        reward: p.reward,
+        minFirstDeposit: p.minFirstDeposit,
+        minValidBet: p.minValidBet,
+      });
+      await this.audit.append(trx, actor, {
+        action: 'referral.terms',
+        targetType: 'referral',
+        targetId: FeatureSwitch.referral,
+        before: audited(before),
+        after: audited(after),
+      });
+      return { after, switchChanged: before.enabled !== body.enabled };
+    });
+    if (result.switchChanged) await this.system.changed(`switch:${FeatureSwitch.referral}`);
+    return result.after;
   }
 
   /** The member's referral code, made on first ask. */

@@ -5,8 +5,12 @@ import {
   Errors,
   FeedbackLimits,
   SERVICE_ENCRYPTED_TYPE,
+  type backoffice,
   type feedbackTypes,
 } from '@app/contract';
+import type { Selectable } from 'kysely';
+import type { FeedbackTable } from '../../db/schema.ts';
+import type { AuditActor, AuditLog } from '../backoffice/audit.service.ts';
 import type { Database } from '../../db/connection.ts';
 import { fail } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
@@ -44,11 +48,19 @@ export class SupportService {
   private readonly database: Database;
   private readonly system: Pick<SystemService, 'info'>;
   private readonly limiter: RateLimiter;
+  private readonly audit: AuditLog;
 
-  constructor(deps: { database: Database; system: Pick<SystemService, 'info'>; limiter: RateLimiter }) {
+  constructor(deps: {
+    database: Database;
+    system: Pick<SystemService, 'info'>;
+    limiter: RateLimiter;
+    /** The back office's handling of feedback is audited (decision 051). */
+    audit: AuditLog;
+  }) {
     this.database = deps.database;
     this.system = deps.system;
     this.limiter = deps.limiter;
+    this.audit = deps.audit;
   }
 
   /**
@@ -133,5 +145,112 @@ export class SupportService {
       .onConflict((oc) => oc.column('sha256').doNothing())
       .execute();
     return sha256;
+  }
+
+  // ---- the back office's inbox (decision 051) -----------------------------------------------
+
+  private feedbackWire(f: Selectable<FeedbackTable>, username: string | null): backoffice.FeedbackItem {
+    return {
+      id: Number(f.id),
+      memberId: f.member_id === null ? null : Number(f.member_id),
+      username,
+      sender: f.sender,
+      type: f.type as backoffice.FeedbackItem['type'],
+      content: f.content,
+      images: f.images,
+      ip: f.ip,
+      createdAt: new Date(f.created_at).getTime(),
+      handledAt: f.handled_at ? new Date(f.handled_at).getTime() : null,
+      handledBy: f.handled_by,
+      reply: f.reply,
+    };
+  }
+
+  /** The inbox: open feedback oldest first, handled newest first, by type; a page and the count. */
+  async feedbackList(query: {
+    status?: backoffice.FeedbackView;
+    type?: (typeof feedbackTypes)[number] | undefined;
+    page?: number;
+    size?: number;
+  }): Promise<{ list: backoffice.FeedbackItem[]; total: number }> {
+    const view = query.status ?? 'OPEN';
+    const page = query.page ?? 1;
+    const size = query.size ?? 50;
+    let base = this.database.db.selectFrom('feedback as f');
+    if (view === 'OPEN') base = base.where('f.handled_at', 'is', null);
+    if (view === 'HANDLED') base = base.where('f.handled_at', 'is not', null);
+    if (query.type) base = base.where('f.type', '=', query.type);
+    let rows = base.leftJoin('member as m', 'm.id', 'f.member_id').selectAll('f').select('m.username');
+    rows =
+      view === 'OPEN'
+        ? rows.orderBy('f.id', 'asc')
+        : view === 'HANDLED'
+          ? rows.orderBy('f.handled_at', 'desc').orderBy('f.id', 'desc')
+          : rows.orderBy('f.id', 'desc');
+    const [list, count] = await Promise.all([
+      rows
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    ]);
+    return {
+      list: list.map((r) => this.feedbackWire(r, r.username ?? null)),
+      total: Number(count?.n ?? 0),
+    };
+  }
+
+  /** One feedback image (WebP) as a data: URL. */
+  async feedbackImage(id: string): Promise<{ id: string; dataUrl: string }> {
+    const row = await this.database.db
+      .selectFrom('feedback_image')
+      .select(['sha256', 'bytes'])
+      .where('sha256', '=', id)
+      .executeTakeFirst();
+    if (!row) throw fail(Errors.notFound, { message: 'No feedback image with this id' });
+    return { id: row.sha256, dataUrl: `data:image/webp;base64,${Buffer.from(row.bytes).toString('base64')}` };
+  }
+
+  /** Marks a feedback handled with staff's reply or remark, once; audited `feedback.handle`. */
+  async handleFeedback(actor: AuditActor, id: number, reply: string): Promise<backoffice.FeedbackItem> {
+    const text = reply.trim();
+    if (!text || [...text].length > 500)
+      throw fail(Errors.invalidInput, { message: 'Write the reply or remark (1 to 500 characters)' });
+    const row = await this.database.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('feedback')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw fail(Errors.notFound, { message: 'No such feedback' });
+      if (before.handled_at)
+        throw fail(Errors.conflict, {
+          message: `This feedback was already handled by ${before.handled_by ?? 'someone'}`,
+        });
+      const after = await trx
+        .updateTable('feedback')
+        .set({ handled_at: new Date(), handled_by: actor.name, reply: text })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.audit.append(trx, actor, {
+        action: 'feedback.handle',
+        targetType: 'feedback',
+        targetId: String(id),
+        before: { handled: false },
+        after: { handled: true, reply: text },
+      });
+      return after;
+    });
+    const member =
+      row.member_id === null
+        ? null
+        : await this.database.db
+            .selectFrom('member')
+            .select('username')
+            .where('id', '=', row.member_id)
+            .executeTakeFirst();
+    return this.feedbackWire(row, member?.username ?? null);
   }
 }
