@@ -114,7 +114,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   house: [
-    'es',
     'hi',
     'km',
     'ta',
@@ -315,7 +314,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   wallet: [
-    'es',
     'hi',
     'km',
     'ta',
