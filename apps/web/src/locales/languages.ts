@@ -49,7 +49,6 @@ export const catalogueLanguageCodes: readonly string[] = catalogueLanguages.map(
  */
 export const untranslated: Readonly<Record<string, readonly string[]>> = {
   accounts: [
-    'es',
     'hi',
     'km',
     'ta',
@@ -204,7 +203,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   pages: [
-    'es',
     'hi',
     'km',
     'ta',
