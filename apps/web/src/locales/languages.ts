@@ -134,7 +134,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   lottery: [
-    'es',
     'hi',
     'km',
     'ta',
@@ -156,7 +155,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   'lottery-rules': [
-    'es',
     'hi',
     'km',
     'pt',
