@@ -270,3 +270,55 @@ export const forfeitBonus = defineCall({
   body: z.object({ id: promotionIdSchema }),
   response: BonusGrantSchema,
 });
+
+/** Where a reward of the reward centre comes from. */
+export const rewardSources = ['PROMOTION', 'MISSION', 'VIP', 'REFERRAL'] as const;
+export type RewardSource = (typeof rewardSources)[number];
+
+/**
+ * CLAIMABLE: the member claims it now (a promotion's bonus, through the claim call); PENDING: owed
+ * and on its way (a reward request staff decide, a mission or level reached that the job pays
+ * within minutes, a friend who qualified); CLAIMED: credited.
+ */
+export const rewardStates = ['CLAIMABLE', 'PENDING', 'CLAIMED'] as const;
+export type RewardState = (typeof rewardStates)[number];
+
+export const RewardSchema = z.object({
+  /** Unique within the member's rewards: `promotion:<entry>`, `mission:<id>:<period>`, `vip:<rank>`, `referral:<friend>`. */
+  key: z.string(),
+  source: z.enum(rewardSources),
+  state: z.enum(rewardStates),
+  title: z.string(),
+  /** Major units; null when staff set it (a reward request not yet decided). */
+  amount: z.number().nullable(),
+  /** The wallet it goes to: a promotion's bonus to the bonus wallet (with its wagering), the rest to cash. */
+  wallet: z.enum(['MAIN', 'BONUS']),
+  /** The promotion to claim, for a promotion's reward. */
+  promotionId: z.number().int().nullable(),
+  /** A promotion's status (PR-07), or the bonus's (ACTIVE, COMPLETED, FORFEITED, EXPIRED) once claimed; "" otherwise. */
+  status: z.string(),
+  /** Epoch ms: when it was credited, or since when it is owed or claimable. */
+  time: z.number(),
+});
+export type Reward = z.infer<typeof RewardSchema>;
+
+export const RewardCentreSchema = z.object({
+  claimable: z.array(RewardSchema),
+  pending: z.array(RewardSchema),
+  /** Newest first, the last 100. */
+  claimed: z.array(RewardSchema),
+  /** What the claimed rewards credited, major units, by source. */
+  totals: z.record(z.enum(rewardSources), z.number()),
+});
+export type RewardCentre = z.infer<typeof RewardCentreSchema>;
+
+export const getRewardCentre = defineCall({
+  id: 'getRewardCentre',
+  method: 'GET',
+  path: '/wps/rewards',
+  moduleId: 'BONUS',
+  token: true,
+  summary:
+    "The reward centre (PR-01): the member's claimable, pending and claimed rewards of promotions, missions, VIP levels and invited friends",
+  response: RewardCentreSchema,
+});

@@ -884,6 +884,44 @@ export class BonusService {
     };
   }
 
+  /**
+   * The reward centre's claimable promotions (PR-01): each entry of a shown promotion whose status
+   * is claim (a fixed bonus, or a match whose qualifying deposit arrived), with the bonus a claim
+   * gives now (major units) and since when it can be claimed (epoch ms).
+   */
+  async claimables(
+    memberId: number,
+  ): Promise<{ entryId: number; promotionId: number; title: string; amount: number; since: number }[]> {
+    const shown = new Map((await this.shownNotices()).map((n) => [n.id, n]));
+    const out = [];
+    for (const e of await this.latestEntries(memberId)) {
+      const notice = shown.get(e.promotion_id);
+      if (e.status !== 'JOINED' || !notice?.kind) continue;
+      const rule = notice as unknown as RuleRow;
+      if (this.statusOf(rule, e, null) !== 'claim') continue;
+      let amount = Number(rule.fixed_bonus);
+      let since = ms(e.joined_at)!;
+      if (rule.kind === 'DEPOSIT_MATCH' || rule.kind === 'RELOAD') {
+        const dep = await this.db
+          .selectFrom('deposit_order')
+          .select(['amount', 'completed_at'])
+          .where('id', '=', e.deposit_order_id!)
+          .executeTakeFirstOrThrow();
+        amount = Math.floor((Number(dep.amount) * Number(rule.match_percent)) / 100);
+        if (Number(rule.max_bonus) > 0) amount = Math.min(amount, Number(rule.max_bonus));
+        since = ms(dep.completed_at) ?? since;
+      }
+      out.push({
+        entryId: e.id,
+        promotionId: e.promotion_id,
+        title: notice.title,
+        amount: this.major(amount),
+        since,
+      });
+    }
+    return out;
+  }
+
   // ---- the operator -------------------------------------------------------------------------------
 
   private ruleWire(r: RuleRow, title: string, agents: Map<number, string>): backoffice.PromotionRule {

@@ -9,11 +9,13 @@ import {
   getPromotionAnnouncementCategory,
   getPromotionClaimList,
   getRafflePromotionStatus,
+  getRewardCentre,
   signUpPromotionJoin,
   signUpRequestReward,
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { requireRealAccount } from '../../platform/auth/session.ts';
+import { RewardCentre } from './reward-centre.ts';
 
 /**
  * The promotions calls of the original (research/original-wire.md, "promotions"; decision 041):
@@ -43,6 +45,9 @@ export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
   );
   registerCall(app, getPromotionClaimList, ({ session }) => bonus.claimList(session.memberId));
   registerCall(app, getBonusWallet, ({ session }) => bonus.bonusWallet(session.memberId));
+  // The reward centre (PR-01): every kind of reward in one place, claimed through the claim call.
+  const rewards = new RewardCentre(app.ctx);
+  registerCall(app, getRewardCentre, ({ session }) => rewards.of(session.memberId));
   registerCall(app, forfeitBonus, ({ session, body }) =>
     bonus.forfeit(requireRealAccount(session).memberId, body.id),
   );
