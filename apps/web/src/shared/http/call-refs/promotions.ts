@@ -90,3 +90,11 @@ export const getPromotionAnnouncementCategoryRef: CallRef<typeof C.getPromotionA
   token: false,
   encrypted: false,
 };
+export const getRewardCentreRef: CallRef<typeof C.getRewardCentre> = {
+  id: 'getRewardCentre',
+  method: 'GET',
+  path: '/wps/rewards',
+  wire: 'envelope',
+  token: true,
+  encrypted: false,
+};
