@@ -70,7 +70,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   agent: [
-    'es',
     'hi',
     'km',
     'ta',
