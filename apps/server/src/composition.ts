@@ -121,6 +121,8 @@ import { OperationsService } from './modules/backoffice/operations.service.ts';
 import { playersRoutes } from './modules/backoffice/players.routes.ts';
 import { ContentService } from './modules/backoffice/content-bo.service.ts';
 import { contentBoRoutes } from './modules/backoffice/content-bo.routes.ts';
+import { ContentVersionsBo } from './modules/backoffice/content-bo.versions.ts';
+import { ContentVersions } from './modules/content-language/content-versions.ts';
 import { AgentsBoService } from './modules/backoffice/agents-bo.service.ts';
 import { agentsBoRoutes } from './modules/backoffice/agents-bo.routes.ts';
 import { DashboardService } from './modules/backoffice/dashboard.service.ts';
@@ -421,6 +423,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The Content section: notices, promotions, banners and help, sanitised and audited (decision 036).
   const content = new ContentService({ database, audit, feed });
   const reportsBo = new ReportsBoService({ database, wallet, timeZone: reportTimeZone });
+  // Content in the player's language: the players' answers and the staff's versions (decision 047).
+  const contentVersions = new ContentVersions({ database, feed, brand });
+  const contentVersionsBo = new ContentVersionsBo({ database, audit, feed, brand });
   // The Lottery section: results, corrections and voids previewed, settled and audited (decision 034).
   const lotteryBo = new LotteryBoService({ database, wallet, lottery, audit });
   // The Agents section: the tree, an agent's page, and the audited re-run of a settled period.
@@ -497,6 +502,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     players,
     content,
     gamesBo,
+    contentVersions,
+    contentVersionsBo,
     siteBo,
     dashboard,
     reportsBo,

@@ -38,3 +38,4 @@ export * from './support.ts';
 export * from './vip.ts';
 export * from './social-sign-in.ts';
 export * from './age.ts';
+export * from './content-language.ts';

@@ -53,6 +53,7 @@ import * as m055 from './migrations/055-referral-and-help.ts';
 import * as m056 from './migrations/056-social-sign-in.ts';
 import * as m054 from './migrations/054-vip-missions.ts';
 import * as m057 from './migrations/057-house-originals.ts';
+import * as m062 from './migrations/062-content-versions.ts';
 import * as m064 from './migrations/064-house-table-originals.ts';
 import * as m059 from './migrations/059-feedback-handled.ts';
 
@@ -110,6 +111,7 @@ export const migrations: Record<string, Migration> = {
   '058-brand-settings-and-suspended-draws': m058,
   '054-vip-missions': m054,
   '057-house-originals': m057,
+  '062-content-versions': m062,
   '064-house-table-originals': m064,
   '059-feedback-handled': m059,
 };

@@ -138,6 +138,18 @@ export interface HelpArticleTable {
   updated_at: Generated<Date>;
 }
 
+/** An item's text in a language other than its own English (migration 062, decision 047). */
+export interface ContentVersionTable {
+  kind: 'notice' | 'banner' | 'help' | 'goods';
+  item_id: string;
+  language: string;
+  title: string;
+  content: Generated<string>;
+  image_url: Generated<string>;
+  category_title: Generated<string>;
+  updated_at: Generated<Date>;
+}
+
 /** Banner images uploaded by staff, re-encoded, addressed by their SHA-256 (migration 046). */
 export interface ContentImageTable {
   id: Generated<number>;
@@ -1572,6 +1584,7 @@ export interface DB {
   customer_service: CustomerServiceTable;
   help_article: HelpArticleTable;
   content_image: ContentImageTable;
+  content_version: ContentVersionTable;
   domain: DomainTable;
   country: CountryTable;
   member: MemberTable;

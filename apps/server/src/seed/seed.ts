@@ -21,6 +21,7 @@ import {
 import { seedAccounts } from './accounts.ts';
 import { seedDemoAgents } from './demo-agents.ts';
 import { seedDemoGoods } from './demo-goods.ts';
+import { seedDemoContentVersions } from './demo-content-versions.ts';
 import { seedDemoPromotionRules } from './demo-promotions.ts';
 import { seedGamesCatalogue } from './games-catalogue.ts';
 import { scheduleDemoBets } from '../modules/lottery/lottery-demo-bets.ts';
@@ -194,6 +195,8 @@ export async function seedDemoContent(
   await seedAccounts(database, trx);
   await seedDemoAgents(database, trx);
   await seedDemoGoods(trx);
+  // The demo content in Burmese, Chinese, Thai and Vietnamese (decision 047).
+  await seedDemoContentVersions(trx);
   await seedDemoPromotionRules(trx);
   if (options.lotteryDemoBets) await scheduleDemoBets(trx);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorDef } from '../errors.ts';
 import { announcementAudiences } from '../agent-notices.ts';
 import { defineBoCall, type BoCallDef } from './calls.ts';
+import { contentKinds } from '../content-language.ts';
 
 /**
  * The back office's Content section (issue 31, decision 036): the notices (every announcement type
@@ -236,6 +237,50 @@ export const ContentPreviewSchema = z.object({
   /** Something was taken out (a script, a handler, a javascript: link, a form ...). */
   changed: z.boolean(),
 });
+
+// ---- versions in other languages (issue 33, decision 047) ---------------------------------------
+
+/** Which item: a notice or promotion, a banner or goods by number, a help article by its key. */
+export const ContentVersionKeySchema = z.object({
+  kind: z.enum(contentKinds),
+  id: z.string().trim().min(1).max(64),
+});
+/**
+ * A language is checked by the server (one of the 31 codes, or a picker label): a bad one is
+ * refused with `language.invalid` (400), as the player's calls refuse it.
+ */
+const versionLanguageSchema = z.string().trim().min(1).max(35);
+export const ContentVersionSchema = z.object({
+  language: z.string(),
+  title: z.string(),
+  /** HTML for notices, promotions and help articles (sanitised when stored); empty for banners and goods. */
+  content: z.string(),
+  /** A banner's image in this language (empty: the banner's own). */
+  imageUrl: z.string(),
+  /** A help article's section title in this language. */
+  categoryTitle: z.string(),
+  updatedAt: z.number(),
+});
+export type ContentVersion = z.infer<typeof ContentVersionSchema>;
+export const ContentVersionsSchema = z.object({
+  kind: z.enum(contentKinds),
+  id: z.string(),
+  /** The language of the item's own text (English). */
+  baseLanguage: z.string(),
+  /** The brand's default language: the first fallback for a player whose language has no version. */
+  defaultLanguage: z.string(),
+  versions: z.array(ContentVersionSchema),
+});
+export type ContentVersions = z.infer<typeof ContentVersionsSchema>;
+export const ContentVersionInputSchema = ContentVersionKeySchema.extend({
+  language: versionLanguageSchema,
+  title: titleSchema,
+  content: htmlSchema.default(''),
+  imageUrl: z.union([z.literal(''), ContentImageUrlSchema]).default(''),
+  categoryTitle: z.string().trim().max(200).default(''),
+});
+export type ContentVersionInput = z.input<typeof ContentVersionInputSchema>;
+export const ContentVersionDeleteSchema = ContentVersionKeySchema.extend({ language: versionLanguageSchema });
 
 /** An uploaded banner image: PNG, JPEG or WebP by its own signature, re-encoded as WebP. */
 export const ContentImageLimits = {
@@ -495,6 +540,34 @@ export const boContentPreview = defineBoCall({
   response: ContentPreviewSchema,
 });
 
+export const boContentVersions = defineBoCall({
+  id: 'boContentVersions',
+  method: 'GET',
+  path: '/bo/api/content/versions',
+  access,
+  summary: "An item's versions in other languages (notice, promotion, banner, help article, goods)",
+  query: ContentVersionKeySchema,
+  response: ContentVersionsSchema,
+});
+export const boContentVersionSave = defineBoCall({
+  id: 'boContentVersionSave',
+  method: 'POST',
+  path: '/bo/api/content/versions/save',
+  access,
+  summary: "Adds or changes an item's version in one language, its HTML sanitised",
+  body: ContentVersionInputSchema,
+  response: ContentVersionSchema,
+});
+export const boContentVersionDelete = defineBoCall({
+  id: 'boContentVersionDelete',
+  method: 'POST',
+  path: '/bo/api/content/versions/delete',
+  access,
+  summary: "Removes an item's version in one language (players then read the fallback)",
+  body: ContentVersionDeleteSchema,
+  response: z.object({ removed: z.boolean() }),
+});
+
 export const contentCalls: readonly BoCallDef[] = [
   boContentNotices,
   boContentNotice,
@@ -519,4 +592,7 @@ export const contentCalls: readonly BoCallDef[] = [
   boContentHelpDelete,
   boContentHelpReorder,
   boContentPreview,
+  boContentVersions,
+  boContentVersionSave,
+  boContentVersionDelete,
 ];

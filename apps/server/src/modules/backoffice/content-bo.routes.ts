@@ -13,7 +13,7 @@ const SHA256_FILE = /^([0-9a-f]{64})\.webp$/;
  * uploaded banner images are served at.
  */
 export async function contentBoRoutes(app: FastifyInstance): Promise<void> {
-  const { staff: staffService, content } = app.ctx;
+  const { staff: staffService, content, contentVersionsBo } = app.ctx;
   const bo = backoffice;
 
   // Only the image upload reads a raw body, never more than 5 MB of it, however it is sent.
@@ -81,6 +81,14 @@ export async function contentBoRoutes(app: FastifyInstance): Promise<void> {
     content.reorderHelp(actorOf(staff, caller), body.ids),
   );
   registerBoCall(app, staffService, bo.boContentPreview, ({ body }) => content.preview(body.html));
+  // Each item's versions in other languages (decision 047).
+  registerBoCall(app, staffService, bo.boContentVersions, ({ query }) => contentVersionsBo.list(query));
+  registerBoCall(app, staffService, bo.boContentVersionSave, ({ staff, body, caller }) =>
+    contentVersionsBo.save(actorOf(staff, caller), body),
+  );
+  registerBoCall(app, staffService, bo.boContentVersionDelete, ({ staff, body, caller }) =>
+    contentVersionsBo.remove(actorOf(staff, caller), body),
+  );
 
   // The uploaded images, public (the player's site shows them), named by their content's hash:
   // an address never changes what it serves, so it is cached for good.

@@ -4,10 +4,13 @@ import { requireAgent } from '../../platform/auth/session.ts';
 import { registerCall } from '../../platform/http/register-calls.ts';
 
 export async function noticesRoutes(app: FastifyInstance): Promise<void> {
-  const { notices } = app.ctx;
-  registerCall(app, getListAnnouncements, ({ query }) =>
-    notices.list(query.types.split(','), query.execution, query.groupName ?? ''),
-  );
+  const { notices, contentVersions } = app.ctx;
+  // In the player's language (the Language header; decision 047), in the original's shape.
+  registerCall(app, getListAnnouncements, async ({ query, caller }) => {
+    const chain = contentVersions.chainFor(undefined, caller);
+    const list = await notices.list(query.types.split(','), query.execution, query.groupName ?? '');
+    return contentVersions.announcements(list, chain);
+  });
   // The agent centre's Announcement page: agents only (ER-28, ER-29), the notices addressed to them.
   registerCall(app, getAgentAnnouncements, ({ session, query }) => {
     requireAgent(session);

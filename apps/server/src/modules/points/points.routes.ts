@@ -25,7 +25,7 @@ import { requireRealAccount } from '../../platform/auth/session.ts';
  * list; the MCS2 variants answer as their MCSFE twins.
  */
 export async function pointsRoutes(app: FastifyInstance): Promise<void> {
-  const { points, mall } = app.ctx;
+  const { points, mall, contentVersions } = app.ctx;
   for (const call of [getPointBalance, getPointBalanceMCS2])
     registerCall(app, call, async ({ session }) => ({
       points: pointsToMajor(await points.balance(session.memberId)),
@@ -47,7 +47,11 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     };
   });
   for (const call of [getPointReward, getPointRewardMCS2])
-    registerCall(app, call, async () => ({ list: await mall.goods() }));
+    // Each goods' name in the player's language (decision 047).
+    registerCall(app, call, async ({ caller }) => {
+      const chain = contentVersions.chainFor(undefined, caller);
+      return { list: await contentVersions.goods(await mall.goods(), chain) };
+    });
   for (const call of [getPointConfig, getPointConfigMCS2]) registerCall(app, call, () => mall.config());
   registerCall(app, getPointRewardConversionType, async () => {
     const c = await mall.config();

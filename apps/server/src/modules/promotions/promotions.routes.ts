@@ -24,12 +24,19 @@ import { RewardCentre } from './reward-centre.ts';
  * Trial accounts are refused every step that could give a bonus.
  */
 export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
-  const { bonus } = app.ctx;
+  const { bonus, contentVersions } = app.ctx;
   registerCall(app, getPromotionAnnouncementCategory, async () => ({ categories: await bonus.categories() }));
-  registerCall(app, getAvailablePromotions, async ({ session, query }) => ({
-    content: await bonus.list(session.memberId, query.category),
-  }));
-  registerCall(app, getMerchantAvailablePromotions, ({ query }) => bonus.list(null, query.category));
+  // Each promotion's title and rules in the player's language (decision 047).
+  registerCall(app, getAvailablePromotions, async ({ session, query, caller }) => {
+    const chain = contentVersions.chainFor(undefined, caller);
+    return {
+      content: await contentVersions.promotions(await bonus.list(session.memberId, query.category), chain),
+    };
+  });
+  registerCall(app, getMerchantAvailablePromotions, async ({ query, caller }) => {
+    const chain = contentVersions.chainFor(undefined, caller);
+    return contentVersions.promotions(await bonus.list(null, query.category), chain);
+  });
   registerCall(app, signUpPromotionJoin, ({ session, body }) =>
     bonus.join(requireRealAccount(session).memberId, body.promotionId),
   );

@@ -106,9 +106,12 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     parameters: { switch_register: await system.isOn(FeatureSwitch.directRegister) },
   }));
   registerCall(app, pingDomain, ({ query }) => ({ speed: query.speed ?? null, serverTime: Date.now() }));
-  // The help articles are written once, in the site's language; lang and device are accepted as
-  // the original sends them (lang "EN", device "WEB") and answer the same articles (decision 014).
-  registerCall(app, getHelpCenter, () => system.help());
+  // The help articles in the language `lang` names, as the original sends it ("EN", or our site's
+  // "my"), else the Language header's; then the brand's default, then English (decision 047).
+  // device is accepted as the original sends it ("WEB") and answers the same articles.
+  registerCall(app, getHelpCenter, async ({ query, caller }) =>
+    app.ctx.contentVersions.help(await system.help(), app.ctx.contentVersions.chainFor(query.lang, caller)),
+  );
   registerCall(app, getDomainRoute, () => system.domainRoute());
   registerCall(app, getBrandConfig, async ({ reply }) => {
     // Short cache: an operator's edit reaches players within a minute without a rebuild.

@@ -1,0 +1,46 @@
+import type { ErrorDef } from './errors.ts';
+import { defaultLanguageLabelMap } from './constants.ts';
+import { memberLanguages } from './member.ts';
+
+/**
+ * Content in the player's language (issue 33, decision 047). Notices, promotions, banners, help
+ * articles and points-mall goods are written in English (the item's own row) and may carry a
+ * version per language. A player is answered in the version of the language asked for, else the
+ * brand's default language, else English.
+ */
+
+/** The kinds of content that carry per-language versions. */
+export const contentKinds = ['notice', 'banner', 'help', 'goods'] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
+/** The language an item's own row is written in; its versions are the other languages. */
+export const CONTENT_BASE_LANGUAGE = 'en';
+
+export const ContentLanguageErrors = {
+  languageInvalid: {
+    code: 'language.invalid',
+    status: 400,
+    message: 'The language is not one this site is written in',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+/**
+ * The language a request names, as one of the 31 catalogue codes: by code in any case ("my",
+ * "ZH-cn") or by a picker label ("MY", "CN", "EN" as the original client sends them), else null.
+ */
+export function contentLanguageOf(requested: string, labels: Record<string, string> = {}): string | null {
+  const wanted = requested.trim().replace('_', '-');
+  if (!wanted) return null;
+  const byCode = memberLanguages.find((code) => code.toLowerCase() === wanted.toLowerCase());
+  if (byCode) return byCode;
+  const label = wanted.toUpperCase();
+  const mapped = labels[label] ?? defaultLanguageLabelMap[label];
+  return mapped
+    ? (memberLanguages.find((code) => code.toLowerCase() === mapped.toLowerCase()) ?? null)
+    : null;
+}
+
+/** The order versions are looked for in: the language asked for, the brand's default, English. */
+export function contentLanguageChain(language: string, brandDefault: string): string[] {
+  return [...new Set([language, brandDefault, CONTENT_BASE_LANGUAGE])];
+}
