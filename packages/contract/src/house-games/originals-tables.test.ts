@@ -49,7 +49,8 @@ describe('Keno: 40 numbers, 10 drawn, 1 to 10 picks, three risks', () => {
       for (let picks = 1; picks <= 10; picks++) {
         const table = KENO_TABLES[risk][picks - 1]!;
         expect(table).toHaveLength(picks + 1);
-        // More hits never pay less.
+        // No negative multiplier, and more hits never pay less.
+        expect(table[0]!).toBeGreaterThanOrEqual(0);
         for (let h = 1; h <= picks; h++) expect(table[h]!).toBeGreaterThanOrEqual(table[h - 1]!);
         const rtp = kenoRtp(picks, risk);
         if (!same(rtp, ORIGINALS_RTP)) throw new Error(`keno ${risk} ${picks}: ${percentText(rtp)} %`);
@@ -106,6 +107,9 @@ describe('Wheel: 10 to 50 segments, three risks', () => {
       for (const risk of WHEEL_RISKS) {
         const table = WHEEL_TABLES[segments]![risk];
         expect(table).toHaveLength(segments);
+        expect(Math.min(...table)).toBeGreaterThanOrEqual(0);
+        // Every paying segment pays more than the stake (a win is a win).
+        expect(table.filter((m) => m > 0 && m <= 100)).toEqual([]);
         expect(same(wheelRtp(segments, risk), ORIGINALS_RTP), `${segments} ${risk}`).toBe(true);
         let back = 0;
         for (let s = 0; s < segments; s++)

@@ -137,7 +137,7 @@ export const WHEEL_SEGMENTS = [10, 20, 30, 40, 50] as const;
  * Our wheels, multipliers in hundredths segment by segment clockwise from the pointer. Each sums
  * to 99 × segments, so a uniform segment returns exactly 99 %:
  * - low: per ten segments six of 1.30×, one of 2.10× and three blanks;
- * - medium: half the segments blank, the rest climbing from 1.50× to a top that closes the sum;
+ * - medium: half the segments blank, the rest from 1.50× to 3.80×, the last closing the sum;
  * - high: one of 1.50× per ten segments, one top of 0.84 × segments (8.40× … 42.00×), the rest blank.
  */
 function wheelTable(segments: number, risk: WheelRisk): number[] {
@@ -152,10 +152,11 @@ function wheelTable(segments: number, risk: WheelRisk): number[] {
     for (let b = 0; b < blocks; b++) t[b * 10 + 5] = 150;
     return t;
   }
-  // medium: blanks on the odd places; paying segments from a fixed climb, the last closes the sum.
-  const climb = [150, 200, 160, 300, 170, 150, 200, 400, 160, 170, 150, 300, 200, 500, 160];
+  // medium: blanks on the odd places; paying segments from a fixed run of ten averaging 1.98×
+  // (so half the wheel returns 99 %), the last one closing the sum exactly (3.20× or 3.80×).
+  const run = [150, 170, 150, 200, 150, 170, 150, 300, 160, 380];
   const paying = segments / 2;
-  const values = Array.from({ length: paying - 1 }, (_, i) => climb[i % climb.length]!);
+  const values = Array.from({ length: paying - 1 }, (_, i) => run[i % run.length]!);
   values.push(99 * segments - values.reduce((a, b) => a + b, 0));
   const t: number[] = [];
   for (const v of values) t.push(v, 0);
