@@ -173,12 +173,16 @@ export function BonusesTab({
                     <BonusStatus status={g.status} />
                   </td>
                   <td data-label="Given">
-                    {dateTime(g.createdAt)}
-                    <div className="muted small">expires {dateTime(g.expiresAt)}</div>
+                    <div>
+                      {dateTime(g.createdAt)}
+                      <div className="muted small">expires {dateTime(g.expiresAt)}</div>
+                    </div>
                   </td>
                   <td data-label="Ended">
-                    {g.endedAt ? dateTime(g.endedAt) : '—'}
-                    <div className="muted small">{endedByText(g.endedBy)}</div>
+                    <div>
+                      {g.endedAt ? dateTime(g.endedAt) : '—'}
+                      <div className="muted small">{endedByText(g.endedBy)}</div>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -109,16 +109,20 @@ export function RegisterFields({ canEdit }: { canEdit: boolean }) {
               {list.map((f) => (
                 <tr key={f.field} data-testid={`register-field-${f.field}`}>
                   <td data-label="Field">
-                    {REGISTER_FIELD_LABEL[f.field] ?? f.field}{' '}
-                    <span className="mono muted small">{f.field}</span>
+                    <span>
+                      {REGISTER_FIELD_LABEL[f.field] ?? f.field}{' '}
+                      <span className="mono muted small">{f.field}</span>
+                    </span>
                   </td>
                   <td data-label="On the form">
-                    <span className={`badge badge-${!f.enabled ? 'off' : f.required ? 'warn' : 'ok'}`}>
-                      {fieldState(f)}
+                    <span>
+                      <span className={`badge badge-${!f.enabled ? 'off' : f.required ? 'warn' : 'ok'}`}>
+                        {fieldState(f)}
+                      </span>
+                      {f.editable ? null : (
+                        <span className="muted small"> · {FIXED_FIELD_NOTE[f.field] ?? 'not set here'}</span>
+                      )}
                     </span>
-                    {f.editable ? null : (
-                      <span className="muted small"> · {FIXED_FIELD_NOTE[f.field] ?? 'not set here'}</span>
-                    )}
                   </td>
                   <td data-label="Length" className="muted">
                     {f.minLength}–{f.maxLength}
@@ -378,7 +382,7 @@ function LinksForm({ links, onDone }: { links: LinkDraft[]; onDone: () => void }
     const before = links.map(row);
     const after = draft.map(row);
     return (
-      <div className="form" data-testid="links-review">
+      <div className="form ss-links-form" data-testid="links-review">
         <p>Players get these links, in this order:</p>
         <div className="cards-2">
           <div>
@@ -413,7 +417,7 @@ function LinksForm({ links, onDone }: { links: LinkDraft[]; onDone: () => void }
   }
   return (
     <form
-      className="form"
+      className="form ss-links-form"
       aria-label="Customer-service links"
       onSubmit={(e) => {
         e.preventDefault();
