@@ -75,7 +75,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'tl',
     'ur',
     'ur-Latn',
-    'pt-BR',
     'tr',
     'bn',
     'ar',
