@@ -89,7 +89,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   games: [
-    'hi',
     'km',
     'ta',
     'tl',
@@ -233,7 +232,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   promotions: [
-    'hi',
     'km',
     'ta',
     'tl',
@@ -253,7 +251,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   records: [
-    'hi',
     'km',
     'ta',
     'tl',
@@ -304,7 +301,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   vip: [
-    'hi',
     'km',
     'ta',
     'tl',
