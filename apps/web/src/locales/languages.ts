@@ -320,7 +320,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   wallet: [
-    'hi',
     'km',
     'ta',
     'tl',
