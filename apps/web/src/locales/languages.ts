@@ -49,7 +49,6 @@ export const catalogueLanguageCodes: readonly string[] = catalogueLanguages.map(
  */
 export const untranslated: Readonly<Record<string, readonly string[]>> = {
   accounts: [
-    'hi',
     'km',
     'ta',
     'tl',
