@@ -107,7 +107,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   house: [
-    'hi',
     'km',
     'ta',
     'tl',
