@@ -126,7 +126,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   lottery: [
-    'hi',
     'km',
     'ta',
     'tl',
@@ -146,7 +145,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   'lottery-rules': [
-    'hi',
     'km',
     'ta',
     'tl',
