@@ -208,7 +208,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   profile: [
-    'hi',
     'km',
     'ta',
     'tl',
