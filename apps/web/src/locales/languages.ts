@@ -188,7 +188,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   pages: [
-    'hi',
     'km',
     'ta',
     'tl',
