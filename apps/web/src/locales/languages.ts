@@ -68,7 +68,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   agent: [
-    'hi',
     'km',
     'ta',
     'tl',
