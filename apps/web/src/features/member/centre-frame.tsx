@@ -13,6 +13,7 @@ import { walletPages } from '../wallet/index.ts';
 import { profilePages } from '../profile/index.ts';
 import { referralPages } from '../referral/index.ts';
 import { MissionBadge, vipPages } from '../vip/index.ts';
+import { promotionPages } from '../promotions/index.ts';
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { isChunkLoadError } from '../../shared/shell/lazy-route.ts';
@@ -50,6 +51,7 @@ const featurePages: Record<string, () => Promise<{ default: ComponentType }>> = 
   ...profilePages,
   ...referralPages,
   ...vipPages,
+  ...promotionPages,
 };
 
 function FeaturePage({ page }: { page: string }) {

@@ -6,6 +6,7 @@ import {
   getBonusWallet,
   getMerchantAvailablePromotions,
   getPromotionAnnouncementCategory,
+  getRewardCentre,
   signUpPromotionJoin,
   type PromotionCategory,
 } from '@app/contract';
@@ -18,6 +19,7 @@ const K = {
   all: ['wallet', 'promotions'],
   list: (loggedIn: boolean, category: string) => ['wallet', 'promotions', 'list', loggedIn, category],
   bonus: ['wallet', 'promotions', 'bonus'],
+  rewards: ['wallet', 'promotions', 'rewards'],
   categories: ['promotions', 'categories'],
 } as const;
 
@@ -48,6 +50,14 @@ export function useBonusWallet(enabled: boolean) {
     queryFn: ({ signal }) => call(getBonusWallet, { signal }),
     enabled,
     refetchInterval: (q) => (q.state.data?.active ? 5_000 : false),
+  });
+}
+
+/** The reward centre (PR-01): claimable, pending and received rewards of every kind. */
+export function useRewardCentre() {
+  return useQuery({
+    queryKey: K.rewards,
+    queryFn: ({ signal }) => call(getRewardCentre, { signal }),
   });
 }
 
