@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import { createMember, loginThroughPopup, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
 import { look, lookDir } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 
@@ -8,7 +8,10 @@ import type { RunningServer } from './server.ts';
  * server: the operator publishes a promotion and gives it deposit-match rules with the CLI; a
  * player joins it on /promotions, deposits (the operator approves), claims the bonus on the card
  * and sees it in the bonus panel with its wagering requirement and progress. With LOOK_DIR set,
- * the page is photographed at 1440×900 and 390×844.
+ * the page is photographed at 1440×900 and 390×844. A second player (through the API, fast) has a
+ * match released by play: the withdrawal refused while the wagering is open, spins on the house
+ * slot until it is met, the bonus moved to cash by the points fold, the withdrawal then accepted,
+ * and the reward centre showing the bonus released.
  */
 
 async function api(server: RunningServer, token: string, path: string, body?: unknown) {
@@ -97,5 +100,121 @@ test.describe('promotions with bonuses', () => {
     const wallet = await api(server, token, '/wps/bonus');
     expect(wallet.balance).toBe(300);
     await look(page, 'promotions-bonus', { phone: true });
+  });
+
+  test('a bonus released by play: a deposit with a match, bets until the wagering is met, the bonus released to cash, then a withdrawal allowed', async ({
+    page,
+    server,
+  }) => {
+    const title = `Play-through match ${Date.now() % 100000}`;
+    const added = await server.ops(
+      'notice',
+      'add',
+      '--type',
+      'PR',
+      '--title',
+      title,
+      '--html',
+      '<p>50% up to 100.</p>',
+    );
+    const id = Number(/Notice (\d+)/.exec(added)![1]);
+    // 50% of the deposit up to 100; the requirement once the bonus, slots counting in full.
+    await server.ops(
+      'promo',
+      'rule',
+      String(id),
+      '--kind',
+      'DEPOSIT_MATCH',
+      '--category',
+      'DEPOSIT',
+      '--match',
+      '50',
+      '--cap',
+      '100',
+      '--min-deposit',
+      '100',
+      '--wagering',
+      '1',
+      '--base',
+      'BONUS',
+      '--contrib',
+      'RNG=100',
+    );
+    const username = uniqueName('pp');
+    await createMember(server, username, 'Play1234');
+    const ip = `10.44.${Date.now() % 250}.7`;
+    const login = await secureApi(server, '/wps/session/login', { username, password: 'Play1234' }, { ip });
+    const token = (login.value as { token: string }).token;
+    const pw = await secureApi(
+      server,
+      '/wps/member/security/paymentPassword',
+      { loginPassword: 'Play1234', paymentPassword: '135790', confirmPaymentPassword: '135790' },
+      { token, ip },
+    );
+    expect(pw.success, pw.message).toBe(true);
+    await api(server, token, '/wps/relay/MCSFE_signUpPromotionJoin', { promotionId: id });
+    const order = await api(server, token, '/wps/deposit/orders', {
+      channelCode: 'BANK',
+      amount: '400',
+      payerReference: 'PLAY-E2E',
+    });
+    await server.ops('deposit', 'approve', String(order.orderNo));
+    const grant = await api(server, token, '/wps/relay/MCSFE_claimRafflePromotion', { promotionId: id });
+    expect([grant.amount, grant.required, grant.status]).toEqual([100, 100, 'ACTIVE']);
+
+    // A withdrawal is refused while the wagering is open, saying so.
+    const bank = await api(server, token, '/wps/member/bankAccounts', {
+      bankCode: 'VCB',
+      payeeName: 'Tran Thi Binh',
+      accountNumber: `98${String(Date.now()).slice(-10)}`,
+    });
+    const withdraw = () =>
+      secureApi(
+        server,
+        '/wps/withdraw',
+        { bankAccountId: bank.id, amount: '150', paymentPassword: '135790' },
+        { token, ip },
+      );
+    const refused = await withdraw();
+    expect(refused.errorCode).toBe('bonus.wagering.open');
+
+    // Spins on the house slot (slots count 100%) until the requirement of 100.00 is met; the
+    // points fold (every 5 s) hands the bets to the bonus, which releases it to cash.
+    const balance = async () => Number((await api(server, token, '/wps/v2/wallets/balance')).sumBalance ?? 0);
+    for (let i = 0; i < 2; i++)
+      await api(server, token, '/wps/sandbox/house/spin', { gameCode: 'lucky-lotus', bet: 50 });
+    let wallet: Record<string, unknown> = {};
+    await expect
+      .poll(
+        async () => {
+          wallet = await api(server, token, '/wps/bonus');
+          return (wallet.history as { status: string }[])[0]?.status ?? 'ACTIVE';
+        },
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .toBe('COMPLETED');
+    expect(wallet.active).toBeNull();
+    expect(wallet.balance).toBe(0);
+    expect((wallet.history as { progress: number; amount: number }[])[0]).toMatchObject({
+      progress: 100,
+      amount: 100,
+    });
+    expect(await balance()).toBeGreaterThanOrEqual(100);
+
+    // The withdrawal goes now.
+    const allowed = await withdraw();
+    expect(allowed.success, allowed.message).toBe(true);
+
+    // The reward centre shows the bonus released to cash.
+    await preparePage(page);
+    await page.goto('/');
+    await loginThroughPopup(page, username, 'Play1234');
+    await page.getByTestId('member-menu-button').click();
+    await page.getByTestId('member-menu').getByText('Reward centre').click();
+    const centre = page.getByTestId('reward-centre');
+    const row = centre.getByTestId('reward-history').locator('tbody tr').filter({ hasText: title });
+    await expect(row).toContainText('Released to cash');
+    await expect(row).toContainText('100.00');
+    await look(page, 'reward-centre', { phone: true });
   });
 });
