@@ -106,6 +106,8 @@ test.describe('promotions with bonuses', () => {
     page,
     server,
   }) => {
+    // The release waits for the points fold (every 5 s); a loaded machine has taken 90 s in all.
+    test.setTimeout(150_000);
     const title = `Play-through match ${Date.now() % 100000}`;
     const added = await server.ops(
       'notice',
