@@ -111,7 +111,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'ur-Latn',
     'tr',
     'bn',
-    'ar',
     'fa',
     'ru',
     'kk',
