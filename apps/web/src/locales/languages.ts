@@ -74,7 +74,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'ur-Latn',
     'tr',
     'bn',
-    'ar',
     'fa',
     'ru',
     'kk',
