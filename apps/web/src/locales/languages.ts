@@ -74,7 +74,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'tr',
     'bn',
     'fa',
-    'ru',
     'kk',
     'uz',
     'lo',
