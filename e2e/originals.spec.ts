@@ -7,8 +7,10 @@ import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
 /**
  * The house originals (issue 34, decision 046) in Chromium: Dice (played by the keyboard), Limbo,
  * Plinko and Mines (touch-sized tiles, on a phone) each play one round from the lobby's originals
- * row or their page; the seeds are rotated and the verifier page recomputes every round and finds
- * it matches. With LOOK_DIR set, each page is photographed at 1440×900 and 390×844.
+ * row or their page; so do Keno (quick pick, Space bets), Wheel (Enter spins), European Roulette
+ * (chips tapped on the board, on a phone) and Sic Bo (chips placed by the keyboard); the seeds are
+ * rotated and the verifier page recomputes every round and finds it matches. With LOOK_DIR set,
+ * each page is photographed at 1440×900 and 390×844.
  */
 const repoRoot = resolve(import.meta.dirname, '..');
 const lookDir = process.env.LOOK_DIR ? join(resolve(repoRoot, process.env.LOOK_DIR), 'originals') : null;
@@ -59,7 +61,7 @@ test.describe('house originals', () => {
     // The lobby's originals row opens each game.
     const row = page.getByTestId('originals-row');
     await row.scrollIntoViewIfNeeded();
-    await expect(row.getByRole('button')).toHaveCount(4);
+    await expect(row.getByRole('button')).toHaveCount(8);
     await look(page, 'lobby-row-1440');
     await row.getByTestId('original-card-dice').click();
     await expect(page).toHaveURL(/\/sandbox\/games\/dice/);
@@ -129,6 +131,98 @@ test.describe('house originals', () => {
       await expect(page.getByTestId('verify-verdict'), game).toHaveText(/^Match/, { timeout: 20_000 });
       await expect(page.getByTestId('outcome-detail').first()).toBeVisible();
       if (game === 'mines') await look(page, 'verify-mines-1440');
+    }
+  });
+
+  test('Keno, Wheel, European Roulette and Sic Bo each play a round, on desktop and phone, and the verifier recomputes every one', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await preparePage(page);
+    await loginThroughPopup(page, 'demo', 'Demo1234');
+    const rounds: Record<string, string> = {};
+    // A photograph after a round waits for the draw, the spin or the roll to finish (under 2 s).
+    const lookSettled = async (name: string) => {
+      if (!lookDir) return;
+      await page.waitForTimeout(1_800);
+      await look(page, name);
+    };
+    const pressOnPage = async (key: string) => {
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press(key);
+    };
+
+    // Keno: five numbers by touch, the rest by quick pick; Space bets.
+    await page.goto('/sandbox/games/keno');
+    await expect(page.getByTestId('original-keno')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('sound-toggle')).toHaveAttribute('aria-pressed', 'false');
+    for (const n of [3, 11, 19, 27, 35]) await page.getByTestId(`keno-${n}`).click();
+    await expect(page.getByTestId('keno-count')).toHaveText('5 of 10 numbers picked');
+    await expect(page.getByTestId('keno-paytable').getByRole('listitem')).toHaveCount(6);
+    await look(page, 'keno-picked-1440');
+    await pressOnPage('Space');
+    rounds.keno = await playedRound(page);
+    await expect(page.locator('[aria-label*="drawn"]')).toHaveCount(10);
+    await lookSettled('keno-1440');
+
+    // Wheel: 50 segments, high risk, Enter spins.
+    await page.goto('/sandbox/games/wheel');
+    await page.getByTestId('wheel-segments').selectOption('50');
+    await page.getByTestId('wheel-risk').getByRole('radio', { name: 'High' }).click();
+    await pressOnPage('Enter');
+    rounds.wheel = await playedRound(page);
+    await expect(page.getByTestId('wheel-result')).toHaveText(/^\d+\.\d{2}×$/);
+    await lookSettled('wheel-1440');
+
+    // Sic Bo by the keyboard: Tab to a spot, Enter places the chip; Space rolls.
+    await page.goto('/sandbox/games/sic-bo');
+    const small = page.locator('[data-spot="small"]');
+    await small.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-spot="total:9"]').click();
+    await expect(page.getByTestId('original-sicbo')).toContainText('2.00');
+    await pressOnPage('Space');
+    rounds['sic-bo'] = await playedRound(page);
+    await expect(page.getByTestId('sicbo-total')).toHaveText(/^Total \d{1,2}$/);
+    await lookSettled('sicbo-1440');
+
+    // European Roulette on a phone: chips tapped on the turned board, then Spin.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/sandbox/games/roulette');
+    await expect(page.getByTestId('roulette-board')).toHaveAttribute('data-orientation', 'portrait');
+    await page.locator('[data-spot="straight:17"]').click();
+    await page.locator('[data-spot="red"]').click();
+    await page.locator('[data-spot="split:0-1"]').click();
+    await look(page, 'roulette-chips-390');
+    await page.getByTestId('play').click();
+    rounds.roulette = await playedRound(page);
+    await expect(page.getByTestId('roulette-number')).toHaveText(/^\d{1,2}$/);
+    await lookSettled('roulette-390');
+    for (const game of lookDir ? (['keno', 'wheel', 'sic-bo'] as const) : []) {
+      await page.goto(`/sandbox/games/${game}`);
+      await expect(page.getByTestId('play')).toBeVisible();
+      await look(page, `${game}-390-idle`);
+    }
+    if (lookDir) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/sandbox/games/roulette');
+      await page.locator('[data-spot="corner:1-2-4-5"]').click();
+      await page.locator('[data-spot="dozen:2"]').click();
+      await look(page, 'roulette-chips-1440');
+    }
+
+    for (const game of Object.keys(rounds)) {
+      const rotated = await pageCall<{ success: boolean }>(page, '/wps/sandbox/house/seed/rotate', {
+        gameCode: game,
+      });
+      expect(rotated.success).toBe(true);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const [game, roundId] of Object.entries(rounds)) {
+      await page.goto(`/sandbox/verify?roundId=${roundId}`);
+      await expect(page.getByTestId('verify-verdict'), game).toHaveText(/^Match/, { timeout: 20_000 });
+      await expect(page.getByTestId('outcome-detail').first()).toBeVisible();
+      if (game === 'roulette') await look(page, 'verify-roulette-1440');
     }
   });
 });

@@ -9,9 +9,16 @@ export const HOUSE_NS = 'house';
 
 /** The originals' own strings (decision 046), beside the house games' shared ones. */
 export const ORIGINALS_NS = 'originals';
+/** Keno, Wheel, European Roulette and Sic Bo's strings. */
+export const ORIGINALS_TABLES_NS = 'originals-tables';
 
 const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
-  Promise.all([chunk, i18n.loadNamespaces(HOUSE_NS), i18n.loadNamespaces(ORIGINALS_NS)]).then(([m]) => m);
+  Promise.all([
+    chunk,
+    i18n.loadNamespaces(HOUSE_NS),
+    i18n.loadNamespaces(ORIGINALS_NS),
+    i18n.loadNamespaces(ORIGINALS_TABLES_NS),
+  ]).then(([m]) => m);
 
 export const loadHouseGamePage = () =>
   withHouseStrings(import('./house-game-page.tsx')).then((m) => ({ Component: m.HouseGamePage }));

@@ -24,14 +24,48 @@ import {
   type MinesRound,
   type PlinkoOutcome,
   type PlinkoRisk,
+  KENO_RISKS,
+  ROULETTE_RTP,
+  SICBO_SPOTS,
+  WHEEL_RISKS,
+  WHEEL_SEGMENTS,
+  percentText,
+  type KenoOutcome,
+  type KenoRisk,
+  type RouletteOutcome,
+  type SicBoOutcome,
+  type WheelOutcome,
+  type WheelRisk,
 } from '@app/contract';
 import { money, playErrorText, toMinor, useRecordRound } from './api.ts';
 import { autoBet, minesCashOut, minesReveal, minesStart, playOriginalRound, tone } from './originals-api.ts';
 import { GameBar, GameError, SidePanel } from './panels.tsx';
 import styles from './originals.module.css';
+import {
+  KenoStage,
+  quickPick,
+  RouletteStage,
+  SicBoStage,
+  WheelStage,
+  type SpotBets,
+} from './originals-tables-game.tsx';
 
-const NS = ['originals', 'house'] as const;
-type Kind = 'dice' | 'limbo' | 'mines' | 'plinko';
+const NS = ['originals', 'originals-tables', 'house'] as const;
+type Kind = 'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette' | 'sicbo';
+/** Games whose stake is chips on a layout (the bet field is the chip's value). */
+const onLayout = (kind: Kind) => kind === 'roulette' || kind === 'sicbo';
+
+/** The return each original states (Roulette 36/37 on every bet, Sic Bo from its lowest to its highest bet). */
+export function statedRtp(kind: Kind): string {
+  if (kind === 'roulette') return percentText(ROULETTE_RTP, 2);
+  if (kind === 'sicbo') {
+    const rtps = [...SICBO_SPOTS.values()].map((s) => s.rtp);
+    const lo = rtps.reduce((a, b) => (a.num * b.den < b.num * a.den ? a : b));
+    const hi = rtps.reduce((a, b) => (a.num * b.den > b.num * a.den ? a : b));
+    return `${percentText(lo, 2)}–${percentText(hi, 2)}`;
+  }
+  return ORIGINALS_RTP_PERCENT;
+}
 
 /**
  * A house original's page (decision 046): the game's stage, a control column (bet, the game's
@@ -65,8 +99,43 @@ export function OriginalGame({ state }: { state: HouseState }) {
   const [mines, setMines] = useState(3);
   const [open, setOpen] = useState<MinesRound | null>(state.openMines ?? null);
   const [dropId, setDropId] = useState(0);
+  const stageRef = useRef<HTMLElement>(null);
+  const [kenoPicks, setKenoPicks] = useState<number[]>([]);
+  const [kenoRisk, setKenoRisk] = useState<KenoRisk>('medium');
+  const [segments, setSegments] = useState(30);
+  const [wheelRisk, setWheelRisk] = useState<WheelRisk>('medium');
+  const [spots, setSpots] = useState<SpotBets>({});
+  const [spotHistory, setSpotHistory] = useState<SpotBets[]>([]);
 
   const betMajor = Number(bet);
+  const scale = 10 ** state.precision;
+  const spotsTotal = Object.values(spots).reduce((a, b) => a + b, 0);
+  const placeSpot = (key: string) => {
+    const chip = toMinor(state, betMajor);
+    if (!(chip > 0)) return;
+    setSpotHistory((h) => [...h.slice(-49), spots]);
+    setSpots((b) => ({ ...b, [key]: (b[key] ?? 0) + chip }));
+  };
+  const undoSpot = () =>
+    setSpotHistory((h) => {
+      if (!h.length) return h;
+      setSpots(h.at(-1)!);
+      return h.slice(0, -1);
+    });
+  const clearSpots = () => {
+    if (!spotsTotal) return;
+    setSpotHistory((h) => [...h.slice(-49), spots]);
+    setSpots({});
+  };
+  const doubleSpots = () => {
+    if (!spotsTotal) return;
+    setSpotHistory((h) => [...h.slice(-49), spots]);
+    setSpots((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, v * 2])));
+  };
+  const toggleKeno = (n: number) =>
+    setKenoPicks((p) =>
+      p.includes(n) ? p.filter((x) => x !== n) : p.length >= 10 ? p : [...p, n].sort((a, b) => a - b),
+    );
   const limboHundredths = Math.round(Number(limboTarget) * 100);
 
   const played = (round: HouseRound) => {
@@ -75,13 +144,25 @@ export function OriginalGame({ state }: { state: HouseState }) {
     if (round.balance !== null) setBalance(toMinor(state, round.balance));
     recordRound(round);
     if (sound) tone(round.win > round.bet);
+    // On a phone the stage sits above the controls: bring the outcome into view.
+    if (window.matchMedia?.('(max-width: 760px)').matches)
+      stageRef.current?.scrollIntoView({
+        block: 'start',
+        behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+      });
   };
 
   const settings = () => {
     if (kind === 'dice') return { target: diceTarget, over: diceOver };
     if (kind === 'limbo') return { target: limboHundredths };
+    if (kind === 'keno') return { bet: betMajor, picks: kenoPicks, risk: kenoRisk };
+    if (kind === 'wheel') return { bet: betMajor, segments, risk: wheelRisk };
+    if (onLayout(kind))
+      return { bets: Object.fromEntries(Object.entries(spots).map(([k, v]) => [k, v / scale])) };
     return { rows, risk };
   };
+  /** The body of a round: the bet and the settings (a layout's stakes are its spots). */
+  const body = () => (onLayout(kind) ? settings() : { bet: betMajor, ...settings() });
 
   const run = async (fn: () => Promise<void>) => {
     if (busy) return;
@@ -107,7 +188,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
         setBalance(toMinor(state, answer.balance));
         return;
       }
-      const round = await playOriginalRound({ gameCode: state.gameCode, bet: betMajor, ...settings() });
+      const round = await playOriginalRound({ gameCode: state.gameCode, ...body() });
       setDropId((d) => d + 1);
       played(round);
     });
@@ -116,8 +197,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
     run(async () => {
       const answer = await autoBet({
         gameCode: state.gameCode,
-        bet: betMajor,
-        ...settings(),
+        ...body(),
         rounds: Number(autoRounds),
         ...(stopProfit ? { stopOnProfit: Number(stopProfit) } : {}),
         ...(stopLoss ? { stopOnLoss: Number(stopLoss) } : {}),
@@ -285,6 +365,129 @@ export function OriginalGame({ state }: { state: HouseState }) {
         </label>
       </>
     );
+  } else if (kind === 'keno') {
+    const last = lastRound?.kind === 'keno' ? (lastRound.outcome as unknown as KenoOutcome) : null;
+    stage = (
+      <KenoStage
+        picks={kenoPicks}
+        risk={kenoRisk}
+        last={last}
+        disabled={busy}
+        onToggle={toggleKeno}
+        drawId={dropId}
+      />
+    );
+    controls = (
+      <>
+        <RiskSelect
+          value={kenoRisk}
+          risks={KENO_RISKS}
+          onChange={(r) => setKenoRisk(r as KenoRisk)}
+          testId="keno-risk"
+        />
+        <div className={styles.pair}>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => setKenoPicks(quickPick(kenoPicks.length || 10))}
+            data-testid="keno-quick"
+          >
+            {t('keno_quick_pick')}
+          </button>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => setKenoPicks([])}
+            disabled={!kenoPicks.length}
+          >
+            {t('clear')}
+          </button>
+        </div>
+        <p className={styles.hint} data-testid="keno-count">
+          {t('keno_picked', { count: kenoPicks.length })}
+        </p>
+      </>
+    );
+  } else if (kind === 'wheel') {
+    const last = lastRound?.kind === 'wheel' ? (lastRound.outcome as unknown as WheelOutcome) : null;
+    stage = <WheelStage segments={segments} risk={wheelRisk} last={last} spinId={dropId} />;
+    controls = (
+      <>
+        <RiskSelect
+          value={wheelRisk}
+          risks={WHEEL_RISKS}
+          onChange={(r) => setWheelRisk(r as WheelRisk)}
+          testId="wheel-risk"
+        />
+        <label className={styles.field}>
+          <span>{t('segments')}</span>
+          <select
+            value={segments}
+            onChange={(e) => setSegments(Number(e.target.value))}
+            data-testid="wheel-segments"
+          >
+            {WHEEL_SEGMENTS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </>
+    );
+  } else if (onLayout(kind)) {
+    const props = {
+      bets: spots,
+      precision: state.precision,
+      disabled: busy,
+      onPlace: placeSpot,
+    };
+    stage =
+      kind === 'roulette' ? (
+        <RouletteStage
+          {...props}
+          last={lastRound?.kind === 'roulette' ? (lastRound.outcome as unknown as RouletteOutcome) : null}
+          spinId={dropId}
+        />
+      ) : (
+        <SicBoStage
+          {...props}
+          last={lastRound?.kind === 'sicbo' ? (lastRound.outcome as unknown as SicBoOutcome) : null}
+          rollId={dropId}
+        />
+      );
+    controls = (
+      <>
+        <div className={styles.stats}>
+          <Stat label={t('total_bet')} value={money(state, spotsTotal)} />
+          <Stat label={t('spots')} value={String(Object.keys(spots).length)} />
+        </div>
+        <div className={styles.triple}>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={undoSpot}
+            disabled={!spotHistory.length}
+            data-testid="undo"
+          >
+            {t('undo')}
+          </button>
+          <button type="button" className={styles.secondary} onClick={doubleSpots} disabled={!spotsTotal}>
+            {t('double_bets')}
+          </button>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={clearSpots}
+            disabled={!spotsTotal}
+            data-testid="clear"
+          >
+            {t('clear')}
+          </button>
+        </div>
+        <p className={styles.hint}>{t('layout_hint')}</p>
+      </>
+    );
   } else {
     const last = lastRound?.kind === 'mines' ? (lastRound.outcome as unknown as MinesOutcome) : null;
     stage = <MinesStage open={open} last={last} busy={busy} onReveal={(i) => void reveal(i)} />;
@@ -342,7 +545,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
           ) : null}
           <label className={styles.field}>
             <span>
-              {t('bet_amount')} <small>({state.currencySymbol})</small>
+              {onLayout(kind) ? t('chip_value') : t('bet_amount')} <small>({state.currencySymbol})</small>
             </span>
             <div className={styles.betRow}>
               <input
@@ -410,11 +613,24 @@ export function OriginalGame({ state }: { state: HouseState }) {
             <button
               type="button"
               className={styles.play}
-              disabled={busy || !(betMajor > 0)}
+              disabled={
+                busy ||
+                !(betMajor > 0) ||
+                (onLayout(kind) && !spotsTotal) ||
+                (kind === 'keno' && !kenoPicks.length)
+              }
               onClick={() => void (mode === 'auto' && canAuto ? playAuto() : playOnce())}
               data-testid="play"
             >
-              {busy ? t('playing') : mode === 'auto' && canAuto ? t('start_auto') : t('bet')}
+              {busy
+                ? t('playing')
+                : mode === 'auto' && canAuto
+                  ? t('start_auto')
+                  : kind === 'roulette' || kind === 'wheel'
+                    ? t('spin')
+                    : kind === 'sicbo'
+                      ? t('roll')
+                      : t('bet')}
             </button>
           )}
           {autoSummary ? (
@@ -431,7 +647,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
           </p>
           <p className={styles.hint}>{t('hotkeys')}</p>
         </section>
-        <section className={styles.stage} aria-label={state.name}>
+        <section className={styles.stage} aria-label={state.name} ref={stageRef}>
           {stage}
           <div className={styles.result} aria-live="polite" data-testid="round-result">
             {lastRound ? (
@@ -451,7 +667,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
                 </a>
               </>
             ) : (
-              <span className={styles.muted}>{t('rtp_line', { rtp: ORIGINALS_RTP_PERCENT })}</span>
+              <span className={styles.muted}>{t('rtp_line', { rtp: statedRtp(kind) })}</span>
             )}
           </div>
           {recent.length ? (
@@ -465,6 +681,44 @@ export function OriginalGame({ state }: { state: HouseState }) {
           ) : null}
         </section>
         <SidePanel state={state} lastRound={lastRound} rules={<OriginalRules kind={kind} />} />
+      </div>
+    </div>
+  );
+}
+
+function RiskSelect({
+  value,
+  risks,
+  onChange,
+  testId,
+}: {
+  value: string;
+  risks: readonly string[];
+  onChange: (r: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className={styles.field}>
+      <span id={`${testId}-label`}>{t('risk')}</span>
+      <div
+        className={styles.riskToggle}
+        role="radiogroup"
+        aria-labelledby={`${testId}-label`}
+        data-testid={testId}
+      >
+        {risks.map((r) => (
+          <button
+            key={r}
+            type="button"
+            role="radio"
+            aria-checked={value === r}
+            className={styles.toggleOption}
+            onClick={() => onChange(r)}
+          >
+            {t(`risk_${r}`)}
+          </button>
+        ))}
       </div>
     </div>
   );
@@ -728,7 +982,13 @@ function OriginalRules({ kind }: { kind: Kind }) {
   return (
     <div className={styles.rules}>
       <p>{t(`rules_${kind}`)}</p>
-      <p>{t('rules_rtp', { rtp: ORIGINALS_RTP_PERCENT })}</p>
+      {kind === 'roulette' ? (
+        <p>{t('rules_rtp_roulette', { rtp: statedRtp('roulette') })}</p>
+      ) : kind === 'sicbo' ? (
+        <SicBoReturns />
+      ) : (
+        <p>{t('rules_rtp', { rtp: ORIGINALS_RTP_PERCENT })}</p>
+      )}
       <p>{t('rules_fair')}</p>
       {kind === 'plinko' ? <PlinkoTables /> : null}
     </div>
@@ -741,5 +1001,47 @@ function PlinkoTables() {
     <p className={styles.muted}>
       {t('rules_plinko_tables', { rows: `${PLINKO_MIN_ROWS}–${PLINKO_MAX_ROWS}` })}
     </p>
+  );
+}
+
+/** Sic Bo states each bet's exact return (the table's standard pays). */
+function SicBoReturns() {
+  const { t } = useTranslation(NS);
+  const rows: [string, string, string][] = [];
+  const seen = new Set<string>();
+  for (const spot of SICBO_SPOTS.values()) {
+    const label =
+      spot.type === 'total'
+        ? `${t('sicbo_total', { n: spot.key.split(':')[1] })}`
+        : t(`sicbo_${spot.type.replace('-', '_')}`, { n: 'N' });
+    const key = `${label}|${spot.pays}`;
+    if (seen.has(key) || (spot.type === 'total' && Number(spot.key.split(':')[1]) > 10)) continue;
+    seen.add(key);
+    const payText = spot.type === 'single' ? '1:1 · 2:1 · 3:1' : `${spot.pays - 1}:1`;
+    const shown = spot.type === 'total' ? `${label} / ${21 - Number(spot.key.split(':')[1])}` : label;
+    rows.push([shown, payText, percentText(spot.rtp, 2)]);
+  }
+  return (
+    <>
+      <p>{t('rules_rtp_sicbo')}</p>
+      <table className={styles.rtpTable} data-testid="sicbo-rtp">
+        <thead>
+          <tr>
+            <th>{t('bet')}</th>
+            <th>{t('pays')}</th>
+            <th>{t('rtp')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([a, b, c]) => (
+            <tr key={a}>
+              <td>{a}</td>
+              <td>{b}</td>
+              <td>{c}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

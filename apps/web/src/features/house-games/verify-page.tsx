@@ -18,6 +18,10 @@ import {
   type LimboOutcome,
   type MinesOutcome,
   type PlinkoOutcome,
+  type KenoOutcome,
+  type WheelOutcome,
+  type RouletteOutcome,
+  type SicBoOutcome,
   ORIGINAL_KINDS,
 } from '@app/contract';
 import { peekBrand } from '../../shared/brand/brand.ts';
@@ -40,6 +44,9 @@ interface Inputs {
   /** An original's wager as JSON, minor units (as recorded): {"kind":"dice","bet":100,...}. */
   original: string;
 }
+
+/** The originals whose strings are in the originals-tables catalogue. */
+const TABLE_KINDS: readonly string[] = ['keno', 'wheel', 'roulette', 'sicbo'];
 
 const isOriginal = (kind: HouseGameKind) => (ORIGINAL_KINDS as readonly string[]).includes(kind);
 
@@ -235,7 +242,11 @@ export function VerifyPage() {
                 className={styles.tab}
                 onClick={() => set({ kind: k })}
               >
-                {k === 'slot' ? t('game_slot') : k === 'table' ? t('game_table') : t(`originals:game_${k}`)}
+                {k === 'slot'
+                  ? t('game_slot')
+                  : k === 'table'
+                    ? t('game_table')
+                    : t(`${TABLE_KINDS.includes(k) ? 'originals-tables' : 'originals'}:game_${k}`)}
               </button>
             ))}
           </div>
@@ -397,7 +408,7 @@ function Facts({ hash, hashOk }: { hash: string; hashOk: boolean | null }) {
 }
 
 function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
-  const { t } = useTranslation(['originals', 'house']);
+  const { t } = useTranslation(['originals', 'originals-tables', 'house']);
   let line: string;
   if (outcome.game === 'dice') {
     const o = outcome as DiceOutcome;
@@ -415,6 +426,22 @@ function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
       layout: o.layout.map((x) => x + 1).join(', '),
       picks: o.picks.map((x) => x + 1).join(', ') || '—',
     });
+  } else if (outcome.game === 'keno') {
+    const o = outcome as KenoOutcome;
+    line = t('v_keno', {
+      drawn: o.drawn.join(', '),
+      hits: o.hits.join(', ') || '—',
+      m: (o.multiplier / 100).toFixed(2),
+    });
+  } else if (outcome.game === 'wheel') {
+    const o = outcome as WheelOutcome;
+    line = t('v_wheel', { segment: o.segment + 1, segments: o.segments, m: (o.multiplier / 100).toFixed(2) });
+  } else if (outcome.game === 'roulette') {
+    const o = outcome as RouletteOutcome;
+    line = t('v_roulette', { number: o.number, winning: o.winning.join(', ') || '—' });
+  } else if (outcome.game === 'sicbo') {
+    const o = outcome as SicBoOutcome;
+    line = t('v_sicbo', { dice: o.dice.join(' '), total: o.total, winning: o.winning.join(', ') || '—' });
   } else {
     const o = outcome as PlinkoOutcome;
     line = t('v_plinko', {
@@ -437,7 +464,7 @@ function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
 
 function OutcomeView({ outcome }: { outcome: HouseOutcome }) {
   const { t } = useTranslation('house');
-  if (['dice', 'limbo', 'mines', 'plinko'].includes(outcome.game))
+  if ((ORIGINAL_KINDS as readonly string[]).includes(outcome.game))
     return <OriginalOutcomeView outcome={outcome} />;
   if (outcome.game === 'slot') {
     const o = outcome as SlotOutcome;
