@@ -95,6 +95,7 @@ describe('a player’s bonuses', () => {
 
   it('says who ended a bonus', () => {
     expect(endedByText('staff:ann')).toBe('by ann (staff)');
+    expect(endedByText('operator:root')).toBe('by root (operator CLI)');
     expect(endedByText('wagering')).toBe('wagering met');
     expect(endedByText('member')).toBe('by the player');
     expect(endedByText(null)).toBe('');

@@ -130,6 +130,7 @@ export const BONUS_STATUS: Record<string, { label: string; tone: string }> = {
 export function endedByText(by: string | null): string {
   if (!by) return '';
   if (by.startsWith('staff:')) return `by ${by.slice(6)} (staff)`;
+  if (by.startsWith('operator:')) return `by ${by.slice(9)} (operator CLI)`;
   return (
     {
       member: 'by the player',

@@ -69,6 +69,32 @@ async function pendingRewardRequest(t: TestApp): Promise<string> {
   throw new Error('unreachable');
 }
 
+/** A bonus being wagered (a reward request with wagering, approved): its grant id. */
+async function activeBonus(t: TestApp): Promise<string> {
+  const promotionId = await requestPromotion(t);
+  await ops(t, ['promo', 'rule', promotionId, '--kind', 'REQUEST', '--fixed', '5', '--wagering', '10']);
+  const m = await memberWithMoney(t, 0);
+  let entry = 0;
+  for (const url of ['/wps/relay/MCSFE_signUpPromotionJoin', '/wps/relay/MCSFE_signUpRequestReward']) {
+    const res = await t.call({
+      method: 'POST',
+      url,
+      token: m.token,
+      payload: { promotionId: Number(promotionId) },
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    entry = res.json().value.id as number;
+  }
+  await t.app.ctx.bonus.approve({ kind: 'cli', id: null, name: 'matrix-setup', ip: null }, entry);
+  const g = await t.database.db
+    .selectFrom('bonus_grant')
+    .select('id')
+    .where('entry_id', '=', entry)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  return String(g.id);
+}
+
 /** A pending withdrawal by a new member: its id. */
 async function pendingWithdrawal(t: TestApp): Promise<string> {
   const m = await newMember(t, { money: 1_000 });
@@ -260,6 +286,11 @@ export const WRITES: Row[] = [
     command: 'promo reject',
     action: 'promotion.request.reject',
     argv: async (t) => ['promo', 'reject', await pendingRewardRequest(t), '--reason', 'matrix'],
+  },
+  {
+    command: 'promo forfeit',
+    action: 'player.bonus.forfeit',
+    argv: async (t) => ['promo', 'forfeit', await activeBonus(t), '--reason', 'matrix'],
   },
 ];
 

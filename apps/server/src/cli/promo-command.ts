@@ -10,7 +10,8 @@ export const PROMO_USAGE = `  promo list                              promotions
                                           create or replace a promotion's bonus rules (amounts in major units)
   promo requests                          reward requests waiting for a decision
   promo approve <entry id> [--amount A]   approve a reward request: the bonus goes to the member's bonus wallet
-  promo reject <entry id> --reason T      reject a reward request (the member reads the reason)`;
+  promo reject <entry id> --reason T      reject a reward request (the member reads the reason)
+  promo forfeit <grant id> --reason T     forfeit a member's bonus being wagered (back to the house)`;
 
 export interface PromoOpsServices {
   bonus?: BonusService;
@@ -188,6 +189,16 @@ export async function runPromoCommand(
     if (!reason) throw usage('Usage: promo reject <entry id> --reason T (the member reads the reason)');
     const r = await bonus.reject(actor, id, reason);
     return `Reward request ${r.id} rejected`;
+  }
+
+  if (action === 'forfeit') {
+    onlyKnown(named, ['reason'], usage);
+    const id = idOf('grant id');
+    const reason = (named.get('reason') ?? '').trim();
+    if (!reason || reason.length > 200)
+      throw usage('Usage: promo forfeit <grant id> --reason T (1 to 200 characters, kept in the audit log)');
+    await bonus.forfeitByStaff(actor, null, id, reason);
+    return `Bonus ${id} forfeited: back to the house`;
   }
 
   throw usage(`Usage:\n${PROMO_USAGE}`);

@@ -266,7 +266,7 @@ export const PlayerAdjustResultSchema = z.object({
 /**
  * A bonus of the player's as staff see it: the member's own view of a grant (promotion, amount,
  * wagering required and done, each product's contribution in percent, status, expiry) and who
- * ended it (`member`, `withdrawal`, `wagering`, `expiry`, or `staff:<name>`). Statuses: ACTIVE
+ * ended it (`member`, `withdrawal`, `wagering`, `expiry`, `staff:<name>` or `operator:<name>` (the CLI)). Statuses: ACTIVE
  * (being wagered), COMPLETED (released to the main wallet), FORFEITED, EXPIRED.
  */
 export const PlayerBonusGrantSchema = BonusGrantSchema.extend({ endedBy: z.string().nullable() });

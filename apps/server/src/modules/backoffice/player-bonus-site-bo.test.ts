@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffice, Errors } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { newMember, type TestMember } from '../withdraw/withdraw-test-kit.ts';
+import { runOpsCommand } from '../../cli/commands.ts';
 import { auditOf, callerIp, createSignedIn, type SignedIn } from './backoffice-test-kit.ts';
 
 /**
@@ -209,6 +210,28 @@ describe(`back-office player bonuses (${testDbKind})`, () => {
     expect(
       (await auditOf(t, 'player.bonus.forfeit')).filter((e) => e.target_id === String(m.id)),
     ).toHaveLength(1);
+    // The operator CLI forfeits through the same path, audited as the operator.
+    const second = await memberWithBonus();
+    await expect(
+      runOpsCommand(t.app.ctx, ['promo', 'forfeit', String(second.grantId)], 'op-pbs'),
+    ).rejects.toThrow(/--reason/);
+    expect(
+      await runOpsCommand(
+        t.app.ctx,
+        ['promo', 'forfeit', String(second.grantId), '--reason', 'Duplicate account'],
+        'op-pbs',
+      ),
+    ).toContain('forfeited');
+    const [byCli] = (await auditOf(t, 'player.bonus.forfeit')).filter(
+      (e) => e.target_id === String(second.m.id),
+    );
+    expect(byCli).toMatchObject({
+      actor_kind: 'cli',
+      actor_name: 'op-pbs',
+      after: { status: 'FORFEITED', endedBy: 'operator:op-pbs', reason: 'Duplicate account' },
+    });
+    expect(await wallets(second.m.id)).toMatchObject({ BONUS: 0 });
+
     const mine = await t.call({ url: '/wps/bonus', token: m.token });
     expect(mine.json().value).toMatchObject({
       active: null,

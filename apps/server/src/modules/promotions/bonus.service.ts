@@ -622,28 +622,36 @@ export class BonusService {
 
   /**
    * Staff forfeit a player's bonus being wagered (the back office's player page): the same
-   * BONUS_FORFEIT under the grant's one end key, ended by `staff:<name>`, and the audit entry (the
+   * BONUS_FORFEIT under the grant's one end key, ended by `staff:<name>` (`operator:<name>` from
+   * the CLI), and the audit entry (the
    * grant before and after, the reason) in the movement's transaction. A grant that has ended
-   * meanwhile (released, expired, forfeited by the player) is refused, and nothing moves.
+   * meanwhile (released, expired, forfeited by the player) is refused, and nothing moves. The
+   * operator CLI's `promo forfeit` comes this way too.
    */
-  async forfeitByStaff(actor: AuditActor, memberId: number, grantId: number, reason: string): Promise<void> {
+  async forfeitByStaff(
+    actor: AuditActor,
+    memberId: number | null,
+    grantId: number,
+    reason: string,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const g = await trx
+      let q = trx
         .selectFrom('bonus_grant')
         .selectAll()
         .where('id', '=', grantId)
-        .where('member_id', '=', memberId)
-        .where('status', '=', 'ACTIVE')
-        .forUpdate()
-        .executeTakeFirst();
+        .where('status', '=', 'ACTIVE');
+      // The back office names the player whose page it is; the CLI names the grant alone.
+      if (memberId !== null) q = q.where('member_id', '=', memberId);
+      const g = await q.forUpdate().executeTakeFirst();
       if (!g)
         this.refuse(Errors.bonusNotFound, 'This player has no such bonus being wagered (it may have ended)');
-      const after = await this.end(trx, g, 'FORFEITED', `staff:${actor.name}`);
+      const by = `${actor.kind === 'staff' ? 'staff' : 'operator'}:${actor.name}`;
+      const after = await this.end(trx, g, 'FORFEITED', by);
       const required = Math.ceil(Number(g.required));
       await this.audit.append(trx, actor, {
         action: 'player.bonus.forfeit',
         targetType: 'member',
-        targetId: memberId,
+        targetId: g.member_id,
         before: {
           grant: g.id,
           promotion: g.promotion_id,
