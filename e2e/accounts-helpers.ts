@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { encryptPayload, type ServerPublicKey } from '../packages/contract/src/payload-crypto.ts';
 import type { RunningServer } from './server.ts';
 import { CONTRACT_MODAL_PUT_OFF } from './shell-helpers.ts';
@@ -164,6 +164,39 @@ export async function createMobileMember(
     );
     if (!res.success) throw new Error(`mobile register ${national} failed: ${res.errorCode} ${res.message}`);
   });
+}
+
+/**
+ * A member's session made through the login call (encrypted as the web client does it) and put in
+ * the tab as the client keeps it (sessionStorage, once: a later logout in the tab stays logged out),
+ * then the home page with the member bar and the member's name: where `loginThroughPopup` leaves the
+ * page, without the popup. For the specs whose business is past the login; the popup itself is the accounts specs'.
+ * Returns the session's token.
+ */
+export async function playerSession(
+  page: Page,
+  server: RunningServer,
+  username: string,
+  password: string,
+  ip: string = freshIp(),
+): Promise<string> {
+  const res = await secureApi(server, '/wps/session/login', { username, password }, { ip });
+  if (!res.success) throw new Error(`login ${username} failed: ${res.errorCode} ${res.message}`);
+  const { token, type } = res.value as { token: string; type?: number };
+  await page.addInitScript(
+    ({ token, type }) => {
+      if (window.sessionStorage.getItem('e2e.session.seeded')) return;
+      window.sessionStorage.setItem('e2e.session.seeded', '1');
+      window.sessionStorage.setItem('token', token);
+      if (type) window.sessionStorage.setItem('isAgent', String(type));
+    },
+    { token, type },
+  );
+  await page.goto('/');
+  await page.getByTestId('member-bar-content').waitFor();
+  // The member info read (the name in the member menu), as a popup login has it before it ends.
+  await expect(page.getByTestId('member-menu-button')).toHaveText(/\S/);
+  return token;
 }
 
 /** Opens the login popup from the header. */

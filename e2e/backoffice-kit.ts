@@ -76,25 +76,58 @@ export interface StaffAccount {
 export type StaffSpec = StaffRole | { role: StaffRole; displayName: string };
 
 /**
- * The first admin from the operator CLI (`staff create-admin`), enrolled over the wire, creates the
- * staff accounts the test needs through the staff call (as the console's Staff page does). Each key
- * of `roles` is the prefix of its account's username; each account comes back with its one-time
- * password (not yet enrolled: its first sign-in enrols), and `adminToken` is the admin's session.
+ * The set-up admin of each server this worker talks to, by URL: made once (the operator command
+ * `staff create-admin` through the server's /ops endpoint, enrolled over the wire) and reused by
+ * every later `staffAccounts` of the worker, instead of a CLI process and an enrolment per test.
+ * The CLI's own path is backoffice-console.spec.ts's business. A session that ended (staff
+ * sessions idle out after 15 min; a spec's own server may reuse a port) is replaced by a new admin.
+ */
+const setupAdmins = new Map<string, Promise<string>>();
+
+async function newSetupAdmin(server: RunningServer): Promise<string> {
+  const admin = uniqueName('boadm');
+  const made = await server.ops('staff', 'create-admin', admin, '--name', 'Staff Setup');
+  const login = await boPost(server, '/session/login', {
+    username: admin,
+    password: /One-time password: (\S+)/.exec(made)![1]!,
+  });
+  const adminToken = login.token as string;
+  const secret = (login.enrolment as { secret: string }).secret;
+  await boPost(server, '/session/enrol', { code: totpCode(secret) }, adminToken);
+  return adminToken;
+}
+
+/** The session of the server's set-up admin (made at the first need of this worker, see `setupAdmins`). */
+export async function setupAdminToken(server: RunningServer): Promise<string> {
+  const known = setupAdmins.get(server.url);
+  if (known) {
+    const token = await known.catch(() => null);
+    if (
+      token &&
+      (await boCall(server, '/session/me', { token }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return token;
+  }
+  const made = newSetupAdmin(server);
+  setupAdmins.set(server.url, made);
+  return made;
+}
+
+/**
+ * The staff accounts the test needs, created by the server's set-up admin through the staff call
+ * (as the console's Staff page does). Each key of `roles` is the prefix of its account's username;
+ * each account comes back with its one-time password (not yet enrolled: its first sign-in enrols),
+ * and `adminToken` is the set-up admin's session (shared by the tests of the worker: a test must not
+ * end it or change that admin).
  */
 export async function staffAccounts<K extends string>(
   server: RunningServer,
   roles: Record<K, StaffSpec>,
 ): Promise<Record<K, StaffAccount> & { adminToken: string }> {
-  const admin = uniqueName('boadm');
-  const made = await server.cli('staff', 'create-admin', admin, '--name', 'Staff Setup');
-  expect(made, made.stderr).toMatchObject({ code: 0 });
-  const login = await boPost(server, '/session/login', {
-    username: admin,
-    password: /One-time password: (\S+)/.exec(made.stdout)![1]!,
-  });
-  const adminToken = login.token as string;
-  const secret = (login.enrolment as { secret: string }).secret;
-  await boPost(server, '/session/enrol', { code: totpCode(secret) }, adminToken);
+  const adminToken = await setupAdminToken(server);
   const accounts = {} as Record<K, StaffAccount>;
   for (const [key, spec] of Object.entries(roles) as [K, StaffSpec][]) {
     const { role, displayName } =
@@ -104,6 +137,37 @@ export async function staffAccounts<K extends string>(
     accounts[key] = { username, password: created.password as string };
   }
   return { ...accounts, adminToken };
+}
+
+/**
+ * Signs a new account in over the wire as the console's form does at a first sign-in (password,
+ * then the authenticator enrolled with a code computed here) and returns the open session's token.
+ */
+export async function staffSession(server: RunningServer, who: StaffAccount): Promise<string> {
+  const login = await boPost(server, '/session/login', { username: who.username, password: who.password });
+  const token = login.token as string;
+  const enrolment = login.enrolment as { secret: string } | null;
+  if (!enrolment) throw new Error(`${who.username} is enrolled already: staffSession is for a first sign-in`);
+  await boPost(server, '/session/enrol', { code: totpCode(enrolment.secret) }, token);
+  return token;
+}
+
+/**
+ * The console opened signed in as `who`, the session made over the wire (`staffSession`) and put in
+ * the tab as the console keeps it (sessionStorage, once: a later sign-out in the tab stays signed
+ * out). For the specs whose business is past the sign-in; the form itself is `consoleSignIn`'s
+ * (backoffice-account and backoffice-console keep it).
+ */
+export async function consoleSession(page: Page, server: RunningServer, who: StaffAccount): Promise<string> {
+  const token = await staffSession(server, who);
+  await page.addInitScript((t) => {
+    if (window.sessionStorage.getItem('e2e.bo.seeded')) return;
+    window.sessionStorage.setItem('e2e.bo.seeded', '1');
+    window.sessionStorage.setItem('bo.token', t);
+  }, token);
+  await page.goto('/bo/');
+  await expect(page.getByTestId('who')).toContainText(who.username);
+  return token;
 }
 
 /** The console's sign-in form: username and password (then the enrolment or the second factor). */
