@@ -31,6 +31,14 @@ const AgentShowPage = lazy(() => import('./pages/agents.tsx').then((m) => ({ def
 const GamesPage = lazy(() => import('./pages/games.tsx').then((m) => ({ default: m.GamesPage })));
 const SitePage = lazy(() => import('./pages/site.tsx').then((m) => ({ default: m.SitePage })));
 const ContentPage = lazy(() => import('./pages/content.tsx').then((m) => ({ default: m.ContentPage })));
+const PromotionsPage = lazy(() =>
+  import('./pages/engagement.tsx').then((m) => ({ default: m.PromotionsPage })),
+);
+const RewardRequestsPage = lazy(() =>
+  import('./pages/engagement.tsx').then((m) => ({ default: m.RewardRequestsPage })),
+);
+const ReferralPage = lazy(() => import('./pages/engagement.tsx').then((m) => ({ default: m.ReferralPage })));
+const FeedbackPage = lazy(() => import('./pages/engagement.tsx').then((m) => ({ default: m.FeedbackPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 const ReportsPage = lazy(() => import('./pages/reports.tsx').then((m) => ({ default: m.ReportsPage })));
 const LotteryGamesPage = lazy(() =>
@@ -74,6 +82,11 @@ export const resources: ResourceProps[] = [
     meta: { label: 'Points redeems', icon: 'deposit', permission: 'points.approve' },
   },
   {
+    name: 'reward-requests',
+    list: '/reward-requests',
+    meta: { label: 'Reward requests', icon: 'gift', permission: 'points.approve' },
+  },
+  {
     name: 'mall',
     list: '/mall',
     meta: { label: 'Points mall', icon: 'content', permission: 'content.edit' },
@@ -110,6 +123,21 @@ export const resources: ResourceProps[] = [
     name: 'content',
     list: '/content',
     meta: { label: 'Content', icon: 'content', permission: 'content.edit' },
+  },
+  {
+    name: 'promotions',
+    list: '/promotions',
+    meta: { label: 'Promotions', icon: 'gift', permission: 'content.edit' },
+  },
+  {
+    name: 'referral',
+    list: '/referral',
+    meta: { label: 'Referral', icon: 'agents', permission: 'content.edit' },
+  },
+  {
+    name: 'feedback',
+    list: '/feedback',
+    meta: { label: 'Feedback', icon: 'feedback', permission: 'feedback.handle' },
   },
   {
     name: 'reports',
@@ -212,6 +240,18 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
               <Route path="content" element={<Navigate to="/content/notices" replace />} />
               <Route path="content/:section" element={<ContentPage />} />
               <Route path="content/:section/:id" element={<ContentPage />} />
+            </Route>
+            <Route element={<Guarded resource="promotions" />}>
+              <Route path="promotions" element={<PromotionsPage />} />
+            </Route>
+            <Route element={<Guarded resource="reward-requests" />}>
+              <Route path="reward-requests" element={<RewardRequestsPage />} />
+            </Route>
+            <Route element={<Guarded resource="referral" />}>
+              <Route path="referral" element={<ReferralPage />} />
+            </Route>
+            <Route element={<Guarded resource="feedback" />}>
+              <Route path="feedback" element={<FeedbackPage />} />
             </Route>
             <Route element={<Guarded resource="reports" />}>
               <Route path="reports" element={<ReportsPage />} />

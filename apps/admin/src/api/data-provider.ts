@@ -6,6 +6,7 @@ import { contentList, contentOne, isContentResource } from './content-provider.t
 import { gamesList, isGamesResource } from './games-provider.ts';
 import { isLotteryResource, lotteryList, lotteryOne } from './lottery-provider.ts';
 import { agentList, isAgentResource } from './agents-provider.ts';
+import { engagementList, isEngagementResource } from './engagement-provider.ts';
 
 /**
  * Refine's data provider over the contract's back-office calls: the lists, their pages and filters
@@ -254,6 +255,10 @@ export function backofficeDataProvider(options: BackofficeDataProviderOptions = 
         return (await contentList(resource, page, size, filters, call)) as unknown as GetListResponse<never>;
       if (resource === 'reports')
         return (await reportList(page, size, filters, sorters, call)) as unknown as GetListResponse<never>;
+      if (isEngagementResource(resource)) {
+        const res = await engagementList(resource, page, size, filters, call);
+        return res as unknown as GetListResponse<never>;
+      }
       return notSupported(`list ${resource}`);
     },
 

@@ -20,6 +20,8 @@ const PATHS = {
     'M6 9h4M8 7v4M15 10h.01M18 8h.01M7 5h10a4 4 0 0 1 4 4v6a3 3 0 0 1-5.2 2L14 15h-4l-1.8 2A3 3 0 0 1 3 15V9a4 4 0 0 1 4-4z',
   site: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18',
   reports: 'M5 20V11M12 20V4M19 20v-6M3 20h18',
+  gift: 'M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-1.5-3-5-3-5-1s3 1 5 1zM12 7c1.5-3 5-3 5-1s-3 1-5 1z',
+  feedback: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
 } as const;
 
 export type IconName = keyof typeof PATHS;
