@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
+import { consoleSession, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * The back office's Agents section (issue 31, decision 037) in Chromium against the real server and
@@ -18,7 +18,7 @@ test.describe('back-office agents', () => {
     const { agfin: fin } = await staffAccounts(server, {
       agfin: { role: 'finance', displayName: 'Agents finance' },
     });
-    await consoleSignIn(page, fin);
+    await consoleSession(page, server, fin);
 
     // The tree from the top: the demo's top agent expands to its downline agents.
     const nav = page.getByRole('navigation', { name: 'Back office' });

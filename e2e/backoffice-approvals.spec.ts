@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
-import { consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
+import { createMember, playerSession, preparePage, uniqueName } from './accounts-helpers.ts';
+import { consoleSession, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -25,9 +25,8 @@ async function playerBankTransfer(
   await createMember(server, username, 'Play1234');
   const playerContext = await browser.newContext({ baseURL: server.url });
   const player = await playerContext.newPage();
-  await preparePage(player);
-  await player.goto('/');
-  await loginThroughPopup(player, username, 'Play1234');
+  const ip = await preparePage(player);
+  await playerSession(player, server, username, 'Play1234', ip);
   await expect(player.getByTestId('balance-amount')).toHaveText('$0.00');
   await player.getByTestId('member-menu-button').click();
   await player.getByTestId('member-menu').getByRole('menuitem', { name: 'Account record' }).click();
@@ -63,7 +62,7 @@ test.describe('back-office approvals and players', () => {
     );
 
     // The finance user: the queues in the menu, the transfer waiting in the deposit queue.
-    await consoleSignIn(page, staff.fin);
+    await consoleSession(page, server, staff.fin);
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
@@ -165,7 +164,7 @@ test.describe('back-office approvals and players', () => {
     server,
   }) => {
     const staff = await staffAccounts(server, { sup: 'support' });
-    await consoleSignIn(page, staff.sup);
+    await consoleSession(page, server, staff.sup);
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('link', { name: 'Players' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Deposits' })).toHaveCount(0);
@@ -217,7 +216,7 @@ test.describe('back-office approvals and players', () => {
       );
       const annContext = await browser.newContext({ baseURL: own.url });
       const ann = await annContext.newPage();
-      await consoleSignIn(ann, staff.ann);
+      await consoleSession(ann, own, staff.ann);
       await ann.goto('/bo/deposits');
       await expect(ann.getByText('Above 100.00 USD two different people must approve.')).toBeVisible();
       const row = ann
@@ -250,7 +249,7 @@ test.describe('back-office approvals and players', () => {
       // Bob finds it under "Awaiting a 2nd approval" and gives the second approval: credited.
       const bobContext = await browser.newContext({ baseURL: own.url });
       const bob = await bobContext.newPage();
-      await consoleSignIn(bob, staff.bob);
+      await consoleSession(bob, own, staff.bob);
       await bob.goto('/bo/deposits');
       await bob.getByLabel('Awaiting a 2nd approval').check();
       await bob.getByRole('button', { name: 'Apply' }).click();

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { boCall, boPost, consoleSignIn, look, staffAccounts } from './backoffice-kit.ts';
+import { boCall, boPost, consoleSession, look, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * Decision 040 in Chromium against the real server: an admin changes the site's name from the
@@ -55,7 +55,7 @@ test.describe('back-office brand settings and results by prize', () => {
     ).toContain(`Game ${code} added`);
 
     try {
-      await consoleSignIn(page, operator);
+      await consoleSession(page, server, operator);
       await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Site' }).click();
       const brand = page.getByRole('region', { name: 'Brand config' });
       await expect(brand.getByTestId('brand-settings')).toContainText(before.settings.brandName);

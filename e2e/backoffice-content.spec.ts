@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { uniqueName } from './accounts-helpers.ts';
-import { consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
+import { consoleSession, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 import { englishPage } from './shell-helpers.ts';
 
@@ -60,7 +60,7 @@ test.describe('back-office content', () => {
     const { cted: editor } = await staffAccounts(server, {
       cted: { role: 'content', displayName: 'Content desk' },
     });
-    await consoleSignIn(page, editor);
+    await consoleSession(page, server, editor);
 
     // A notice: the preview is the server's sanitised HTML in the notice window's look.
     await page

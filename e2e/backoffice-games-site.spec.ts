@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { preparePage } from './accounts-helpers.ts';
-import { boCall, consoleSignIn, look, staffAccounts } from './backoffice-kit.ts';
+import { boCall, consoleSession, look, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * The back office's Games and Site sections (issue 31, decision 035) in Chromium against the real
@@ -50,7 +50,7 @@ test.describe('back-office games and site', () => {
     await expect(player!.getByTestId('provider-spotlight')).not.toContainText('under maintenance');
 
     // The console: the admin signs in with the password and enrols the authenticator.
-    await consoleSignIn(page, operator);
+    await consoleSession(page, server, operator);
 
     // Games → Vendors: PG under maintenance for two hours (the dialog's default), previewed first.
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Games' }).click();

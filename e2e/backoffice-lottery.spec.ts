@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures.ts';
 import { createMember, secureApi, uniqueName } from './accounts-helpers.ts';
-import { boCall, boPost, consoleSignIn, look, staffAccounts } from './backoffice-kit.ts';
+import { boCall, boPost, consoleSession, look, staffAccounts } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -96,7 +96,7 @@ test.describe('back-office lottery', () => {
       .toBe('placed');
 
     // The console: the admin signs in with the password and enrols the authenticator.
-    await consoleSignIn(page, operator);
+    await consoleSession(page, server, operator);
 
     await page
       .getByRole('navigation', { name: 'Back office' })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures.ts';
-import { consoleSignIn, look, staffAccounts } from './backoffice-kit.ts';
+import { consoleSession, look, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * The back office's Reports (issue 31, decision 038) in Chromium against the real server and its
@@ -18,7 +18,7 @@ test.describe('back-office reports', () => {
   }) => {
     const { rpro: who } = await staffAccounts(server, { rpro: { role: 'read-only', displayName: 'Reader' } });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await consoleSignIn(page, who);
+    await consoleSession(page, server, who);
 
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await nav.getByRole('link', { name: 'Reports' }).click();

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
-import { consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
+import { createMember, playerSession, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
+import { consoleSession, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -39,10 +39,8 @@ test.describe('points mall', () => {
     try {
       const username = uniqueName('pm');
       await createMember(server, username, 'Play1234');
-      await preparePage(page);
-      await page.goto('/');
-      await loginThroughPopup(page, username, 'Play1234');
-      const token = (await page.evaluate(() => window.sessionStorage.getItem('token')))!;
+      const ip = await preparePage(page);
+      const token = await playerSession(page, server, username, 'Play1234', ip);
       const pw = await secureApi(
         server,
         '/wps/member/security/paymentPassword',
@@ -114,7 +112,7 @@ test.describe('points mall', () => {
       });
       const consoleContext = await browser.newContext({ baseURL: server.url });
       const bo = await consoleContext.newPage();
-      await consoleSignIn(bo, fin);
+      await consoleSession(bo, server, fin);
       await bo
         .getByRole('navigation', { name: 'Back office' })
         .getByRole('link', { name: 'Points redeems' })

@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import {
+  createMember,
+  loginThroughPopup,
+  playerSession,
+  preparePage,
+  uniqueName,
+} from './accounts-helpers.ts';
 import { look, lookDir } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 
@@ -161,9 +167,8 @@ test.describe('referral and help', () => {
   }) => {
     const username = uniqueName('fb');
     await createMember(server, username, 'Play1234');
-    await preparePage(page);
-    await page.goto('/');
-    await loginThroughPopup(page, username, 'Play1234');
+    const ip = await preparePage(page);
+    await playerSession(page, server, username, 'Play1234', ip);
     await page.goto('/feedback');
     const form = page.getByTestId('feedback-form');
     await form.locator('label', { hasText: 'Problem' }).click();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
 import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
-import { boCall, consoleSignIn, look, lookDir, staffAccounts } from './backoffice-kit.ts';
+import { boCall, consoleSession, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 
 /**
  * Responsible gambling end to end (issue 33, decision 039): from the footer's "Responsible
@@ -132,7 +132,7 @@ test.describe('responsible gambling', () => {
     const search = await boCall(server, `/players?key=username&q=${player}`, { token: adminToken });
     const id = (search.list as { id: number }[])[0]!.id;
 
-    await consoleSignIn(page, risk);
+    await consoleSession(page, server, risk);
 
     await page.goto(`/bo/players/${id}`);
     await page.getByRole('tab', { name: 'Limits & exclusions' }).click();

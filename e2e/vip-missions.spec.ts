@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import { createMember, playerSession, preparePage, uniqueName } from './accounts-helpers.ts';
 import { look, lookDir } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 
@@ -82,12 +82,12 @@ test.describe('VIP and missions', () => {
     try {
       const username = uniqueName('vip');
       await createMember(server, username, 'Play1234');
-      await preparePage(page);
+      const ip = await preparePage(page);
       // A guest is asked to log in; the ladder shows to everyone.
       await page.goto('/vip');
       await expect(page.getByTestId('vip-my-level')).toContainText('Log in to see your level');
       await expect(page.getByTestId('vip-levels').locator('tbody tr')).toHaveCount(6);
-      await loginThroughPopup(page, username, 'Play1234');
+      await playerSession(page, server, username, 'Play1234', ip);
       await page.goto('/vip');
       const mine = page.getByTestId('vip-my-level');
       await expect(mine).toContainText('Bronze');
