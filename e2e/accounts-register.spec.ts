@@ -16,6 +16,27 @@ async function openRegister(page: Page, search = ''): Promise<void> {
 }
 
 test.describe('register dialog', () => {
+  test('HD-10 the help centre shows its content on /help and /helpmc, among it the terms the register dialog links', async ({
+    page,
+  }) => {
+    await preparePage(page);
+    await openRegister(page);
+    const link = page.getByTestId('register-dialog').getByRole('link', { name: 'terms and conditions' });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toBe('/help?topic=terms');
+    // The link the dialog gives, on /help with the site around it.
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
+    await expect(page.getByTestId('help-article')).toContainText('Terms and conditions');
+    // The same centre on /helpmc, alone: its first article, and the terms by the same topic.
+    await page.goto('/helpmc');
+    await expect(page.getByTestId('helpmc-page')).toBeVisible();
+    await expect(page.getByTestId('help-article')).toContainText('About Lucky Lotus');
+    await page.goto(href.replace('/help', '/helpmc'));
+    await expect(page.getByTestId('helpmc-page')).toBeVisible();
+    await expect(page.getByTestId('help-article')).toContainText('Terms and conditions');
+  });
+
   test('RG-01 RG-02 RG-03 RG-04 RG-05 RG-14 RG-17 RG-33 the dialog: title, login link, both tabs, w_register banner, terms checked and linked, server-enabled fields', async ({
     page,
   }) => {
