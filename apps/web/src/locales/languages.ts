@@ -70,7 +70,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'tl',
     'ur',
     'ur-Latn',
-    'tr',
     'bn',
     'fa',
     'kk',
