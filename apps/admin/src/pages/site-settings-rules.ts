@@ -84,7 +84,7 @@ export type LinkDraft = { csType: number; name: string; path: string };
 export const SERVICE_TYPE_LABEL: Record<number, string> = {
   1: 'Live chat',
   2: 'Other channel',
-  3: 'Customer-service popup (sent encrypted)',
+  3: 'Customer-service popup',
   4: 'VIP service (VIP settings)',
 };
 
