@@ -12,6 +12,7 @@ import { dateTime } from '../ui/format.ts';
 import { Empty, Failed, Loading, NotFound } from '../ui/states.tsx';
 import { notificationProvider } from '../ui/toasts.tsx';
 import { BannerPreview, HelpPreview, NoticePreview, slotFrames } from './content-preview.tsx';
+import { LanguageVersions } from './content-versions.tsx';
 import './content.css';
 
 type Notice = backoffice.ContentNotice;
@@ -391,6 +392,7 @@ function NoticeEditor({ section, id }: { section: 'notices' | 'promotions'; id: 
       }
     >
       <NoticeForm key={notice?.id ?? 'new'} section={section} notice={notice ?? null} />
+      {notice ? <LanguageVersions kind="notice" id={String(notice.id)} fields={{ html: true }} /> : null}
     </EditorShell>
   );
 }
@@ -763,6 +765,7 @@ function BannerEditor({ id }: { id: string | null }) {
       title={banner ? 'Edit banner' : 'New banner'}
     >
       <BannerForm key={banner?.id ?? 'new'} banner={banner} />
+      {banner ? <LanguageVersions kind="banner" id={String(banner.id)} fields={{ image: true }} /> : null}
     </EditorShell>
   );
 }
@@ -1098,6 +1101,9 @@ function HelpEditor({ id }: { id: string | null }) {
       title={article ? 'Edit article' : 'New article'}
     >
       <HelpForm key={article?.id ?? 'new'} article={article} />
+      {article ? (
+        <LanguageVersions kind="help" id={article.id} fields={{ html: true, section: true }} />
+      ) : null}
     </EditorShell>
   );
 }

@@ -4,6 +4,7 @@ import { backoffice } from '@app/contract';
 import { boCall } from '../api/client.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { Empty, Failed, Loading } from '../ui/states.tsx';
+import { LanguageVersions } from './content-versions.tsx';
 
 type Goods = backoffice.MallGoodsItem;
 const POINTS = (n: number) =>
@@ -90,6 +91,9 @@ export function MallPage() {
               void query.refetch();
             }}
           />
+        ) : null}
+        {editing !== null && editing !== 'new' ? (
+          <LanguageVersions kind="goods" id={String(editing.id)} fields={{}} />
         ) : null}
       </Dialog>
     </div>

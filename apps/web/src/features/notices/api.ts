@@ -3,6 +3,8 @@ import { useQuery } from '../../shared/http/use-query.ts';
 import { defaultAnnouncementRequest, type Announcements } from '@app/contract';
 import { getBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';
+import { i18n } from '../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { announcementsCall } from '../../shared/http/calls.ts';
 import { persistedOptions, SessionCaches } from '../../shared/storage/query-persistence.ts';
 
@@ -21,10 +23,21 @@ export function announcementRequest(
   };
 }
 
-export function announcementsQuery() {
+/**
+ * The announcements in `language` (the client's Language header names it; the server answers each
+ * item in its version of that language, decision 047), so a language change asks again.
+ */
+export function announcementsQuery(language: string = i18n.language || 'en') {
   const request = announcementRequest();
   // 'original': the wire shape (issue #12), so an older copy in session storage is not read as this one.
-  const queryKey = ['notices', 'announcements', request.types, request.execution, 'original'] as const;
+  const queryKey = [
+    'notices',
+    'announcements',
+    request.types,
+    request.execution,
+    'original',
+    language,
+  ] as const;
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => call(announcementsCall, { query: request, signal }),
@@ -35,5 +48,6 @@ export function announcementsQuery() {
 }
 
 export function useAnnouncements() {
-  return useQuery(announcementsQuery());
+  const { i18n: current } = useTranslation();
+  return useQuery(announcementsQuery(current.language));
 }

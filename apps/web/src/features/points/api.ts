@@ -12,6 +12,7 @@ import {
 } from '@app/contract';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { call } from '../../shared/http/client.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 
@@ -20,7 +21,8 @@ const K = {
   all: ['wallet', 'points'],
   balance: ['wallet', 'points', 'balance'],
   config: ['wallet', 'points', 'config'],
-  goods: ['wallet', 'points', 'goods'],
+  // In the page's language (each goods' name in it, decision 047).
+  goods: (language: string) => ['wallet', 'points', 'goods', language],
   redeems: (page: number) => ['wallet', 'points', 'redeems', page],
   details: (type: PointsType | undefined, page: number) => [
     'wallet',
@@ -46,7 +48,11 @@ export function usePointConfig() {
 }
 
 export function usePointGoods() {
-  return useQuery({ queryKey: K.goods, queryFn: ({ signal }) => call(getPointReward, { signal }) });
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: K.goods(i18n.language),
+    queryFn: ({ signal }) => call(getPointReward, { signal }),
+  });
 }
 
 /** The redeem history; read again every few seconds while one waits for the operator. */

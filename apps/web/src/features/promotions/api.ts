@@ -12,12 +12,21 @@ import {
 } from '@app/contract';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { call } from '../../shared/http/client.ts';
+import { useTranslation } from '../../shared/i18n/react.tsx';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 
 /** The member's promotion queries live under ['wallet', 'promotions', …]: logout (which drops ['wallet']) clears them. */
 const K = {
   all: ['wallet', 'promotions'],
-  list: (loggedIn: boolean, category: string) => ['wallet', 'promotions', 'list', loggedIn, category],
+  // In the page's language (each promotion's version of it, decision 047): a language change asks again.
+  list: (loggedIn: boolean, category: string, language: string) => [
+    'wallet',
+    'promotions',
+    'list',
+    loggedIn,
+    category,
+    language,
+  ],
   bonus: ['wallet', 'promotions', 'bonus'],
   rewards: ['wallet', 'promotions', 'rewards'],
   categories: ['promotions', 'categories'],
@@ -26,8 +35,9 @@ const K = {
 /** The promotions with the member's status in each (PR-06, PR-07), or a guest's list. */
 export function usePromotionList(loggedIn: boolean, category: PromotionCategory | 'ALL') {
   const query = category === 'ALL' ? {} : { category };
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: K.list(loggedIn, category),
+    queryKey: K.list(loggedIn, category, i18n.language),
     queryFn: async ({ signal }) =>
       loggedIn
         ? (await call(getAvailablePromotions, { query, signal })).content
