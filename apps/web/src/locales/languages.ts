@@ -60,7 +60,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'uz',
     'lo',
     'ne',
-    'fr',
     'te',
     'sw',
   ],
