@@ -8,7 +8,7 @@ import type { RunningServer } from './server.ts';
  * The engagement desks of the back office (decision 051) in Chromium against the real server: a
  * player's reward request (made through the API, with a picture and a remark) is approved on the
  * Reward requests page, its picture shown, and the bonus is in the player's bonus wallet at once;
- * a reload's bonus rules are edited on the Promotions page (the match percent, once a day) and
+ * a reload's bonus rules are edited on the Bonus rules page (the match percent, once a day) and
  * switched off, each read back through the API and found in the audit log. The Referral and
  * Feedback pages are opened with a feedback the player sent. With LOOK_DIR set, each screen is
  * photographed at 1440×900 (the queues at 390×844 too).
@@ -165,8 +165,8 @@ test.describe('back-office engagement desks', () => {
     await expect(decided.getByTestId('request-status')).toContainText('Approved');
     await expect(decided).toContainText(`by ${admin.username}`);
 
-    // Promotions: the reload's rules edited (25 %, once a day), then switched off.
-    await nav.getByRole('link', { name: 'Promotions' }).click();
+    // Bonus rules: the reload's rules edited (25 %, once a day), then switched off.
+    await nav.getByRole('link', { name: 'Bonus rules' }).click();
     const rules = page.getByRole('table', { name: 'Promotion rules' });
     const reload = rules.getByRole('row').filter({ hasText: reloadTitle });
     await expect(reload).toContainText('10 % up to 100');

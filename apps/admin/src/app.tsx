@@ -127,7 +127,7 @@ export const resources: ResourceProps[] = [
   {
     name: 'promotions',
     list: '/promotions',
-    meta: { label: 'Promotions', icon: 'gift', permission: 'content.edit' },
+    meta: { label: 'Bonus rules', icon: 'gift', permission: 'content.edit' },
   },
   {
     name: 'referral',

@@ -200,7 +200,7 @@ export function PromotionsPage() {
   return (
     <div className="page">
       <Head
-        title="Promotions"
+        title="Bonus rules"
         actions={
           <button
             type="button"
@@ -217,8 +217,8 @@ export function PromotionsPage() {
           </button>
         }
       >
-        The bonus rules of each promotion: what it gives, its wagering, who may take it. The promotion&apos;s
-        words and schedule are written in <Link to="/content/notices">Content</Link>.
+        What each promotion gives, its wagering and who may take it, switched on and off here. The
+        promotion&apos;s words and schedule are written in <Link to="/content/notices">Content</Link>.
       </Head>
       <DataTable
         table={reactTable}
