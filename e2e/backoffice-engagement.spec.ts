@@ -9,8 +9,8 @@ import type { RunningServer } from './server.ts';
  * player's reward request (made through the API, with a picture and a remark) is approved on the
  * Reward requests page, its picture shown, and the bonus is in the player's bonus wallet at once;
  * a reload's bonus rules are edited on the Bonus rules page (the match percent, once a day) and
- * switched off, each read back through the API and found in the audit log. The Referral and
- * Feedback pages are opened with a feedback the player sent. With LOOK_DIR set, each screen is
+ * switched off, each read back through the API and found in the audit log. The Referral page
+ * opens with its terms, and the player's feedback is handled with a reply on the Feedback page. With LOOK_DIR set, each screen is
  * photographed at 1440×900 (the queues at 390×844 too).
  */
 
@@ -222,5 +222,16 @@ test.describe('back-office engagement desks', () => {
     const mine = inbox.getByRole('row').filter({ hasText: 'The deposit page froze' });
     await expect(mine.getByTestId('feedback-images').getByRole('img')).toBeVisible();
     await look(page, 'bo-feedback', { phone: true });
+    // Handled with a reply: it leaves the open list and shows under Handled with who and what.
+    await mine.getByTestId('feedback-handle').click();
+    const handle = page.getByRole('dialog', { name: /^Handle feedback #/ });
+    await handle.getByLabel('Reply or remark').fill('Asked the payments team to check the bank list.');
+    await look(page, 'bo-feedback-handle');
+    await handle.getByRole('button', { name: 'Mark handled' }).click();
+    await expect(inbox.getByRole('row').filter({ hasText: 'The deposit page froze' })).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Show' }).selectOption('HANDLED');
+    const done = inbox.getByRole('row').filter({ hasText: 'The deposit page froze' });
+    await expect(done.getByTestId('feedback-state')).toHaveText('Handled');
+    await expect(done).toContainText(`by ${admin.username}`);
   });
 });
