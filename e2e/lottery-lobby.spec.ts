@@ -59,8 +59,9 @@ test.describe('lottery lobby calls', () => {
 
     // The card of a game with a numero on sale names that numero.
     const first = body.numeros[0]!;
-    await expect(page.getByRole('link', { name: first.remark, exact: true })).toContainText(
-      `No. ${first.numero}`,
-    );
+    const card = page
+      .getByTestId('lottery-card')
+      .filter({ has: page.getByRole('link', { name: first.remark, exact: true }) });
+    await expect(card).toContainText(`No. ${first.numero}`);
   });
 });

@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { preparePage, openLogin } from './accounts-helpers.ts';
+import { latestBirthdayOfAge } from '../packages/contract/src/age.ts';
+import { createMember, loginThroughPopup, preparePage, openLogin, uniqueName } from './accounts-helpers.ts';
 import { repoRoot, startServer, type RunningServer } from './server.ts';
 import { settled } from './settled.ts';
 
@@ -106,6 +107,85 @@ async function chooseAccount(page: Page, id: string) {
 }
 
 test.describe('social sign-in and the brand age', () => {
+  test('RG-06 RG-34 RG-35 the buttons and the age follow the configuration: with no provider and the default age neither button shows and the register dialog asks for 18; the brand of 21 with both providers shows both and asks for 21, and its birthday rule requires 21', async ({
+    page,
+    site,
+  }) => {
+    test.setTimeout(300_000);
+    await preparePage(page);
+    const providersAnswered = () => page.waitForResponse((r) => r.url().includes('/wps/oauth/providers'));
+
+    // A server as configured by default: no OpenID provider, no minimumAge in the brand config.
+    const plain = await startServer();
+    try {
+      let answered = providersAnswered();
+      await page.goto(`${plain.url}/register`);
+      const dialog = page.getByTestId('register-dialog');
+      await dialog.getByTestId('register-form').waitFor({ timeout: 60_000 });
+      await answered;
+      await expect(dialog.getByText('I confirm I am 18 years old or older')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Facebook' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Google' })).toHaveCount(0);
+      await dialog.getByTestId('register-age').uncheck();
+      await dialog.getByTestId('register-submit').click();
+      await expect(dialog.getByText('Please confirm you are 18 years old')).toBeVisible();
+      answered = providersAnswered();
+      await page.goto(`${plain.url}/`);
+      await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
+      await page.getByTestId('login-form').waitFor();
+      await answered;
+      await expect(page.getByRole('button', { name: 'Facebook' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Google' })).toHaveCount(0);
+    } finally {
+      await plain.stop();
+    }
+
+    // The brand of 21 with Google and Facebook configured.
+    await page.goto('/register');
+    const dialog = page.getByTestId('register-dialog');
+    await dialog.getByTestId('register-form').waitFor({ timeout: 60_000 });
+    await expect(dialog.getByText('I confirm I am 21 years old or older')).toBeVisible();
+    await expect(page.getByTestId('social-register').getByRole('button', { name: 'Facebook' })).toBeVisible();
+    await expect(page.getByTestId('social-register').getByRole('button', { name: 'Google' })).toBeVisible();
+    await dialog.getByTestId('register-age').uncheck();
+    await dialog.getByTestId('register-submit').click();
+    await expect(dialog.getByText('Please confirm you are 21 years old')).toBeVisible();
+    await openLogin(page);
+    await expect(page.getByTestId('social-login').getByRole('button', { name: 'Facebook' })).toBeVisible();
+    await expect(page.getByTestId('social-login').getByRole('button', { name: 'Google' })).toBeVisible();
+
+    // Its birthday rule: a member whose birthday makes them 20 is told 21 on the profile page and
+    // the server refuses it too; the last birthday of 21 is saved.
+    const username = uniqueName('age');
+    await createMember(site, username, 'Login12345');
+    await loginThroughPopup(page, username, 'Login12345');
+    await page.getByTestId('member-menu-button').click();
+    await page.getByTestId('member-menu').getByRole('menuitem', { name: 'My account' }).click();
+    const centre = page.getByTestId('member-centre');
+    await centre.getByTestId('profile-open').click();
+    const form = centre.getByTestId('profile-form');
+    const oldest21 = latestBirthdayOfAge(21);
+    const twenty = new Date(`${oldest21}T00:00:00Z`);
+    twenty.setUTCDate(twenty.getUTCDate() + 1);
+    const birthday = form.getByTestId('profile-birthday');
+    await expect(birthday).toHaveAttribute('max', oldest21);
+    await expect(form.getByText('You must be at least 21')).toBeVisible();
+    await birthday.fill(twenty.toISOString().slice(0, 10));
+    await form.getByTestId('profile-save').click();
+    await expect(form.getByRole('alert').filter({ hasText: 'You must be at least 21' })).toBeVisible();
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    const refused = await page.request.post('/wps/member/profile', {
+      headers: { Authorization: token!, Merchant: 'SEA888', Device: 'web', Language: 'en' },
+      data: { birthday: twenty.toISOString().slice(0, 10) },
+    });
+    const body = (await refused.json()) as { success: boolean; message?: string };
+    expect(body.success).toBe(false);
+    expect(body.message).toContain('you must be at least 21');
+    await birthday.fill(oldest21);
+    await form.getByTestId('profile-save').click();
+    await expect(form.getByText('Your profile is saved.')).toBeVisible();
+  });
+
   test('the register dialog of a 21 brand asks "Please confirm you are 21 years old" and shows the Facebook and Google buttons; a new player signs up through the provider and is logged in', async ({
     page,
   }) => {

@@ -264,6 +264,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     verification,
     members,
     withdrawals,
+    minimumAge: () => brand.get().minimumAge,
   });
   // Scheduled work of every module, run once per window across all instances (platform/jobs).
   const jobs = new JobRunner(database, options.jobs);

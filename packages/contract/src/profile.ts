@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { patternCatalogue } from './patterns.ts';
+import { ageOn, DEFAULT_MINIMUM_AGE } from './age.ts';
 
 /**
  * The security centre's own calls (issue 7, "Security centre and profile"; spec B §2, §3): the
@@ -183,10 +184,13 @@ const TELEGRAM = /^@?[A-Za-z][A-Za-z0-9_]{4,31}$/;
 const ZALO = /^\+?[0-9]{8,15}$/;
 /** An address: letters, digits and the punctuation addresses use; no angle brackets or controls. */
 const ADDRESS = /^[\p{L}\p{M}\p{N}\p{Zs}.,'’#/()&:;°-]+$/u;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The youngest and oldest a member may say they are. */
-export const PROFILE_MIN_AGE = 18;
+/**
+ * The youngest and oldest a member may say they are. The youngest is the brand's minimum age
+ * (`minimumAge` of the brand config, RG-34, RG-35): this is its default, the rules below take the
+ * brand's as a parameter.
+ */
+export const PROFILE_MIN_AGE = DEFAULT_MINIMUM_AGE;
 export const PROFILE_MAX_AGE = 120;
 
 /** English sentence of each field's rule: the server's refusal and the client's hint. */
@@ -210,25 +214,32 @@ export function normalizeProfileValue(field: ProfileField, raw: string): string 
   return v;
 }
 
-/** Whether a birthday (YYYY-MM-DD) is a real date of someone between the minimum and maximum age. */
-function birthdayOk(value: string, today: Date): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
-  const ty = today.getUTCFullYear();
-  const birthdayPassed =
-    today.getUTCMonth() > mo - 1 || (today.getUTCMonth() === mo - 1 && today.getUTCDate() >= d);
-  const age = ty - y - (birthdayPassed ? 0 : 1);
-  return age >= PROFILE_MIN_AGE && age <= PROFILE_MAX_AGE;
+/** The rule's sentence of a field; the birthday's names the brand's minimum age. */
+export function profileFieldHint(field: ProfileField, minimumAge: number = PROFILE_MIN_AGE): string {
+  return field === 'birthday'
+    ? `A date (YYYY-MM-DD): you must be at least ${minimumAge}`
+    : PROFILE_FIELD_HINTS[field];
+}
+
+/**
+ * Whether a birthday (YYYY-MM-DD) is a real date of someone between the brand's minimum age and
+ * the maximum age, by the one age rule (age.ts: of age from the birthday itself).
+ */
+function birthdayOk(value: string, today: Date, minimumAge: number): boolean {
+  const age = ageOn(value, today);
+  return age !== null && age >= minimumAge && age <= PROFILE_MAX_AGE;
 }
 
 /**
  * One field's rule, shared by the form and the server: true when the (normalised, non-empty) value
  * is acceptable. An empty value means "clear it" and is judged by the caller.
  */
-export function profileValueOk(field: ProfileField, value: string, today: Date = new Date()): boolean {
+export function profileValueOk(
+  field: ProfileField,
+  value: string,
+  today: Date = new Date(),
+  minimumAge: number = PROFILE_MIN_AGE,
+): boolean {
   const len = [...value].length;
   switch (field) {
     case 'fullName':
@@ -238,7 +249,7 @@ export function profileValueOk(field: ProfileField, value: string, today: Date =
     case 'zalo':
       return ZALO.test(value);
     case 'birthday':
-      return birthdayOk(value, today);
+      return birthdayOk(value, today, minimumAge);
     case 'address':
       return len >= 5 && len <= 200 && ADDRESS.test(value);
     case 'nationality':

@@ -124,6 +124,13 @@ export const RgStatusSchema = z.object({
   realityCheckMinutes: z.number().int().nullable(),
   /** Epoch ms the session ends by the member's session limit (null: no limit). */
   sessionEndsAt: z.number().nullable(),
+  /**
+   * The idle time-out (SESSION_IDLE_MINUTES), ms: the session ends this long after the last call,
+   * and the end whatever the activity (SESSION_MAX_HOURS or the session limit), epoch ms. The web
+   * warns ahead of both (decision 050, WCAG 2.2.1). Absent from a server that does not say.
+   */
+  idleMs: z.number().int().positive().optional(),
+  absoluteEndsAt: z.number().optional(),
   /** The login before this one (null: the first). */
   lastLogin: z.object({ at: z.number(), ip: z.string() }).nullable(),
 });

@@ -44,6 +44,43 @@ export const getCaptcha = defineCall({
   response: z.string(),
 });
 
+/**
+ * The captcha's accessible alternative (WCAG 3.3.8, decision 050): nothing to read or solve, the
+ * browser proves some work instead. The answer, sent in the form's captcha field as an image's
+ * would be, is a decimal number `n` (1 to 12 digits) such that the SHA-256 of `salt:n` begins
+ * with `bits` zero bits.
+ */
+export const CaptchaCheckSchema = z.object({
+  salt: z.string(),
+  bits: z.number().int().min(1).max(32),
+  expiresAt: z.number(),
+});
+export type CaptchaCheck = z.infer<typeof CaptchaCheckSchema>;
+
+export const getCaptchaCheck = defineCall({
+  id: 'getCaptchaCheck',
+  method: 'GET',
+  path: '/wps/captcha/check',
+  moduleId: 'CAPTCHA',
+  token: false,
+  summary:
+    "The captcha's accessible alternative, a proof of work instead of a picture to read: salt and bits, bound to the caller as the image is (Captcha-Id); the form's captcha field then carries a number n such that SHA-256(salt:n) begins with that many zero bits. Single use, 5 minutes",
+  response: CaptchaCheckSchema,
+});
+
+/** How many zero bits a digest begins with. */
+export function leadingZeroBits(digest: Uint8Array): number {
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte === 0) {
+      bits += 8;
+      continue;
+    }
+    return bits + Math.clz32(byte) - 24;
+  }
+  return bits;
+}
+
 export const getChallenge = defineCall({
   id: 'getChallenge',
   method: 'GET',

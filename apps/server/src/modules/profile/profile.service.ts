@@ -4,7 +4,8 @@ import {
   type MemberProfile,
   NICKNAME_HINT,
   normalizeProfileValue,
-  PROFILE_FIELD_HINTS,
+  profileFieldHint,
+  PROFILE_MIN_AGE,
   PROFILE_FIELDS,
   PROFILE_LOCKED_ONCE_SET,
   type ProfileField,
@@ -39,6 +40,8 @@ export interface ProfileDeps {
   verification: VerificationService;
   members: MemberService;
   withdrawals: WithdrawService;
+  /** The brand's minimum age (RG-34, RG-35): a birthday must make the member at least this old. */
+  minimumAge?: () => number;
 }
 
 /** member_profile's column of each field kept there (the full name lives in member.payee_name). */
@@ -246,9 +249,10 @@ export class ProfileService {
         changes[field] = null;
         continue;
       }
-      if (!profileValueOk(field, value))
+      const minimumAge = this.deps.minimumAge?.() ?? PROFILE_MIN_AGE;
+      if (!profileValueOk(field, value, new Date(), minimumAge))
         throw fail(Errors.profileFieldInvalid, {
-          message: `${field}: ${PROFILE_FIELD_HINTS[field]}`,
+          message: `${field}: ${profileFieldHint(field, minimumAge)}`,
           value: { field },
         });
       if (value === before) continue;

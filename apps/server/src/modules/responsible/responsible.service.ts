@@ -520,7 +520,7 @@ export class ResponsibleService {
     const db = this.database.db;
     const session = await db
       .selectFrom('session')
-      .select(['created_at', 'absolute_expires_at'])
+      .select(['created_at', 'absolute_expires_at', 'idle_expires_at', 'last_seen_at'])
       .where('id', '=', sessionId)
       .executeTakeFirstOrThrow();
     const prev = await db
@@ -550,6 +550,9 @@ export class ResponsibleService {
       wagered: this.major(u!.wager),
       realityCheckMinutes: setting?.reality_check_minutes ?? null,
       sessionEndsAt: sessionLimit ? session.absolute_expires_at.getTime() : null,
+      // The idle deadline is the last extension plus the idle time-out (never past the absolute end).
+      idleMs: Math.max(1, session.idle_expires_at.getTime() - new Date(session.last_seen_at).getTime()),
+      absoluteEndsAt: session.absolute_expires_at.getTime(),
       lastLogin: prev ? { at: prev.created_at.getTime(), ip: prev.ip } : null,
     };
   }

@@ -4,6 +4,7 @@ import {
   FeatureSwitch,
   getCaptcha,
   getChallenge,
+  getCaptchaCheck,
   getGeetest,
   sendSmsForgotPassword,
   sendSmsNoLogin,
@@ -30,6 +31,16 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     bindCaptcha(reply, issued.id);
     reply.header('cache-control', 'no-store');
     return issued.png.toString('base64');
+  });
+
+  // The captcha's accessible alternative (decision 050): work the browser proves, nothing to read.
+  registerCall(app, getCaptchaCheck, async ({ req, reply }) => {
+    const ip = clientIp(req);
+    await rateLimiter.consume(`captcha:${ip}`, perMinute(30));
+    const { id, ...check } = await captcha.issueCheck(ip);
+    bindCaptcha(reply, id);
+    reply.header('cache-control', 'no-store');
+    return check;
   });
 
   // The original's GeeTest call: no GeeTest here, so it hands out a slider challenge's id (the

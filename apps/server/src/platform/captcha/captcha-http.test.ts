@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadingZeroBits } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { captchaAnswer, loginCall } from '../../modules/session/accounts-test-kit.ts';
 
@@ -73,5 +75,45 @@ describe(`the captcha's cookie (${testDbKind})`, () => {
       expect(res.statusCode, cookie).toBeLessThan(500);
       expect(res.json(), cookie).toMatchObject({ errorCode: 'captcha.invalid' });
     }
+  });
+
+  it("the accessible alternative (decision 050): a proof of work on the check's salt passes the login's captcha, a wrong one and a second use do not", async () => {
+    const check = async () => {
+      const headers = fromNewIp();
+      const res = await t.call({ url: '/wps/captcha/check', headers });
+      const { salt, bits } = res.json().value as { salt: string; bits: number };
+      expect(bits).toBe(14);
+      const id = res.headers['captcha-id'] as string;
+      let n = 0;
+      const ok = (x: number) => leadingZeroBits(createHash('sha256').update(`${salt}:${x}`).digest()) >= bits;
+      while (!ok(n)) n++;
+      let bad = 0;
+      while (ok(bad)) bad++;
+      return { headers: { ...headers, 'captcha-id': id }, answer: String(n), wrong: String(bad) };
+    };
+    // agent2 needs a captcha from here (the tests before may have left it so already).
+    const bad = await loginCall(t, { username: 'agent2', password: 'Wrong1234' }, fromNewIp());
+    expect(bad.json()).toMatchObject({ value: { captcha: true } });
+    const refused = await check();
+    const wrong = await loginCall(
+      t,
+      { username: 'agent2', password: 'Agent1234', captcha: refused.wrong },
+      refused.headers,
+    );
+    expect(wrong.json()).toMatchObject({ errorCode: 'captcha.invalid' });
+    // Spent, right or wrong: the right answer to the same check is refused now.
+    const again = await loginCall(
+      t,
+      { username: 'agent2', password: 'Agent1234', captcha: refused.answer },
+      refused.headers,
+    );
+    expect(again.json()).toMatchObject({ errorCode: 'captcha.invalid' });
+    const c = await check();
+    const ok = await loginCall(
+      t,
+      { username: 'agent2', password: 'Agent1234', captcha: c.answer },
+      c.headers,
+    );
+    expect(ok.statusCode).toBe(200);
   });
 });

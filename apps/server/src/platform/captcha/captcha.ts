@@ -1,12 +1,19 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'kysely';
+import { leadingZeroBits } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 
 export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_WIDTH = 120;
 export const CAPTCHA_HEIGHT = 40;
+/**
+ * The accessible alternative's work (decision 050): 14 zero bits, about 16,000 hashes, a fraction
+ * of a second in a browser; each try costs a bot as much, and each is single use as an image is.
+ */
+export const CAPTCHA_CHECK_BITS = 14;
+const CHECK_PREFIX = 'pow:';
 
 const hashId = (id: string) => createHash('sha256').update(id, 'utf8').digest();
 const rnd = (min: number, max: number) => min + (randomInt(0, 10_000) / 10_000) * (max - min);
@@ -86,6 +93,26 @@ export class CaptchaService {
   }
 
   /**
+   * The accessible alternative (WCAG 3.3.8): a salt to prove work on instead of a picture to read,
+   * stored as a captcha whose answer is the rule (`pow:bits:salt`), bound and spent the same way.
+   */
+  async issueCheck(ip: string): Promise<{ id: string; salt: string; bits: number; expiresAt: number }> {
+    const id = randomBytes(18).toString('base64url');
+    const salt = randomBytes(12).toString('base64url');
+    const expiresAt = Date.now() + CAPTCHA_TTL_MS;
+    await this.database.db
+      .insertInto('captcha')
+      .values({
+        id_hash: hashId(id),
+        answer: `${CHECK_PREFIX}${CAPTCHA_CHECK_BITS}:${salt}`,
+        ip,
+        expires_at: new Date(expiresAt),
+      })
+      .execute();
+    return { id, salt, bits: CAPTCHA_CHECK_BITS, expiresAt };
+  }
+
+  /**
    * Checks (and consumes) the caller's captcha, found by the id the caller carries (captcha-http.ts
    * reads it from the request): true only for a live captcha with this answer.
    */
@@ -97,6 +124,13 @@ export class CaptchaService {
       .returning(['answer', 'expires_at'])
       .executeTakeFirst();
     if (!row || new Date(row.expires_at).getTime() < Date.now()) return false;
+    if (row.answer.startsWith(CHECK_PREFIX)) {
+      const [bits, salt] = row.answer.slice(CHECK_PREFIX.length).split(':');
+      const n = answer.trim();
+      if (!/^\d{1,12}$/.test(n)) return false;
+      const digest = createHash('sha256').update(`${salt}:${n}`, 'utf8').digest();
+      return leadingZeroBits(digest) >= Number(bits);
+    }
     return row.answer === answer.trim();
   }
 }

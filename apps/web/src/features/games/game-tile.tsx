@@ -24,7 +24,6 @@ export interface TileLabels {
   maintenance: string;
   hot: string;
   new: string;
-  playGame: (game: string) => string;
   rtp: (rtp: string) => string;
   favouriteAdd: (game: string) => string;
   favouriteRemove: (game: string) => string;
@@ -39,7 +38,6 @@ export function useTileLabels(): TileLabels {
       maintenance: t('maintenance_short'),
       hot: t('hot'),
       new: t('new'),
-      playGame: labelTemplate(t, 'play_game', 'game'),
       rtp: labelTemplate(t, 'rtp', 'rtp'),
       favouriteAdd: labelTemplate(t, 'favourite_add', 'game'),
       favouriteRemove: labelTemplate(t, 'favourite_remove', 'game'),
@@ -73,12 +71,7 @@ export const GameTile = memo(function GameTile({
   const src = cdnImage(game.imageUrl);
   return (
     <li className={styles.tile} data-testid="game-tile" data-node={game.nodeId}>
-      <button
-        type="button"
-        className={styles.tileButton}
-        onClick={() => onPlay(game)}
-        aria-label={labels.playGame(game.gameName)}
-      >
+      <button type="button" className={styles.tileButton} onClick={() => onPlay(game)}>
         {/* The play label is the art's ::after (one element fewer per tile: NC-46 counts them). */}
         <span className={styles.art} data-play={maintenance ? labels.maintenance : labels.play}>
           <LazyImage key={src} src={src} width={300} height={200} className={styles.img} />

@@ -94,6 +94,8 @@ export function SidePanel({
         role="tabpanel"
         id={`house-panel-${tab}`}
         aria-labelledby={`house-tab-${tab}`}
+        // A scrolling panel is reached by the keyboard (WCAG 2.1.1; the tab pattern's panel stop).
+        tabIndex={0}
         className={styles.panelBody}
       >
         {tab === 'rules' ? rules : null}

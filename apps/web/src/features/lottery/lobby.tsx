@@ -180,20 +180,17 @@ const GameCard = memo(function GameCard({
     game.defaultPlayType !== undefined ? `&playType=${encodeURIComponent(String(game.defaultPlayType))}` : ''
   }`;
   return (
-    <Link
-      to={to}
-      className={styles.card}
-      data-family={family}
-      aria-label={game.name}
-      aria-busy={launching || undefined}
-      onClick={onClick}
-    >
+    // The link holds the name only and covers the card (its ::after): its accessible name is the
+    // visible name (WCAG 2.5.3), the numero, countdown and result are read as the card's text.
+    <div className={styles.card} data-family={family} data-testid="lottery-card">
       <span className={styles.cardHead}>
         <span className={styles.cardBadge} aria-hidden="true">
           {familyBadge(family)}
         </span>
         <span className={styles.cardTitle}>
-          <span className={styles.cardName}>{game.name}</span>
+          <Link to={to} className={styles.cardName} aria-busy={launching || undefined} onClick={onClick}>
+            {game.name}
+          </Link>
           <span className={styles.cardLabel}>
             {numero ? t('numero_no', { numero: numero.numero }) : t('no_open_numero')}
           </span>
@@ -228,6 +225,6 @@ const GameCard = memo(function GameCard({
           <span className={styles.cardLabel}>{t('no_result_yet')}</span>
         )}
       </span>
-    </Link>
+    </div>
   );
 });

@@ -59,7 +59,7 @@ const bank = {
 /** The pages are lazy chunks: on a busy machine their first load takes longer than a second. */
 const LAZY = { timeout: 8000 };
 const P = profileEn;
-const PK = (key: string) => (profileEn as Record<string, string>)[key] ?? key;
+const PK = (key: string) => ((profileEn as Record<string, string>)[key] ?? key).replace('{{age}}', '18'); // the brand's default age
 
 function stub(profile: MemberProfile, posts: unknown[] = []) {
   return stubFetch({

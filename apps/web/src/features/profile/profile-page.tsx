@@ -10,8 +10,10 @@ import {
   PROFILE_MIN_AGE,
   type ProfileField,
   profileValueOk,
+  latestBirthdayOfAge,
   SOURCES_OF_INCOME,
 } from '@app/contract';
+import { useBrand } from '../../shared/brand/brand.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { FormAlert, TextField } from '../../shared/forms/text-field.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
@@ -28,13 +30,6 @@ import formStyles from '../../shared/forms/form.module.css';
 import styles from './profile.module.css';
 
 type Values = Record<ProfileField | 'nickname', string>;
-
-/** Today minus `years`, as YYYY-MM-DD (the birthday picker's latest date). */
-function yearsAgo(years: number): string {
-  const d = new Date();
-  d.setFullYear(d.getFullYear() - years);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Country names in the page's language, sorted as its readers sort them. */
 function useCountryOptions(language: string) {
@@ -93,6 +88,8 @@ function ProfileForm({
 }) {
   const { t, i18n } = useTranslation(PROFILE_NS);
   const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  // The brand's minimum age (RG-34, RG-35): the birthday's rule, its sentence and its picker.
+  const minimumAge = useBrand().minimumAge ?? PROFILE_MIN_AGE;
   const update = useUpdateProfile();
   const nickname = useUpdateNickname();
   const countries = useCountryOptions(i18n.language);
@@ -107,7 +104,9 @@ function ProfileForm({
   const rule = (field: ProfileField) => ({
     validate: (raw: string) => {
       const v = normalizeProfileValue(field, raw);
-      return !v || profileValueOk(field, v) || t(`hint_${field}`);
+      return (
+        !v || profileValueOk(field, v, new Date(), minimumAge) || t(`hint_${field}`, { age: minimumAge })
+      );
     },
   });
 
@@ -139,7 +138,7 @@ function ProfileForm({
     ) : (
       <TextField
         label={t(`field_${field}`)}
-        hint={t(`hint_${field}`)}
+        hint={t(`hint_${field}`, { age: minimumAge })}
         error={errors[field]?.message}
         data-testid={`profile-${field}`}
         {...extra}
@@ -199,7 +198,7 @@ function ProfileForm({
         </p>
         <div className={styles.grid}>
           {text('fullName', { autoComplete: 'name', maxLength: 64 })}
-          {text('birthday', { type: 'date', max: yearsAgo(PROFILE_MIN_AGE), min: '1900-01-01' })}
+          {text('birthday', { type: 'date', max: latestBirthdayOfAge(minimumAge), min: '1900-01-01' })}
           {select(
             'nationality',
             countries.map((c) => ({ value: c.code, label: c.name })),

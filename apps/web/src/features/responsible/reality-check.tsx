@@ -5,6 +5,7 @@ import { useSession } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useEndSession, useRgStatus } from './api.ts';
+import { SessionExpiryWarning } from './session-expiry.tsx';
 import styles from './responsible.module.css';
 
 const SHOWN_KEY = 'rgLastLoginShown';
@@ -69,6 +70,12 @@ export function RealityCheck() {
           </Button>
         </div>
       ) : null}
+      <SessionExpiryWarning
+        status={s}
+        receivedAt={status.dataUpdatedAt}
+        onStay={() => void refetch()}
+        onLogout={() => logout.mutate()}
+      />
       {check && s ? (
         <Modal
           title={t('rg_reality_title')}

@@ -5,6 +5,7 @@ import { i18n } from '../../shared/i18n/i18n.ts';
 import { saveSession } from '../../shared/session/session.ts';
 import { renderShell, setupShell, stubFetch, systemStatus } from '../../test/shell-harness.tsx';
 import { RealityCheck } from './reality-check.tsx';
+import { sessionEnd, warningLeadMs } from './session-expiry.tsx';
 import { ResponsiblePage } from './responsible-page.tsx';
 
 const settings = (over: Record<string, unknown> = {}) => ({
@@ -106,5 +107,51 @@ describe('responsible gaming page', () => {
     });
     renderShell(<RealityCheck />);
     expect(await screen.findByTestId('rg-last-login')).toHaveTextContent('203.0.113.7');
+  });
+
+  it('the time-out warning comes at least 20 seconds before the server ends the session, idle or at its limit', () => {
+    for (const idleMinutes of [1, 2, 5, 30, 120]) {
+      const idleMs = idleMinutes * 60_000;
+      const lastCall = 1_000_000;
+      // The server extends at most once per step: its real end is no earlier than a step before.
+      const realEnd = lastCall - Math.min(60_000, idleMs / 4) + idleMs;
+      const end = sessionEnd({ idleMs, absoluteEndsAt: undefined, now: 0 }, lastCall, 0)!;
+      expect(end.why).toBe('idle');
+      expect(end.at).toBeLessThanOrEqual(realEnd);
+      expect(realEnd - (end.at - warningLeadMs(idleMs))).toBeGreaterThanOrEqual(20_000);
+    }
+    // The absolute end, in the server's clock (skewed by 5 s here), when it comes first.
+    const limit = sessionEnd({ idleMs: 30 * 60_000, absoluteEndsAt: 205_000, now: 105_000 }, 90_000, 100_000);
+    expect(limit).toEqual({ at: 200_000, why: 'limit' });
+  });
+
+  it('warns of an idle time-out with the seconds left; "Stay logged in" makes a call, which extends the session', async () => {
+    sessionStorage.clear();
+    saveSession({ token: 'tok-expiry-12345678', agentType: 0 });
+    const { requests } = stubFetch({
+      '/wps/system/status': () => systemStatus(),
+      // An idle time-out of 20 s: the warning is due at once.
+      '/wps/responsible/status': () => ({
+        sessionStartedAt: Date.now() - 60_000,
+        now: Date.now(),
+        net: 0,
+        wagered: 0,
+        realityCheckMinutes: null,
+        sessionEndsAt: null,
+        lastLogin: null,
+        idleMs: 20_000,
+        absoluteEndsAt: Date.now() + 3_600_000,
+      }),
+    });
+    renderShell(<RealityCheck />);
+    const dialog = await screen.findByTestId('session-expiry');
+    expect(dialog).toHaveTextContent(/logged out in 1\d seconds/);
+    const before = requests.filter((r) => r.url.pathname === '/wps/responsible/status').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Stay logged in' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url.pathname === '/wps/responsible/status').length).toBeGreaterThan(
+        before,
+      ),
+    );
   });
 });

@@ -136,6 +136,14 @@ function isEnvelope(
   return typeof x === 'object' && x !== null && typeof (x as { success?: unknown }).success === 'boolean';
 }
 
+/** When the newest call carrying the session's token was sent (epoch ms; 0: none yet). */
+let lastTokenCallAt = 0;
+
+/** The server's idle time-out counts from the session's last call: the time-out warning reads this. */
+export function lastSessionCallAt(): number {
+  return lastTokenCallAt;
+}
+
 /**
  * Calls one operation of the contract: method and path from its declaration, the wire's headers,
  * the envelope unwrapped for `/wps` calls and bare bodies returned as they are. Every failure
@@ -162,6 +170,7 @@ export async function call<C extends CallDef>(
 
   const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  if (sentToken) lastTokenCallAt = Date.now();
   let res: Response;
   try {
     res = await fetch(buildUrl(def.path, options.query as Record<string, unknown> | undefined), {

@@ -10,6 +10,14 @@ export const getCaptchaRef: CallRef<typeof C.getCaptcha> = {
   token: false,
   encrypted: false,
 };
+export const getCaptchaCheckRef: CallRef<typeof C.getCaptchaCheck> = {
+  id: 'getCaptchaCheck',
+  method: 'GET',
+  path: '/wps/captcha/check',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
 export const getGeetestRef: CallRef<typeof C.getGeetest> = {
   id: 'getGeetest',
   method: 'GET',
