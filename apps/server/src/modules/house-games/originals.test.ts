@@ -19,6 +19,7 @@ afterAll(async () => t?.close());
 
 interface Round {
   roundId: string;
+  gameCode: string;
   kind: string;
   serverSeedHash: string;
   clientSeed: string;
