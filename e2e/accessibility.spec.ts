@@ -192,13 +192,13 @@ test.describe('accessibility', () => {
     await preparePage(page);
     await page.goto('/');
     const banner = page.getByRole('banner');
-    const lottery = banner
+    const promotions = banner
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Lottery', exact: true });
-    // The header's game navigation is reached with Tab and followed with Enter.
-    await tabUntil(page, lottery);
+      .getByRole('link', { name: 'Promotions', exact: true });
+    // The header's navigation is reached with Tab and followed with Enter.
+    await tabUntil(page, promotions);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/lottery$/);
+    await expect(page).toHaveURL(/\/promotions$/);
     await page.goto('/hot');
     // The login button opens its dialog; Tab and Shift+Tab stay inside it; Escape closes it.
     const login = banner.getByRole('button', { name: 'Log in', exact: true });
