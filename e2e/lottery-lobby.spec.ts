@@ -35,9 +35,10 @@ test.describe('lottery lobby calls', () => {
 
     // The Popular group lists those games in the server's order.
     await page.getByRole('group', { name: 'Game groups' }).getByRole('button', { name: 'Popular' }).click();
-    const cards = page.locator('main a[aria-label]');
+    // A card's link is named by the game's name alone (decision 050).
+    const cards = page.locator('main').getByTestId('lottery-card').getByRole('link');
     await expect(cards.first()).toBeVisible();
-    const names = await cards.evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')));
+    const names = await cards.evaluateAll((as) => as.map((a) => a.textContent?.trim()));
     const expected = body.list.map((g) => g.remark).filter((name) => names.includes(name));
     expect(expected.length).toBeGreaterThan(0);
     expect(names).toEqual(expected);
