@@ -29,6 +29,25 @@ const output = new LogOutput(
 // An exit without a stop (a crash) still writes what waits, once, without waiting on the reader.
 process.on('exit', () => output.flushNowOrDrop());
 
+/**
+ * A server started by a test or benchmark must not outlive it: a runner killed hard (a worker past
+ * its teardown time-out gets SIGKILL) leaves its child running, holding 0.6 GB and a port.
+ * EXIT_WITH_PARENT=1 ends the server once its parent is gone (it is re-parented, ppid changes),
+ * watched from the first line of main: a start on a loaded machine (migrations, the demo seed, the
+ * app's plugins) can take minutes, and a runner stopped meanwhile left 14 servers starting in one
+ * session. Until the app is built there is nothing to close: the process just exits.
+ */
+let stopWhenOrphaned: ((reason: string) => void) | null = null;
+if (process.env.EXIT_WITH_PARENT === '1') {
+  const parent = process.ppid;
+  setInterval(() => {
+    // Re-parented to init (1) counts too: a parent gone while the modules loaded was never seen.
+    if (process.ppid === parent && process.ppid !== 1) return;
+    if (stopWhenOrphaned) stopWhenOrphaned('parent exited');
+    else process.exit(1);
+  }, 1000).unref();
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const opsToken = randomBytes(24).toString('base64url');
@@ -88,15 +107,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // A server started by a test or benchmark must not outlive it: a runner killed hard (a worker
-  // past its teardown time-out gets SIGKILL) leaves its child running, holding 0.6 GB and a port.
-  // EXIT_WITH_PARENT=1 ends the server once its parent is gone (it is re-parented, ppid changes).
-  if (process.env.EXIT_WITH_PARENT === '1') {
-    const parent = process.ppid;
-    setInterval(() => {
-      if (process.ppid !== parent) void shutdown('parent exited');
-    }, 1000).unref();
-  }
+  stopWhenOrphaned = (reason) => void shutdown(reason);
 
   // The lottery's numeros of the day and the hours ahead, before the first request (issue 28,
   // defect 9): the numero job's first window comes a tick after the start, and until then a fresh
