@@ -69,6 +69,7 @@ test.describe('back-office approvals and players', () => {
       'Deposits',
       'Withdrawals',
       'Points redeems',
+      'Reward requests',
       'Players',
       'Agents',
       'Lottery',

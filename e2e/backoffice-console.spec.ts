@@ -123,6 +123,7 @@ test.describe('back-office console', () => {
       'Deposits',
       'Withdrawals',
       'Points redeems',
+      'Reward requests',
       'Points mall',
       'Players',
       'Agents',
@@ -130,6 +131,9 @@ test.describe('back-office console', () => {
       'Games',
       'Site',
       'Content',
+      'Bonus rules',
+      'Referral',
+      'Feedback',
       'Reports',
       'Staff',
       'Audit log',
@@ -259,6 +263,7 @@ test.describe('back-office console', () => {
     await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
       'Dashboard',
       'Players',
+      'Feedback',
     ]);
     await expect(page.getByText('Back-office activity')).toHaveCount(0);
     await page.goto('/bo/audit');
