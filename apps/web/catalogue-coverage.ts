@@ -49,9 +49,13 @@ if (import.meta.main) {
     console.log(`written ${c.written} of ${c.total} language × namespace files`);
     console.log('\nby namespace (languages reading English):');
     for (const [ns, missing] of Object.entries(c.missingByNamespace))
-      console.log(`  ${ns.padEnd(17)} ${missing.length ? `${missing.length}: ${missing.join(' ')}` : 'complete'}`);
+      console.log(
+        `  ${ns.padEnd(17)} ${missing.length ? `${missing.length}: ${missing.join(' ')}` : 'complete'}`,
+      );
     console.log('\nby language (namespaces reading English):');
     for (const [l, missing] of Object.entries(c.missingByLanguage))
-      console.log(`  ${l.padEnd(8)} ${missing.length ? `${missing.length}: ${missing.join(' ')}` : 'complete'}`);
+      console.log(
+        `  ${l.padEnd(8)} ${missing.length ? `${missing.length}: ${missing.join(' ')}` : 'complete'}`,
+      );
   }
 }
