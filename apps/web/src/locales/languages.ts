@@ -111,7 +111,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   pages: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'fr', 'te', 'sw'],
-  profile: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'fr', 'te', 'sw'],
+  profile: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   promotions: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   records: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
@@ -145,5 +145,5 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'sw',
   ],
   vip: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
-  wallet: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'fr', 'te', 'sw'],
+  wallet: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
 };
