@@ -110,7 +110,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'te',
     'sw',
   ],
-  pages: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'fr', 'te', 'sw'],
+  pages: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   profile: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   promotions: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   records: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
