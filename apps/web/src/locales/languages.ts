@@ -58,8 +58,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
   'originals-tables': [
-    'zh-CN',
-    'ja',
     'th',
     'vi',
     'my',
@@ -71,7 +69,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'ms',
     'pt',
     'ta',
-    'zh-TW',
     'tl',
     'ur',
     'ur-Latn',
