@@ -58,9 +58,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
   'originals-tables': [
-    'th',
-    'vi',
-    'my',
     'es',
     'hi',
     'id',
