@@ -58,18 +58,13 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
   'originals-tables': [
-    'es',
     'hi',
-    'id',
     'km',
     'ko',
-    'ms',
-    'pt',
     'ta',
     'tl',
     'ur',
     'ur-Latn',
-    'pt-BR',
     'tr',
     'bn',
     'ar',
