@@ -54,13 +54,13 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   house: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   lottery: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   'lottery-rules': ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
-  originals: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  originals: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
   'originals-tables': ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   pages: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   profile: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
-  promotions: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  promotions: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // Raffles (issue 32, decision 053): English, Burmese (the brand's default) and Chinese (simplified) written.
   raffles: [
     'ja',
@@ -94,7 +94,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   ],
   records: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
-  rewards: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  rewards: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   vip: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   wallet: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
 };
