@@ -14,7 +14,8 @@ import { startServer } from './server.ts';
 export default async function globalSetup(): Promise<() => void> {
   const work = mkdtempSync(join(tmpdir(), 'e2e-template-'));
   const dataDir = join(work, 'data');
-  const server = await startServer({ env: { DATA_DIR: dataDir } });
+  // Migrating and seeding the demo data: 25 s quiet, over 120 s at a load of 30.
+  const server = await startServer({ env: { DATA_DIR: dataDir }, startTimeoutMs: 360_000 });
   // Its own DATA_DIR lives outside the work directory stop() removes.
   await server.stop();
   rmSync(lockPath(dataDir), { force: true });

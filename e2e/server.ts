@@ -21,6 +21,8 @@ export interface ServerOptions {
   /** Fields of config/brand.json to override for this server. */
   brand?: Record<string, unknown>;
   env?: Record<string, string>;
+  /** How long the start may take before it counts as stuck (120 s; the seeding start takes more). */
+  startTimeoutMs?: number;
 }
 
 function runNode(
@@ -76,7 +78,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   let output = '';
   const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    const limit = options.startTimeoutMs ?? 120_000;
+    const timer = setTimeout(
+      () => fail(new Error(`server did not start in ${limit / 1000} s:\n${output}`)),
+      limit,
+    );
     const onData = (d: Buffer) => {
       output += d.toString();
       const m = /running at http:\/\/localhost:(\d+)/.exec(output);
