@@ -33,6 +33,11 @@
 //   on any triple; triple:n 181; any-triple 31; double:n (two or three n) 11; total:t 61 31 18
 //   13 9 7 7 7 7 9 13 18 31 61 for t = 4..17; combo:a-b (both faces shown) 6; single:n returns
 //   1 + (dice showing n) when at least one does.
+// - HiLo: every card = int(52) in order (a full deck each time); rank = card % 13 + 1, ace low.
+//   The first card, then one per action: skip turns the next card; higher wins on a rank at or
+//   above the current (at an ace: above), lower at or below (at a king: below), same on the same
+//   rank. The round stops at the first wrong guess (no win); else it pays
+//   bet * 99 * 13^g / (100 * the product of each right guess's winning ranks), rounded down.
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -318,6 +323,41 @@ export function verify(bet) {
         ...spots(w.bets, (key) => sicBoReturn(key, dice)),
       };
     }
+    case 'hilo': {
+      // Every card from a full deck: int(52), rank = card % 13 + 1 (ace low), suit = card / 13.
+      const rank = (c) => (c % 13) + 1;
+      const cards = [r.int(52)];
+      let lost = false;
+      let num = 99n;
+      let den = 100n;
+      let guesses = 0;
+      for (const a of w.actions) {
+        const cur = rank(cards.at(-1));
+        const next = r.int(52);
+        cards.push(next);
+        if (a === 'skip') continue;
+        const n = rank(next);
+        const right =
+          a === 'same'
+            ? n === cur
+            : a === 'higher'
+              ? cur === 1
+                ? n > 1
+                : n >= cur
+              : cur === 13
+                ? n < 13
+                : n <= cur;
+        if (!right) {
+          lost = true;
+          break;
+        }
+        const ranks = a === 'same' ? 1 : a === 'higher' ? (cur === 1 ? 12 : 14 - cur) : cur === 13 ? 12 : cur;
+        num *= 13n;
+        den *= BigInt(ranks);
+        guesses += 1;
+      }
+      return { hash, cards, lost, guesses, totalWin: !lost && guesses ? pays(w.bet, num, den) : 0 };
+    }
     default:
       throw new Error(`unknown game ${w.kind}`);
   }
@@ -341,6 +381,9 @@ const KEYS = [
   'dice',
   'total',
   'winning',
+  'cards',
+  'lost',
+  'guesses',
   'totalWin',
 ];
 

@@ -1002,9 +1002,12 @@ export interface HouseOpenRoundTable {
   client_seed: string;
   nonce: number;
   bet: number;
-  mines: number;
+  /** Mines only (null for HiLo, migration 067). */
+  mines: number | null;
   layout: number[];
   picks: Generated<number[]>;
+  /** The player's actions of a round in steps other than Mines (migration 067). */
+  moves: Generated<unknown>;
   free_play: boolean;
   opened_at: Generated<Timestamp>;
 }

@@ -34,6 +34,7 @@ const HOUSE_KINDS = [
   'wheel',
   'roulette',
   'sicbo',
+  'hilo',
 ] as const;
 
 export const HouseRoundSchema = z.object({
@@ -78,6 +79,37 @@ export const MinesRoundSchema = z.object({
 });
 export type MinesRound = z.infer<typeof MinesRoundSchema>;
 
+const hiloAction = z.enum(['higher', 'lower', 'same', 'skip']);
+
+/** An open HiLo round as its player sees it: the cards turned so far (the next stays in the seed). */
+export const HiLoRoundSchema = z.object({
+  roundId: z.string(),
+  /** Major units. */
+  bet: z.number(),
+  /** The first card, then one per action (0..51: rank = card % 13 + 1, suit = card / 13). */
+  cards: z.array(z.number().int()),
+  actions: z.array(hiloAction),
+  /** Correct guesses so far. */
+  guesses: z.number().int(),
+  /** What cashing out now pays, major units (0 before the first correct guess). */
+  cashOut: z.number(),
+  multiplier: z.string(),
+  /** Per guess from the current card: the multiplier it would reach, or null when not offered (a
+   * king's higher, an ace's lower, or a win past the max win). */
+  next: z.object({
+    higher: z.string().nullable(),
+    lower: z.string().nullable(),
+    same: z.string().nullable(),
+  }),
+  /** Chance of each guess, in ranks out of 13. */
+  chances: z.object({ higher: z.number().int(), lower: z.number().int(), same: z.number().int() }),
+  skipsLeft: z.number().int(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+});
+export type HiLoRound = z.infer<typeof HiLoRoundSchema>;
+
 /** The limits of the originals, major units (configured per site). */
 export const OriginalLimitsSchema = z.object({
   minBet: z.number(),
@@ -105,6 +137,8 @@ export const HouseStateSchema = z.object({
   /** The originals: their limits, and a Mines round left open (played on after a reload). */
   limits: OriginalLimitsSchema.optional(),
   openMines: MinesRoundSchema.nullable().optional(),
+  /** HiLo: a round left open (played on after a reload or a restart of the server). */
+  openHiLo: HiLoRoundSchema.nullable().optional(),
 });
 export type HouseState = z.infer<typeof HouseStateSchema>;
 
@@ -320,4 +354,47 @@ export const cashOutHouseMines = defineCall({
   summary: 'Cashes out the open Mines round at its multiplier',
   body: z.strictObject({ gameCode }),
   response: minesAnswer,
+});
+
+// ---- HiLo (decision 046) ---------------------------------------------------------------------
+
+const hiloAnswer = z.object({
+  open: HiLoRoundSchema.nullable(),
+  /** The round once it ended (a wrong guess, a cash-out, or the last guess a round may take). */
+  settled: HouseRoundSchema.nullable(),
+  balance: z.number(),
+});
+
+export const startHouseHiLo = defineCall({
+  id: 'startHouseHiLo',
+  method: 'POST',
+  path: '/wps/sandbox/house/hilo/start',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'Opens a HiLo round: the stake is debited and the first card turned',
+  body: z.strictObject({ gameCode, bet: amount }),
+  response: hiloAnswer,
+});
+
+export const actHouseHiLo = defineCall({
+  id: 'actHouseHiLo',
+  method: 'POST',
+  path: '/wps/sandbox/house/hilo/act',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary:
+    'Guesses the next card of the open HiLo round (higher, lower, same) or skips it; `step` is the number of actions the player saw, so a repeated submit is refused',
+  body: z.strictObject({ gameCode, action: hiloAction, step: z.number().int().min(0) }),
+  response: hiloAnswer,
+});
+
+export const cashOutHouseHiLo = defineCall({
+  id: 'cashOutHouseHiLo',
+  method: 'POST',
+  path: '/wps/sandbox/house/hilo/cashout',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary: 'Cashes out the open HiLo round at its multiplier',
+  body: z.strictObject({ gameCode }),
+  response: hiloAnswer,
 });

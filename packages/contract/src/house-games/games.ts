@@ -37,6 +37,7 @@ export const HOUSE_GAMES: readonly HouseGame[] = [
   { code: 'wheel', kind: 'wheel', category: 'RNG', name: 'Wheel', original: true },
   { code: 'roulette', kind: 'roulette', category: 'RNG', name: 'European Roulette', original: true },
   { code: 'sic-bo', kind: 'sicbo', category: 'RNG', name: 'Sic Bo', original: true },
+  { code: 'hilo', kind: 'hilo', category: 'RNG', name: 'HiLo', original: true },
 ];
 
 /** The house originals in lobby order. */

@@ -5,5 +5,6 @@ export * from './dragon-tiger.ts';
 export * from './games.ts';
 export * from './originals.ts';
 export * from './originals-tables.ts';
+export * from './originals-cards.ts';
 export * from './originals-rtp.ts';
 export * from './calls.ts';

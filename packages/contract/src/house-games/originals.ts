@@ -17,6 +17,7 @@ import {
   type WheelOutcome,
   type WheelWager,
 } from './originals-tables.ts';
+import { playHiLo, type HiLoOutcome, type HiLoWager } from './originals-cards.ts';
 
 /**
  * The house originals (issue 34, decision 046): Dice, Limbo, Mines and Plinko here; Keno, Wheel,
@@ -63,7 +64,8 @@ export function multiplierText(m: ExactRatio, decimals = 2): string {
   return `${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
 }
 
-export type OriginalKind = 'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette' | 'sicbo';
+export type OriginalKind =
+  'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette' | 'sicbo' | 'hilo';
 export const ORIGINAL_KINDS: readonly OriginalKind[] = [
   'dice',
   'limbo',
@@ -73,6 +75,7 @@ export const ORIGINAL_KINDS: readonly OriginalKind[] = [
   'wheel',
   'roulette',
   'sicbo',
+  'hilo',
 ];
 
 // ---- Dice -------------------------------------------------------------------------------------
@@ -381,7 +384,15 @@ export function playPlinko(source: BlockSource, w: PlinkoWager): PlinkoOutcome {
 // ---- shared -----------------------------------------------------------------------------------
 
 export type OriginalWager =
-  DiceWager | LimboWager | MinesWager | PlinkoWager | KenoWager | WheelWager | RouletteWager | SicBoWager;
+  | DiceWager
+  | LimboWager
+  | MinesWager
+  | PlinkoWager
+  | KenoWager
+  | WheelWager
+  | RouletteWager
+  | SicBoWager
+  | HiLoWager;
 export type OriginalOutcome =
   | DiceOutcome
   | LimboOutcome
@@ -390,7 +401,8 @@ export type OriginalOutcome =
   | KenoOutcome
   | WheelOutcome
   | RouletteOutcome
-  | SicBoOutcome;
+  | SicBoOutcome
+  | HiLoOutcome;
 
 export function playOriginal(source: BlockSource, w: OriginalWager): OriginalOutcome {
   switch (w.kind) {
@@ -410,6 +422,8 @@ export function playOriginal(source: BlockSource, w: OriginalWager): OriginalOut
       return playRoulette(source, w);
     case 'sicbo':
       return playSicBo(source, w);
+    case 'hilo':
+      return playHiLo(source, w);
   }
 }
 
@@ -438,5 +452,8 @@ export function originalTopMultiplier(w: OriginalWager): ExactRatio {
       return ratio(BigInt(rouletteTopWin(w.bets)), BigInt(w.bet));
     case 'sicbo':
       return ratio(BigInt(sicBoTopWin(w.bets)), BigInt(w.bet));
+    // HiLo: its least first win (0.99 × 13/12); later guesses are offered only while their win fits.
+    case 'hilo':
+      return ratio(99n * 13n, 100n * 12n);
   }
 }

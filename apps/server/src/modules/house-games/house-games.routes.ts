@@ -15,6 +15,9 @@ import {
   rotateHouseSeed,
   setHouseClientSeed,
   spinHouseSlot,
+  startHouseHiLo,
+  actHouseHiLo,
+  cashOutHouseHiLo,
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { resolveSession } from '../../platform/auth/session.ts';
@@ -76,6 +79,15 @@ export async function houseGamesRoutes(app: FastifyInstance): Promise<void> {
   );
   registerCall(app, cashOutHouseMines, async ({ req, body }) =>
     houseGames.minesCashOut(await playerOf(req, body.gameCode), body.gameCode),
+  );
+  registerCall(app, startHouseHiLo, async ({ req, body }) =>
+    houseGames.hiloStart(await playerOf(req, body.gameCode), body.gameCode, body.bet),
+  );
+  registerCall(app, actHouseHiLo, async ({ req, body }) =>
+    houseGames.hiloAct(await playerOf(req, body.gameCode), body.gameCode, body.action, body.step),
+  );
+  registerCall(app, cashOutHouseHiLo, async ({ req, body }) =>
+    houseGames.hiloCashOut(await playerOf(req, body.gameCode), body.gameCode),
   );
   registerCall(app, getHouseRound, async ({ req, query }) => {
     const session = await resolveSession(req).catch(() => null);

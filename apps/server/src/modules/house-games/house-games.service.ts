@@ -24,7 +24,6 @@ import {
   multiplierText,
   originalTopMultiplier,
   payOf,
-  playMines,
   plinkoProblem,
   MINES_TILES,
   type MinesRound,
@@ -37,6 +36,18 @@ import {
   sicBoProblem,
   type KenoRisk,
   type WheelRisk,
+  cardRank,
+  hiloActionProblem,
+  hiloCards,
+  hiloMultiplier,
+  hiloWinningRanks,
+  hiloWins,
+  HILO_GUESSES,
+  HILO_MAX_GUESSES,
+  HILO_MAX_SKIPS,
+  type HiLoAction,
+  type HiLoGuess,
+  type HiLoRound,
 } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -383,6 +394,7 @@ export class HouseGamesService {
       ? {
           limits: this.limitsMajor,
           openMines: game.kind === 'mines' ? await this.openMines(player.memberId, gameCode) : null,
+          ...(game.kind === 'hilo' ? { openHiLo: await this.openHiLo(player.memberId, gameCode) } : {}),
         }
       : {};
     return {
@@ -688,12 +700,12 @@ export class HouseGamesService {
   private openView(row: OpenRow): MinesRound {
     const picks = row.picks.map(Number);
     const safe = picks.length;
-    const now = minesMultiplier(row.mines, safe);
-    const more = this.nextMinesMultiplier(Number(row.bet), row.mines, safe);
+    const now = minesMultiplier(row.mines!, safe);
+    const more = this.nextMinesMultiplier(Number(row.bet), row.mines!, safe);
     return {
       roundId: row.round_id,
       bet: this.major(Number(row.bet)),
-      mines: row.mines,
+      mines: row.mines!,
       picks,
       cashOut: safe ? this.major(payOf(Number(row.bet), now)) : 0,
       multiplier: multiplierText(now),
@@ -776,7 +788,7 @@ export class HouseGamesService {
       if (row.picks.includes(tile)) throw fail(Errors.invalidInput, { message: 'This tile is open already' });
       const picks = [...row.picks, tile];
       if (row.layout.includes(tile)) return { picks, end: true };
-      const end = this.nextMinesMultiplier(Number(row.bet), row.mines, picks.length) === null;
+      const end = this.nextMinesMultiplier(Number(row.bet), row.mines!, picks.length) === null;
       return { picks, end };
     });
   }
@@ -827,8 +839,30 @@ export class HouseGamesService {
     row: OpenRow & { server_seed: string },
     picks: number[],
   ): Promise<HouseRound> {
-    const wager = { kind: 'mines' as const, bet: Number(row.bet), mines: row.mines, picks };
-    const outcome = playMines(hmacSource(row.server_seed, row.client_seed, Number(row.nonce)), wager);
+    return this.settleOpen(trx, mover, row, {
+      kind: 'mines',
+      bet: Number(row.bet),
+      mines: row.mines!,
+      picks,
+    });
+  }
+
+  /**
+   * Ends a round played in steps (Mines, HiLo) in the caller's transaction, under its open row's
+   * lock: the outcome replayed from the seed and the player's moves, the credit (0 on a loss), its
+   * house round, the open row gone. Run once per round: the row is gone after it.
+   */
+  private async settleOpen(
+    trx: Kysely<DB>,
+    mover: RoundMover,
+    row: OpenRow & { server_seed: string },
+    wager: OriginalWager & { kind: 'mines' | 'hilo' },
+  ): Promise<HouseRound> {
+    const outcome = playHouseRound(
+      wager.kind,
+      hmacSource(row.server_seed, row.client_seed, Number(row.nonce)),
+      wager,
+    ) as { totalWin: number };
     const credit = await mover.credit(trx, {
       vendor: row.vendor,
       memberId: Number(row.member_id),
@@ -840,7 +874,7 @@ export class HouseGamesService {
     await sql`
       insert into house_round (round_id, member_id, vendor, game_code, kind, seed_id, server_seed_hash,
                                client_seed, nonce, bet, win, free_play, balance_after, wager, outcome, played_at)
-      values (${row.round_id}, ${row.member_id}, ${row.vendor}, ${row.game_code}, 'mines', ${row.seed_id},
+      values (${row.round_id}, ${row.member_id}, ${row.vendor}, ${row.game_code}, ${wager.kind}, ${row.seed_id},
               ${row.server_seed_hash}, ${row.client_seed}, ${row.nonce}, ${row.bet}, ${outcome.totalWin},
               ${row.free_play}, ${credit.balance}, ${JSON.stringify(wager)}::jsonb, ${JSON.stringify(outcome)}::jsonb, ${at})`.execute(
       trx,
@@ -849,7 +883,7 @@ export class HouseGamesService {
     return {
       roundId: row.round_id,
       gameCode: row.game_code,
-      kind: 'mines',
+      kind: wager.kind,
       serverSeedHash: row.server_seed_hash,
       clientSeed: row.client_seed,
       nonce: Number(row.nonce),
@@ -861,6 +895,208 @@ export class HouseGamesService {
       wager: wager as unknown as Record<string, unknown>,
       outcome: outcome as unknown as Record<string, unknown>,
       playedAt: at.getTime(),
+    };
+  }
+
+  // ---- HiLo ----------------------------------------------------------------------------------
+
+  private hiloGame(gameCode: string): HouseGame {
+    const game = this.game(gameCode);
+    if (game.kind !== 'hilo') throw fail(Errors.invalidInput, { message: `${gameCode} is not HiLo` });
+    return game;
+  }
+
+  /** The winning ranks of the correct guesses of these moves from these cards. */
+  private hiloWon(cards: number[], moves: HiLoAction[]): number[] {
+    const won: number[] = [];
+    moves.forEach((a, i) => {
+      if (a !== 'skip') won.push(hiloWinningRanks(cardRank(cards[i]!), a));
+    });
+    return won;
+  }
+
+  /** The multiplier one more correct `guess` would reach, when it is offered and its win fits the max win. */
+  private hiloNext(bet: number, won: number[], card: number, guess: HiLoGuess) {
+    if (won.length >= HILO_MAX_GUESSES || hiloWinningRanks(cardRank(card), guess) === 0) return null;
+    const next = hiloMultiplier([...won, hiloWinningRanks(cardRank(card), guess)]);
+    if (BigInt(bet) * next.num > BigInt(this.minorOf(this.limitsMajor.maxWin)) * next.den) return null;
+    return next;
+  }
+
+  private hiloView(row: OpenRow & { server_seed: string }): HiLoRound {
+    const moves = row.moves as HiLoAction[];
+    const cards = hiloCards(
+      hmacSource(row.server_seed, row.client_seed, Number(row.nonce)),
+      moves.length + 1,
+    );
+    const bet = Number(row.bet);
+    const won = this.hiloWon(cards, moves);
+    const now = hiloMultiplier(won);
+    const card = cards.at(-1)!;
+    const next = (g: HiLoGuess) => {
+      const m = this.hiloNext(bet, won, card, g);
+      return m ? multiplierText(m) : null;
+    };
+    const chance = (g: HiLoGuess) => hiloWinningRanks(cardRank(card), g);
+    return {
+      roundId: row.round_id,
+      bet: this.major(bet),
+      cards,
+      actions: moves,
+      guesses: won.length,
+      cashOut: won.length ? this.major(payOf(bet, now)) : 0,
+      multiplier: multiplierText(now),
+      next: { higher: next('higher'), lower: next('lower'), same: next('same') },
+      chances: { higher: chance('higher'), lower: chance('lower'), same: chance('same') },
+      skipsLeft: HILO_MAX_SKIPS - moves.filter((a) => a === 'skip').length,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: Number(row.nonce),
+    };
+  }
+
+  private async openHiLoRow(
+    memberId: number,
+    gameCode: string,
+    db: Kysely<DB> = this.database.db,
+    lock = false,
+  ) {
+    const res = await sql<OpenRow & { server_seed: string }>`
+      select o.*, s.server_seed from house_open_round o join house_seed s on s.id = o.seed_id
+      where o.member_id = ${memberId} and o.game_code = ${gameCode}${sql.raw(lock ? ' for update of o' : '')}`.execute(
+      db,
+    );
+    const row = res.rows[0];
+    return row ? { ...normaliseOpen(row), server_seed: row.server_seed } : null;
+  }
+
+  private async openHiLo(memberId: number, gameCode: string): Promise<HiLoRound | null> {
+    const row = await this.openHiLoRow(memberId, gameCode);
+    return row ? this.hiloView(row) : null;
+  }
+
+  /** Opens a HiLo round: the nonce claimed, the open row written and the stake debited, at once. */
+  async hiloStart(player: HousePlayer, gameCode: string, betInput: unknown) {
+    const game = this.hiloGame(gameCode);
+    const bet = this.originalStake(betInput);
+    this.checkMaxWin({ kind: 'hilo', bet, actions: [] });
+    const busy = () =>
+      fail(Errors.conflict, { message: 'A HiLo round is open: cash it out or play it on first' });
+    if (await this.openHiLoRow(player.memberId, gameCode)) throw busy();
+    const seed = await this.claimNonce(player.memberId, gameCode);
+    const roundId = newRoundId();
+    const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
+    let balance: number;
+    try {
+      balance = await this.database.db.transaction().execute(async (trx) => {
+        await sql`
+          insert into house_open_round (round_id, member_id, vendor, game_code, seed_id, server_seed_hash,
+                                        client_seed, nonce, bet, mines, layout, moves, free_play)
+          values (${roundId}, ${player.memberId}, ${player.vendor}, ${gameCode}, ${seed.id}, ${seed.server_seed_hash},
+                  ${seed.client_seed}, ${seed.nonce}, ${bet}, null, '{}'::int[], '[]'::jsonb, ${mover.freePlay})`.execute(
+          trx,
+        );
+        const debit = await mover.debit(trx, {
+          vendor: player.vendor,
+          memberId: player.memberId,
+          transactionId: `${roundId}:bet`,
+          roundId,
+          amount: bet,
+          product: game.category,
+          gameCode: game.code,
+          gameName: game.name,
+        });
+        return debit.balance;
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') throw busy();
+      throw err;
+    }
+    return {
+      open: await this.openHiLo(player.memberId, gameCode),
+      settled: null,
+      balance: this.major(balance),
+    };
+  }
+
+  /**
+   * One action on the open HiLo round. `step` is the number of actions the player's page showed:
+   * a second submit of the same action (a double click, a retry) finds the round moved on and is
+   * refused, so no guess is ever taken twice. A wrong guess ends the round (no win); the last guess
+   * a round may take, or one after which no guess would fit the max win, cashes out by itself.
+   */
+  async hiloAct(player: HousePlayer, gameCode: string, action: unknown, step: unknown) {
+    this.hiloGame(gameCode);
+    if (!['higher', 'lower', 'same', 'skip'].includes(action as string))
+      throw fail(Errors.invalidInput, { message: 'action is higher, lower, same or skip' });
+    if (!Number.isInteger(step) || (step as number) < 0)
+      throw fail(Errors.invalidInput, { message: 'step is the number of actions played so far' });
+    return this.hiloStep(player, gameCode, (row, cards, moves) => {
+      if (moves.length !== step)
+        throw fail(Errors.conflict, { message: 'This card was played already: the round moved on' });
+      const card = cards[moves.length]!;
+      const problem = hiloActionProblem(card, action, moves);
+      if (problem) throw fail(Errors.invalidInput, { message: problem });
+      const played = [...moves, action as HiLoAction];
+      if (action === 'skip') return { moves: played, end: false };
+      const won = this.hiloWon(cards, moves);
+      if (!this.hiloNext(Number(row.bet), won, card, action as HiLoGuess))
+        throw fail(Errors.invalidInput, {
+          message: `This guess could win more than the ${this.limitsMajor.maxWin} a round may pay: cash out or choose another`,
+        });
+      const next = cards[moves.length + 1]!;
+      if (!hiloWins(cardRank(card), cardRank(next), action as HiLoGuess)) return { moves: played, end: true };
+      const wonAfter = [...won, hiloWinningRanks(cardRank(card), action as HiLoGuess)];
+      const more = HILO_GUESSES.some((g) => this.hiloNext(Number(row.bet), wonAfter, next, g));
+      return { moves: played, end: !more };
+    });
+  }
+
+  async hiloCashOut(player: HousePlayer, gameCode: string) {
+    this.hiloGame(gameCode);
+    return this.hiloStep(player, gameCode, (_row, _cards, moves) => {
+      if (!moves.some((a) => a !== 'skip'))
+        throw fail(Errors.invalidInput, { message: 'Guess a card right before cashing out' });
+      return { moves, end: true };
+    });
+  }
+
+  private async hiloStep(
+    player: HousePlayer,
+    gameCode: string,
+    step: (
+      row: OpenRow & { server_seed: string },
+      cards: number[],
+      moves: HiLoAction[],
+    ) => { moves: HiLoAction[]; end: boolean },
+  ) {
+    const found = await this.openHiLoRow(player.memberId, gameCode);
+    if (!found) throw fail(Errors.notFound, { message: 'No open HiLo round: place a bet first' });
+    const mover = await this.seamless.roundMover(player.memberId, player.vendor, found.round_id);
+    const settled = await this.database.db.transaction().execute(async (trx) => {
+      const row = await this.openHiLoRow(player.memberId, gameCode, trx, true);
+      if (!row || row.round_id !== found.round_id)
+        throw fail(Errors.conflict, { message: 'This round has just ended' });
+      const moves = row.moves as HiLoAction[];
+      // The cards up to the one after the next action: the server's alone until they are turned.
+      const cards = hiloCards(
+        hmacSource(row.server_seed, row.client_seed, Number(row.nonce)),
+        moves.length + 2,
+      );
+      const next = step(row, cards, moves);
+      if (!next.end) {
+        await sql`
+          update house_open_round set moves = ${JSON.stringify(next.moves)}::jsonb
+          where round_id = ${row.round_id}`.execute(trx);
+        return null;
+      }
+      return this.settleOpen(trx, mover, row, { kind: 'hilo', bet: Number(row.bet), actions: next.moves });
+    });
+    const balance = await this.seamless.balance(player.memberId);
+    return {
+      open: settled ? null : await this.openHiLo(player.memberId, gameCode),
+      settled,
+      balance: this.major(balance),
     };
   }
 
@@ -929,9 +1165,11 @@ interface OpenRow {
   client_seed: string;
   nonce: number;
   bet: number;
-  mines: number;
+  mines: number | null;
   layout: number[];
   picks: number[];
+  /** HiLo's actions (migration 067). */
+  moves: unknown[];
   free_play: boolean;
 }
 
@@ -942,13 +1180,21 @@ function intArray(v: unknown): number[] {
   return [];
 }
 
+/** jsonb comes back parsed from PostgreSQL and as text from some drivers: both read here. */
+function jsonArray(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string') return JSON.parse(v) as unknown[];
+  return [];
+}
+
 function normaliseOpen<T extends OpenRow>(row: T): T {
   return {
     ...row,
     member_id: Number(row.member_id),
-    mines: Number(row.mines),
+    mines: row.mines === null ? null : Number(row.mines),
     layout: intArray(row.layout),
     picks: intArray(row.picks),
+    moves: jsonArray(row.moves),
   };
 }
 

@@ -6,7 +6,7 @@ import styles from './originals-row.module.css';
 
 /**
  * The house originals' row of the lobby (decision 046): Dice, Limbo, Mines, Plinko, Keno, Wheel,
- * European Roulette and Sic Bo, each with art of its own, its stated return and the promise it
+ * European Roulette, Sic Bo and HiLo, each with art of its own, its stated return and the promise it
  * keeps (provably fair). A visitor is asked to
  * log in (or try free play) first; a member opens the game page at once. The codes and the return
  * are written here rather than imported, so the home page's chunk carries none of the engines
@@ -21,6 +21,7 @@ export const LOBBY_ORIGINALS = [
   'wheel',
   'roulette',
   'sic-bo',
+  'hilo',
 ] as const;
 export const LOBBY_ORIGINALS_RTP = '99';
 /** The games whose return is not 99 %: Roulette's 36/37, Sic Bo's range over its bets. */
@@ -194,6 +195,31 @@ function Art({ code }: { code: string }) {
             ))}
           </g>
         ))}
+      </svg>
+    );
+  if (code === 'hilo')
+    return (
+      <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
+        <g transform="rotate(-10 42 42)">
+          <rect x="24" y="12" width="38" height="54" rx="6" fill="#f6f3ea" />
+          <text x="30" y="30" fontSize="14" fontWeight="800" fill="#1b2a4a">
+            7
+          </text>
+          <text x="36" y="54" fontSize="20" fill="#1b2a4a">
+            ♠
+          </text>
+        </g>
+        <g transform="rotate(10 78 42)">
+          <rect x="58" y="12" width="38" height="54" rx="6" fill="#f6f3ea" />
+          <text x="63" y="30" fontSize="14" fontWeight="800" fill="#d7263d">
+            Q
+          </text>
+          <text x="70" y="54" fontSize="20" fill="#d7263d">
+            ♥
+          </text>
+        </g>
+        <path d="M104 30l8 10h-16z" fill="#34e3a0" />
+        <path d="M104 62l8-10h-16z" fill="#ffb547" />
       </svg>
     );
   if (code === 'mines')

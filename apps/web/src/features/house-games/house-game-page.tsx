@@ -11,6 +11,7 @@ import { redeemLaunch, storedTicket, useHouseState } from './api.ts';
 import { SlotGame } from './slot-game.tsx';
 import { TableGame } from './table-game.tsx';
 import { OriginalGame } from './originals-game.tsx';
+import { HiLoGame } from './originals-cards-game.tsx';
 import styles from './house.module.css';
 
 /**
@@ -65,6 +66,7 @@ export function HouseGamePage() {
       />
     );
   }
+  if (game.kind === 'hilo') return <HiLoGame state={state.data} />;
   if (game.original) return <OriginalGame state={state.data} />;
   return game.kind === 'slot' ? <SlotGame state={state.data} /> : <TableGame state={state.data} />;
 }

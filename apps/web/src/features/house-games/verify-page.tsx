@@ -22,6 +22,8 @@ import {
   type WheelOutcome,
   type RouletteOutcome,
   type SicBoOutcome,
+  type HiLoOutcome,
+  cardText,
   ORIGINAL_KINDS,
 } from '@app/contract';
 import { peekBrand } from '../../shared/brand/brand.ts';
@@ -46,7 +48,7 @@ interface Inputs {
 }
 
 /** The originals whose strings are in the originals-tables catalogue. */
-const TABLE_KINDS: readonly string[] = ['keno', 'wheel', 'roulette', 'sicbo'];
+const TABLE_KINDS: readonly string[] = ['keno', 'wheel', 'roulette', 'sicbo', 'hilo'];
 
 const isOriginal = (kind: HouseGameKind) => (ORIGINAL_KINDS as readonly string[]).includes(kind);
 
@@ -442,6 +444,14 @@ function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
   } else if (outcome.game === 'sicbo') {
     const o = outcome as SicBoOutcome;
     line = t('v_sicbo', { dice: o.dice.join(' '), total: o.total, winning: o.winning.join(', ') || '—' });
+  } else if (outcome.game === 'hilo') {
+    const o = outcome as HiLoOutcome;
+    line = t('originals-tables:v_hilo', {
+      cards: o.cards.map(cardText).join(' '),
+      actions: o.steps.map((s) => s.action).join(', ') || '—',
+      guesses: o.guesses,
+      end: t(o.lost ? 'originals-tables:v_hilo_lost' : 'originals-tables:v_hilo_cashed'),
+    });
   } else {
     const o = outcome as PlinkoOutcome;
     line = t('v_plinko', {

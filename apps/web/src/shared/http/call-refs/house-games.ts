@@ -2,6 +2,30 @@
 import type * as C from '@app/contract';
 import type { CallRef } from '../call-ref.ts';
 
+export const actHouseHiLoRef: CallRef<typeof C.actHouseHiLo> = {
+  id: 'actHouseHiLo',
+  method: 'POST',
+  path: '/wps/sandbox/house/hilo/act',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
+export const cashOutHouseHiLoRef: CallRef<typeof C.cashOutHouseHiLo> = {
+  id: 'cashOutHouseHiLo',
+  method: 'POST',
+  path: '/wps/sandbox/house/hilo/cashout',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
+export const startHouseHiLoRef: CallRef<typeof C.startHouseHiLo> = {
+  id: 'startHouseHiLo',
+  method: 'POST',
+  path: '/wps/sandbox/house/hilo/start',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
 export const cashOutHouseMinesRef: CallRef<typeof C.cashOutHouseMines> = {
   id: 'cashOutHouseMines',
   method: 'POST',
