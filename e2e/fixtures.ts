@@ -15,7 +15,8 @@ export const test = base.extend<{ resetStatus: void }, { server: RunningServer }
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    // Over startServer's own 120 s, so a slow start fails with the server's output, not this limit.
+    { scope: 'worker', timeout: 150_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
