@@ -27,7 +27,7 @@ export const LOBBY_ORIGINALS_RTP = '99';
 /** The games whose return is not 99 %: Roulette's 36/37, Sic Bo's range over its bets. */
 export const LOBBY_OTHER_RTP: Record<string, string> = { roulette: '97.29', 'sic-bo': '81.01–97.22' };
 export function OriginalsRow() {
-  const { t } = useTranslation(['originals', 'originals-tables']);
+  const { t } = useTranslation(['originals', 'originals-tables', 'originals-cards']);
   const gate = useGate();
   const navigate = useNavigate();
   const open = (code: string) =>

@@ -11,6 +11,8 @@ export const HOUSE_NS = 'house';
 export const ORIGINALS_NS = 'originals';
 /** Keno, Wheel, European Roulette and Sic Bo's strings. */
 export const ORIGINALS_TABLES_NS = 'originals-tables';
+/** HiLo's strings (decision 046). */
+export const ORIGINALS_CARDS_NS = 'originals-cards';
 
 const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
   Promise.all([
@@ -18,6 +20,7 @@ const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
     i18n.loadNamespaces(HOUSE_NS),
     i18n.loadNamespaces(ORIGINALS_NS),
     i18n.loadNamespaces(ORIGINALS_TABLES_NS),
+    i18n.loadNamespaces(ORIGINALS_CARDS_NS),
   ]).then(([m]) => m);
 
 export const loadHouseGamePage = () =>

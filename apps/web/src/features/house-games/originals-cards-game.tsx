@@ -19,7 +19,7 @@ import { GameBar, GameError, SidePanel } from './panels.tsx';
 import styles from './originals.module.css';
 import cardStyles from './originals-cards.module.css';
 
-const NS = ['originals-tables', 'originals', 'house'] as const;
+const NS = ['originals-cards', 'originals', 'house'] as const;
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUITS = ['♠', '♥', '♦', '♣'];
 const RED = new Set([1, 2]);

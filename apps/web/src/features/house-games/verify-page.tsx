@@ -48,7 +48,9 @@ interface Inputs {
 }
 
 /** The originals whose strings are in the originals-tables catalogue. */
-const TABLE_KINDS: readonly string[] = ['keno', 'wheel', 'roulette', 'sicbo', 'hilo'];
+const TABLE_KINDS: readonly string[] = ['keno', 'wheel', 'roulette', 'sicbo'];
+/** The originals whose strings are in the originals-cards catalogue. */
+const CARD_KINDS: readonly string[] = ['hilo'];
 
 const isOriginal = (kind: HouseGameKind) => (ORIGINAL_KINDS as readonly string[]).includes(kind);
 
@@ -248,7 +250,9 @@ export function VerifyPage() {
                   ? t('game_slot')
                   : k === 'table'
                     ? t('game_table')
-                    : t(`${TABLE_KINDS.includes(k) ? 'originals-tables' : 'originals'}:game_${k}`)}
+                    : t(
+                        `${TABLE_KINDS.includes(k) ? 'originals-tables' : CARD_KINDS.includes(k) ? 'originals-cards' : 'originals'}:game_${k}`,
+                      )}
               </button>
             ))}
           </div>
@@ -410,7 +414,7 @@ function Facts({ hash, hashOk }: { hash: string; hashOk: boolean | null }) {
 }
 
 function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
-  const { t } = useTranslation(['originals', 'originals-tables', 'house']);
+  const { t } = useTranslation(['originals', 'originals-tables', 'originals-cards', 'house']);
   let line: string;
   if (outcome.game === 'dice') {
     const o = outcome as DiceOutcome;
@@ -446,11 +450,11 @@ function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
     line = t('v_sicbo', { dice: o.dice.join(' '), total: o.total, winning: o.winning.join(', ') || '—' });
   } else if (outcome.game === 'hilo') {
     const o = outcome as HiLoOutcome;
-    line = t('originals-tables:v_hilo', {
+    line = t('originals-cards:v_hilo', {
       cards: o.cards.map(cardText).join(' '),
       actions: o.steps.map((s) => s.action).join(', ') || '—',
       guesses: o.guesses,
-      end: t(o.lost ? 'originals-tables:v_hilo_lost' : 'originals-tables:v_hilo_cashed'),
+      end: t(o.lost ? 'originals-cards:v_hilo_lost' : 'originals-cards:v_hilo_cashed'),
     });
   } else {
     const o = outcome as PlinkoOutcome;
