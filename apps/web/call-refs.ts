@@ -10,6 +10,7 @@ import * as agentNotices from '../../packages/contract/src/agent-notices.ts';
 import * as agentRegister from '../../packages/contract/src/agent-register.ts';
 import * as agentReports from '../../packages/contract/src/agent-reports.ts';
 import * as agentTeam from '../../packages/contract/src/agent-team.ts';
+import * as chat from '../../packages/contract/src/chat.ts';
 import * as deposit from '../../packages/contract/src/deposit.ts';
 import * as events from '../../packages/contract/src/events.ts';
 import * as games from '../../packages/contract/src/games.ts';
@@ -54,6 +55,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   'agent-register': agentRegister,
   'agent-reports': agentReports,
   'agent-team': agentTeam,
+  chat,
   deposit,
   events,
   games,

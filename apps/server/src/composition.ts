@@ -65,6 +65,8 @@ import { ReferralService, registerReferralJobs } from './modules/referral/referr
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { SupportService } from './modules/support/support.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { ChatService } from './modules/chat/chat.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { BonusService, registerBonusJobs } from './modules/promotions/bonus.service.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { promotionsBoRoutes } from './modules/promotions/promotions-bo.routes.ts';
@@ -332,6 +334,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
       sources: {
         balance: (memberId) => wallet.balance(memberId),
         unread: async (memberId) => ({ count: await messages.unreadCount(memberId) }),
+        // The chat room's unread count (decision 054); `chat` is built below.
+        chat: (memberId) => chat.unreadOf(memberId),
       },
     },
     options.streams,
@@ -399,6 +403,8 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   registerReferralJobs(jobs, referral);
   // Customer service addresses and the feedback form (decision 043).
   const support = new SupportService({ database, system, limiter: rateLimiter, audit });
+  // The chat room: groups by VIP rank, messages, read marks and staff's moderation (decision 054).
+  const chat = new ChatService({ database, system, limiter: rateLimiter, events: memberEvents, audit });
   // Promotions with real bonuses: the bonus wallet, its wagering from the points fold's bets and
   // its expiry on the job runner (decision 041).
   const bonus: BonusService = new BonusService({
@@ -486,6 +492,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     mall,
     referral,
     support,
+    chat,
     bonus,
     vip,
     missions,
@@ -556,6 +563,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     pointsRoutes,
     referralRoutes,
     supportRoutes,
+    chatRoutes,
     promotionsRoutes,
     vipRoutes,
     gamesRoutes,

@@ -824,6 +824,24 @@ export const EngageErrors = {
   },
 } as const;
 
+/** The chat room (issue 32, decision 054). */
+export const ChatErrors = {
+  chatClosed: { code: 'chat.closed', status: 403, message: 'The chat room is not open at the moment' },
+  chatPermission: {
+    code: 'chat.permission',
+    status: 403,
+    message: 'Your account may not enter this chat group',
+  },
+  chatMuted: { code: 'chat.muted', status: 403, message: 'You have been muted in the chat room for a while' },
+  chatGroupUnknown: { code: 'chat.group.unknown', status: 404, message: 'No such chat group' },
+  chatMessageUnknown: { code: 'chat.message.unknown', status: 404, message: 'No such chat message' },
+  chatTooFast: {
+    code: 'chat.too.fast',
+    status: 429,
+    message: 'You are sending messages too fast: wait a moment',
+  },
+} as const;
+
 export const Errors = {
   ...verificationErrors,
   ...accountErrors,
@@ -844,6 +862,7 @@ export const Errors = {
   ...EngageErrors,
   ...SocialErrors,
   ...PromotionErrors,
+  ...ChatErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;
 /** Every code the wire may carry in `errorCode`. */

@@ -43,6 +43,11 @@ export const MemberEventTypes = {
   balance: 'balance',
   unread: 'unread',
   /**
+   * The chat room's unread count (`{count}`, decision 054): sent when a message is posted or
+   * removed in a group, not in the snapshot (the room's page asks CBS_unreadCount when it opens).
+   */
+  chat: 'chat',
+  /**
    * The stream closes and the client does not reopen it: `reason` `session.ended` (logout
    * elsewhere, expiry, password change) or `stream.replaced` (a newer stream of the same session
    * took its place: a session keeps at most 5, decision 018).

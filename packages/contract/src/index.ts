@@ -36,6 +36,7 @@ export * from './responsible.ts';
 export * from './referral.ts';
 export * from './support.ts';
 export * from './vip.ts';
+export * from './chat.ts';
 export * from './social-sign-in.ts';
 export * from './age.ts';
 export * from './content-language.ts';

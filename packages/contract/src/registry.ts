@@ -27,6 +27,7 @@ import * as support from './support.ts';
 import * as socialSignIn from './social-sign-in.ts';
 import * as promotions from './promotions.ts';
 import * as vip from './vip.ts';
+import * as chat from './chat.ts';
 
 function collect(...modules: Record<string, unknown>[]): CallDef[] {
   const out: CallDef[] = [];
@@ -70,4 +71,5 @@ export const allCalls: readonly CallDef[] = collect(
   support,
   socialSignIn,
   vip,
+  chat,
 );

@@ -46,6 +46,45 @@ export interface FeedbackTable {
   reply: Generated<string>;
 }
 
+/** Chat groups, entered by VIP rank (migration 066, decision 054). */
+export interface ChatGroupTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  min_rank: Generated<number>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+/** A chat message; removed by staff (removed_at), never deleted (migration 066). */
+export interface ChatMessageTable {
+  id: Generated<number>;
+  group_id: number;
+  member_id: number;
+  content: string;
+  created_at: Generated<Date>;
+  removed_at: Date | null;
+  removed_by: string | null;
+  remove_reason: Generated<string>;
+}
+
+/** A member's read mark per chat group (migration 066). */
+export interface ChatReadTable {
+  member_id: number;
+  group_id: number;
+  last_read_id: Generated<number>;
+}
+
+/** Staff's mute of a member in the chat room, until a time (migration 066). */
+export interface ChatMuteTable {
+  member_id: number;
+  until: Date;
+  reason: Generated<string>;
+  muted_by: string;
+  created_at: Generated<Date>;
+}
+
 /** Feedback images, WebP re-encoded, by their SHA-256 (migration 055). */
 export interface FeedbackImageTable {
   sha256: string;
@@ -1616,6 +1655,10 @@ export interface DB {
   referral_reward: ReferralRewardTable;
   feedback: FeedbackTable;
   feedback_image: FeedbackImageTable;
+  chat_group: ChatGroupTable;
+  chat_message: ChatMessageTable;
+  chat_read: ChatReadTable;
+  chat_mute: ChatMuteTable;
   member_message: MemberMessageTable;
   message_send: MessageSendTable;
   bet_record: BetRecordTable;

@@ -14,6 +14,7 @@ export * from './content.ts';
 export * from './points.ts';
 export * from './promotions.ts';
 export * from './engagement.ts';
+export * from './chat.ts';
 export * from './staff.ts';
 export * from './reports.ts';
 export * from './lottery.ts';
@@ -30,6 +31,7 @@ import { contentCalls } from './content.ts';
 import { pointsBoCalls } from './points.ts';
 import { promotionBoCalls } from './promotions.ts';
 import { engagementBoCalls } from './engagement.ts';
+import { chatBoCalls } from './chat.ts';
 import { staffAccountCalls } from './staff.ts';
 import { reportCalls } from './reports.ts';
 import { lotteryCalls } from './lottery.ts';
@@ -49,6 +51,7 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...pointsBoCalls,
   ...promotionBoCalls,
   ...engagementBoCalls,
+  ...chatBoCalls,
   ...reportCalls,
   ...lotteryCalls,
   ...agentCalls,

@@ -37,6 +37,8 @@ export const staffPermissions = [
   'agent.settle',
   /** Read the players' feedback and mark it handled with a reply (decision 051). */
   'feedback.handle',
+  /** Remove chat-room messages and mute players in the chat room (decision 054). */
+  'chat.moderate',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -60,7 +62,7 @@ export const rolePermissions: Readonly<Record<StaffRole, readonly StaffPermissio
     'agent.read',
     'agent.settle',
   ],
-  support: ['dashboard.read', 'player.read', 'player.lock', 'feedback.handle'],
+  support: ['dashboard.read', 'player.read', 'player.lock', 'feedback.handle', 'chat.moderate'],
   risk: [
     'dashboard.read',
     'report.read',

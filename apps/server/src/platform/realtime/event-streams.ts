@@ -375,7 +375,7 @@ class StreamConnection {
           state.dirty = false;
           const value = await this.streams.read(kind, this.session.memberId);
           if (this.closed) return;
-          this.send(kind === 'balance' ? MemberEventTypes.balance : MemberEventTypes.unread, value);
+          this.send(MemberEventTypes[kind], value);
         } while (state.dirty && !this.closed);
       } catch (err) {
         this.onError(err);

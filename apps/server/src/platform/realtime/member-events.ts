@@ -3,8 +3,8 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** What changed for a member; a stream reads the new value itself (never from the notice). */
-export type MemberEventKind = 'balance' | 'unread';
-const kinds: readonly MemberEventKind[] = ['balance', 'unread'];
+export type MemberEventKind = 'balance' | 'unread' | 'chat';
+const kinds: readonly MemberEventKind[] = ['balance', 'unread', 'chat'];
 
 /**
  * What a member's streams hear: a value that may have changed, or `session`: one of the member's

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineBoCall, type BoCallDef } from './calls.ts';
+
+/**
+ * The chat room's moderation desk (issue 32, decision 054): staff with `chat.moderate` (admin,
+ * support) read the groups' messages, remove one (it leaves the players' room at once; kept, with
+ * who removed it and why) and mute a player for a while (reads, but cannot send) or lift a mute.
+ * Every write is audited with before and after.
+ */
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const reason = z
+  .string()
+  .trim()
+  .min(1, 'Give a reason (1 to 200 characters)')
+  .max(200, 'At most 200 characters');
+/** A mute lasts 1 minute to 30 days. */
+export const CHAT_MUTE_MAX_MINUTES = 43_200;
+
+export const BoChatQuerySchema = z.object({
+  groupId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** A username prefix. */
+  username: z.string().trim().max(32).optional(),
+  /** SHOWN: what players see; REMOVED: what staff removed; ALL. */
+  view: z.enum(['SHOWN', 'REMOVED', 'ALL']).default('SHOWN'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const BoChatMessageSchema = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  memberId: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  /** Plain text as the player wrote it: show as text. */
+  content: z.string(),
+  sentAt: z.number(),
+  removedAt: z.number().nullable(),
+  removedBy: z.string().nullable(),
+  removeReason: z.string(),
+  /** Epoch ms until which the sender is muted; null: not muted. */
+  mutedUntil: z.number().nullable(),
+});
+export type BoChatMessage = z.infer<typeof BoChatMessageSchema>;
+
+export const BoChatGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  minRank: z.number().int(),
+  enabled: z.boolean(),
+});
+
+export const boChatMessages = defineBoCall({
+  id: 'boChatMessages',
+  method: 'GET',
+  path: '/bo/api/chat/messages',
+  access: 'chat.moderate',
+  summary: "The chat room's messages, newest first, by group, sender and view; a page and the count",
+  query: BoChatQuerySchema,
+  response: z.object({
+    list: z.array(BoChatMessageSchema),
+    total: z.number().int(),
+    groups: z.array(BoChatGroupSchema),
+  }),
+});
+
+export const boChatRemove = defineBoCall({
+  id: 'boChatRemove',
+  method: 'POST',
+  path: '/bo/api/chat/messages/remove',
+  access: 'chat.moderate',
+  summary: "Removes a message from the players' room, with a reason (audited chat.message.remove; once only)",
+  body: z.object({ id, reason }),
+  response: BoChatMessageSchema,
+});
+
+export const BoChatMuteSchema = z.object({
+  memberId: z.number().int(),
+  username: z.string(),
+  until: z.number(),
+  reason: z.string(),
+  mutedBy: z.string(),
+});
+export type BoChatMute = z.infer<typeof BoChatMuteSchema>;
+
+export const boChatMutes = defineBoCall({
+  id: 'boChatMutes',
+  method: 'GET',
+  path: '/bo/api/chat/mutes',
+  access: 'chat.moderate',
+  summary: 'The players muted in the chat room now, the mute ending first at the top',
+  response: z.object({ list: z.array(BoChatMuteSchema) }),
+});
+
+export const boChatMute = defineBoCall({
+  id: 'boChatMute',
+  method: 'POST',
+  path: '/bo/api/chat/mute',
+  access: 'chat.moderate',
+  summary: 'Mutes a player in the chat room for 1 minute to 30 days, with a reason (audited chat.mute)',
+  body: z.object({
+    memberId: id,
+    minutes: z.number().int().min(1).max(CHAT_MUTE_MAX_MINUTES),
+    reason,
+  }),
+  response: BoChatMuteSchema,
+});
+
+export const boChatUnmute = defineBoCall({
+  id: 'boChatUnmute',
+  method: 'POST',
+  path: '/bo/api/chat/unmute',
+  access: 'chat.moderate',
+  summary: "Lifts a player's mute (audited chat.unmute)",
+  body: z.object({ memberId: id }),
+  response: z.object({ memberId: z.number().int(), muted: z.literal(false) }),
+});
+
+export const chatBoCalls: BoCallDef[] = [boChatMessages, boChatRemove, boChatMutes, boChatMute, boChatUnmute];
