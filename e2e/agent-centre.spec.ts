@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { playerSession, preparePage } from './accounts-helpers.ts';
 import { repoRoot } from './server.ts';
 import { settled } from './settled.ts';
 
@@ -66,9 +66,12 @@ test.describe('the agent centre', () => {
     if (dir) mkdirSync(dir, { recursive: true });
   });
 
-  test('AG-01 AG-02 AG-08 an agent opens the centre on the overview and reads its team', async ({ page }) => {
+  test('AG-01 AG-02 AG-08 an agent opens the centre on the overview and reads its team', async ({
+    page,
+    server,
+  }) => {
     await preparePage(page);
-    await loginThroughPopup(page, 'agent1', 'Agent1234');
+    await playerSession(page, server, 'agent1', 'Agent1234');
     await openAgentCentre(page);
     const dialog = page.getByRole('dialog', { name: 'Agent centre' });
     await expect(dialog.getByRole('navigation').getByRole('button')).toHaveText([
@@ -98,11 +101,11 @@ test.describe('the agent centre', () => {
   });
 
   for (const { language, size } of walks)
-    test(`every page looked at, ${language} at ${size.name} size`, async ({ page }) => {
+    test(`every page looked at, ${language} at ${size.name} size`, async ({ page, server }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       await preparePage(page);
-      await loginThroughPopup(page, 'agent1', 'Agent1234');
+      await playerSession(page, server, 'agent1', 'Agent1234');
       if (language !== 'en') {
         await page.evaluate((lng) => localStorage.setItem('language', lng), language);
         await page.reload();
@@ -132,11 +135,12 @@ test.describe('the agent centre', () => {
   for (const size of dialogSizes)
     test(`the dialogs looked at, at ${size.name} size: register result, link confirm, QR, member details, transfer (AG-26)`, async ({
       page,
+      server,
     }) => {
       test.setTimeout(180_000);
       await page.setViewportSize({ width: size.width, height: size.height });
       await preparePage(page);
-      await loginThroughPopup(page, 'agent1', 'Agent1234');
+      await playerSession(page, server, 'agent1', 'Agent1234');
       await openAgentCentre(page);
       const shot = async (name: string) => {
         await settled(page);

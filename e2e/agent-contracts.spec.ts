@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { freshIp, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import { freshIp, loginThroughPopup, playerSession, preparePage, uniqueName } from './accounts-helpers.ts';
 import {
   DEFAULT_CONTRACT_TIME_ZONE,
   zoneMinuteLabel,
@@ -114,6 +114,7 @@ test.describe('agent contracts', () => {
 
   test('AG-15 AG-11 an upline offers a daily salary to a downline agent, who meets the contract modal at login and accepts; management and my contract show it signed', async ({
     browser,
+    server,
   }) => {
     test.setTimeout(180_000);
     const downline = uniqueName('dl');
@@ -122,7 +123,7 @@ test.describe('agent contracts', () => {
     // ---- the upline: a new direct downline agent, then the offer -------------------------------
     const upline = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await preparePage(upline);
-    await loginThroughPopup(upline, 'agent1', 'Agent1234');
+    await playerSession(upline, server, 'agent1', 'Agent1234');
     await openAgentCentre(upline);
     let region = await choose(upline, 'registerCenter');
     await region.getByRole('tab', { name: 'Register downline' }).click();
@@ -269,10 +270,11 @@ test.describe('agent contracts', () => {
   });
   test("AG-10 AG-12 AG-13 AG-14 each contract page shows its kind's tiers: the dividend's period bet, P&L, actives and rate with its period; the hourly bet per hour and rate; the real-time single-draw bet with profit and loss rates", async ({
     page,
+    server,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await preparePage(page);
-    await loginThroughPopup(page, 'agent1', 'Agent1234');
+    await playerSession(page, server, 'agent1', 'Agent1234');
     await openAgentCentre(page);
     const pages = [
       {
@@ -351,7 +353,7 @@ test.describe('agent contracts', () => {
     // ---- demoplayer2 (agent2's direct player) bets 20.00 on the next 5D 1-minute draw ------------
     const player = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await preparePage(player);
-    await loginThroughPopup(player, 'demoplayer2', 'Player1234');
+    await playerSession(player, server, 'demoplayer2', 'Player1234');
     await player.goto('/lottery?gameCode=SSC1');
     const head = player
       .locator('header')
