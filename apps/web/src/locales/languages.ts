@@ -50,7 +50,7 @@ export const catalogueLanguageCodes: readonly string[] = catalogueLanguages.map(
 export const untranslated: Readonly<Record<string, readonly string[]>> = {
   accounts: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   agent: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
-  games: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  games: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   house: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   lottery: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   'lottery-rules': ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
@@ -62,7 +62,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   'originals-cards': catalogueLanguageCodes.filter((c) => c !== 'en'),
   pages: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   profile: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
-  promotions: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  promotions: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // Raffles (issue 32, decision 053): English, Burmese (the brand's default) and Chinese (simplified) written.
   raffles: [
     'ja',
@@ -96,7 +96,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   ],
   records: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
-  rewards: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  rewards: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   vip: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   wallet: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
 };
