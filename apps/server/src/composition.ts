@@ -90,6 +90,9 @@ import { RemoteVendor, remoteVendorsFromEnv } from './modules/games/remote-vendo
 import { VendorRegistry } from './modules/games/vendors.ts';
 import { GameLaunchService } from './modules/games/game-launch.service.ts';
 import { HouseGamesService } from './modules/house-games/house-games.service.ts';
+import { DEFAULT_ORIGINAL_LIMITS } from './modules/house-games/house-games.service.ts';
+import { CrashService, type CrashPolicy } from './modules/crash/crash.service.ts';
+import { crashRoutes } from './modules/crash/crash.routes.ts';
 import { houseGamesRoutes } from './modules/house-games/house-games.routes.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs/job-runner.ts';
 import { WithdrawService } from './modules/withdraw/withdraw.service.ts';
@@ -178,6 +181,11 @@ export interface ServiceOptions {
   jobs?: JobRunnerOptions;
   /** The live event stream's heartbeat, session check and ticket lifetime. */
   streams?: Partial<StreamPolicy>;
+  /**
+   * Crash's schedule (decision 055). Its loop starts with the services unless `autostart` is false
+   * (the default under Vitest, where a test starts it, or the first Crash call does).
+   */
+  crash?: Partial<CrashPolicy> & { autostart?: boolean };
   /** Signs the sandbox game vendor's launch tokens and callbacks; by default the configuration's (GAME_SANDBOX_SECRET). */
   gameSandboxSecret?: string;
   /** IANA name of the agent reports' time zone; by default env REPORT_TIME_ZONE, else GMT+8 (Asia/Shanghai). */
@@ -323,6 +331,16 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     wallet,
     seamless: seamlessWallet,
     launches: sandboxVendor,
+  });
+  // Crash: the shared rounds of one loop per instance, the game's lock deciding who works (decision 055).
+  const { autostart: crashAutostart, ...crashPolicy } = options.crash ?? {};
+  const crash = new CrashService({
+    database,
+    wallet,
+    seamless: seamlessWallet,
+    originalLimits: DEFAULT_ORIGINAL_LIMITS,
+    policy: crashPolicy,
+    autostart: crashAutostart ?? !process.env.VITEST,
   });
   for (const remote of remoteVendorsFromEnv(process.env))
     vendors.register(new RemoteVendor(remote, seamlessWallet));
@@ -485,6 +503,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     vendors,
     gameLaunch,
     houseGames,
+    crash,
     streams,
     agentStats,
     siteFigures,
@@ -532,10 +551,13 @@ export async function startServices(services: Services): Promise<void> {
   services.outbox.start();
   services.jobs.start();
   services.lotteryDemoBets.start();
+  services.crash.onError = (err) => services.log.warn({ err }, 'crash loop failed');
+  if (services.crash.autostart) await services.crash.start();
 }
 
 /** Stops what `startServices` started; pending deliveries finish first. */
 export async function stopServices(services: Services): Promise<void> {
+  await services.crash.stop();
   await services.lotteryDemoBets.stop();
   await services.jobs.stop();
   await services.outbox.stop();
@@ -568,6 +590,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     vipRoutes,
     gamesRoutes,
     houseGamesRoutes,
+    crashRoutes,
     realtimeRoutes,
     withdrawRoutes,
     profileRoutes,

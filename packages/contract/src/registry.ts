@@ -16,6 +16,7 @@ import * as games from './games.ts';
 import * as lottery from './lottery.ts';
 import * as profile from './profile.ts';
 import * as houseGames from './house-games/calls.ts';
+import * as crash from './house-games/crash-calls.ts';
 import * as agentReports from './agent-reports.ts';
 import * as agentTeam from './agent-team.ts';
 import * as agentNotices from './agent-notices.ts';
@@ -59,6 +60,7 @@ export const allCalls: readonly CallDef[] = collect(
   profile,
   games,
   houseGames,
+  crash,
   lottery,
   agentTeam,
   agentReports,

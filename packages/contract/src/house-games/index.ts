@@ -8,3 +8,5 @@ export * from './originals-tables.ts';
 export * from './originals-cards.ts';
 export * from './originals-rtp.ts';
 export * from './calls.ts';
+export * from './crash.ts';
+export * from './crash-calls.ts';
