@@ -132,6 +132,7 @@ test.describe('back-office console', () => {
       'Site',
       'Content',
       'Bonus rules',
+      'Raffles',
       'Referral',
       'Feedback',
       'Reports',

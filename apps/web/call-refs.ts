@@ -22,6 +22,7 @@ import * as notices from '../../packages/contract/src/notices.ts';
 import * as points from '../../packages/contract/src/points.ts';
 import * as profile from '../../packages/contract/src/profile.ts';
 import * as promotions from '../../packages/contract/src/promotions.ts';
+import * as raffles from '../../packages/contract/src/raffles.ts';
 import * as records from '../../packages/contract/src/records.ts';
 import * as referral from '../../packages/contract/src/referral.ts';
 import * as responsible from '../../packages/contract/src/responsible.ts';
@@ -67,6 +68,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   points,
   profile,
   promotions,
+  raffles,
   responsible,
   records,
   referral,

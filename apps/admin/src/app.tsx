@@ -39,6 +39,7 @@ const RewardRequestsPage = lazy(() =>
 );
 const ReferralPage = lazy(() => import('./pages/engagement.tsx').then((m) => ({ default: m.ReferralPage })));
 const FeedbackPage = lazy(() => import('./pages/engagement.tsx').then((m) => ({ default: m.FeedbackPage })));
+const RafflesPage = lazy(() => import('./pages/raffles.tsx').then((m) => ({ default: m.RafflesPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 const ReportsPage = lazy(() => import('./pages/reports.tsx').then((m) => ({ default: m.ReportsPage })));
 const LotteryGamesPage = lazy(() =>
@@ -128,6 +129,11 @@ export const resources: ResourceProps[] = [
     name: 'promotions',
     list: '/promotions',
     meta: { label: 'Bonus rules', icon: 'gift', permission: 'content.edit' },
+  },
+  {
+    name: 'raffles',
+    list: '/raffles',
+    meta: { label: 'Raffles', icon: 'gift', permission: 'content.edit' },
   },
   {
     name: 'referral',
@@ -246,6 +252,9 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             </Route>
             <Route element={<Guarded resource="reward-requests" />}>
               <Route path="reward-requests" element={<RewardRequestsPage />} />
+            </Route>
+            <Route element={<Guarded resource="raffles" />}>
+              <Route path="raffles" element={<RafflesPage />} />
             </Route>
             <Route element={<Guarded resource="referral" />}>
               <Route path="referral" element={<ReferralPage />} />

@@ -74,6 +74,8 @@ import { engagementBoRoutes } from './modules/backoffice/engagement-bo.routes.ts
 import { VipService } from './modules/vip/vip.service.ts';
 import { MissionService } from './modules/vip/missions.service.ts';
 import { registerVipJobs } from './modules/vip/vip.jobs.ts';
+import { RaffleService, registerRaffleJobs } from './modules/raffles/raffles.service.ts';
+import { rafflesRoutes } from './modules/raffles/raffles.routes.ts';
 import { vipRoutes } from './modules/vip/vip.routes.ts';
 import { GamesService } from './modules/games/games.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -437,6 +439,9 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const vip = new VipService({ database, wallet, audit, feed, timeZone: reportTimeZone });
   const missions = new MissionService({ database, wallet, audit, timeZone: reportTimeZone });
   registerVipJobs(jobs, vip, missions);
+  // Raffles: entries by the claim call, the draw on the job runner, prizes through the ledger (decision 053).
+  const raffles = new RaffleService({ database, wallet, audit });
+  registerRaffleJobs(jobs, raffles);
   // The operator's settings and sends (deposit channels, wallet mode, messages, job runs), audited.
   const operations = new OperationsService({ database, audit, deposits, wallet, messages, jobs, feed });
   // The Players section and the Dashboard's figures (issue 31, decision 031).
@@ -515,6 +520,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     bonus,
     vip,
     missions,
+    raffles,
     agentRebates,
     agentReports,
     agentTeam,
@@ -605,6 +611,7 @@ export function routePlugins(config: AppConfig): Array<(app: FastifyInstance) =>
     pointsBoRoutes,
     promotionsBoRoutes,
     engagementBoRoutes,
+    rafflesRoutes,
     playersRoutes,
     contentBoRoutes,
     dashboardRoutes,

@@ -842,6 +842,28 @@ export const ChatErrors = {
   },
 } as const;
 
+/** Raffles (issue 32, decision 053): an entry refused says why. */
+export const RaffleErrors = {
+  raffleNotFound: { code: 'raffle.not.found', status: 404, message: 'No such raffle' },
+  raffleNotOpen: {
+    code: 'raffle.not.open',
+    status: 409,
+    message: 'This raffle is not taking entries: look at when its entries open and close',
+  },
+  raffleEntered: { code: 'raffle.entered', status: 409, message: 'You have entered this raffle already' },
+  raffleNotDrawn: { code: 'raffle.not.drawn', status: 409, message: 'This raffle has not been drawn yet' },
+  raffleLocked: {
+    code: 'raffle.locked',
+    status: 409,
+    message: 'This raffle was drawn or cancelled and can no longer change',
+  },
+  raffleStarted: {
+    code: 'raffle.started',
+    status: 409,
+    message: 'Entries have closed: only the title and the description can change now',
+  },
+} as const;
+
 export const Errors = {
   ...verificationErrors,
   ...accountErrors,
@@ -862,6 +884,7 @@ export const Errors = {
   ...EngageErrors,
   ...SocialErrors,
   ...PromotionErrors,
+  ...RaffleErrors,
   ...ChatErrors,
 } as const satisfies Record<string, ErrorDef>;
 export type ErrorName = keyof typeof Errors;

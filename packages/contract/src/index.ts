@@ -32,6 +32,7 @@ export * from './agent-contracts-calls.ts';
 export * as backoffice from './backoffice/index.ts';
 export * from './points.ts';
 export * from './promotions.ts';
+export * from './raffles.ts';
 export * from './responsible.ts';
 export * from './referral.ts';
 export * from './support.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { RaffleEntrySchema } from './raffles.ts';
 
 /**
  * Promotions with real bonuses (issue 32, spec B §4, §7, §9; decision 041). A promotion is a PR or
@@ -198,9 +199,9 @@ export const claimRafflePromotion = defineCall({
   moduleId: 'MCSFE',
   token: true,
   summary:
-    'Claims a joined promotion’s bonus: a fixed bonus, or the match of the deposit made after joining (PR-11)',
+    'Claims a joined promotion’s bonus (a fixed bonus, or the match of the deposit made after joining), or, with a raffleScheduleId above 0, enters that raffle: one free ticket per member (PR-11, decision 053)',
   body: claimBody,
-  response: BonusGrantSchema,
+  response: z.union([BonusGrantSchema, RaffleEntrySchema]),
 });
 
 export const claimRafflePromotionMCS2 = defineCall({
@@ -216,7 +217,8 @@ export const getRafflePromotionStatus = defineCall({
   path: '/wps/relay/MCSFE_getRafflePromotionStatus',
   moduleId: 'MCSFE',
   token: true,
-  summary: 'Whether the member claimed a promotion, whether it started or ended, and when it ends',
+  summary:
+    'Whether the member claimed a promotion, whether it started or ended, and when it ends; with a raffleScheduleId above 0, the same of that raffle (entered, entries open, closed, their close)',
   query: z.object({
     rafflePromotionId: promotionIdSchema,
     raffleScheduleId: z.coerce.number().int().optional(),

@@ -75,6 +75,7 @@ const categoryPrefixes: readonly [string, AccountRecordType][] = [
   ['REFERRAL', 'BONUS'],
   ['MISSION', 'BONUS'],
   ['VIP', 'BONUS'],
+  ['RAFFLE', 'BONUS'],
   ['POINTS', 'BONUS'],
   // Opening money of demo and free-play accounts is not a bonus the player earned.
   ['DEMO_CREDIT', 'ADJUSTMENT'],

@@ -27,6 +27,7 @@ import * as referral from './referral.ts';
 import * as support from './support.ts';
 import * as socialSignIn from './social-sign-in.ts';
 import * as promotions from './promotions.ts';
+import * as raffles from './raffles.ts';
 import * as vip from './vip.ts';
 import * as chat from './chat.ts';
 
@@ -68,6 +69,7 @@ export const allCalls: readonly CallDef[] = collect(
   agentContracts,
   points,
   promotions,
+  raffles,
   responsible,
   referral,
   support,

@@ -182,6 +182,8 @@ export const LedgerKinds = {
   VIP_REWARD: 'VIP level reward',
   /** A completed mission's reward, once per member and period (decision 042). */
   MISSION_REWARD: 'Mission reward',
+  /** A raffle's prize, paid by its draw once per place (decision 053). */
+  RAFFLE_PRIZE: 'Raffle prize',
 } as const;
 export type LedgerKind = keyof typeof LedgerKinds;
 export const ledgerKindCodes = Object.keys(LedgerKinds) as LedgerKind[];

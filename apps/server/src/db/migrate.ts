@@ -55,6 +55,7 @@ import * as m054 from './migrations/054-vip-missions.ts';
 import * as m057 from './migrations/057-house-originals.ts';
 import * as m062 from './migrations/062-content-versions.ts';
 import * as m064 from './migrations/064-house-table-originals.ts';
+import * as m065 from './migrations/065-raffles.ts';
 import * as m068 from './migrations/068-crash.ts';
 import * as m059 from './migrations/059-feedback-handled.ts';
 import * as m066 from './migrations/066-chat-room.ts';
@@ -116,6 +117,7 @@ export const migrations: Record<string, Migration> = {
   '057-house-originals': m057,
   '062-content-versions': m062,
   '064-house-table-originals': m064,
+  '065-raffles': m065,
   '068-crash': m068,
   '059-feedback-handled': m059,
   '066-chat-room': m066,

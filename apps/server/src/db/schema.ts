@@ -1606,6 +1606,47 @@ export interface MissionTable {
   updated_at: Timestamp;
 }
 
+/** A raffle: one schedule of a raffle promotion, its prizes and its draw's commitment (migration 065). */
+export interface RaffleTable {
+  id: Generated<number>;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  opens_at: RequiredTimestamp;
+  closes_at: RequiredTimestamp;
+  draw_at: RequiredTimestamp;
+  /** Minor units by place; bigint[] comes back as strings. */
+  prizes: ColumnType<(string | number | bigint)[], number[], number[]>;
+  status: ColumnType<'SCHEDULED' | 'DRAWN' | 'CANCELLED', 'SCHEDULED' | undefined, 'DRAWN' | 'CANCELLED'>;
+  seed: string;
+  seed_hash: string;
+  entries: ColumnType<number | null, never, number>;
+  entries_hash: ColumnType<string | null, never, string>;
+  drawn_at: ColumnType<Date | null, never, Date | string>;
+  cancelled_at: ColumnType<Date | null, never, Date | string>;
+  cancel_reason: ColumnType<string, never, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A member's one ticket in a raffle; the ticket number is `id` (migration 065). */
+export interface RaffleEntryTable {
+  id: Generated<number>;
+  raffle_id: number;
+  member_id: number;
+  created_at: Timestamp;
+}
+
+/** A raffle's place paid, one per place and one per member (migration 065). */
+export interface RaffleWinnerTable {
+  raffle_id: number;
+  place: number;
+  member_id: number;
+  ticket: number;
+  amount: number;
+  ledger_transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
 /** A mission's reward paid to a member, once per mission and period (migration 054). */
 export interface MissionRewardTable {
   mission_id: number;
@@ -1733,6 +1774,9 @@ export interface DB {
   vip_reward: VipRewardTable;
   mission: MissionTable;
   mission_reward: MissionRewardTable;
+  raffle: RaffleTable;
+  raffle_entry: RaffleEntryTable;
+  raffle_winner: RaffleWinnerTable;
   promotion_rule: PromotionRuleTable;
   promotion_entry: PromotionEntryTable;
   promotion_picture: PromotionPictureTable;

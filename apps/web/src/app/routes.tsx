@@ -26,6 +26,7 @@ import { loadNoticesPage } from '../features/notices/index.ts';
 import { loadPointMallPage } from '../features/points/index.ts';
 import { loadResponsiblePage } from '../features/responsible/index.ts';
 import { loadPromoDetailPage, loadPromotionsPage } from '../features/promotions/index.ts';
+import { loadRafflesPage, RAFFLES_NS } from '../features/raffles/index.ts';
 import { loadFeedbackPage, loadMiniGamesPage } from '../features/support/index.ts';
 import { loadVipPage } from '../features/vip/index.ts';
 import type { PageChrome, RouteHandle } from './chrome.ts';
@@ -115,6 +116,7 @@ export const pageRoutes: RouteObject[] = [
   ...page(['hot'], loadHotPage, undefined, [GAMES_NS]),
   ...page(['promotions'], loadPromotionsPage),
   ...page(['promoDetail'], loadPromoDetailPage),
+  ...page(['raffles'], loadRafflesPage, undefined, [RAFFLES_NS]),
   ...page(['seamless'], loadSeamlessPage, noBalance),
   ...page(['help'], loadHelpPage),
   ...page(['helpmc'], loadHelpMcPage, { header: false, noticeBar: false, footer: false, sideBar: false }),

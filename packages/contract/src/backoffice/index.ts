@@ -14,6 +14,7 @@ export * from './content.ts';
 export * from './points.ts';
 export * from './promotions.ts';
 export * from './engagement.ts';
+export * from './raffles.ts';
 export * from './chat.ts';
 export * from './staff.ts';
 export * from './reports.ts';
@@ -31,6 +32,7 @@ import { contentCalls } from './content.ts';
 import { pointsBoCalls } from './points.ts';
 import { promotionBoCalls } from './promotions.ts';
 import { engagementBoCalls } from './engagement.ts';
+import { raffleBoCalls } from './raffles.ts';
 import { chatBoCalls } from './chat.ts';
 import { staffAccountCalls } from './staff.ts';
 import { reportCalls } from './reports.ts';
@@ -51,6 +53,7 @@ export const backofficeCalls: readonly BoCallDef[] = [
   ...pointsBoCalls,
   ...promotionBoCalls,
   ...engagementBoCalls,
+  ...raffleBoCalls,
   ...chatBoCalls,
   ...reportCalls,
   ...lotteryCalls,

@@ -43,12 +43,17 @@ export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, signUpRequestReward, ({ session, body }) =>
     bonus.requestReward(requireRealAccount(session).memberId, body),
   );
+  // With a raffleScheduleId above 0 the claim enters that raffle (decision 053), else it claims a bonus.
   for (const call of [claimRafflePromotion, claimRafflePromotionMCS2])
     registerCall(app, call, ({ session, body }) =>
-      bonus.claim(requireRealAccount(session).memberId, body.promotionId),
+      body.raffleScheduleId && body.raffleScheduleId > 0
+        ? app.ctx.raffles.enter(requireRealAccount(session).memberId, body.promotionId, body.raffleScheduleId)
+        : bonus.claim(requireRealAccount(session).memberId, body.promotionId),
     );
   registerCall(app, getRafflePromotionStatus, ({ session, query }) =>
-    bonus.claimStatus(session.memberId, query.rafflePromotionId),
+    query.raffleScheduleId && query.raffleScheduleId > 0
+      ? app.ctx.raffles.status(session.memberId, query.raffleScheduleId)
+      : bonus.claimStatus(session.memberId, query.rafflePromotionId),
   );
   registerCall(app, getPromotionClaimList, ({ session }) => bonus.claimList(session.memberId));
   registerCall(app, getBonusWallet, ({ session }) => bonus.bonusWallet(session.memberId));

@@ -8,6 +8,7 @@ import {
   getPromotionAnnouncementCategory,
   getRewardCentre,
   signUpPromotionJoin,
+  type BonusGrant,
   type PromotionCategory,
 } from '@app/contract';
 import { useQuery } from '../../shared/http/use-query.ts';
@@ -90,7 +91,12 @@ export function useJoin() {
 export function useClaim() {
   const after = useAfter();
   return useMutation({
-    mutationFn: (promotionId: number) => call(claimRafflePromotion, { body: { promotionId } }),
+    // Without a raffle schedule the claim answers the bonus grant (a raffle's entry is raffles' own, decision 053).
+    mutationFn: async (promotionId: number): Promise<BonusGrant> => {
+      const answer = await call(claimRafflePromotion, { body: { promotionId } });
+      if (!('amount' in answer)) throw new Error('The claim answered a raffle entry');
+      return answer;
+    },
     onSuccess: after,
   });
 }

@@ -51,7 +51,16 @@ export function PromotionsPage() {
   const promotions = data ?? [];
   return (
     <Page>
-      <PageHeader icon={<GiftIcon size={26} />} title={tp('hd_event')} subtitle={tp('promotions_subtitle')} />
+      <PageHeader
+        icon={<GiftIcon size={26} />}
+        title={tp('hd_event')}
+        subtitle={tp('promotions_subtitle')}
+        actions={
+          <Link to="/raffles" className={buttonClass('secondary', 'sm')} data-testid="raffles-link">
+            {t('raffles_link')}
+          </Link>
+        }
+      />
       <BannerHero linkTo="/promotions" title={tp('hd_event')} subtitle={tp('promotions_subtitle')} />
       {loggedIn ? <BonusPanel /> : null}
       <Section title={tp('promotions_running')} id="promotions">
