@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { playerSession, preparePage } from './accounts-helpers.ts';
 
 /**
  * The house originals (issue 34, decision 046) in Chromium: Dice (played by the keyboard), Limbo,
@@ -53,15 +53,16 @@ test.describe('house originals', () => {
 
   test('Dice, Limbo, Plinko and Mines each play a round from the lobby row, on desktop and phone, and the verifier recomputes every one', async ({
     page,
+    server,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await preparePage(page);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
 
     // The lobby's originals row opens each game.
     const row = page.getByTestId('originals-row');
     await row.scrollIntoViewIfNeeded();
-    await expect(row.getByRole('button')).toHaveCount(8);
+    await expect(row.getByRole('button')).toHaveCount(9);
     await look(page, 'lobby-row-1440');
     await row.getByTestId('original-card-dice').click();
     await expect(page).toHaveURL(/\/sandbox\/games\/dice/);
@@ -136,10 +137,11 @@ test.describe('house originals', () => {
 
   test('Keno, Wheel, European Roulette and Sic Bo each play a round, on desktop and phone, and the verifier recomputes every one', async ({
     page,
+    server,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await preparePage(page);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     const rounds: Record<string, string> = {};
     // A photograph after a round waits for the draw, the spin or the roll to finish (under 2 s).
     const lookSettled = async (name: string) => {
