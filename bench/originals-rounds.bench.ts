@@ -1,0 +1,145 @@
+/**
+ * House originals' rounds per second on PostgreSQL (issue 34: Dice and Mines at least 2,000/s with
+ * a p99 under 50 ms). Through the real service, as the routes call it:
+ *
+ * - **Dice**: `HouseGamesService.original` — the nonce claimed, the outcome from the seed this
+ *   instance knows, then the one statement a slot spin uses (the seamless wallet's debit and
+ *   credit, the betting record, the round kept).
+ * - **Mines**: a whole round of three calls — `minesStart` (the nonce, the layout kept, the stake
+ *   debited), one `minesReveal`, and `minesCashOut` when the tile was safe (with 3 mines of 25,
+ *   22/25 of rounds). A round is the unit counted and timed; a player has one open round at a
+ *   time, so each loop takes a player of its own from a free list.
+ *
+ * 24 concurrent players for BENCH_DURATION_S seconds (10 by default) after a warm-up, 200 funded
+ * members; the ledger check runs after each game. The CPU per round of this process and of its
+ * PostgreSQL backends is printed too: it depends less on what else loads the machine than the
+ * rate and the p99 do.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchRow } from './lib/types.ts';
+import { throwawayPostgres } from './lib/throwaway-postgres.ts';
+import { printResult, runWorker } from './lib/processes.ts';
+import {
+  burstFigures,
+  burstRows,
+  describeBurst,
+  describeBurstCpu,
+  measureBurst,
+  type BurstFigures,
+} from './lib/burst.ts';
+
+const thisFile = fileURLToPath(import.meta.url);
+const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONCURRENCY = 24;
+const MEMBERS = 200;
+const MIN_RATE = 2_000;
+const MAX_P99_MS = 50;
+const GAMES = ['dice', 'mines'] as const;
+type Game = (typeof GAMES)[number];
+
+interface RoundsResult {
+  burst: BurstFigures;
+  ledgerOk: boolean;
+}
+
+// ---------------------------------------------------------------- the worker
+
+async function roundsWorker(url: string, game: Game): Promise<void> {
+  const { withMigratedPostgres, fundMember } = await import('./lib/postgres-worker.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { createServices } = await import('../apps/server/src/composition.ts');
+
+  await withMigratedPostgres(url, CONCURRENCY, async (database) => {
+    const config = loadConfig({ ...process.env, DATABASE_URL: url });
+    const { houseGames, wallet, members } = createServices({ config, database });
+    const free: { memberId: number; vendor: string }[] = [];
+    const dice = (p: { memberId: number; vendor: string }) =>
+      houseGames.original(p, 'dice', { bet: 1, target: 4950, over: false });
+    const minesRound = async (p: { memberId: number; vendor: string }) => {
+      await houseGames.minesStart(p, 'mines', 1, 3);
+      const step = await houseGames.minesReveal(p, 'mines', 12);
+      if (step.open) await houseGames.minesCashOut(p, 'mines');
+    };
+    const play = game === 'dice' ? dice : minesRound;
+    for (let i = 0; i < MEMBERS; i++) {
+      const memberId = await members.create({ username: `obench${i}`, agentType: 0, password: null });
+      await fundMember(wallet, memberId, 100_000_000, `obench:open:${memberId}`);
+      const player = { memberId, vendor: 'SBX' };
+      // The seed row and the house accounts exist before the measured rounds.
+      await play(player);
+      free.push(player);
+    }
+
+    const burst = await measureBurst({
+      op: async () => {
+        const player = free.shift()!;
+        try {
+          await play(player);
+        } finally {
+          free.push(player);
+        }
+      },
+      concurrency: CONCURRENCY,
+      durationS,
+      db: database.db,
+      isRefusal: (err) => (err as { errorCode?: string }).errorCode === 'wallet.balance.insufficient',
+    });
+    const report = await wallet.check();
+    printResult({ burst: burstFigures(burst), ledgerOk: report.ok } satisfies RoundsResult);
+  });
+}
+
+// ---------------------------------------------------------------- the bench module
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const game of GAMES) {
+    const db = await throwawayPostgres(`bench_orig_${game}`);
+    if (!db) {
+      rows.push({
+        figure: `${game} rounds/s, PostgreSQL`,
+        value: 'PostgreSQL does not answer',
+        budget: `>= ${MIN_RATE}/s`,
+        pass: false,
+      });
+      continue;
+    }
+    try {
+      console.error(
+        `  originals: ${game} rounds through HouseGamesService, ${CONCURRENCY} players, ${durationS} s…`,
+      );
+      const r = await runWorker<RoundsResult>('originals rounds worker', 0, [thisFile, game, db.url]);
+      console.error(
+        `    ${describeBurstCpu(r.burst, 'round')}\n    ${describeBurst(r.burst, 'rounds')}, ledger check ${r.ledgerOk ? 'exact' : 'FAILED'}`,
+      );
+      const what =
+        game === 'dice'
+          ? 'HouseGamesService.original: nonce, outcome, seamless wallet, betting record, round'
+          : 'start, one tile, cash-out when safe: 3 mines of 25';
+      rows.push(
+        ...burstRows(r.burst, {
+          rateFigure: `${game} rounds/s, PostgreSQL (${what})`,
+          p99Figure: `${game} round p99, PostgreSQL`,
+          cpuFigure: `${game} round CPU: app / PostgreSQL backends (capacity on 2 cores, one each)`,
+          minRate: MIN_RATE,
+          maxP99Ms: MAX_P99_MS,
+        }),
+        {
+          figure: `ledger check after the ${game} rounds`,
+          value: r.ledgerOk ? 'exact' : 'MISMATCH',
+          budget: 'exact',
+          pass: r.ledgerOk,
+        },
+      );
+    } finally {
+      await db.drop();
+    }
+  }
+  return rows;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === thisFile) {
+  const game = process.argv[2] as Game;
+  if (GAMES.includes(game)) await roundsWorker(process.argv[3]!, game);
+}
