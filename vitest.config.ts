@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { catalogueFiles } from './apps/web/catalogue-files.ts';
 import { fontSubsets } from './apps/web/font-subsets.ts';
@@ -9,17 +9,45 @@ import { fontSubsets } from './apps/web/font-subsets.ts';
  */
 const retry = process.env.CI ? 1 : 0;
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+/**
+ * Workers for every project, the same number (decision 026). Vitest runs the projects whose files
+ * share one `maxWorkers` together, and puts isolating projects left at its default (the cores
+ * less one: 1 on these 2-core machines) into a group of their own, one file at a time, after the
+ * server's: contract, web and admin used to run on one core while the other idled.
+ */
+const maxWorkers = 2;
+
+/**
+ * Server test files that use no database of the project's kind: the pure ones, and those whose
+ * server processes run on a PGlite data directory of their own whatever the project. The
+ * PostgreSQL pass runs exactly what the PGlite pass does for them, so it leaves them out.
+ */
+const pgliteOnly = [
+  'src/modules/agent/stats-days.test.ts',
+  'src/modules/cdn/art-cache.test.ts',
+  'src/platform/geo.test.ts',
+  'src/platform/http/error-catalogue.test.ts',
+  'src/platform/http/http-at-edge.test.ts',
+  'src/platform/http/request-logger.test.ts',
+  'src/platform/logging/log-output.test.ts',
+  'src/platform/logging/pretty-lines.test.ts',
+  'src/platform/logging/shutdown.test.ts',
+  'src/platform/remembered.test.ts',
+  'src/start-environment.test.ts',
+];
+
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: 'apps/server',
     include: ['src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node',
     retry,
     globalSetup: ['src/test/global-setup.ts'],
     env,
     // PGlite instances are memory-hungry: a few files at a time on a 2-core machine.
-    maxWorkers: 2,
+    maxWorkers,
     // A worker runs file after file without loading the server's modules again: each file builds
     // its own app and database, and no server test mocks a module or changes the environment.
     // Measured on the PGlite project: 200 s instead of 340 s (75 workers at about 0.35 s each to
@@ -43,10 +71,13 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           retry,
+          maxWorkers,
         },
       },
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, pgliteOnly)]
+        : []),
       {
         plugins: [react(), catalogueFiles(), fontSubsets()],
         test: {
@@ -55,6 +86,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           retry,
+          maxWorkers,
           setupFiles: ['src/test/setup.ts'],
           // jsdom suites slow down a lot on a loaded 2-core machine; a slow test is not a failing one.
           testTimeout: 45_000,
@@ -68,6 +100,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           retry,
+          maxWorkers,
           // The console's tests talk to a real server on the server tests' database template.
           globalSetup: ['../server/src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts'],
