@@ -11,12 +11,18 @@
  * real server while 200 players bet on each round; every tick must reach every watcher within
  * 100 ms p99 of its emission. BENCH_ORIGINALS_CRASH=0 leaves it out.
  *
- * Not yet here (issue 34): Dice and Mines rounds per second with p99 on PostgreSQL.
+ * Dice and Mines rounds per second with p99 on PostgreSQL: originals-rounds.bench.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   blockMessage,
+  cardRank,
+  hiloCards,
+  hiloWinningRanks,
+  hiloWins,
   playOriginal,
+  type BlockSource,
+  type HiLoGuess,
   type OriginalWager,
 } from '../packages/contract/src/house-games/index.ts';
 import type { BenchRow } from './lib/types.ts';
@@ -38,7 +44,22 @@ const CASES: [OriginalWager, number][] = [
     { kind: 'sicbo', bet: 30_000, bets: { small: 10_000, 'total:9': 10_000, 'combo:1-6': 10_000 } },
     (210 + 175 + 180) / 648,
   ],
+  // HiLo: the likelier of higher and lower, twice, then cash out (actions chosen per round below).
+  [{ kind: 'hilo', bet: 10_000, actions: [] }, 0.99],
 ];
+
+/** HiLo's actions for one round: guess the likelier side from each card, cash out after two right. */
+function hiloPlay(source: BlockSource): OriginalWager {
+  const cards = hiloCards(source, 3);
+  const likelier = (card: number): HiLoGuess =>
+    hiloWinningRanks(cardRank(card), 'higher') >= hiloWinningRanks(cardRank(card), 'lower')
+      ? 'higher'
+      : 'lower';
+  const first = likelier(cards[0]!);
+  const actions: HiLoGuess[] = [first];
+  if (hiloWins(cardRank(cards[0]!), cardRank(cards[1]!), first)) actions.push(likelier(cards[1]!));
+  return { kind: 'hilo', bet: 10_000, actions };
+}
 
 function simulate(wager: OriginalWager, rounds: number) {
   let sum = 0;
@@ -51,7 +72,8 @@ function simulate(wager: OriginalWager, rounds: number) {
       createHmac('sha256', serverSeed)
         .update(blockMessage('bench', nonce, c))
         .digest() as Uint8Array;
-    const x = playOriginal(source, wager).totalWin / wager.bet;
+    const played = wager.kind === 'hilo' ? hiloPlay(source) : wager;
+    const x = playOriginal(source, played).totalWin / wager.bet;
     sum += x;
     sq += x * x;
   }
