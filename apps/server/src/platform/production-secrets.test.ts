@@ -62,7 +62,9 @@ describe('the demo seed in production (issue 28): the configuration', () => {
   });
 });
 
-describe('production secrets: the real server process', () => {
+// The processes stop before they open a database (DATA_DIR, never the project's): the PostgreSQL
+// pass of the server tests would run exactly this again.
+describe.runIf(testDbKind === 'pglite')('production secrets: the real server process', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'prod-secrets-'));
