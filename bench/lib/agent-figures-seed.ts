@@ -22,7 +22,7 @@ import {
   FIGURE_COLUMNS,
   type AgentStats,
 } from '../../apps/server/src/modules/agent/stats.ts';
-import { accrueRebates } from '../../apps/server/src/modules/agent/rebate-job.ts';
+import { accrueRebates, resolveFoldMembers } from '../../apps/server/src/modules/agent/rebate-job.ts';
 
 /** bet_record's insert triggers that queue a settled bet (agent figures, points, site figures). */
 const QUEUEING_TRIGGERS = ['bet_record_stat_insert', 'bet_record_points_insert', 'bet_record_site_insert'];
@@ -163,6 +163,7 @@ export async function seedBetFigures(
       select row_number() over (), member_id, now(), 'BET', product, '', '', sum(bets), 0, sum(valid_bet), 0, 0
       from bench_seed_member where product <> ${ALL_PRODUCTS}
       group by member_id, product`.execute(trx);
+    await resolveFoldMembers(trx);
     await accrueRebates(trx);
   });
   log(`seed figures: rebate accruals (${((performance.now() - t0) / 1000).toFixed(0)} s)`);

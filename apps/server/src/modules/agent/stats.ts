@@ -3,7 +3,7 @@ import { betProducts } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
-import { accrueRebates, STATS_LOCK } from './rebate-job.ts';
+import { accrueRebates, resolveFoldMembers, STATS_LOCK } from './rebate-job.ts';
 
 /**
  * The agent centre's team figures (issue 29, decision 028): the queue the triggers of migration 029
@@ -177,6 +177,7 @@ export class AgentStats {
     }
     await sql`update agent_stat_state set folds = folds + 1, last_fold_at = now()`.execute(trx);
 
+    await resolveFoldMembers(trx);
     const accrued = await accrueRebates(trx);
     if (options.failAfterAccrual) throw new Error('agent stats: fold stopped after the accruals (test)');
 
@@ -259,21 +260,23 @@ export class AgentStats {
       from c left join agent_member_first f on f.member_id = c.member_id
       where c.bet_day < coalesce(f.first_bet_day, 'infinity'::date)
         or c.deposit_day < coalesce(f.first_deposit_day, 'infinity'::date)`.execute(trx);
-    await sql`
+    const moved = await sql`
       insert into agent_member_first as f (member_id, first_bet_day, first_deposit_day)
         select member_id, bet_day, deposit_day from agent_fold_first
       on conflict (member_id) do update set
         first_bet_day = least(f.first_bet_day, excluded.first_bet_day),
         first_deposit_day = least(f.first_deposit_day, excluded.first_deposit_day)`.execute(trx);
+    // The first days' changes go into the whole-day rows the batch already has (a row added only
+    // for a day the batch has none), so agent_fold_member keeps one row per member, day and product
+    // and is added to the figures as it is, not summed again (decision 028, "A fold's rows, summed
+    // once").
+    if (!Number(moved.numAffectedRows ?? 0)) return;
     await sql`
-      insert into agent_fold_member (member_id, day, product, bets, bet_amount, valid_bet, payout, deposits,
-        deposit, withdrawals, withdrawal, promotions, promotion, rebate, agent_rebate, transfer_in, transfer_out,
-        registrations, first_bets, first_deposits, registered_first_deposits)
-      select f.member_id, x.day, ${ALL_PRODUCTS}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        x.first_bet, x.first_deposit,
-        case when x.first_deposit <> 0
+      create temp table agent_fold_firsts on commit drop as
+      select f.member_id, x.day, sum(x.first_bet)::bigint as first_bets, sum(x.first_deposit)::bigint as first_deposits,
+        sum(case when x.first_deposit <> 0
           and ((select m.created_at from member m where m.id = f.member_id) at time zone ${tz})::date = x.day
-          then x.first_deposit else 0 end
+          then x.first_deposit else 0 end)::bigint as registered_first_deposits
       from agent_fold_first f
       cross join lateral (
         select f.bet_day as day, 1 as first_bet, 0 as first_deposit where f.bet_day is not null
@@ -283,27 +286,46 @@ export class AgentStats {
         select f.deposit_day, 0, 1 where f.deposit_day is not null
         union all
         select f.old_deposit_day, 0, -1 where f.old_deposit_day is not null
-      ) x`.execute(trx);
+      ) x
+      group by f.member_id, x.day`.execute(trx);
+    await sql`
+      update agent_fold_member m set first_bets = m.first_bets + x.first_bets,
+        first_deposits = m.first_deposits + x.first_deposits,
+        registered_first_deposits = m.registered_first_deposits + x.registered_first_deposits
+      from agent_fold_firsts x
+      where m.member_id = x.member_id and m.day = x.day and m.product = ${ALL_PRODUCTS}`.execute(trx);
+    await sql`
+      insert into agent_fold_member (member_id, day, product, bets, bet_amount, valid_bet, payout, deposits,
+        deposit, withdrawals, withdrawal, promotions, promotion, rebate, agent_rebate, transfer_in, transfer_out,
+        registrations, first_bets, first_deposits, registered_first_deposits)
+      select x.member_id, x.day, ${ALL_PRODUCTS}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        x.first_bets, x.first_deposits, x.registered_first_deposits
+      from agent_fold_firsts x
+      where not exists (
+        select 1 from agent_fold_member m
+        where m.member_id = x.member_id and m.day = x.day and m.product = ${ALL_PRODUCTS}
+      )`.execute(trx);
   }
 
   /** The batch's sums added to each member's rows, then to each upline's, over the tree. */
   private async addFigures(trx: Kysely<DB>): Promise<void> {
     await sql`
       insert into agent_member_day as d (member_id, day, product, ${cols})
-        select member_id, day, product, ${sums} from agent_fold_member group by member_id, day, product
+        select member_id, day, product, ${cols} from agent_fold_member
       on conflict (member_id, day, product) do update set ${adds('d')}`.execute(trx);
     // Each member's figures go to every upline (its own are its agent_member_day rows): summed per
     // direct upline first, then to that upline and each of its own uplines over the tree. A fold's
-    // members are thousands and their direct uplines a few hundred: the tree is read for those. Both
-    // are looked up by index (a lateral with offset 0 stays a lookup per row; a join was planned as
-    // a hash of the whole member table or tree at every fold).
+    // members are thousands and their direct uplines a few hundred: the tree is read for those, by
+    // index (a lateral with offset 0 stays a lookup per row; a join was planned as a hash of the
+    // whole tree at every fold). The members' direct uplines come from the fold's members
+    // (agent_fold_who), resolved once.
     await sql`
       insert into agent_team_day as d (ancestor_id, day, product, ${cols})
         select t.ancestor_id, u.day, u.product, ${sums}
         from (
           select m.upline_id, f.day, f.product, ${sums}
           from agent_fold_member f
-          cross join lateral (select m.upline_id from member m where m.id = f.member_id offset 0) m
+          join agent_fold_who m on m.member_id = f.member_id
           where m.upline_id is not null
           group by m.upline_id, f.day, f.product
         ) u
