@@ -60,6 +60,8 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   'originals-tables': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // HiLo (issue 34, decision 046): English written; the other languages read English until written.
   'originals-cards': catalogueLanguageCodes.filter((c) => c !== 'en'),
+  // Crash (issue 34, decision 055): English written; the other languages read English until written.
+  'originals-crash': catalogueLanguageCodes.filter((c) => c !== 'en'),
   pages: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   profile: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   promotions: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],

@@ -11,6 +11,7 @@ import { redeemLaunch, storedTicket, useHouseState } from './api.ts';
 import { SlotGame } from './slot-game.tsx';
 import { TableGame } from './table-game.tsx';
 import { OriginalGame } from './originals-game.tsx';
+import { CrashGame } from './crash-game.tsx';
 import { HiLoGame } from './originals-cards-game.tsx';
 import styles from './house.module.css';
 
@@ -20,6 +21,13 @@ import styles from './house.module.css';
  * ticket); without one the signed-in member plays.
  */
 export function HouseGamePage() {
+  const { gameCode = '' } = useParams();
+  // Crash is one shared round: anyone may watch it, a session or a play ticket bets (decision 055).
+  if (gameCode === 'crash') return <CrashGame />;
+  return <HouseGame />;
+}
+
+function HouseGame() {
   const { t } = useTranslation('house');
   const { gameCode = '' } = useParams();
   const [params, setParams] = useSearchParams();

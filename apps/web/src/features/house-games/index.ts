@@ -11,6 +11,8 @@ export const HOUSE_NS = 'house';
 export const ORIGINALS_NS = 'originals';
 /** Keno, Wheel, European Roulette and Sic Bo's strings. */
 export const ORIGINALS_TABLES_NS = 'originals-tables';
+/** Crash's strings (decision 055). */
+export const ORIGINALS_CRASH_NS = 'originals-crash';
 /** HiLo's strings (decision 046). */
 export const ORIGINALS_CARDS_NS = 'originals-cards';
 
@@ -20,6 +22,7 @@ const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
     i18n.loadNamespaces(HOUSE_NS),
     i18n.loadNamespaces(ORIGINALS_NS),
     i18n.loadNamespaces(ORIGINALS_TABLES_NS),
+    i18n.loadNamespaces(ORIGINALS_CRASH_NS),
     i18n.loadNamespaces(ORIGINALS_CARDS_NS),
   ]).then(([m]) => m);
 
