@@ -135,6 +135,7 @@ test.describe('back-office console', () => {
       'Raffles',
       'Referral',
       'Feedback',
+      'Chat room',
       'Reports',
       'Staff',
       'Audit log',
@@ -265,6 +266,7 @@ test.describe('back-office console', () => {
       'Dashboard',
       'Players',
       'Feedback',
+      'Chat room',
     ]);
     await expect(page.getByText('Back-office activity')).toHaveCount(0);
     await page.goto('/bo/audit');

@@ -39,6 +39,9 @@ const RewardRequestsPage = lazy(() =>
 );
 const ReferralPage = lazy(() => import('./pages/engagement.tsx').then((m) => ({ default: m.ReferralPage })));
 const FeedbackPage = lazy(() => import('./pages/engagement.tsx').then((m) => ({ default: m.FeedbackPage })));
+const ChatModerationPage = lazy(() =>
+  import('./pages/chat.tsx').then((m) => ({ default: m.ChatModerationPage })),
+);
 const RafflesPage = lazy(() => import('./pages/raffles.tsx').then((m) => ({ default: m.RafflesPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 const ReportsPage = lazy(() => import('./pages/reports.tsx').then((m) => ({ default: m.ReportsPage })));
@@ -144,6 +147,11 @@ export const resources: ResourceProps[] = [
     name: 'feedback',
     list: '/feedback',
     meta: { label: 'Feedback', icon: 'feedback', permission: 'feedback.handle' },
+  },
+  {
+    name: 'chat',
+    list: '/chat',
+    meta: { label: 'Chat room', icon: 'feedback', permission: 'chat.moderate' },
   },
   {
     name: 'reports',
@@ -261,6 +269,9 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             </Route>
             <Route element={<Guarded resource="feedback" />}>
               <Route path="feedback" element={<FeedbackPage />} />
+            </Route>
+            <Route element={<Guarded resource="chat" />}>
+              <Route path="chat" element={<ChatModerationPage />} />
             </Route>
             <Route element={<Guarded resource="reports" />}>
               <Route path="reports" element={<ReportsPage />} />

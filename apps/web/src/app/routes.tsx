@@ -29,6 +29,7 @@ import { loadPromoDetailPage, loadPromotionsPage } from '../features/promotions/
 import { loadRafflesPage, RAFFLES_NS } from '../features/raffles/index.ts';
 import { loadFeedbackPage, loadMiniGamesPage } from '../features/support/index.ts';
 import { loadVipPage } from '../features/vip/index.ts';
+import { CHAT_NS, loadChatRoomPage } from '../features/chat/index.ts';
 import type { PageChrome, RouteHandle } from './chrome.ts';
 import { RouteError } from './errors/error-pages.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -123,6 +124,7 @@ export const pageRoutes: RouteObject[] = [
   ...page(['download'], loadDownloadPage),
   ...page(['feedback'], loadFeedbackPage),
   ...page(['miniGames'], loadMiniGamesPage),
+  ...page(['chatRoom'], loadChatRoomPage, undefined, [CHAT_NS]),
   ...page(['join'], loadJoinPage),
   ...page(['game'], loadGameFramePage, { noticeBar: false, footer: false, sideBar: false }),
   ...page(['login'], loadLoginPage, { noticeBar: false, sideBar: false }),

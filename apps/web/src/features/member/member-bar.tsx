@@ -10,6 +10,7 @@ import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { localStore } from '../../shared/storage/storage.ts';
 import { useSwitch } from '../../shared/system/system-status.ts';
+import { ChatButton } from '../chat/index.ts';
 import {
   ArrowUpRightIcon,
   ChevronDownIcon,
@@ -267,6 +268,8 @@ export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
   const gate = useGate();
   const openMemberCentre = useUiStore((s) => s.openMemberCentre);
   const referral = useSwitch(FeatureSwitch.referral);
+  // The chat room's entry (decision 054): only while the CBS3 switch is on.
+  const chatRoom = useSwitch(FeatureSwitch.chat);
   const { data: unread } = useUnreadCount();
   const [confirming, setConfirming] = useState(false);
   const logout = useLogout();
@@ -303,6 +306,11 @@ export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
           </span>
         ) : null}
       </button>
+      {chatRoom ? (
+        <Suspense fallback={null}>
+          <ChatButton className={styles.roundButton} badgeClassName={styles.badge} />
+        </Suspense>
+      ) : null}
       {referral ? (
         <button
           type="button"

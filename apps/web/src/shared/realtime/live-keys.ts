@@ -11,4 +11,11 @@ export const LiveKeys = {
   messages: ['messages'],
   /** Every records query: refreshed when the balance changes (a movement happened). */
   records: ['records'],
+  /** Every chat-room query (features/chat/keys.ts): dropped with the session. */
+  chat: ['chat'],
+  /** GET /wps/relay/CBS_unreadCount (the chat entry's badge), written by the stream's `chat` events. */
+  chatUnread: ['chat', 'unread'],
+  /** The chat room's groups and pages: read again on a `chat` event. */
+  chatLaunch: ['chat', 'launch'],
+  chatMessages: ['chat', 'messages'],
 } as const;

@@ -57,6 +57,13 @@ export function connectLive(qc: QueryClient): () => void {
       qc.setQueryData(LiveKeys.unread, count);
       void qc.invalidateQueries({ queryKey: LiveKeys.messages });
     });
+    // The chat room (decision 054): its badge's count, and the open room's messages read again.
+    es.addEventListener('chat', (e) => {
+      const { count } = JSON.parse((e as MessageEvent<string>).data) as { count: number };
+      qc.setQueryData(LiveKeys.chatUnread, count);
+      void qc.invalidateQueries({ queryKey: LiveKeys.chatMessages });
+      void qc.invalidateQueries({ queryKey: LiveKeys.chatLaunch });
+    });
     es.addEventListener('session-ended', () => {
       stopped = true;
       es.close();
@@ -96,6 +103,7 @@ export function useLiveUpdates(): void {
         if (s.token === prev.token) return;
         qc.removeQueries({ queryKey: LiveKeys.records });
         qc.removeQueries({ queryKey: LiveKeys.messages });
+        qc.removeQueries({ queryKey: LiveKeys.chat });
       }),
     [qc],
   );
