@@ -9,7 +9,7 @@ import styles from './chat.module.css';
  * The chat room's entry in the member bar: shown only when the permission flag allows the room
  * (HD-05), with the unread count of the member's groups (CBS_unreadCount, kept live).
  */
-export function ChatButton({ className, badgeClassName }: { className: string; badgeClassName: string }) {
+export function ChatButton({ className, badgeClassName }: { className?: string; badgeClassName?: string }) {
   const { t } = useTranslation('chat');
   const gate = useGate();
   const navigate = useNavigate();
@@ -19,7 +19,7 @@ export function ChatButton({ className, badgeClassName }: { className: string; b
   return (
     <button
       type="button"
-      className={`${className} ${styles.entry}`}
+      className={`${className ?? ''} ${styles.entry ?? ''}`}
       onClick={() => gate(() => void navigate('/chatRoom'))}
       aria-label={unread ? t('chat_entry_unread', { count: unread }) : t('chat_entry')}
       title={t('chat_entry')}
