@@ -11,6 +11,7 @@ import * as agentRegister from '../../packages/contract/src/agent-register.ts';
 import * as agentReports from '../../packages/contract/src/agent-reports.ts';
 import * as agentTeam from '../../packages/contract/src/agent-team.ts';
 import * as chat from '../../packages/contract/src/chat.ts';
+import * as crash from '../../packages/contract/src/house-games/crash-calls.ts';
 import * as deposit from '../../packages/contract/src/deposit.ts';
 import * as events from '../../packages/contract/src/events.ts';
 import * as games from '../../packages/contract/src/games.ts';
@@ -57,6 +58,7 @@ const DOMAINS: Record<string, Record<string, unknown>> = {
   'agent-reports': agentReports,
   'agent-team': agentTeam,
   chat,
+  crash,
   deposit,
   events,
   games,
