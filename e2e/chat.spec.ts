@@ -125,7 +125,7 @@ test.describe('chat room', () => {
         .getByRole('navigation', { name: 'Back office' })
         .getByRole('link', { name: 'Chat room' })
         .click();
-      await bo.getByLabel('Player').fill(b.username);
+      await bo.getByRole('textbox', { name: 'Player' }).fill(b.username);
       const row = bo.getByTestId('chat-row').filter({ hasText: 'buy cheap accounts here' });
       await expect(row).toBeVisible();
       await look(bo, 'bo-chat', { phone: true });

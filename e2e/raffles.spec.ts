@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { createMember, playerSession, secureApi, uniqueName } from './accounts-helpers.ts';
+import { createMember, playerSession, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
 import { boCall, boPost, consoleSession, look, staffAccounts } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 
@@ -75,6 +75,8 @@ test.describe('raffles', () => {
     // The player: /raffles from the promotions page, the open raffle with its prizes; enter with one tap.
     const player = await page.context().newPage();
     await player.setViewportSize({ width: 1440, height: 900 });
+    // English pages, the popup notices seen (the brand's default language is Burmese).
+    await preparePage(player);
     await playerSession(player, server, playerName, 'Raffle1234');
     await player.goto('/promotions');
     await player.getByTestId('raffles-link').click();

@@ -351,9 +351,14 @@ class StreamConnection {
     if (!this.closed) this.raw.write(chunk);
   }
 
-  private send(event: string, data: unknown): void {
+  /**
+   * `always`: sent even when the value is the one sent last. The chat room's notice means "the
+   * room changed" (a message posted or removed): a member reading the room keeps its unread count
+   * where it was (1, read, then 1 again), and the room's second message was never announced.
+   */
+  private send(event: string, data: unknown, always = false): void {
     const json = JSON.stringify(data);
-    if (this.lastSent.get(event) === json) return;
+    if (!always && this.lastSent.get(event) === json) return;
     this.lastSent.set(event, json);
     this.seq++;
     this.write(`id: ${this.seq}\nevent: ${event}\ndata: ${json}\n\n`);
@@ -375,7 +380,7 @@ class StreamConnection {
           state.dirty = false;
           const value = await this.streams.read(kind, this.session.memberId);
           if (this.closed) return;
-          this.send(MemberEventTypes[kind], value);
+          this.send(MemberEventTypes[kind], value, kind === 'chat');
         } while (state.dirty && !this.closed);
       } catch (err) {
         this.onError(err);
