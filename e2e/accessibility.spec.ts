@@ -107,31 +107,34 @@ test.describe('accessibility', () => {
     writeFileSync(file, JSON.stringify({ ...before, ...found }, null, 2));
   });
 
-  test('axe finds no WCAG 2.2 AA violation on the first half of the pages a visitor can open', async ({
+  test('axe finds no WCAG 2.2 AA violation on the first half of the pages a visitor can open, nor in the login and register dialogs', async ({
     page,
   }) => {
     await preparePage(page);
     for (const path of PUBLIC_PAGES.slice(0, 14)) {
       await page.goto(path);
       await scan(page, path);
+      if (path !== '/') continue;
+      // The header's two dialogs over the home page just scanned, without loading it again: the
+      // register dialog is the one /register opens over home (SH-03, the same modal).
+      const banner = page.getByRole('banner');
+      await banner.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.getByTestId('login-form').waitFor();
+      await scan(page, 'login dialog', '[role="dialog"]');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await banner.getByRole('button', { name: 'Register', exact: true }).click();
+      await page.getByTestId('register-form').waitFor();
+      await scan(page, 'register dialog', '[role="dialog"]');
     }
   });
 
-  test('axe finds no WCAG 2.2 AA violation on the other pages a visitor can open, nor in the login and register dialogs', async ({
-    page,
-  }) => {
+  test('axe finds no WCAG 2.2 AA violation on the other pages a visitor can open', async ({ page }) => {
     await preparePage(page);
     for (const path of PUBLIC_PAGES.slice(14)) {
       await page.goto(path);
       await scan(page, path);
     }
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Log in', exact: true }).first().click();
-    await page.getByTestId('login-form').waitFor();
-    await scan(page, 'login dialog', '[role="dialog"]');
-    await page.goto('/register');
-    await page.getByTestId('register-form').waitFor();
-    await scan(page, 'register dialog', '[role="dialog"]');
   });
 
   test('axe finds no violation on the member pages, every page of the member centre (deposit among them) and the lottery', async ({

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { loginThroughPopup, preparePage, uniqueName, withSwitch } from './accounts-helpers.ts';
+import { playerSession, preparePage, uniqueName, withSwitch } from './accounts-helpers.ts';
 import { repoRoot, type RunningServer } from './server.ts';
 import { settled } from './settled.ts';
 
@@ -131,7 +131,7 @@ test.describe('an agent sees its new player', () => {
 
     // ---- agent1: the figures before, a downline registered, a link made ----------------------
     await preparePage(page);
-    await loginThroughPopup(page, 'agent1', 'Agent1234');
+    await playerSession(page, server, 'agent1', 'Agent1234');
     await openAgentCentre(page);
     // The figures before, once the agents' differentials due are credited (the agent credit job, run
     // here) and a fold has run since: whatever earlier tests on this server did is in them, income

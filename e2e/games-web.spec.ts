@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName, withSwitch } from './accounts-helpers.ts';
-import { repoRoot } from './server.ts';
+import { createMember, playerSession, preparePage, uniqueName, withSwitch } from './accounts-helpers.ts';
+import { repoRoot, type RunningServer } from './server.ts';
 
 /**
  * Games in the browser (issue 8, web): the navigation and its dropdowns from the server's vendor
@@ -39,10 +39,10 @@ async function serverLanes(page: Page): Promise<{ gameClassify: string; cards: W
     .value.data.lanes;
 }
 
-async function member(page: Page, server: { url: string }): Promise<string> {
+async function member(page: Page, server: RunningServer): Promise<string> {
   const username = uniqueName('gw');
-  await createMember(server as never, username, 'Passw0rd9');
-  await loginThroughPopup(page, username, 'Passw0rd9');
+  await createMember(server, username, 'Passw0rd9');
+  await playerSession(page, server, username, 'Passw0rd9');
   return username;
 }
 
@@ -238,7 +238,7 @@ test.describe('games web', () => {
     page,
     server,
   }) => {
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     await page.goto('/rng?vassalage=PG');
     const spotlight = page.getByTestId('provider-spotlight');
     await expect(spotlight).toBeVisible();
@@ -414,11 +414,12 @@ test.describe('games web', () => {
 
   test('GL-03 an entry marked as a game starts that game directly: the DS88 entry and the sports and e-sports lobbies launch their one game', async ({
     page,
+    server,
   }) => {
     const lanes = await serverLanes(page);
     const ds88 = lanes.flatMap((l) => l.cards).find((c) => c.vassalage === 'DS88')!;
     expect(ds88.isGame).toBe(1);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     const lookups: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('GCSGAME_gameList')) lookups.push(r.url());
@@ -454,6 +455,7 @@ test.describe('games web', () => {
 
   test('NC-01 the navigation offers lottery, electronic lottery, live casino, slots, fish, cards, sports, e-sports, PvP rooms, bingo and the Vietnamese lottery', async ({
     page,
+    server,
   }) => {
     await page.goto('/');
     for (const type of ['LOTT', 'ELOTT', 'LIVE', 'RNG', 'FISH', 'CARDS', 'SPORTS', 'ESPORTS', 'PVP', 'BINGO'])
@@ -462,7 +464,7 @@ test.describe('games web', () => {
     const lottery = page.getByTestId('nav-dropdown-LOTT');
     await expect(lottery.getByTestId('vendor-card-LOTT-TCG_SEA')).toBeVisible();
     await expect(lottery.getByTestId('vendor-card-LOTT-TCG_LOTTO_VN')).toContainText('Vietnam Lottery');
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     await nav(page).getByTestId('nav-item-LOTT').hover();
     await page.getByTestId('nav-dropdown-LOTT').getByRole('button', { name: 'Play Vietnam Lottery' }).click();
     await expect(page).toHaveURL(/\/vnlottery$/);
@@ -572,9 +574,10 @@ test.describe('games web', () => {
 
   test('GL-11 GL-12 GL-14 launch a slot: the GL-12 payload with a Language header, then the game opens in the /game frame', async ({
     page,
+    server,
   }) => {
     const username = 'demo'; // the seeded member with money
-    await loginThroughPopup(page, username, 'Demo1234');
+    await playerSession(page, server, username, 'Demo1234');
     await page.goto('/rng?vassalage=PG');
     const tile = page.getByTestId('game-tile').first();
     const node = (await tile.getAttribute('data-node'))!;
@@ -603,8 +606,9 @@ test.describe('games web', () => {
 
   test('GL-02 GL-04 the lottery entry starts the TCG_SEA game; a dropdown vendor of a type other than FISH, LIVE, RNG and PVP launches directly', async ({
     page,
+    server,
   }) => {
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     // Lottery: the TCG_SEA vendor, brand lottery type SEA: /seaLottery (GL-08's route).
     await nav(page).getByTestId('nav-item-LOTT').getByRole('link').click();
     await expect(page).toHaveURL(/\/seaLottery$/);
@@ -673,7 +677,7 @@ test.describe('games web', () => {
       until.toISOString(),
     );
     try {
-      await loginThroughPopup(page, 'demo', 'Demo1234');
+      await playerSession(page, server, 'demo', 'Demo1234');
       await page.goto('/rng?vassalage=PG');
       await expect(page.getByTestId('provider-spotlight')).toContainText('under maintenance');
       await page.getByTestId('game-tile').first().getByRole('button').first().click();
@@ -694,10 +698,11 @@ test.describe('games web', () => {
 
   test('PvP room list: a visitor is asked to log in; a member sees the rooms with stakes and seats and enters one with its roomId', async ({
     page,
+    server,
   }) => {
     await page.goto('/pvp');
     await expect(page.getByTestId('pvp-rooms')).toContainText('Log in to see the rooms');
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     await page.goto('/pvp');
     const room = page
       .getByTestId('pvp-room')

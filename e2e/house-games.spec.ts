@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { playerSession, preparePage } from './accounts-helpers.ts';
 import { settled } from './settled.ts';
 
 /**
@@ -81,10 +81,11 @@ async function launchSlot(page: Page, token: string): Promise<{ gameUrl: string;
 test.describe('house games', () => {
   test('a member launches the slot into the /game frame, spins, sees the balance and the betting record change, rotates the seed and the verifier page reproduces the round', async ({
     page,
+    server,
   }) => {
     test.setTimeout(120_000);
     await preparePage(page);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
     const { gameUrl, gameName } = await launchSlot(page, token);
     expect(gameUrl).toMatch(/^\/sandbox\/games\/[^?]+\?launch=/);
@@ -156,10 +157,11 @@ test.describe('house games', () => {
 
   test('the slot plays on auto-spin with its paytable, and the Dragon Tiger table deals a round', async ({
     page,
+    server,
   }) => {
     test.setTimeout(120_000);
     await preparePage(page);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     await page.goto('/sandbox/games/lucky-lotus');
     await expect(page.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
     await expect(page.getByRole('tabpanel')).toContainText('Return to player: 95.92%');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import { createMember, playerSession, preparePage, uniqueName } from './accounts-helpers.ts';
 import { settled } from './settled.ts';
 
 /**
@@ -64,7 +64,7 @@ test('Arabic lays the page out right to left with its own font; numbers stay lef
   await createMember(server, username, 'Play1234');
   await offerMoreLanguages(page);
   await preparePage(page);
-  await loginThroughPopup(page, username, 'Play1234');
+  await playerSession(page, server, username, 'Play1234');
 
   await pick(page, /^Language: EN/, 'AR');
   const html = page.locator('html');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { playerSession, preparePage } from './accounts-helpers.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -57,7 +57,7 @@ test.describe('lottery betting', () => {
     server,
   }) => {
     await preparePage(page);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     const before = await balanceOf(page);
 
     await page.goto('/lottery?gameCode=SSC1');
@@ -167,9 +167,10 @@ test.describe('lottery betting', () => {
 
   test('LT-07 the Vietnamese lobby launch sends lottoArea VN, launchMode LOTT, lottoPrizeMode, lottoGameCode, lottoView, device, backUrl and language', async ({
     page,
+    server,
   }) => {
     await preparePage(page);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     await page.goto('/vnlottery');
     const launch = page.waitForRequest((r) => r.url().includes('/wps/game/launchGame'));
     await page.getByRole('link', { name: 'Vietnam fast 1 minute' }).click();

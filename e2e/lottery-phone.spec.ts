@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { playerSession, preparePage } from './accounts-helpers.ts';
 
 /**
  * The lottery client on a 390×844 phone (issue #28, "What a new user met"): during every draw and
@@ -65,9 +65,10 @@ test.describe('lottery on a phone', () => {
 
   test('the betting client fits a 390 px phone during a draw and between draws, and the support button leaves Bet now free', async ({
     page,
+    server,
   }) => {
     await preparePage(page);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
     await page.setViewportSize(PHONE);
 
     // During the draw: the timer says "Drawing…", the place button that betting is closed.

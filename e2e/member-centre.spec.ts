@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import {
   createMember,
-  loginThroughPopup,
+  playerSession,
   preparePage,
   secureApi,
   uniqueName,
@@ -48,8 +48,7 @@ async function player(page: Page, server: RunningServer, language: string) {
   const username = uniqueName('mc');
   await createMember(server, username, 'Play1234');
   await preparePage(page);
-  await page.goto('/');
-  await loginThroughPopup(page, username, 'Play1234');
+  await playerSession(page, server, username, 'Play1234');
   await expect(page.getByTestId('member-bar-content')).toBeVisible();
   if (language !== 'en') {
     // The player picks their language; the page reads it again on the next load.

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
+import { createMember, playerSession, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
 import { look, lookDir } from './backoffice-kit.ts';
 import type { RunningServer } from './server.ts';
 
@@ -67,8 +67,7 @@ test.describe('promotions with bonuses', () => {
     const username = uniqueName('pr');
     await createMember(server, username, 'Play1234');
     await preparePage(page);
-    await page.goto('/');
-    await loginThroughPopup(page, username, 'Play1234');
+    await playerSession(page, server, username, 'Play1234');
     const token = (await page.evaluate(() => window.sessionStorage.getItem('token')))!;
 
     await page.goto('/promotions');
@@ -209,8 +208,7 @@ test.describe('promotions with bonuses', () => {
 
     // The reward centre shows the bonus released to cash.
     await preparePage(page);
-    await page.goto('/');
-    await loginThroughPopup(page, username, 'Play1234');
+    await playerSession(page, server, username, 'Play1234');
     await page.getByTestId('member-menu-button').click();
     await page.getByTestId('member-menu').getByText('Reward centre').click();
     const centre = page.getByTestId('reward-centre');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { loginThroughPopup, preparePage } from './accounts-helpers.ts';
+import { playerSession, preparePage } from './accounts-helpers.ts';
 
 /**
  * The sandbox vendor's promise (GL-16, decisions 020 and 022): its house games, the slot and the
@@ -47,7 +47,7 @@ test.describe('provably fair house games', () => {
     server,
   }) => {
     await preparePage(page);
-    await loginThroughPopup(page, 'demo', 'Demo1234');
+    await playerSession(page, server, 'demo', 'Demo1234');
 
     // The slot: the hash of the seed in use is published before the first spin on it.
     const state = await pageCall<{ value: { seed: { serverSeedHash: string; nextNonce: number } } }>(

@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import {
+  createMember,
+  loginThroughPopup,
+  playerSession,
+  preparePage,
+  uniqueName,
+} from './accounts-helpers.ts';
 import type { RunningServer } from './server.ts';
 import { settled } from './settled.ts';
 
@@ -36,8 +42,7 @@ async function newPlayer(page: Page, server: RunningServer): Promise<string> {
   const username = uniqueName('rm');
   await createMember(server, username, 'Play1234');
   await preparePage(page);
-  await page.goto('/');
-  await loginThroughPopup(page, username, 'Play1234');
+  await playerSession(page, server, username, 'Play1234');
   await expect(page.getByTestId('member-bar-content')).toBeVisible();
   return username;
 }

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, uniqueName } from './accounts-helpers.ts';
+import {
+  createMember,
+  loginThroughPopup,
+  playerSession,
+  preparePage,
+  uniqueName,
+} from './accounts-helpers.ts';
 import { boCall, consoleSession, look, lookDir, staffAccounts } from './backoffice-kit.ts';
 
 /**
@@ -20,8 +26,7 @@ test.describe('responsible gambling', () => {
     const username = uniqueName('rg');
     await createMember(server, username, 'Play1234');
     await preparePage(page);
-    await page.goto('/');
-    await loginThroughPopup(page, username, 'Play1234');
+    await playerSession(page, server, username, 'Play1234');
     await expect(page.getByTestId('member-bar-content')).toBeVisible();
 
     // The footer's "Responsible gaming" article leads to the tools.

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, loginThroughPopup, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
+import { createMember, playerSession, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
 import type { RunningServer } from './server.ts';
 import { settled } from './settled.ts';
 
@@ -37,8 +37,7 @@ async function newPlayer(page: Page, server: RunningServer) {
   const username = uniqueName('wm');
   await createMember(server, username, 'Play1234');
   await preparePage(page);
-  await page.goto('/');
-  await loginThroughPopup(page, username, 'Play1234');
+  await playerSession(page, server, username, 'Play1234');
   await expect(page.getByTestId('member-bar-content')).toBeVisible();
   return username;
 }
