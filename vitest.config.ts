@@ -10,10 +10,10 @@ import { fontSubsets } from './apps/web/font-subsets.ts';
 const retry = process.env.CI ? 1 : 0;
 
 /**
- * Workers for every project, the same number (decision 026). Vitest runs the projects whose files
- * share one `maxWorkers` together, and puts isolating projects left at its default (the cores
- * less one: 1 on these 2-core machines) into a group of their own, one file at a time, after the
- * server's: contract, web and admin used to run on one core while the other idled.
+ * The server projects' workers: PGlite instances are memory-hungry, a few files at a time. Session
+ * 27 gave contract, web and admin the same two workers, so that Vitest would run them beside the
+ * server projects instead of one file at a time after them: the whole Vitest run went from 599 s
+ * to 1,172 s from a fresh clone (load 5–6 on 2 cores), so they are back at Vitest's default.
  */
 const maxWorkers = 2;
 
@@ -71,7 +71,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           retry,
-          maxWorkers,
         },
       },
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
@@ -86,7 +85,6 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           retry,
-          maxWorkers,
           setupFiles: ['src/test/setup.ts'],
           // jsdom suites slow down a lot on a loaded 2-core machine; a slow test is not a failing one.
           testTimeout: 45_000,
@@ -100,7 +98,6 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           retry,
-          maxWorkers,
           // The console's tests talk to a real server on the server tests' database template.
           globalSetup: ['../server/src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts'],

@@ -1030,6 +1030,50 @@ export interface HouseRoundTable {
   played_at: Timestamp;
 }
 
+/** Crash's hash chains (migration 068, decision 055): read and written through raw SQL. */
+export interface CrashChainTable {
+  id: Generated<number>;
+  top_hash: string;
+  length: number;
+  commitment: string;
+  salt: string;
+  next_round: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** One shared Crash round (migration 068): at most one open. */
+export interface CrashRoundTable {
+  id: Generated<number>;
+  chain_id: number;
+  round_no: number;
+  hash: string;
+  crash_point: number;
+  betting_ends_at: number;
+  crashes_at: number;
+  beat_at: number;
+  state: Generated<string>;
+  refunded: Generated<boolean>;
+  settled_at: NullableTimestamp;
+}
+
+/** A player's bet on a Crash round (migration 068): open, then won, lost or refunded once. */
+export interface CrashBetTable {
+  id: Generated<number>;
+  round_id: number;
+  member_id: number;
+  player: string;
+  vendor: string;
+  bet: number;
+  auto_target: number | null;
+  auto: Generated<boolean>;
+  state: Generated<string>;
+  cashed_at: number | null;
+  win: number | null;
+  free_play: boolean;
+  placed_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
 /** A Mines round between its stake and its end (migration 057, decision 046). */
 export interface HouseOpenRoundTable {
   round_id: string;
@@ -1720,6 +1764,9 @@ export interface DB {
   game_launch_token: GameLaunchTokenTable;
   game_round: GameRoundTable;
   game_wallet_tx: GameWalletTxTable;
+  crash_bet: CrashBetTable;
+  crash_chain: CrashChainTable;
+  crash_round: CrashRoundTable;
   house_open_round: HouseOpenRoundTable;
   house_round: HouseRoundTable;
   house_seed: HouseSeedTable;
