@@ -12,8 +12,9 @@ const retry = process.env.CI ? 1 : 0;
 /**
  * The server projects' workers: PGlite instances are memory-hungry, a few files at a time. Session
  * 27 gave contract, web and admin the same two workers, so that Vitest would run them beside the
- * server projects instead of one file at a time after them: the whole Vitest run went from 599 s
- * to 1,172 s from a fresh clone (load 5–6 on 2 cores), so they are back at Vitest's default.
+ * server projects instead of one file at a time after them; the fresh-clone Vitest run then took
+ * 1,172 s (599 s before), so they are back at Vitest's default until a side-by-side run shows
+ * which is faster (decision 026: the cause is unproven).
  */
 const maxWorkers = 2;
 
