@@ -94,18 +94,24 @@ export async function secureApi(
   });
 }
 
-/** Runs `fn` with a feature switch set, then puts the switch back. */
+/**
+ * Runs `fn` with a feature switch set, then puts the switch back as it was (not the opposite of
+ * `on`: a switch already on and set on again stays on for the worker's later tests).
+ */
 export async function withSwitch<T>(
   server: RunningServer,
   modId: string,
   on: boolean,
   fn: () => Promise<T>,
 ): Promise<T> {
+  const listed = new RegExp(`^\\s*${modId}\\s+(on|off)\\b`, 'im').exec(await server.ops('switch', 'list'));
+  if (!listed) throw new Error(`switch ${modId} is not in the switch list`);
+  const was = listed[1]!;
   await server.ops('switch', modId, on ? 'on' : 'off');
   try {
     return await fn();
   } finally {
-    await server.ops('switch', modId, on ? 'off' : 'on');
+    await server.ops('switch', modId, was);
   }
 }
 
