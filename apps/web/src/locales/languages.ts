@@ -60,8 +60,8 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   'originals-tables': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // HiLo (issue 34, decision 046): these read English until written.
   'originals-cards': ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
-  // Crash (issue 34, decision 055): English written; the other languages read English until written.
-  'originals-crash': catalogueLanguageCodes.filter((c) => c !== 'en'),
+  // Crash (issue 34, decision 055): these read English until written.
+  'originals-crash': ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   pages: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   profile: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   promotions: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
