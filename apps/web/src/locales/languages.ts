@@ -96,7 +96,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
     'te',
     'sw',
   ],
-  records: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  records: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
   rewards: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   vip: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
