@@ -49,7 +49,7 @@ export const catalogueLanguageCodes: readonly string[] = catalogueLanguages.map(
  */
 export const untranslated: Readonly<Record<string, readonly string[]>> = {
   accounts: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
-  agent: ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  agent: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   games: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   house: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   lottery: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
