@@ -48,7 +48,7 @@ export const catalogueLanguageCodes: readonly string[] = catalogueLanguages.map(
  * a namespace not in src/locales yet may be listed (one on its way from other work).
  */
 export const untranslated: Readonly<Record<string, readonly string[]>> = {
-  accounts: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  accounts: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   agent: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   games: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   house: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
