@@ -51,7 +51,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   accounts: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   agent: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   games: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  house: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  house: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   lottery: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   'lottery-rules': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   originals: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
