@@ -57,7 +57,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   originals: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
-  'originals-tables': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
+  'originals-tables': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // HiLo (issue 34, decision 046): these read English until written.
   'originals-cards': ['km', 'ta', 'tl', 'ur', 'ur-Latn', 'bn', 'fa', 'kk', 'uz', 'lo', 'ne', 'te', 'sw'],
   // Crash (issue 34, decision 055): these read English until written.
