@@ -136,6 +136,7 @@ test.describe('back-office console', () => {
       'Referral',
       'Feedback',
       'Chat room',
+      'Chat groups',
       'Reports',
       'Staff',
       'Audit log',
@@ -267,6 +268,7 @@ test.describe('back-office console', () => {
       'Players',
       'Feedback',
       'Chat room',
+      'Chat groups',
     ]);
     await expect(page.getByText('Back-office activity')).toHaveCount(0);
     await page.goto('/bo/audit');

@@ -42,6 +42,9 @@ const FeedbackPage = lazy(() => import('./pages/engagement.tsx').then((m) => ({ 
 const ChatModerationPage = lazy(() =>
   import('./pages/chat.tsx').then((m) => ({ default: m.ChatModerationPage })),
 );
+const ChatGroupsPage = lazy(() =>
+  import('./pages/chat-groups.tsx').then((m) => ({ default: m.ChatGroupsPage })),
+);
 const RafflesPage = lazy(() => import('./pages/raffles.tsx').then((m) => ({ default: m.RafflesPage })));
 const AuditShowPage = lazy(() => import('./pages/audit.tsx').then((m) => ({ default: m.AuditShowPage })));
 const ReportsPage = lazy(() => import('./pages/reports.tsx').then((m) => ({ default: m.ReportsPage })));
@@ -152,6 +155,11 @@ export const resources: ResourceProps[] = [
     name: 'chat',
     list: '/chat',
     meta: { label: 'Chat room', icon: 'feedback', permission: 'chat.moderate' },
+  },
+  {
+    name: 'chat-groups',
+    list: '/chat-groups',
+    meta: { label: 'Chat groups', icon: 'feedback', permission: 'chat.moderate' },
   },
   {
     name: 'reports',
@@ -272,6 +280,9 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             </Route>
             <Route element={<Guarded resource="chat" />}>
               <Route path="chat" element={<ChatModerationPage />} />
+            </Route>
+            <Route element={<Guarded resource="chat-groups" />}>
+              <Route path="chat-groups" element={<ChatGroupsPage />} />
             </Route>
             <Route element={<Guarded resource="reports" />}>
               <Route path="reports" element={<ReportsPage />} />

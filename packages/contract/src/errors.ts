@@ -834,6 +834,11 @@ export const ChatErrors = {
   },
   chatMuted: { code: 'chat.muted', status: 403, message: 'You have been muted in the chat room for a while' },
   chatGroupUnknown: { code: 'chat.group.unknown', status: 404, message: 'No such chat group' },
+  chatGroupClosed: {
+    code: 'chat.group.closed',
+    status: 403,
+    message: 'This chat group is closed at the moment',
+  },
   chatMessageUnknown: { code: 'chat.message.unknown', status: 404, message: 'No such chat message' },
   chatTooFast: {
     code: 'chat.too.fast',

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { backoffice } from '@app/contract';
@@ -21,7 +21,7 @@ const MUTE_CHOICES: { minutes: number; label: string }[] = [
   { minutes: 30 * 24 * 60, label: '30 days' },
 ];
 
-const errorOf = (err: unknown) => (err instanceof Error ? err.message : 'The call failed');
+export const errorOf = (err: unknown) => (err instanceof Error ? err.message : 'The call failed');
 
 /**
  * The chat room's moderation desk (decision 054, chat.moderate: admin and support): the groups'
@@ -222,43 +222,47 @@ export function ChatModerationPage() {
           </div>
         ) : null}
       </div>
-      <section className="table-card" aria-label="Muted players">
-        <h2 className="card-title">Muted players</h2>
+      <section className="panel" aria-labelledby="chat-muted-title">
+        <div className="panel-head">
+          <h2 id="chat-muted-title">Muted players</h2>
+        </div>
         {mutes.data && mutes.data.list.length ? (
-          <table className="grid grid-cards">
-            <thead>
-              <tr>
-                <th>Player</th>
-                <th>Until</th>
-                <th>Reason</th>
-                <th>By</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {mutes.data.list.map((u) => (
-                <tr key={u.memberId} data-testid="mute-row">
-                  <td data-label="Player">{u.username}</td>
-                  <td data-label="Until" className="mono">
-                    {dateTime(u.until)}
-                  </td>
-                  <td data-label="Reason">{u.reason}</td>
-                  <td data-label="By">{u.mutedBy}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={unmute.isPending}
-                      onClick={() => unmute.mutate(u.memberId)}
-                      data-testid="chat-unmute"
-                    >
-                      Lift the mute
-                    </button>
-                  </td>
+          <div className="table-scroll">
+            <table className="grid grid-cards" aria-label="Muted players">
+              <thead>
+                <tr>
+                  <th>Player</th>
+                  <th>Until</th>
+                  <th>Reason</th>
+                  <th>By</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {mutes.data.list.map((u) => (
+                  <tr key={u.memberId} data-testid="mute-row">
+                    <td data-label="Player">{u.username}</td>
+                    <td data-label="Until" className="mono">
+                      {dateTime(u.until)}
+                    </td>
+                    <td data-label="Reason">{u.reason}</td>
+                    <td data-label="By">{u.mutedBy}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={unmute.isPending}
+                        onClick={() => unmute.mutate(u.memberId)}
+                        data-testid="chat-unmute"
+                      >
+                        Lift the mute
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : mutes.isSuccess ? (
           <p className="muted">Nobody is muted.</p>
         ) : null}
@@ -271,7 +275,7 @@ export function ChatModerationPage() {
       <Dialog open={removing !== null} title="Remove a message" onClose={() => setRemoving(null)}>
         {removing ? (
           <ReasonForm
-            message={removing}
+            summary={<MessageQuote message={removing} />}
             action="Remove"
             send={(reason) => boCall(backoffice.boChatRemove, { body: { id: removing.id, reason } })}
             onDone={() => {
@@ -288,7 +292,7 @@ export function ChatModerationPage() {
       >
         {muting ? (
           <ReasonForm
-            message={muting}
+            summary={<MessageQuote message={muting} />}
             action="Mute"
             withDuration
             send={(reason, minutes) =>
@@ -305,16 +309,30 @@ export function ChatModerationPage() {
   );
 }
 
-function ReasonForm({
-  message,
+function MessageQuote({ message }: { message: Message }) {
+  return (
+    <blockquote className="eng-text">
+      <strong>{message.username}:</strong> {message.content}
+    </blockquote>
+  );
+}
+
+/**
+ * The desk's reason dialog body: what the action is about, an optional duration, the reason the
+ * audit log keeps (1 to 200 characters), and the action's button. Shared with the groups page.
+ */
+export function ReasonForm({
+  summary,
   action,
   withDuration = false,
+  danger = false,
   send,
   onDone,
 }: {
-  message: Message;
+  summary: ReactNode;
   action: string;
   withDuration?: boolean;
+  danger?: boolean;
   send: (reason: string, minutes: number) => Promise<unknown>;
   onDone: () => void;
 }) {
@@ -337,9 +355,7 @@ function ReasonForm({
   };
   return (
     <form className="form" onSubmit={submit}>
-      <blockquote className="eng-text">
-        <strong>{message.username}:</strong> {message.content}
-      </blockquote>
+      {summary}
       {withDuration ? (
         <label className="field">
           <span>For</span>
@@ -370,7 +386,7 @@ function ReasonForm({
       ) : null}
       <div className="form-actions">
         <button
-          className="button button-primary"
+          className={danger ? 'button button-danger' : 'button button-primary'}
           type="submit"
           disabled={run.isPending}
           data-testid="chat-confirm"

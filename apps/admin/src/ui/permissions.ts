@@ -21,5 +21,5 @@ export const PERMISSION_LABEL: Record<backoffice.StaffPermission, string> = {
   'agent.read': 'Read agents and settlements',
   'agent.settle': 'Re-run agent settlement periods',
   'feedback.handle': "Read and answer players' feedback",
-  'chat.moderate': 'Remove chat messages and mute players',
+  'chat.moderate': 'Remove chat messages, mute players and manage the chat groups',
 };

@@ -118,4 +118,89 @@ export const boChatUnmute = defineBoCall({
   response: z.object({ memberId: z.number().int(), muted: z.literal(false) }),
 });
 
-export const chatBoCalls: BoCallDef[] = [boChatMessages, boChatRemove, boChatMutes, boChatMute, boChatUnmute];
+// ---- The groups (issue 32: the console's "Chat groups" page) ----
+
+/** A group as the console lists it: what players see of it, who may enter, how busy it is. */
+export const BoChatGroupRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  minRank: z.number().int(),
+  /** Open: players of the rank may enter and post; closed: refused with `chat.group.closed`. */
+  enabled: z.boolean(),
+  /** Active real-account members whose VIP rank reaches the group's. */
+  members: z.number().int(),
+  /** Messages in the room now (removed ones not counted). */
+  messages: z.number().int(),
+  createdAt: z.number(),
+});
+export type BoChatGroupRow = z.infer<typeof BoChatGroupRowSchema>;
+
+/** A group's id (a 32-bit serial). */
+const groupId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The VIP levels run 1 to 20 (migration 054); 0 lets every rank in. */
+export const CHAT_GROUP_MAX_RANK = 20;
+
+export const BoChatGroupBodySchema = z.object({
+  /** Absent: a new group (open, last in the list). */
+  id: groupId.optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the group a name (1 to 60 characters)')
+    .max(60, 'A name has at most 60 characters'),
+  description: z.string().trim().max(200, 'A description has at most 200 characters').default(''),
+  minRank: z.coerce
+    .number({ message: 'The minimum rank is a whole number from 0 to 20' })
+    .int('The minimum rank is a whole number from 0 to 20')
+    .min(0, 'The minimum rank is a whole number from 0 to 20')
+    .max(CHAT_GROUP_MAX_RANK, 'The minimum rank is a whole number from 0 to 20'),
+  reason,
+});
+export type BoChatGroupBody = z.infer<typeof BoChatGroupBodySchema>;
+
+export const boChatGroups = defineBoCall({
+  id: 'boChatGroups',
+  method: 'GET',
+  path: '/bo/api/chat/groups',
+  access: 'chat.moderate',
+  summary:
+    "The chat room's groups in the players' order, open and closed, with who may enter and the messages",
+  response: z.object({ list: z.array(BoChatGroupRowSchema) }),
+});
+
+export const boChatGroupSave = defineBoCall({
+  id: 'boChatGroupSave',
+  method: 'POST',
+  path: '/bo/api/chat/groups/save',
+  access: 'chat.moderate',
+  summary:
+    'Creates a chat group, or changes the name, description and minimum rank of one, with a reason (audited chat.group.create / chat.group.update)',
+  body: BoChatGroupBodySchema,
+  response: BoChatGroupRowSchema,
+});
+
+export const BoChatGroupOpenBodySchema = z.object({ id: groupId, open: z.boolean(), reason });
+
+export const boChatGroupSetOpen = defineBoCall({
+  id: 'boChatGroupSetOpen',
+  method: 'POST',
+  path: '/bo/api/chat/groups/open',
+  access: 'chat.moderate',
+  summary:
+    'Closes a chat group (players are refused entry and posting; its messages are kept) or reopens it, with a reason (audited chat.group.close / chat.group.reopen)',
+  body: BoChatGroupOpenBodySchema,
+  response: BoChatGroupRowSchema,
+});
+
+export const chatBoCalls: BoCallDef[] = [
+  boChatMessages,
+  boChatRemove,
+  boChatMutes,
+  boChatMute,
+  boChatUnmute,
+  boChatGroups,
+  boChatGroupSave,
+  boChatGroupSetOpen,
+];

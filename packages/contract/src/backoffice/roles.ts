@@ -37,7 +37,7 @@ export const staffPermissions = [
   'agent.settle',
   /** Read the players' feedback and mark it handled with a reply (decision 051). */
   'feedback.handle',
-  /** Remove chat-room messages and mute players in the chat room (decision 054). */
+  /** Remove chat-room messages, mute players in the chat room and manage its groups (decision 054). */
   'chat.moderate',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];

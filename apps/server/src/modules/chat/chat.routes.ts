@@ -38,4 +38,11 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boChatUnmute, ({ staff, body, caller }) =>
     chat.boUnmute(actorOf(staff, caller), body.memberId),
   );
+  registerBoCall(app, staffService, bo.boChatGroups, () => chat.boGroups());
+  registerBoCall(app, staffService, bo.boChatGroupSave, ({ staff, body, caller }) =>
+    chat.boGroupSave(actorOf(staff, caller), body),
+  );
+  registerBoCall(app, staffService, bo.boChatGroupSetOpen, ({ staff, body, caller }) =>
+    chat.boGroupSetOpen(actorOf(staff, caller), body.id, body.open, body.reason),
+  );
 }

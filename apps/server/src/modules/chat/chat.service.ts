@@ -101,11 +101,12 @@ export class ChatService {
     if (group) return group;
     const exists = await this.database.db
       .selectFrom('chat_group')
-      .select('id')
+      .select('enabled')
       .where('id', '=', groupId)
-      .where('enabled', '=', true)
       .executeTakeFirst();
-    throw fail(exists ? ChatErrors.chatPermission : ChatErrors.chatGroupUnknown);
+    if (!exists) throw fail(ChatErrors.chatGroupUnknown);
+    // A group staff closed refuses everyone, whatever the rank, and says so.
+    throw fail(exists.enabled ? ChatErrors.chatPermission : ChatErrors.chatGroupClosed);
   }
 
   /** Unread messages of others per group after the caller's read mark (capped). */
@@ -450,6 +451,170 @@ export class ChatService {
         .executeTakeFirstOrThrow();
     });
     return this.boRow(row);
+  }
+
+  // ---- The groups (the console's "Chat groups" page) ----
+
+  private groupsQuery(db: Kysely<DB>) {
+    return db
+      .selectFrom('chat_group as g')
+      .select((eb) => [
+        'g.id',
+        'g.name',
+        'g.description',
+        'g.min_rank',
+        'g.enabled',
+        'g.created_at',
+        eb
+          .selectFrom('member as m')
+          .select(eb.fn.countAll<string>().as('n'))
+          .where('m.status', '=', 'active')
+          .where('m.agent_type', '<>', AgentType.trial)
+          .whereRef('m.rank_level', '>=', 'g.min_rank')
+          .as('members'),
+        eb
+          .selectFrom('chat_message as c')
+          .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('c.group_id', '=', 'g.id')
+          .where('c.removed_at', 'is', null)
+          .as('messages'),
+      ])
+      .orderBy('g.sort')
+      .orderBy('g.id');
+  }
+
+  private groupRow(r: {
+    id: number;
+    name: string;
+    description: string;
+    min_rank: number;
+    enabled: boolean;
+    created_at: Date;
+    members: string | number | null;
+    messages: string | number | null;
+  }): backoffice.BoChatGroupRow {
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      minRank: r.min_rank,
+      enabled: r.enabled,
+      members: Number(r.members ?? 0),
+      messages: Number(r.messages ?? 0),
+      createdAt: new Date(r.created_at).getTime(),
+    };
+  }
+
+  /** Every group, open and closed, in the players' order, with who may enter and its messages. */
+  async boGroups(): Promise<{ list: backoffice.BoChatGroupRow[] }> {
+    const rows = await this.groupsQuery(this.database.db).execute();
+    return { list: rows.map((r) => this.groupRow(r)) };
+  }
+
+  private async groupOf(db: Kysely<DB>, id: number): Promise<backoffice.BoChatGroupRow> {
+    return this.groupRow(await this.groupsQuery(db).where('g.id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  /**
+   * Creates a group (open, last in the list) or changes one's name, description and minimum
+   * rank, audited with the reason; a name another group has, or a change that changes nothing,
+   * is 409. A rank change moves who may enter at once: the members' unread counts are announced.
+   */
+  async boGroupSave(actor: AuditActor, body: backoffice.BoChatGroupBody): Promise<backoffice.BoChatGroupRow> {
+    const reason = body.reason.trim();
+    const fields = { name: body.name.trim(), description: body.description.trim(), min_rank: body.minRank };
+    return this.database.db.transaction().execute(async (trx) => {
+      // Two saves of the same new name at once: the second waits and sees the first.
+      await sql`select pg_advisory_xact_lock(31031054)`.execute(trx);
+      const clash = await trx
+        .selectFrom('chat_group')
+        .select('id')
+        .where(sql<boolean>`lower(name) = lower(${fields.name})`)
+        .$if(body.id !== undefined, (q) => q.where('id', '<>', body.id!))
+        .executeTakeFirst();
+      if (clash) throw fail(Errors.conflict, { message: `Another group is already called “${fields.name}”` });
+      let id: number;
+      if (body.id === undefined) {
+        const inserted = await trx
+          .insertInto('chat_group')
+          .values({
+            ...fields,
+            sort: sql<number>`(select coalesce(max(sort), 0) + 1 from chat_group)`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = inserted.id;
+        await this.audit.append(trx, actor, {
+          action: 'chat.group.create',
+          targetType: 'chat_group',
+          targetId: String(id),
+          before: null,
+          after: { name: fields.name, description: fields.description, minRank: fields.min_rank, reason },
+        });
+      } else {
+        id = body.id;
+        const before = await trx
+          .selectFrom('chat_group')
+          .select(['name', 'description', 'min_rank'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw fail(ChatErrors.chatGroupUnknown);
+        if (
+          before.name === fields.name &&
+          before.description === fields.description &&
+          before.min_rank === fields.min_rank
+        )
+          throw fail(Errors.conflict, { message: 'Nothing changed: this group already reads so' });
+        await trx.updateTable('chat_group').set(fields).where('id', '=', id).execute();
+        await this.audit.append(trx, actor, {
+          action: 'chat.group.update',
+          targetType: 'chat_group',
+          targetId: String(id),
+          before: { name: before.name, description: before.description, minRank: before.min_rank },
+          after: { name: fields.name, description: fields.description, minRank: fields.min_rank, reason },
+        });
+        if (before.min_rank !== fields.min_rank) await this.events.notify(trx, 'chat', 'all');
+      }
+      return this.groupOf(trx, id);
+    });
+  }
+
+  /**
+   * Closes a group (players are refused entry and posting with `chat.group.closed`; its messages
+   * are kept and stay on this desk) or reopens it, audited with the reason; already so is 409.
+   */
+  async boGroupSetOpen(
+    actor: AuditActor,
+    id: number,
+    open: boolean,
+    reason: string,
+  ): Promise<backoffice.BoChatGroupRow> {
+    const text = reason.trim();
+    return this.database.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('chat_group')
+        .select(['name', 'enabled'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw fail(ChatErrors.chatGroupUnknown);
+      if (before.enabled === open)
+        throw fail(Errors.conflict, {
+          message: `The group “${before.name}” is already ${open ? 'open' : 'closed'}`,
+        });
+      await trx.updateTable('chat_group').set({ enabled: open }).where('id', '=', id).execute();
+      await this.audit.append(trx, actor, {
+        action: open ? 'chat.group.reopen' : 'chat.group.close',
+        targetType: 'chat_group',
+        targetId: String(id),
+        before: { name: before.name, enabled: before.enabled },
+        after: { enabled: open, reason: text },
+      });
+      // The group leaves (or returns to) every member's room and unread count.
+      await this.events.notify(trx, 'chat', 'all');
+      return this.groupOf(trx, id);
+    });
   }
 
   async boMutes(): Promise<{ list: backoffice.BoChatMute[] }> {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX, type ChatLaunch, type ChatMessage } from '@app/contract';
+import { CHAT_MESSAGE_MAX, type ChatGroup, type ChatLaunch, type ChatMessage } from '@app/contract';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { TFunction } from '../../shared/i18n/translator.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
@@ -24,6 +24,7 @@ function chatErrorText(error: unknown, t: TFunction): string {
       'chat.too.fast': 'chat_error_fast',
       'chat.permission': 'chat_error_permission',
       'chat.closed': 'chat_error_closed',
+      'chat.group.closed': 'chat_error_group_closed',
     }[error.errorCode];
     if (key) return t(key);
   }
@@ -177,8 +178,14 @@ function Composer({ groupId, mutedUntil }: { groupId: number; mutedUntil: number
 function Room({ launch }: { launch: ChatLaunch }) {
   const { t } = useTranslation(NS);
   const brand = useBrand();
-  const [groupId, setGroupId] = useState(launch.groupId);
-  const group = launch.groups.find((g) => g.groupId === groupId) ?? launch.groups[0]!;
+  const [chosen, setChosen] = useState<ChatGroup>(
+    () => launch.groups.find((g) => g.groupId === launch.groupId) ?? launch.groups[0]!,
+  );
+  // The group the player is in may leave the room under them (staff closed it, or its rank rose):
+  // the room says so under its name instead of quietly moving them, and their next words, elsewhere.
+  const current = launch.groups.find((g) => g.groupId === chosen.groupId);
+  const gone = !current;
+  const group = current ?? chosen;
   return (
     <div className={styles.room} data-testid="chat-room">
       <nav className={styles.groups} aria-label={t('chat_groups')}>
@@ -188,7 +195,7 @@ function Room({ launch }: { launch: ChatLaunch }) {
             type="button"
             className={g.groupId === group.groupId ? `${styles.group} ${styles.groupActive}` : styles.group}
             aria-current={g.groupId === group.groupId ? 'true' : undefined}
-            onClick={() => setGroupId(g.groupId)}
+            onClick={() => setChosen(g)}
             data-testid="chat-group"
           >
             <span className={styles.groupName}>{g.name}</span>
@@ -216,8 +223,16 @@ function Room({ launch }: { launch: ChatLaunch }) {
             {launch.nickname}
           </span>
         </header>
-        <Messages key={group.groupId} groupId={group.groupId} />
-        <Composer groupId={group.groupId} mutedUntil={launch.mutedUntil} />
+        {gone ? (
+          <div className={styles.listEmpty} data-testid="chat-group-gone">
+            <EmptyState icon={<LockIcon size={28} />} title={t('chat_error_group_closed')} minHeight={280} />
+          </div>
+        ) : (
+          <>
+            <Messages key={group.groupId} groupId={group.groupId} />
+            <Composer groupId={group.groupId} mutedUntil={launch.mutedUntil} />
+          </>
+        )}
       </section>
     </div>
   );
