@@ -62,7 +62,7 @@ test.describe('house originals', () => {
     // The lobby's originals row opens each game.
     const row = page.getByTestId('originals-row');
     await row.scrollIntoViewIfNeeded();
-    await expect(row.getByRole('button')).toHaveCount(9);
+    await expect(row.getByRole('button')).toHaveCount(10);
     await look(page, 'lobby-row-1440');
     await row.getByTestId('original-card-dice').click();
     await expect(page).toHaveURL(/\/sandbox\/games\/dice/);

@@ -62,6 +62,8 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   'originals-cards': ['uz', 'lo', 'ne', 'te'],
   // Crash (issue 34, decision 055): these read English until written.
   'originals-crash': ['uz', 'lo', 'ne', 'te'],
+  // Baccarat (issue 34, decision 056): English written; the other languages read English until written.
+  'originals-baccarat': catalogueLanguageCodes.filter((c) => c !== 'en'),
   pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   profile: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   promotions: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],

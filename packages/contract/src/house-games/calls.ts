@@ -35,6 +35,7 @@ const HOUSE_KINDS = [
   'roulette',
   'sicbo',
   'hilo',
+  'baccarat',
 ] as const;
 
 export const HouseRoundSchema = z.object({

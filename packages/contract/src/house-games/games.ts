@@ -38,6 +38,7 @@ export const HOUSE_GAMES: readonly HouseGame[] = [
   { code: 'roulette', kind: 'roulette', category: 'RNG', name: 'European Roulette', original: true },
   { code: 'sic-bo', kind: 'sicbo', category: 'RNG', name: 'Sic Bo', original: true },
   { code: 'hilo', kind: 'hilo', category: 'RNG', name: 'HiLo', original: true },
+  { code: 'baccarat', kind: 'baccarat', category: 'RNG', name: 'Baccarat', original: true },
 ];
 
 /** The house originals in lobby order. */

@@ -6,6 +6,7 @@ export * from './games.ts';
 export * from './originals.ts';
 export * from './originals-tables.ts';
 export * from './originals-cards.ts';
+export * from './originals-baccarat.ts';
 export * from './originals-rtp.ts';
 export * from './calls.ts';
 export * from './crash.ts';

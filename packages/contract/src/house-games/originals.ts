@@ -18,6 +18,12 @@ import {
   type WheelWager,
 } from './originals-tables.ts';
 import { playHiLo, type HiLoOutcome, type HiLoWager } from './originals-cards.ts';
+import {
+  baccaratTopWin,
+  playBaccarat,
+  type BaccaratOutcome,
+  type BaccaratWager,
+} from './originals-baccarat.ts';
 
 /**
  * The house originals (issue 34, decision 046): Dice, Limbo, Mines and Plinko here; Keno, Wheel,
@@ -65,7 +71,7 @@ export function multiplierText(m: ExactRatio, decimals = 2): string {
 }
 
 export type OriginalKind =
-  'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette' | 'sicbo' | 'hilo';
+  'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette' | 'sicbo' | 'hilo' | 'baccarat';
 export const ORIGINAL_KINDS: readonly OriginalKind[] = [
   'dice',
   'limbo',
@@ -76,6 +82,7 @@ export const ORIGINAL_KINDS: readonly OriginalKind[] = [
   'roulette',
   'sicbo',
   'hilo',
+  'baccarat',
 ];
 
 // ---- Dice -------------------------------------------------------------------------------------
@@ -392,7 +399,8 @@ export type OriginalWager =
   | WheelWager
   | RouletteWager
   | SicBoWager
-  | HiLoWager;
+  | HiLoWager
+  | BaccaratWager;
 export type OriginalOutcome =
   | DiceOutcome
   | LimboOutcome
@@ -402,7 +410,8 @@ export type OriginalOutcome =
   | WheelOutcome
   | RouletteOutcome
   | SicBoOutcome
-  | HiLoOutcome;
+  | HiLoOutcome
+  | BaccaratOutcome;
 
 export function playOriginal(source: BlockSource, w: OriginalWager): OriginalOutcome {
   switch (w.kind) {
@@ -424,6 +433,8 @@ export function playOriginal(source: BlockSource, w: OriginalWager): OriginalOut
       return playSicBo(source, w);
     case 'hilo':
       return playHiLo(source, w);
+    case 'baccarat':
+      return playBaccarat(source, w);
   }
 }
 
@@ -452,6 +463,8 @@ export function originalTopMultiplier(w: OriginalWager): ExactRatio {
       return ratio(BigInt(rouletteTopWin(w.bets)), BigInt(w.bet));
     case 'sicbo':
       return ratio(BigInt(sicBoTopWin(w.bets)), BigInt(w.bet));
+    case 'baccarat':
+      return ratio(BigInt(baccaratTopWin(w.bets)), BigInt(w.bet));
     // HiLo: its least first win (0.99 × 13/12); later guesses are offered only while their win fits.
     case 'hilo':
       return ratio(99n * 13n, 100n * 12n);

@@ -37,6 +37,7 @@ import {
   type KenoRisk,
   type WheelRisk,
   cardRank,
+  baccaratProblem,
   hiloActionProblem,
   hiloCards,
   hiloMultiplier,
@@ -583,7 +584,7 @@ export class HouseGamesService {
   }
 
   /**
-   * Roulette and Sic Bo: each spot's amount parsed (at least the min bet), the spots checked by the
+   * Roulette, Sic Bo and Baccarat: each spot's amount parsed (at least the min bet), the spots checked by the
    * engine, their sum the round's stake, within the max bet.
    */
   private spotsWager(game: HouseGame, input: OriginalInput): OriginalWager {
@@ -597,20 +598,26 @@ export class HouseGamesService {
           throw fail(Errors.invalidInput, { message: `A bet on a spot is at least ${minBet}` });
         bets[key] = minor;
       }
-    const problem =
-      game.kind === 'roulette' ? rouletteProblem(raw ? bets : raw) : sicBoProblem(raw ? bets : raw);
+    const problemOf =
+      game.kind === 'roulette' ? rouletteProblem : game.kind === 'baccarat' ? baccaratProblem : sicBoProblem;
+    const problem = problemOf(raw ? bets : raw);
     if (problem) throw fail(Errors.invalidInput, { message: problem });
     const bet = Object.values(bets).reduce((a, b) => a + b, 0);
     if (bet > this.minorOf(maxBet))
       throw fail(Errors.invalidInput, { message: `The bets of a round total at most ${maxBet}` });
     const wager: OriginalWager =
-      game.kind === 'roulette' ? { kind: 'roulette', bet, bets } : { kind: 'sicbo', bet, bets };
+      game.kind === 'roulette'
+        ? { kind: 'roulette', bet, bets }
+        : game.kind === 'baccarat'
+          ? { kind: 'baccarat', bet, bets }
+          : { kind: 'sicbo', bet, bets };
     this.checkMaxWin(wager);
     return wager;
   }
 
   private originalWager(game: HouseGame, input: OriginalInput): OriginalWager {
-    if (game.kind === 'roulette' || game.kind === 'sicbo') return this.spotsWager(game, input);
+    if (game.kind === 'roulette' || game.kind === 'sicbo' || game.kind === 'baccarat')
+      return this.spotsWager(game, input);
     const bet = this.originalStake(input.bet);
     let wager: OriginalWager;
     let problem: string | null;

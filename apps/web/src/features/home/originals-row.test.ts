@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BACCARAT_RTP,
   HOUSE_ORIGINALS,
   ORIGINALS_RTP_PERCENT,
   percentText,
@@ -16,5 +17,10 @@ describe('the lobby row of the originals', () => {
     expect(LOBBY_OTHER_RTP.roulette).toBe(percentText(ROULETTE_RTP, 2));
     const rtps = [...SICBO_SPOTS.values()].map((s) => percentText(s.rtp, 2)).sort();
     expect(LOBBY_OTHER_RTP['sic-bo']).toBe(`${rtps[0]}–${rtps.at(-1)}`);
+    // Baccarat's Tie (the lowest) and Banker (the highest), as proven in the contract (decision 056).
+    const bac = Object.values(BACCARAT_RTP)
+      .map((r) => percentText(r, 2))
+      .sort();
+    expect(LOBBY_OTHER_RTP.baccarat).toBe(`${bac[0]}–${bac.at(-1)}`);
   });
 });

@@ -6,7 +6,7 @@ import styles from './originals-row.module.css';
 
 /**
  * The house originals' row of the lobby (decision 046): Dice, Limbo, Mines, Plinko, Keno, Wheel,
- * European Roulette, Sic Bo and HiLo, each with art of its own, its stated return and the promise it
+ * European Roulette, Sic Bo, HiLo and Baccarat, each with art of its own, its stated return and the promise it
  * keeps (provably fair). A visitor is asked to
  * log in (or try free play) first; a member opens the game page at once. The codes and the return
  * are written here rather than imported, so the home page's chunk carries none of the engines
@@ -22,12 +22,17 @@ export const LOBBY_ORIGINALS = [
   'roulette',
   'sic-bo',
   'hilo',
+  'baccarat',
 ] as const;
 export const LOBBY_ORIGINALS_RTP = '99';
-/** The games whose return is not 99 %: Roulette's 36/37, Sic Bo's range over its bets. */
-export const LOBBY_OTHER_RTP: Record<string, string> = { roulette: '97.29', 'sic-bo': '81.01–97.22' };
+/** The games whose return is not 99 %: Roulette's 36/37, Sic Bo's and Baccarat's range over their bets. */
+export const LOBBY_OTHER_RTP: Record<string, string> = {
+  roulette: '97.29',
+  'sic-bo': '81.01–97.22',
+  baccarat: '85.88–98.93',
+};
 export function OriginalsRow() {
-  const { t } = useTranslation(['originals', 'originals-tables', 'originals-cards']);
+  const { t } = useTranslation(['originals', 'originals-tables', 'originals-cards', 'originals-baccarat']);
   const gate = useGate();
   const navigate = useNavigate();
   const open = (code: string) =>
@@ -195,6 +200,38 @@ function Art({ code }: { code: string }) {
             ))}
           </g>
         ))}
+      </svg>
+    );
+  if (code === 'baccarat')
+    return (
+      <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
+        <rect x="6" y="50" width="50" height="24" rx="8" fill="#3b82f6" />
+        <rect x="64" y="50" width="50" height="24" rx="8" fill="#ef4452" />
+        <text x="31" y="67" fontSize="13" fontWeight="900" fill="#fff" textAnchor="middle">
+          P
+        </text>
+        <text x="89" y="67" fontSize="13" fontWeight="900" fill="#fff" textAnchor="middle">
+          B
+        </text>
+        <g transform="rotate(-8 40 28)">
+          <rect x="24" y="4" width="30" height="42" rx="5" fill="#f6f3ea" />
+          <text x="29" y="20" fontSize="12" fontWeight="800" fill="#1b2a4a">
+            9
+          </text>
+          <text x="33" y="39" fontSize="15" fill="#1b2a4a">
+            ♣
+          </text>
+        </g>
+        <g transform="rotate(8 80 28)">
+          <rect x="66" y="4" width="30" height="42" rx="5" fill="#f6f3ea" />
+          <text x="71" y="20" fontSize="12" fontWeight="800" fill="#d7263d">
+            K
+          </text>
+          <text x="75" y="39" fontSize="15" fill="#d7263d">
+            ♦
+          </text>
+        </g>
+        <circle cx="60" cy="40" r="9" fill="#ffd166" stroke="#8a5a00" strokeWidth="2" strokeDasharray="3 2" />
       </svg>
     );
   if (code === 'hilo')

@@ -13,6 +13,7 @@ import { TableGame } from './table-game.tsx';
 import { OriginalGame } from './originals-game.tsx';
 import { CrashGame } from './crash-game.tsx';
 import { HiLoGame } from './originals-cards-game.tsx';
+import { BaccaratGame } from './originals-baccarat-game.tsx';
 import styles from './house.module.css';
 
 /**
@@ -75,6 +76,7 @@ function HouseGame() {
     );
   }
   if (game.kind === 'hilo') return <HiLoGame state={state.data} />;
+  if (game.kind === 'baccarat') return <BaccaratGame state={state.data} />;
   if (game.original) return <OriginalGame state={state.data} />;
   return game.kind === 'slot' ? <SlotGame state={state.data} /> : <TableGame state={state.data} />;
 }

@@ -15,6 +15,8 @@ export const ORIGINALS_TABLES_NS = 'originals-tables';
 export const ORIGINALS_CRASH_NS = 'originals-crash';
 /** HiLo's strings (decision 046). */
 export const ORIGINALS_CARDS_NS = 'originals-cards';
+/** Baccarat's strings (decision 056). */
+export const ORIGINALS_BACCARAT_NS = 'originals-baccarat';
 
 const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
   Promise.all([
@@ -24,6 +26,7 @@ const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
     i18n.loadNamespaces(ORIGINALS_TABLES_NS),
     i18n.loadNamespaces(ORIGINALS_CRASH_NS),
     i18n.loadNamespaces(ORIGINALS_CARDS_NS),
+    i18n.loadNamespaces(ORIGINALS_BACCARAT_NS),
   ]).then(([m]) => m);
 
 export const loadHouseGamePage = () =>

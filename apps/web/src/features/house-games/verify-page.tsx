@@ -23,6 +23,7 @@ import {
   type RouletteOutcome,
   type SicBoOutcome,
   type HiLoOutcome,
+  type BaccaratOutcome,
   cardText,
   ORIGINAL_KINDS,
 } from '@app/contract';
@@ -51,6 +52,8 @@ interface Inputs {
 const TABLE_KINDS: readonly string[] = ['keno', 'wheel', 'roulette', 'sicbo'];
 /** The originals whose strings are in the originals-cards catalogue. */
 const CARD_KINDS: readonly string[] = ['hilo'];
+/** Baccarat's strings (decision 056). */
+const BACCARAT_KINDS: readonly string[] = ['baccarat'];
 
 const isOriginal = (kind: HouseGameKind) => (ORIGINAL_KINDS as readonly string[]).includes(kind);
 
@@ -251,7 +254,7 @@ export function VerifyPage() {
                   : k === 'table'
                     ? t('game_table')
                     : t(
-                        `${TABLE_KINDS.includes(k) ? 'originals-tables' : CARD_KINDS.includes(k) ? 'originals-cards' : 'originals'}:game_${k}`,
+                        `${TABLE_KINDS.includes(k) ? 'originals-tables' : CARD_KINDS.includes(k) ? 'originals-cards' : BACCARAT_KINDS.includes(k) ? 'originals-baccarat' : 'originals'}:game_${k}`,
                       )}
               </button>
             ))}
@@ -414,7 +417,13 @@ function Facts({ hash, hashOk }: { hash: string; hashOk: boolean | null }) {
 }
 
 function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
-  const { t } = useTranslation(['originals', 'originals-tables', 'originals-cards', 'house']);
+  const { t } = useTranslation([
+    'originals',
+    'originals-tables',
+    'originals-cards',
+    'originals-baccarat',
+    'house',
+  ]);
   let line: string;
   if (outcome.game === 'dice') {
     const o = outcome as DiceOutcome;
@@ -455,6 +464,16 @@ function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
       actions: o.steps.map((s) => s.action).join(', ') || '—',
       guesses: o.guesses,
       end: t(o.lost ? 'originals-cards:v_hilo_lost' : 'originals-cards:v_hilo_cashed'),
+    });
+  } else if (outcome.game === 'baccarat') {
+    const o = outcome as BaccaratOutcome;
+    line = t('originals-baccarat:v_baccarat', {
+      player: o.player.map(cardText).join(' '),
+      playerTotal: o.playerTotal,
+      banker: o.banker.map(cardText).join(' '),
+      bankerTotal: o.bankerTotal,
+      result: t(`originals-baccarat:result_${o.result}`),
+      winning: o.winning.join(', ') || '—',
     });
   } else {
     const o = outcome as PlinkoOutcome;

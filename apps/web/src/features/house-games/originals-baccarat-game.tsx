@@ -1,0 +1,418 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../shared/i18n/react.tsx';
+import {
+  BACCARAT_RTP,
+  BACCARAT_SPOTS,
+  BACCARAT_TOP,
+  percentText,
+  type BaccaratOutcome,
+  type BaccaratSpot,
+  type HouseRound,
+  type HouseState,
+} from '@app/contract';
+import { money, playErrorText, toMinor, useRecordRound } from './api.ts';
+import { playOriginalRound, tone } from './originals-api.ts';
+import { Card } from './originals-cards-game.tsx';
+import { GameBar, GameError, SidePanel } from './panels.tsx';
+import styles from './originals.module.css';
+import bac from './originals-baccarat.module.css';
+
+const NS = ['originals-baccarat', 'originals', 'house'] as const;
+type Bets = Partial<Record<BaccaratSpot, number>>;
+
+/** 11:1, 8:1, 0.95:1 from a spot's return in hundredths (stake included). */
+const paysText = (spot: BaccaratSpot) => {
+  const profit = BACCARAT_TOP[spot] - 100;
+  return `${profit % 100 ? (profit / 100).toFixed(2) : profit / 100}:1`;
+};
+export const BACCARAT_RTP_TEXT = {
+  player: percentText(BACCARAT_RTP.player, 2),
+  banker: percentText(BACCARAT_RTP.banker, 2),
+  tie: percentText(BACCARAT_RTP.tie, 2),
+  pair: percentText(BACCARAT_RTP['player-pair'], 2),
+};
+const KEYS: Record<string, BaccaratSpot> = {
+  p: 'player',
+  b: 'banker',
+  t: 'tie',
+  '1': 'player-pair',
+  '2': 'banker-pair',
+};
+
+/**
+ * Baccarat (Punto Banco, decision 056): chips on Player, Banker, Tie and the two pairs, one deal a
+ * round through the originals' one-statement path. The cards come from the round's HMAC words (a
+ * full deck each); the table shows both hands, their totals and who won, and a road of the last
+ * results. Keys: P, B, T, 1, 2 place a chip, Backspace undoes, Space or Enter deals.
+ */
+export function BaccaratGame({ state }: { state: HouseState }) {
+  const { t } = useTranslation(NS);
+  const recordRound = useRecordRound(state.gameCode);
+  const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
+  const [balance, setBalance] = useState(toMinor(state, state.balance));
+  const [chip, setChip] = useState(String(Math.max(limits.minBet, 1)));
+  const [bets, setBets] = useState<Bets>({});
+  const [history, setHistory] = useState<Bets[]>([]);
+  const [lastBets, setLastBets] = useState<Bets | null>(null);
+  const [lastRound, setLastRound] = useState<HouseRound | null>(null);
+  const [recent, setRecent] = useState<HouseRound[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sound, setSound] = useState(false);
+  const stageRef = useRef<HTMLElement>(null);
+  const scale = 10 ** state.precision;
+  const total = Object.values(bets).reduce((a, b) => a + (b ?? 0), 0);
+  const chipMajor = Number(chip);
+
+  const place = (spot: BaccaratSpot) => {
+    const minor = toMinor(state, chipMajor);
+    if (!(minor > 0) || busy) return;
+    setHistory((h) => [...h.slice(-49), bets]);
+    setBets((b) => ({ ...b, [spot]: (b[spot] ?? 0) + minor }));
+  };
+  const undo = () =>
+    setHistory((h) => {
+      if (!h.length) return h;
+      setBets(h.at(-1)!);
+      return h.slice(0, -1);
+    });
+  const clear = () => {
+    if (!total) return;
+    setHistory((h) => [...h.slice(-49), bets]);
+    setBets({});
+  };
+  const doubleBets = () => {
+    if (!total) return;
+    setHistory((h) => [...h.slice(-49), bets]);
+    setBets((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, v * 2])));
+  };
+
+  const deal = async () => {
+    const stake = total ? bets : lastBets;
+    if (busy || !stake || !Object.keys(stake).length) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const round = await playOriginalRound({
+        gameCode: state.gameCode,
+        bets: Object.fromEntries(Object.entries(stake).map(([k, v]) => [k, v / scale])),
+      });
+      setLastRound(round);
+      setLastBets(stake);
+      setBets({});
+      setHistory([]);
+      setRecent((r) => [round, ...r].slice(0, 24));
+      if (round.balance !== null) setBalance(toMinor(state, round.balance));
+      recordRound(round);
+      if (sound) tone(round.win > round.bet);
+      if (window.matchMedia?.('(max-width: 760px)').matches)
+        stageRef.current?.scrollIntoView({
+          block: 'start',
+          behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+        });
+    } catch (err) {
+      setError(playErrorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const keyRef = useRef<(key: string) => boolean>(() => false);
+  useEffect(() => {
+    keyRef.current = (key) => {
+      if (key === ' ' || key === 'Enter') {
+        void deal();
+        return true;
+      }
+      if (key === 'Backspace') {
+        undo();
+        return true;
+      }
+      const spot = KEYS[key.toLowerCase()];
+      if (!spot) return false;
+      place(spot);
+      return true;
+    };
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const el = e.target as HTMLElement | null;
+      if (
+        el &&
+        (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'BUTTON' || el.isContentEditable)
+      )
+        return;
+      if (keyRef.current(e.key)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const half = () => setChip(String(Math.max(limits.minBet, Math.floor((chipMajor / 2) * 100) / 100)));
+  const double = () => setChip(String(Math.min(limits.maxBet, Math.round(chipMajor * 2 * 100) / 100)));
+  const last = lastRound?.kind === 'baccarat' ? (lastRound.outcome as unknown as BaccaratOutcome) : null;
+  const rebet = !total && lastBets ? Object.values(lastBets).reduce((a, b) => a + (b ?? 0), 0) : 0;
+
+  return (
+    <div className={styles.shell} data-testid="original-baccarat">
+      <GameBar state={state} balanceMinor={balance}>
+        <button
+          type="button"
+          className={styles.soundButton}
+          aria-pressed={sound}
+          onClick={() => setSound((s) => !s)}
+          data-testid="sound-toggle"
+        >
+          {sound ? t('sound_on') : t('sound_off')}
+        </button>
+      </GameBar>
+      <div className={styles.layout}>
+        <section className={styles.controls} aria-label={t('controls')}>
+          <label className={styles.field}>
+            <span>
+              {t('chip')} <small>({state.currencySymbol})</small>
+            </span>
+            <div className={styles.betRow}>
+              <input
+                inputMode="decimal"
+                value={chip}
+                onChange={(e) => setChip(e.target.value)}
+                data-testid="bet-amount"
+              />
+              <button type="button" onClick={half} aria-label={t('half')}>
+                ½
+              </button>
+              <button type="button" onClick={double} aria-label={t('double')}>
+                2×
+              </button>
+            </div>
+          </label>
+          <div className={styles.stats}>
+            <div className={styles.stat}>
+              <span>{t('total_bet')}</span>
+              <strong data-testid="baccarat-total">{money(state, total)}</strong>
+            </div>
+            <div className={styles.stat}>
+              <span>{t('last_win')}</span>
+              <strong>{last ? money(state, last.totalWin) : '—'}</strong>
+            </div>
+          </div>
+          <div className={styles.triple}>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={undo}
+              disabled={busy || !history.length}
+              data-testid="undo"
+            >
+              {t('undo')}
+            </button>
+            <button type="button" className={styles.secondary} onClick={doubleBets} disabled={busy || !total}>
+              {t('double_bets')}
+            </button>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={clear}
+              disabled={busy || !total}
+              data-testid="clear"
+            >
+              {t('clear')}
+            </button>
+          </div>
+          <GameError error={error} />
+          <button
+            type="button"
+            className={styles.play}
+            disabled={busy || (!total && !rebet)}
+            onClick={() => void deal()}
+            data-testid="play"
+          >
+            {busy
+              ? t('dealing')
+              : total
+                ? t('deal')
+                : rebet
+                  ? t('rebet', { amount: money(state, rebet) })
+                  : t('place_bets')}
+          </button>
+          <p className={styles.hint}>
+            {t('limits', { min: limits.minBet, max: limits.maxBet, win: limits.maxWin.toLocaleString() })}
+          </p>
+          <p className={styles.hint}>{t('keys')}</p>
+        </section>
+        <section className={styles.stage} aria-label={state.name} ref={stageRef}>
+          <div className={bac.felt}>
+            <div className={bac.hands} aria-live="polite" data-testid="baccarat-hands">
+              <Hand
+                side="player"
+                cards={last?.player ?? null}
+                total={last?.playerTotal ?? null}
+                last={last}
+              />
+              <div className={bac.verdict} data-testid="baccarat-result">
+                {last ? (
+                  <>
+                    <strong className={bac[`verdict_${last.result}`]}>{t(`result_${last.result}`)}</strong>
+                    <span>
+                      {last.playerTotal} : {last.bankerTotal}
+                    </span>
+                    {last.natural ? <em>{t('natural')}</em> : null}
+                  </>
+                ) : (
+                  <span className={bac.vs}>VS</span>
+                )}
+              </div>
+              <Hand
+                side="banker"
+                cards={last?.banker ?? null}
+                total={last?.bankerTotal ?? null}
+                last={last}
+              />
+            </div>
+            {!last ? <p className={styles.muted}>{t('idle')}</p> : null}
+            <div
+              className={bac.layoutBoard}
+              role="group"
+              aria-label={t('layout')}
+              data-testid="baccarat-layout"
+            >
+              {BACCARAT_SPOTS.map((spot) => {
+                // The outcome lights its spots (the result, a pair), whoever bet on them; a spot
+                // that paid the player is gold.
+                const lit =
+                  last !== null &&
+                  (spot === last.result ||
+                    (spot === 'player-pair' && last.playerPair) ||
+                    (spot === 'banker-pair' && last.bankerPair));
+                const paid = last !== null && lit && (last.bets[spot] ?? 0) > 0;
+                return (
+                  <button
+                    key={spot}
+                    type="button"
+                    className={[
+                      bac.spot,
+                      bac[`spot_${spot}`],
+                      lit ? bac.spotWon : '',
+                      paid ? bac.spotMine : '',
+                    ].join(' ')}
+                    disabled={busy}
+                    onClick={() => place(spot)}
+                    aria-label={t('spot_label', {
+                      spot: t(spot),
+                      pays: paysText(spot),
+                      stake: money(state, bets[spot] ?? 0),
+                    })}
+                    title={t('spot_rtp', {
+                      rtp: percentText(BACCARAT_RTP[spot], 2),
+                    })}
+                    data-testid={`spot-${spot}`}
+                    data-lit={lit || undefined}
+                  >
+                    <span className={bac.spotName}>{t(spot)}</span>
+                    <span className={bac.spotPays}>{paysText(spot)}</span>
+                    {bets[spot] ? (
+                      <span className={bac.chip} aria-hidden>
+                        {money(state, bets[spot])}
+                      </span>
+                    ) : null}
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+          <div className={styles.result} aria-live="polite" data-testid="round-result">
+            {lastRound ? (
+              <>
+                <span className={lastRound.win > lastRound.bet ? styles.won : styles.lost}>
+                  {lastRound.win > 0
+                    ? t('you_won', { amount: money(state, toMinor(state, lastRound.win)) })
+                    : t('no_win')}
+                </span>
+                <a
+                  href={`/sandbox/verify?roundId=${lastRound.roundId}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  data-testid="verify-link"
+                >
+                  {t('verify_round', { nonce: lastRound.nonce })}
+                </a>
+              </>
+            ) : (
+              <span className={styles.muted}>{t('rtp_line', BACCARAT_RTP_TEXT)}</span>
+            )}
+          </div>
+          {recent.length ? (
+            <ol className={bac.road} aria-label={t('road')} data-testid="baccarat-road">
+              {recent.map((r) => {
+                const o = r.outcome as unknown as BaccaratOutcome;
+                return (
+                  <li key={r.roundId} className={bac[`bead_${o.result}`]} title={t(`result_${o.result}`)}>
+                    {t(`road_${o.result}`)}
+                  </li>
+                );
+              })}
+            </ol>
+          ) : null}
+        </section>
+        <SidePanel state={state} lastRound={lastRound} rules={<BaccaratRules />} />
+      </div>
+    </div>
+  );
+}
+
+function Hand({
+  side,
+  cards,
+  total,
+  last,
+}: {
+  side: 'player' | 'banker';
+  cards: number[] | null;
+  total: number | null;
+  last: BaccaratOutcome | null;
+}) {
+  const { t } = useTranslation(NS);
+  const winner = last?.result === side;
+  const pair = side === 'player' ? last?.playerPair : last?.bankerPair;
+  return (
+    <div
+      className={[bac.hand, bac[`hand_${side}`], winner ? bac.handWon : ''].join(' ')}
+      aria-label={t('hand', { side: t(side) })}
+      data-testid={`hand-${side}`}
+    >
+      <div className={bac.handHead}>
+        <span className={bac.handName}>{t(side)}</span>
+        <span className={bac.handTotal} data-testid={`total-${side}`}>
+          {total ?? '–'}
+        </span>
+      </div>
+      <div className={bac.cards} key={last ? `${side}-${last.player.join()}-${last.banker.join()}` : 'idle'}>
+        {(cards ?? [null, null]).map((c, i) => (
+          <div
+            key={i}
+            className={[bac.slot, i === 2 ? bac.third : '', cards ? '' : bac.idle].join(' ')}
+            style={{ animationDelay: `${(side === 'player' ? 0 : 1) * 120 + (i < 2 ? i * 240 : 520)}ms` }}
+          >
+            <Card card={c} size="md" />
+          </div>
+        ))}
+      </div>
+      {pair ? <span className={bac.pairTag}>{t('pair')}</span> : null}
+    </div>
+  );
+}
+
+function BaccaratRules() {
+  const { t } = useTranslation(NS);
+  return (
+    <div className={styles.rules}>
+      <p>{t('rules_baccarat')}</p>
+      <p>{t('rules_deck')}</p>
+      <p>{t('rules_pays')}</p>
+      <p>{t('rules_rtp', BACCARAT_RTP_TEXT)}</p>
+      <p>{t('originals:rules_fair')}</p>
+    </div>
+  );
+}
