@@ -61,7 +61,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   // HiLo (issue 34, decision 046): these read English until written.
   'originals-cards': ['te'],
   // Crash (issue 34, decision 055): these read English until written.
-  'originals-crash': ['ne', 'te'],
+  'originals-crash': ['te'],
   // Baccarat (issue 34, decision 056): English written; the other languages read English until written.
   'originals-baccarat': catalogueLanguageCodes.filter((c) => c !== 'en'),
   pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
