@@ -74,6 +74,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   rewards: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   vip: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // The chat room (decision 054): the languages the other pages have are written; these read English.
-  chat: ['te', 'sw'],
+  chat: ['te'],
   wallet: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
 };
