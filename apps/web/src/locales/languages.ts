@@ -63,8 +63,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   profile: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   promotions: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  // Raffles (issue 32, decision 053): these read English until written.
-  raffles: ['te'],
   records: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
   rewards: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
