@@ -10,11 +10,12 @@ import { fontSubsets } from './apps/web/font-subsets.ts';
 const retry = process.env.CI ? 1 : 0;
 
 /**
- * The server projects' workers: PGlite instances are memory-hungry, a few files at a time. Session
- * 27 gave contract, web and admin the same two workers, so that Vitest would run them beside the
- * server projects instead of one file at a time after them; the fresh-clone Vitest run then took
- * 1,172 s (599 s before), so they are back at Vitest's default until a side-by-side run shows
- * which is faster (decision 026: the cause is unproven).
+ * One worker count for every project, so that they all run in one group side by side. Vitest runs
+ * a project whose files are isolated on one worker (its default on two cores) one file at a time,
+ * each file a group of its own after every other group: in the run of 2026-11-29 the server
+ * projects ended at 949 s and contract, web and admin then took 255 s more on one worker. With the
+ * same count everywhere their files take the workers the server files leave (decision 026).
+ * Two: PGlite instances are memory-hungry, and these machines have two cores.
  */
 const maxWorkers = 2;
 
@@ -72,6 +73,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           retry,
+          maxWorkers,
+          // The property tests walk thousands of cases: 5 s at a load of 12 timed one out.
+          testTimeout: 45_000,
         },
       },
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
@@ -86,6 +90,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           retry,
+          maxWorkers,
           setupFiles: ['src/test/setup.ts'],
           // jsdom suites slow down a lot on a loaded 2-core machine; a slow test is not a failing one.
           testTimeout: 45_000,
@@ -99,10 +104,13 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           retry,
+          maxWorkers,
           // The console's tests talk to a real server on the server tests' database template.
           globalSetup: ['../server/src/test/global-setup.ts'],
           setupFiles: ['src/test/setup.ts'],
           testTimeout: 45_000,
+          // Its hooks start a server on the template database: 10 s timed out at a load of 12.
+          hookTimeout: 120_000,
         },
       },
     ],
