@@ -72,7 +72,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   records: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
   rewards: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  vip: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
+  vip: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'lo', 'ne', 'te'],
   // The chat room (decision 054): the languages the other pages have are written; these read English.
   chat: ['ur', 'bn', 'fa', 'ne', 'te', 'sw'],
   wallet: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
