@@ -15,6 +15,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import {
+  BACCARAT_RTP,
   blockMessage,
   cardRank,
   hiloCards,
@@ -31,6 +32,8 @@ import { crashWatchers } from './crash-watchers.ts';
 const ROUNDS = Number(process.env.BENCH_ORIGINALS_ROUNDS ?? 10_000_000);
 const Z_999 = 3.29;
 
+const exactOf = (r: { num: bigint; den: bigint }) => Number(r.num) / Number(r.den);
+
 /** Each case and its exact return (Roulette 36/37 on every spot, Sic Bo the stated returns' mean). */
 const CASES: [OriginalWager, number][] = [
   [{ kind: 'dice', bet: 10_000, target: 4950, over: false }, 0.99],
@@ -46,6 +49,17 @@ const CASES: [OriginalWager, number][] = [
   ],
   // HiLo: the likelier of higher and lower, twice, then cash out (actions chosen per round below).
   [{ kind: 'hilo', bet: 10_000, actions: [] }, 0.99],
+  // Baccarat (decision 056): Banker and Player alone, and the Tie with both pairs (their stakes' mean).
+  [{ kind: 'baccarat', bet: 10_000, bets: { banker: 10_000 } }, exactOf(BACCARAT_RTP.banker)],
+  [{ kind: 'baccarat', bet: 10_000, bets: { player: 10_000 } }, exactOf(BACCARAT_RTP.player)],
+  [
+    {
+      kind: 'baccarat',
+      bet: 30_000,
+      bets: { tie: 10_000, 'player-pair': 10_000, 'banker-pair': 10_000 },
+    },
+    (exactOf(BACCARAT_RTP.tie) + 2 * exactOf(BACCARAT_RTP['player-pair'])) / 3,
+  ],
 ];
 
 /** HiLo's actions for one round: guess the likelier side from each card, cash out after two right. */
@@ -89,7 +103,7 @@ export async function run(): Promise<BenchRow[]> {
     const { mean, half } = simulate(wager, ROUNDS);
     console.error(`  ${wager.kind}: ${ROUNDS} rounds in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     rows.push({
-      figure: `${wager.kind} return, ${ROUNDS.toLocaleString('en')} rounds vs exact ${(exact * 100).toFixed(4)}%`,
+      figure: `${wager.kind === 'baccarat' ? `baccarat ${Object.keys(wager.bets).join('+')}` : wager.kind} return, ${ROUNDS.toLocaleString('en')} rounds vs exact ${(exact * 100).toFixed(4)}%`,
       value: `${(mean * 100).toFixed(4)}% ± ${(half * 100).toFixed(4)}%`,
       budget: 'exact inside the 99.9% CI',
       pass: Math.abs(mean - exact) <= half,

@@ -38,6 +38,11 @@
 //   above the current (at an ace: above), lower at or below (at a king: below), same on the same
 //   rank. The round stops at the first wrong guess (no win); else it pays
 //   bet * 99 * 13^g / (100 * the product of each right guess's winning ranks), rounded down.
+// - Baccarat (decision 056): every card = int(52) (a full deck each time), value = rank for 1-9, 0
+//   for tens and faces; dealt player, banker, player, banker; a two-card 8 or 9 ends the deal; the
+//   player draws on 0-5, the banker by the standard tableau; returns in hundredths per unit:
+//   player 200, banker 195 (both 100 on a tie), tie 900, a pair (first two ranks equal) 1200; the
+//   spots that returned in that order; pays the total / 100, rounded down once.
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -358,6 +363,55 @@ export function verify(bet) {
       }
       return { hash, cards, lost, guesses, totalWin: !lost && guesses ? pays(w.bet, num, den) : 0 };
     }
+    case 'baccarat': {
+      // Punto Banco (decision 056): every card int(52) from a full deck, value = rank for 1-9, 0
+      // for tens and faces; dealt P, B, P, B; naturals 8/9 stand; the player draws on 0-5; the
+      // banker by the tableau. Returns per unit in hundredths: player 200, banker 195 (100 each on
+      // a tie), tie 900, a pair 1200; the round's total rounded down once.
+      const value = (c) => ((c % 13) + 1 >= 10 ? 0 : (c % 13) + 1);
+      const sum = (cards) => cards.reduce((a, c) => a + value(c), 0) % 10;
+      const [p1, b1, p2, b2] = [r.int(52), r.int(52), r.int(52), r.int(52)];
+      const player = [p1, p2];
+      const banker = [b1, b2];
+      if (sum(player) < 8 && sum(banker) < 8) {
+        let third = null;
+        if (sum(player) <= 5) {
+          player.push(r.int(52));
+          third = value(player[2]);
+        }
+        const b = sum(banker);
+        const draws =
+          third === null
+            ? b <= 5
+            : b <= 2 ||
+              (b === 3 && third !== 8) ||
+              (b === 4 && third >= 2 && third <= 7) ||
+              (b === 5 && third >= 4 && third <= 7) ||
+              (b === 6 && third >= 6 && third <= 7);
+        if (draws) banker.push(r.int(52));
+      }
+      const [pt, bt] = [sum(player), sum(banker)];
+      const result = pt > bt ? 'player' : bt > pt ? 'banker' : 'tie';
+      const back = {
+        player: result === 'player' ? 200 : result === 'tie' ? 100 : 0,
+        banker: result === 'banker' ? 195 : result === 'tie' ? 100 : 0,
+        tie: result === 'tie' ? 900 : 0,
+        'player-pair': p1 % 13 === p2 % 13 ? 1200 : 0,
+        'banker-pair': b1 % 13 === b2 % 13 ? 1200 : 0,
+      };
+      const winning = Object.keys(back).filter((k) => w.bets[k] && back[k]);
+      const hundredths = winning.reduce((a, k) => a + BigInt(w.bets[k]) * BigInt(back[k]), 0n);
+      return {
+        hash,
+        player,
+        banker,
+        playerTotal: pt,
+        bankerTotal: bt,
+        result,
+        winning,
+        totalWin: Number(hundredths / 100n),
+      };
+    }
     default:
       throw new Error(`unknown game ${w.kind}`);
   }
@@ -382,6 +436,10 @@ const KEYS = [
   'total',
   'winning',
   'cards',
+  'player',
+  'banker',
+  'playerTotal',
+  'bankerTotal',
   'lost',
   'guesses',
   'totalWin',

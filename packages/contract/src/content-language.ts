@@ -5,8 +5,9 @@ import { memberLanguages } from './member.ts';
 /**
  * Content in the player's language (issue 33, decision 047). Notices, promotions, banners, help
  * articles and points-mall goods are written in English (the item's own row) and may carry a
- * version per language. A player is answered in the version of the language asked for, else the
- * brand's default language, else English.
+ * version per language. A player is answered in the version of the language asked for, else
+ * English (the item's own text, always there); a request that names no language reads the brand's
+ * default language's version, else English (decision 047, amended for issue 33).
  */
 
 /** The kinds of content that carry per-language versions. */
@@ -40,7 +41,15 @@ export function contentLanguageOf(requested: string, labels: Record<string, stri
     : null;
 }
 
-/** The order versions are looked for in: the language asked for, the brand's default, English. */
-export function contentLanguageChain(language: string, brandDefault: string): string[] {
-  return [...new Set([language, brandDefault, CONTENT_BASE_LANGUAGE])];
+/**
+ * The order versions are looked for in: the language asked for, then English, then the brand's
+ * default. English is every item's own text, so the chain stops there: a Persian or Bengali reader
+ * whose language has no version reads English, never the brand's Burmese (set in a script their
+ * fonts may not draw). Only a request that names no language (`asked` null) starts at the brand's
+ * default: [default, English].
+ */
+export function contentLanguageChain(asked: string | null, brandDefault: string): string[] {
+  return asked
+    ? [...new Set([asked, CONTENT_BASE_LANGUAGE, brandDefault])]
+    : [...new Set([brandDefault, CONTENT_BASE_LANGUAGE])];
 }

@@ -85,7 +85,9 @@ describe('the language versions panel (decision 047)', () => {
     expect(within(table).getByText('Burmese (my)')).toBeInTheDocument();
     expect(within(table).getByText('ကြိုဆိုရေးဘောနပ်စ်')).toHaveAttribute('lang', 'my');
     expect(
-      screen.getByText(/else Burmese \(my\) \(the brand’s default\), else the English text/),
+      screen.getByText(
+        /in their language, else the English text\. A visitor whose language is not known reads Burmese \(my\) \(the brand’s default\)/,
+      ),
     ).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Add a language' });
     const offered = within(select)

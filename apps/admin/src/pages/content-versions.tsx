@@ -31,8 +31,8 @@ export interface VersionFields {
 
 /**
  * An item's versions in other languages (issue 33, decision 047): the list, add a language, change
- * or remove one. Players read the version in their language, else the brand's default language's,
- * else the item's own English text. HTML is sanitised by the server as the item's own, and the
+ * or remove one. Players read the version in their language, else the item's own English text; a
+ * request naming no language reads the brand's default language's version. HTML is sanitised by the server as the item's own, and the
  * preview shows the server's answer.
  */
 export function LanguageVersions({
@@ -61,9 +61,9 @@ export function LanguageVersions({
     <section className="panel cb-versions" aria-labelledby={`versions-${kind}-${id}`}>
       <h2 id={`versions-${kind}-${id}`}>Other languages</h2>
       <p className="muted small">
-        Players read the version in their language, else{' '}
-        {query.data ? languageName(query.data.defaultLanguage) : 'the brand’s default language'} (the brand’s
-        default), else the English text.
+        Players read the version in their language, else the English text. A visitor whose language is not
+        known reads {query.data ? languageName(query.data.defaultLanguage) : 'the brand’s default language'}{' '}
+        (the brand’s default), else the English text.
       </p>
       {query.isLoading ? <Loading /> : null}
       {query.isError ? <Failed error={query.error} retry={() => void query.refetch()} /> : null}

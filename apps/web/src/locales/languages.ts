@@ -50,30 +50,22 @@ export const catalogueLanguageCodes: readonly string[] = catalogueLanguages.map(
 export const untranslated: Readonly<Record<string, readonly string[]>> = {
   accounts: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   agent: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  games: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
+  games: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'lo', 'ne', 'te'],
   house: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   lottery: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   'lottery-rules': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  originals: ['ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
+  originals: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'lo', 'ne', 'te'],
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
-  'originals-tables': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  // HiLo (issue 34, decision 046): these read English until written.
-  'originals-cards': ['ne', 'te'],
-  // Crash (issue 34, decision 055): these read English until written.
-  'originals-crash': ['ne', 'te'],
+  'originals-tables': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'lo', 'ne', 'te'],
   // Baccarat (issue 34, decision 056): English written; the other languages read English until written.
   'originals-baccarat': catalogueLanguageCodes.filter((c) => c !== 'en'),
   pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   profile: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   promotions: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  // Raffles (issue 32, decision 053): these read English until written.
-  raffles: ['ne', 'te'],
   records: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
   rewards: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   vip: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'lo', 'ne', 'te'],
-  // The chat room (decision 054): the languages the other pages have are written; these read English.
-  chat: ['ur', 'bn', 'fa', 'ne', 'te', 'sw'],
   wallet: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
 };

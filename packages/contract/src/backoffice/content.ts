@@ -267,7 +267,7 @@ export const ContentVersionsSchema = z.object({
   id: z.string(),
   /** The language of the item's own text (English). */
   baseLanguage: z.string(),
-  /** The brand's default language: the first fallback for a player whose language has no version. */
+  /** The brand's default language: what a request naming no language reads (decision 047). */
   defaultLanguage: z.string(),
   versions: z.array(ContentVersionSchema),
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -209,5 +210,12 @@ describe('Baccarat: published test vectors', () => {
       expect(playOriginal(source, v.wager)).toEqual(v.outcome);
       expect(await withBlocks(v, (s) => playOriginal(s, v.wager), 1)).toEqual(v.outcome);
     }
+  });
+
+  it('the standalone verifier script (no project import) recomputes every Baccarat vector', () => {
+    const out = execFileSync(process.execPath, [`${root}scripts/verify-original.mjs`, vectorsPath], {
+      encoding: 'utf8',
+    });
+    expect(out).toContain(`${vectors.length} of ${vectors.length} vectors match`);
   });
 });

@@ -12,8 +12,8 @@ import { auditOf, callerIp, createSignedIn, type SignedIn } from '../backoffice/
 
 /**
  * Content in the player's language (issue 33, decision 047): the players' calls answer each item in
- * the version of the language asked for, else the brand's default (Burmese for the seeded brand),
- * else English (the item's own); staff add, change and remove versions through audited, sanitised
+ * the version of the language asked for, else English (the item's own); a request naming no
+ * language reads the brand's default (Burmese for the seeded brand), else English; staff add, change and remove versions through audited, sanitised
  * calls; a language that is none of the site's is refused with 400.
  */
 let t: TestApp;
@@ -117,12 +117,14 @@ describe(`content in the player's language (${testDbKind})`, () => {
     expect((await goods('en')).map((g) => g.name)).toContain('Lucky Lotus mug');
   });
 
-  it("falls back from the player's language to the brand's default (Burmese) and then to English", async () => {
-    const maintenance = await noticeId('Scheduled maintenance of PG Soft games on Tuesday 02:00–04:00 GMT+7');
+  it("falls back from the player's language to English; a request naming no language reads the brand's default (Burmese)", async () => {
+    const english = 'Scheduled maintenance of PG Soft games on Tuesday 02:00–04:00 GMT+7';
+    const maintenance = await noticeId(english);
     const burmese = 'PG Soft ဂိမ်းများ အင်္ဂါနေ့ 02:00–04:00 (GMT+7) ပြုပြင်ထိန်းသိမ်းမည်';
-    // Japanese has no version: the brand's default language's (Burmese) is shown.
-    expect((await announcements('ja')).player.find((n) => n.id === maintenance)?.title).toBe(burmese);
-    // No language at all: the brand's default too.
+    // Japanese has no version: the item's own English, not the brand's Burmese.
+    expect((await announcements('ja')).player.find((n) => n.id === maintenance)?.title).toBe(english);
+    expect((await announcements('my')).player.find((n) => n.id === maintenance)?.title).toBe(burmese);
+    // No language at all: the brand's default.
     const none = await t.call({
       url: '/wps/relay/MCSFE_getListAnnouncements?types=PL',
       headers: { language: '' },
@@ -158,7 +160,8 @@ describe(`content in the player's language (${testDbKind})`, () => {
     expect((await announcements('my')).player.find((n) => n.id === created.id)?.title).toBe(
       'Only in English and Thai',
     );
-    // With a Burmese version added, Japanese reads it (the brand's default before English).
+    // With a Burmese version added, Burmese and a request naming no language read it; Japanese
+    // still reads English (English comes before the brand's default).
     await bo('/bo/api/content/versions/save', {
       kind: 'notice',
       id: String(created.id),
@@ -166,7 +169,11 @@ describe(`content in the player's language (${testDbKind})`, () => {
       title: 'မြန်မာဘာသာ',
       content: '<p>မြန်မာ</p>',
     });
-    expect((await announcements('ja')).player.find((n) => n.id === created.id)?.title).toBe('မြန်မာဘာသာ');
+    expect((await announcements('my')).player.find((n) => n.id === created.id)?.title).toBe('မြန်မာဘာသာ');
+    expect((await announcements('')).player.find((n) => n.id === created.id)?.title).toBe('မြန်မာဘာသာ');
+    expect((await announcements('ja')).player.find((n) => n.id === created.id)?.title).toBe(
+      'Only in English and Thai',
+    );
     // Removed again: English.
     const removed = await bo('/bo/api/content/versions/delete', {
       kind: 'notice',
@@ -174,9 +181,47 @@ describe(`content in the player's language (${testDbKind})`, () => {
       language: 'my',
     });
     expect(removed.json().value).toEqual({ removed: true });
-    expect((await announcements('ja')).player.find((n) => n.id === created.id)?.title).toBe(
+    expect((await announcements('my')).player.find((n) => n.id === created.id)?.title).toBe(
       'Only in English and Thai',
     );
+  });
+
+  it('answers Persian (fa) and Bengali (bn) players in English where their language has no version, never in the brand default Burmese; a Persian version, once written, in Persian', async () => {
+    const myanmar = /[\u1000-\u109f\uaa60-\uaa7f\ua9e0-\ua9ff]/;
+    const [en, my] = await Promise.all([promotions('en'), promotions('my')]);
+    // The seeded promotions have Burmese versions: the brand default would be Burmese.
+    expect(en.length).toBeGreaterThan(0);
+    expect(my.some((p) => myanmar.test(p.title))).toBe(true);
+    const words = (list: Promotion[]) => list.map((p) => ({ id: p.id, title: p.title, content: p.content }));
+    for (const language of ['fa', 'bn', 'FA']) {
+      const list = await promotions(language);
+      expect(words(list), language).toEqual(words(en));
+      expect(JSON.stringify(list), language).not.toMatch(myanmar);
+      // The other kinds alike: notices and banners, help, goods.
+      expect(JSON.stringify(await announcements(language)), language).not.toMatch(myanmar);
+      expect(JSON.stringify(await help('', language)), language).not.toMatch(myanmar);
+      expect(JSON.stringify(await goods(language)), language).not.toMatch(myanmar);
+    }
+
+    // A Persian version of one promotion: Persian players read it; Bengali players still English.
+    const first = en[0]!;
+    const saved = await bo('/bo/api/content/versions/save', {
+      kind: 'notice',
+      id: String(first.id),
+      language: 'fa',
+      title: 'پاداش روزانه',
+      content: '<p>متن فارسی</p>',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      expect((await promotions('fa')).find((p) => p.id === first.id)).toMatchObject({
+        title: 'پاداش روزانه',
+        content: '<p>متن فارسی</p>',
+      });
+      expect((await promotions('bn')).find((p) => p.id === first.id)?.title).toBe(first.title);
+    } finally {
+      await bo('/bo/api/content/versions/delete', { kind: 'notice', id: String(first.id), language: 'fa' });
+    }
   });
 
   it('sanitises every language version of notices, promotions and help as the item itself, and audits each add, change and removal with the version before and after', async () => {

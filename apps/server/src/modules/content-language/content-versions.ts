@@ -33,7 +33,8 @@ const escapeHtml = (s: string) =>
 /**
  * Content in the player's language (issue 33, decision 047): the players' calls answer in the
  * shapes they always had, each item's words taken from its version in the first language of the
- * chain (the language asked for, the brand's default, English) that has one. Every version is held
+ * chain (the language asked for, else English, the item's own; with no language asked, the brand's
+ * default, else English) that has one. Every version is held
  * in memory and reloaded on a change notice, as the notices and the system info are (decision 003).
  */
 export class ContentVersions {
@@ -61,14 +62,15 @@ export class ContentVersions {
   /**
    * The languages to look in for one request: the language it names (a `lang` or `language`
    * parameter as the original sends it, "EN", "MY"; else the Language header our site sends,
-   * "my", "zh-CN"), then the brand's default, then English. A language that is none of the 31
-   * catalogues' (by code or picker label) is refused with `language.invalid` (400).
+   * "my", "zh-CN"), then English (the item's own text, which ends the chain); a request naming
+   * none reads the brand's default, then English. A language that is none of the 31 catalogues'
+   * (by code or picker label) is refused with `language.invalid` (400).
    */
   chainFor(requested: string | undefined, caller?: Caller): string[] {
     const brand = this.brand.get();
     const asked = requested?.trim() || caller?.language?.trim() || '';
     const fallback = brandDefaultLanguage(brand);
-    if (!asked) return contentLanguageChain(fallback, fallback);
+    if (!asked) return contentLanguageChain(null, fallback);
     const language = contentLanguageOf(asked, brand.languageLabels);
     if (!language)
       throw fail(ContentLanguageErrors.languageInvalid, {

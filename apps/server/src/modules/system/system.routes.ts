@@ -107,7 +107,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   }));
   registerCall(app, pingDomain, ({ query }) => ({ speed: query.speed ?? null, serverTime: Date.now() }));
   // The help articles in the language `lang` names, as the original sends it ("EN", or our site's
-  // "my"), else the Language header's; then the brand's default, then English (decision 047).
+  // "my"), else the Language header's; then English (none named: the brand's default) (decision 047).
   // device is accepted as the original sends it ("WEB") and answers the same articles.
   registerCall(app, getHelpCenter, async ({ query, caller }) =>
     app.ctx.contentVersions.help(await system.help(), app.ctx.contentVersions.chainFor(query.lang, caller)),

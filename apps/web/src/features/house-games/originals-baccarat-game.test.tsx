@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  playOriginal,
+  type BaccaratWager,
+  type HouseRound,
+  type HouseState,
+  type OriginalWager,
+} from '@app/contract';
+import { setupShell } from '../../test/shell-harness.tsx';
+import { i18n } from '../../shared/i18n/i18n.ts';
+import enBaccarat from '../../locales/originals-baccarat/en.json';
+import enOriginals from '../../locales/originals/en.json';
+import enHouse from '../../locales/house/en.json';
+
+/**
+ * The Baccarat page (decision 056): chips by touch and by keys, the total, Space deals the bets in
+ * major units, the hands, totals and result of the round come from the engine's outcome, the
+ * winning spots light, and Deal again repeats the last bets.
+ */
+const played: { gameCode: string; bets: Record<string, number> }[] = [];
+vi.mock('./originals-api.ts', () => ({
+  tone: () => undefined,
+  playOriginalRound: async (body: { gameCode: string; bets: Record<string, number> }) => {
+    played.push(body);
+    const bets = Object.fromEntries(Object.entries(body.bets).map(([k, v]) => [k, Math.round(v * 100)]));
+    const wager: BaccaratWager = {
+      kind: 'baccarat',
+      bet: Object.values(bets).reduce((a, b) => a + b, 0),
+      bets,
+    };
+    // A fixed deal: every word 0, so every card is the ace of spades (1 v 1 ... a tie of pairs).
+    const outcome = playOriginal(() => new Uint8Array(32), wager as OriginalWager);
+    const round: HouseRound = {
+      roundId: `r${played.length}`,
+      gameCode: 'baccarat',
+      kind: 'baccarat',
+      serverSeedHash: 'h'.repeat(64),
+      clientSeed: 'c',
+      nonce: played.length - 1,
+      serverSeed: null,
+      bet: wager.bet / 100,
+      win: outcome.totalWin / 100,
+      balance: 100 - wager.bet / 100 + outcome.totalWin / 100,
+      freePlay: false,
+      wager: wager as unknown as Record<string, unknown>,
+      outcome: outcome as unknown as Record<string, unknown>,
+      playedAt: 0,
+    };
+    return round;
+  },
+}));
+
+const { BaccaratGame } = await import('./originals-baccarat-game.tsx');
+
+const state: HouseState = {
+  gameCode: 'baccarat',
+  kind: 'baccarat',
+  name: 'Baccarat',
+  category: 'RNG',
+  balance: 100,
+  currency: 'USD',
+  currencySymbol: '$',
+  precision: 2,
+  freePlay: false,
+  seed: { serverSeedHash: 'h'.repeat(64), clientSeed: 'c', nextNonce: 0 },
+  betLevels: [1, 5],
+  limits: { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 },
+} as HouseState;
+
+beforeAll(async () => {
+  await setupShell();
+  i18n.addResourceBundle('en', 'originals-baccarat', enBaccarat);
+  i18n.addResourceBundle('en', 'originals', enOriginals);
+  i18n.addResourceBundle('en', 'house', enHouse);
+});
+
+describe('Baccarat page', () => {
+  it('places chips by touch and keys, deals with Space, shows the hands and result, and deals again', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BaccaratGame state={state} />
+      </QueryClientProvider>,
+    );
+    const play = screen.getByTestId('play');
+    expect(play).toBeDisabled();
+    fireEvent.click(screen.getByTestId('spot-player'));
+    fireEvent.keyDown(window, { key: 't' });
+    fireEvent.keyDown(window, { key: '1' });
+    fireEvent.keyDown(window, { key: 'b' });
+    fireEvent.keyDown(window, { key: 'Backspace' });
+    expect(screen.getByTestId('baccarat-total')).toHaveTextContent('3.00');
+    expect(screen.getByTestId('spot-tie')).toHaveTextContent('1.00');
+    fireEvent.keyDown(window, { key: ' ' });
+    await waitFor(() => expect(screen.getByTestId('verify-link')).toBeInTheDocument());
+    expect(played[0]).toEqual({ gameCode: 'baccarat', bets: { player: 1, tie: 1, 'player-pair': 1 } });
+    // Four aces: 2 v 2, the banker (2) draws on the player's third ace: 3 v 3, a tie of pairs.
+    expect(screen.getByTestId('baccarat-result')).toHaveTextContent('Tie');
+    expect(screen.getByTestId('total-player')).toHaveTextContent('3');
+    expect(screen.getByTestId('hand-player').querySelectorAll('[data-card]')).toHaveLength(3);
+    for (const lit of ['tie', 'player-pair', 'banker-pair'])
+      expect(screen.getByTestId(`spot-${lit}`)).toHaveAttribute('data-lit', 'true');
+    expect(screen.getByTestId('spot-banker')).not.toHaveAttribute('data-lit');
+    // Player pushed (1.00), the tie paid 9.00, the pair 12.00.
+    expect(screen.getByTestId('round-result')).toHaveTextContent('You won 22.00');
+    expect(screen.getByTestId('baccarat-road')).toHaveTextContent('T');
+    expect(play).toHaveTextContent('Deal again · 3.00');
+    fireEvent.click(play);
+    await waitFor(() => expect(played).toHaveLength(2));
+    expect(played[1]).toEqual(played[0]);
+  });
+});
