@@ -57,7 +57,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   originals: ['ta', 'tl', 'ur-Latn', 'kk', 'ne', 'te'],
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
-  'originals-tables': ['ta', 'tl', 'ur-Latn', 'kk', 'lo', 'ne', 'te'],
+  'originals-tables': ['ta', 'tl', 'ur-Latn', 'kk', 'ne', 'te'],
   // Baccarat (issue 34, decision 056): English written; the other languages read English until written.
   'originals-baccarat': catalogueLanguageCodes.filter((c) => c !== 'en'),
   pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
