@@ -57,7 +57,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   originals: ['ur-Latn', 'kk', 'te'],
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
-  'originals-tables': ['tl', 'ur-Latn', 'kk', 'te'],
+  'originals-tables': ['ur-Latn', 'kk', 'te'],
   // Baccarat (issue 34, decision 056): English written; the other languages read English until written.
   'originals-baccarat': [
     'hi',
