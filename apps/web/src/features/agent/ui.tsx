@@ -44,6 +44,8 @@ export function Money({
   return (
     <span
       className={styles.money}
+      // An amount reads left to right in every language, its sign before it (decision 044).
+      dir="ltr"
       data-tone={tone ? (value > 0 ? 'up' : value < 0 ? 'down' : undefined) : undefined}
     >
       {formatMoney(value, { precision, signed })}
@@ -58,7 +60,7 @@ export function Money({
 export function PlayersResult({ value }: { value: number }) {
   const { precision } = useBrand().currency;
   return (
-    <span className={styles.money} data-tone={value > 0 ? 'down' : value < 0 ? 'up' : undefined}>
+    <span className={styles.money} dir="ltr" data-tone={value > 0 ? 'down' : value < 0 ? 'up' : undefined}>
       {formatMoney(value, { precision, signed: true })}
     </span>
   );
@@ -67,7 +69,11 @@ export function PlayersResult({ value }: { value: number }) {
 /** A count in the page's language. */
 export function Count({ value }: { value: number }) {
   const { i18n } = useTranslation();
-  return <span className={styles.money}>{new Intl.NumberFormat(i18n.language || 'en').format(value)}</span>;
+  return (
+    <span className={styles.money} dir="ltr">
+      {new Intl.NumberFormat(i18n.language || 'en').format(value)}
+    </span>
+  );
 }
 
 /** A page's frame: its toolbar, then its body. */

@@ -4,6 +4,7 @@ import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { TFunction } from '../../shared/i18n/translator.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
+import { ltrMessage } from '../../shared/ui/ltr.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { useLatestResults, useLobby, useOpenNumeros, usePopular, useVnLaunch } from './api.ts';
 import { useGate } from '../../shared/shell/use-gate.ts';
@@ -192,7 +193,7 @@ const GameCard = memo(function GameCard({
             {game.name}
           </Link>
           <span className={styles.cardLabel}>
-            {numero ? t('numero_no', { numero: numero.numero }) : t('no_open_numero')}
+            {numero ? ltrMessage(t, 'numero_no', { numero: numero.numero }) : t('no_open_numero')}
           </span>
         </span>
         <LobbyCountdown numero={numero} t={t} />
@@ -219,7 +220,7 @@ const GameCard = memo(function GameCard({
                 label={t('latest_result')}
               />
             )}
-            <span className={styles.cardLabel}>{t('numero_no', { numero: last.numero })}</span>
+            <span className={styles.cardLabel}>{ltrMessage(t, 'numero_no', { numero: last.numero })}</span>
           </>
         ) : (
           <span className={styles.cardLabel}>{t('no_result_yet')}</span>

@@ -14,6 +14,7 @@ import { PagedFrame } from './paged-frame.tsx';
 import { LOTTERY_NS } from './strings.ts';
 import styles from './my-bets.module.css';
 import { formatMoney } from '../../shared/i18n/money.ts';
+import { Ltr, ltrMessage } from '../../shared/ui/ltr.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -91,16 +92,16 @@ function OrderCard({ order }: { order: LotteryOrder }) {
         </div>
         <div className={styles.content}>{readableContent(order.betContent)}</div>
         <div className={styles.meta}>
-          <span className={styles.mono}>{order.orderNumber}</span>
+          <Ltr className={styles.mono}>{order.orderNumber}</Ltr>
           <span>
             {isChase
-              ? t('chase_range', {
-                  from: order.numero,
-                  to: order.chaseEndNumero,
-                  done: order.actualChase,
-                  total: order.totalChase,
-                })
-              : t('numero_no', { numero: order.numero })}
+              ? ltrMessage(
+                  t,
+                  'chase_range',
+                  { from: order.numero, to: order.chaseEndNumero },
+                  { done: order.actualChase, total: order.totalChase },
+                )
+              : ltrMessage(t, 'numero_no', { numero: order.numero })}
           </span>
           <span>{formatNoticeDate(order.betTime).slice(11)}</span>
         </div>
@@ -166,11 +167,19 @@ function OrderCard({ order }: { order: LotteryOrder }) {
           <tbody>
             {order.orderDetailOrders.map((d) => (
               <tr key={d.orderDetailId}>
-                <td className={styles.mono}>{d.numero}</td>
+                <td className={styles.mono}>
+                  <Ltr>{d.numero}</Ltr>
+                </td>
                 <td>×{d.multiple}</td>
-                <td className={`${styles.right} ${styles.money}`}>{formatMoney(d.bettingSumAmount)}</td>
-                <td className={styles.mono}>{d.winningNumber || '—'}</td>
-                <td className={`${styles.right} ${styles.money}`}>{formatMoney(d.winningAmount)}</td>
+                <td className={`${styles.right} ${styles.money}`}>
+                  <Ltr>{formatMoney(d.bettingSumAmount)}</Ltr>
+                </td>
+                <td className={styles.mono}>
+                  <Ltr>{d.winningNumber || '—'}</Ltr>
+                </td>
+                <td className={`${styles.right} ${styles.money}`}>
+                  <Ltr>{formatMoney(d.winningAmount)}</Ltr>
+                </td>
                 <td>
                   <StatusChip code={d.orderStatus} />
                 </td>

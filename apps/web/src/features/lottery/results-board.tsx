@@ -198,11 +198,12 @@ export function ResultsBoard({
 /** A numero with its day part dropped on a phone (20261124-0190 reads 0190 there). */
 function NumeroText({ numero }: { numero: string }) {
   const at = numero.lastIndexOf('-');
-  if (at < 0) return <>{numero}</>;
+  if (at < 0) return <bdi dir="ltr">{numero}</bdi>;
   return (
-    <span className={styles.nowrap} title={numero}>
+    // A numero reads left to right in every language (decision 044).
+    <bdi dir="ltr" className={styles.nowrap} title={numero}>
       <span className={styles.hideNarrow}>{numero.slice(0, at + 1)}</span>
       {numero.slice(at + 1)}
-    </span>
+    </bdi>
   );
 }

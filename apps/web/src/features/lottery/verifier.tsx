@@ -12,6 +12,7 @@ import { familyOfGroup } from './families.ts';
 import { LOTTERY_NS } from './strings.ts';
 import type { Variant } from './variants.ts';
 import styles from './verifier.module.css';
+import { ltrMessage } from '../../shared/ui/ltr.tsx';
 
 type Outcome = DrawVerification & { computedHash: string };
 
@@ -122,7 +123,7 @@ export function Verifier({ variant }: { variant: Variant }) {
           <div className={styles.reportHead}>
             <div>
               <p className={styles.muted}>{games.find((g) => g.gameId === d.gameId)?.name ?? d.gameCode}</p>
-              <h3 className={styles.numero}>{t('numero_no', { numero: d.numero })}</h3>
+              <h3 className={styles.numero}>{ltrMessage(t, 'numero_no', { numero: d.numero })}</h3>
             </div>
             {d.winNo ? <Balls winNo={d.winNo} family={familyOfGroup(d.gameGroupCode)} max={27} /> : null}
           </div>

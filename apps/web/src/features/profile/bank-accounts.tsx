@@ -25,6 +25,7 @@ import { ModalButton } from './modal-button.tsx';
 import { PROFILE_NS } from './strings.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './profile.module.css';
+import { Isolate, isolateText, Ltr, ltrText } from '../../shared/ui/ltr.tsx';
 
 /** A button that opens the bank accounts dialog. */
 export function BankAccountsButton({ label }: { label: string }) {
@@ -87,13 +88,13 @@ export function BankAccountsModal({ onClose }: { onClose: () => void }) {
             <li key={a.id} className={styles.bank} data-default={a.id === defaultId || undefined}>
               <div className={styles.bankText}>
                 <span className={styles.bankName}>
-                  {a.bankName}
+                  <Isolate>{a.bankName}</Isolate>
                   {a.id === defaultId ? <span className={styles.badge}>{t('bank_default')}</span> : null}
                 </span>
-                <span className={styles.mono} data-testid="bank-account-number">
+                <Ltr className={styles.mono} testId="bank-account-number">
                   {a.accountNumber}
-                </span>
-                <span className={styles.muted}>{a.payeeName}</span>
+                </Ltr>
+                <Isolate className={styles.muted}>{a.payeeName}</Isolate>
               </div>
               <div className={styles.bankActions}>
                 {a.id !== defaultId ? (
@@ -136,7 +137,10 @@ export function BankAccountsModal({ onClose }: { onClose: () => void }) {
           onClose={() => setRemoving(null)}
           testId="bank-remove-confirm"
         >
-          {t('bank_remove_text', { bank: removing.bankName, number: removing.accountNumber })}
+          {t('bank_remove_text', {
+            bank: isolateText(removing.bankName),
+            number: ltrText(removing.accountNumber),
+          })}
         </AlertDialog>
       ) : null}
     </Modal>

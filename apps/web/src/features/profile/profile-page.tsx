@@ -28,6 +28,7 @@ import { profileErrorText } from './errors.ts';
 import { PROFILE_NS } from './strings.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './profile.module.css';
+import { Isolate, Ltr } from '../../shared/ui/ltr.tsx';
 
 type Values = Record<ProfileField | 'nickname', string>;
 
@@ -267,8 +268,14 @@ function BankLine() {
     <div className={styles.bankLine} data-testid="profile-bank">
       {account ? (
         <span>
-          <strong>{account.bankName}</strong> <span className={styles.mono}>{account.accountNumber}</span>
-          <span className={styles.muted}> · {account.payeeName}</span>
+          <strong>
+            <Isolate>{account.bankName}</Isolate>
+          </strong>{' '}
+          <Ltr className={styles.mono}>{account.accountNumber}</Ltr>
+          <span className={styles.muted}>
+            {' · '}
+            <Isolate>{account.payeeName}</Isolate>
+          </span>
         </span>
       ) : (
         <span className={styles.muted}>{t('pf_bank_none')}</span>

@@ -44,6 +44,8 @@ export function Money({
   return (
     <span
       className={styles.money}
+      // An amount reads left to right in every language, its sign before it (decision 044).
+      dir="ltr"
       data-tone={tone ? (value > 0 ? 'up' : value < 0 ? 'down' : undefined) : undefined}
     >
       {formatMoney(value, { precision, signed })}

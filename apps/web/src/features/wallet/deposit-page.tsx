@@ -21,6 +21,7 @@ import {
 } from './wallet-ui.tsx';
 import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
+import { Isolate, Ltr } from '../../shared/ui/ltr.tsx';
 
 const statusTone: Record<DepositStatus, Tone> = {
   PENDING: 'wait',
@@ -156,15 +157,23 @@ function DepositForm({
           <p className={styles.hint}>{t('deposit_bank_intro')}</p>
           <dl className={styles.facts} data-testid="merchant-account">
             <dt>{t('deposit_bank_name')}</dt>
-            <dd>{channel.bankAccount.bankName}</dd>
+            <dd>
+              <Isolate>{channel.bankAccount.bankName}</Isolate>
+            </dd>
             <dt>{t('deposit_account_name')}</dt>
-            <dd>{channel.bankAccount.accountName}</dd>
+            <dd>
+              <Isolate>{channel.bankAccount.accountName}</Isolate>
+            </dd>
             <dt>{t('deposit_account_number')}</dt>
-            <dd>{channel.bankAccount.accountNumber}</dd>
+            <dd>
+              <Ltr>{channel.bankAccount.accountNumber}</Ltr>
+            </dd>
             {channel.bankAccount.branch ? (
               <>
                 <dt>{t('deposit_branch')}</dt>
-                <dd>{channel.bankAccount.branch}</dd>
+                <dd>
+                  <Isolate>{channel.bankAccount.branch}</Isolate>
+                </dd>
               </>
             ) : null}
           </dl>

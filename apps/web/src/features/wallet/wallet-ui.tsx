@@ -35,7 +35,12 @@ export function Money({
   strong?: boolean;
 }) {
   return (
-    <span className={strong ? `${styles.money} ${styles.moneyStrong}` : styles.money} data-testid={testId}>
+    <span
+      className={strong ? `${styles.money} ${styles.moneyStrong}` : styles.money}
+      // An amount reads left to right in every language, its sign before it (decision 044).
+      dir="ltr"
+      data-testid={testId}
+    >
       {formatMoney(amount, { symbol, precision })}
     </span>
   );

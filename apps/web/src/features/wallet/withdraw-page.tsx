@@ -44,6 +44,7 @@ import {
 } from './wallet-ui.tsx';
 import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
+import { isolateText, ltrText } from '../../shared/ui/ltr.tsx';
 
 const statusTone: Record<WithdrawStatus, Tone> = {
   PENDING: 'wait',
@@ -215,7 +216,8 @@ function BindBankForm({
 }
 
 function accountLabel(a: MemberBankAccount) {
-  return `${a.bankName} · ${a.accountNumber} · ${a.payeeName}`;
+  // Each part isolated: a Latin name keeps its full stop, the number reads left to right (decision 044).
+  return `${isolateText(a.bankName)} · ${ltrText(a.accountNumber)} · ${isolateText(a.payeeName)}`;
 }
 
 function WithdrawForm({

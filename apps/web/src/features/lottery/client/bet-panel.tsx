@@ -28,6 +28,7 @@ import { contentOf, NumberPicker, type Picks } from './number-picker.tsx';
 import { BetSlip, type SlipLine } from './bet-slip.tsx';
 import styles from './client.module.css';
 import { formatMoney } from '../../../shared/i18n/money.ts';
+import { ltrText } from '../../../shared/ui/ltr.tsx';
 
 const newRequestId = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -176,8 +177,8 @@ export function BetPanel({
             setMessage({
               tone: 'ok',
               text: order.chase
-                ? t('chase_placed', { order: order.orderNumber, count: order.totalChase })
-                : t('bet_placed', { order: order.orderNumber, numero: order.numero }),
+                ? t('chase_placed', { order: ltrText(order.orderNumber), count: order.totalChase })
+                : t('bet_placed', { order: ltrText(order.orderNumber), numero: ltrText(order.numero) }),
             });
             setLines([]);
             setPicks([]);

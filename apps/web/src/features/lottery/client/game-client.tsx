@@ -17,6 +17,7 @@ import { TrendChart } from '../trend-chart.tsx';
 import type { Variant } from '../variants.ts';
 import { BetPanel } from './bet-panel.tsx';
 import styles from './client.module.css';
+import { ltrMessage } from '../../../shared/ui/ltr.tsx';
 
 type Tab = 'bet' | 'results' | 'trend' | 'bets' | 'rules';
 const TABS: readonly Tab[] = ['bet', 'results', 'trend', 'bets', 'rules'];
@@ -85,7 +86,7 @@ function ClientFor({
         <div className={styles.headName}>
           <h1 className={styles.gameName}>{game.name}</h1>
           <p className={styles.headSub}>
-            {current ? t('numero_on_sale', { numero: current.numero }) : t('no_open_numero')}
+            {current ? ltrMessage(t, 'numero_on_sale', { numero: current.numero }) : t('no_open_numero')}
           </p>
         </div>
         <div className={styles.headTimer}>
