@@ -57,7 +57,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   originals: ['kk'],
   // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
   // languages read English until their files are written.
-  'originals-tables': ['ur-Latn', 'kk'],
+  'originals-tables': ['kk'],
   // Baccarat (issue 34, decision 056): English written; the other languages read English until written.
   'originals-baccarat': ['bn', 'fa', 'ur', 'sw', 'km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
