@@ -65,7 +65,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   promotions: ['ur-Latn', 'kk'],
   records: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
-  rewards: ['ur-Latn', 'kk', 'te'],
+  rewards: ['ur-Latn', 'kk'],
   vip: ['ur-Latn', 'kk'],
   wallet: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
 };
