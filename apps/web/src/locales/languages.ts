@@ -66,6 +66,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   records: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
   rewards: ['ur-Latn', 'kk'],
-  vip: ['ur-Latn', 'kk'],
+  vip: ['kk'],
   wallet: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
 };
