@@ -65,7 +65,7 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   promotions: ['kk'],
   records: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
-  rewards: ['ur-Latn', 'kk'],
+  rewards: ['kk'],
   vip: ['kk'],
   wallet: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
 };
