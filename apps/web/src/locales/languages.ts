@@ -54,9 +54,6 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   house: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   lottery: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   'lottery-rules': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  // Keno, Wheel, European Roulette and Sic Bo (issue 34, decision 046): English written; the other
-  // languages read English until their files are written.
-  'originals-tables': ['kk'],
   // Baccarat (issue 34, decision 056): English written; the other languages read English until written.
   'originals-baccarat': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
