@@ -59,8 +59,11 @@ test.describe('Baccarat', () => {
     await row.scrollIntoViewIfNeeded();
     await expect(row.getByTestId('original-card-baccarat')).toBeVisible();
     await expect(row.getByTestId('original-card-baccarat')).toContainText('85.88–98.93');
+    await row.getByTestId('original-card-baccarat').scrollIntoViewIfNeeded();
+    await look(page, 'lobby-row-1440');
     await row.getByTestId('original-card-baccarat').click();
-    await expect(page).toHaveURL(/\/sandbox\/games\/baccarat/);
+    // The route's chunk and strings load before the address changes (30 s: a loaded machine).
+    await expect(page).toHaveURL(/\/sandbox\/games\/baccarat/, { timeout: 30_000 });
     await expect(page.getByTestId('original-baccarat')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('sound-toggle')).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByTestId('play')).toBeDisabled();
