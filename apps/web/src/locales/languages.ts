@@ -61,6 +61,5 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   records: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   // The reward centre (issue 32): English, Burmese (the brand's default) and Chinese (simplified) written.
   rewards: ['kk'],
-  vip: ['kk'],
   wallet: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
 };
