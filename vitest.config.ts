@@ -89,6 +89,10 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file in a VM context of its own on a worker that keeps its jsdom: the same
+          // isolation as a process per file without building jsdom 81 times (272 s of a 324-s run
+          // at a load of 16; 124 s in VM contexts at 15, decision 026).
+          pool: 'vmThreads',
           retry,
           maxWorkers,
           setupFiles: ['src/test/setup.ts'],
