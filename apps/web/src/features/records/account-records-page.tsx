@@ -15,6 +15,7 @@ import {
 } from './records-ui.tsx';
 import { RECORDS_NS } from './strings.ts';
 import styles from './records.module.css';
+import { Ltr } from '../../shared/ui/ltr.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -65,7 +66,7 @@ export function AccountRecordsPage() {
             )}
           </span>
           <small>
-            {r.reference}
+            <Ltr>{r.reference}</Ltr>
             {r.walletType !== 'MAIN' ? ` · ${walletName(r.walletType)}` : ''}
           </small>
         </span>

@@ -7,6 +7,7 @@ import { errorText } from '../../shared/forms/error-text.ts';
 import { call } from '../../shared/http/client.ts';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
+import { ltrText } from '../../shared/ui/ltr.tsx';
 import { amountProblem } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import styles from './wallet.module.css';
@@ -126,8 +127,9 @@ export function AmountField({
   const hint =
     limits.min !== undefined && limits.max !== undefined
       ? t('wallet_limits', {
-          min: formatMoney(limits.min, { symbol, precision: limits.precision }),
-          max: formatMoney(limits.max, { symbol, precision: limits.precision }),
+          // Each amount isolated left to right inside the sentence ("$10.00", not "10.00$", in Arabic).
+          min: ltrText(formatMoney(limits.min, { symbol, precision: limits.precision })),
+          max: ltrText(formatMoney(limits.max, { symbol, precision: limits.precision })),
         })
       : undefined;
   return (
