@@ -55,5 +55,4 @@ export const untranslated: Readonly<Record<string, readonly string[]>> = {
   'lottery-rules': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
   profile: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  wallet: ['km', 'ta', 'tl', 'ur-Latn', 'kk'],
 };
