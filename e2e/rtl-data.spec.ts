@@ -105,6 +105,10 @@ test('LN-07 in Arabic the lobby draw number, a signed amount and Latin bank deta
   // 2. The deposit page: the merchant's bank details, a Latin name keeps its full stop at its end.
   await page.goto('/');
   await page.getByTestId('member-menu-button').click();
+  // The member menu's head: the username isolated with its own direction.
+  const name = page.locator('bdi[dir="auto"]', { hasText: username });
+  await expect(name).toBeVisible();
+  expect(await layoutOf(name)).toMatchObject({ text: username, direction: 'ltr', firstLeftOfLast: true });
   await page.getByTestId('member-menu').getByRole('menuitem').first().click();
   const centre = page.getByTestId('member-centre');
   await centre.locator('nav [data-page="depositv2"]').click();

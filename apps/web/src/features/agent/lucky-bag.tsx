@@ -32,6 +32,7 @@ import {
   useAgentQuery,
 } from './ui.tsx';
 import styles from './pages.module.css';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 
 /** The recipients a bag can be picked from: the first page of each tab, enough for the usual team. */
 function useDirectDownlines() {
@@ -148,7 +149,7 @@ function SendBagDialog({ onClose }: { onClose: () => void }) {
                             )
                           }
                         />
-                        <span>{m.username}</span>
+                        <Isolate>{m.username}</Isolate>
                         {m.remark ? <small>{m.remark}</small> : null}
                       </label>
                     ))}

@@ -29,6 +29,7 @@ import {
   type Column,
 } from './ui.tsx';
 import styles from './pages.module.css';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 
 const PAGE_SIZE = 20;
 export const PROFIT_LOSS_PAGE = 'palStatementsAgentCopy';
@@ -97,7 +98,7 @@ export function ProfitLossPage() {
               <ChevronRightIcon size={14} />
             </button>
           ) : (
-            <span>{r.username}</span>
+            <Isolate>{r.username}</Isolate>
           )}
           <small>
             {r.level === 0 ? t('agent_pl_self') : t('agent_level', { level: r.level })}

@@ -47,6 +47,7 @@ import {
   type Column,
 } from './ui.tsx';
 import styles from './pages.module.css';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 
 type Tab = 'register' | 'link' | 'links';
 const LINKS_PAGE_SIZE = 10;
@@ -199,7 +200,9 @@ function ResultBody({ result }: { result: RegisterDownlineResult }) {
         <dt>{t('agent_account_type')}</dt>
         <dd>{t(result.accountType === 1 ? 'agent_type_agent' : 'agent_type_player')}</dd>
         <dt>{t('agent_username')}</dt>
-        <dd>{result.username}</dd>
+        <dd>
+          <Isolate>{result.username}</Isolate>
+        </dd>
         <dt>{t('agent_password')}</dt>
         <dd>{result.password}</dd>
         <dt>{t('agent_platform_url')}</dt>

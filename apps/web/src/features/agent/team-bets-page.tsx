@@ -29,6 +29,7 @@ import {
   useAgentQuery,
   type Column,
 } from './ui.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 
 const PAGE_SIZE = 20;
 export const TEAM_BETS_PAGE = 'personalHistoryCopy';
@@ -68,7 +69,9 @@ export function TeamBetsPage() {
       render: (b) => (
         <span className={ui.stack}>
           <span>{b.orderNo}</span>
-          <small>{b.username}</small>
+          <small>
+            <Isolate>{b.username}</Isolate>
+          </small>
         </span>
       ),
     },

@@ -28,6 +28,7 @@ import { agentErrorText } from './errors.ts';
 import { amountProblem, usePrecision } from './money-input.ts';
 import { AGENT_STRINGS } from './strings.ts';
 import { AGENT_KEY, Money, QueryBody, uiStyles as ui, useAgentQuery } from './ui.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 
 /** The team's status codes as words (research §10): what the agent can set and what the operator set. */
 export function statusKey(status: number): string {
@@ -136,7 +137,9 @@ export function TransferForm({
           <form className={ui.form} onSubmit={submit} noValidate data-testid="agent-transfer-form">
             <dl className={ui.facts}>
               <dt>{t('agent_payee')}</dt>
-              <dd>{member.username}</dd>
+              <dd>
+                <Isolate>{member.username}</Isolate>
+              </dd>
               <dt>{t('agent_available')}</dt>
               <dd>
                 <Money value={i.available} />

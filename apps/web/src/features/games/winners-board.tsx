@@ -5,6 +5,7 @@ import { TrophyIcon } from '../../shared/ui/icons.tsx';
 import { ErrorState } from '../../shared/ui/states.tsx';
 import { winnerBoardCall } from './calls.ts';
 import styles from './winners-board.module.css';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 
 /** The winners board (NC-33): the biggest recent wins from settled bets, usernames masked. */
 export function WinnersBoard({ limit = 10 }: { limit?: number }) {
@@ -48,10 +49,12 @@ export function WinnersBoard({ limit = 10 }: { limit?: number }) {
             <li key={`${w.username}-${w.time}-${i}`} className={styles.row}>
               <span className={styles.rank}>{i + 1}</span>
               <span className={styles.who}>
-                <span className={styles.user}>{w.username}</span>
+                <Isolate className={styles.user}>{w.username}</Isolate>
                 <span className={styles.game}>{w.gameName}</span>
               </span>
-              <span className={styles.amount}>{money(w.winAmount, w.currency)}</span>
+              <span className={styles.amount} dir="ltr">
+                {money(w.winAmount, w.currency)}
+              </span>
             </li>
           ))}
         </ol>

@@ -35,6 +35,7 @@ import { formatBalance, useBalance, useConsolidated, useLogout, useUnreadCount }
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { loadContractRequests } from '../agent/index.ts';
 import styles from './member-bar.module.css';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 
 const BALANCE_HIDDEN_KEY = 'balanceHidden';
 
@@ -163,7 +164,9 @@ function MemberMenu({ onLogout }: { onLogout: () => void }) {
       {open ? (
         <div className={styles.menu}>
           <div className={styles.menuHead}>
-            <strong>{name}</strong>
+            <strong>
+              <Isolate>{name}</Isolate>
+            </strong>
             <span>
               {info?.account}
               {info?.clubLabel.labelName ? ` · ${info.clubLabel.labelName}` : ''}
