@@ -29,7 +29,7 @@ import {
   useAgentQuery,
   type Column,
 } from './ui.tsx';
-import { Isolate } from '../../shared/ui/ltr.tsx';
+import { Isolate, Ltr } from '../../shared/ui/ltr.tsx';
 
 const PAGE_SIZE = 20;
 export const TEAM_BETS_PAGE = 'personalHistoryCopy';
@@ -68,7 +68,7 @@ export function TeamBetsPage() {
       label: t('agent_col_order'),
       render: (b) => (
         <span className={ui.stack}>
-          <span>{b.orderNo}</span>
+          <Ltr>{b.orderNo}</Ltr>
           <small>
             <Isolate>{b.username}</Isolate>
           </small>

@@ -25,6 +25,7 @@ import {
   useAgentQuery,
   type Column,
 } from './ui.tsx';
+import { Ltr } from '../../shared/ui/ltr.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -59,7 +60,9 @@ export function TransactionsPage() {
       render: (r) => (
         <span className={ui.stack}>
           <span>{kindLabel(t, r.kind)}</span>
-          <small>{r.reference}</small>
+          <small>
+            <Ltr>{r.reference}</Ltr>
+          </small>
         </span>
       ),
     },

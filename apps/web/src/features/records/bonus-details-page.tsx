@@ -14,6 +14,7 @@ import {
 } from './records-ui.tsx';
 import { RECORDS_NS } from './strings.ts';
 import styles from './records.module.css';
+import { Ltr } from '../../shared/ui/ltr.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -45,7 +46,7 @@ export function BonusDetailsPage() {
         <span className={styles.stack}>
           <span>{b.memo || kindLabel(t, b.kind)}</span>
           <small>
-            {kindLabel(t, b.kind)} · {b.reference}
+            {kindLabel(t, b.kind)} · <Ltr>{b.reference}</Ltr>
           </small>
         </span>
       ),
