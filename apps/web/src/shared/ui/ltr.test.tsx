@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import lotteryAr from '../../locales/lottery/ar.json';
+import { i18n } from '../i18n/i18n.ts';
 import { Isolate, isolateText, Ltr, ltrMessage, ltrText } from './ltr.tsx';
 
 /**
@@ -79,8 +80,17 @@ describe('left-to-right data in right-to-left text (LN-07, decision 044)', () =>
     expect(number.dir).toBe('ltr');
   });
 
-  it('plain text (an <option>, a message string) carries the isolate marks around the data only', () => {
-    expect(ltrText('20261130-0336')).toBe('\u206620261130-0336\u2069');
-    expect(isolateText('Lucky Lotus Co., Ltd.')).toBe('\u2068Lucky Lotus Co., Ltd.\u2069');
+  it('plain text (an <option>, a message string) carries the isolate marks around the data only, and only on a right-to-left page', () => {
+    const language = i18n.language;
+    i18n.language = 'ar';
+    try {
+      expect(ltrText('20261130-0336')).toBe('\u206620261130-0336\u2069');
+      expect(isolateText('Lucky Lotus Co., Ltd.')).toBe('\u2068Lucky Lotus Co., Ltd.\u2069');
+    } finally {
+      i18n.language = language;
+    }
+    // Left to right the text is the data itself: nothing invisible goes with a copied number.
+    expect(ltrText('20261130-0336')).toBe('20261130-0336');
+    expect(isolateText('Lucky Lotus Co., Ltd.')).toBe('Lucky Lotus Co., Ltd.');
   });
 });

@@ -1,5 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { TOptions } from '../i18n/translator.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { isRtl } from '../i18n/language.ts';
 
 /**
  * Bidirectional isolation of data inside a page's text (decision 044): in Arabic, Persian and Urdu a
@@ -46,17 +48,24 @@ export function Isolate({
   );
 }
 
-/**
- * The same for plain text (an `<option>`, a message string): first-strong isolate … pop directional
- * isolate, the direction from the text's first letter (a name).
- */
-export function isolateText(text: string | number): string {
-  return `\u2068${text}\u2069`;
+/** Whether the page reads right to left: its language's direction (the document takes it from there too). */
+function pageIsRtl(): boolean {
+  return isRtl(i18n.language);
 }
 
-/** Left-to-right isolate … pop directional isolate: plain-text data that reads left to right. */
-export function ltrText(text: string | number): string {
-  return `\u2066${text}\u2069`;
+/**
+ * The same for plain text (an `<option>`, a message string): first-strong isolate … pop directional
+ * isolate, the direction from the text's first letter (a name). Only on a right-to-left page: in a
+ * left-to-right one the order is right already, and the invisible marks would go with the text
+ * wherever a player copies it (an order number pasted into a search).
+ */
+export function isolateText(text: string | number, rtl = pageIsRtl()): string {
+  return rtl ? `\u2068${text}\u2069` : String(text);
+}
+
+/** Left-to-right isolate … pop directional isolate: plain-text data that reads left to right (RTL pages only). */
+export function ltrText(text: string | number, rtl = pageIsRtl()): string {
+  return rtl ? `\u2066${text}\u2069` : String(text);
 }
 
 // Private-use marks that no catalogue carries: where each value goes in the translated text.
