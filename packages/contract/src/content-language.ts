@@ -42,14 +42,11 @@ export function contentLanguageOf(requested: string, labels: Record<string, stri
 }
 
 /**
- * The order versions are looked for in: the language asked for, then English, then the brand's
- * default. English is every item's own text, so the chain stops there: a Persian or Bengali reader
- * whose language has no version reads English, never the brand's Burmese (set in a script their
- * fonts may not draw). Only a request that names no language (`asked` null) starts at the brand's
- * default: [default, English].
+ * The order versions are looked for in: the language asked for (or, when a request names none, the
+ * brand's default), then English. English is every item's own text, so the chain ends there: a
+ * Persian or Bengali reader whose language has no version reads English, never the brand's Burmese
+ * (set in a script their fonts may not draw).
  */
-export function contentLanguageChain(asked: string | null, brandDefault: string): string[] {
-  return asked
-    ? [...new Set([asked, CONTENT_BASE_LANGUAGE, brandDefault])]
-    : [...new Set([brandDefault, CONTENT_BASE_LANGUAGE])];
+export function contentLanguageChain(first: string): string[] {
+  return [...new Set([first, CONTENT_BASE_LANGUAGE])];
 }

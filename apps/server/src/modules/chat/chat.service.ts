@@ -45,6 +45,8 @@ interface GroupRow {
   min_rank: number;
 }
 
+/** Serialises the console's group saves, so two saves of one new name cannot both pass the name check. */
+const GROUP_SAVE_LOCK = 31_031_054;
 const ms = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime());
 
 /**
@@ -525,7 +527,7 @@ export class ChatService {
     const fields = { name: body.name.trim(), description: body.description.trim(), min_rank: body.minRank };
     return this.database.db.transaction().execute(async (trx) => {
       // Two saves of the same new name at once: the second waits and sees the first.
-      await sql`select pg_advisory_xact_lock(31031054)`.execute(trx);
+      await sql`select pg_advisory_xact_lock(${GROUP_SAVE_LOCK})`.execute(trx);
       const clash = await trx
         .selectFrom('chat_group')
         .select('id')

@@ -69,14 +69,13 @@ export class ContentVersions {
   chainFor(requested: string | undefined, caller?: Caller): string[] {
     const brand = this.brand.get();
     const asked = requested?.trim() || caller?.language?.trim() || '';
-    const fallback = brandDefaultLanguage(brand);
-    if (!asked) return contentLanguageChain(null, fallback);
+    if (!asked) return contentLanguageChain(brandDefaultLanguage(brand));
     const language = contentLanguageOf(asked, brand.languageLabels);
     if (!language)
       throw fail(ContentLanguageErrors.languageInvalid, {
         message: `The language "${asked.slice(0, 20)}" is not one this site is written in`,
       });
-    return contentLanguageChain(language, fallback);
+    return contentLanguageChain(language);
   }
 
   /** The version of one item to show, or undefined for its own (English) text. */
