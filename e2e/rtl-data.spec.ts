@@ -59,7 +59,7 @@ async function layoutOf(data: Locator) {
   });
 }
 
-test('LN-07 in Arabic the lobby draw number, a signed amount and Latin bank details read left to right', async ({
+test('in Arabic the lobby draw number, a signed amount and Latin bank details read left to right', async ({
   page,
   server,
 }) => {

@@ -4,7 +4,7 @@ import { setupShell } from '../../test/shell-harness.tsx';
 import { Money } from './wallet-ui.tsx';
 
 /** LN-07: the shared amount component isolates its figures inside right-to-left text (decision 044). */
-describe('amounts in a right-to-left page (LN-07)', () => {
+describe('amounts in a right-to-left page (decision 044)', () => {
   beforeAll(() => setupShell());
 
   it('an amount with its symbol reads left to right', () => {

@@ -31,7 +31,7 @@ const arT = (key: string, options?: Record<string, unknown>) =>
     options?.[name] === undefined ? whole : String(options[name]),
   );
 
-describe('left-to-right data in right-to-left text (LN-07, decision 044)', () => {
+describe('left-to-right data in right-to-left text (decision 044)', () => {
   it('a draw number in a translated Arabic message is its own left-to-right element', () => {
     inRtl(<p data-testid="label">{ltrMessage(arT, 'numero_no', { numero: '20261130-0336' })}</p>);
     const label = screen.getByTestId('label');
