@@ -49,7 +49,7 @@ const pct = (xs: number[], q: number) =>
 
 async function worker(url: string): Promise<void> {
   const { sql } = await import('kysely');
-  const { withMigratedPostgres } = await import('./lib/postgres-worker.ts');
+  const { withDemoPostgres } = await import('./lib/postgres-worker.ts');
   const { seedAgentTree } = await import('./lib/agent-tree.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { buildApp } = await import('../apps/server/src/app.ts');
@@ -57,11 +57,8 @@ async function worker(url: string): Promise<void> {
   const { addZoneDays, periodAt, previousPeriod, zoneDayOf } = await import('@app/contract');
   const log = (s: string) => console.error(`    ${s}`);
 
-  await withMigratedPostgres(url, 12, async (database) => {
-    const { seedDemoData } = await import('../apps/server/src/seed/seed.ts');
+  await withDemoPostgres(url, 12, async (database) => {
     const db = database.db;
-    if (!(await sql`select 1 from member where username = 'bench_top'`.execute(db)).rows.length)
-      await seedDemoData(database);
     const config = loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: url });
     const app = await buildApp({ config, database, services: { jobs: { tickMs: 0 } } });
     await app.ready();

@@ -85,7 +85,7 @@ const median = (xs: number[]) => p(xs, 0.5);
 
 async function worker(url: string): Promise<void> {
   const { sql } = await import('kysely');
-  const { withMigratedPostgres } = await import('./lib/postgres-worker.ts');
+  const { withDemoPostgres } = await import('./lib/postgres-worker.ts');
   const { seedAgentTree } = await import('./lib/agent-tree.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { buildApp } = await import('../apps/server/src/app.ts');
@@ -96,10 +96,7 @@ async function worker(url: string): Promise<void> {
   const { rangeDays, dayOf } = await import('../apps/server/src/modules/agent/stats-days.ts');
   const log = (s: string) => console.error(`    ${s}`);
 
-  await withMigratedPostgres(url, 12, async (database) => {
-    const { seedDemoData } = await import('../apps/server/src/seed/seed.ts');
-    if (!(await sql`select 1 from member where username = 'bench_top'`.execute(database.db)).rows.length)
-      await seedDemoData(database);
+  await withDemoPostgres(url, 12, async (database) => {
     const config = loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: url });
     const app = await buildApp({ config, database, services: { jobs: { tickMs: 0 } } });
     await app.ready();

@@ -41,18 +41,16 @@ const q = (xs: number[], at: number) =>
 
 async function worker(url: string): Promise<void> {
   const { sql } = await import('kysely');
-  const { withMigratedPostgres } = await import('./lib/postgres-worker.ts');
+  const { withDemoPostgres } = await import('./lib/postgres-worker.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { totpCode } = await import('../apps/server/src/modules/backoffice/totp.ts');
   const log = (s: string) => console.error(`    ${s}`);
 
-  await withMigratedPostgres(url, 12, async (database) => {
+  await withDemoPostgres(url, 12, async (database) => {
     const db = database.db;
-    const { seedDemoData } = await import('../apps/server/src/seed/seed.ts');
     const seeded =
       (await sql`select 1 from member where username = 'bo_bench_done'`.execute(db)).rows.length > 0;
-    if (!seeded) await seedDemoData(database);
     const config = loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: url });
     const app = await buildApp({ config, database, services: { jobs: { tickMs: 0 } } });
     await app.ready();

@@ -52,17 +52,14 @@ interface WorkerResult {
 
 async function worker(url: string): Promise<void> {
   const { sql } = await import('kysely');
-  const { withMigratedPostgres, fundMember } = await import('./lib/postgres-worker.ts');
+  const { withDemoPostgres, fundMember } = await import('./lib/postgres-worker.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { createMember } = await import('../apps/server/src/modules/member/member.service.ts');
   const { createSession } = await import('../apps/server/src/platform/auth/session.ts');
   const { HouseAccount } = await import('../apps/server/src/modules/wallet/wallet.service.ts');
 
-  await withMigratedPostgres(url, CONCURRENCY, async (database) => {
-    // The site's settings (status, switches, brand) that every call's gate reads.
-    const { seedDemoData } = await import('../apps/server/src/seed/seed.ts');
-    await seedDemoData(database);
+  await withDemoPostgres(url, CONCURRENCY, async (database) => {
     const config = loadConfig({ ...process.env, DATA_DIR: '/nonexistent', DATABASE_URL: url });
     const app = await buildApp({
       config,

@@ -3,8 +3,9 @@
  * a p99 under 50 ms). Through the real service, as the routes call it:
  *
  * - **Dice**: `HouseGamesService.original` — the nonce claimed, the outcome from the seed this
- *   instance knows, then the one statement a slot spin uses (the seamless wallet's debit and
- *   credit, the betting record, the round kept).
+ *   instance knows, then the one statement a slot spin uses (the stake and the win through the
+ *   ledger, the betting record, the house round kept; no vendor-protocol rows, and the
+ *   responsible-gambling check inside it: migration 073).
  * - **Mines**: a whole round of three calls — `minesStart` (the nonce, the layout kept, the stake
  *   debited), one `minesReveal`, and `minesCashOut` when the tile was safe (with 3 mines of 25,
  *   22/25 of rounds). A round is the unit counted and timed; a player has one open round at a
@@ -115,7 +116,7 @@ export async function run(): Promise<BenchRow[]> {
       );
       const what =
         game === 'dice'
-          ? 'HouseGamesService.original: nonce, outcome, seamless wallet, betting record, round'
+          ? 'HouseGamesService.original: nonce, outcome, ledger, betting record, house round'
           : 'start, one tile, cash-out when safe: 3 mines of 25';
       rows.push(
         ...burstRows(r.burst, {

@@ -16,12 +16,21 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   BACCARAT_RTP,
+  BLACKJACK_RTP,
+  blackjackAct,
+  blackjackExactReturn,
+  blackjackStatus,
+  blackjackTake,
   blockMessage,
+  FairStream,
+  newBlackjackTable,
   cardRank,
   hiloCards,
   hiloWinningRanks,
   hiloWins,
   playOriginal,
+  type BlackjackAction,
+  type BlackjackOutcome,
   type BlockSource,
   type HiLoGuess,
   type OriginalWager,
@@ -60,7 +69,30 @@ const CASES: [OriginalWager, number][] = [
     },
     (exactOf(BACCARAT_RTP.tie) + 2 * exactOf(BACCARAT_RTP['player-pair'])) / 3,
   ],
+  // Blackjack (decision 057): perfect play (actions chosen per round below), per first bet.
+  [{ kind: 'blackjack', bet: 10_000, actions: [] }, exactOf(BLACKJACK_RTP)],
 ];
+
+/** Blackjack's perfect strategy, from the exact computation (a few seconds, once). */
+let blackjackBest: ReturnType<typeof blackjackExactReturn>['best'] | null = null;
+/** Blackjack's actions for one round: perfect play on the round's own cards. */
+function blackjackPlay(source: BlockSource): OriginalWager {
+  blackjackBest ??= blackjackExactReturn().best;
+  const stream = new FairStream(source);
+  let t = newBlackjackTable();
+  const actions: BlackjackAction[] = [];
+  for (;;) {
+    const status = blackjackStatus(t);
+    if (status === 'over') break;
+    if (status === 'draw') t = blackjackTake(t, stream.nextInt(52));
+    else {
+      const a = blackjackBest(t)!;
+      actions.push(a);
+      t = blackjackAct(t, a);
+    }
+  }
+  return { kind: 'blackjack', bet: 10_000, actions };
+}
 
 /** HiLo's actions for one round: guess the likelier side from each card, cash out after two right. */
 function hiloPlay(source: BlockSource): OriginalWager {
@@ -86,8 +118,14 @@ function simulate(wager: OriginalWager, rounds: number) {
       createHmac('sha256', serverSeed)
         .update(blockMessage('bench', nonce, c))
         .digest() as Uint8Array;
-    const played = wager.kind === 'hilo' ? hiloPlay(source) : wager;
-    const x = playOriginal(source, played).totalWin / wager.bet;
+    const played =
+      wager.kind === 'hilo' ? hiloPlay(source) : wager.kind === 'blackjack' ? blackjackPlay(source) : wager;
+    const o = playOriginal(source, played);
+    // Blackjack's return is per first bet: 1 + the net of every stake of the round (doubles, splits).
+    const x =
+      o.game === 'blackjack'
+        ? 1 + (o.totalWin - (o as BlackjackOutcome).stake) / wager.bet
+        : o.totalWin / wager.bet;
     sum += x;
     sq += x * x;
   }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import sharp from 'sharp';
 import { expect, type Page } from '@playwright/test';
 import { encryptPayload, type ServerPublicKey } from '../packages/contract/src/payload-crypto.ts';
 import type { RunningServer } from './server.ts';
@@ -47,6 +48,16 @@ export async function preparePage(page: Page, ip: string = freshIp()): Promise<s
 
 export function uniqueName(prefix = 'p'): string {
   return `${prefix}${Date.now().toString(36).slice(-5)}${randomInt(100, 999)}`;
+}
+
+/**
+ * A ten-digit bank account number nobody has bound yet, ending in 7890 (ten digits, as the first
+ * bank of the list, Bangkok Bank, takes them): a number can be bound once on the whole site, and
+ * the specs of a worker share one server (two specs binding "1234567890" failed the second's bind
+ * with "already bound", then passed on the retry's fresh server).
+ */
+export function freshBankNumber(): string {
+  return `${randomInt(100_000, 1_000_000)}7890`;
 }
 
 /** A Vietnamese mobile number nobody has yet (9 national digits starting with 9). */
@@ -235,4 +246,48 @@ export async function browserStorageDump(page: Page): Promise<string> {
   });
   const cookies = JSON.stringify(await page.context().cookies());
   return `${storage}\n${cookies}`;
+}
+
+/** The slider challenge as GET /wps/verification/challenge answers it (the parts a solver needs). */
+export interface ChallengeBody {
+  background: string;
+  piece: string;
+  y: number;
+  pieceSize: number;
+  width: number;
+}
+
+/**
+ * Where the piece's hole is: the server darkens the hole, so the background there is the piece's
+ * own pixels at about 45% brightness. The column where that fits best is the answer a player sees.
+ */
+export async function solveChallenge(c: ChallengeBody): Promise<number> {
+  const bg = await sharp(Buffer.from(c.background, 'base64'))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const piece = await sharp(Buffer.from(c.piece, 'base64'))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let best = 0;
+  let bestScore = Infinity;
+  for (let x = 0; x <= c.width - c.pieceSize; x++) {
+    let score = 0;
+    let n = 0;
+    for (let j = 4; j < c.pieceSize - 4; j += 2) {
+      for (let i = 4; i < c.pieceSize - 4; i += 2) {
+        const p = (j * piece.info.width + i) * 4;
+        if (piece.data[p + 3]! < 250) continue;
+        const b = ((c.y + j) * bg.info.width + (x + i)) * 4;
+        for (let k = 0; k < 3; k++) score += Math.abs(bg.data[b + k]! - piece.data[p + k]! * 0.45);
+        n++;
+      }
+    }
+    if (n && score / n < bestScore) {
+      bestScore = score / n;
+      best = x;
+    }
+  }
+  return best;
 }

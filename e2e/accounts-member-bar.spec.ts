@@ -95,12 +95,14 @@ test.describe('member bar', () => {
       ['agentonly42', '42'],
     ] as const) {
       await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
-      const consolidated = page.waitForResponse((r) =>
-        r.url().endsWith('/wps/member/info/funds/consolidated'),
-      );
+      // The body read as soon as the answer comes: the page may navigate after the login, and a
+      // response navigated away from has no body left to read.
+      const consolidated = page
+        .waitForResponse((r) => r.url().endsWith('/wps/member/info/funds/consolidated'))
+        .then((r) => r.json());
       await loginThroughPopup(page, username, 'Agent1234');
       expect(await page.evaluate(() => sessionStorage.getItem('isAgent'))).toBe(type);
-      const body = await (await consolidated).json();
+      const body = await consolidated;
       // The request keys always; the info keys of the contracts an agent holds beside them (issue 30).
       expect(
         Object.keys(body.value)

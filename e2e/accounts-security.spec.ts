@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import {
@@ -10,58 +9,20 @@ import {
   outboxCode,
   preparePage,
   secureApi,
+  solveChallenge,
   uniqueName,
   withSwitch,
+  type ChallengeBody,
 } from './accounts-helpers.ts';
-
-interface ChallengeBody {
-  background: string;
-  piece: string;
-  y: number;
-  pieceSize: number;
-  width: number;
-}
-
-/**
- * Where the piece's hole is: the server darkens the hole, so the background there is the piece's
- * own pixels at about 45% brightness. The column where that fits best is the answer a player sees.
- */
-async function solveChallenge(c: ChallengeBody): Promise<number> {
-  const bg = await sharp(Buffer.from(c.background, 'base64'))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const piece = await sharp(Buffer.from(c.piece, 'base64'))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  let best = 0;
-  let bestScore = Infinity;
-  for (let x = 0; x <= c.width - c.pieceSize; x++) {
-    let score = 0;
-    let n = 0;
-    for (let j = 4; j < c.pieceSize - 4; j += 2) {
-      for (let i = 4; i < c.pieceSize - 4; i += 2) {
-        const p = (j * piece.info.width + i) * 4;
-        if (piece.data[p + 3]! < 250) continue;
-        const b = ((c.y + j) * bg.info.width + (x + i)) * 4;
-        for (let k = 0; k < 3; k++) score += Math.abs(bg.data[b + k]! - piece.data[p + k]! * 0.45);
-        n++;
-      }
-    }
-    if (n && score / n < bestScore) {
-      bestScore = score / n;
-      best = x;
-    }
-  }
-  return best;
-}
 
 /**
  * Drags the slider's handle by `dx` pixels like a person: several steps over about half a second
  * of the page's clock (installed by the test), moved on by the test between the steps.
  */
 async function drag(page: Page, dx: number): Promise<void> {
+  // The picture's answer can arrive before the page has drawn it ready: a press before that is
+  // ignored by the slider (seen on a loaded machine: the piece never moved).
+  await expect(page.getByTestId('challenge-track')).toHaveAttribute('data-phase', 'ready');
   const handle = page.getByTestId('challenge-handle');
   const box = (await handle.boundingBox())!;
   const y = box.y + box.height / 2;

@@ -12,16 +12,18 @@ import { boCall, consoleSession, look, staffAccounts } from './backoffice-kit.ts
 /**
  * The chat groups on the console (issue 32, decision 054) in Chromium against the real server.
  * Set up through the API: a member, a support account, the CBS3 switch. The support desk opens
- * Chat groups from the menu, creates a group (it appears in the player's room), renames it, and
- * closes it with a reason: the player's next message in it is refused with the closed group's
- * own words. Each change is in the audit log with its reason. With LOOK_DIR set, the page, its
- * dialog, the player's refusal and the Chat room's muted players panel are photographed.
+ * Chat groups from the menu, creates a group (it appears in the player's room), moves it to the
+ * top of the players' order (the room lists it first), deletes a group made by mistake, renames
+ * the first and closes it with a reason: the player's next message in it is refused with the
+ * closed group's own words. Each change is in the audit log (with its reason, but the order's).
+ * With LOOK_DIR set, the page, its dialogs, the player's refusal and the Chat room's muted
+ * players panel are photographed.
  */
 
 test.describe('chat groups', () => {
   test.setTimeout(240_000);
 
-  test('HD-05 staff create, rename and close a chat group on the console; the player sees it open, then refused closed', async ({
+  test('HD-05 staff create, reorder, rename and close a chat group and delete an unused one on the console; the player sees it first, then refused closed', async ({
     page,
     browser,
     server,
@@ -78,6 +80,39 @@ test.describe('chat groups', () => {
       await page.getByTestId('chat-group').filter({ hasText: name }).click();
       await expect(page.getByTestId('chat-header')).toContainText(name);
 
+      // Move it to the top of the players' order, one step at a time (it was created last).
+      const n = await rows.count();
+      const up = row.getByRole('button', { name: `Move ${name} up` });
+      for (let place = n - 1; place >= 1; place--) {
+        await up.click();
+        await expect(row.getByTestId('chat-group-place')).toHaveText(String(place));
+      }
+      await expect(rows.first()).toContainText(name);
+      await expect(up).toBeDisabled();
+      await expect(row.getByRole('button', { name: `Move ${name} down` })).toBeEnabled();
+      // The player's room lists it first now.
+      await page.goto('/chatRoom');
+      await expect(page.getByTestId('chat-room')).toBeVisible();
+      await expect(page.getByTestId('chat-group').first()).toContainText(name);
+
+      // A group made by mistake, never used: deleted with a reason, gone from the list.
+      const typo = `Typo ${Date.now() % 100_000}`;
+      await bo.getByTestId('chat-group-new').click();
+      const made = bo.getByRole('dialog', { name: 'New chat group' });
+      await made.getByLabel('Name').fill(typo);
+      await made.getByLabel('Reason').fill('Typo group');
+      await made.getByTestId('chat-group-save').click();
+      const typoRow = rows.filter({ hasText: typo });
+      await expect(typoRow).toHaveCount(1);
+      await typoRow.getByTestId('chat-group-delete').click();
+      const del = bo.getByRole('dialog', { name: `Delete ${typo}` });
+      await expect(del).toContainText('never held a message');
+      await del.getByLabel('Reason').fill('Made by mistake');
+      await look(bo, 'bo-chat-group-delete');
+      await del.getByTestId('chat-confirm').click();
+      await expect(typoRow).toHaveCount(0);
+      await expect(rows).toHaveCount(n);
+
       // Rename it; the audit keeps before and after.
       await row.getByTestId('chat-group-edit').click();
       const edit = bo.getByRole('dialog', { name: `Edit ${name}` });
@@ -113,6 +148,10 @@ test.describe('chat groups', () => {
       expect(mine.map((e) => [e.action, e.after.reason])).toEqual([
         ['chat.group.close', 'Spam wave'],
         ['chat.group.update', 'Clearer name'],
+        ['chat.group.delete', 'Made by mistake'],
+        ['chat.group.create', 'Typo group'],
+        // The order takes no reason: the audit keeps the order before and after.
+        ...Array.from({ length: n - 1 }, () => ['chat.group.reorder', undefined]),
         ['chat.group.create', 'Season starts'],
       ]);
 

@@ -85,10 +85,15 @@ test.describe('lottery on a phone', () => {
     await page.setViewportSize(DESKTOP);
     await expect(head.getByRole('timer')).toHaveText('Drawing…');
     expect(await pageWidth(page)).toBeLessThanOrEqual(DESKTOP.width);
-    // The desktop keeps the slip beside the picker.
-    const main = await page.getByTestId('bet-summary').boundingBox();
-    const slip = await page.locator('#lottery-slip').boundingBox();
-    expect(slip!.x).toBeGreaterThan(main!.x + main!.width);
+    // The desktop keeps the slip beside the picker, with a gap between them, once the wider
+    // layout has taken over from the phone's.
+    await expect
+      .poll(async () => {
+        const main = await page.getByTestId('bet-summary').boundingBox();
+        const slip = await page.locator('#lottery-slip').boundingBox();
+        return main && slip ? slip.x - (main.x + main.width) : -Infinity;
+      })
+      .toBeGreaterThan(0);
     await photograph(page, 'lottery-drawing-1440');
 
     // Between draws: on sale, with a countdown.

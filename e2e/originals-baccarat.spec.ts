@@ -1,48 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { playerSession, preparePage } from './accounts-helpers.ts';
+import { expectVerified, lobbyOriginalsRow, looker, rotateSeed, roundIdOf } from './originals-kit.ts';
 
 /**
  * Baccarat (issue 34, decision 056) in Chromium: opened from the lobby's originals row, a round
  * dealt on desktop by the keyboard (B places a chip on Banker, T on Tie, Space deals) and one on
- * a phone by touch (chips on Player and Player Pair, the Deal button); the seed is rotated and the
- * verifier page recomputes both rounds and finds they match. With LOOK_DIR set, the pages are
+ * a phone by touch (chips on Player and Player Pair, the Deal button); an auto-bet of three rounds
+ * set up and started by the keyboard on desktop; the seed is rotated and the verifier page
+ * recomputes the rounds and finds they match. With LOOK_DIR set, the pages are
  * photographed at 1440×900 and 390×844.
  */
-const repoRoot = resolve(import.meta.dirname, '..');
-const lookDir = process.env.LOOK_DIR
-  ? join(resolve(repoRoot, process.env.LOOK_DIR), 'originals-baccarat')
-  : null;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await page.screenshot({ path: join(lookDir, `${name}.png`), fullPage: false });
-}
-
-async function rotate(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const res = await fetch('/wps/sandbox/house/seed/rotate', {
-      method: 'POST',
-      headers: {
-        Authorization: sessionStorage.getItem('token') ?? '',
-        Device: 'web',
-        Merchant: 'SEA888',
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ gameCode: 'baccarat' }),
-    });
-    return ((await res.json()) as { success: boolean }).success;
-  });
-}
-
-async function roundIdOf(page: Page): Promise<string> {
-  const link = page.getByTestId('verify-link');
-  await expect(link).toBeVisible({ timeout: 15_000 });
-  return new URL((await link.getAttribute('href'))!, 'http://x').searchParams.get('roundId')!;
-}
+const look = looker('originals-baccarat');
 
 test.describe('Baccarat', () => {
   test.setTimeout(150_000);
@@ -51,12 +18,7 @@ test.describe('Baccarat', () => {
     page,
     server,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await preparePage(page);
-    await playerSession(page, server, 'demo', 'Demo1234');
-
-    const row = page.getByTestId('originals-row');
-    await row.scrollIntoViewIfNeeded();
+    const row = await lobbyOriginalsRow(page, server);
     await expect(row.getByTestId('original-card-baccarat')).toBeVisible();
     await expect(row.getByTestId('original-card-baccarat')).toContainText('85.88–98.93');
     await row.getByTestId('original-card-baccarat').scrollIntoViewIfNeeded();
@@ -86,6 +48,35 @@ test.describe('Baccarat', () => {
     await page.waitForTimeout(900); // the cards' deal (under a second)
     await look(page, 'baccarat-1440');
 
+    // Auto-bet by the keyboard: the arrow key selects Auto, its fields take the rounds and a loss
+    // limit, B places a chip, Enter on the button starts it; the server plays the three rounds.
+    await page.getByTestId('mode-manual').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('mode-auto')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('mode-auto')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('auto-rounds')).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('auto-stop-loss')).toBeFocused();
+    await page.keyboard.type('50');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('b');
+    await expect(page.getByTestId('play')).toHaveText('Start auto-bet');
+    await page.getByTestId('play').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('auto-summary')).toHaveText(/^3 bets, net -?[\d.,]+: all bets played$/, {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('baccarat-road').locator('li')).toHaveCount(4);
+    rounds.push(await roundIdOf(page));
+    await look(page, 'baccarat-auto-1440');
+
     // On a phone, by touch.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/sandbox/games/baccarat');
@@ -100,14 +91,17 @@ test.describe('Baccarat', () => {
     await look(page, 'baccarat-390');
     // Deal again repeats the last bets.
     await expect(page.getByTestId('play')).toContainText('Deal again');
+    // The auto-bet's panel on the phone: rounds, limits, stop on a won or a lost bet, by touch.
+    await page.getByTestId('mode-auto').click();
+    await page.getByTestId('auto-stop-win').click();
+    await expect(page.getByTestId('auto-stop-win')).toBeChecked();
+    await page.getByTestId('auto-rounds').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('play')).toHaveText('Start auto-bet');
+    await look(page, 'baccarat-auto-390');
 
     // Rotating the seed reveals it; the verifier recomputes both rounds from it and agrees.
-    expect(await rotate(page)).toBe(true);
-    for (const roundId of rounds) {
-      await page.goto(`/sandbox/verify?roundId=${roundId}`);
-      await expect(page.getByTestId('verify-verdict')).toHaveText(/^Match/, { timeout: 20_000 });
-      await expect(page.getByTestId('outcome-detail').first()).toContainText('Player ');
-    }
+    expect(await rotateSeed(page, 'baccarat')).toBe(true);
+    await expectVerified(page, rounds, 'Player ');
     await look(page, 'verify-baccarat-390');
   });
 });

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { playerSession, preparePage } from './accounts-helpers.ts';
+import { expectVerified, lobbyOriginalsRow, looker, rotateSeed, roundIdOf } from './originals-kit.ts';
 
 /**
  * The card originals (issue 34, decision 046) in Chromium: HiLo opened from the lobby's originals
@@ -10,35 +8,7 @@ import { playerSession, preparePage } from './accounts-helpers.ts';
  * and one on a phone by touch; the seed is rotated and the verifier page recomputes both rounds and
  * finds they match. With LOOK_DIR set, the pages are photographed at 1440×900 and 390×844.
  */
-const repoRoot = resolve(import.meta.dirname, '..');
-const lookDir = process.env.LOOK_DIR
-  ? join(resolve(repoRoot, process.env.LOOK_DIR), 'originals-cards')
-  : null;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await page.screenshot({ path: join(lookDir, `${name}.png`), fullPage: false });
-}
-
-async function pageCall<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ p, b }) => {
-      const res = await fetch(p, {
-        method: b === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: sessionStorage.getItem('token') ?? '',
-          Device: 'web',
-          Merchant: 'SEA888',
-          ...(b === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      });
-      return (await res.json()) as T;
-    },
-    { p: path, b: body },
-  );
-}
+const look = looker('originals-cards');
 
 /**
  * Plays the open round to its end: the likelier of higher and lower until a guess is right (then
@@ -64,13 +34,13 @@ async function playToEnd(page: Page, name: string): Promise<string> {
     // The answer: the round moved on (one more card) or ended.
     await expect(async () => {
       const now = await page.getByTestId('hilo-strip').locator('li').count();
-      expect((await link.isVisible()) || (await cash.isEnabled()) || now > step).toBe(true);
+      // isEnabled waits for its element: the cash-out button is gone once the round has ended.
+      const canCash = (await cash.isVisible()) && (await cash.isEnabled());
+      expect((await link.isVisible()) || canCash || now > step).toBe(true);
     }).toPass({ timeout: 15_000 });
     await look(page, `${name}-step${i}`);
   }
-  await expect(link).toBeVisible({ timeout: 15_000 });
-  const href = (await link.getAttribute('href'))!;
-  return new URL(href, 'http://x').searchParams.get('roundId')!;
+  return roundIdOf(page);
 }
 
 test.describe('card originals', () => {
@@ -80,12 +50,7 @@ test.describe('card originals', () => {
     page,
     server,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await preparePage(page);
-    await playerSession(page, server, 'demo', 'Demo1234');
-
-    const row = page.getByTestId('originals-row');
-    await row.scrollIntoViewIfNeeded();
+    const row = await lobbyOriginalsRow(page, server);
     await expect(row.getByTestId('original-card-hilo')).toBeVisible();
     await look(page, 'lobby-row-1440');
     await page.goto('/sandbox/games/hilo');
@@ -125,16 +90,9 @@ test.describe('card originals', () => {
     await look(page, 'hilo-390');
 
     // Rotating the seed reveals it; the verifier recomputes both rounds from it and agrees.
-    const rotated = await pageCall<{ success: boolean }>(page, '/wps/sandbox/house/seed/rotate', {
-      gameCode: 'hilo',
-    });
-    expect(rotated.success).toBe(true);
+    expect(await rotateSeed(page, 'hilo')).toBe(true);
     await page.setViewportSize({ width: 1440, height: 900 });
-    for (const roundId of rounds) {
-      await page.goto(`/sandbox/verify?roundId=${roundId}`);
-      await expect(page.getByTestId('verify-verdict')).toHaveText(/^Match/, { timeout: 20_000 });
-      await expect(page.getByTestId('outcome-detail').first()).toContainText('Cards ');
-    }
+    await expectVerified(page, rounds, 'Cards ');
     await look(page, 'verify-hilo-1440');
   });
 });

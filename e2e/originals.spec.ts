@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { playerSession, preparePage } from './accounts-helpers.ts';
+import { lobbyOriginalsRow, looker, rotateSeed, roundIdOf } from './originals-kit.ts';
 
 /**
  * The house originals (issue 34, decision 046) in Chromium: Dice (played by the keyboard), Limbo,
@@ -12,40 +10,8 @@ import { playerSession, preparePage } from './accounts-helpers.ts';
  * rotated and the verifier page recomputes every round and finds it matches. With LOOK_DIR set,
  * each page is photographed at 1440×900 and 390×844.
  */
-const repoRoot = resolve(import.meta.dirname, '..');
-const lookDir = process.env.LOOK_DIR ? join(resolve(repoRoot, process.env.LOOK_DIR), 'originals') : null;
-
-async function look(page: Page, name: string) {
-  if (!lookDir) return;
-  mkdirSync(lookDir, { recursive: true });
-  await page.screenshot({ path: join(lookDir, `${name}.png`), fullPage: false });
-}
-
-async function pageCall<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ p, b }) => {
-      const res = await fetch(p, {
-        method: b === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: sessionStorage.getItem('token') ?? '',
-          Device: 'web',
-          Merchant: 'SEA888',
-          ...(b === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      });
-      return (await res.json()) as T;
-    },
-    { p: path, b: body },
-  );
-}
-
-async function playedRound(page: Page): Promise<string> {
-  const link = page.getByTestId('verify-link');
-  await expect(link).toBeVisible({ timeout: 15_000 });
-  const href = (await link.getAttribute('href'))!;
-  return new URL(href, 'http://x').searchParams.get('roundId')!;
-}
+const look = looker('originals');
+const looking = Boolean(process.env.LOOK_DIR);
 
 test.describe('house originals', () => {
   // About 40 s on a quiet machine; the margin is for a loaded one.
@@ -55,14 +21,9 @@ test.describe('house originals', () => {
     page,
     server,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await preparePage(page);
-    await playerSession(page, server, 'demo', 'Demo1234');
-
     // The lobby's originals row opens each game.
-    const row = page.getByTestId('originals-row');
-    await row.scrollIntoViewIfNeeded();
-    await expect(row.getByRole('button')).toHaveCount(10);
+    const row = await lobbyOriginalsRow(page, server);
+    await expect(row.getByRole('button')).toHaveCount(12);
     await look(page, 'lobby-row-1440');
     await row.getByTestId('original-card-dice').click();
     await expect(page).toHaveURL(/\/sandbox\/games\/dice/);
@@ -76,14 +37,14 @@ test.describe('house originals', () => {
     await page.keyboard.press('ArrowRight');
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Space');
-    rounds.dice = await playedRound(page);
+    rounds.dice = await roundIdOf(page);
     await expect(page.getByTestId('dice-roll')).toHaveText(/^\d{1,2}\.\d{2}$/);
     await look(page, 'dice-1440');
 
     await page.goto('/sandbox/games/limbo');
     await page.getByTestId('limbo-target').fill('1.50');
     await page.getByTestId('play').click();
-    rounds.limbo = await playedRound(page);
+    rounds.limbo = await roundIdOf(page);
     await expect(page.getByTestId('limbo-result')).toHaveText(/×$/);
     await look(page, 'limbo-1440');
 
@@ -91,7 +52,7 @@ test.describe('house originals', () => {
     await page.getByTestId('plinko-rows').selectOption('16');
     await page.getByTestId('plinko-risk').selectOption('high');
     await page.getByTestId('play').click();
-    rounds.plinko = await playedRound(page);
+    rounds.plinko = await roundIdOf(page);
     await expect(page.getByTestId('plinko-hit')).toBeVisible();
     await look(page, 'plinko-1440');
 
@@ -110,10 +71,10 @@ test.describe('house originals', () => {
       await expect(cash).toBeEnabled();
       await cash.click();
     }
-    rounds.mines = await playedRound(page);
+    rounds.mines = await roundIdOf(page);
     await look(page, 'mines-390');
     // The other pages on the phone: looked at when photographed.
-    for (const game of lookDir ? (['dice', 'limbo', 'plinko'] as const) : []) {
+    for (const game of looking ? (['dice', 'limbo', 'plinko'] as const) : []) {
       await page.goto(`/sandbox/games/${game}`);
       await expect(page.getByTestId(`original-${game}`)).toBeVisible();
       await look(page, `${game}-390-idle`);
@@ -121,10 +82,7 @@ test.describe('house originals', () => {
 
     // Rotating each seed reveals it; the verifier page recomputes each round from it and agrees.
     for (const game of Object.keys(rounds)) {
-      const rotated = await pageCall<{ success: boolean }>(page, '/wps/sandbox/house/seed/rotate', {
-        gameCode: game,
-      });
-      expect(rotated.success).toBe(true);
+      expect(await rotateSeed(page, game)).toBe(true);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     for (const [game, roundId] of Object.entries(rounds)) {
@@ -145,7 +103,7 @@ test.describe('house originals', () => {
     const rounds: Record<string, string> = {};
     // A photograph after a round waits for the draw, the spin or the roll to finish (under 2 s).
     const lookSettled = async (name: string) => {
-      if (!lookDir) return;
+      if (!looking) return;
       await page.waitForTimeout(1_800);
       await look(page, name);
     };
@@ -163,7 +121,7 @@ test.describe('house originals', () => {
     await expect(page.getByTestId('keno-paytable').getByRole('listitem')).toHaveCount(6);
     await look(page, 'keno-picked-1440');
     await pressOnPage('Space');
-    rounds.keno = await playedRound(page);
+    rounds.keno = await roundIdOf(page);
     await expect(page.locator('[aria-label*="drawn"]')).toHaveCount(10);
     await lookSettled('keno-1440');
 
@@ -172,7 +130,7 @@ test.describe('house originals', () => {
     await page.getByTestId('wheel-segments').selectOption('50');
     await page.getByTestId('wheel-risk').getByRole('radio', { name: 'High' }).click();
     await pressOnPage('Enter');
-    rounds.wheel = await playedRound(page);
+    rounds.wheel = await roundIdOf(page);
     await expect(page.getByTestId('wheel-result')).toHaveText(/^\d+\.\d{2}×$/);
     await lookSettled('wheel-1440');
 
@@ -184,7 +142,7 @@ test.describe('house originals', () => {
     await page.locator('[data-spot="total:9"]').click();
     await expect(page.getByTestId('original-sicbo')).toContainText('2.00');
     await pressOnPage('Space');
-    rounds['sic-bo'] = await playedRound(page);
+    rounds['sic-bo'] = await roundIdOf(page);
     await expect(page.getByTestId('sicbo-total')).toHaveText(/^Total \d{1,2}$/);
     await lookSettled('sicbo-1440');
 
@@ -197,15 +155,15 @@ test.describe('house originals', () => {
     await page.locator('[data-spot="split:0-1"]').click();
     await look(page, 'roulette-chips-390');
     await page.getByTestId('play').click();
-    rounds.roulette = await playedRound(page);
+    rounds.roulette = await roundIdOf(page);
     await expect(page.getByTestId('roulette-number')).toHaveText(/^\d{1,2}$/);
     await lookSettled('roulette-390');
-    for (const game of lookDir ? (['keno', 'wheel', 'sic-bo'] as const) : []) {
+    for (const game of looking ? (['keno', 'wheel', 'sic-bo'] as const) : []) {
       await page.goto(`/sandbox/games/${game}`);
       await expect(page.getByTestId('play')).toBeVisible();
       await look(page, `${game}-390-idle`);
     }
-    if (lookDir) {
+    if (looking) {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/sandbox/games/roulette');
       await page.locator('[data-spot="corner:1-2-4-5"]').click();
@@ -214,10 +172,7 @@ test.describe('house originals', () => {
     }
 
     for (const game of Object.keys(rounds)) {
-      const rotated = await pageCall<{ success: boolean }>(page, '/wps/sandbox/house/seed/rotate', {
-        gameCode: game,
-      });
-      expect(rotated.success).toBe(true);
+      expect(await rotateSeed(page, game)).toBe(true);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     for (const [game, roundId] of Object.entries(rounds)) {

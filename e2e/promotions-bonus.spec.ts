@@ -101,6 +101,52 @@ test.describe('promotions with bonuses', () => {
     await look(page, 'promotions-bonus', { phone: true });
   });
 
+  test('PR-13 PR-14 /promotions shows the seeded Zalo reward of up to 131K, asked for with a remark in a field like the others, and the sign-up bonus text with 1000 VND (a display value)', async ({
+    page,
+    server,
+  }) => {
+    const username = uniqueName('pz');
+    await createMember(server, username, 'Play1234');
+    await preparePage(page);
+    await playerSession(page, server, username, 'Play1234');
+    await page.goto('/promotions');
+
+    // PR-13: the Zalo follow reward, up to 131K, a request with the 131,000 maximum.
+    const zalo = page
+      .getByTestId('promotion-card')
+      .filter({ hasText: 'Follow us on Zalo: a reward of up to 131K' });
+    await expect(zalo).toHaveAttribute('data-status', 'join');
+    await expect(zalo).toContainText('on Zalo and receive a reward of up to 131K');
+    await expect(zalo).toContainText('Reward up to 131,000.00');
+    // PR-14: the sign-up bonus, its text showing 1000 VND.
+    const signUp = page
+      .getByTestId('promotion-card')
+      .filter({ hasText: 'Sign-up bonus: 1000 VND for new members' });
+    await expect(signUp).toHaveAttribute('data-status', 'join');
+    await expect(signUp).toContainText('claim a sign-up bonus of 1000 VND');
+    await expect(signUp).toContainText('Bonus 1,000.00');
+    await expect(signUp.getByTestId('promotion-join')).toBeEnabled();
+
+    // The remark (PR-12) is a field like the site's others: the deep surface and border, not greyed out.
+    const remark = zalo.getByTestId('promotion-remark');
+    await expect(remark).toBeEnabled();
+    const field = await remark.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { background: s.backgroundColor, border: s.borderTopColor, radius: s.borderTopLeftRadius };
+    });
+    expect(field).toEqual({
+      background: 'rgb(7, 11, 22)',
+      border: expect.any(String),
+      radius: expect.stringMatching(/px$/),
+    });
+    await remark.fill('Zalo: Nguyen Van An');
+    await expect(zalo).toContainText('19/140');
+    await zalo.scrollIntoViewIfNeeded();
+    await look(page, 'promotions-zalo-remark', { phone: true });
+    await zalo.getByTestId('promotion-request').click();
+    await expect(zalo).toHaveAttribute('data-status', 'applying');
+  });
+
   test('a bonus released by play: a deposit with a match, bets until the wagering is met, the bonus released to cash, then a withdrawal allowed', async ({
     page,
     server,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { playerSession, preparePage } from './accounts-helpers.ts';
+import { pageCall } from './originals-kit.ts';
 
 /**
  * The sandbox vendor's promise (GL-16, decisions 020 and 022): its house games, the slot and the
@@ -9,26 +9,6 @@ import { playerSession, preparePage } from './accounts-helpers.ts';
  * seed comes out after, hashes to what was published, and the verifier pages recompute the
  * outcome from it.
  */
-
-/** A call from the page with the member's session token and the wire's headers. */
-async function pageCall<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ p, b }) => {
-      const res = await fetch(p, {
-        method: b === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: sessionStorage.getItem('token') ?? '',
-          Device: 'web',
-          Merchant: 'SEA888',
-          ...(b === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      });
-      return (await res.json()) as T;
-    },
-    { p: path, b: body },
-  );
-}
 
 /** The slot commits to its seed as text (decision 020), the lottery to the seed's bytes (decision 022). */
 const sha256OfText = (seed: string) => createHash('sha256').update(seed).digest('hex');

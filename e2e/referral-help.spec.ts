@@ -148,7 +148,8 @@ test.describe('referral and help', () => {
     const failedPopup = page.waitForEvent('popup', { timeout: 40_000 });
     await page.getByTestId('side-service').click();
     const opened = await failedPopup;
-    await opened.waitForEvent('close', { timeout: 40_000 });
+    // Polled, not awaited as an event: the page may close it before a listener is attached.
+    await expect.poll(() => opened.isClosed(), { timeout: 40_000 }).toBe(true);
     await expect(page.getByTestId('service-notice')).toContainText('could not be reached');
     await page.unroute('**/wps/system/service');
 

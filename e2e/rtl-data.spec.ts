@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, playerSession, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
+import {
+  createMember,
+  freshBankNumber,
+  playerSession,
+  preparePage,
+  secureApi,
+  uniqueName,
+} from './accounts-helpers.ts';
 import { settled } from './settled.ts';
 
 /**
@@ -40,7 +47,16 @@ async function layoutOf(data: Locator) {
       text.nodeType === Node.TEXT_NODE
         ? text
         : document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode()!;
-    const length = node.textContent!.length;
+    // The first and last characters drawn: an isolate's invisible marks (U+2066…U+2069) aside.
+    const content = node.textContent!;
+    const first = content.search(/[^\u2066-\u2069]/);
+    const last =
+      content.length -
+      1 -
+      [...content]
+        .reverse()
+        .join('')
+        .search(/[^\u2066-\u2069]/);
     const box = (at: number) => {
       const range = document.createRange();
       range.setStart(node, at);
@@ -54,7 +70,7 @@ async function layoutOf(data: Locator) {
       direction: getComputedStyle(el).direction,
       unicodeBidi: getComputedStyle(el).unicodeBidi,
       pageDirection: getComputedStyle(el.parentElement!).direction,
-      firstLeftOfLast: box(0).left < box(length - 1).left,
+      firstLeftOfLast: box(first).left < box(last).left,
     };
   });
 }
@@ -143,10 +159,14 @@ test('in Arabic the lobby draw number, a signed amount and Latin bank details re
   await centre.locator('nav [data-page="transactionHistory"]').click();
   const row = centre.getByTestId('account-records').locator('tbody tr').first();
   await expect(row).toBeVisible();
-  const amount = row.locator('span[dir="ltr"]').filter({ hasText: /^\+/ }).first();
+  // The sign before the number, the amount isolated left to right (formatMoney on a right-to-left page).
+  const amount = row
+    .locator('span[dir="ltr"]')
+    .filter({ hasText: /^\u2066\+/ })
+    .first();
   await expect(amount).toBeVisible();
   const signed = await layoutOf(amount);
-  expect(signed.text).toMatch(/^\+\D?[\d٠-٩]/);
+  expect(signed.text).toMatch(/^\u2066\+\D?[\d٠-٩][^\u2069]*\u2069$/);
   expect(signed).toMatchObject({ direction: 'ltr', pageDirection: 'rtl', firstLeftOfLast: true });
   const reference = row.locator('bdi[dir="ltr"]').filter({ hasText: orderNo });
   expect(await layoutOf(reference)).toMatchObject({ text: orderNo, direction: 'ltr', firstLeftOfLast: true });
@@ -165,7 +185,8 @@ test('in Arabic the lobby draw number, a signed amount and Latin bank details re
   const bind = withdraw.getByTestId('bind-bank');
   await bind.getByTestId('bank-payee').fill('Lucky Player Jr.');
   await bind.getByTestId('bank-select').selectOption({ index: 1 });
-  await bind.getByTestId('bank-number').fill('1234567890');
+  const bankNumber = freshBankNumber();
+  await bind.getByTestId('bank-number').fill(bankNumber);
   await bind.getByTestId('bank-submit').click();
   const choice = withdraw.getByTestId('withdraw-account').locator('option').first();
   await expect(choice).toContainText('7890');

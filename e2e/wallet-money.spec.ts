@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, playerSession, preparePage, secureApi, uniqueName } from './accounts-helpers.ts';
+import {
+  createMember,
+  freshBankNumber,
+  playerSession,
+  preparePage,
+  secureApi,
+  uniqueName,
+} from './accounts-helpers.ts';
 import type { RunningServer } from './server.ts';
 import { settled } from './settled.ts';
 
@@ -160,12 +167,13 @@ test.describe('wallet money pages', () => {
     await lookBoth(page, 'withdraw-bind');
     await bind.getByTestId('bank-payee').fill('Test Player');
     await bind.getByTestId('bank-select').selectOption({ index: 1 });
-    await bind.getByTestId('bank-number').fill('1234567890');
+    const bankNumber = freshBankNumber();
+    await bind.getByTestId('bank-number').fill(bankNumber);
     await bind.getByTestId('bank-submit').click();
 
     const form = withdraw.getByTestId('withdraw-form');
     await expect(form.getByTestId('withdraw-account')).toContainText('7890');
-    await expect(form.getByTestId('withdraw-account')).not.toContainText('1234567890');
+    await expect(form.getByTestId('withdraw-account')).not.toContainText(bankNumber);
     await form.getByTestId('amount').fill('200');
     await form.getByTestId('withdraw-password').fill('135790');
     await form.getByTestId('withdraw-submit').click();

@@ -62,6 +62,19 @@ interface Counts {
 const failedTests: string[] = [];
 const flakyTests: string[] = [];
 
+/**
+ * A runner that exits non-zero with no failed test in its report still failed: an unhandled error
+ * between tests, a suite that could not load, a global setup that threw. It counts as one failure,
+ * named, so that the last line never says "0 failed" over a red run.
+ */
+function countExit(runner: string, ok: boolean, c: Counts): Counts {
+  if (ok || c.failed > 0) return c;
+  failedTests.push(
+    `${runner} exited non-zero with no failed test (an unhandled error or a suite that did not load: see its output above)`,
+  );
+  return { ...c, failed: 1 };
+}
+
 function vitestCounts(): Counts {
   const file = resolve(reports, 'vitest.json');
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
@@ -125,7 +138,7 @@ for (const ok of await runSideBySide(checks)) if (!ok) checksFailed++;
 if (want('unit')) {
   rmSync(resolve(reports, 'vitest.json'), { force: true });
   rmSync(resolve(reports, 'vitest-retried.json'), { force: true });
-  run(
+  const ok = run(
     'unit and integration tests (vitest)',
     'npx',
     [
@@ -138,7 +151,7 @@ if (want('unit')) {
     ],
     { VITEST_RETRIED_OUTPUT: resolve(reports, 'vitest-retried.json') },
   );
-  const c = vitestCounts();
+  const c = countExit('vitest', ok, vitestCounts());
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;
@@ -148,7 +161,7 @@ if (want('e2e')) {
   ensureWebBuild();
   ensureChromium();
   rmSync(resolve(reports, 'playwright.json'), { force: true });
-  run(
+  const ok = run(
     'end-to-end tests (playwright, chromium)',
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
@@ -157,7 +170,7 @@ if (want('e2e')) {
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     },
   );
-  const c = playwrightCounts();
+  const c = countExit('playwright', ok, playwrightCounts());
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;

@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 // Standalone verifier of the house originals (decision 046): no import from the project, only
-// node:crypto, so anyone can check a bet or the published vectors with Node alone.
+// node:crypto and, for Crash, verify-crash.mjs beside it (node:crypto only too), so anyone can
+// check a bet or the published vectors with Node and these two files alone.
 //
 //   node scripts/verify-original.mjs docs/provably-fair-vectors.json
 //     recomputes every vector and says which match (exit 1 when one does not)
 //   node scripts/verify-original.mjs '<json of one bet>'
 //     one bet: {serverSeed, serverSeedHash?, clientSeed, nonce, wager: {kind, bet, ...}}, prints
 //     the outcome (the verifier page's "copy for the script" gives this text)
+//   node scripts/verify-original.mjs docs/crash-vectors.json
+//     Crash (decision 055): every round of the published chain, its crash point and its hash back
+//     to the chain's commitment
+//   node scripts/verify-original.mjs '{"kind":"crash","hash":…,"salt":…,"roundNo":…,"commitment"?:…,"crashPoint"?:…}'
+//     one Crash round as its page reveals it (the verifier page's Crash form gives this text)
 //
 // The rules, written again from the decision record, not copied from the engine:
 // - block c = HMAC-SHA256(key = serverSeed, message = `${clientSeed}:${nonce}:${c}`), UTF-8;
@@ -43,8 +49,16 @@
 //   player draws on 0-5, the banker by the standard tableau; returns in hundredths per unit:
 //   player 200, banker 195 (both 100 on a tie), tie 900, a pair (first two ranks equal) 1200; the
 //   spots that returned in that order; pays the total / 100, rounded down once.
+// - Crash (decision 055): a shared round of a hash chain, no player's seeds. Round i plays its hash
+//   h_i as server seed, the chain's salt as client seed and i as nonce; the words, in order, are
+//   the binary digits of U in [0, 1): after k words U is in [a/2^32k, (a+1)/2^32k), and the crash
+//   point (hundredths) is floor(99 * 2^32k / (a+1)) once that equals floor(99 * 2^32k / a), at
+//   most 100000000 (1,000,000.00x). The chain: SHA-256 of h_i's hex text is h_(i-1); h_0 is the
+//   commitment published before round 1, reached from round i after exactly i steps.
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+// Crash's rules, node:crypto only as well (decision 055; its own script checks a chain alone).
+import { crashPointOf, stepsToCommitment } from './verify-crash.mjs';
 
 const PLINKO = {
   8: {
@@ -248,6 +262,27 @@ function words(serverSeed, clientSeed, nonce) {
   return { float: () => next() / 2 ** 32, int };
 }
 
+/** Whether round `roundNo`'s hash reaches the commitment after exactly roundNo steps back. */
+export function crashChainHolds(hash, commitment, roundNo) {
+  return stepsToCommitment(hash, commitment, roundNo) === roundNo;
+}
+
+const crashText = (p) =>
+  `${Math.floor(Math.max(100, p) / 100)}.${String(Math.max(100, p) % 100).padStart(2, '0')}x`;
+
+/** One Crash round: its point, and whether its hash leads to the commitment (null: none given). */
+export function verifyCrash(round, salt = round.salt, commitment = round.commitment) {
+  const crashPoint = crashPointOf(round.hash, salt, round.roundNo);
+  const chain = commitment ? crashChainHolds(round.hash, commitment, round.roundNo) : null;
+  const problem =
+    round.crashPoint !== undefined && round.crashPoint !== crashPoint
+      ? `crash point ${crashText(crashPoint)}, not ${crashText(round.crashPoint)}`
+      : chain === false
+        ? 'the hash does not lead back to the commitment'
+        : null;
+  return { crashPoint, multiplier: crashText(crashPoint), chain, problem };
+}
+
 const choose = (n, k) => {
   let r = 1n;
   for (let i = 0; i < k; i++) r = (r * BigInt(n - i)) / BigInt(i + 1);
@@ -412,6 +447,89 @@ export function verify(bet) {
         totalWin: Number(hundredths / 100n),
       };
     }
+    case 'blackjack': {
+      // Decision 057: every card int(52) from a full deck, value = min(rank, 10), an ace 11 when
+      // that does not bust. Dealt player, dealer, player; then each card a hit, double or split asks
+      // for (a split hand draws its second card when its turn comes; split aces one card each; a
+      // hand at 21 stands), then the dealer's second card and on while under 17 (stands on soft 17),
+      // none when every hand busted, only the second against a blackjack. A dealer blackjack takes
+      // every stake and pushes a player's blackjack (3:2). Returns in halves of the bet.
+      const value = (c) => Math.min((c % 13) + 1, 10);
+      const total = (cards) => {
+        const hard = cards.reduce((a, c) => a + value(c), 0);
+        return cards.some((c) => value(c) === 1) && hard + 10 <= 21 ? hard + 10 : hard;
+      };
+      const card = () => r.int(52);
+      const first = card();
+      const dealer = [card()];
+      let hands = [{ cards: [first, card()], doubled: false }];
+      const natural = total(hands[0].cards) === 21;
+      let split = false;
+      const actions = [...w.actions];
+      if (!natural)
+        for (let i = 0; i < hands.length; i++) {
+          const h = hands[i];
+          if (h.cards.length < 2) h.cards.push(card());
+          if (split && value(h.cards[0]) === 1) continue;
+          while (total(h.cards) < 21) {
+            const a = actions.shift();
+            if (a === undefined) throw new Error('the round is not finished');
+            if (a === 'stand') break;
+            if (a === 'split') {
+              if (split || h.cards.length !== 2 || value(h.cards[0]) !== value(h.cards[1]))
+                throw new Error('split not allowed');
+              split = true;
+              hands = [
+                { cards: [h.cards[0]], doubled: false },
+                { cards: [h.cards[1]], doubled: false },
+              ];
+              i -= 1;
+              break;
+            }
+            if (a === 'double') {
+              if (h.cards.length !== 2) throw new Error('double not allowed');
+              h.doubled = true;
+              h.cards.push(card());
+              break;
+            }
+            h.cards.push(card());
+          }
+        }
+      if (actions.length) throw new Error('more actions than the round took');
+      if (!hands.every((h) => total(h.cards) > 21)) {
+        dealer.push(card());
+        if (!natural) while (total(dealer) < 17) dealer.push(card());
+      }
+      const dealerBj = dealer.length === 2 && total(dealer) === 21;
+      const d = total(dealer);
+      let halves = 0;
+      const results = hands.map((h) => {
+        const p = total(h.cards);
+        const s = h.doubled ? 2 : 1;
+        const [result, back] =
+          p > 21
+            ? ['bust', 0]
+            : dealerBj
+              ? natural
+                ? ['push', 2]
+                : ['lose', 0]
+              : natural
+                ? ['blackjack', 5]
+                : d > 21 || p > d
+                  ? ['win', 4 * s]
+                  : p === d
+                    ? ['push', 2 * s]
+                    : ['lose', 0];
+        halves += back;
+        return { cards: h.cards, result };
+      });
+      return {
+        hash,
+        hands: results.map((h, i) => ({ ...hands[i], ...h })).map(({ cards, result }) => ({ cards, result })),
+        dealer,
+        totalWin: Number((BigInt(w.bet) * BigInt(halves)) / 2n),
+      };
+    }
     default:
       throw new Error(`unknown game ${w.kind}`);
   }
@@ -442,11 +560,16 @@ const KEYS = [
   'bankerTotal',
   'lost',
   'guesses',
+  'dealer',
   'totalWin',
 ];
 
 function matches(expected, got) {
   if (expected.serverSeedHash && expected.serverSeedHash !== got.hash) return 'server seed hash differs';
+  if (got.hands && expected.outcome?.hands) {
+    const mine = expected.outcome.hands.map((h) => ({ cards: h.cards, result: h.result }));
+    if (JSON.stringify(mine) !== JSON.stringify(got.hands)) return 'hands differ';
+  }
   for (const k of KEYS)
     if (k in got && expected.outcome && k in expected.outcome)
       if (JSON.stringify(expected.outcome[k]) !== JSON.stringify(got[k])) return `${k} differs`;
@@ -457,7 +580,28 @@ const arg = process.argv[2];
 if (arg) {
   const text = arg.trim().startsWith('{') ? arg : readFileSync(arg, 'utf8');
   const doc = JSON.parse(text);
-  if (Array.isArray(doc.vectors)) {
+  if (Array.isArray(doc.rounds) && doc.commitment) {
+    // Crash's published chain (docs/crash-vectors.json).
+    let bad = 0;
+    for (const r of doc.rounds) {
+      const got = verifyCrash(r, doc.salt, doc.commitment);
+      if (got.problem) bad += 1;
+      console.log(
+        `${got.problem ? 'MISMATCH' : 'match   '} crash    round ${r.roundNo}: ${got.multiplier}${got.problem ? `: ${got.problem}` : ''}`,
+      );
+    }
+    console.log(`${doc.rounds.length - bad} of ${doc.rounds.length} crash rounds match`);
+    process.exitCode = bad ? 1 : 0;
+  } else if (doc.kind === 'crash') {
+    const got = verifyCrash(doc);
+    console.log(JSON.stringify(got));
+    console.log(
+      got.problem
+        ? `MISMATCH: ${got.problem}`
+        : `round ${doc.roundNo} crashed at ${got.multiplier}${got.chain ? '; the hash leads back to the commitment' : ''}`,
+    );
+    process.exitCode = got.problem ? 1 : 0;
+  } else if (Array.isArray(doc.vectors)) {
     let bad = 0;
     for (const v of doc.vectors) {
       const problem = matches(v, verify(v));

@@ -8,16 +8,46 @@ export const localesDir = join(dirname(fileURLToPath(import.meta.url)), 'src/loc
 
 export type Untranslated = Readonly<Record<string, readonly string[]>>;
 
+/** An ICU block's start (`{kind, select,`), as the translator reads it. */
+const BLOCK = /(?<!\{)\{\s*(\w+)\s*,\s*(?:select|plural|selectordinal)\s*,/g;
+
+/**
+ * The values a message names, each once: `{{name}}`, `{{name, format}}`, an ICU block's argument
+ * and `(min)`/`(max)`. Once, because a select or plural repeats a value in each branch and each
+ * language has its own branches (Arabic six plural forms, English two).
+ */
 const placeholders = (s: string) =>
-  [...s.matchAll(/\{\{(\w+)\}\}|\((min|max)\)/g)].map((m) => m[1] ?? m[2]).sort();
+  [
+    ...new Set(
+      [...s.matchAll(/\{\{\s*(\w+)\s*(?:,\s*\w+\s*)?\}\}|\((min|max)\)/g), ...s.matchAll(BLOCK)].map(
+        (m) => m[1] ?? m[2],
+      ),
+    ),
+  ].sort();
+
+/** What is wrong with a message's ICU blocks: braces that do not pair, a block without `other`. */
+function blockProblem(text: string): string | null {
+  const blocks = [...text.matchAll(BLOCK)].length;
+  if (!blocks) return null;
+  let depth = 0;
+  for (const char of text) {
+    depth += char === '{' ? 1 : char === '}' ? -1 : 0;
+    if (depth < 0) break;
+  }
+  if (depth !== 0) return 'its braces do not pair';
+  if ((text.match(/\bother\s*\{/g) ?? []).length < blocks)
+    return 'a select or plural block has no other branch';
+  return null;
+}
 
 /**
  * Every problem with the catalogues under `dir`, one line each (empty when all is well): a
  * language of `languages` without its file in a namespace (unless `untranslated` lists it: a listed
  * file that exists is simply used), a file
  * of a language not offered, a key missing from or added to the English file's, an empty string,
- * a `{{value}}` or `(min)`/`(max)` of the English text not carried over, a file that is no JSON
- * object of strings.
+ * a `{{value}}` (`{{value, format}}`, an ICU block's argument) or `(min)`/`(max)` of the English
+ * text not carried over, an ICU block whose braces do not pair or that has no `other` branch, a
+ * file that is no JSON object of strings.
  */
 export function checkCatalogues(
   dir = localesDir,
@@ -73,6 +103,8 @@ export function checkCatalogues(
           problems.push(`${name}/${language}.json ${key}: not a string, or empty`);
           continue;
         }
+        const broken = blockProblem(text);
+        if (broken) problems.push(`${name}/${language}.json ${key}: ${broken}`);
         const source = en[key];
         if (typeof source === 'string' && placeholders(text).join() !== placeholders(source).join())
           problems.push(

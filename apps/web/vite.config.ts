@@ -239,23 +239,41 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
  * smaller, are left out: the server then sends the file itself.
  */
 /**
- * Which emitted chunks only an agent ever loads (decision 029): every module of the chunk is the
- * agent centre's own code, its strings, its calls' contract (the agent contracts' pure core,
- * agent-contracts/, included) and their references (call-refs/agent-*) or a library only it imports (the charts' uPlot, the link
- * QR codes' uqr). Written to `chunk-audiences.json` for the web-size bench, which holds what a
- * player can load to the site's 350 kB budget and the agent centre to its own.
+ * Which emitted chunks only an agent ever loads (decision 029), for the web-size bench, which holds
+ * what a player can load to the site's 350 kB budget and the agent centre to its own. A player can
+ * load every chunk reached from the entry through static imports, and through lazy imports of
+ * anything but the agent centre's own modules (its pages and dialogs, AGENT_ONLY_MODULE: its code,
+ * its strings, its calls' contract and their references, the charts' uPlot); every other chunk is
+ * the agent's, written to `chunk-audiences.json`. Until session 31 a chunk was the agent's when
+ * every module in it matched that pattern: a library only the agent centre still uses (zod, for
+ * the contract editor's checks, once the player's forms and calls stopped using it) merged into its
+ * page and counted as the player's, and three small chunks of agent code that the member bar loads
+ * counted as the agent's. The reach decides both the way a browser does.
  */
 const AGENT_ONLY_MODULE =
-  /[\\/]src[\\/](features|locales)[\\/]agent[\\/]|[\\/]contract[\\/]src[\\/]agent-[^\\/]+(?:[\\/][^\\/]+)?$|[\\/]call-refs[\\/]agent-[^\\/]+$|[\\/]node_modules[\\/](uplot|uqr)[\\/]/;
+  /[\\/]src[\\/](features|locales)[\\/]agent[\\/]|[\\/]contract[\\/]src[\\/]agent-[^\\/]+(?:[\\/][^\\/]+)?$|[\\/]call-refs[\\/]agent-[^\\/]+$|[\\/]node_modules[\\/]uplot[\\/]/;
 
 function chunkAudiences(): Plugin {
   return {
     name: 'chunk-audiences',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const agent = Object.values(bundle)
-        .flatMap((c) => (c.type === 'chunk' ? [c] : []))
-        .filter((c) => c.moduleIds.length > 0 && c.moduleIds.every((id) => AGENT_ONLY_MODULE.test(id)))
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      // What a player can load: every chunk reached from the entry through static imports and
+      // through lazy imports of anything but an agent-centre module (a page, a dialog of its own).
+      const reached = new Set<string>();
+      const reach = (fileName: string): void => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || reached.has(fileName)) return;
+        reached.add(fileName);
+        chunk.imports.forEach(reach);
+        for (const lazy of chunk.dynamicImports)
+          if (!AGENT_ONLY_MODULE.test(byFile.get(lazy)?.facadeModuleId ?? '')) reach(lazy);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) reach(chunk.fileName);
+      const agent = chunks
+        .filter((c) => !reached.has(c.fileName))
         .map((c) => c.fileName)
         .sort();
       this.emitFile({
@@ -431,6 +449,11 @@ export function __vitePreload(load, deps) {
   };
 }
 
+/** A module of the contract's source that the web build may rewrite (its tests excepted). */
+function isContractModule(id: string): boolean {
+  return /[\\/]packages[\\/]contract[\\/]src[\\/].+\.ts$/.test(id) && !id.endsWith('.test.ts');
+}
+
 /** zod's schema methods: none changes anything, each returns a new schema. */
 const ZOD_METHODS = new Set(
   (
@@ -460,7 +483,7 @@ function contractSchemaChainsPure(): Plugin {
   return {
     name: 'contract-schema-chains-pure',
     transform(code, id) {
-      if (!/[\\/]packages[\\/]contract[\\/]src[\\/].+\.ts$/.test(id) || id.endsWith('.test.ts')) return null;
+      if (!isContractModule(id)) return null;
       const inserts: { at: number; text: string; order: number }[] = [];
       const visit = (node: unknown): void => {
         if (Array.isArray(node)) return node.forEach(visit);
@@ -493,11 +516,123 @@ function contractSchemaChainsPure(): Plugin {
   };
 }
 
+/** What the web client reads of a call's declaration (CallRef, shared/http/call-ref.ts). */
+const CALL_WIRE_KEYS = new Set(['id', 'method', 'path', 'token', 'encrypted', 'wire']);
+
+/**
+ * The contract's call declarations as the web client uses them: their wire shape only. A feature
+ * may pass the contract's call itself to `call()` (call-ref.ts), and the declaration kept every
+ * schema it names (`query`, `body`, `response`) with zod under them, and its English `summary`
+ * for the OpenAPI document; the client reads none of them (it types its answers from the schemas
+ * at compile time and trusts the server's). So 36 player chunks imported zod's chunk (20.4 kB gzip)
+ * for declarations alone (issue 33, bench/web-size: all player JS ≤ 350 kB). Here each
+ * `defineCall({...})` keeps only CALL_WIRE_KEYS; a schema a module still reads at run time (a
+ * `safeParse`, a form's check) stays, and brings zod with it where it is used. The server, the
+ * back office and the Vitest projects read the contract untouched.
+ */
+function callDefsWireOnly(): Plugin {
+  return {
+    name: 'call-defs-wire-only',
+    apply: 'build',
+    transform(code, id) {
+      if (!isContractModule(id)) return null;
+      if (!code.includes('defineCall(')) return null;
+      const edits: { start: number; end: number; text: string }[] = [];
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!node || typeof node !== 'object') return;
+        const n = node as Node;
+        const callee = n.callee as Node | undefined;
+        const [arg] = (n.arguments as Node[] | undefined) ?? [];
+        if (
+          n.type === 'CallExpression' &&
+          callee?.type === 'Identifier' &&
+          callee.name === 'defineCall' &&
+          arg?.type === 'ObjectExpression'
+        ) {
+          const properties = arg.properties as Node[];
+          const kept = properties.filter((p) => {
+            const key = p.key as Node | undefined;
+            // A spread or a computed key cannot be judged here: keep it, schemas and all.
+            if (p.type !== 'Property' || p.computed || key?.type !== 'Identifier') return true;
+            return CALL_WIRE_KEYS.has(key.name as string);
+          });
+          if (kept.length < properties.length)
+            edits.push({
+              start: arg.start,
+              end: arg.end,
+              text: `{ ${kept.map((p) => code.slice(p.start, p.end)).join(', ')} }`,
+            });
+          return;
+        }
+        for (const [key, value] of Object.entries(n)) if (key !== 'type') visit(value);
+      };
+      visit(this.parse(code));
+      if (!edits.length) return null;
+      let out = code;
+      for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
+        out = out.slice(0, start) + text + out.slice(end);
+      return { code: out, map: null };
+    },
+  };
+}
+
+/** The identifier a chain of calls and property reads starts from (`z` in `z.string().max(4)`). */
+function chainRoot(node: Node): Node {
+  if (node.type === 'CallExpression') return chainRoot(node.callee as Node);
+  if (node.type === 'MemberExpression') return chainRoot(node.object as Node);
+  return node;
+}
+
+/**
+ * A schema the browser never reads still cost zod when its arguments read a property or spread
+ * a list (`z.enum(WithdrawProofLimits.contentTypes)`, `z.enum([...rgMoneyKinds, 'session'])`,
+ * `z.object({ ...challengeFields })`): the pure annotations cover the call, not its arguments,
+ * and a read or a spread may run code (a getter, an iterator), so the bundler kept the arguments
+ * and the calls they feed. After callDefsWireOnly, three such unused schemas were all that kept
+ * zod in the player's responsible-gambling and withdrawal chunks. Each top-level schema
+ * declaration of a contract module (`const X = z…` or `const X = OtherSchema.…`) is here built
+ * inside an arrow called at once and marked pure (`/* @__PURE__ *\/ (() => z.object({…}))()`):
+ * the same value at the same moment when the schema is used, nothing at all when it is not. The
+ * contract declares itself free of side effects (its package.json), so no module relies on one.
+ */
+function contractSchemaDeclarationsDroppable(): Plugin {
+  return {
+    name: 'contract-schema-declarations-droppable',
+    apply: 'build',
+    transform(code, id) {
+      if (!isContractModule(id)) return null;
+      const inserts: { at: number; text: string }[] = [];
+      for (const statement of this.parse(code).body as unknown as Node[]) {
+        const declaration = (
+          statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+        ) as Node | null;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations as Node[]) {
+          const init = declarator.init as Node | null;
+          if (init?.type !== 'CallExpression') continue;
+          const root = chainRoot(init);
+          if (root.type !== 'Identifier' || !(root.name === 'z' || /Schema$/.test(root.name as string)))
+            continue;
+          inserts.push({ at: init.end, text: ')()' }, { at: init.start, text: '/* @__PURE__ */ (() => ' });
+        }
+      }
+      if (!inserts.length) return null;
+      let out = code;
+      for (const { at, text } of inserts.sort((a, b) => b.at - a.at))
+        out = out.slice(0, at) + text + out.slice(at);
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     catalogueFiles(),
     contractSchemasPure(),
+    callDefsWireOnly(),
+    contractSchemaDeclarationsDroppable(),
     contractSchemaChainsPure(),
     fontsourceSlim(),
     fontSubsets(),

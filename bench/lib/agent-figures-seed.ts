@@ -2,7 +2,8 @@
  * The agent benches' history, seeded set-based (decision 028, docs/benchmarks.md session 25): the
  * generated bets are inserted with bet_record's queueing triggers off (the agent figures', the
  * points' and the site figures'), then the team figures the fold would make of them are written
- * with one grouped INSERT ... SELECT per table, and their rebates accrued by the fold's own
+ * with one grouped INSERT ... SELECT per table (the players' own rebates in the member rows, as the
+ * fold keeps them: decision 059), and the agents' differentials accrued by the fold's own
  * accrueRebates over the bets summed per member and product. A fresh 10M-bet tree seeds in
  * minutes where folding its queue took more than an hour (4,405 s in session 24).
  *
@@ -22,7 +23,12 @@ import {
   FIGURE_COLUMNS,
   type AgentStats,
 } from '../../apps/server/src/modules/agent/stats.ts';
-import { accrueRebates, resolveFoldMembers } from '../../apps/server/src/modules/agent/rebate-job.ts';
+import { AgentType } from '@app/contract';
+import {
+  accrueRebates,
+  LOTTERY_PRODUCTS,
+  resolveFoldMembers,
+} from '../../apps/server/src/modules/agent/rebate-job.ts';
 
 /** bet_record's insert triggers that queue a settled bet (agent figures, points, site figures). */
 const QUEUEING_TRIGGERS = ['bet_record_stat_insert', 'bet_record_points_insert', 'bet_record_site_insert'];
@@ -106,13 +112,30 @@ export async function seedBetFigures(
       from agent_member_first f
       where f.member_id = s.member_id and s.product = ${ALL_PRODUCTS} and s.day = f.first_bet_day`,
   );
-  // A day's rows together, as the folds of a live day write them.
+  // A day's rows together, as the folds of a live day write them; a product's row with the
+  // player's own rebate its bets earn at its rate (other products than the lottery's, no trial
+  // account), as the fold keeps it until the hourly payment (decision 059).
+  const seeded = FIGURE_COLUMNS.map((c) => `s.${c}`).join(', ');
   await step(
     'agent_member_day',
     sql`
-      insert into agent_member_day as d (member_id, day, product, ${sql.raw(cols)})
-        select member_id, day, product, ${sql.raw(cols)} from bench_seed_member order by day, member_id, product
-      on conflict (member_id, product, day) do update set ${sql.raw(adds('d'))}`,
+      insert into agent_member_day as d (member_id, day, product, ${sql.raw(cols)}, own_rebate)
+        select s.member_id, s.day, s.product, ${sql.raw(seeded)},
+          case when s.product <> ${ALL_PRODUCTS} and s.product not in ${LOTTERY_PRODUCTS}
+            and m.agent_type <> ${AgentType.trial}
+            then s.valid_bet::numeric * coalesce(mr.rate_bp, 0) * 2 else 0 end
+        from bench_seed_member s
+        join member m on m.id = s.member_id
+        left join member_rebate mr on mr.member_id = s.member_id and mr.product = s.product
+        order by s.day, s.member_id, s.product
+      on conflict (member_id, product, day) do update set ${sql.raw(adds('d'))},
+        own_rebate = d.own_rebate + excluded.own_rebate`,
+  );
+  await step(
+    'the own rebates\u2019 first day',
+    sql`
+      update agent_stat_state set own_rebate_from = least(own_rebate_from,
+        (select min(day) from bench_seed_member where product <> ${ALL_PRODUCTS}))`,
   );
   await step(
     'agent_team_day',
@@ -151,8 +174,9 @@ export async function seedBetFigures(
         group by t.ancestor_id, u.day, u.gap
       on conflict (ancestor_id, day, metric, gap) do update set members = a.members + excluded.members`,
   );
-  // The rebates: the fold's own accrual over the bets summed per member and product (what each bet
-  // earns is its valid bet times a rate of its member and product: the sum earns the same).
+  // The agents' differentials: the fold's own accrual over the bets summed per member and product
+  // (what each bet earns is its valid bet times a rate of its member and product: the sum earns
+  // the same).
   const t0 = performance.now();
   await db.transaction().execute(async (trx) => {
     await sql`set local work_mem = '512MB'`.execute(trx);
@@ -164,6 +188,12 @@ export async function seedBetFigures(
       from bench_seed_member where product <> ${ALL_PRODUCTS}
       group by member_id, product`.execute(trx);
     await resolveFoldMembers(trx);
+    await sql`
+      create temp table agent_fold_member on commit drop as
+      select b.member_id, current_date as day, b.product, b.valid_bet, case
+          when b.product in ${LOTTERY_PRODUCTS} then 0 else coalesce(mr.rate_bp, 0) end as rate_bp
+      from agent_fold_batch b
+      left join member_rebate mr on mr.member_id = b.member_id and mr.product = b.product`.execute(trx);
     await accrueRebates(trx);
   });
   log(`seed figures: rebate accruals (${((performance.now() - t0) / 1000).toFixed(0)} s)`);

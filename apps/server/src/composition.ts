@@ -218,7 +218,10 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   );
   const rateLimiter = new RateLimiter(database);
   const outbox = new Outbox(database, options.outboxTransports ?? transportsFromEnv());
-  const captcha = new CaptchaService(database);
+  const captcha = new CaptchaService(database, {
+    limiter: rateLimiter,
+    ...(config.captchaCheck ? { check: config.captchaCheck } : {}),
+  });
   const challenge = new SliderChallenge(database);
   const members = new MemberService(database, system, brand);
   const wallet = new WalletService(database, brand, { feed, limiter: rateLimiter, members });

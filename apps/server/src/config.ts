@@ -30,6 +30,11 @@ export interface AppConfig {
    */
   demoLotteryBets: boolean;
   /**
+   * DEMO_CHAT=1 (`npm start` sets it): a database seeded at this start with the demo content has
+   * its chat room open, with a few messages of the demo players in the Lobby (decision 054).
+   */
+  demoChat: boolean;
+  /**
    * SEED_DEMO=1 (`npm start` sets it): an empty database gets the demo content (accounts, games,
    * announcements...) beside the reference data it always gets (seed/seed.ts). Refused in production.
    */
@@ -43,6 +48,11 @@ export interface AppConfig {
   secrets: { sandboxPay: string; gameSandbox: string };
   /** The OpenID providers of social sign-in that are switched on (parseSocialProviders). */
   socialProviders: SocialProviderConfig[];
+  /**
+   * The captcha alternative's proof of work (decision 050): zero bits asked of a caller in good
+   * standing, and the cap they rise to under abuse (parseCaptchaCheck).
+   */
+  captchaCheck: { bits: number; maxBits: number };
 }
 
 /** One OpenID provider of social sign-in (decision 045), from OIDC_<PROVIDER>_* variables. */
@@ -203,6 +213,30 @@ function parseTls(env: NodeJS.ProcessEnv): AppConfig['tls'] {
   return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
 }
 
+/**
+ * CAPTCHA_CHECK_BITS (default 14) and CAPTCHA_CHECK_MAX_BITS (default 15, at least the base):
+ * whole numbers from 8 to 24, else the server refuses to start, naming the variable (fewer than 8
+ * bits is no work at all, more than 24 would take a phone minutes).
+ */
+export function parseCaptchaCheck(env: NodeJS.ProcessEnv): AppConfig['captchaCheck'] {
+  const { min, max } = { min: 8, max: 24 };
+  const read = (name: string, fallback: number) => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max)
+      throw new Error(`${name} must be a whole number of bits from ${min} to ${max}, got "${raw}"`);
+    return n;
+  };
+  const bits = read('CAPTCHA_CHECK_BITS', 14);
+  const maxBits = read('CAPTCHA_CHECK_MAX_BITS', Math.max(15, bits));
+  if (maxBits < bits)
+    throw new Error(
+      `CAPTCHA_CHECK_MAX_BITS (${maxBits}) must be at least CAPTCHA_CHECK_BITS (${bits}): the work only rises`,
+    );
+  return { bits, maxBits };
+}
+
 /** Reads the environment once; every setting is documented in the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8080);
@@ -223,9 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...parseDevOutbox(env),
     demoLotteryBets: isOn(env.DEMO_LOTTERY_BETS),
+    demoChat: isOn(env.DEMO_CHAT),
     seedDemo: parseSeedDemo(env),
     tls: parseTls(env),
     secrets: parseSecrets(env),
     socialProviders: parseSocialProviders(env),
+    captchaCheck: parseCaptchaCheck(env),
   };
 }

@@ -73,7 +73,11 @@ async function main(): Promise<void> {
   // An empty database gets the reference data a site needs; the demo content only when asked
   // (SEED_DEMO=1: `npm start`, tests, e2e servers), never in production (config.ts refuses it).
   if (await isEmpty(database))
-    await seedNewDatabase(database, { demo: config.seedDemo, lotteryDemoBets: config.demoLotteryBets });
+    await seedNewDatabase(database, {
+      demo: config.seedDemo,
+      lotteryDemoBets: config.demoLotteryBets,
+      demoChat: config.demoChat,
+    });
   // Printed at start only where they exist: a production database has no demo accounts.
   const demoAccounts = (await hasDemoAccounts(database)) ? `${demoAccountsText()}\n` : '';
 

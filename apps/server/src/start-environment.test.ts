@@ -32,7 +32,7 @@ describe('what a person sees at npm start (issue 28)', () => {
   it("npm start's environment: the URL and the demo accounts come first, then short readable log lines, and a routine request writes none", async () => {
     const env: NodeJS.ProcessEnv = {};
     startEnvironment(env);
-    expect(env).toEqual({ DEMO_LOTTERY_BETS: '1', SEED_DEMO: '1', LOG_FORMAT: 'pretty' });
+    expect(env).toEqual({ DEMO_LOTTERY_BETS: '1', DEMO_CHAT: '1', SEED_DEMO: '1', LOG_FORMAT: 'pretty' });
     const production: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
     startEnvironment(production);
     expect(production.LOG_FORMAT).toBeUndefined();

@@ -6,6 +6,9 @@ export function startEnvironment(env: NodeJS.ProcessEnv): void {
   // A demo start: a database seeded now also gets the demo member's lottery bets (decision 022);
   // main.ts started on its own (tests, e2e servers) leaves them out unless DEMO_LOTTERY_BETS=1.
   env.DEMO_LOTTERY_BETS ??= '1';
+  // A demo start: the chat room open, with a few of the demo players' words in its Lobby
+  // (seed/demo-chat.ts); tests and e2e servers keep it closed and empty unless DEMO_CHAT=1.
+  env.DEMO_CHAT ??= '1';
   // A demo start: an empty database gets the demo accounts, games and content beside the reference
   // data (seed/seed.ts); a plain `node apps/server/src/main.ts` seeds reference data only. Not
   // asked for with NODE_ENV=production, which refuses it (config.ts): reference data only there.

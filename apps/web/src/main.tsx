@@ -10,7 +10,6 @@ import './styles/boot.css';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { createAppRouter } from './app/router.tsx';
 import { registerFeatures } from './app/registrations.ts';
 import {
   isHomePath,
@@ -133,19 +132,13 @@ async function boot(root: Root, retry = false): Promise<void> {
   ]);
   i18n.on('languageChanged', (next) => void loadScriptFonts(next));
   registerFeatures();
-  // While the strings and the face are on the way the main thread is idle: the router (its route
-  // table ranked, the location read, the page's chunk asked for) is made then, in a task of its
-  // own, not inside the first render, where it was one piece of work React cannot cut (decision
-  // 015, ninth pass). A site closed to this visitor renders no router; this one then stays idle.
-  await nextTask();
-  const router = createAppRouter();
   await stringsAndFace;
   // As a transition the first render of the app yields to the browser every few milliseconds
   // instead of holding the main thread for the whole tree (a phone's total blocking time).
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App queryClient={queryClient} router={router} />
+        <App queryClient={queryClient} />
       </StrictMode>,
     ),
   );

@@ -840,6 +840,24 @@ export const ChatErrors = {
     message: 'This chat group is closed at the moment',
   },
   chatMessageUnknown: { code: 'chat.message.unknown', status: 404, message: 'No such chat message' },
+  /** The console: a group that ever held a message is closed, never deleted (its messages are the record). */
+  chatGroupHasMessages: {
+    code: 'chat.group.has.messages',
+    status: 409,
+    message: 'This group holds messages: close it instead, so they stay on the record',
+  },
+  /** The console: another group has this name, whatever the case (the unique index of migration 071). */
+  chatGroupNameTaken: {
+    code: 'chat.group.name.taken',
+    status: 409,
+    message: 'Another chat group already has this name',
+  },
+  /** The console: a new order that is not every group once (the list changed since it was read). */
+  chatGroupOrderStale: {
+    code: 'chat.group.order.stale',
+    status: 409,
+    message: 'The chat groups changed since this list was read: reload it and order them again',
+  },
   chatTooFast: {
     code: 'chat.too.fast',
     status: 429,

@@ -50,7 +50,7 @@ export const PromotionBonusSchema = z.object({
   category: z.enum(promotionCategories),
   /** Percent of the deposit matched (DEPOSIT_MATCH, RELOAD). */
   matchPercent: z.number(),
-  /** The most a match pays; 0: no cap. */
+  /** The most a match pays, or staff give on a request; 0: no cap. */
   maxBonus: z.number(),
   /** The bonus of a FIXED promotion, or a REQUEST's default. */
   fixedBonus: z.number(),

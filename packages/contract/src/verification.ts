@@ -108,6 +108,12 @@ export const verifyChallenge = defineCall({
     durationMs: z.number().int().min(0).max(600_000),
     /** Sampled x positions of the drag, oldest first (optional). */
     trail: z.array(z.number()).max(500).optional(),
+    /**
+     * The accessible alternative (decision 050): instead of a drop, the answer n to the caller's
+     * proof-of-work check (GET /wps/captcha/check, bound by Captcha-Id or its cookie); x and
+     * durationMs are then ignored.
+     */
+    proof: z.string().min(1).max(16).optional(),
   }),
   response: z.object({ challengeId: z.string(), challengeToken: z.string(), message: z.string() }),
 });

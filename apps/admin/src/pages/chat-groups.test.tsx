@@ -33,6 +33,19 @@ vi.mock('../api/client.ts', () => ({
       groups = groups.map((g) => (g.id === b.id ? { ...g, enabled: Boolean(b.open) } : g));
       return groups.find((g) => g.id === b.id);
     }
+    if (def.id === 'boChatGroupOrder') {
+      const ids = input.body!.ids as number[];
+      groups = ids.map((id) => groups.find((g) => g.id === id)!);
+      return { list: groups };
+    }
+    if (def.id === 'boChatGroupDelete') {
+      const b = input.body!;
+      const g = groups.find((x) => x.id === b.id)!;
+      // As the server: a group that held messages is refused (409), so the dialog shows why.
+      if (g.messages > 0) throw new Error(`“${g.name}” holds ${g.messages} messages: close it instead`);
+      groups = groups.filter((x) => x.id !== b.id);
+      return { id: b.id, deleted: true };
+    }
     throw new Error(`unexpected call ${def.id}`);
   }),
 }));
@@ -164,5 +177,57 @@ describe('the chat groups page (issue 32, decision 054)', () => {
         within(screen.getAllByTestId('chat-group-row')[0]!).getByTestId('chat-group-state'),
       ).toHaveTextContent('Closed'),
     );
+  });
+
+  it('moves a group up or down: the whole new order is sent and the list follows; the ends cannot move further', async () => {
+    show();
+    let rows = await screen.findAllByTestId('chat-group-row');
+    expect(within(rows[0]!).getByRole('button', { name: 'Move Lobby up' })).toBeDisabled();
+    expect(within(rows[1]!).getByRole('button', { name: 'Move VIP lounge down' })).toBeDisabled();
+    expect(rows.map((r) => within(r).getByTestId('chat-group-place').textContent)).toEqual(['1', '2']);
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Move Lobby down' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.id === 'boChatGroupOrder')?.body).toEqual({ ids: [2, 1] }),
+    );
+    await waitFor(() => {
+      rows = screen.getAllByTestId('chat-group-row');
+      expect(within(rows[0]!).getByText('VIP lounge')).toBeInTheDocument();
+    });
+    expect(within(rows[1]!).getByText('Lobby')).toBeInTheDocument();
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Move Lobby up' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.id === 'boChatGroupOrder').at(-1)?.body).toEqual({ ids: [1, 2] }),
+    );
+  });
+
+  it('deletes a group with a reason; a group with messages is refused and the dialog says to close it', async () => {
+    show();
+    let rows = await screen.findAllByTestId('chat-group-row');
+    // The Lobby holds messages: the dialog says so, and the server's refusal shows.
+    fireEvent.click(within(rows[0]!).getByTestId('chat-group-delete'));
+    let d = dialog();
+    expect(d).toHaveTextContent('Close it instead');
+    fireEvent.click(within(d).getByTestId('chat-confirm'));
+    expect(within(d).getByRole('alert')).toHaveTextContent('Give a reason');
+    fireEvent.change(within(d).getByLabelText('Reason'), { target: { value: 'Tidy up' } });
+    fireEvent.click(within(d).getByTestId('chat-confirm'));
+    await waitFor(() => expect(within(d).getByRole('alert')).toHaveTextContent('close it instead'));
+    fireEvent.click(within(d).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The VIP lounge never held one: deleted, gone from the list.
+    rows = screen.getAllByTestId('chat-group-row');
+    fireEvent.click(within(rows[1]!).getByTestId('chat-group-delete'));
+    d = dialog();
+    expect(d).toHaveTextContent('never held a message');
+    fireEvent.change(within(d).getByLabelText('Reason'), { target: { value: 'Made by mistake' } });
+    fireEvent.click(within(d).getByTestId('chat-confirm'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.id === 'boChatGroupDelete' && c.body!.id === 2)?.body).toEqual({
+        id: 2,
+        reason: 'Made by mistake',
+      }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('chat-group-row')).toHaveLength(1));
   });
 });

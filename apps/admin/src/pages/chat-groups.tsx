@@ -6,14 +6,17 @@ import { Dialog } from '../ui/dialog.tsx';
 import { Empty, Failed, Loading } from '../ui/states.tsx';
 import { count, dateOnly } from '../ui/format.ts';
 import { notificationProvider } from '../ui/toasts.tsx';
-import { errorOf, ReasonForm } from './chat.tsx';
+import { errorText, Field, FormError, ReasonField, ReasonForm, SubmitRow } from '../ui/reason-form.tsx';
+import './chat-groups.css';
 
 /**
  * The chat room's groups (issue 32; chat.moderate: admin and support): each group with what
  * players read of it, the VIP rank it asks, how many members may enter and how many messages it
  * holds, open or closed. Staff create a group, change its name, description and minimum rank,
- * and close or reopen it (a closed group refuses players' entry and posting; its messages stay
- * on the Chat room desk). Every change takes a reason; the server audits it.
+ * close or reopen it (a closed group refuses players' entry and posting; its messages stay on the
+ * Chat room desk), move it up or down in the players' order, and delete one that never held a
+ * message (one that did is closed instead). Every change but the order takes a reason; the
+ * server audits each.
  */
 
 type Group = backoffice.BoChatGroupRow;
@@ -24,12 +27,32 @@ const rankText = (minRank: number) => (minRank > 0 ? `Rank ${minRank} and up` : 
 export function ChatGroupsPage() {
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const [toggling, setToggling] = useState<Group | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
   const query = useQuery({ queryKey: KEY, queryFn: () => boCall(backoffice.boChatGroups) });
   const qc = useQueryClient();
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: KEY });
     // The Chat room desk's group filter reads the same groups.
     void qc.invalidateQueries({ queryKey: ['bo', 'chat'] });
+  };
+  // One step up or down: the whole new order goes to the server, which refuses a stale one.
+  const reorder = useMutation({
+    mutationFn: (ids: number[]) => boCall(backoffice.boChatGroupOrder, { body: { ids } }),
+    onSuccess: (data) => {
+      qc.setQueryData(KEY, data);
+      void qc.invalidateQueries({ queryKey: ['bo', 'chat'] });
+    },
+    onError: (err) => {
+      notify('error', errorText(err));
+      refresh();
+    },
+  });
+  const list = query.data?.list ?? [];
+  const move = (index: number, by: -1 | 1) => {
+    const ids = list.map((g) => g.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id!);
+    reorder.mutate(ids);
   };
   return (
     <div className="page">
@@ -38,8 +61,9 @@ export function ChatGroupsPage() {
           <h1>Chat groups</h1>
           <p className="muted">
             The groups players see in the chat room, in their order. A member enters a group when their VIP
-            rank reaches its minimum; a closed group refuses everyone and keeps its messages. Each change is
-            recorded in the audit log with its reason.
+            rank reaches its minimum; a closed group refuses everyone and keeps its messages. The arrows set
+            the players&apos; order; only a group that never held a message can be deleted. Each change is
+            recorded in the audit log.
           </p>
         </div>
         <div className="head-actions">
@@ -62,6 +86,7 @@ export function ChatGroupsPage() {
               <table className="grid grid-cards" aria-label="Chat groups">
                 <thead>
                   <tr>
+                    <th className="cg-order">Order</th>
                     <th>Group</th>
                     <th>Minimum rank</th>
                     <th className="num">Members who may enter</th>
@@ -71,8 +96,37 @@ export function ChatGroupsPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {query.data.list.map((g) => (
+                  {query.data.list.map((g, i, all) => (
                     <tr key={g.id} data-testid="chat-group-row" data-group={g.id}>
+                      <td data-label="Order" className="cg-order">
+                        <div className="cg-move">
+                          <span className="mono muted" data-testid="chat-group-place">
+                            {i + 1}
+                          </span>
+                          <button
+                            type="button"
+                            className="button cg-step"
+                            aria-label={`Move ${g.name} up`}
+                            title="Move up"
+                            disabled={i === 0 || reorder.isPending}
+                            onClick={() => move(i, -1)}
+                            data-testid="chat-group-up"
+                          >
+                            ↑
+                          </button>
+                          <button
+                            type="button"
+                            className="button cg-step"
+                            aria-label={`Move ${g.name} down`}
+                            title="Move down"
+                            disabled={i === all.length - 1 || reorder.isPending}
+                            onClick={() => move(i, 1)}
+                            data-testid="chat-group-down"
+                          >
+                            ↓
+                          </button>
+                        </div>
+                      </td>
                       <td data-label="Group">
                         <strong>{g.name}</strong>
                         {g.description ? <div className="muted small eng-text">{g.description}</div> : null}
@@ -114,6 +168,14 @@ export function ChatGroupsPage() {
                           data-testid="chat-group-toggle"
                         >
                           {g.enabled ? 'Close' : 'Reopen'}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-danger-quiet"
+                          onClick={() => setDeleting(g)}
+                          data-testid="chat-group-delete"
+                        >
+                          Delete
                         </button>
                       </td>
                     </tr>
@@ -159,6 +221,7 @@ export function ChatGroupsPage() {
             }
             action={toggling.enabled ? 'Close group' : 'Reopen group'}
             danger={toggling.enabled}
+            testId="chat-confirm"
             send={(reason) =>
               boCall(backoffice.boChatGroupSetOpen, {
                 body: { id: toggling.id, open: !toggling.enabled, reason },
@@ -167,6 +230,33 @@ export function ChatGroupsPage() {
             onDone={() => {
               notify('success', `Group “${toggling.name}” ${toggling.enabled ? 'closed' : 'reopened'}`);
               setToggling(null);
+              refresh();
+            }}
+          />
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={deleting !== null}
+        title={deleting ? `Delete ${deleting.name}` : ''}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting ? (
+          <ReasonForm
+            summary={
+              <p>
+                {deleting.messages > 0
+                  ? `“${deleting.name}” holds ${count(deleting.messages)} messages: a group that held messages is not deleted, so they stay on the record. Close it instead.`
+                  : `Deleted, “${deleting.name}” leaves the chat room and this list for good. Only a group that never held a message (removed ones included) can be deleted; the audit log keeps what it was.`}
+              </p>
+            }
+            action="Delete group"
+            pendingLabel="Deleting…"
+            danger
+            testId="chat-confirm"
+            send={(reason) => boCall(backoffice.boChatGroupDelete, { body: { id: deleting.id, reason } })}
+            onDone={() => {
+              notify('success', `Group “${deleting.name}” deleted`);
+              setDeleting(null);
               refresh();
             }}
           />
@@ -186,7 +276,7 @@ function GroupForm({ group, onDone }: { group: Group | null; onDone: (g: Group) 
   const save = useMutation({
     mutationFn: (body: backoffice.BoChatGroupBody) => boCall(backoffice.boChatGroupSave, { body }),
     onSuccess: onDone,
-    onError: (err) => setError(errorOf(err)),
+    onError: (err) => setError(errorText(err)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -206,12 +296,10 @@ function GroupForm({ group, onDone }: { group: Group | null; onDone: (g: Group) 
   };
   return (
     <form className="form" onSubmit={submit} aria-label="Chat group" noValidate>
-      <label className="field">
-        <span>Name</span>
+      <Field label="Name">
         <input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} name="name" autoFocus />
-      </label>
-      <label className="field">
-        <span>Description (shown to players)</span>
+      </Field>
+      <Field label="Description (shown to players)">
         <textarea
           value={description}
           onChange={(e) => setDescription(e.target.value)}
@@ -219,9 +307,11 @@ function GroupForm({ group, onDone }: { group: Group | null; onDone: (g: Group) 
           rows={2}
           name="description"
         />
-      </label>
-      <label className="field">
-        <span>Minimum VIP rank</span>
+      </Field>
+      <Field
+        label="Minimum VIP rank"
+        hint="0 lets every rank in; a member enters when their rank reaches it."
+      >
         <input
           type="number"
           inputMode="numeric"
@@ -232,33 +322,14 @@ function GroupForm({ group, onDone }: { group: Group | null; onDone: (g: Group) 
           onChange={(e) => setMinRank(e.target.value)}
           name="minRank"
         />
-        <small className="muted">0 lets every rank in; a member enters when their rank reaches it.</small>
-      </label>
-      <label className="field">
-        <span>Reason</span>
-        <input
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={200}
-          name="reason"
-          placeholder="Why, for the audit log"
-        />
-      </label>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button
-          className="button button-primary"
-          type="submit"
-          disabled={save.isPending}
-          data-testid="chat-group-save"
-        >
-          {save.isPending ? 'Saving…' : group ? 'Save group' : 'Create group'}
-        </button>
-      </div>
+      </Field>
+      <ReasonField value={reason} onChange={setReason} />
+      <FormError error={error} />
+      <SubmitRow
+        label={group ? 'Save group' : 'Create group'}
+        pending={save.isPending}
+        testId="chat-group-save"
+      />
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { backoffice } from '@app/contract';
 import { boCall } from '../api/client.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { Empty, Failed, Loading } from '../ui/states.tsx';
+import { errorText, Field, ReasonForm } from '../ui/reason-form.tsx';
 
 type Message = backoffice.BoChatMessage;
 type View = 'SHOWN' | 'REMOVED' | 'ALL';
@@ -20,8 +21,6 @@ const MUTE_CHOICES: { minutes: number; label: string }[] = [
   { minutes: 7 * 24 * 60, label: '7 days' },
   { minutes: 30 * 24 * 60, label: '30 days' },
 ];
-
-export const errorOf = (err: unknown) => (err instanceof Error ? err.message : 'The call failed');
 
 /**
  * The chat room's moderation desk (decision 054, chat.moderate: admin and support): the groups'
@@ -268,7 +267,7 @@ export function ChatModerationPage() {
         ) : null}
         {unmute.error ? (
           <p className="notice notice-error" role="alert">
-            {errorOf(unmute.error)}
+            {errorText(unmute.error)}
           </p>
         ) : null}
       </section>
@@ -277,6 +276,8 @@ export function ChatModerationPage() {
           <ReasonForm
             summary={<MessageQuote message={removing} />}
             action="Remove"
+            placeholder={PLACEHOLDER}
+            testId="chat-confirm"
             send={(reason) => boCall(backoffice.boChatRemove, { body: { id: removing.id, reason } })}
             onDone={() => {
               setRemoving(null);
@@ -291,13 +292,8 @@ export function ChatModerationPage() {
         onClose={() => setMuting(null)}
       >
         {muting ? (
-          <ReasonForm
-            summary={<MessageQuote message={muting} />}
-            action="Mute"
-            withDuration
-            send={(reason, minutes) =>
-              boCall(backoffice.boChatMute, { body: { memberId: muting.memberId, minutes, reason } })
-            }
+          <MuteForm
+            message={muting}
             onDone={() => {
               setMuting(null);
               refresh();
@@ -317,83 +313,31 @@ function MessageQuote({ message }: { message: Message }) {
   );
 }
 
-/**
- * The desk's reason dialog body: what the action is about, an optional duration, the reason the
- * audit log keeps (1 to 200 characters), and the action's button. Shared with the groups page.
- */
-export function ReasonForm({
-  summary,
-  action,
-  withDuration = false,
-  danger = false,
-  send,
-  onDone,
-}: {
-  summary: ReactNode;
-  action: string;
-  withDuration?: boolean;
-  danger?: boolean;
-  send: (reason: string, minutes: number) => Promise<unknown>;
-  onDone: () => void;
-}) {
-  const [reason, setReason] = useState('');
+const PLACEHOLDER = 'Spam, insults, scam link…';
+
+/** The mute dialog: how long, then the shared reason form. */
+function MuteForm({ message, onDone }: { message: Message; onDone: () => void }) {
   const [minutes, setMinutes] = useState(60);
-  const [error, setError] = useState<string | null>(null);
-  const run = useMutation({
-    mutationFn: () => send(reason.trim(), minutes),
-    onSuccess: onDone,
-    onError: (err) => setError(errorOf(err)),
-  });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) {
-      setError('Give a reason (1 to 200 characters)');
-      return;
-    }
-    setError(null);
-    run.mutate();
-  };
   return (
-    <form className="form" onSubmit={submit}>
-      {summary}
-      {withDuration ? (
-        <label className="field">
-          <span>For</span>
-          <select value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
-            {MUTE_CHOICES.map((c) => (
-              <option key={c.minutes} value={c.minutes}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <label className="field">
-        <span>Reason</span>
-        <input
-          name="reason"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={200}
-          placeholder="Spam, insults, scam link…"
-          autoFocus
-        />
-      </label>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button
-          className={danger ? 'button button-danger' : 'button button-primary'}
-          type="submit"
-          disabled={run.isPending}
-          data-testid="chat-confirm"
-        >
-          {run.isPending ? 'Saving…' : action}
-        </button>
-      </div>
-    </form>
+    <ReasonForm
+      summary={<MessageQuote message={message} />}
+      action="Mute"
+      placeholder={PLACEHOLDER}
+      testId="chat-confirm"
+      send={(reason) =>
+        boCall(backoffice.boChatMute, { body: { memberId: message.memberId, minutes, reason } })
+      }
+      onDone={onDone}
+    >
+      <Field label="For">
+        <select value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+          {MUTE_CHOICES.map((c) => (
+            <option key={c.minutes} value={c.minutes}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </ReasonForm>
   );
 }

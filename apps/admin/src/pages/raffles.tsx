@@ -7,6 +7,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { Failed, Loading } from '../ui/states.tsx';
 import { count, dateTime } from '../ui/format.ts';
 import { notificationProvider } from '../ui/toasts.tsx';
+import { errorText, Field, FormError, ReasonForm, SubmitRow } from '../ui/reason-form.tsx';
 import { fromLocalInput, toLocalInput } from './site-preview.tsx';
 import './raffles.css';
 
@@ -21,7 +22,6 @@ type Raffle = backoffice.BoRaffle;
 type Status = (typeof raffleStatuses)[number];
 
 const notify = (type: 'success' | 'error', message: string) => notificationProvider.open?.({ type, message });
-const errorText = (err: unknown) => (err instanceof Error ? err.message : 'The request failed');
 const money = (n: number) =>
   n.toLocaleString('en-GB', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
@@ -369,8 +369,7 @@ function RaffleForm({ raffle, onDone }: { raffle: Raffle | null; onDone: (r: Raf
     .reduce((a, b) => a + b, 0);
   return (
     <form className="form" onSubmit={submit} aria-label="Raffle">
-      <label className="field">
-        <span>Title</span>
+      <Field label="Title">
         <input
           value={title}
           onChange={(e) => setTitle(e.target.value)}
@@ -378,9 +377,8 @@ function RaffleForm({ raffle, onDone }: { raffle: Raffle | null; onDone: (r: Raf
           name="title"
           autoFocus
         />
-      </label>
-      <label className="field">
-        <span>Description (shown to players)</span>
+      </Field>
+      <Field label="Description (shown to players)">
         <textarea
           value={description}
           onChange={(e) => setDescription(e.target.value)}
@@ -388,15 +386,14 @@ function RaffleForm({ raffle, onDone }: { raffle: Raffle | null; onDone: (r: Raf
           rows={2}
           name="description"
         />
-      </label>
+      </Field>
       {closed ? (
         <p className="notice">
           Entries have closed: the times and prizes the entrants saw can no longer change.
         </p>
       ) : null}
       <div className="rf-times">
-        <label className="field">
-          <span>Entries open</span>
+        <Field label="Entries open">
           <input
             type="datetime-local"
             value={opensAt}
@@ -404,9 +401,8 @@ function RaffleForm({ raffle, onDone }: { raffle: Raffle | null; onDone: (r: Raf
             name="opensAt"
             disabled={closed}
           />
-        </label>
-        <label className="field">
-          <span>Entries close</span>
+        </Field>
+        <Field label="Entries close">
           <input
             type="datetime-local"
             value={closesAt}
@@ -414,9 +410,8 @@ function RaffleForm({ raffle, onDone }: { raffle: Raffle | null; onDone: (r: Raf
             name="closesAt"
             disabled={closed}
           />
-        </label>
-        <label className="field">
-          <span>Draw at</span>
+        </Field>
+        <Field label="Draw at">
           <input
             type="datetime-local"
             value={drawAt}
@@ -424,10 +419,12 @@ function RaffleForm({ raffle, onDone }: { raffle: Raffle | null; onDone: (r: Raf
             name="drawAt"
             disabled={closed}
           />
-        </label>
+        </Field>
       </div>
-      <label className="field">
-        <span>Cash prizes by place, first place first</span>
+      <Field
+        label="Cash prizes by place, first place first"
+        hint={`Prize pool ${money(pool)}; at most 50 places. A place with no ticket left is not paid.`}
+      >
         <input
           value={prizes}
           onChange={(e) => setPrizes(e.target.value)}
@@ -435,70 +432,31 @@ function RaffleForm({ raffle, onDone }: { raffle: Raffle | null; onDone: (r: Raf
           inputMode="decimal"
           disabled={closed}
         />
-        <small className="muted">
-          Prize pool {money(pool)}; at most 50 places. A place with no ticket left is not paid.
-        </small>
-      </label>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button className="button button-primary" type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save raffle'}
-        </button>
-      </div>
+      </Field>
+      <FormError error={error} />
+      <SubmitRow label="Save raffle" pending={save.isPending} />
     </form>
   );
 }
 
 function CancelForm({ r, onDone }: { r: Raffle; onDone: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const cancel = useMutation({
-    mutationFn: () => boCall(backoffice.boRaffleCancel, { body: { id: r.id, reason: reason.trim() } }),
-    onSuccess: onDone,
-    onError: (err) => setError(errorText(err)),
-  });
   return (
-    <form
-      className="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = backoffice.RaffleCancelBodySchema.safeParse({ id: r.id, reason });
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message ?? 'Say why');
-          return;
-        }
-        setError(null);
-        cancel.mutate();
-      }}
-    >
-      <p>
-        <strong>{r.title}</strong>: {count(r.entries)} entries. Cancelled, it is never drawn and nothing is
-        paid; players see it cancelled.
-      </p>
-      <label className="field">
-        <span>Reason</span>
-        <input
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={200}
-          name="reason"
-          autoFocus
-        />
-      </label>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
+    <ReasonForm
+      summary={
+        <p>
+          <strong>{r.title}</strong>: {count(r.entries)} entries. Cancelled, it is never drawn and nothing is
+          paid; players see it cancelled.
         </p>
-      ) : null}
-      <div className="form-actions">
-        <button className="button button-danger" type="submit" disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling…' : 'Cancel raffle'}
-        </button>
-      </div>
-    </form>
+      }
+      action="Cancel raffle"
+      pendingLabel="Cancelling…"
+      danger
+      validate={(reason) => {
+        const parsed = backoffice.RaffleCancelBodySchema.safeParse({ id: r.id, reason });
+        return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Say why');
+      }}
+      send={(reason) => boCall(backoffice.boRaffleCancel, { body: { id: r.id, reason } })}
+      onDone={onDone}
+    />
   );
 }

@@ -146,7 +146,7 @@ describe(`operator games commands (${testDbKind})`, () => {
     await usageError(['games', 'room', room, 'sideways'], /Usage: games room/);
   });
 
-  it('games round <vendor> <roundId> shows a round and each of its seamless-wallet calls', async () => {
+  it('games round <vendor> <roundId> shows a round and each of its seamless-wallet calls, and a house round from its ledger movements', async () => {
     const m = await memberWithMoney(t, 10_000, { prefix: 'roundops' });
     const sw = t.app.ctx.seamlessWallet;
     await sw.debit({
@@ -169,6 +169,19 @@ describe(`operator games commands (${testDbKind})`, () => {
     expect(out).toContain('stake 500  payout 1200');
     expect(out).toMatch(/DEBIT +ops-d1 +500 .*balance after 9500/);
     expect(out).toMatch(/CREDIT +ops-c1 +1200 .*balance after 10700/);
+    // A house round keeps no vendor rows (migration 073): shown from its house round and its
+    // ledger movements, each under its ledger key.
+    const dice = await t.app.ctx.houseGames.original({ memberId: m.memberId, vendor: 'SBX' }, 'dice', {
+      bet: 1,
+      target: 9800,
+      over: false,
+    });
+    const win = (dice.outcome as { totalWin: number }).totalWin;
+    const house = await ops('games', 'round', 'sbx', dice.roundId);
+    expect(house).toContain(`Round SBX:${dice.roundId}  CREDITED  member ${m.username}`);
+    expect(house).toContain(`stake 100  payout ${win}`);
+    expect(house).toMatch(/DEBIT +game:SBX:\S+ +100 +ledger \d+/);
+    if (win > 0) expect(house).toMatch(new RegExp(`CREDIT +game:SBX:\\S+ +${win} .*balance after \\d+`));
     await usageError(['games', 'round', 'PG', 'nope'], /No round "nope" of vendor PG/);
     await usageError(['games', 'round', 'PG'], /Usage: games round/);
   });

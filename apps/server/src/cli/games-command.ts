@@ -14,7 +14,7 @@ export const GAMES_USAGE = `  games vendor list                       list the g
   games hot <nodeId> on|off               put a game at the end of the hot list (HOT tab) or take it out
   games new <nodeId> on|off               the same for the new list (NEW tab)
   games room <roomId> on|off              open or close a PvP room (GLS2_roomList)
-  games round <vendor> <roundId>          a round's state and its seamless-wallet calls (support)`;
+  games round <vendor> <roundId>          a round's state and its seamless-wallet calls (a house round: its ledger movements)`;
 
 export interface GamesOpsServices {
   games?: GamesService;

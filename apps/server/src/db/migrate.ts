@@ -60,6 +60,11 @@ import * as m068 from './migrations/068-crash.ts';
 import * as m059 from './migrations/059-feedback-handled.ts';
 import * as m066 from './migrations/066-chat-room.ts';
 import * as m067 from './migrations/067-house-card-originals.ts';
+import * as m070 from './migrations/070-catalogue-stand-in-rtp.ts';
+import * as m071 from './migrations/071-chat-group-name-unique.ts';
+import * as m072 from './migrations/072-own-rebates-at-payment.ts';
+import * as m073 from './migrations/073-house-rounds-without-vendor-rows.ts';
+import * as m074 from './migrations/074-catalogue-stand-in-volatility.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -122,6 +127,11 @@ export const migrations: Record<string, Migration> = {
   '059-feedback-handled': m059,
   '066-chat-room': m066,
   '067-house-card-originals': m067,
+  '070-catalogue-stand-in-rtp': m070,
+  '071-chat-group-name-unique': m071,
+  '072-own-rebates-at-payment': m072,
+  '073-house-rounds-without-vendor-rows': m073,
+  '074-catalogue-stand-in-volatility': m074,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,7 +46,10 @@ export interface FeedbackTable {
   reply: Generated<string>;
 }
 
-/** Chat groups, entered by VIP rank (migration 066, decision 054). */
+/**
+ * Chat groups, entered by VIP rank (migration 066, decision 054); the name unique whatever its
+ * case (`chat_group_name_lower`, migration 071).
+ */
 export interface ChatGroupTable {
   id: Generated<number>;
   name: string;
@@ -364,6 +367,11 @@ export interface AgentMemberDayTable {
   first_bets: Generated<number>;
   first_deposits: Generated<number>;
   registered_first_deposits: Generated<number>;
+  /**
+   * The player's own rebate its bets earned, in 1/20000 of a minor unit (numeric as text), not yet
+   * moved into agent_rebate_accrual by the rebate job (migration 072, decision 059).
+   */
+  own_rebate: ColumnType<string, string | number | undefined, string | number>;
 }
 
 /** The figures of an upline's team (its members at any depth, not the upline) per product and report day (migration 029). */
@@ -432,6 +440,8 @@ export interface AgentStatStateTable {
   singleton: Generated<boolean>;
   folds: Generated<number>;
   last_fold_at: NullableTimestamp;
+  /** The earliest report day with an own rebate not yet moved to the accruals (migration 072). */
+  own_rebate_from: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Settled bets in and out, for the site's day figures' fold (migration 048, decision 038). */

@@ -267,6 +267,42 @@ export const demoNoticeVersions: Record<string, PerLanguage<Text>> = {
       html: '<p>Nạp lại bất kỳ ngày nào để nhận thưởng 10% tối đa $100, mỗi ngày một lần.</p>',
     },
   },
+  'Follow us on Zalo: a reward of up to 131K': {
+    my: {
+      title: 'Zalo တွင် ကျွန်ုပ်တို့ကို Follow လုပ်ပါ - ဆုလာဘ် 131K အထိ',
+      html: '<p>Zalo ရှိ <b>Lucky Lotus</b> တရားဝင်အကောင့်ကို Follow လုပ်ပြီး <b>131K အထိ</b> ဆုလာဘ် ရယူလိုက်ပါ။</p><ol><li>Zalo တွင် <a href="https://zalo.me/luckylotus">zalo.me/luckylotus</a> ကို Follow လုပ်ပါ။</li><li>ဤပရိုမိုးရှင်းတွင် <b>ဘောနပ်စ် ရယူမည်</b> ကိုနှိပ်ပြီး မှတ်ချက်၌ သင့် Zalo အမည်ကို ရေးပါ။</li><li>ကျွန်ုပ်တို့အဖွဲ့က စစ်ဆေးပြီး 131K အထိ ဆုလာဘ်ကို 24 နာရီအတွင်း ထည့်ပေးပါမည်။</li></ol><p>အဖွဲ့ဝင်တစ်ဦးလျှင် တစ်ကြိမ်သာ။</p>',
+    },
+    'zh-CN': {
+      title: '关注我们的 Zalo，奖励最高 131K',
+      html: '<p>在 Zalo 关注 <b>Lucky Lotus</b> 官方账号，即可获得<b>最高 131K</b> 奖励。</p><ol><li>在 Zalo 关注 <a href="https://zalo.me/luckylotus">zalo.me/luckylotus</a>。</li><li>在本活动点击<b>领取红利</b>，并在备注中填写您的 Zalo 昵称。</li><li>客服核实后，将在 24 小时内发放最高 131K 的奖励。</li></ol><p>每位会员限领一次。</p>',
+    },
+    th: {
+      title: 'ติดตามเราบน Zalo รับรางวัลสูงสุด 131K',
+      html: '<p>กดติดตามบัญชีทางการของ <b>Lucky Lotus</b> บน Zalo แล้วรับรางวัล<b>สูงสุด 131K</b></p><ol><li>ติดตาม <a href="https://zalo.me/luckylotus">zalo.me/luckylotus</a> บน Zalo</li><li>กด <b>รับโบนัส</b> ที่โปรโมชันนี้ แล้วใส่ชื่อ Zalo ของคุณในช่องหมายเหตุ</li><li>ทีมงานจะตรวจสอบและโอนรางวัลสูงสุด 131K ให้ภายใน 24 ชั่วโมง</li></ol><p>สมาชิกหนึ่งท่านรับได้หนึ่งครั้ง</p>',
+    },
+    vi: {
+      title: 'Theo dõi Zalo nhận thưởng lên đến 131K',
+      html: '<p>Theo dõi tài khoản Zalo chính thức của <b>Lucky Lotus</b> để nhận thưởng <b>lên đến 131K</b>.</p><ol><li>Theo dõi <a href="https://zalo.me/luckylotus">zalo.me/luckylotus</a> trên Zalo.</li><li>Bấm <b>Nhận thưởng</b> ở khuyến mãi này và ghi tên Zalo của bạn vào ô ghi chú.</li><li>Chúng tôi kiểm tra và cộng thưởng lên đến 131K trong vòng 24 giờ.</li></ol><p>Mỗi thành viên được nhận một lần.</p>',
+    },
+  },
+  'Sign-up bonus: 1000 VND for new members': {
+    my: {
+      title: 'အကောင့်ဖွင့် ဘောနပ်စ် - အဖွဲ့ဝင်သစ်များအတွက် 1000 VND',
+      html: '<p>ယနေ့ အကောင့်ဖွင့်ပြီး <b>1000 VND</b> အကောင့်ဖွင့်ဘောနပ်စ်ကို ရယူပါ၊ ငွေသွင်းရန် မလိုပါ။</p><ol><li>စာရင်းသွင်းပြီး ဝင်ရောက်ပါ။</li><li>ဤပရိုမိုးရှင်းတွင် <b>ပါဝင်မည်</b> ကိုနှိပ်ပြီးနောက် <b>ဘောနပ်စ် ရယူမည်</b> ကိုနှိပ်ပါ။</li><li>ဘောနပ်စ်ကို တစ်ကြိမ် လောင်းပြီးသည်နှင့် သင့်ပင်မပိုက်ဆံအိတ်သို့ ရောက်ရှိပါမည်။</li></ol><p>အဖွဲ့ဝင်သစ်များသာ၊ တစ်ဦးလျှင် တစ်ကြိမ်သာ။</p>',
+    },
+    'zh-CN': {
+      title: '注册红利：新会员送 1000 VND',
+      html: '<p>今天注册账号，即可领取 <b>1000 VND</b> 注册红利，无需存款。</p><ol><li>注册并登录。</li><li>在本活动点击<b>参加</b>，再点击<b>领取红利</b>。</li><li>红利流水达到 1 倍后即转入主钱包。</li></ol><p>仅限新会员，每人限领一次。</p>',
+    },
+    th: {
+      title: 'โบนัสสมัครสมาชิก 1000 VND สำหรับสมาชิกใหม่',
+      html: '<p>สมัครวันนี้ รับโบนัสสมัครสมาชิก <b>1000 VND</b> ไม่ต้องฝากเงิน</p><ol><li>สมัครและเข้าสู่ระบบ</li><li>กด <b>เข้าร่วม</b> แล้วกด <b>รับโบนัส</b> ที่โปรโมชันนี้</li><li>ทำยอดเดิมพันครบหนึ่งเท่าของโบนัส โบนัสจะโอนเข้ากระเป๋าหลัก</li></ol><p>เฉพาะสมาชิกใหม่ หนึ่งท่านต่อหนึ่งครั้ง</p>',
+    },
+    vi: {
+      title: 'Thưởng đăng ký: tặng 1000 VND cho thành viên mới',
+      html: '<p>Đăng ký tài khoản hôm nay và nhận ngay <b>1000 VND</b> tiền thưởng đăng ký, không cần nạp tiền.</p><ol><li>Đăng ký và đăng nhập.</li><li>Bấm <b>Tham gia</b>, sau đó bấm <b>Nhận thưởng</b> ở khuyến mãi này.</li><li>Cược đủ 1 lần tiền thưởng để chuyển thưởng vào ví chính.</li></ol><p>Chỉ dành cho thành viên mới, mỗi người một lần.</p>',
+    },
+  },
   'Lottery results are published live on the lottery page': {
     my: {
       title: 'ထီရလဒ်များကို ထီစာမျက်နှာတွင် တိုက်ရိုက် ထုတ်ပြန်ပါသည်',

@@ -232,6 +232,21 @@ export const demoAnnouncements: {
     html: '<p>Reload any day and receive a 10% bonus up to $100, once a day.</p>',
     daysAgo: 2,
   },
+  // The original's two constants of B §9 as promotions a player of it knows: the Zalo follow reward
+  // "up to 131K" (PR-13), staff decide the amount up to its cap (demo-promotions.ts), and the
+  // sign-up bonus whose text shows 1000 VND, a display value (PR-14).
+  {
+    type: 'PR',
+    title: 'Follow us on Zalo: a reward of up to 131K',
+    html: '<p>Follow the official <b>Lucky Lotus</b> account on Zalo and receive a reward of <b>up to 131K</b>.</p><ol><li>Follow <a href="https://zalo.me/luckylotus">zalo.me/luckylotus</a> on Zalo.</li><li>Press <b>Claim bonus</b> on this promotion with your Zalo name in the remark.</li><li>Our team checks the follow and credits your reward of up to 131K within 24 hours.</li></ol><p>Once per member.</p>',
+    daysAgo: 4,
+  },
+  {
+    type: 'PR',
+    title: 'Sign-up bonus: 1000 VND for new members',
+    html: '<p>Open your account today and claim a sign-up bonus of <b>1000 VND</b>, no deposit needed.</p><ol><li>Register and log in.</li><li>Press <b>Join</b>, then <b>Claim bonus</b> on this promotion.</li><li>Wager the bonus once and it moves to your main wallet.</li></ol><p>New members only, once per member.</p>',
+    daysAgo: 5,
+  },
   {
     type: 'H',
     title: 'Lottery results are published live on the lottery page',

@@ -1,9 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import { standInOf, standInRtpBp, standInVolatility } from '@app/contract';
 
 /**
  * The game catalogue the platform starts with (issue 8): vendors of every category under the
  * spec's vassalage codes and about 10,000 slots (NC-45). Deterministic: the same codes, names,
  * tags, RTP and volatility on every machine, so a nodeId a test or a bookmark names is stable.
+ *
+ * Nothing here pretends (decision 058): until an operator connects a vendor, each title opens its
+ * sandbox stand-in of the same kind (contract stand-ins.ts), so its RTP and volatility are the
+ * stand-in's proven ones, or none where they depend on the bet or the player's settings.
  *
  * Names are built from word lists translated per language, keyed by the language label the
  * original client sends (`language: "EN"`); a label without its own list reads English.
@@ -140,7 +145,6 @@ const editions: readonly Words[] = [
 ];
 
 const slotVendors = ['PG', 'PP', 'JILI', 'CQ9', 'BGS', 'KM', 'YBG'] as const;
-const volatilities = ['LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const;
 
 /** A small deterministic generator (mulberry32): the catalogue is the same on every machine. */
 function prng(seed: number): () => number {
@@ -191,6 +195,11 @@ export function seedSlotGames(): SeedGame[] {
         }
         const vassalage = slotVendors[Math.floor(rand() * slotVendors.length)]!;
         const roll = rand();
+        // The draws that once made up an RTP and a volatility stay (discarded), so every later draw
+        // (the next titles' vendors and tags) is what it was: a title's volatility is its stand-in's,
+        // the class of the house slot's exact variance (decision 058), like its RTP.
+        rand();
+        rand();
         out.push({
           nodeId: String(100000 + n),
           gameId: `${vassalage}-${String(n).padStart(5, '0')}`,
@@ -199,9 +208,8 @@ export function seedSlotGames(): SeedGame[] {
           names,
           isNew: roll < 0.03,
           isHot: roll > 0.985,
-          // Published slot returns sit between 94.00 % and 97.50 %.
-          rtpBp: 9400 + Math.floor(rand() * 351),
-          volatility: volatilities[Math.floor(rand() * volatilities.length)]!,
+          rtpBp: standInRtpBp(standInOf('RNG', names.EN!)),
+          volatility: standInVolatility(standInOf('RNG', names.EN!)),
           sort: n,
         });
       }
@@ -252,7 +260,7 @@ export function seedOtherGames(): SeedGame[] {
         names: { ...title },
         isNew: false,
         isHot: n % 5 === 1,
-        rtpBp: null,
+        rtpBp: standInRtpBp(standInOf(vendor.gameType, title.EN)),
         volatility: null,
         sort: n,
       });
@@ -288,7 +296,7 @@ export function seedLobbyGames(): SeedGame[] {
       names: { ...title },
       isNew: false,
       isHot: false,
-      rtpBp: null,
+      rtpBp: standInRtpBp(standInOf(vendor.gameType, title.EN)),
       volatility: null,
       sort: out.length + 1,
     });

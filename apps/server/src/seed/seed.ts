@@ -20,6 +20,7 @@ import {
 } from './reference-data.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedDemoAgents } from './demo-agents.ts';
+import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoGoods } from './demo-goods.ts';
 import { seedDemoContentVersions } from './demo-content-versions.ts';
 import { seedDemoPromotionRules } from './demo-promotions.ts';
@@ -33,6 +34,12 @@ export interface SeedOptions {
    * set by `npm start`); tests and e2e servers do not, so their demo member has no lottery orders.
    */
   lotteryDemoBets?: boolean;
+  /**
+   * Opens the chat room with a few messages of the demo players in its Lobby (seed/demo-chat.ts):
+   * a demo start asks for it (DEMO_CHAT, set by `npm start`); tests and e2e servers do not, so
+   * their rooms stay closed and empty.
+   */
+  demoChat?: boolean;
 }
 
 /** True when the database holds no platform data yet (not even the reference data). */
@@ -199,6 +206,7 @@ export async function seedDemoContent(
   await seedDemoContentVersions(trx);
   await seedDemoPromotionRules(trx);
   if (options.lotteryDemoBets) await scheduleDemoBets(trx);
+  if (options.demoChat) await seedDemoChat(trx);
 }
 
 async function insertResources(

@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { createContext, useContext } from 'react';
 
 /** Which parts of the shell a page shows; set per route in its `handle`. */
 export interface PageChrome {
@@ -6,6 +6,11 @@ export interface PageChrome {
   noticeBar: boolean;
   footer: boolean;
   sideBar: boolean;
+  /**
+   * The side bar's round button on phones (≤760 px). Off where the page's own controls sit in that
+   * corner all the time, as the chat room's composer and newest messages do (decision 054).
+   */
+  sideBarOnPhone: boolean;
   /** The member bar shows the balance (false on game pages: SH-25, decision D3). */
   showBalance: boolean;
 }
@@ -15,6 +20,7 @@ export const fullChrome: PageChrome = {
   noticeBar: true,
   footer: true,
   sideBar: true,
+  sideBarOnPhone: true,
   showBalance: true,
 };
 
@@ -22,14 +28,12 @@ export interface RouteHandle {
   chrome?: Partial<PageChrome>;
 }
 
-/** The chrome of the deepest matched route that sets one. */
+/** The chrome of the deepest matched route that sets one, given by the root route (routes.tsx). */
+export const ChromeContext = createContext<PageChrome>(fullChrome);
+
+/** The chrome of the page shown. */
 export function useChrome(): PageChrome {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const chrome = (matches[i]!.handle as RouteHandle | undefined)?.chrome;
-    if (chrome) return { ...fullChrome, ...chrome };
-  }
-  return fullChrome;
+  return useContext(ChromeContext);
 }
 
 /** For the member bar: whether this page may show the balance. */

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { ComponentType, ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,8 @@ import { loadGameFramePage } from '../features/games/index.ts';
 import { loadJoinPage } from '../features/join/index.ts';
 import { loadVipPage } from '../features/vip/index.ts';
 import { clearSession, saveSession } from '../shared/session/session.ts';
+import { openCustomerService } from '../shared/system/customer-service.ts';
+import pagesEn from '../locales/pages/en.json';
 import { SideBar } from './layout/side-bar.tsx';
 import { StatusScreen } from './status/status-screen.tsx';
 
@@ -142,4 +145,65 @@ describe('customer service entries', () => {
       expect(await opened(entry, null)).toBe('about:blank');
     },
   );
+});
+
+describe('the customer-service window: a blocked popup and a failed fetch', () => {
+  const { publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  beforeAll(async () => {
+    await setupShell();
+  });
+  afterEach(() => {
+    document.querySelectorAll('[data-testid="service-notice"]').forEach((n) => n.remove());
+    vi.restoreAllMocks();
+  });
+
+  it('ER-20 a blocked popup tells the player the popup was blocked: allow pop-ups and try again (the live chat and the VIP service)', async () => {
+    expect(pagesEn.cs_popup_blocked).toMatch(/blocked/);
+    expect(pagesEn.cs_popup_blocked).toMatch(/Allow pop-ups/);
+    expect(pagesEn.cs_popup_blocked).toMatch(/try again/);
+    const { requests } = stubFetch({});
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    for (const rank of [null, 5]) {
+      expect(openCustomerService(status().info, rank)).toBeNull();
+      const notice = await screen.findByTestId('service-notice', {}, { timeout: 5000 });
+      expect(notice).toHaveAttribute('role', 'alert');
+      expect(notice).toHaveTextContent(pagesEn.cs_popup_blocked);
+      notice.remove();
+    }
+    expect(open).toHaveBeenCalledTimes(2);
+    // Nothing was fetched for a window that never opened.
+    expect(requests.some((r) => r.url.pathname === '/wps/system/service')).toBe(false);
+  });
+
+  it('ER-45 a failed customer-service fetch (getService) closes the window opened for it, and only once it has failed; the player is told', async () => {
+    let fail!: () => void;
+    const failed = new Promise<void>((resolve) => (fail = resolve));
+    stubFetch({ '/wps/session/publicKey': () => ({ keyId: 'k1', publicKey }) });
+    const stubbed = globalThis.fetch;
+    const service: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://shell.test');
+      if (url.pathname !== '/wps/system/service') return stubbed(input, init);
+      service.push(init?.method ?? 'GET');
+      await failed;
+      return new Response(JSON.stringify({ success: false, errorCode: 'system.error', message: 'down' }), {
+        status: 500,
+      });
+    }) as typeof fetch;
+    const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    expect(openCustomerService(status().info, null)).toBe(popup);
+    expect(open.mock.calls[0]![0]).toBe('about:blank');
+    // The fetch is under way: the window stays open.
+    await waitFor(() => expect(service).toEqual(['POST']), { timeout: 5000 });
+    expect(popup.close).not.toHaveBeenCalled();
+    fail();
+    await waitFor(() => expect(popup.close).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(popup.location.href).toBe('about:blank');
+    expect(await screen.findByTestId('service-notice')).toHaveTextContent(pagesEn.cs_fetch_failed);
+  });
 });

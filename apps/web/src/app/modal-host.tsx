@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from '../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../shared/i18n/react.tsx';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { Modal } from '../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../shared/ui/states.tsx';
@@ -22,7 +22,7 @@ function withForms(loader: ModalLoader): ModalLoader {
 }
 
 function ModalEntry({ modalKey, params }: { modalKey: ModalKey; params: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const closeModal = useUiStore((s) => s.closeModal);
   const loader = modalLoader(modalKey);
   const onClose = () => closeModal(modalKey);

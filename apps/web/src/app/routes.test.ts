@@ -77,4 +77,9 @@ describe('route table', () => {
     }
     for (const path of ['/', '/rng', '/promotions']) expect(chromeOf(path).showBalance, path).toBe(true);
   });
+
+  it('the chat room leaves out the side bar’s floating button on phones only (decision 054)', () => {
+    expect(chromeOf('/chatRoom')).toMatchObject({ sideBar: true, sideBarOnPhone: false, footer: true });
+    for (const path of ['/', '/rng', '/promotions']) expect(chromeOf(path).sideBarOnPhone, path).toBe(true);
+  });
 });

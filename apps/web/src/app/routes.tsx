@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { matchRoutes, redirect, type RouteObject } from 'react-router';
+import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { loadPagesNamespace, PAGES_NS, warmCatalogues } from '../shared/i18n/i18n.ts';
 import { readToken } from '../shared/session/session.ts';
 import { loadDownloadPage } from '../features/download/index.ts';
@@ -25,18 +25,18 @@ import { loadLotteryPage, LOTTERY_NS, LOTTERY_RULES_NS } from '../features/lotte
 import { loadNoticesPage } from '../features/notices/index.ts';
 import { loadPointMallPage } from '../features/points/index.ts';
 import { loadResponsiblePage } from '../features/responsible/index.ts';
-import { loadPromoDetailPage, loadPromotionsPage } from '../features/promotions/index.ts';
+import { loadPromoDetailPage, loadPromotionsPage, PROMOTIONS_NS } from '../features/promotions/index.ts';
 import { loadRafflesPage, RAFFLES_NS } from '../features/raffles/index.ts';
 import { loadFeedbackPage, loadMiniGamesPage } from '../features/support/index.ts';
 import { loadVipPage } from '../features/vip/index.ts';
 import { CHAT_NS, loadChatRoomPage } from '../features/chat/index.ts';
-import type { PageChrome, RouteHandle } from './chrome.ts';
-import { RouteError } from './errors/error-pages.tsx';
+import { ChromeContext, fullChrome, type PageChrome, type RouteHandle } from './chrome.ts';
+import { RouteErrorBoundary } from './errors/error-pages.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
-import { withChunkTimeout } from '../shared/shell/lazy-route.ts';
+import { trackPageLoad, withChunkTimeout } from '../shared/shell/lazy-route.ts';
 import { loginRedirectTarget } from './login-required.ts';
 import { Splash } from './status/boot-screens.tsx';
-import { useTranslation } from '../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../shared/i18n/react.tsx';
 import { getBrand, useBrand } from '../shared/brand/brand.ts';
 
 type PageModule = { Component: ComponentType };
@@ -52,6 +52,22 @@ const withStrings =
   (load: PageLoader): PageLoader =>
   () =>
     Promise.all([load(), loadPagesNamespace()]).then(([module]) => module);
+
+/**
+ * A page route's component: its chunk (and strings) loaded under the 120 s time-out the first time
+ * it renders, counted for the progress bar. One component per loader, so the paths of one page
+ * (`/rng`, `/bgs`, …) share it and moving between them keeps the page, as with the data router.
+ */
+const lazyPages = new Map<PageLoader, ComponentType>();
+function lazyPage(load: PageLoader, strings = false): ComponentType {
+  let page = lazyPages.get(load);
+  if (!page) {
+    const loadAll = strings ? withStrings(load) : load;
+    page = lazy(() => trackPageLoad(withChunkTimeout(loadAll)).then((m) => ({ default: m.Component })));
+    lazyPages.set(load, page);
+  }
+  return page;
+}
 
 /** Each page route's chunk, so the start can ask for it before the router does (warmRouteChunk). */
 const chunkOf = new WeakMap<RouteObject, () => Promise<unknown>>();
@@ -80,7 +96,7 @@ function page(
 ): RouteObject[] {
   const handle: RouteHandle | undefined = chrome ? { chrome } : undefined;
   return paths.map((path) =>
-    withChunk({ path, handle, lazy: () => withChunkTimeout(withStrings(load)) }, load, [
+    withChunk({ path, handle, element: createElement(lazyPage(load, true)) }, load, [
       PAGES_NS,
       ...namespaces,
     ]),
@@ -89,22 +105,27 @@ function page(
 
 const lotteryStrings = [LOTTERY_NS, LOTTERY_RULES_NS];
 
+/** /register and /register.html: home with the register dialog over it (SH-03). */
+async function loadRegisterPage(): Promise<PageModule> {
+  const [{ registerOver }, home] = await Promise.all([import('./register-route.tsx'), loadHomePage()]);
+  return { Component: registerOver(home.Component) };
+}
+
+const loadNotFoundPage = (): Promise<PageModule> =>
+  import('./errors/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }));
+
 /**
  * The route table of spec A §2, every path (SH-01..SH-25), history mode. Every page is a lazy
  * chunk with the 120 s time-out; a failed chunk ends in the load-failure page (SH-37).
  */
 export const pageRoutes: RouteObject[] = [
-  withChunk({ index: true, lazy: () => withChunkTimeout(loadHomePage) }, loadHomePage),
+  withChunk({ index: true, element: createElement(lazyPage(loadHomePage)) }, loadHomePage),
   ...['index', 'index.html', 'home'].map((path) =>
-    withChunk({ path, lazy: () => withChunkTimeout(loadHomePage) }, loadHomePage),
+    withChunk({ path, element: createElement(lazyPage(loadHomePage)) }, loadHomePage),
   ),
   ...['register', 'register.html'].map((path) => ({
     path,
-    lazy: () =>
-      withChunkTimeout(async () => {
-        const [{ registerOver }, home] = await Promise.all([import('./register-route.tsx'), loadHomePage()]);
-        return { Component: registerOver(home.Component) };
-      }),
+    element: createElement(lazyPage(loadRegisterPage)),
   })),
   ...page(['noticePage'], loadNoticesPage),
   ...page(['vip'], loadVipPage, { header: false, noticeBar: false }),
@@ -115,8 +136,8 @@ export const pageRoutes: RouteObject[] = [
   ...page(['elott'], loadLotteryPage, { noticeBar: false, footer: false }, lotteryStrings),
   ...page(['rng', 'bgs', 'bingo', 'live', 'fish', 'pvp'], loadGameListPage, undefined, [GAMES_NS]),
   ...page(['hot'], loadHotPage, undefined, [GAMES_NS]),
-  ...page(['promotions'], loadPromotionsPage),
-  ...page(['promoDetail'], loadPromoDetailPage),
+  ...page(['promotions'], loadPromotionsPage, undefined, [PROMOTIONS_NS]),
+  ...page(['promoDetail'], loadPromoDetailPage, undefined, [PROMOTIONS_NS]),
   ...page(['raffles'], loadRafflesPage, undefined, [RAFFLES_NS]),
   ...page(['seamless'], loadSeamlessPage, noBalance),
   ...page(['help'], loadHelpPage),
@@ -124,19 +145,14 @@ export const pageRoutes: RouteObject[] = [
   ...page(['download'], loadDownloadPage),
   ...page(['feedback'], loadFeedbackPage),
   ...page(['miniGames'], loadMiniGamesPage),
-  ...page(['chatRoom'], loadChatRoomPage, undefined, [CHAT_NS]),
+  // A chat app on a phone: the composer and the newest messages own the bottom corner (decision 054).
+  ...page(['chatRoom'], loadChatRoomPage, { sideBarOnPhone: false }, [CHAT_NS]),
   ...page(['join'], loadJoinPage),
   ...page(['game'], loadGameFramePage, { noticeBar: false, footer: false, sideBar: false }),
   ...page(['login'], loadLoginPage, { noticeBar: false, sideBar: false }),
   ...page(['sandbox/games/:gameCode'], loadHouseGamePage, houseGameChrome, [HOUSE_NS]),
   ...page(['sandbox/verify'], loadHouseVerifyPage, undefined, [HOUSE_NS]),
-  {
-    path: '*',
-    lazy: () =>
-      withChunkTimeout(() =>
-        import('./errors/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
-      ),
-  },
+  { path: '*', element: createElement(lazyPage(loadNotFoundPage)) },
 ];
 
 /**
@@ -204,36 +220,75 @@ export function isHomePath(pathname: string): boolean {
   return matchedPageRoutes(pathname).some((route) => chunkOf.get(route) === loadHomePage);
 }
 
-/** Login-required mode (SH-22..SH-24), checked before any page chunk loads. */
-export function loginRequiredLoader({ request }: { request: Request }) {
-  const target = loginRedirectTarget(
-    new URL(request.url).pathname,
-    getBrand().loginedToHomePage,
-    readToken(),
+/** The chrome of the page at `pathname`: the deepest matched route's that sets one. */
+export function chromeOf(pathname: string): PageChrome {
+  const routes = matchedPageRoutes(pathname);
+  for (let i = routes.length - 1; i >= 0; i--) {
+    const chrome = (routes[i]!.handle as RouteHandle | undefined)?.chrome;
+    if (chrome) return { ...fullChrome, ...chrome };
+  }
+  return fullChrome;
+}
+
+/**
+ * Login-required mode (SH-22..SH-24), checked at every address before the page renders, so before
+ * its chunk loads: a logout or an expired token leads to /login at once.
+ */
+function LoginRequiredShell() {
+  const { pathname } = useLocation();
+  const target = loginRedirectTarget(pathname, getBrand().loginedToHomePage, readToken());
+  const chrome = useMemo(() => chromeOf(pathname), [pathname]);
+  if (target) return <Navigate to={target} replace />;
+  return (
+    <ChromeContext.Provider value={chrome}>
+      <AppLayout />
+    </ChromeContext.Provider>
   );
-  if (target) throw redirect(target);
-  return null;
+}
+
+/** The page under the shell; a page that fails keeps the header and footer. */
+function PageOutlet() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
+}
+
+/** A failure of the shell itself. */
+function ShellBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <LoginRequiredShell />
+    </RouteErrorBoundary>
+  );
 }
 
 /** Shown while the first page's chunk loads. */
 function FirstPageSplash() {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   return <Splash brandName={useBrand().brandName} label={t('loading')} />;
 }
 
+/**
+ * The route table for `useRoutes` (declarative routing, decision 015: the data router's
+ * `createBrowserRouter` cost every page about 17 kB gzip of code it did not need). A page's
+ * chunk loads as its lazy component first renders; the router's navigations are transitions, so
+ * the page shown stays until the next one is in, with the progress bar on.
+ */
 export function appRoutes(): RouteObject[] {
   return [
     {
-      id: 'root',
       path: '/',
-      Component: AppLayout,
-      loader: loginRequiredLoader,
-      // Every navigation re-checks: a logout or an expired token must lead to /login at once.
-      shouldRevalidate: () => true,
-      ErrorBoundary: RouteError,
-      HydrateFallback: FirstPageSplash,
-      // The page chunks sit under a pathless route so a failing page keeps the header and footer.
-      children: [{ ErrorBoundary: RouteError, children: pageRoutes }],
+      element: <ShellBoundary />,
+      children: [{ element: <PageOutlet />, children: pageRoutes }],
     },
   ];
+}
+
+/** The first page waits behind the start screen, as before any page showed. */
+export function FirstPageSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FirstPageSplash />}>{children}</Suspense>;
 }

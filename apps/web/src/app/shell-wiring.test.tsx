@@ -1,11 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Modal } from '../shared/ui/modal.tsx';
 import { clearSession } from '../shared/session/session.ts';
 import { setupShell, withQuery } from '../test/shell-harness.tsx';
-import { RouteError } from './errors/error-pages.tsx';
-import { ChunkLoadError } from '../shared/shell/lazy-route.ts';
+import { RouteErrorBoundary } from './errors/error-pages.tsx';
+import { ChunkLoadError, withChunkTimeout } from '../shared/shell/lazy-route.ts';
 import { ModalHost } from './modal-host.tsx';
 import { registeredModals, registerModal } from '../shared/shell/modal-registry.ts';
 import { registerFeatures } from './registrations.ts';
@@ -77,11 +78,17 @@ describe('shell wiring', () => {
   });
 
   it('SH-37 ER-19 a page chunk that fails ends in the load-failure page with a retry', async () => {
-    const router = createMemoryRouter(
-      [{ path: '/', ErrorBoundary: RouteError, lazy: () => Promise.reject(new ChunkLoadError('timeout')) }],
-      { initialEntries: ['/'] },
+    // As a page route renders its chunk (routes.tsx): a lazy component under the routes' boundary.
+    const Page = lazy(() => withChunkTimeout(() => Promise.reject(new ChunkLoadError('timeout'))));
+    render(
+      <MemoryRouter>
+        <RouteErrorBoundary resetKey="/">
+          <Suspense fallback={null}>
+            <Page />
+          </Suspense>
+        </RouteErrorBoundary>
+      </MemoryRouter>,
     );
-    render(<RouterProvider router={router} />);
     expect(await screen.findByTestId('chunk-error-page')).toHaveTextContent(
       'The page took too long to load. Please check your network or contact customer service.',
     );

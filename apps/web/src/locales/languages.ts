@@ -47,12 +47,4 @@ export const catalogueLanguageCodes: readonly string[] = catalogueLanguages.map(
  * file is missing. A listed file that exists is used (take it off the list when you write it), and
  * a namespace not in src/locales yet may be listed (one on its way from other work).
  */
-export const untranslated: Readonly<Record<string, readonly string[]>> = {
-  accounts: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  agent: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  house: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  lottery: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  'lottery-rules': ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  pages: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-  profile: ['km', 'ta', 'tl', 'ur-Latn', 'kk', 'uz', 'lo', 'ne', 'te'],
-};
+export const untranslated: Readonly<Record<string, readonly string[]>> = {};

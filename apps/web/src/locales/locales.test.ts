@@ -32,6 +32,64 @@ describe('catalogues', () => {
     expect(checkCatalogues()).toEqual([]);
   });
 
+  it('LN-06 catalogues exist for the 31 languages the spec names, each complete: every namespace, every English key, none empty, placeholders kept, none declared untranslated', () => {
+    // The spec's list (B §9), by name, and the code each is served under.
+    const spec: Record<string, string> = {
+      Chinese: 'zh-CN',
+      English: 'en',
+      Japanese: 'ja',
+      Thai: 'th',
+      Vietnamese: 'vi',
+      Burmese: 'my',
+      Spanish: 'es',
+      Hindi: 'hi',
+      Indonesian: 'id',
+      Khmer: 'km',
+      Korean: 'ko',
+      Malay: 'ms',
+      Portuguese: 'pt',
+      Tamil: 'ta',
+      'Traditional Chinese': 'zh-TW',
+      Tagalog: 'tl',
+      Urdu: 'ur',
+      'Roman Urdu': 'ur-Latn',
+      'Brazilian Portuguese': 'pt-BR',
+      Turkish: 'tr',
+      Bengali: 'bn',
+      Arabic: 'ar',
+      Persian: 'fa',
+      Russian: 'ru',
+      Kazakh: 'kk',
+      Uzbek: 'uz',
+      Lao: 'lo',
+      Nepali: 'ne',
+      French: 'fr',
+      Telugu: 'te',
+      Swahili: 'sw',
+    };
+    expect(Object.keys(spec)).toHaveLength(31);
+    expect([...catalogueLanguageCodes].sort()).toEqual(Object.values(spec).sort());
+    expect(Object.values(untranslated).flat()).toEqual([]);
+    const all = byNamespace();
+    // Every namespace folder, and the shell's files beside them.
+    const folders = readdirSync(import.meta.dirname, { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(all.size).toBe(folders.length + 1);
+    for (const [ns, catalogues] of all) {
+      const en = catalogues.get('en')!;
+      for (const [name, code] of Object.entries(spec)) {
+        const strings = catalogues.get(code);
+        expect(strings, `${ns || 'translation'}: ${name} (${code})`).toBeDefined();
+        expect(Object.keys(strings!).sort(), `${ns || 'translation'}/${code}`).toEqual(
+          Object.keys(en).sort(),
+        );
+        for (const [key, text] of Object.entries(strings!)) {
+          expect(text.trim(), `${ns || 'translation'}/${code}:${key}`).not.toBe('');
+          expect(placeholders(text), `${ns || 'translation'}/${code}:${key}`).toEqual(placeholders(en[key]!));
+        }
+      }
+    }
+  });
+
   it('the check names a missing key, an extra key, a lost value and an undeclared missing file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalogues-'));
     mkdirSync(join(dir, 'pages'));
@@ -47,6 +105,34 @@ describe('catalogues', () => {
       'translation/ar.json a: values none, English has name',
       'translation/fa.json is missing (write it, or declare it in languages.ts untranslated)',
       'pages/ar.json is missing (write it, or declare it in languages.ts untranslated)',
+    ]);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('the check reads messages with formats and ICU blocks (session 30): each language its own branches, a lost value, unpaired braces and a block without other named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalogues-'));
+    const write = (path: string, strings: Catalogue) =>
+      writeFileSync(join(dir, path), JSON.stringify(strings));
+    write('en.json', {
+      paid: 'Paid {{amount, money}} on {{at, date}}',
+      items: '{count, plural, one {# item} other {# items}}',
+      kind: '{kind, select, deposit {Deposit} other {Movement}}',
+    });
+    // Arabic's own plural branches and a value written without its format are fine.
+    write('ar.json', {
+      paid: 'دفعت {{amount}} في {{at, date}}',
+      items: '{count, plural, one {عنصر} two {عنصران} few {# عناصر} many {# عنصرًا} other {# عنصر}}',
+      kind: '{kind, select, deposit {إيداع} other {حركة}}',
+    });
+    write('fa.json', {
+      paid: 'پرداخت {{amount, money}}',
+      items: '{count, plural, other {# مورد}',
+      kind: '{kind, select, deposit {واریز}}',
+    });
+    expect(checkCatalogues(dir, ['en', 'ar', 'fa'], {})).toEqual([
+      'translation/fa.json paid: values amount, English has amount at',
+      'translation/fa.json items: its braces do not pair',
+      'translation/fa.json kind: a select or plural block has no other branch',
     ]);
     rmSync(dir, { recursive: true });
   });

@@ -181,6 +181,9 @@ function zodIssues(input: unknown, error: z.ZodError): TierIssue[] {
   });
 }
 
+/** An issue with its message filled in: the contract editor's own reading of the terms makes its issues so. */
+export { issue as tierIssue };
+
 /** Terms with their rows' own rules checked (ascending, non-zero, formats), caps aside. */
 export function tierRuleIssues(terms: ContractTerms): TierIssue[] {
   const issues: TierIssue[] = [];
@@ -236,7 +239,16 @@ export type OfferCheck = { ok: true; terms: ContractTerms } | { ok: false; issue
 export function checkOffer(input: unknown, ctx: OfferContext): OfferCheck {
   const parsed = ContractTermsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, issues: zodIssues(input, parsed.error) };
-  const terms = parsed.data;
+  const issues = offerIssues(parsed.data, ctx);
+  return issues.length ? { ok: false, issues } : { ok: true, terms: parsed.data };
+}
+
+/**
+ * `checkOffer`'s checks of terms already read: the rows' rules, the offerer's caps, the platform's
+ * lowest rates and the modification's change. Apart so the agent centre's editor can read the terms
+ * by hand and keep zod out of the browser (issue 33).
+ */
+export function offerIssues(terms: ContractTerms, ctx: OfferContext): TierIssue[] {
   const issues = tierRuleIssues(terms);
   if (!ctx.offerer || contractLine(ctx.offerer) !== contractLine(terms))
     issues.push(issue('contract.kind.not.held', null, null));
@@ -260,5 +272,5 @@ export function checkOffer(input: unknown, ctx: OfferContext): OfferCheck {
       }
     });
   if (ctx.current && sameTerms(ctx.current, terms)) issues.push(issue('contract.unchanged', null, null));
-  return issues.length ? { ok: false, issues } : { ok: true, terms };
+  return issues;
 }

@@ -194,6 +194,39 @@ export const boChatGroupSetOpen = defineBoCall({
   response: BoChatGroupRowSchema,
 });
 
+/** The players' new order of the groups: every group's id, each once, the first shown first. */
+export const BoChatGroupOrderBodySchema = z.object({
+  ids: z
+    .array(groupId, { message: 'Give the groups’ ids in their new order' })
+    .min(1, 'Give the groups’ ids in their new order')
+    .max(500, 'At most 500 groups')
+    .refine((ids) => new Set(ids).size === ids.length, 'Name each group once'),
+});
+
+export const boChatGroupOrder = defineBoCall({
+  id: 'boChatGroupOrder',
+  method: 'POST',
+  path: '/bo/api/chat/groups/order',
+  access: 'chat.moderate',
+  summary:
+    "Sets the order players see the chat groups in: every group's id once, first first (audited chat.group.reorder); a list that is not every group is 409",
+  body: BoChatGroupOrderBodySchema,
+  response: z.object({ list: z.array(BoChatGroupRowSchema) }),
+});
+
+export const BoChatGroupDeleteBodySchema = z.object({ id: groupId, reason });
+
+export const boChatGroupDelete = defineBoCall({
+  id: 'boChatGroupDelete',
+  method: 'POST',
+  path: '/bo/api/chat/groups/delete',
+  access: 'chat.moderate',
+  summary:
+    'Deletes a chat group that never held a message, with a reason (audited chat.group.delete with the whole group); one with messages, removed ones included, is 409 chat.group.has.messages: close it instead',
+  body: BoChatGroupDeleteBodySchema,
+  response: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+});
+
 export const chatBoCalls: BoCallDef[] = [
   boChatMessages,
   boChatRemove,
@@ -203,4 +236,6 @@ export const chatBoCalls: BoCallDef[] = [
   boChatGroups,
   boChatGroupSave,
   boChatGroupSetOpen,
+  boChatGroupOrder,
+  boChatGroupDelete,
 ];

@@ -36,6 +36,7 @@ const HOUSE_KINDS = [
   'sicbo',
   'hilo',
   'baccarat',
+  'blackjack',
 ] as const;
 
 export const HouseRoundSchema = z.object({
@@ -111,6 +112,38 @@ export const HiLoRoundSchema = z.object({
 });
 export type HiLoRound = z.infer<typeof HiLoRoundSchema>;
 
+const blackjackAction = z.enum(['hit', 'stand', 'double', 'split']);
+
+/** An open Blackjack round as its player sees it: the cards turned so far (the rest stay in the seed). */
+export const BlackjackRoundSchema = z.object({
+  roundId: z.string(),
+  /** The first bet, major units. */
+  bet: z.number(),
+  /** Everything staked so far (the bet, a double, a split), major units. */
+  stake: z.number(),
+  actions: z.array(blackjackAction),
+  /** The player's hands (two after a split): cards 0..51, total, soft, doubled. */
+  hands: z.array(
+    z.object({
+      cards: z.array(z.number().int()),
+      total: z.number().int(),
+      soft: z.boolean(),
+      doubled: z.boolean(),
+    }),
+  ),
+  /** The hand in play. */
+  active: z.number().int(),
+  /** The dealer's up-card (his second is drawn when the player is done). */
+  dealer: z.array(z.number().int()),
+  dealerTotal: z.number().int(),
+  /** The actions the hand in play may take. */
+  legal: z.array(blackjackAction),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+});
+export type BlackjackRound = z.infer<typeof BlackjackRoundSchema>;
+
 /** The limits of the originals, major units (configured per site). */
 export const OriginalLimitsSchema = z.object({
   minBet: z.number(),
@@ -140,6 +173,8 @@ export const HouseStateSchema = z.object({
   openMines: MinesRoundSchema.nullable().optional(),
   /** HiLo: a round left open (played on after a reload or a restart of the server). */
   openHiLo: HiLoRoundSchema.nullable().optional(),
+  /** Blackjack: a round left open (played on after a reload or a restart of the server). */
+  openBlackjack: BlackjackRoundSchema.nullable().optional(),
 });
 export type HouseState = z.infer<typeof HouseStateSchema>;
 
@@ -301,18 +336,22 @@ export const autoBetHouseOriginal = defineCall({
   moduleId: 'SANDBOX',
   token: false,
   summary:
-    'Auto-bet: up to `rounds` rounds of the same bet, stopped by the server at a profit or loss limit (decision 046)',
+    'Auto-bet: up to `rounds` rounds of the same bet, stopped by the server at a profit or loss limit, or on a won or lost round (decision 046)',
   body: z.strictObject({
     ...originalSettings,
     rounds: z.number().int().min(1),
     /** Stop once the net result reaches +stopOnProfit or -stopOnLoss (major units). */
     stopOnProfit: amount.optional(),
     stopOnLoss: amount.optional(),
+    /** Stop after the first round that pays more than its stake (a won round). */
+    stopOnWin: z.boolean().optional(),
+    /** Stop after the first round that pays less than its stake (a lost round; a push is neither). */
+    stopOnLose: z.boolean().optional(),
   }),
   response: z.object({
     rounds: z.array(HouseRoundSchema),
-    /** Why it stopped: all rounds played, a limit reached, or a refused stake (the balance). */
-    stoppedBy: z.enum(['rounds', 'profit', 'loss', 'balance']),
+    /** Why it stopped: all rounds played, a limit reached, a won or lost round, or a refused stake (the balance). */
+    stoppedBy: z.enum(['rounds', 'profit', 'loss', 'win', 'lose', 'balance']),
     net: z.number(),
   }),
 });
@@ -398,4 +437,37 @@ export const cashOutHouseHiLo = defineCall({
   summary: 'Cashes out the open HiLo round at its multiplier',
   body: z.strictObject({ gameCode }),
   response: hiloAnswer,
+});
+
+// ---- Blackjack (decision 057) ----------------------------------------------------------------
+
+const blackjackAnswer = z.object({
+  open: BlackjackRoundSchema.nullable(),
+  /** The round once it ended (every hand played and the dealer's drawn, or a blackjack dealt). */
+  settled: HouseRoundSchema.nullable(),
+  balance: z.number(),
+});
+
+export const startHouseBlackjack = defineCall({
+  id: 'startHouseBlackjack',
+  method: 'POST',
+  path: '/wps/sandbox/house/blackjack/start',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary:
+    "Deals a Blackjack round: the bet is debited, the player's two cards and the dealer's up-card turned (a blackjack settles at once)",
+  body: z.strictObject({ gameCode, bet: amount }),
+  response: blackjackAnswer,
+});
+
+export const actHouseBlackjack = defineCall({
+  id: 'actHouseBlackjack',
+  method: 'POST',
+  path: '/wps/sandbox/house/blackjack/act',
+  moduleId: 'SANDBOX',
+  token: false,
+  summary:
+    'Hits, stands, doubles or splits the hand in play of the open Blackjack round (a double or a split debits one more bet); `step` is the number of actions the player saw, so a repeated submit is refused',
+  body: z.strictObject({ gameCode, action: blackjackAction, step: z.number().int().min(0) }),
+  response: blackjackAnswer,
 });

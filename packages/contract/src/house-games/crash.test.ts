@@ -152,5 +152,37 @@ describe('Crash: the crash point (decision 055)', () => {
     }
     const out = execFileSync(process.execPath, [`${root}scripts/verify-crash.mjs`], { encoding: 'utf8' });
     expect(out).toContain(`${file.rounds.length} of ${file.rounds.length} rounds match`);
+    // The originals' outside verifier takes Crash too: the published chain, and one round as its
+    // page reveals it (the verifier page's command), a wrong point or round number refused.
+    const script = `${root}scripts/verify-original.mjs`;
+    const all = execFileSync(process.execPath, [script, `${root}docs/crash-vectors.json`], {
+      encoding: 'utf8',
+    });
+    expect(all).toContain(`${file.rounds.length} of ${file.rounds.length} crash rounds match`);
+    const r = file.rounds[7]!;
+    const one = {
+      kind: 'crash',
+      hash: r.hash,
+      salt: file.salt,
+      roundNo: r.roundNo,
+      commitment: file.commitment,
+    };
+    const said = execFileSync(
+      process.execPath,
+      [script, JSON.stringify({ ...one, crashPoint: r.crashPoint })],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(said).toContain(`round ${r.roundNo} crashed at ${crashText(r.crashPoint)}x; the hash leads back`);
+    for (const wrong of [{ crashPoint: r.crashPoint + 1 }, { roundNo: r.roundNo + 1 }]) {
+      let failed = '';
+      try {
+        execFileSync(process.execPath, [script, JSON.stringify({ ...one, ...wrong })], { encoding: 'utf8' });
+      } catch (err) {
+        failed = String((err as { stdout?: string }).stdout);
+      }
+      expect(failed).toContain('MISMATCH');
+    }
   });
 });

@@ -4,11 +4,12 @@ import { LUCKY_LOTUS, playSlot, type SlotOutcome } from './slot.ts';
 import { playOriginal, type OriginalKind, type OriginalOutcome, type OriginalWager } from './originals.ts';
 
 /**
- * The sandbox vendor's house games by game code (decision 020): the slot, and the Dragon Tiger
- * round game under one code per catalogue category it stands in for. Every catalogue game is
- * launched into the sandbox (`/sandbox/games/<gameId>`): a game id naming a category
- * (`BGS-LIVE-3`, `YBG-FISH-7`, `DS88-PVP-12`, `X-CARDS-2`) opens the table under that category,
- * any other (a slot's `PG-00123`) opens the slot; so every entry of the catalogue plays.
+ * The sandbox vendor's house games by game code (decision 020): the slot, the Dragon Tiger round
+ * game and the originals. A catalogue title whose vendor is not connected opens its stand-in of
+ * the same kind (decision 058, stand-ins.ts) under `<house code>--<game id>` (`roulette--EVO-LIVE-2`,
+ * `lucky-lotus--PG-00123`), which plays that house game and says it is a stand-in. A bare game id
+ * of an older launch still opens by its category: one naming one (`BGS-LIVE-3`, `YBG-FISH-7`)
+ * the table, any other the slot.
  */
 export type HouseGameKind = 'slot' | 'table' | OriginalKind;
 export interface HouseGame {
@@ -19,6 +20,11 @@ export interface HouseGame {
   name: string;
   /** One of the house originals (decision 046): its own category and lobby row on the site. */
   original?: boolean;
+  /**
+   * A vendor title's sandbox stand-in (decision 058): the vendor's game id this plays in place of,
+   * from a code `<house code>--<game id>`; the page says it is a stand-in.
+   */
+  standInFor?: string;
 }
 
 export const SANDBOX_VENDOR = 'SBX';
@@ -39,18 +45,27 @@ export const HOUSE_GAMES: readonly HouseGame[] = [
   { code: 'sic-bo', kind: 'sicbo', category: 'RNG', name: 'Sic Bo', original: true },
   { code: 'hilo', kind: 'hilo', category: 'RNG', name: 'HiLo', original: true },
   { code: 'baccarat', kind: 'baccarat', category: 'RNG', name: 'Baccarat', original: true },
+  { code: 'blackjack', kind: 'blackjack', category: 'RNG', name: 'Blackjack', original: true },
 ];
 
 /** The house originals in lobby order. */
 export const HOUSE_ORIGINALS: readonly HouseGame[] = HOUSE_GAMES.filter((g) => g.original);
 
 export const HOUSE_GAME_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Between a house game's code and the vendor game id it stands in for (stand-ins.ts). */
+export const STAND_IN_MARK = '--';
 
 /** The house game a code opens (null: not a game code at all). */
 export function houseGameOf(code: string): HouseGame | null {
   if (!HOUSE_GAME_CODE_PATTERN.test(code)) return null;
   const known = HOUSE_GAMES.find((g) => g.code === code);
   if (known) return known;
+  const mark = code.indexOf(STAND_IN_MARK);
+  if (mark > 0) {
+    const base = HOUSE_GAMES.find((g) => g.code === code.slice(0, mark));
+    const standInFor = code.slice(mark + STAND_IN_MARK.length);
+    if (base && standInFor) return { ...base, code, standInFor };
+  }
   const parts = code.toUpperCase().split(/[-_]/);
   const category = (['LIVE', 'CARDS', 'FISH', 'PVP'] as const).find((c) => parts.includes(c));
   const table =

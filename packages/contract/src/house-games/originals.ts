@@ -24,6 +24,12 @@ import {
   type BaccaratOutcome,
   type BaccaratWager,
 } from './originals-baccarat.ts';
+import {
+  BLACKJACK_TOP,
+  playBlackjack,
+  type BlackjackOutcome,
+  type BlackjackWager,
+} from './originals-blackjack.ts';
 
 /**
  * The house originals (issue 34, decision 046): Dice, Limbo, Mines and Plinko here; Keno, Wheel,
@@ -71,7 +77,17 @@ export function multiplierText(m: ExactRatio, decimals = 2): string {
 }
 
 export type OriginalKind =
-  'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette' | 'sicbo' | 'hilo' | 'baccarat';
+  | 'dice'
+  | 'limbo'
+  | 'mines'
+  | 'plinko'
+  | 'keno'
+  | 'wheel'
+  | 'roulette'
+  | 'sicbo'
+  | 'hilo'
+  | 'baccarat'
+  | 'blackjack';
 export const ORIGINAL_KINDS: readonly OriginalKind[] = [
   'dice',
   'limbo',
@@ -83,6 +99,7 @@ export const ORIGINAL_KINDS: readonly OriginalKind[] = [
   'sicbo',
   'hilo',
   'baccarat',
+  'blackjack',
 ];
 
 // ---- Dice -------------------------------------------------------------------------------------
@@ -400,7 +417,8 @@ export type OriginalWager =
   | RouletteWager
   | SicBoWager
   | HiLoWager
-  | BaccaratWager;
+  | BaccaratWager
+  | BlackjackWager;
 export type OriginalOutcome =
   | DiceOutcome
   | LimboOutcome
@@ -411,7 +429,8 @@ export type OriginalOutcome =
   | RouletteOutcome
   | SicBoOutcome
   | HiLoOutcome
-  | BaccaratOutcome;
+  | BaccaratOutcome
+  | BlackjackOutcome;
 
 export function playOriginal(source: BlockSource, w: OriginalWager): OriginalOutcome {
   switch (w.kind) {
@@ -435,6 +454,8 @@ export function playOriginal(source: BlockSource, w: OriginalWager): OriginalOut
       return playHiLo(source, w);
     case 'baccarat':
       return playBaccarat(source, w);
+    case 'blackjack':
+      return playBlackjack(source, w);
   }
 }
 
@@ -468,5 +489,8 @@ export function originalTopMultiplier(w: OriginalWager): ExactRatio {
     // HiLo: its least first win (0.99 × 13/12); later guesses are offered only while their win fits.
     case 'hilo':
       return ratio(99n * 13n, 100n * 12n);
+    // Blackjack: per first bet, a split with both hands doubled and won returns 8.
+    case 'blackjack':
+      return ratio(BigInt(BLACKJACK_TOP), 1n);
   }
 }

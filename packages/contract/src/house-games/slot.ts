@@ -42,7 +42,13 @@ export interface SlotDefinition {
   freeSpinMultiplier: number;
   /** The return to player the paytable states, in percent with 2 decimals (proved exact in slot-rtp.test.ts). */
   statedRtpPercent: string;
+  /** The volatility class the paytable states: `slotVolatilityOf` its exact variance (proved in slot-rtp.test.ts). */
+  statedVolatility: SlotVolatility;
 }
+
+/** A slot's volatility classes, as the catalogue's `volatility` spells them (contract games.ts). */
+export const SLOT_VOLATILITIES = ['LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const;
+export type SlotVolatility = (typeof SLOT_VOLATILITIES)[number];
 
 /** Builds a strip from symbol counts, spreading each symbol evenly (deterministic). */
 function strip(counts: Partial<Record<SlotSymbol, number>>): number[] {
@@ -129,6 +135,8 @@ export const LUCKY_LOTUS: SlotDefinition = {
   freeSpins: [0, 0, 0, 8, 12, 20],
   freeSpinMultiplier: 2,
   statedRtpPercent: '95.92',
+  // σ ≈ 2.59 a unit bet (σ² = 6.714…): many small line wins, 1,000 line bets (50 bets) at most a line.
+  statedVolatility: 'LOW',
 };
 
 export const SLOT_LINES = PAYLINES.length;

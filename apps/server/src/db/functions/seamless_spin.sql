@@ -1,17 +1,24 @@
 -- The current definition of seamless_spin, as the migrations leave it (written by npm run db:functions).
-CREATE OR REPLACE FUNCTION public.seamless_spin(p_vendor text, p_member bigint, p_round text, p_debit_tx text, p_credit_tx text, p_stake bigint, p_win bigint, p_debit_hash bytea, p_credit_hash bytea, p_account bigint, p_house bigint, p_free_play boolean, p_currency text, p_product text, p_game_code text, p_game_name text, p_reference text, p_stake_key text, p_payout_key text, p_stake_fp bytea, p_payout_fp bytea, p_seed bigint, p_nonce bigint, p_claimed boolean, p_client_seed text, p_seed_hash text, p_kind text, p_wager jsonb, p_outcome jsonb)
+CREATE OR REPLACE FUNCTION public.seamless_spin(p_vendor text, p_member bigint, p_round text, p_debit_tx text, p_credit_tx text, p_stake bigint, p_win bigint, p_debit_hash bytea, p_credit_hash bytea, p_account bigint, p_house bigint, p_free_play boolean, p_currency text, p_product text, p_game_code text, p_game_name text, p_reference text, p_stake_key text, p_payout_key text, p_stake_fp bytea, p_payout_fp bytea, p_seed bigint, p_nonce bigint, p_claimed boolean, p_client_seed text, p_seed_hash text, p_kind text, p_wager jsonb, p_outcome jsonb, p_rg_check boolean)
  RETURNS TABLE(o_balance bigint, o_stake_tx bigint, o_payout_tx bigint, o_at timestamp with time zone)
  LANGUAGE plpgsql
 AS $function$
     declare
       v_at timestamptz := now();
       v_memo text := case when p_free_play then 'free play' else '' end;
+      v_vendor_rows boolean := p_seed is null;
       v_stake_tx bigint;
       v_payout_tx bigint;
       v_replayed boolean;
       v_balance bigint;
       v_n integer;
     begin
+      if p_rg_check and (
+           exists (select 1 from rg_limit where member_id = p_member and kind in ('loss', 'wager'))
+           or exists (select 1 from rg_setting where member_id = p_member and block_until is not null)) then
+        raise exception 'member % spins under a limit', p_member using errcode = 'RG001';
+      end if;
+
       if p_seed is not null then
         update house_seed set next_nonce = greatest(next_nonce, p_nonce + 1)
           where id = p_seed and active and client_seed = p_client_seed and (p_claimed or next_nonce = p_nonce);
@@ -20,13 +27,15 @@ AS $function$
         end if;
       end if;
 
-      insert into game_round as r (vendor, round_id, member_id, free_play, status, stake, payout, product,
-                                   game_code, game_name, opened_at, settled_at)
-        values (p_vendor, p_round, p_member, p_free_play, 'CREDITED', p_stake, p_win, p_product,
-                p_game_code, p_game_name, v_at, v_at)
-        on conflict (vendor, round_id) do nothing;
-      if not found then
-        raise exception 'game round %:% exists', p_vendor, p_round using errcode = 'GW001';
+      if v_vendor_rows then
+        insert into game_round as r (vendor, round_id, member_id, free_play, status, stake, payout, product,
+                                     game_code, game_name, opened_at, settled_at)
+          values (p_vendor, p_round, p_member, p_free_play, 'CREDITED', p_stake, p_win, p_product,
+                  p_game_code, p_game_name, v_at, v_at)
+          on conflict (vendor, round_id) do nothing;
+        if not found then
+          raise exception 'game round %:% exists', p_vendor, p_round using errcode = 'GW001';
+        end if;
       end if;
 
       -- The stake, then the win, each one movement of the ledger (member first: the lock order).
@@ -52,23 +61,29 @@ AS $function$
                 p_stake, p_win, 'SETTLED', v_at, v_at, jsonb_build_object('freePlay', p_free_play))
         on conflict (vendor, bet_no) do nothing;
 
-      insert into game_wallet_tx (vendor, tx_id, kind, member_id, round_id, amount, request_hash,
-                                  ledger_transaction_id, balance_after, created_at)
-        values (p_vendor, p_debit_tx, 'DEBIT', p_member, p_round, p_stake, p_debit_hash,
-                v_stake_tx, v_balance - p_win, v_at),
-               (p_vendor, p_credit_tx, 'CREDIT', p_member, p_round, p_win, p_credit_hash,
-                v_payout_tx, v_balance, v_at)
-        on conflict (vendor, tx_id) do nothing;
-      get diagnostics v_n = row_count;
-      if v_n <> 2 then
-        raise exception 'game transaction id used' using errcode = 'GW001';
+      if v_vendor_rows then
+        insert into game_wallet_tx (vendor, tx_id, kind, member_id, round_id, amount, request_hash,
+                                    ledger_transaction_id, balance_after, created_at)
+          values (p_vendor, p_debit_tx, 'DEBIT', p_member, p_round, p_stake, p_debit_hash,
+                  v_stake_tx, v_balance - p_win, v_at),
+                 (p_vendor, p_credit_tx, 'CREDIT', p_member, p_round, p_win, p_credit_hash,
+                  v_payout_tx, v_balance, v_at)
+          on conflict (vendor, tx_id) do nothing;
+        get diagnostics v_n = row_count;
+        if v_n <> 2 then
+          raise exception 'game transaction id used' using errcode = 'GW001';
+        end if;
       end if;
 
       if p_seed is not null then
         insert into house_round (round_id, member_id, vendor, game_code, kind, seed_id, server_seed_hash,
                                  client_seed, nonce, bet, win, free_play, balance_after, wager, outcome, played_at)
           values (p_round, p_member, p_vendor, p_game_code, p_kind, p_seed, p_seed_hash,
-                  p_client_seed, p_nonce, p_stake, p_win, p_free_play, v_balance, p_wager, p_outcome, v_at);
+                  p_client_seed, p_nonce, p_stake, p_win, p_free_play, v_balance, p_wager, p_outcome, v_at)
+          on conflict do nothing;
+        if not found then
+          raise exception 'house round % exists', p_round using errcode = 'GW001';
+        end if;
       end if;
 
       return query select v_balance, v_stake_tx, v_payout_tx, v_at;

@@ -6,8 +6,10 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { WalletType, type HouseCode, type Posting, type WalletService } from '../wallet/wallet.service.ts';
 
 /**
- * Rebates on settled bets (issue 29, decision 028): accrued by the fold job (stats.ts) in the
- * transaction that takes the bets off the queue, so each bet earns its rebates exactly once, and
+ * Rebates on settled bets (issue 29, decisions 028 and 059): earned by the fold job (stats.ts) in the
+ * transaction that takes the bets off the queue, so each bet earns its rebates exactly once (the
+ * agents' differentials accrued there; a player's own rebate kept in its figures,
+ * agent_member_day.own_rebate, and accrued by the hourly payment that pays it), and
  * credited through the ledger by whoever moves what an accrual owes beyond what it paid, in the
  * transaction that records the payment, so each cent is credited exactly once: the agent credit job
  * once a minute for the agents' differentials (an agent sees its income within about a minute of
@@ -50,7 +52,7 @@ export const REBATE_UNITS_PER_MINOR = 20_000n;
 const POSTINGS_PER_MOVEMENT = 50;
 
 /** The lottery's categories: rebated by prize group, never by a member_rebate rate. */
-const LOTTERY_PRODUCTS = sql`('LOTT', 'ELOTT')`;
+export const LOTTERY_PRODUCTS = sql`('LOTT', 'ELOTT')`;
 
 /** The house account that pays rebates (the wallet's house accounts: `<code>:<currency>[:<shard>]`). */
 export const HOUSE_REBATE = 'HOUSE_REBATE' as HouseCode;
@@ -87,9 +89,12 @@ export async function resolveFoldMembers(trx: Kysely<DB>): Promise<void> {
 }
 
 /**
- * Accrues the rebates of the bets in the fold's batch (`agent_fold_batch`, its members resolved in
- * `agent_fold_who` by `resolveFoldMembers`); the number of accruals
- * added to. Runs inside the fold's transaction; what they make due is credited by the jobs.
+ * Accrues the agents' differentials on the bets of the fold's batch, from its sums per member, day
+ * and product (`agent_fold_member`, with each member's own rate, `rate_bp`) and its members
+ * (`agent_fold_who`, `resolveFoldMembers`); the number of accruals added to. Runs inside the fold's
+ * transaction; what they make due is credited by the jobs. The players' own rebates are not
+ * accrued here: the fold keeps them in the figures (agent_fold_member.own_rebate into
+ * agent_member_day) and the hourly payment accrues them (`accrueOwnRebates`, decision 059).
  *
  * Each member's direct upline earns its difference with that member; every agent above earns its
  * difference with its own downline on the way, which is the same for every bet under the direct
@@ -98,18 +103,14 @@ export async function resolveFoldMembers(trx: Kysely<DB>): Promise<void> {
  */
 export async function accrueRebates(trx: Kysely<DB>): Promise<number> {
   const r = await sql`
-    with base as (
-      select b.member_id, m.upline_id, m.lottery_series, b.product, sum(b.valid_bet) as valid
-      from agent_fold_batch b
-      join agent_fold_who m on m.member_id = b.member_id
-      where b.event = 'BET' and m.agent_type <> ${AgentType.trial}
-      group by b.member_id, m.upline_id, m.lottery_series, b.product
-      having sum(b.valid_bet) <> 0
-    ),
-    own as (
-      select r.*, coalesce(mr.rate_bp, 0) as rate_bp
-      from base r
-      left join member_rebate mr on mr.member_id = r.member_id and mr.product = r.product
+    with own as (
+      select f.member_id, m.upline_id, m.lottery_series, f.product, max(f.rate_bp) as rate_bp,
+        sum(f.valid_bet) as valid
+      from agent_fold_member f
+      join agent_fold_who m on m.member_id = f.member_id
+      where f.product <> '*' and m.agent_type <> ${AgentType.trial} and m.upline_id is not null
+      group by f.member_id, m.upline_id, m.lottery_series, f.product
+      having sum(f.valid_bet) <> 0
     ),
     -- The direct upline's difference with the member, per the member's group and rate.
     direct as (
@@ -131,17 +132,11 @@ export async function accrueRebates(trx: Kysely<DB>): Promise<number> {
     -- Above the direct upline (u): each of u's uplines (a) keeps its difference with the downline
     -- (c) the bets came through, on all the bets under u.
     under as (
-      select upline_id as member_id, product, sum(valid) as valid from base
-      where upline_id is not null
+      select upline_id as member_id, product, sum(valid) as valid from own
       group by upline_id, product
     ),
     earned as (
-      -- The player's own rate, other products only.
-      select member_id, product, 'REBATE' as kind, valid * rate_bp * 2 as owed
-      from own
-      where product not in ${LOTTERY_PRODUCTS} and rate_bp > 0
-      union all
-      select upline_id, product, 'AGENT_REBATE', owed from direct
+      select upline_id as member_id, product, 'AGENT_REBATE' as kind, owed from direct
       union all
       select ta.ancestor_id, r.product, 'AGENT_REBATE',
         r.valid * case
@@ -163,6 +158,72 @@ export async function accrueRebates(trx: Kysely<DB>): Promise<number> {
       having sum(owed) <> 0
     on conflict (member_id, product, kind) do update set owed = a.owed + excluded.owed`.execute(trx);
   return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * Moves the players' own rebates the folds kept in the figures (agent_member_day.own_rebate, each
+ * fold's at the rate the member had when it took the bets) into their accruals, and empties them;
+ * the accruals added to. Inside the hourly payment's transaction, under the fold's lock (no fold
+ * adds to a row between the read and the write), so what is moved is paid, or neither happens.
+ *
+ * Which rows: the days from `agent_stat_state.own_rebate_from` (the earliest day a fold put an own
+ * rebate on since the last move) of every member with a rate (member_rebate, other products than
+ * the lottery's), each read by its primary key. A fold puts an own rebate only on a member with a
+ * rate, and a rate once set is never lowered, so its member_rebate row stays (decision 028): every
+ * row with an own rebate is found.
+ */
+export async function accrueOwnRebates(trx: Kysely<DB>): Promise<number> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${STATS_LOCK} || current_schema(), 0))`.execute(
+    trx,
+  );
+  const state = await sql<{ from_day: string | null }>`
+    select own_rebate_from::text as from_day from agent_stat_state`.execute(trx);
+  const from = state.rows[0]?.from_day;
+  if (!from) return 0;
+  const r = await sql`
+    with due as (
+      select d.member_id, d.product, d.day, d.own_rebate
+      from member_rebate mr
+      cross join lateral (
+        select d.member_id, d.product, d.day, d.own_rebate from agent_member_day d
+        where d.member_id = mr.member_id and d.product = mr.product and d.day >= ${from}::date
+          and d.own_rebate <> 0
+        offset 0
+      ) d
+      where mr.product not in ${LOTTERY_PRODUCTS}
+    ),
+    moved as (
+      update agent_member_day d set own_rebate = 0
+      from due
+      where d.member_id = due.member_id and d.product = due.product and d.day = due.day
+    )
+    insert into agent_rebate_accrual as a (member_id, product, kind, owed)
+      select member_id, product, 'REBATE', sum(own_rebate) from due
+      group by member_id, product
+      having sum(own_rebate) <> 0
+    on conflict (member_id, product, kind) do update set owed = a.owed + excluded.owed`.execute(trx);
+  await sql`update agent_stat_state set own_rebate_from = null`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/**
+ * The rebate accruals of `memberIds` as owed now, for a report or a check: the accrual rows, each
+ * player's own rebates still in its figures (not yet moved by the payment) added to its REBATE
+ * accrual. What the fold's accruals held before decision 059, to the unit.
+ */
+export async function rebateAccruals(db: Kysely<DB>, memberIds: readonly number[]): Promise<DueRow[]> {
+  const ids = [...memberIds];
+  const r = await sql<DueRow>`
+    select member_id, product, kind, sum(owed)::text as owed, sum(paid)::bigint as paid from (
+      select member_id, product, kind, owed, paid from agent_rebate_accrual
+      where member_id = any(${ids}::bigint[])
+      union all
+      select member_id, product, 'REBATE', own_rebate, 0 from agent_member_day
+      where member_id = any(${ids}::bigint[]) and own_rebate <> 0
+    ) x
+    group by member_id, product, kind
+    order by member_id, product, kind`.execute(db);
+  return r.rows.map((x) => ({ ...x, member_id: Number(x.member_id), paid: Number(x.paid) }));
 }
 
 /** What an accrual owes beyond what it paid, in whole minor units (0 when nothing is due). */
@@ -238,6 +299,8 @@ export class AgentRebates {
     await sql`select pg_advisory_xact_lock(hashtextextended(${STATS_LOCK} || current_schema(), 0))`.execute(
       trx,
     );
+    // The hourly run (every kind): the players' own rebates the folds kept in the figures first.
+    if (kind === null) await accrueOwnRebates(trx);
     const owing = await sql<DueRow>`
       select member_id, product, kind, owed::text as owed, paid from agent_rebate_accrual
       where owed >= (paid + 1) * ${Number(REBATE_UNITS_PER_MINOR)}

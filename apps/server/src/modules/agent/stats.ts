@@ -3,13 +3,16 @@ import { betProducts } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
-import { accrueRebates, resolveFoldMembers, STATS_LOCK } from './rebate-job.ts';
+import { AgentType } from '@app/contract';
+import { accrueRebates, LOTTERY_PRODUCTS, resolveFoldMembers, STATS_LOCK } from './rebate-job.ts';
 
 /**
  * The agent centre's team figures (issue 29, decision 028): the queue the triggers of migration 029
  * append to is folded, every few seconds, into the per-member and per-upline figures the reports
  * read; the rebates its bets earn are accrued in the same transaction (rebate-job.ts credits them:
- * the agents' differentials once a minute, the players' own rebates once an hour).
+ * the agents' differentials once a minute, the players' own rebates once an hour). A player's own
+ * rebate is kept in the member's figures (agent_member_day.own_rebate, at its rate when the fold
+ * takes the bets) and moved into its accrual by the hourly payment (decision 059).
  *
  * Exactly once: a fold deletes the queue rows it adds up, and the figures and the rebate accruals
  * commit together with that delete, or nothing does (a crash, kill -9, a throw). Folds
@@ -175,22 +178,32 @@ export class AgentStats {
       await sql`update agent_stat_state set last_fold_at = now()`.execute(trx);
       return { folded: 0, accrued: 0, busy: 0 };
     }
-    await sql`update agent_stat_state set folds = folds + 1, last_fold_at = now()`.execute(trx);
 
     await resolveFoldMembers(trx);
+    await this.memberFigures(trx, tz);
+    // The earliest day the players' own rebates of this fold land on: the payment reads from there.
+    await sql`
+      update agent_stat_state set folds = folds + 1, last_fold_at = now(),
+        own_rebate_from = least(own_rebate_from, (select min(day) from agent_fold_member where own_rebate <> 0))`.execute(
+      trx,
+    );
     const accrued = await accrueRebates(trx);
     if (options.failAfterAccrual) throw new Error('agent stats: fold stopped after the accruals (test)');
 
     // The bettors' active days are the member's whole-day rows with bets (decision 028, "A
     // bettor's days"): their changes are read before those rows are added to, the gaps after.
-    await this.memberFigures(trx, tz);
     const flips = await this.activeChanges(trx, tz);
     await this.addFigures(trx);
     await this.addActive(trx, flips);
     return { folded, accrued, busy: 0 };
   }
 
-  /** The batch's sums per member, report day and product (agent_fold_member), with the first days. */
+  /**
+   * The batch's sums per member, report day and product (agent_fold_member), with the first days,
+   * each product's row with the member's own rebate rate (`rate_bp`) and the own rebate its bets
+   * earn at it (`own_rebate`, 1/20000 of a minor unit: other products than the lottery's, a
+   * member other than a trial account; decision 059).
+   */
   private async memberFigures(trx: Kysely<DB>, tz: string): Promise<void> {
     const products = sql.join(betProducts.map((p) => sql.lit(p)));
     await sql`
@@ -205,7 +218,8 @@ export class AgentStats {
               case when b.reference in (${products}) then b.reference else 'LOTT' end
           end as product
         from agent_fold_batch b
-      )
+      ),
+      g as (
       select r.member_id, r.day, k.product,
         sum(r.bets)::bigint as bets,
         sum(r.bet_amount)::bigint as bet_amount,
@@ -235,7 +249,19 @@ export class AgentStats {
         union all
         select r.product where r.product is not null
       ) k
-      group by r.member_id, r.day, k.product`.execute(trx);
+      group by r.member_id, r.day, k.product
+      ),
+      -- The member's own rate on a product's row other than the lottery's.
+      o as (
+        select g.*, coalesce(mr.rate_bp, 0) as rate_bp
+        from g
+        left join member_rebate mr on mr.member_id = g.member_id and mr.product = g.product
+          and g.product <> ${ALL_PRODUCTS} and g.product not in ${LOTTERY_PRODUCTS}
+      )
+      select o.*,
+        case when o.rate_bp > 0 and w.agent_type is distinct from ${AgentType.trial}
+          then o.valid_bet::numeric * o.rate_bp * 2 else 0 end as own_rebate
+      from o left join agent_fold_who w on w.member_id = o.member_id`.execute(trx);
 
     // First bets and first deposits: the day of a member's earliest settled bet or deposit. A bet
     // settled later with an earlier time (a vendor's own settlement time) moves the member's first
@@ -297,9 +323,9 @@ export class AgentStats {
     await sql`
       insert into agent_fold_member (member_id, day, product, bets, bet_amount, valid_bet, payout, deposits,
         deposit, withdrawals, withdrawal, promotions, promotion, rebate, agent_rebate, transfer_in, transfer_out,
-        registrations, first_bets, first_deposits, registered_first_deposits)
+        registrations, first_bets, first_deposits, registered_first_deposits, rate_bp, own_rebate)
       select x.member_id, x.day, ${ALL_PRODUCTS}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        x.first_bets, x.first_deposits, x.registered_first_deposits
+        x.first_bets, x.first_deposits, x.registered_first_deposits, 0, 0
       from agent_fold_firsts x
       where not exists (
         select 1 from agent_fold_member m
@@ -309,10 +335,13 @@ export class AgentStats {
 
   /** The batch's sums added to each member's rows, then to each upline's, over the tree. */
   private async addFigures(trx: Kysely<DB>): Promise<void> {
+    // The players' own rebates ride along in the rows written anyway (decision 059).
     await sql`
-      insert into agent_member_day as d (member_id, day, product, ${cols})
-        select member_id, day, product, ${cols} from agent_fold_member
-      on conflict (member_id, day, product) do update set ${adds('d')}`.execute(trx);
+      insert into agent_member_day as d (member_id, day, product, ${cols}, own_rebate)
+        select member_id, day, product, ${cols}, own_rebate from agent_fold_member
+      on conflict (member_id, day, product) do update set ${adds('d')}, own_rebate = d.own_rebate + excluded.own_rebate`.execute(
+      trx,
+    );
     // Each member's figures go to every upline (its own are its agent_member_day rows): summed per
     // direct upline first, then to that upline and each of its own uplines over the tree. A fold's
     // members are thousands and their direct uplines a few hundred: the tree is read for those, by

@@ -8,6 +8,7 @@ import { isAvatarName, renderAvatar } from './draw/avatar.ts';
 import { isBannerName, renderBanner } from './draw/banner.ts';
 import { isBrowserName, renderBrowser } from './draw/browser.ts';
 import { renderFlag } from './draw/flag.ts';
+import { renderGameCard } from './draw/game-card.ts';
 import { renderLogo } from './draw/logo.ts';
 import { isPartnerFolder, renderPartner } from './draw/partner.ts';
 import { renderPayment } from './draw/payment.ts';
@@ -140,6 +141,11 @@ const families: Record<string, Resolver> = {
       renderVendorCard(gameType, vassalage, label),
     );
   },
+  // One catalogue title's own art (decision 058): GAME_IMG/<gameType>/<gameId>/<title slug>.png.
+  GAME_IMG: ([gameType, gameId, slug, ...rest]) =>
+    gameType && gameId && slug && rest.length === 0 && GAME_TYPE.test(gameType)
+      ? job('GAME_IMG', `${gameType}/${gameId}/${slug}`, () => renderGameCard(gameType, gameId, slug))
+      : null,
   BROWSER: ([name, ...rest]) =>
     name && rest.length === 0 && isBrowserName(name) ? job('BROWSER', name, () => renderBrowser(name)) : null,
   AVATAR: ([name, ...rest]) =>

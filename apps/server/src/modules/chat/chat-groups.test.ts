@@ -65,6 +65,8 @@ describe(`chat groups on the console (${testDbKind})`, () => {
       ['/bo/api/chat/groups', undefined],
       ['/bo/api/chat/groups/save', { name: 'Sneaky', minRank: 0, reason: 'try' }],
       ['/bo/api/chat/groups/open', { id: before[0]!.id, open: false, reason: 'try' }],
+      ['/bo/api/chat/groups/order', { ids: before.map((g) => g.id).reverse() }],
+      ['/bo/api/chat/groups/delete', { id: before[0]!.id, reason: 'try' }],
     ] as const) {
       const none = await bo(null, url, payload);
       expect(none.statusCode, none.body).toBe(401);
@@ -161,7 +163,7 @@ describe(`chat groups on the console (${testDbKind})`, () => {
       minRank: 0,
       reason: 'dup',
     });
-    refused(clash, Errors.conflict);
+    refused(clash, ChatErrors.chatGroupNameTaken);
     expect(clash.json().message).toContain('already called');
     refused(
       await bo(support, '/bo/api/chat/groups/save', { id: 999_999, name: 'Nobody', minRank: 0, reason: 'x' }),
@@ -252,6 +254,16 @@ describe(`chat groups on the console (${testDbKind})`, () => {
       ['/bo/api/chat/groups/open', { id: g!.id, open: 'no', reason: 'x' }, 'open'],
       ['/bo/api/chat/groups/open', { id: 0, open: false, reason: 'x' }, 'id'],
       ['/bo/api/chat/groups/open', { id: g!.id, open: false, reason: 'x'.repeat(201) }, '200'],
+      ['/bo/api/chat/groups/order', {}, 'ids'],
+      ['/bo/api/chat/groups/order', { ids: [] }, 'ids'],
+      ['/bo/api/chat/groups/order', { ids: [g!.id, g!.id] }, 'once'],
+      ['/bo/api/chat/groups/order', { ids: ['x'] }, 'ids'],
+      ['/bo/api/chat/groups/order', { ids: [0] }, 'ids'],
+      ['/bo/api/chat/groups/order', { ids: g!.id }, 'ids'],
+      ['/bo/api/chat/groups/delete', { id: g!.id }, 'reason'],
+      ['/bo/api/chat/groups/delete', { id: g!.id, reason: ' ' }, 'reason'],
+      ['/bo/api/chat/groups/delete', { id: -1, reason: 'x' }, 'id'],
+      ['/bo/api/chat/groups/delete', { id: 2 ** 40, reason: 'x' }, 'id'],
     ];
     for (const [url, payload, names] of cases) {
       const res = await bo(admin, url, payload);
@@ -275,5 +287,204 @@ describe(`chat groups on the console (${testDbKind})`, () => {
       ChatErrors.chatGroupUnknown,
     );
     expect(await auditOf(t, 'chat.group.close')).toHaveLength(1);
+    expect(await auditOf(t, 'chat.group.reorder')).toHaveLength(0);
+    expect(await auditOf(t, 'chat.group.delete')).toHaveLength(0);
+    // Unknown groups: an order naming one is stale (409), deleting one is 404.
+    refused(
+      await bo(admin, '/bo/api/chat/groups/order', { ids: [2_147_483_647] }),
+      ChatErrors.chatGroupOrderStale,
+    );
+    refused(
+      await bo(admin, '/bo/api/chat/groups/delete', { id: 2_147_483_647, reason: 'x' }),
+      ChatErrors.chatGroupUnknown,
+    );
+  });
+
+  it('a group name is unique whatever its case, in the database: two creates at once give one group and one clear 409', async () => {
+    const stamp = Date.now() % 1_000_000;
+    const [a, b] = await Promise.all([
+      bo(admin, '/bo/api/chat/groups/save', { name: `Darts ${stamp}`, minRank: 0, reason: 'one' }),
+      bo(support, '/bo/api/chat/groups/save', { name: `DARTS ${stamp}`, minRank: 0, reason: 'two' }),
+    ]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes, `${a.body} ${b.body}`).toEqual([200, 409]);
+    const lost = a.statusCode === 409 ? a : b;
+    expect(lost.json().errorCode).toBe(ChatErrors.chatGroupNameTaken.code);
+    expect(lost.json().message).toMatch(/^Another group is already called “darts \d+”$/i);
+    const same = (await groups()).filter((g) => g.name.toLowerCase() === `darts ${stamp}`);
+    expect(same).toHaveLength(1);
+    // The database itself refuses another case of the name (the index of migration 071).
+    await expect(
+      t.database.db
+        .insertInto('chat_group')
+        .values({ name: `dArTs ${stamp}` })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+    // A rename onto another group's name, in another case, is the same 409.
+    const other = ok<Row>(
+      await bo(admin, '/bo/api/chat/groups/save', { name: `Pool ${stamp}`, minRank: 0, reason: 'three' }),
+    );
+    refused(
+      await bo(admin, '/bo/api/chat/groups/save', {
+        id: other.id,
+        name: `darts ${stamp}`,
+        minRank: 0,
+        reason: 'clash',
+      }),
+      ChatErrors.chatGroupNameTaken,
+    );
+    // Renaming a group to its own name in another case is allowed.
+    expect(
+      ok<Row>(
+        await bo(admin, '/bo/api/chat/groups/save', {
+          id: other.id,
+          name: `POOL ${stamp}`,
+          minRank: 0,
+          reason: 'caps',
+        }),
+      ).name,
+    ).toBe(`POOL ${stamp}`);
+  });
+
+  it('staff reorder the groups; the players see that order; a stale or unchanged list is 409; audited', async () => {
+    const before = await groups();
+    const order = before.map((g) => g.id).reverse();
+    const done = ok<{ list: Row[] }>(await bo(support, '/bo/api/chat/groups/order', { ids: order }));
+    expect(done.list.map((g) => g.id)).toEqual(order);
+    expect((await groups()).map((g) => g.id)).toEqual(order);
+    const [a] = await auditOf(t, 'chat.group.reorder');
+    expect(a).toMatchObject({ actor_name: support.username, target_type: 'chat_group' });
+    expect(a!.before).toEqual({ order: before.map((g) => g.id) });
+    expect(a!.after).toEqual({ order });
+
+    // The player's room lists its open groups in that order.
+    const m = await player(20);
+    const launch = ok<{ groups: { groupId: number }[]; groupId: number }>(
+      await t.call({ url: '/wps/relay/CBS_launchChat', token: m.token }),
+    );
+    const open = order.filter((id) => before.find((g) => g.id === id)!.enabled);
+    expect(launch.groups.map((g) => g.groupId)).toEqual(open);
+    expect(launch.groupId).toBe(open[0]);
+
+    // The same order again changes nothing (409); a list missing a group is stale (409).
+    refused(await bo(support, '/bo/api/chat/groups/order', { ids: order }), Errors.conflict);
+    refused(
+      await bo(support, '/bo/api/chat/groups/order', { ids: order.slice(1) }),
+      ChatErrors.chatGroupOrderStale,
+    );
+    expect(await auditOf(t, 'chat.group.reorder')).toHaveLength(1);
+    // Move the last to the top, as the console's "up" buttons do one step at a time.
+    const next = [order.at(-1)!, ...order.slice(0, -1)];
+    ok(await bo(admin, '/bo/api/chat/groups/order', { ids: next }));
+    expect((await groups()).map((g) => g.id)).toEqual(next);
+  });
+
+  it('deletes a group that never held a message, audited with the whole group; one with messages (removed too) is closed instead: 409', async () => {
+    const empty = ok<Row>(
+      await bo(admin, '/bo/api/chat/groups/save', {
+        name: `Typo ${Date.now() % 1_000_000}`,
+        description: 'made by mistake',
+        minRank: 3,
+        reason: 'new',
+      }),
+    );
+    const m = await player(5);
+    const gone = ok<{ id: number; deleted: boolean }>(
+      await bo(support, '/bo/api/chat/groups/delete', { id: empty.id, reason: 'Created by mistake' }),
+    );
+    expect(gone).toEqual({ id: empty.id, deleted: true });
+    expect((await groups()).map((g) => g.id)).not.toContain(empty.id);
+    const [d] = await auditOf(t, 'chat.group.delete');
+    expect(d).toMatchObject({
+      actor_name: support.username,
+      target_type: 'chat_group',
+      target_id: String(empty.id),
+    });
+    expect(d!.before).toEqual({
+      name: empty.name,
+      description: 'made by mistake',
+      minRank: 3,
+      enabled: true,
+      sort: expect.any(Number),
+      createdAt: empty.createdAt,
+    });
+    expect(d!.after).toEqual({ deleted: true, reason: 'Created by mistake' });
+    // The player's room no longer has it; naming it is the unknown group's 404; deleting again 404.
+    const launch = ok<{ groups: { groupId: number }[] }>(
+      await t.call({ url: '/wps/relay/CBS_launchChat', token: m.token }),
+    );
+    expect(launch.groups.map((g) => g.groupId)).not.toContain(empty.id);
+    refused(
+      await t.call({ url: `/wps/chat/messages?groupId=${empty.id}`, token: m.token }),
+      ChatErrors.chatGroupUnknown,
+    );
+    refused(
+      await bo(support, '/bo/api/chat/groups/delete', { id: empty.id, reason: 'again' }),
+      ChatErrors.chatGroupUnknown,
+    );
+
+    // A group with one message, removed by staff (so the room shows none): refused, kept whole.
+    const held = ok<Row>(
+      await bo(admin, '/bo/api/chat/groups/save', {
+        name: `Kept ${Date.now() % 1_000_000}`,
+        minRank: 0,
+        reason: 'new',
+      }),
+    );
+    const sent = await t.call({
+      method: 'POST',
+      url: '/wps/chat/messages',
+      token: m.token,
+      payload: { groupId: held.id, content: 'a word for the record' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    ok(await bo(support, '/bo/api/chat/messages/remove', { id: sent.json().value.id, reason: 'spam' }));
+    expect((await groups()).find((g) => g.id === held.id)!.messages).toBe(0);
+    const refusal = await bo(support, '/bo/api/chat/groups/delete', { id: held.id, reason: 'tidy' });
+    refused(refusal, ChatErrors.chatGroupHasMessages);
+    expect(refusal.json().message).toContain('close it instead');
+    expect((await groups()).map((g) => g.id)).toContain(held.id);
+    const kept = await t.database.db
+      .selectFrom('chat_message')
+      .select(['content', 'removed_by'])
+      .where('group_id', '=', held.id)
+      .execute();
+    expect(kept).toEqual([{ content: 'a word for the record', removed_by: support.username }]);
+    expect(await auditOf(t, 'chat.group.delete')).toHaveLength(1);
+  });
+
+  it('a message sent while its empty group is deleted: either the message is kept and the delete refused, or the group is gone and the message refused as unknown; never a 500', async () => {
+    for (let round = 0; round < 4; round++) {
+      const g = ok<Row>(
+        await bo(admin, '/bo/api/chat/groups/save', {
+          name: `Race ${round} ${Date.now() % 1_000_000}`,
+          minRank: 0,
+          reason: 'race',
+        }),
+      );
+      const m = await player(1);
+      const [sent, deleted] = await Promise.all([
+        t.call({
+          method: 'POST',
+          url: '/wps/chat/messages',
+          token: m.token,
+          payload: { groupId: g.id, content: `race ${round}` },
+        }),
+        bo(support, '/bo/api/chat/groups/delete', { id: g.id, reason: 'race' }),
+      ]);
+      const messages = await t.database.db
+        .selectFrom('chat_message')
+        .select('id')
+        .where('group_id', '=', g.id)
+        .execute();
+      if (deleted.statusCode === 200) {
+        refused(sent, ChatErrors.chatGroupUnknown);
+        expect(messages).toHaveLength(0);
+      } else {
+        refused(deleted, ChatErrors.chatGroupHasMessages);
+        expect(sent.statusCode, sent.body).toBe(200);
+        expect(messages).toHaveLength(1);
+      }
+    }
   });
 });

@@ -45,4 +45,10 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   registerBoCall(app, staffService, bo.boChatGroupSetOpen, ({ staff, body, caller }) =>
     chat.boGroupSetOpen(actorOf(staff, caller), body.id, body.open, body.reason),
   );
+  registerBoCall(app, staffService, bo.boChatGroupOrder, ({ staff, body, caller }) =>
+    chat.boGroupOrder(actorOf(staff, caller), body.ids),
+  );
+  registerBoCall(app, staffService, bo.boChatGroupDelete, ({ staff, body, caller }) =>
+    chat.boGroupDelete(actorOf(staff, caller), body.id, body.reason),
+  );
 }

@@ -45,8 +45,10 @@ interface GroupRow {
   min_rank: number;
 }
 
-/** Serialises the console's group saves, so two saves of one new name cannot both pass the name check. */
-const GROUP_SAVE_LOCK = 31_031_054;
+/** A unique violation (PostgreSQL and PGlite alike: SQLSTATE 23505). */
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
+/** A foreign key violation (23503): a message sent to a group deleted at that moment. */
+const isForeignKeyViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23503';
 const ms = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime());
 
 /**
@@ -253,17 +255,24 @@ export class ChatService {
       const hits = await this.limiter.hit(`chat:${caller.memberId}:${window}`, { limit, windowMs: window });
       if (hits > limit) throw fail(ChatErrors.chatTooFast);
     }
-    const row = await this.database.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('chat_message')
-        .values({ group_id: groupId, member_id: caller.memberId, content: text })
-        .returning(['id', 'group_id', 'member_id', 'content', 'created_at'])
-        .executeTakeFirstOrThrow();
-      // One's own message is read by its sender.
-      await this.moveMark(trx, caller.memberId, groupId, Number(inserted.id));
-      await this.events.notify(trx, 'chat', 'all');
-      return inserted;
-    });
+    const row = await this.database.db
+      .transaction()
+      .execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('chat_message')
+          .values({ group_id: groupId, member_id: caller.memberId, content: text })
+          .returning(['id', 'group_id', 'member_id', 'content', 'created_at'])
+          .executeTakeFirstOrThrow();
+        // One's own message is read by its sender.
+        await this.moveMark(trx, caller.memberId, groupId, Number(inserted.id));
+        await this.events.notify(trx, 'chat', 'all');
+        return inserted;
+      })
+      .catch((err: unknown) => {
+        // Staff deleted the (empty) group between the check and the insert: as if it never was.
+        if (isForeignKeyViolation(err)) throw fail(ChatErrors.chatGroupUnknown);
+        throw err;
+      });
     const me = await this.database.db
       .selectFrom('member')
       .select(['username', 'nickname'])
@@ -525,16 +534,18 @@ export class ChatService {
   async boGroupSave(actor: AuditActor, body: backoffice.BoChatGroupBody): Promise<backoffice.BoChatGroupRow> {
     const reason = body.reason.trim();
     const fields = { name: body.name.trim(), description: body.description.trim(), min_rank: body.minRank };
-    return this.database.db.transaction().execute(async (trx) => {
-      // Two saves of the same new name at once: the second waits and sees the first.
-      await sql`select pg_advisory_xact_lock(${GROUP_SAVE_LOCK})`.execute(trx);
+    const taken = () =>
+      fail(ChatErrors.chatGroupNameTaken, { message: `Another group is already called “${fields.name}”` });
+    // The name's check here answers the usual case; two saves of one name at once both pass it,
+    // and the unique index on lower(name) (migration 071) refuses the second: the same 409.
+    const saved = this.database.db.transaction().execute(async (trx) => {
       const clash = await trx
         .selectFrom('chat_group')
         .select('id')
         .where(sql<boolean>`lower(name) = lower(${fields.name})`)
         .$if(body.id !== undefined, (q) => q.where('id', '<>', body.id!))
         .executeTakeFirst();
-      if (clash) throw fail(Errors.conflict, { message: `Another group is already called “${fields.name}”` });
+      if (clash) throw taken();
       let id: number;
       if (body.id === undefined) {
         const inserted = await trx
@@ -580,6 +591,97 @@ export class ChatService {
       }
       return this.groupOf(trx, id);
     });
+    return saved.catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw taken();
+      throw err;
+    });
+  }
+
+  /**
+   * Sets the players' order of the groups: `ids` is every group once, the first shown first
+   * (sort 1, 2, …). A list that is not every group (one added or deleted since it was read) is
+   * 409 `chat.group.order.stale`; the order it already has, 409 too. Audited with the order
+   * before and after; the members' rooms refetch their launch (the `chat` notice).
+   */
+  async boGroupOrder(actor: AuditActor, ids: number[]): Promise<{ list: backoffice.BoChatGroupRow[] }> {
+    await this.database.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('chat_group')
+        .select(['id', 'sort'])
+        .orderBy('sort')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const before = rows.map((r) => r.id);
+      if (before.length !== ids.length || !ids.every((id) => before.includes(id)))
+        throw fail(ChatErrors.chatGroupOrderStale);
+      if (before.every((id, i) => ids[i] === id) && rows.every((r, i) => r.sort === i + 1))
+        throw fail(Errors.conflict, { message: 'Nothing changed: the groups are already in this order' });
+      for (const [i, id] of ids.entries())
+        await trx
+          .updateTable('chat_group')
+          .set({ sort: i + 1 })
+          .where('id', '=', id)
+          .execute();
+      await this.audit.append(trx, actor, {
+        action: 'chat.group.reorder',
+        targetType: 'chat_group',
+        targetId: null,
+        before: { order: before },
+        after: { order: ids },
+      });
+      await this.events.notify(trx, 'chat', 'all');
+    });
+    return this.boGroups();
+  }
+
+  /**
+   * Deletes a group that never held a message (shown or removed), audited with the whole group
+   * and the reason. A group that did is refused with 409 `chat.group.has.messages`: it is
+   * closed instead, so its messages stay the record (decision 054, amended). Nobody is a member
+   * of a group (entry is by rank), so none is moved; read marks can only exist with messages.
+   * The group's row is locked first: a message being sent to it at that moment commits before
+   * the count (and the delete is refused), or waits and is refused as an unknown group.
+   */
+  async boGroupDelete(actor: AuditActor, id: number, reason: string): Promise<{ id: number; deleted: true }> {
+    const text = reason.trim();
+    await this.database.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('chat_group')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw fail(ChatErrors.chatGroupUnknown);
+      const held = await trx
+        .selectFrom('chat_message')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('group_id', '=', id)
+        .executeTakeFirstOrThrow();
+      if (Number(held.n) > 0)
+        throw fail(ChatErrors.chatGroupHasMessages, {
+          message: `“${before.name}” holds ${Number(held.n)} messages (removed ones included): close it instead, so they stay on the record`,
+        });
+      await trx.deleteFrom('chat_read').where('group_id', '=', id).execute();
+      await trx.deleteFrom('chat_group').where('id', '=', id).execute();
+      await this.audit.append(trx, actor, {
+        action: 'chat.group.delete',
+        targetType: 'chat_group',
+        targetId: String(id),
+        before: {
+          name: before.name,
+          description: before.description,
+          minRank: before.min_rank,
+          enabled: before.enabled,
+          sort: before.sort,
+          createdAt: new Date(before.created_at).getTime(),
+        },
+        after: { deleted: true, reason: text },
+      });
+      // The group leaves every member's room (an open one refetches its launch).
+      await this.events.notify(trx, 'chat', 'all');
+    });
+    return { id, deleted: true };
   }
 
   /**

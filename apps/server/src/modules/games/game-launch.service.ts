@@ -1,4 +1,4 @@
-import { AgentType, Errors, type Game } from '@app/contract';
+import { AgentType, Errors, standInOf, type Game } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import { fail } from '../../platform/http/errors.ts';
 import type { SessionContext } from '../../platform/auth/session.ts';
@@ -157,6 +157,11 @@ export class GameLaunchService {
       platform: q.platform,
       currency,
       freePlay,
+      standIn: {
+        code: standInOf(game.game_type, nameIn(game.names, 'EN')),
+        vendorName: game.vendor_name ?? game.vassalage,
+        title: nameIn(game.names, language),
+      },
     });
     await repo.touchRecent(this.database.db, session.memberId, Number(game.id));
     return {

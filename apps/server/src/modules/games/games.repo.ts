@@ -303,6 +303,7 @@ export async function gameForLaunch(db: Db, nodeId: string) {
       ...gameColumns,
       'game.enabled',
       'v.enabled as vendor_enabled',
+      'v.display_name as vendor_name',
       'v.maintenance_from',
       'v.maintenance_until',
     ])

@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../../platform/change-feed.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { fail } from '../../platform/http/errors.ts';
 import { ART_ROOT } from '../cdn/art-root.ts';
+import { gameImagePath } from '../cdn/draw/game-card.ts';
 import * as repo from './games.repo.ts';
 import { GamesIndex } from './games-index.ts';
 
@@ -46,6 +47,20 @@ function asCategory(type: string): Category {
 /** The vendor art the cdn draws at the spec's path (NC-44). */
 export function vendorImage(gameType: string, vassalage: string): string {
   return `${ART_ROOT}/SUBMENU_IMG/STYLE2/${gameType}-${vassalage}.png`;
+}
+
+/**
+ * A title's own art (decision 058): drawn from its English title and game id, so no two titles look
+ * alike; the vendor's card where the id or title cannot be written in an art path.
+ */
+export function gameImage(
+  gameType: string,
+  vassalage: string,
+  gameId: string,
+  names: Record<string, string>,
+): string {
+  const path = gameImagePath(gameType, gameId, nameIn(names, 'EN'));
+  return path ? `${ART_ROOT}/${path}` : vendorImage(gameType, vassalage);
 }
 
 function vendorPage(gameType: string, vassalage: string): string {
@@ -181,8 +196,7 @@ export class GamesService {
         tags,
         rtp: r.rtp_bp === null ? null : r.rtp_bp / 100,
         volatility: (r.volatility as Game['volatility']) ?? null,
-        // Per-game art is a later slice of issue 8: until it is drawn, a game shows its vendor's card.
-        imageUrl: vendorImage(r.game_type, r.vassalage),
+        imageUrl: gameImage(r.game_type, r.vassalage, r.game_id, r.names),
         isFavorite: favourites.has(Number(r.id)),
       };
     });

@@ -75,8 +75,12 @@ describe(`launch, ranking and rooms (${testDbKind})`, () => {
     const body = res.json();
     expect(body.success).toBe(true);
     const c = body.value.content;
+    // A slot title opens the house slot as its sandbox stand-in, under a code of its own, with
+    // the vendor and the title the page labels it with (decision 058).
     expect(c.game_url).toMatch(
-      new RegExp(`^/sandbox/games/${slot.game_id}\\?launch=[\\w-]+\\.\\d+\\.[\\w-]+&lang=TH$`),
+      new RegExp(
+        `^/sandbox/games/lucky-lotus--${slot.game_id}\\?launch=[\\w-]+\\.\\d+\\.[\\w-]+&lang=TH&vendor=PG\\+Soft&title=[^&]+$`,
+      ),
     );
     expect(body.value.gameUrl).toBe(c.game_url);
     expect(c).toMatchObject({
@@ -118,7 +122,7 @@ describe(`launch, ranking and rooms (${testDbKind})`, () => {
     expect(redeemed).toMatchObject({
       memberId: rich.memberId,
       vassalage: 'PG',
-      gameCode: slot.game_id,
+      gameCode: `lucky-lotus--${slot.game_id}`,
       nodeId: slot.node_id,
       freePlay: false,
       roomId: null,
@@ -129,6 +133,68 @@ describe(`launch, ranking and rooms (${testDbKind})`, () => {
     await expect(sandboxVendor.redeemLaunchToken('nonsense')).rejects.toMatchObject({
       errorCode: 'game.launch_token.invalid',
     });
+  });
+
+  it('a vendor title opens its sandbox stand-in of the same kind, labelled as one: a live Roulette plays European Roulette, rounds booked under the vendor (issue 34, decision 058)', async () => {
+    const live = await t.database.db
+      .selectFrom('game')
+      .select(['node_id', 'game_id', 'vassalage', 'names', 'rtp_bp'])
+      .where('game_type', '=', 'LIVE')
+      .orderBy('id')
+      .execute();
+    const opened = new Map<string, { url: URL; rtp: number | null; vassalage: string; gameId: string }>();
+    for (const g of live.filter((r) => r.vassalage === 'EVO')) {
+      const res = await launch(
+        rich,
+        payload(rich, { gameId: g.game_id, nodeId: g.node_id, vassalage: g.vassalage }),
+        'en',
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const url = new URL(res.json().value.content.game_url as string, 'http://x');
+      opened.set(g.names.EN!, { url, rtp: g.rtp_bp, vassalage: g.vassalage, gameId: g.game_id });
+    }
+    const path = (title: string) => opened.get(title)!.url.pathname;
+    expect(path('Roulette')).toBe(`/sandbox/games/roulette--${opened.get('Roulette')!.gameId}`);
+    expect(path('Baccarat')).toBe(`/sandbox/games/baccarat--${opened.get('Baccarat')!.gameId}`);
+    expect(path('Sic Bo')).toBe(`/sandbox/games/sic-bo--${opened.get('Sic Bo')!.gameId}`);
+    expect(path('Dragon Tiger')).toBe(`/sandbox/games/dragon-tiger--${opened.get('Dragon Tiger')!.gameId}`);
+    // The label: the vendor's name and the title, in the player's language.
+    const roulette = opened.get('Roulette')!;
+    expect(roulette.url.searchParams.get('vendor')).toBe('Evolution');
+    expect(roulette.url.searchParams.get('title')).toBe('Roulette');
+    // The card's return is the stand-in's proven one (36/37 rounded down); none where it depends on the bet.
+    expect(roulette.rtp).toBe(9729);
+    expect(opened.get('Baccarat')!.rtp).toBeNull();
+
+    // The page redeems its token for a ticket and plays European Roulette under the title's code.
+    const gameCode = roulette.url.pathname.split('/').pop()!;
+    const ticketRes = await t.call({
+      method: 'POST',
+      url: '/wps/sandbox/house/ticket',
+      payload: { gameCode, launchToken: roulette.url.searchParams.get('launch') },
+    });
+    expect(ticketRes.statusCode, ticketRes.body).toBe(200);
+    const ticket = ticketRes.json().value.ticket as string;
+    const state = await t.call({
+      url: `/wps/sandbox/house/state?gameCode=${gameCode}`,
+      headers: { 'x-house-ticket': ticket },
+    });
+    expect(state.statusCode, state.body).toBe(200);
+    expect(state.json().value).toMatchObject({ gameCode, kind: 'roulette' });
+    const bet = await t.call({
+      method: 'POST',
+      url: '/wps/sandbox/house/original',
+      headers: { 'x-house-ticket': ticket },
+      payload: { gameCode, bets: { red: 1 } },
+    });
+    expect(bet.statusCode, bet.body).toBe(200);
+    const booked = await t.database.db
+      .selectFrom('house_round')
+      .select(['game_code', 'kind'])
+      .where('member_id', '=', rich.memberId)
+      .where('game_code', '=', gameCode)
+      .execute();
+    expect(booked).toEqual([{ game_code: gameCode, kind: 'roulette' }]);
   });
 
   it('a trial account launches with accountType 0 on free-play money; a real member cannot ask for free play', async () => {

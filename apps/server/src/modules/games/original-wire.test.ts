@@ -157,8 +157,11 @@ describe(`the original client's game catalogue calls (${testDbKind})`, () => {
       expectGame(g);
       expect(g.vassalage).toBe('PG');
       expect(g.gameType).toBe('RNG');
-      expect(g.rtp).toBeGreaterThanOrEqual(94);
-      expect(g.rtp).toBeLessThanOrEqual(97.5);
+      // No invented return (decision 058): a slot title plays the house slot, whose RTP is proven.
+      expect(g.rtp).toBe(95.92);
+      expect(g.imageUrl).toBe(
+        `/cdn/img1/TCG_PROD_IMAGES/GAME_IMG/RNG/${g.gameId}/${(g.gameName as string).replace(/&/g, ' AND ').replace(/[^A-Za-z0-9-]+/g, '_')}.png`,
+      );
       expect(['LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH']).toContain(g.volatility);
     }
     expect(v.pageNo).toBe(1);
@@ -463,7 +466,10 @@ describe(`the catalogue's offer and its single-game entries (${testDbKind})`, ()
       nodeId: ds88.nodeId,
       gameId: ds88.gameId,
     });
-    expect(res.json().value.content.game_url).toMatch(/^\/sandbox\/games\/DS88-SPORTS-LOBBY\?launch=/);
+    // Its sandbox stand-in, a game of chance labelled as the arena's (decision 058).
+    expect(res.json().value.content.game_url).toMatch(
+      /^\/sandbox\/games\/wheel--DS88-SPORTS-LOBBY\?launch=.*&vendor=DS88\+Sabong&title=DS88\+Sabong\+Arena$/,
+    );
     // The lottery entries hold no catalogue game: not marked (they go by GL-02's rule).
     const seaCards = all.filter((c) => c.vassalage === 'TCG_SEA');
     for (const c of seaCards) expect(c.isGame).toBe(0);

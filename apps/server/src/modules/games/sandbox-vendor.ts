@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import { Errors } from '@app/contract';
+import { Errors, standInGameCode } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import { fail } from '../../platform/http/errors.ts';
 import type { SeamlessWallet } from './seamless-wallet.ts';
@@ -69,13 +69,20 @@ export class SandboxVendor extends WalletBackedAdapter {
     return createHmac('sha256', this.secret).update(`launch\n${nonce}\n${expires}`).digest('base64url');
   }
 
+  /**
+   * A catalogue title opens its stand-in (decision 058) under a code of its own,
+   * `<house code>--<game id>` (seeds, tickets and rounds of the title's own), labelled by the
+   * page with the vendor's and the title's names the address carries. A code without a stand-in
+   * (a house game launched by its own code) opens as it is.
+   */
   async launch(r: LaunchRequest): Promise<LaunchResult> {
+    const gameCode = r.standIn ? (standInGameCode(r.standIn.code, r.gameCode) ?? r.standIn.code) : r.gameCode;
     const nonce = randomBytes(18).toString('base64url');
     const expires = Date.now() + LAUNCH_TOKEN_TTL_MS;
     const token = `${nonce}.${expires}.${this.sign(nonce, expires)}`;
     await sql`
       insert into game_launch_token (token_hash, member_id, vendor, game_code, node_id, room_id, language, free_play, expires_at)
-      values (${hashOf(token)}, ${r.memberId}, ${r.vassalage}, ${r.gameCode}, ${r.nodeId}, ${r.roomId ?? null},
+      values (${hashOf(token)}, ${r.memberId}, ${r.vassalage}, ${gameCode}, ${r.nodeId}, ${r.roomId ?? null},
               ${r.language}, ${r.freePlay}, ${new Date(expires)})`.execute(this.database.db);
     // Tokens of the past day stay for support; older ones go, a few at a time with each launch.
     await sql`
@@ -85,7 +92,11 @@ export class SandboxVendor extends WalletBackedAdapter {
     );
     const params = new URLSearchParams({ launch: token, lang: r.language });
     if (r.roomId) params.set('roomId', r.roomId);
-    return { gameUrl: `${sandboxGamePath(r.gameCode)}?${params}` };
+    if (r.standIn) {
+      params.set('vendor', r.standIn.vendorName.slice(0, 60));
+      params.set('title', r.standIn.title.slice(0, 80));
+    }
+    return { gameUrl: `${sandboxGamePath(gameCode)}?${params}` };
   }
 
   /** Opens a launch token once (see the class comment). */

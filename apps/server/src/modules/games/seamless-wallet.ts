@@ -146,16 +146,32 @@ interface Accounts {
   house: { real: number; free: number };
 }
 
+/** A round as support sees it (`npm run ops -- games round`), a vendor's or the house's. */
+interface RoundDetailRow {
+  username: string;
+  member_id: number;
+  free_play: boolean;
+  status: string;
+  stake: number;
+  payout: number;
+  product: string;
+  game_code: string;
+  opened_at: Date;
+  settled_at: Date | null;
+}
+
 /** The ledger's SQLSTATE for a debit below zero (ledger_post, migration 008; seamless_spin raises it too). */
 const INSUFFICIENT_SQLSTATE = 'LD001';
 /** SQLSTATEs seamless_spin raises (migration 017): not a new round; the house seed moved on. */
 const NOT_FRESH_SQLSTATE = 'GW001';
+/** seamless_spin's refusal of a member under a loss or wager limit or a block (migration 073). */
+const WATCHED_SQLSTATE = 'RG001';
 export const SEED_MOVED_SQLSTATE = 'HS001';
 
 const SPIN_SQL = `select * from seamless_spin($1::text, $2::bigint, $3::text, $4::text, $5::text, $6::bigint,
   $7::bigint, $8::bytea, $9::bytea, $10::bigint, $11::bigint, $12::boolean, $13::text, $14::text, $15::text,
   $16::text, $17::text, $18::text, $19::text, $20::bytea, $21::bytea, $22::bigint, $23::bigint, $24::boolean,
-  $25::text, $26::text, $27::text, $28::jsonb, $29::jsonb)`;
+  $25::text, $26::text, $27::text, $28::jsonb, $29::jsonb, $30::boolean)`;
 
 interface SpinRow {
   o_balance: number;
@@ -314,24 +330,13 @@ export class SeamlessWallet {
   /** A round and its wallet calls as support sees them (`npm run ops -- games round`); null when unknown. */
   async roundDetail(vendor: string, roundId: string) {
     const round = (
-      await sql<{
-        username: string;
-        member_id: number;
-        free_play: boolean;
-        status: string;
-        stake: number;
-        payout: number;
-        product: string;
-        game_code: string;
-        opened_at: Date;
-        settled_at: Date | null;
-      }>`
+      await sql<RoundDetailRow>`
         select m.username, r.member_id, r.free_play, r.status, r.stake, r.payout, r.product, r.game_code,
                r.opened_at, r.settled_at
         from game_round r join member m on m.id = r.member_id
         where r.vendor = ${vendor} and r.round_id = ${roundId}`.execute(this.database.db)
     ).rows[0];
-    if (!round) return null;
+    if (!round) return this.houseRoundDetail(vendor, roundId);
     const calls = await sql<{
       tx_id: string;
       kind: string;
@@ -345,6 +350,48 @@ export class SeamlessWallet {
       from game_wallet_tx where vendor = ${vendor} and round_id = ${roundId}
       order by created_at, tx_id`.execute(this.database.db);
     return { ...round, calls: calls.rows };
+  }
+
+  /**
+   * A house round (a single-call original) keeps no vendor-protocol rows (migration 073): support
+   * reads it from its house_round and its ledger movements, shown as the calls a vendor would
+   * have made, each under its ledger key.
+   */
+  private async houseRoundDetail(vendor: string, roundId: string) {
+    const round = (
+      await sql<RoundDetailRow & { balance_after: number }>`
+        select m.username, h.member_id, h.free_play, 'CREDITED' as status, h.bet as stake, h.win as payout,
+               coalesce(b.product, '') as product, h.game_code, h.played_at as opened_at,
+               h.played_at as settled_at, h.balance_after
+        from house_round h join member m on m.id = h.member_id
+        left join bet_record b on b.vendor = h.vendor and b.bet_no = h.round_id
+        where h.vendor = ${vendor} and h.round_id = ${roundId}`.execute(this.database.db)
+    ).rows[0];
+    if (!round) return null;
+    const moves = await sql<{
+      tx_id: string;
+      kind: string;
+      amount: number;
+      ledger_transaction_id: number;
+      created_at: Date;
+    }>`
+      select lt.idempotency_key as tx_id, case when lt.kind = 'BET_STAKE' then 'DEBIT' else 'CREDIT' end as kind,
+             abs(p.amount) as amount, lt.id as ledger_transaction_id, lt.created_at
+      from ledger_transaction lt
+      join ledger_posting p on p.transaction_id = lt.id
+      join ledger_account a on a.id = p.account_id and a.member_id = ${round.member_id}
+      where lt.reference = ${`${vendor}:${roundId}`.slice(0, 100)}
+      order by lt.id`.execute(this.database.db);
+    const { balance_after, ...detail } = round;
+    return {
+      ...detail,
+      calls: moves.rows.map((c, i) => ({
+        ...c,
+        // The balance after the round is known; after an earlier movement of it, not kept.
+        balance_after: i === moves.rows.length - 1 ? balance_after : null,
+        rolled_back_by: null,
+      })),
+    };
   }
 
   /** Takes a stake. */
@@ -422,15 +469,21 @@ export class SeamlessWallet {
     this.validateCredit(c);
     const acc = await this.accounts(d.memberId, d.vendor, d.roundId);
     // A member under a loss or wager limit (or a block) spins in a transaction holding the limit
-    // lock, the check and the spin's statement in it (decision 039).
-    const guarded = !acc.freePlay && this.responsible ? await this.responsible.watched(d.memberId) : false;
+    // lock, the check and the spin's statement in it (decision 039). Whether they are is asked by
+    // the spin's own statement (RG001, leaving nothing), so everyone else's spin is one round trip.
+    const rgCheck = !acc.freePlay && this.responsible !== undefined;
+    let guarded = false;
     try {
-      if (guarded)
-        return await this.database.db.transaction().execute(async (trx) => {
-          await this.responsible!.stake(trx, d.memberId, d.amount);
-          return this.freshSpin(d, c, acc, house, trx);
-        });
-      return await this.freshSpin(d, c, acc, house);
+      try {
+        return await this.freshSpin(d, c, acc, house, rgCheck);
+      } catch (err) {
+        if ((err as { code?: string }).code !== WATCHED_SQLSTATE) throw err;
+      }
+      guarded = true;
+      return await this.database.db.transaction().execute(async (trx) => {
+        await this.responsible!.stake(trx, d.memberId, d.amount);
+        return this.freshSpin(d, c, acc, house, false, trx);
+      });
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === INSUFFICIENT_SQLSTATE) throw fail(Errors.balanceInsufficient);
@@ -438,6 +491,8 @@ export class SeamlessWallet {
     }
     // The house games name every round anew (80 random bits): a used one is a bug, not a replay.
     if (house) throw new Error(`seamless wallet: house round ${d.vendor}:${d.roundId} is not new`);
+    // The general path asks the limits itself: a replayed or conflicting spin is rare.
+    if (rgCheck && !guarded) guarded = await this.responsible!.watched(d.memberId);
     return this.database.db.transaction().execute(async (trx) => {
       if (guarded) await this.responsible!.stake(trx, d.memberId, d.amount);
       await this.debitIn(trx, d, acc);
@@ -456,6 +511,7 @@ export class SeamlessWallet {
     c: SeamlessCredit,
     acc: Accounts,
     house: HouseRoundRow | undefined,
+    rgCheck: boolean,
     trx?: Kysely<DB>,
   ): Promise<SeamlessAnswer & { at: Date }> {
     const houseAccount = acc.freePlay ? acc.house.free : acc.house.real;
@@ -504,6 +560,7 @@ export class SeamlessWallet {
       house?.kind ?? null,
       house?.wager ?? null,
       house?.outcome ?? null,
+      rgCheck,
     ];
     const pool = (this.database as Database & { pool?: pg.Pool }).pool;
     const row = trx

@@ -33,6 +33,12 @@ export interface LaunchRequest {
   currency: string;
   /** Free-play money (trial accounts, DESIGN.md D5) instead of real money. */
   freePlay: boolean;
+  /**
+   * The sandbox stand-in of the title (decision 058): the house game of its kind (contract
+   * standInOf), the vendor's name and the title in the player's language, for the label. Only the
+   * sandbox reads it; a connected vendor opens its own game.
+   */
+  standIn?: { code: string; vendorName: string; title: string } | undefined;
 }
 
 export interface LaunchResult {

@@ -6,6 +6,7 @@ import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts'
 import { concurrently, memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
 import { GAMES_FREE_PLAY_HOUSE, GAMES_HOUSE } from '../games/seamless-wallet.ts';
 import { HouseGamesService } from './house-games.service.ts';
+import { houseTotal as houseTotalOf } from './originals-test-kit.ts';
 
 /**
  * The house games through the HTTP stack, on PGlite and (server-postgres) PostgreSQL: seeds,
@@ -24,14 +25,7 @@ async function json<T = Record<string, unknown>>(res: { statusCode: number; body
   return JSON.parse(res.body) as { success: boolean; errorCode?: string; message?: string; value: T };
 }
 
-async function houseTotal(code: string): Promise<number> {
-  const rows = await t.database.db
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('code', 'like', `${code}:%`)
-    .execute();
-  return rows.reduce((s, r) => s + Number(r.balance), 0);
-}
+const houseTotal = (code: string) => houseTotalOf(t, code);
 
 interface Round {
   roundId: string;

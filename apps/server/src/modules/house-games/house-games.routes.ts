@@ -18,6 +18,8 @@ import {
   startHouseHiLo,
   actHouseHiLo,
   cashOutHouseHiLo,
+  startHouseBlackjack,
+  actHouseBlackjack,
 } from '@app/contract';
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { resolveSession } from '../../platform/auth/session.ts';
@@ -88,6 +90,12 @@ export async function houseGamesRoutes(app: FastifyInstance): Promise<void> {
   );
   registerCall(app, cashOutHouseHiLo, async ({ req, body }) =>
     houseGames.hiloCashOut(await playerOf(req, body.gameCode), body.gameCode),
+  );
+  registerCall(app, startHouseBlackjack, async ({ req, body }) =>
+    houseGames.blackjackStart(await playerOf(req, body.gameCode), body.gameCode, body.bet),
+  );
+  registerCall(app, actHouseBlackjack, async ({ req, body }) =>
+    houseGames.blackjackAct(await playerOf(req, body.gameCode), body.gameCode, body.action, body.step),
   );
   registerCall(app, getHouseRound, async ({ req, query }) => {
     const session = await resolveSession(req).catch(() => null);

@@ -49,6 +49,15 @@ import {
   type HiLoAction,
   type HiLoGuess,
   type HiLoRound,
+  BLACKJACK_ACTIONS,
+  blackjackActionProblem,
+  blackjackLegal,
+  blackjackStakes,
+  blackjackStatus,
+  blackjackTableOf,
+  blackjackTotal,
+  type BlackjackAction,
+  type BlackjackRound,
 } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -396,6 +405,9 @@ export class HouseGamesService {
           limits: this.limitsMajor,
           openMines: game.kind === 'mines' ? await this.openMines(player.memberId, gameCode) : null,
           ...(game.kind === 'hilo' ? { openHiLo: await this.openHiLo(player.memberId, gameCode) } : {}),
+          ...(game.kind === 'blackjack'
+            ? { openBlackjack: await this.openBlackjack(player.memberId, gameCode) }
+            : {}),
         }
       : {};
     return {
@@ -651,13 +663,20 @@ export class HouseGamesService {
 
   /**
    * Auto-bet, held to its limits by the server: at most autoBetMaxRounds rounds, stopped as soon
-   * as the net result reaches the profit or loss limit, or a stake is refused (the balance, a
+   * as the net result reaches the profit or loss limit, after the first won round (it paid more
+   * than its stake) or lost round (less) when asked, or when a stake is refused (the balance, a
    * responsible-gambling limit). The rounds are ordinary rounds, one after another.
    */
   async autoBet(
     player: HousePlayer,
     gameCode: string,
-    input: OriginalInput & { rounds: number; stopOnProfit?: unknown; stopOnLoss?: unknown },
+    input: OriginalInput & {
+      rounds: number;
+      stopOnProfit?: unknown;
+      stopOnLoss?: unknown;
+      stopOnWin?: boolean;
+      stopOnLose?: boolean;
+    },
   ) {
     const game = this.game(gameCode);
     const max = this.limitsMajor.autoBetMaxRounds;
@@ -670,7 +689,7 @@ export class HouseGamesService {
     const stopLoss = limit(input.stopOnLoss, 'stopOnLoss');
     const rounds: HouseRound[] = [];
     let net = 0;
-    let stoppedBy: 'rounds' | 'profit' | 'loss' | 'balance' = 'rounds';
+    let stoppedBy: 'rounds' | 'profit' | 'loss' | 'win' | 'lose' | 'balance' = 'rounds';
     for (let i = 0; i < input.rounds; i++) {
       let round: HouseRound;
       try {
@@ -690,6 +709,14 @@ export class HouseGamesService {
       }
       if (stopLoss !== null && -net >= stopLoss) {
         stoppedBy = 'loss';
+        break;
+      }
+      if (input.stopOnWin === true && round.win > round.bet) {
+        stoppedBy = 'win';
+        break;
+      }
+      if (input.stopOnLose === true && round.win < round.bet) {
+        stoppedBy = 'lose';
         break;
       }
     }
@@ -739,28 +766,56 @@ export class HouseGamesService {
     return res.rows[0] ? this.openView(normaliseOpen(res.rows[0])) : null;
   }
 
-  /** Opens a Mines round: the nonce claimed, the mines drawn and kept, the stake debited, at once. */
-  async minesStart(player: HousePlayer, gameCode: string, betInput: unknown, mines: number) {
-    const game = this.minesGame(gameCode);
-    const problem = minesProblem(mines);
-    if (problem) throw fail(Errors.invalidInput, { message: problem });
-    const bet = this.originalStake(betInput);
-    this.checkMaxWin({ kind: 'mines', bet, mines, picks: [] });
-    if (await this.openMines(player.memberId, gameCode))
-      throw fail(Errors.conflict, { message: 'A Mines round is open: cash it out or play it on first' });
-    const seed = await this.claimNonce(player.memberId, gameCode);
-    const layout = minesLayout(hmacSource(seed.server_seed, seed.client_seed, seed.nonce), mines);
+  /**
+   * Opens a round played in steps (Mines, HiLo, Blackjack): refused while the player has one open in
+   * this game; then the nonce claimed and, in one transaction, the open row written (Mines: its
+   * `mines` drawn from the round's seed and kept) and the bet debited through the ledger. `then` runs
+   * in that same transaction after the debit, on the row just written (Blackjack settles a blackjack
+   * dealt there). A second start racing this one meets the one-open-round-per-game index: `busy` (409).
+   */
+  private async openRound<T = never>(
+    player: HousePlayer,
+    game: HouseGame,
+    bet: number,
+    busy: () => AppError,
+    open: {
+      mines?: number;
+      then?: (trx: Kysely<DB>, mover: RoundMover, row: OpenRow & { server_seed: string }) => Promise<T>;
+    } = {},
+  ): Promise<{ balance: number; then: T | undefined }> {
+    if (await this.openHiLoRow(player.memberId, game.code)) throw busy();
+    const seed = await this.claimNonce(player.memberId, game.code);
     const roundId = newRoundId();
     const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
-    let balance: number;
+    const mines = open.mines ?? null;
+    const row: OpenRow & { server_seed: string } = {
+      round_id: roundId,
+      member_id: player.memberId,
+      vendor: player.vendor,
+      game_code: game.code,
+      seed_id: seed.id,
+      server_seed_hash: seed.server_seed_hash,
+      client_seed: seed.client_seed,
+      nonce: seed.nonce,
+      bet,
+      mines,
+      layout:
+        mines === null ? [] : minesLayout(hmacSource(seed.server_seed, seed.client_seed, seed.nonce), mines),
+      picks: [],
+      moves: [],
+      free_play: mover.freePlay,
+      server_seed: seed.server_seed,
+    };
     try {
-      balance = await this.database.db.transaction().execute(async (trx) => {
+      return await this.database.db.transaction().execute(async (trx) => {
         await sql`
           insert into house_open_round (round_id, member_id, vendor, game_code, seed_id, server_seed_hash,
-                                        client_seed, nonce, bet, mines, layout, free_play)
-          values (${roundId}, ${player.memberId}, ${player.vendor}, ${gameCode}, ${seed.id}, ${seed.server_seed_hash},
-                  ${seed.client_seed}, ${seed.nonce}, ${bet}, ${mines}, ${sql.raw(`'{${layout.join(',')}}'`)}::int[],
-                  ${mover.freePlay})`.execute(trx);
+                                        client_seed, nonce, bet, mines, layout, moves, free_play)
+          values (${row.round_id}, ${row.member_id}, ${row.vendor}, ${row.game_code}, ${row.seed_id},
+                  ${row.server_seed_hash}, ${row.client_seed}, ${row.nonce}, ${row.bet}, ${row.mines},
+                  ${sql.raw(`'{${row.layout.join(',')}}'`)}::int[], '[]'::jsonb, ${row.free_play})`.execute(
+          trx,
+        );
         const debit = await mover.debit(trx, {
           vendor: player.vendor,
           memberId: player.memberId,
@@ -771,13 +826,24 @@ export class HouseGamesService {
           gameCode: game.code,
           gameName: game.name,
         });
-        return debit.balance;
+        return { balance: debit.balance, then: await open.then?.(trx, mover, row) };
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505')
-        throw fail(Errors.conflict, { message: 'A Mines round is open: cash it out or play it on first' });
+      if ((err as { code?: string }).code === '23505') throw busy();
       throw err;
     }
+  }
+
+  /** Opens a Mines round: the nonce claimed, the mines drawn and kept, the stake debited, at once. */
+  async minesStart(player: HousePlayer, gameCode: string, betInput: unknown, mines: number) {
+    const game = this.minesGame(gameCode);
+    const problem = minesProblem(mines);
+    if (problem) throw fail(Errors.invalidInput, { message: problem });
+    const bet = this.originalStake(betInput);
+    this.checkMaxWin({ kind: 'mines', bet, mines, picks: [] });
+    const busy = () =>
+      fail(Errors.conflict, { message: 'A Mines round is open: cash it out or play it on first' });
+    const { balance } = await this.openRound(player, game, bet, busy, { mines });
     return {
       open: await this.openMines(player.memberId, gameCode),
       settled: null,
@@ -863,13 +929,15 @@ export class HouseGamesService {
     trx: Kysely<DB>,
     mover: RoundMover,
     row: OpenRow & { server_seed: string },
-    wager: OriginalWager & { kind: 'mines' | 'hilo' },
+    wager: OriginalWager & { kind: 'mines' | 'hilo' | 'blackjack' },
   ): Promise<HouseRound> {
     const outcome = playHouseRound(
       wager.kind,
       hmacSource(row.server_seed, row.client_seed, Number(row.nonce)),
       wager,
-    ) as { totalWin: number };
+    ) as { totalWin: number; stake?: number };
+    // Blackjack: everything staked (the bet, a double, a split); the others: the bet.
+    const stake = outcome.stake ?? Number(row.bet);
     const credit = await mover.credit(trx, {
       vendor: row.vendor,
       memberId: Number(row.member_id),
@@ -882,7 +950,7 @@ export class HouseGamesService {
       insert into house_round (round_id, member_id, vendor, game_code, kind, seed_id, server_seed_hash,
                                client_seed, nonce, bet, win, free_play, balance_after, wager, outcome, played_at)
       values (${row.round_id}, ${row.member_id}, ${row.vendor}, ${row.game_code}, ${wager.kind}, ${row.seed_id},
-              ${row.server_seed_hash}, ${row.client_seed}, ${row.nonce}, ${row.bet}, ${outcome.totalWin},
+              ${row.server_seed_hash}, ${row.client_seed}, ${row.nonce}, ${stake}, ${outcome.totalWin},
               ${row.free_play}, ${credit.balance}, ${JSON.stringify(wager)}::jsonb, ${JSON.stringify(outcome)}::jsonb, ${at})`.execute(
       trx,
     );
@@ -895,7 +963,7 @@ export class HouseGamesService {
       clientSeed: row.client_seed,
       nonce: Number(row.nonce),
       serverSeed: null,
-      bet: this.major(Number(row.bet)),
+      bet: this.major(stake),
       win: this.major(outcome.totalWin),
       balance: this.major(credit.balance),
       freePlay: row.free_play,
@@ -989,36 +1057,7 @@ export class HouseGamesService {
     this.checkMaxWin({ kind: 'hilo', bet, actions: [] });
     const busy = () =>
       fail(Errors.conflict, { message: 'A HiLo round is open: cash it out or play it on first' });
-    if (await this.openHiLoRow(player.memberId, gameCode)) throw busy();
-    const seed = await this.claimNonce(player.memberId, gameCode);
-    const roundId = newRoundId();
-    const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
-    let balance: number;
-    try {
-      balance = await this.database.db.transaction().execute(async (trx) => {
-        await sql`
-          insert into house_open_round (round_id, member_id, vendor, game_code, seed_id, server_seed_hash,
-                                        client_seed, nonce, bet, mines, layout, moves, free_play)
-          values (${roundId}, ${player.memberId}, ${player.vendor}, ${gameCode}, ${seed.id}, ${seed.server_seed_hash},
-                  ${seed.client_seed}, ${seed.nonce}, ${bet}, null, '{}'::int[], '[]'::jsonb, ${mover.freePlay})`.execute(
-          trx,
-        );
-        const debit = await mover.debit(trx, {
-          vendor: player.vendor,
-          memberId: player.memberId,
-          transactionId: `${roundId}:bet`,
-          roundId,
-          amount: bet,
-          product: game.category,
-          gameCode: game.code,
-          gameName: game.name,
-        });
-        return debit.balance;
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw busy();
-      throw err;
-    }
+    const { balance } = await this.openRound(player, game, bet, busy);
     return {
       open: await this.openHiLo(player.memberId, gameCode),
       settled: null,
@@ -1102,6 +1141,120 @@ export class HouseGamesService {
     const balance = await this.seamless.balance(player.memberId);
     return {
       open: settled ? null : await this.openHiLo(player.memberId, gameCode),
+      settled,
+      balance: this.major(balance),
+    };
+  }
+
+  // ---- Blackjack (decision 057) -------------------------------------------------------------
+
+  private blackjackGame(gameCode: string): HouseGame {
+    const game = this.game(gameCode);
+    if (game.kind !== 'blackjack')
+      throw fail(Errors.invalidInput, { message: `${gameCode} is not Blackjack` });
+    return game;
+  }
+
+  private blackjackView(row: OpenRow & { server_seed: string }): BlackjackRound {
+    const moves = row.moves as BlackjackAction[];
+    const t = blackjackTableOf(hmacSource(row.server_seed, row.client_seed, Number(row.nonce)), moves);
+    const bet = Number(row.bet);
+    return {
+      roundId: row.round_id,
+      bet: this.major(bet),
+      stake: this.major(bet * blackjackStakes(t)),
+      actions: moves,
+      hands: t.hands.map((h) => ({ cards: h.cards, ...blackjackTotal(h.cards), doubled: h.doubled })),
+      active: t.active,
+      dealer: t.dealer,
+      dealerTotal: blackjackTotal(t.dealer).total,
+      legal: blackjackLegal(t),
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: Number(row.nonce),
+    };
+  }
+
+  private async openBlackjack(memberId: number, gameCode: string): Promise<BlackjackRound | null> {
+    const row = await this.openHiLoRow(memberId, gameCode);
+    return row ? this.blackjackView(row) : null;
+  }
+
+  /**
+   * Deals a Blackjack round: the nonce claimed, the open row written and the bet debited in one
+   * transaction; a blackjack dealt (nothing left to play) settles in that same transaction.
+   */
+  async blackjackStart(player: HousePlayer, gameCode: string, betInput: unknown) {
+    const game = this.blackjackGame(gameCode);
+    const bet = this.originalStake(betInput);
+    this.checkMaxWin({ kind: 'blackjack', bet, actions: [] });
+    const busy = () => fail(Errors.conflict, { message: 'A Blackjack hand is open: play it on first' });
+    const result = await this.openRound(player, game, bet, busy, {
+      // A blackjack dealt leaves nothing to play: it settles in the transaction that opened it.
+      then: async (trx, mover, row) => {
+        const source = hmacSource(row.server_seed, row.client_seed, Number(row.nonce));
+        if (blackjackStatus(blackjackTableOf(source, [])) !== 'over') return null;
+        return this.settleOpen(trx, mover, row, { kind: 'blackjack', bet, actions: [] });
+      },
+    });
+    const settled = result.then ?? null;
+    return {
+      open: settled ? null : await this.openBlackjack(player.memberId, gameCode),
+      settled,
+      balance: this.major(settled ? await this.seamless.balance(player.memberId) : result.balance),
+    };
+  }
+
+  /**
+   * One action on the hand in play of the open Blackjack round, only a legal one. `step` is the
+   * number of actions the player's page showed: a repeated submit finds the round moved on (409),
+   * so no card is ever drawn twice for one click. A double or a split debits one more bet in the
+   * same transaction as the action is kept (refused whole when the balance does not cover it); the
+   * action that finishes the player's part also plays the dealer's and settles the round: its one
+   * credit, its house round and the open row's deletion together.
+   */
+  async blackjackAct(player: HousePlayer, gameCode: string, action: unknown, step: unknown) {
+    const game = this.blackjackGame(gameCode);
+    if (!BLACKJACK_ACTIONS.includes(action as BlackjackAction))
+      throw fail(Errors.invalidInput, { message: 'action is hit, stand, double or split' });
+    if (!Number.isInteger(step) || (step as number) < 0)
+      throw fail(Errors.invalidInput, { message: 'step is the number of actions played so far' });
+    const found = await this.openHiLoRow(player.memberId, gameCode);
+    if (!found) throw fail(Errors.notFound, { message: 'No open Blackjack hand: place a bet first' });
+    const mover = await this.seamless.roundMover(player.memberId, player.vendor, found.round_id);
+    const settled = await this.database.db.transaction().execute(async (trx) => {
+      const row = await this.openHiLoRow(player.memberId, gameCode, trx, true);
+      if (!row || row.round_id !== found.round_id)
+        throw fail(Errors.conflict, { message: 'This round has just ended' });
+      const moves = row.moves as BlackjackAction[];
+      if (moves.length !== step)
+        throw fail(Errors.conflict, { message: 'This action was played already: the round moved on' });
+      const source = hmacSource(row.server_seed, row.client_seed, Number(row.nonce));
+      const problem = blackjackActionProblem(blackjackTableOf(source, moves), action);
+      if (problem) throw fail(Errors.invalidInput, { message: problem });
+      const played = [...moves, action as BlackjackAction];
+      if (action === 'double' || action === 'split')
+        await mover.debit(trx, {
+          vendor: row.vendor,
+          memberId: Number(row.member_id),
+          transactionId: `${row.round_id}:${action}:${moves.length}`,
+          roundId: row.round_id,
+          amount: Number(row.bet),
+          product: game.category,
+          gameCode: game.code,
+          gameName: game.name,
+        });
+      if (blackjackStatus(blackjackTableOf(source, played)) !== 'over') {
+        await sql`
+          update house_open_round set moves = ${JSON.stringify(played)}::jsonb
+          where round_id = ${row.round_id}`.execute(trx);
+        return null;
+      }
+      return this.settleOpen(trx, mover, row, { kind: 'blackjack', bet: Number(row.bet), actions: played });
+    });
+    const balance = await this.seamless.balance(player.memberId);
+    return {
+      open: settled ? null : await this.openBlackjack(player.memberId, gameCode),
       settled,
       balance: this.major(balance),
     };

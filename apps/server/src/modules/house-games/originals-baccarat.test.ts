@@ -1,9 +1,14 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playOriginal, withBlocks, type OriginalWager } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { concurrently, memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
 import { GAMES_FREE_PLAY_HOUSE, GAMES_HOUSE } from '../games/seamless-wallet.ts';
+import {
+  expectCreditedOnce,
+  expectRevealedSeedRecomputes,
+  houseTotal,
+  housePost,
+  type OriginalRound,
+} from './originals-test-kit.ts';
 
 /**
  * Baccarat through the HTTP stack (decision 056), PGlite and PostgreSQL: a round of several spots
@@ -17,41 +22,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface Round {
-  roundId: string;
-  gameCode: string;
-  kind: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  bet: number;
-  win: number;
-  freePlay: boolean;
-  wager: OriginalWager;
-  outcome: { totalWin: number; result: string; player: number[]; banker: number[] } & Record<string, unknown>;
-}
-type Answer<T> = { statusCode: number; success: boolean; message?: string; value: T };
+type Round = OriginalRound<
+  { totalWin: number; result: string; player: number[]; banker: number[] } & Record<string, unknown>
+>;
 
-async function post<T>(token: string, url: string, payload: unknown): Promise<Answer<T>> {
-  const res = await t.call({
-    method: 'POST',
-    url: `/wps/sandbox/house/${url}`,
-    token,
-    payload: payload as object,
-  });
-  return { statusCode: res.statusCode, ...(JSON.parse(res.body) as Omit<Answer<T>, 'statusCode'>) };
-}
+const post = <T>(token: string, url: string, payload: unknown) => housePost<T>(t, token, url, payload);
 const play = (token: string, bets: Record<string, unknown>) =>
   post<Round>(token, 'original', { gameCode: 'baccarat', bets });
-
-async function houseTotal(code: string): Promise<number> {
-  const rows = await t.database.db
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('code', 'like', `${code}:%`)
-    .execute();
-  return rows.reduce((s, r) => s + Number(r.balance), 0);
-}
 
 describe(`Baccarat, a house original (${testDbKind})`, () => {
   it('a round of several spots goes through the ledger once and the revealed seed recomputes it', async () => {
@@ -75,15 +52,7 @@ describe(`Baccarat, a house original (${testDbKind})`, () => {
         bets: { banker: 200, tie: 50, 'player-pair': 25 },
       });
       expect(r.value.outcome.player.length).toBeGreaterThanOrEqual(2);
-      const rows = await t.database.db
-        .selectFrom('game_round')
-        .selectAll()
-        .where('round_id', '=', r.value.roundId)
-        .execute();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.status).toBe('CREDITED');
-      expect(Number(rows[0]!.stake)).toBe(275);
-      expect(Number(rows[0]!.payout)).toBe(r.value.outcome.totalWin);
+      await expectCreditedOnce(t, r.value, 275);
       const records = await t.database.db
         .selectFrom('bet_record')
         .select('bet_no')
@@ -96,20 +65,7 @@ describe(`Baccarat, a house original (${testDbKind})`, () => {
     const won = played.reduce((s, r) => s + r.outcome.totalWin, 0);
     expect(await walletMinor(t, m.memberId)).toBe(100_000 - 4 * 275 + won);
 
-    const rot = await post<{ revealed: { serverSeed: string } }>(m.token, 'seed/rotate', {
-      gameCode: 'baccarat',
-    });
-    expect(rot.statusCode).toBe(200);
-    const seed = rot.value.revealed.serverSeed;
-    for (const r of played) {
-      expect(createHash('sha256').update(seed).digest('hex')).toBe(r.serverSeedHash);
-      const again = await withBlocks({ serverSeed: seed, clientSeed: r.clientSeed, nonce: r.nonce }, (src) =>
-        playOriginal(src, r.wager),
-      );
-      expect(again).toEqual(r.outcome);
-      const verify = await t.call({ method: 'GET', url: `/wps/sandbox/house/verify?roundId=${r.roundId}` });
-      expect(JSON.parse(verify.body).value.serverSeed).toBe(seed);
-    }
+    await expectRevealedSeedRecomputes(t, m.token, 'baccarat', played);
   });
 
   it('bad spots and stakes, more than the max bet, and a bet that could win more than the max win are refused', async () => {
@@ -139,13 +95,13 @@ describe(`Baccarat, a house original (${testDbKind})`, () => {
 
   it('free play stays off the real house; auto-bet plays rounds; 24 concurrent rounds on one balance never overdraw it', async () => {
     const trial = await memberWithMoney(t, 10_000, { agentType: 4 });
-    const realBefore = await houseTotal(GAMES_HOUSE);
-    const freeBefore = await houseTotal(GAMES_FREE_PLAY_HOUSE);
+    const realBefore = await houseTotal(t, GAMES_HOUSE);
+    const freeBefore = await houseTotal(t, GAMES_FREE_PLAY_HOUSE);
     const r = await play(trial.token, { player: 1 });
     expect(r.statusCode, r.message).toBe(200);
     expect(r.value.freePlay).toBe(true);
-    expect(await houseTotal(GAMES_HOUSE)).toBe(realBefore);
-    expect(await houseTotal(GAMES_FREE_PLAY_HOUSE)).toBe(freeBefore + 100 - r.value.outcome.totalWin);
+    expect(await houseTotal(t, GAMES_HOUSE)).toBe(realBefore);
+    expect(await houseTotal(t, GAMES_FREE_PLAY_HOUSE)).toBe(freeBefore + 100 - r.value.outcome.totalWin);
 
     const auto = await post<{ rounds: Round[]; stoppedBy: string }>(trial.token, 'original/auto', {
       gameCode: 'baccarat',

@@ -1,20 +1,19 @@
-import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import {
-  blockMessage,
-  cardRank,
-  hiloCards,
-  hiloWins,
-  playOriginal,
-  type HiLoAction,
-  type HiLoGuess,
-  type OriginalWager,
-} from '@app/contract';
+import { cardRank, hiloCards, hiloWins, type HiLoAction, type HiLoGuess } from '@app/contract';
 import { createTestApp, secondInstance, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
 import { GAMES_FREE_PLAY_HOUSE, GAMES_HOUSE } from '../games/seamless-wallet.ts';
+import {
+  expectCreditedOnce,
+  expectRevealedSeedRecomputes,
+  houseState,
+  houseTotal,
+  housePost,
+  openRoundSource,
+  openRows,
+  type OriginalRound,
+} from './originals-test-kit.ts';
 
 /**
  * HiLo through the HTTP stack (decision 046), PGlite and PostgreSQL: a round opens with its stake,
@@ -33,19 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Round {
-  roundId: string;
-  kind: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  bet: number;
-  win: number;
-  balance: number | null;
-  freePlay: boolean;
-  wager: OriginalWager;
-  outcome: { totalWin: number; lost: boolean; guesses: number; cards: number[] };
-}
+type Round = OriginalRound<{ totalWin: number; lost: boolean; guesses: number; cards: number[] }>;
 interface Open {
   roundId: string;
   bet: number;
@@ -64,22 +51,8 @@ interface HiLoAnswer {
   settled: Round | null;
   balance: number;
 }
-type Answer<T> = { statusCode: number; success: boolean; errorCode?: string; message?: string; value: T };
-
-async function post<T>(
-  token: string,
-  url: string,
-  payload: unknown,
-  app: FastifyInstance = t.app,
-): Promise<Answer<T>> {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/wps/sandbox/house/${url}`,
-    headers: { merchant: 'SEA888', device: 'web', language: 'en', authorization: token },
-    payload: payload as object,
-  });
-  return { statusCode: res.statusCode, ...(JSON.parse(res.body) as Omit<Answer<T>, 'statusCode'>) };
-}
+const post = <T>(token: string, url: string, payload: unknown, app?: FastifyInstance) =>
+  housePost<T>(t, token, url, payload, app);
 const start = (token: string, bet: unknown, app?: FastifyInstance) =>
   post<HiLoAnswer>(token, 'hilo/start', { gameCode: 'hilo', bet }, app);
 const act = (token: string, action: string, step: number, app?: FastifyInstance) =>
@@ -89,19 +62,7 @@ const cashOut = (token: string, app?: FastifyInstance) =>
 
 /** The cards of a member's open round, read as only a test may: from the active server seed. */
 async function upcoming(memberId: number, n: number): Promise<number[]> {
-  const res = await sql<{ server_seed: string; client_seed: string; nonce: string }>`
-    select s.server_seed, o.client_seed, o.nonce from house_open_round o join house_seed s on s.id = o.seed_id
-    where o.member_id = ${memberId} and o.game_code = 'hilo'`.execute(t.database.db);
-  const row = res.rows[0]!;
-  return hiloCards(
-    (c) =>
-      new Uint8Array(
-        createHmac('sha256', row.server_seed)
-          .update(blockMessage(row.client_seed, Number(row.nonce), c))
-          .digest(),
-      ),
-    n,
-  );
+  return hiloCards((await openRoundSource(t, memberId, 'hilo')).source, n);
 }
 /** A guess that wins from `card` to `next` (there always is one: same at worst). */
 const winning = (card: number, next: number): HiLoGuess =>
@@ -118,10 +79,6 @@ const losing = (card: number, next: number): HiLoGuess | null =>
       !(g === 'lower' && cardRank(card) === 1) &&
       !hiloWins(cardRank(card), cardRank(next), g),
   ) ?? null;
-
-async function openRows(memberId: number) {
-  return t.database.db.selectFrom('house_open_round').selectAll().where('member_id', '=', memberId).execute();
-}
 
 describe(`HiLo (${testDbKind})`, () => {
   it('opens with the stake, guesses and skips, cashes out once through the ledger; the revealed seed recomputes it', async () => {
@@ -164,34 +121,13 @@ describe(`HiLo (${testDbKind})`, () => {
     expect(round.outcome.lost).toBe(false);
     expect(round.win).toBe(after.cashOut);
     expect(await walletMinor(t, m.memberId)).toBe(100_000 - 1_000 + round.outcome.totalWin);
-    // One game round, credited once, with one betting record; the open row is gone.
-    const rows = await t.database.db
-      .selectFrom('game_round')
-      .selectAll()
-      .where('round_id', '=', round.roundId)
-      .execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.status).toBe('CREDITED');
-    expect(Number(rows[0]!.payout)).toBe(round.outcome.totalWin);
-    expect(await openRows(m.memberId)).toHaveLength(0);
+    // One game round, credited once; the open row is gone.
+    await expectCreditedOnce(t, round);
+    expect(await openRows(t, m.memberId)).toHaveLength(0);
     // A cash-out again finds no round.
     expect((await cashOut(m.token)).statusCode).toBe(404);
 
-    const rot = await post<{ revealed: { serverSeed: string } }>(m.token, 'seed/rotate', {
-      gameCode: 'hilo',
-    });
-    expect(rot.statusCode).toBe(200);
-    const seed = rot.value.revealed.serverSeed;
-    expect(createHash('sha256').update(seed).digest('hex')).toBe(round.serverSeedHash);
-    const source = (c: number) =>
-      new Uint8Array(
-        createHmac('sha256', seed)
-          .update(blockMessage(round.clientSeed, round.nonce, c))
-          .digest(),
-      );
-    expect(playOriginal(source, round.wager)).toEqual(round.outcome);
-    const verify = await t.call({ method: 'GET', url: `/wps/sandbox/house/verify?roundId=${round.roundId}` });
-    expect(JSON.parse(verify.body).value.serverSeed).toBe(seed);
+    await expectRevealedSeedRecomputes(t, m.token, 'hilo', [round]);
   });
 
   it('a wrong guess ends the round with no win, once', async () => {
@@ -214,19 +150,14 @@ describe(`HiLo (${testDbKind})`, () => {
       break;
     }
     expect(await walletMinor(t, m.memberId)).toBe(10_000 - 500);
-    expect(await openRows(m.memberId)).toHaveLength(0);
+    expect(await openRows(t, m.memberId)).toHaveLength(0);
   });
 
   it('the round lives in the database: a second server shows it and plays it on, and the first cashes it out', async () => {
     const m = await memberWithMoney(t, 10_000);
     const opened = await start(m.token, 2);
     expect(opened.statusCode).toBe(200);
-    const state = await second.inject({
-      method: 'GET',
-      url: '/wps/sandbox/house/state?gameCode=hilo',
-      headers: { merchant: 'SEA888', device: 'web', language: 'en', authorization: m.token },
-    });
-    const shown = JSON.parse(state.body).value.openHiLo as Open;
+    const shown = (await houseState<{ openHiLo: Open }>(t, m.token, 'hilo', second)).openHiLo;
     expect(shown.roundId).toBe(opened.value.open!.roundId);
     expect(shown.cards).toEqual(opened.value.open!.cards);
     const cards = await upcoming(m.memberId, 2);
@@ -249,7 +180,7 @@ describe(`HiLo (${testDbKind})`, () => {
     const g = winning(cards[0]!, cards[1]!);
     const steps = await Promise.all([act(m.token, g, 0), act(m.token, g, 0, second)]);
     expect(steps.map((s) => s.statusCode).sort()).toEqual([200, 409]);
-    const [row] = await openRows(m.memberId);
+    const [row] = await openRows(t, m.memberId);
     expect(row!.moves).toEqual([g]);
     // Two cash-outs at once: paid once.
     const cashes = await Promise.all([cashOut(m.token), cashOut(m.token, second)]);
@@ -258,13 +189,7 @@ describe(`HiLo (${testDbKind})`, () => {
     expect([404, 409]).toContain(codes[1]);
     const paid = cashes.find((c) => c.statusCode === 200)!.value.settled!;
     expect(await walletMinor(t, m.memberId)).toBe(100_000 - 300 + paid.outcome.totalWin);
-    const credits = await t.database.db
-      .selectFrom('game_round')
-      .selectAll()
-      .where('round_id', '=', paid.roundId)
-      .execute();
-    expect(credits).toHaveLength(1);
-    expect(Number(credits[0]!.payout)).toBe(paid.outcome.totalWin);
+    await expectCreditedOnce(t, paid);
   });
 
   it('bad input is refused with 4xx and leaves no round: bets, actions, steps, guesses the card does not offer, another game', async () => {
@@ -277,7 +202,7 @@ describe(`HiLo (${testDbKind})`, () => {
       (await post(m.token, 'hilo/start', { gameCode: 'hilo', bet: 1, extra: 1 })).statusCode,
     ).toBeGreaterThanOrEqual(400);
     expect((await act(m.token, 'higher', 0)).statusCode).toBe(404);
-    expect(await openRows(m.memberId)).toHaveLength(0);
+    expect(await openRows(t, m.memberId)).toHaveLength(0);
     expect(await walletMinor(t, m.memberId)).toBe(100_000);
     await start(m.token, 1);
     expect((await act(m.token, 'double', 0)).statusCode).toBeGreaterThanOrEqual(400);
@@ -303,12 +228,7 @@ describe(`HiLo (${testDbKind})`, () => {
     await start(m.token, 1_000);
     let refused = false;
     for (let step = 0; step < 80 && !refused; step++) {
-      const st = await t.call({
-        method: 'GET',
-        url: '/wps/sandbox/house/state?gameCode=hilo',
-        token: m.token,
-      });
-      const o = JSON.parse(st.body).value.openHiLo as Open;
+      const o = (await houseState<{ openHiLo: Open }>(t, m.token, 'hilo')).openHiLo;
       expect(o, 'the round ended before the max win was reached').not.toBeNull();
       if (o.next.same === null) {
         const r = await act(m.token, 'same', step);
@@ -329,25 +249,16 @@ describe(`HiLo (${testDbKind})`, () => {
 
   it('free play: a trial account plays HiLo against the free-play house, never the real one', async () => {
     const trial = await memberWithMoney(t, 10_000, { agentType: 4 });
-    const realBefore = await houseTotal(GAMES_HOUSE);
-    const freeBefore = await houseTotal(GAMES_FREE_PLAY_HOUSE);
+    const realBefore = await houseTotal(t, GAMES_HOUSE);
+    const freeBefore = await houseTotal(t, GAMES_FREE_PLAY_HOUSE);
     expect((await start(trial.token, 1)).statusCode).toBe(200);
     const cards = await upcoming(trial.memberId, 2);
     await act(trial.token, winning(cards[0]!, cards[1]!), 0);
     const cashed = await cashOut(trial.token);
     expect(cashed.value.settled!.freePlay).toBe(true);
-    expect(await houseTotal(GAMES_HOUSE)).toBe(realBefore);
-    expect(await houseTotal(GAMES_FREE_PLAY_HOUSE)).toBe(
+    expect(await houseTotal(t, GAMES_HOUSE)).toBe(realBefore);
+    expect(await houseTotal(t, GAMES_FREE_PLAY_HOUSE)).toBe(
       freeBefore + 100 - cashed.value.settled!.outcome.totalWin,
     );
   });
 });
-
-async function houseTotal(code: string): Promise<number> {
-  const rows = await t.database.db
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('code', 'like', `${code}:%`)
-    .execute();
-  return rows.reduce((s, r) => s + Number(r.balance), 0);
-}

@@ -1,9 +1,16 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playOriginal, withBlocks, type OriginalWager } from '@app/contract';
+import { playOriginal, withBlocks } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { concurrently, memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
 import { GAMES_FREE_PLAY_HOUSE, GAMES_HOUSE } from '../games/seamless-wallet.ts';
+import {
+  expectRevealedSeedRecomputes,
+  expectCreditedOnce,
+  houseTotal as houseTotalOf,
+  housePost,
+  type HouseReply as Answer,
+  type OriginalRound,
+} from './originals-test-kit.ts';
 
 /**
  * The house originals through the HTTP stack (decision 046), PGlite and PostgreSQL: each game
@@ -17,21 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface Round {
-  roundId: string;
-  gameCode: string;
-  kind: string;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  serverSeed: string | null;
-  bet: number;
-  win: number;
-  balance: number | null;
-  freePlay: boolean;
-  wager: OriginalWager;
-  outcome: { totalWin: number } & Record<string, unknown>;
-}
+type Round = OriginalRound;
 interface MinesAnswer {
   open: {
     roundId: string;
@@ -43,31 +36,10 @@ interface MinesAnswer {
   settled: Round | null;
   balance: number;
 }
-type Answer<T> = { statusCode: number; success: boolean; errorCode?: string; message?: string; value: T };
-
-async function post<T>(token: string, url: string, payload: unknown): Promise<Answer<T>> {
-  const res = await t.call({
-    method: 'POST',
-    url: `/wps/sandbox/house/${url}`,
-    token,
-    payload: payload as object,
-  });
-  return { statusCode: res.statusCode, ...(JSON.parse(res.body) as Omit<Answer<T>, 'statusCode'>) };
-}
+const post = <T>(token: string, url: string, payload: unknown) => housePost<T>(t, token, url, payload);
 const original = (token: string, body: Record<string, unknown>) => post<Round>(token, 'original', body);
 
-async function houseTotal(code: string): Promise<number> {
-  const rows = await t.database.db
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('code', 'like', `${code}:%`)
-    .execute();
-  return rows.reduce((s, r) => s + Number(r.balance), 0);
-}
-
-async function gameRounds(roundId: string) {
-  return t.database.db.selectFrom('game_round').selectAll().where('round_id', '=', roundId).execute();
-}
+const houseTotal = (code: string) => houseTotalOf(t, code);
 
 describe(`house originals (${testDbKind})`, () => {
   it('Dice, Limbo and Plinko each play a round through the ledger once, and the revealed seed recomputes it', async () => {
@@ -83,12 +55,17 @@ describe(`house originals (${testDbKind})`, () => {
       expect(r.value.kind).toBe(body.gameCode);
       expect(r.value.bet).toBe(1);
       played.push(r.value);
-      // The round is one settled game round with one betting record.
-      const rows = await gameRounds(r.value.roundId);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.status).toBe('CREDITED');
-      expect(Number(rows[0]!.stake)).toBe(100);
-      expect(Number(rows[0]!.payout)).toBe(r.value.outcome.totalWin);
+      // The round is one settled house round, its money moved once, with one betting record, and
+      // nothing of a vendor's protocol: no game round, no wallet-call rows (migration 073).
+      await expectCreditedOnce(t, r.value, 100);
+      for (const table of ['game_round', 'game_wallet_tx'] as const)
+        expect(
+          await t.database.db
+            .selectFrom(table)
+            .select('round_id')
+            .where('round_id', '=', r.value.roundId)
+            .execute(),
+        ).toEqual([]);
       const records = await t.database.db
         .selectFrom('bet_record')
         .select('bet_no')
@@ -99,24 +76,7 @@ describe(`house originals (${testDbKind})`, () => {
     const won = played.reduce((s, r) => s + r.outcome.totalWin, 0);
     expect(await walletMinor(t, m.memberId)).toBe(100_000 - 300 + won);
 
-    for (const r of played) {
-      const rot = await post<{ revealed: { serverSeed: string; serverSeedHash: string } }>(
-        m.token,
-        'seed/rotate',
-        {
-          gameCode: r.kind,
-        },
-      );
-      expect(rot.statusCode).toBe(200);
-      const seed = rot.value.revealed.serverSeed;
-      expect(createHash('sha256').update(seed).digest('hex')).toBe(r.serverSeedHash);
-      const again = await withBlocks({ serverSeed: seed, clientSeed: r.clientSeed, nonce: r.nonce }, (src) =>
-        playOriginal(src, r.wager),
-      );
-      expect(again).toEqual(r.outcome);
-      const verify = await t.call({ method: 'GET', url: `/wps/sandbox/house/verify?roundId=${r.roundId}` });
-      expect(JSON.parse(verify.body).value.serverSeed).toBe(seed);
-    }
+    for (const r of played) await expectRevealedSeedRecomputes(t, m.token, r.kind, [r]);
   });
 
   it('Mines: opens with the stake, a tile at a time, cashes out once; the seed of an open round does not rotate', async () => {
@@ -164,9 +124,11 @@ describe(`house originals (${testDbKind})`, () => {
     const twice = await post<MinesAnswer>(m.token, 'mines/cashout', { gameCode: 'mines' });
     expect(twice.statusCode).toBe(404);
     expect(await walletMinor(t, m.memberId)).toBe(100_076);
-    const rows = await gameRounds(cash.value.settled!.roundId);
-    expect(rows[0]!.status).toBe('CREDITED');
-    expect(Number(rows[0]!.payout)).toBe(1_076);
+    await expectCreditedOnce(
+      t,
+      { roundId: cash.value.settled!.roundId, outcome: { totalWin: 1_076 } },
+      1_000,
+    );
     // Rotation now works and the round recomputes.
     const rotated = await post<{ revealed: { serverSeed: string } }>(m.token, 'seed/rotate', {
       gameCode: 'mines',
@@ -214,7 +176,7 @@ describe(`house originals (${testDbKind})`, () => {
     expect(await walletMinor(t, m.memberId)).toBe(10_000_000 - 100_000);
   });
 
-  it('auto-bet stops at its limits on the server: the rounds cap, the loss limit, the profit limit', async () => {
+  it('auto-bet stops at its limits on the server: the rounds cap, the loss limit, the profit limit, a won or a lost round', async () => {
     const m = await memberWithMoney(t, 1_000_000);
     const over = await post(m.token, 'original/auto', {
       gameCode: 'dice',
@@ -261,6 +223,32 @@ describe(`house originals (${testDbKind})`, () => {
     expect(all.value.rounds).toHaveLength(7);
     expect(all.value.stoppedBy).toBe('rounds');
     expect(new Set(all.value.rounds.map((r) => r.nonce)).size).toBe(7);
+    // Stop on a win: Dice at 98 % stops after its first won round; stop on a loss: Limbo at
+    // 10,000x after its first lost round (the round that lost is the last one played).
+    const onWin = await post<{ rounds: Round[]; stoppedBy: string }>(m.token, 'original/auto', {
+      gameCode: 'dice',
+      bet: 1,
+      target: 9800,
+      over: false,
+      rounds: 50,
+      stopOnWin: true,
+    });
+    expect(onWin.statusCode, onWin.message).toBe(200);
+    expect(onWin.value.stoppedBy).toBe('win');
+    expect(onWin.value.rounds.findIndex((r) => r.win > r.bet)).toBe(onWin.value.rounds.length - 1);
+    const onLose = await post<{ rounds: Round[]; stoppedBy: string }>(m.token, 'original/auto', {
+      gameCode: 'limbo',
+      bet: 0.1,
+      target: 10_000,
+      rounds: 20,
+      stopOnLose: true,
+    });
+    expect(onLose.statusCode, onLose.message).toBe(200);
+    const firstLost = onLose.value.rounds.findIndex((r) => r.win < r.bet);
+    if (firstLost >= 0) {
+      expect(onLose.value.stoppedBy).toBe('lose');
+      expect(onLose.value.rounds).toHaveLength(firstLost + 1);
+    }
   });
 
   it('free play: a trial account plays the originals against the free-play house, never the real one', async () => {
@@ -306,11 +294,7 @@ describe(`house originals (${testDbKind})`, () => {
     expect(final).toBeGreaterThanOrEqual(0);
     expect(final).toBe(2_000 - 100 * (rounds.length + minesOpened) + won);
     // Each round moved money once: its stake and its payout, one ledger posting each.
-    for (const r of rounds.slice(0, 10)) {
-      const rows = await gameRounds(r.roundId);
-      expect(rows).toHaveLength(1);
-      expect(Number(rows[0]!.payout)).toBe(r.outcome.totalWin);
-    }
+    for (const r of rounds.slice(0, 10)) await expectCreditedOnce(t, r, 100);
     const negative = await t.database.db
       .selectFrom('ledger_account')
       .select('id')
@@ -333,10 +317,7 @@ describe(`house originals (${testDbKind})`, () => {
       expect(r.statusCode, r.message).toBe(200);
       expect(r.value.bet * 100).toBe(stake);
       played.push(r.value);
-      const rows = await gameRounds(r.value.roundId);
-      expect(rows).toHaveLength(1);
-      expect(Number(rows[0]!.stake)).toBe(stake);
-      expect(Number(rows[0]!.payout)).toBe(r.value.outcome.totalWin);
+      await expectCreditedOnce(t, r.value, stake);
     }
     expect(played.map((r) => r.kind)).toEqual(['keno', 'wheel', 'roulette', 'sicbo']);
     expect(played[2]!.wager).toEqual({

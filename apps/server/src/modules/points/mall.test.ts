@@ -199,6 +199,23 @@ describe(`points mall (${testDbKind})`, () => {
     await ledgerExact();
   });
 
+  it('PM-10: the redeem list (getRedeemPointList, MCSFE and MCS2) answers a member with a token their own redeems; without a token it is refused (401)', async () => {
+    const m = await memberWithPoints(50_00);
+    const other = await memberWithPoints(50_00);
+    const g = await item('Mall mug', 10, 5);
+    const done = await redeem(m, { goodsId: g.id, paymentPassword: PASSWORD });
+    expect(done.statusCode, done.body).toBe(200);
+    const r = done.json().value as RedeemRecord;
+    for (const url of ['/wps/relay/MCSFE_getRedeemPointList', '/wps/relay/MCS2_getRedeemPointList']) {
+      const mine = await t.call({ url, token: m.token });
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json().value.content).toEqual([r]);
+      const theirs = await t.call({ url, token: other.token });
+      expect(theirs.json().value.content).toEqual([]);
+      expect((await t.call({ url })).statusCode).toBe(401);
+    }
+  });
+
   it('an item with an amount requirement is redeemed only once the member has deposited that much', async () => {
     const m = await memberWithPoints(100_00);
     const g = await item('Mall watch', 10, 2, 150);

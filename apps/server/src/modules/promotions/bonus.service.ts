@@ -1196,7 +1196,10 @@ export class BonusService {
     return e;
   }
 
-  /** Approves a reward request: the bonus (the amount given, else the fixed bonus) with the rule's wagering; audited. */
+  /**
+   * Approves a reward request: the bonus (the amount given, else the fixed bonus, never above the
+   * rule's maximum when it has one) with the rule's wagering; audited.
+   */
   async approve(actor: AuditActor, id: number, amountMajor?: number) {
     const row = await this.db.transaction().execute(async (trx) => {
       const before = await this.lockApplying(trx, id);
@@ -1208,6 +1211,12 @@ export class BonusService {
       const amount = amountMajor !== undefined ? this.minor(amountMajor) : Number(rule.fixed_bonus);
       if (amount <= 0)
         this.refuse(Errors.invalidInput, 'Give the amount of the reward (the promotion has no fixed bonus)');
+      // A request's maximum (the Zalo reward "up to 131K", PR-13) bounds what staff give.
+      if (Number(rule.max_bonus) > 0 && amount > Number(rule.max_bonus))
+        this.refuse(
+          Errors.invalidInput,
+          `The reward of this promotion is at most ${this.major(Number(rule.max_bonus))}`,
+        );
       const after = await trx
         .updateTable('promotion_entry')
         .set({ status: 'ISSUED', decided_by: actor.name, decided_at: new Date() })

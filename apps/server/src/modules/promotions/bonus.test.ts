@@ -475,7 +475,7 @@ describe('eligibility', () => {
 });
 
 describe('reward requests', () => {
-  it('a joined member asks with pictures and a remark of at most 140 characters; staff approve (CLI) or reject (back office), audited', async () => {
+  it('PR-12: a joined member asks with pictures and a remark of at most 140 characters (141 refused, 140 taken); staff approve (CLI) or reject (back office), audited', async () => {
     const promo = await promotion({
       kind: 'REQUEST',
       category: 'REWARD',
@@ -614,5 +614,46 @@ describe('reward requests', () => {
     await expect(ops('promo', 'rule', String(row.id), '--kind', 'NOPE')).rejects.toThrow(
       /--kind must be one of/,
     );
+  });
+});
+
+describe('the join, reward-request and raffle-claim calls', () => {
+  it('PR-09, PR-10: signUpPromotionJoin and signUpRequestReward are POSTs taken with a token, refused without one (401), and a GET is not routed', async () => {
+    const promo = await promotion({ kind: 'REQUEST', category: 'REWARD', fixedBonus: 5 });
+    const m = await newMember(t, { money: 0 });
+    const joinUrl = '/wps/relay/MCSFE_signUpPromotionJoin';
+    const requestUrl = '/wps/relay/MCSFE_signUpRequestReward';
+    const body = { promotionId: promo, pictures: [], remarks: 'PR-10' };
+    // Without a token neither POST is taken, and nothing was joined.
+    expect((await call(null, joinUrl, { promotionId: promo })).statusCode).toBe(401);
+    expect((await call(null, requestUrl, body)).statusCode).toBe(401);
+    expect(await statusOf(m, promo)).toBe('join');
+    // A GET of either path is not a route (with a token or without).
+    for (const url of [joinUrl, requestUrl]) {
+      for (const who of [m, null]) {
+        const res = await call(who, `${url}?promotionId=${promo}`);
+        expect([404, 405], `${url} GET ${res.statusCode}`).toContain(res.statusCode);
+      }
+    }
+    expect(await statusOf(m, promo)).toBe('join');
+    // With the token both POSTs are taken, in that order.
+    expect((await ok<{ status: string }>(call(m, joinUrl, { promotionId: promo }))).status).toBe('joined');
+    expect((await ok<{ status: string }>(call(m, requestUrl, body))).status).toBe('applying');
+    expect(await statusOf(m, promo)).toBe('applying');
+  });
+
+  it('PR-11: MCS2_claimRafflePromotion with a token claims the promotion (the bonus paid); without a token it is refused (401) and pays nothing', async () => {
+    const promo = await promotion({ kind: 'FIXED', fixedBonus: 7, oncePerMember: true });
+    const m = await newMember(t, { money: 0 });
+    await ok(join(m, promo));
+    expect(await statusOf(m, promo)).toBe('claim');
+    const url = '/wps/relay/MCS2_claimRafflePromotion';
+    expect((await call(null, url, { promotionId: promo, raffleScheduleId: 0 })).statusCode).toBe(401);
+    expect(await balances(m.id)).toEqual({ main: 0, bonus: 0 });
+    const g = await ok<BonusGrant>(claim(m, promo, 'MCS2'));
+    expect(g).toMatchObject({ amount: 7 });
+    expect(await balances(m.id)).toEqual({ main: minor(7), bonus: 0 });
+    expect(await statusOf(m, promo)).toBe('claimed');
+    await expectLedgerExact();
   });
 });

@@ -17,7 +17,7 @@ import {
 import { registerCall } from '../../platform/http/register-calls.ts';
 import { clientIp } from '../../platform/client-ip.ts';
 import { fail } from '../../platform/http/errors.ts';
-import { bindCaptcha } from '../../platform/captcha/captcha-http.ts';
+import { bindCaptcha, captchaIdOf } from '../../platform/captcha/captcha-http.ts';
 
 const perMinute = (limit: number) => ({ limit, windowMs: 60_000 });
 
@@ -63,7 +63,12 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, verifyChallenge, async ({ req, body }) => {
     await rateLimiter.consume(`challenge-check:${clientIp(req)}`, perMinute(30));
-    const token = await challenge.verify(body);
+    // The accessible alternative (decision 050): a proof of work on the caller's captcha check
+    // stands for the drag (WCAG 2.5.7, 3.3.8); the check is spent, right or wrong.
+    const proved =
+      body.proof !== undefined && (await captcha.check(captchaIdOf(req), body.proof, { workOnly: true }));
+    if (body.proof !== undefined && !proved) throw fail(Errors.challengeFailed);
+    const token = await challenge.verify({ ...body, proved });
     if (!token) throw fail(Errors.challengeFailed);
     return { challengeId: body.challengeId, challengeToken: token, message: 'Verification succeeded' };
   });

@@ -172,15 +172,23 @@ export function touchStepMs(policy: SessionPolicy): number {
   return Math.min(TOUCH_INTERVAL_MS, policy.idleMs / 4);
 }
 
+/**
+ * The header a client sends on a call the player did not make (a poll of the balance or of the
+ * unread count, decision 050): it is answered as any call but does not extend the idle deadline,
+ * so a page left open still times out and its warning (WCAG 2.2.1) means something.
+ */
+export const PASSIVE_CALL_HEADER = 'session-activity';
+
 export async function findSession(
   database: Database,
   token: string,
   policy = defaultSessionPolicy,
+  options: { passive?: boolean } = {},
 ): Promise<SessionContext | null> {
   const row = await sessionByToken.executeTakeFirst(database, { tokenHash: hashToken(token) });
   if (!row) return null;
   const lastSeen = new Date(row.lastSeen).getTime();
-  if (Date.now() - lastSeen > touchStepMs(policy)) {
+  if (!options.passive && Date.now() - lastSeen > touchStepMs(policy)) {
     // Calls in flight together all read the same old time: only the first one writes. The stored
     // time has microseconds and the one read is cut to milliseconds, hence the bound.
     await database.db
@@ -207,7 +215,9 @@ export async function resolveSession(req: FastifyRequest): Promise<SessionContex
   if (req.session !== undefined) return req.session;
   const token = tokenOf(req);
   req.session = token
-    ? await findSession(req.server.ctx.database, token, req.server.ctx.sessionPolicy)
+    ? await findSession(req.server.ctx.database, token, req.server.ctx.sessionPolicy, {
+        passive: req.headers[PASSIVE_CALL_HEADER] === 'passive',
+      })
     : null;
   return req.session;
 }

@@ -3,16 +3,46 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { leadingZeroBits } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 
 export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const CAPTCHA_WIDTH = 120;
 export const CAPTCHA_HEIGHT = 40;
 /**
- * The accessible alternative's work (decision 050): 14 zero bits, about 16,000 hashes, a fraction
- * of a second in a browser; each try costs a bot as much, and each is single use as an image is.
+ * The accessible alternative's work (decision 050): by default 14 zero bits, about 16,000 hashes,
+ * a fraction of a second in a browser; each try costs a bot as much, and each is single use as an
+ * image is. CAPTCHA_CHECK_BITS and CAPTCHA_CHECK_MAX_BITS set it (config.ts).
  */
 export const CAPTCHA_CHECK_BITS = 14;
+/**
+ * The most the work rises to under abuse: 15 bits, about 33,000 hashes; measured in Chromium on a
+ * loaded 2-core machine at about 25 µs a hash (WebCrypto, batches of 512), 0.8 s, so about a second
+ * on a phone (16 bits took 1.6 s there).
+ */
+export const CAPTCHA_CHECK_MAX_BITS = 15;
+/** The bounds a configured number of bits must keep (refused at start otherwise). */
+export const CAPTCHA_CHECK_BITS_RANGE = { min: 8, max: 24 } as const;
+/** The window in which a caller's checks and failures are counted. */
+export const CAPTCHA_CHECK_WINDOW_MS = 10 * 60_000;
+/** Checks a caller gets in one window at the base work; each doubling of them adds one bit. */
+export const CAPTCHA_CHECK_FREE = 5;
+
+export interface CaptchaCheckPolicy {
+  /** The work of a caller in good standing. */
+  bits: number;
+  /** The cap of the rising work. */
+  maxBits: number;
+}
+
+/**
+ * The work asked of a caller who was given (or failed) `recent` checks in the current window: the
+ * base for the first CAPTCHA_CHECK_FREE, then one bit more each time the count doubles, capped.
+ */
+export function checkBitsFor(recent: number, policy: CaptchaCheckPolicy): number {
+  const extra = recent <= CAPTCHA_CHECK_FREE ? 0 : Math.floor(Math.log2(recent / CAPTCHA_CHECK_FREE));
+  return Math.min(policy.maxBits, policy.bits + Math.max(0, extra));
+}
 const CHECK_PREFIX = 'pow:';
 
 const hashId = (id: string) => createHash('sha256').update(id, 'utf8').digest();
@@ -71,10 +101,21 @@ function svgFor(text: string): string {
 export class CaptchaService {
   private readonly database: Database;
   private issued = 0;
+  private readonly limiter: RateLimiter | null;
+  private readonly policy: CaptchaCheckPolicy;
 
-  constructor(database: Database) {
+  /**
+   * `limiter` counts each caller's checks and failed answers to them in the database (so the count
+   * holds across instances); without it the work stays at the base.
+   */
+  constructor(database: Database, options: { limiter?: RateLimiter; check?: CaptchaCheckPolicy } = {}) {
     this.database = database;
+    this.limiter = options.limiter ?? null;
+    this.policy = options.check ?? { bits: CAPTCHA_CHECK_BITS, maxBits: CAPTCHA_CHECK_MAX_BITS };
   }
+
+  private readonly checkRule = { limit: Number.MAX_SAFE_INTEGER, windowMs: CAPTCHA_CHECK_WINDOW_MS };
+  private readonly checkBucket = (ip: string) => `captcha-check-work:${ip}`;
 
   async issue(ip: string): Promise<{ id: string; png: Buffer; answer: string }> {
     let answer = '';
@@ -100,37 +141,49 @@ export class CaptchaService {
     const id = randomBytes(18).toString('base64url');
     const salt = randomBytes(12).toString('base64url');
     const expiresAt = Date.now() + CAPTCHA_TTL_MS;
+    // The work rises with the caller's recent checks (this one counted) and failures, capped.
+    const recent = this.limiter ? await this.limiter.hit(this.checkBucket(ip), this.checkRule) : 0;
+    const bits = checkBitsFor(recent, this.policy);
     await this.database.db
       .insertInto('captcha')
       .values({
         id_hash: hashId(id),
-        answer: `${CHECK_PREFIX}${CAPTCHA_CHECK_BITS}:${salt}`,
+        answer: `${CHECK_PREFIX}${bits}:${salt}`,
         ip,
         expires_at: new Date(expiresAt),
       })
       .execute();
-    return { id, salt, bits: CAPTCHA_CHECK_BITS, expiresAt };
+    return { id, salt, bits, expiresAt };
   }
 
   /**
    * Checks (and consumes) the caller's captcha, found by the id the caller carries (captcha-http.ts
-   * reads it from the request): true only for a live captcha with this answer.
+   * reads it from the request): true only for a live captcha with this answer (with `workOnly`,
+   * only for a proof-of-work check).
    */
-  async check(id: string | undefined, answer: string): Promise<boolean> {
+  async check(
+    id: string | undefined,
+    answer: string,
+    options: { workOnly?: boolean } = {},
+  ): Promise<boolean> {
     if (!id || !answer) return false;
     const row = await this.database.db
       .deleteFrom('captcha')
       .where('id_hash', '=', hashId(id))
-      .returning(['answer', 'expires_at'])
+      .returning(['answer', 'expires_at', 'ip'])
       .executeTakeFirst();
     if (!row || new Date(row.expires_at).getTime() < Date.now()) return false;
     if (row.answer.startsWith(CHECK_PREFIX)) {
       const [bits, salt] = row.answer.slice(CHECK_PREFIX.length).split(':');
       const n = answer.trim();
-      if (!/^\d{1,12}$/.test(n)) return false;
       const digest = createHash('sha256').update(`${salt}:${n}`, 'utf8').digest();
-      return leadingZeroBits(digest) >= Number(bits);
+      const ok = /^\d{1,12}$/.test(n) && leadingZeroBits(digest) >= Number(bits);
+      // A failed proof counts against its caller as one more check: the next ones cost more.
+      if (!ok && this.limiter) await this.limiter.hit(this.checkBucket(row.ip), this.checkRule);
+      return ok;
     }
+    // `workOnly`: the slider's alternative takes a proof of work, never a picture's digits.
+    if (options.workOnly) return false;
     return row.answer === answer.trim();
   }
 }

@@ -102,13 +102,16 @@ export class SliderChallenge {
 
   /**
    * Checks one drop. A challenge is checked once, right or wrong (a script cannot search for the
-   * answer); a pass returns the token that the next call of the same purpose presents.
+   * answer); a pass returns the token that the next call of the same purpose presents. `proved`:
+   * the caller passed the proof-of-work alternative (checked by the route) instead of dragging.
    */
   async verify(input: {
     challengeId: string;
     x: number;
     durationMs: number;
     trail?: number[] | undefined;
+    /** The caller proved work instead (decision 050): the drop is not looked at. */
+    proved?: boolean;
   }): Promise<string | null> {
     const row = await this.database.db
       .updateTable('slider_challenge')
@@ -123,7 +126,7 @@ export class SliderChallenge {
     const humanTime = input.durationMs >= MIN_DRAG_MS && input.durationMs <= MAX_DRAG_MS;
     // A recorded trail must move through several positions; a teleporting piece is not a drag.
     const trailOk = !input.trail || new Set(input.trail.map((v) => Math.round(v))).size >= 3;
-    if (!closeEnough || !humanTime || !trailOk) return null;
+    if (!input.proved && (!closeEnough || !humanTime || !trailOk)) return null;
     const token = randomBytes(24).toString('base64url');
     await this.database.db
       .updateTable('slider_challenge')

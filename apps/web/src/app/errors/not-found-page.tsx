@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { gameTypes } from '../../shared/navigation/game-types.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
 import { HomeIcon } from '../../shared/ui/icons.tsx';
@@ -7,7 +7,7 @@ import styles from './error-pages.module.css';
 
 /** Unknown paths: a friendly way back instead of a blank page. */
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   return (
     <div className={styles.page} data-testid="not-found-page">
       <p className={styles.code} aria-hidden="true">

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { NoticeBar } from '../../features/notices/index.ts';
 import { useChrome } from '../chrome.ts';
 import { ModalHost } from '../modal-host.tsx';
 import { Slot } from '../../shared/shell/slot.tsx';
 import { SlotNames } from '../../shared/shell/slot-registry.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
+import { usePageLoading } from '../../shared/shell/lazy-route.ts';
 import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
 import { SideBar } from './side-bar.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -21,13 +22,12 @@ const RealityCheck = lazy(loadRealityCheck);
 
 /** The shell around every page; each route's `handle.chrome` says which parts it shows. */
 export function AppLayout() {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const chrome = useChrome();
-  const navigation = useNavigation();
   const openModal = useUiStore((s) => s.openModal);
   // The member and account centres mount only while one is shown: their code stays out of the start.
   const overlayShown = useUiStore((s) => s.memberCentre.show || s.accountCentre.show);
-  const loading = navigation.state === 'loading';
+  const loading = usePageLoading();
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const loggedIn = useIsLoggedIn();
@@ -58,7 +58,7 @@ export function AppLayout() {
           <Footer />
         </DeferUntilVisible>
       ) : null}
-      {chrome.sideBar ? <SideBar /> : null}
+      {chrome.sideBar ? <SideBar hideOnPhone={!chrome.sideBarOnPhone} /> : null}
       <ModalHost />
       {loggedIn ? (
         <Suspense fallback={null}>

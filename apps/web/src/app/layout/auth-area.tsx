@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { useSwitch } from '../../shared/system/system-status.ts';
@@ -14,7 +14,7 @@ import styles from './auth-area.module.css';
  * SH-28). Logged in: the member bar that the accounts feature registers as a slot.
  */
 export function AuthArea({ showBalance }: { showBalance: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const loggedIn = useIsLoggedIn();
   const directRegister = useSwitch(FeatureSwitch.directRegister);
   const openModal = useUiStore((s) => s.openModal);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage, cdnPath } from '../../shared/cdn/image-host.ts';
 import { resourcesOfType, useSystemInfo } from '../../shared/system/system-status.ts';
@@ -20,7 +20,7 @@ const browsers = [
  * and the logo back to / (SH-30).
  */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const brand = useBrand();
   const info = useSystemInfo();
   // NC-42, NC-43: no TCG_SEA; each logo from its vendor type's folder (games feature).

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { PickerOption } from '../../shared/i18n/language.ts';
 import { CheckIcon } from '../../shared/ui/shell-icons.tsx';
 import { focusCurrentItem, onPopupListKeyDown } from '../../shared/ui/use-popover.ts';
@@ -25,7 +25,7 @@ export function LanguageMenu({
   onChoose: (language: string) => void;
   onDismiss: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const ref = useRef<HTMLUListElement>(null);
 
   // The picker focuses the chosen item when it opens, but the first time this chunk is not there yet.

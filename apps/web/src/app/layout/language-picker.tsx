@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { languageOfLabel, pickerOptions } from '../../shared/i18n/language.ts';
@@ -11,7 +11,7 @@ const LanguageMenu = lazy(() => import('./language-menu.tsx').then((m) => ({ def
 
 /** The header language picker with labels CN, EN, JA, TH, VI, TY, PT (LN-03). */
 export function LanguagePicker() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTypedTranslation('translation');
   const brand = useBrand();
   const options = pickerOptions(brand);
   const { open, dismiss, rootRef, popupId, triggerProps } = usePopover({ popup: 'menu' });

@@ -46,6 +46,17 @@ describe('side bar', () => {
     expect(screen.queryByTestId('side-socials')).toBeNull();
   });
 
+  it('a page can leave its phone button out (the chat room, decision 054); by default it shows', async () => {
+    stubFetch({ '/wps/system/status': () => systemStatus() });
+    const { unmount } = renderShell(<SideBar />);
+    expect(await screen.findByTestId('side-bar')).not.toHaveAttribute('data-hide-on-phone');
+    unmount();
+    renderShell(<SideBar hideOnPhone />);
+    // Marked for the phone's media query only: on a desktop the rail and its entries stay.
+    expect(await screen.findByTestId('side-bar')).toHaveAttribute('data-hide-on-phone');
+    expect(await screen.findByTestId('side-service')).toBeInTheDocument();
+  });
+
   it('SH-33 app download goes to /download', async () => {
     stubFetch({ '/wps/system/status': () => systemStatus() });
     const { router } = renderShell(<SideBar />);

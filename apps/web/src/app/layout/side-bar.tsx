@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
@@ -35,10 +35,12 @@ function Entry({
 /**
  * The fixed side bar (SH-31..SH-36): customer service; social links only when SOCIAL resources
  * exist; app download; platform messages and invite friends, which ask a visitor to log in first.
- * Invite friends shows to visitors, and to members only with the referral switch on.
+ * Invite friends shows to visitors, and to members only with the referral switch on. On phones it
+ * is one round button in the bottom corner, left out (`hideOnPhone`) on a page whose own controls
+ * live in that corner (the chat room's composer): as a chat app shows no floating button.
  */
-export function SideBar() {
-  const { t } = useTranslation();
+export function SideBar({ hideOnPhone = false }: { hideOnPhone?: boolean }) {
+  const { t } = useTypedTranslation('translation');
   const info = useSystemInfo();
   const openService = useCustomerService();
   const loggedIn = useIsLoggedIn();
@@ -51,7 +53,13 @@ export function SideBar() {
   const [expanded, setExpanded] = useState(false);
 
   return (
-    <aside className={styles.bar} aria-label={t('side_label')} data-expanded={expanded || undefined}>
+    <aside
+      className={styles.bar}
+      aria-label={t('side_label')}
+      data-expanded={expanded || undefined}
+      data-hide-on-phone={hideOnPhone || undefined}
+      data-testid="side-bar"
+    >
       <button
         type="button"
         className={styles.toggle}

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { GameNavItems } from '../../features/games/index.ts';
 import { GiftIcon, PhoneIcon, SpriteIcon } from '../../shared/ui/shell-icons.tsx';
 import { AuthArea } from './auth-area.tsx';
@@ -13,7 +13,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Top bar (clock, language, login/register or member bar), brand bar with logo and main navigation. */
 export function SiteHeader({ showBalance }: { showBalance: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   return (
     <header className={styles.header}>
       <div className={styles.topBar}>

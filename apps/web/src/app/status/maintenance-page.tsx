@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { SystemInfo } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { WrenchIcon } from '../../shared/ui/icons.tsx';
@@ -30,7 +30,7 @@ export function MaintenancePage({
   endTime: number | null;
   onEnded: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (endTime === null) return;

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { CallerLocation, SystemInfo } from '@app/contract';
 import { ShieldIcon } from '../../shared/ui/icons.tsx';
 import { StatusScreen } from './status-screen.tsx';
@@ -16,7 +16,7 @@ function countryName(code: string, language: string): string {
 
 /** Status 2 (SY-14): "IP Restriction" (ER-44) with the caller's IP and country (SY-16), and contact us. */
 export function RegionPage({ info, location }: { info: SystemInfo; location: CallerLocation }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTypedTranslation('translation');
   return (
     <StatusScreen
       testId="region-page"

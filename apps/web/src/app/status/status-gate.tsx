@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { SystemStatus } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { configureHosts } from '../../shared/cdn/image-host.ts';
@@ -19,7 +19,7 @@ const RegionPage = lazy(() => import('./region-page.tsx').then((m) => ({ default
  * region page. A call refused for maintenance or region asks for the status again at once.
  */
 export function StatusGate({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const brand = useBrand();
   const queryClient = useQueryClient();
   const { data, error, refetch, isFetching } = useSystemStatus();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { SystemInfo } from '@app/contract';
 import { useCustomerService } from '../../features/session/index.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -24,7 +24,7 @@ export function StatusScreen({
   children?: ReactNode;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const openService = useCustomerService(info);
   return (
     <div className={styles.screen} data-testid={testId}>

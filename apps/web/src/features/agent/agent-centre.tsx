@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { lazyOnce } from '../../shared/shell/lazy-cache.ts';
 import { isChunkLoadError } from '../../shared/shell/lazy-route.ts';
@@ -49,7 +49,7 @@ const icons: Record<string, ReactNode> = {
 
 /** One page of the centre: its own lazy chunk, with loading and failure states of its own. */
 function AgentPage({ item }: { item: AgentMenuItem }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const Page = lazyOnce(agentPages[item.page]);
   return (
     <ErrorBoundary
@@ -81,7 +81,7 @@ function AgentPage({ item }: { item: AgentMenuItem }) {
  * research §1.2).
  */
 export function AgentCentre() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const system = useSystemInfo();
   const info = useMemberInfo();
   const consolidated = useQuery({

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { getAgentAnnouncements } from '@app/contract';
 import { formatDay, formatNoticeDate } from '../../shared/format/date.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ChevronLeftIcon, MegaphoneIcon } from '../../shared/ui/icons.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
 import { AgentPageFrame, Pager, QueryBody, useAgentQuery } from './ui.tsx';
 import { AGENT_STRINGS } from './strings.ts';
@@ -18,7 +19,7 @@ export const ANNOUNCEMENT_PAGE_SIZE = 10;
  * list alone, then the chosen announcement with a way back to the list.
  */
 export function AnnouncementPage() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<number | null>(null);
   const query = useAgentQuery(getAgentAnnouncements, { page, size: ANNOUNCEMENT_PAGE_SIZE });
@@ -50,7 +51,9 @@ export function AnnouncementPage() {
                         aria-current={n.id === current.id ? 'true' : undefined}
                         onClick={() => setChosen(n.id)}
                       >
-                        <span>{n.title}</span>
+                        <span>
+                          <Isolate>{n.title}</Isolate>
+                        </span>
                         <time className={styles.readerDate} dateTime={new Date(n.time).toISOString()}>
                           {formatDay(n.time)}
                         </time>
@@ -74,7 +77,9 @@ export function AnnouncementPage() {
                   <ChevronLeftIcon size={16} />
                   {t('agent_announcement_all')}
                 </button>
-                <h4>{current.title}</h4>
+                <h4>
+                  <Isolate>{current.title}</Isolate>
+                </h4>
                 <time className={styles.readerDate} dateTime={new Date(current.time).toISOString()}>
                   {formatNoticeDate(current.time)}
                 </time>

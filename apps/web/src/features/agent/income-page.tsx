@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { agentReportRanges, getAgentIncome, type AgentReportRange } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { CoinsIcon } from './icons.tsx';
 import { productLabel } from './labels.ts';
 import { AGENT_STRINGS } from './strings.ts';
@@ -23,7 +23,7 @@ type ProductRow = { product: string; agentRebate: number; ownRebate: number };
  * own bets' rebate, salaries and dividends (the contracts of the next issue) and the total.
  */
 export function IncomePage() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [range, setRange] = useState<AgentReportRange>('thisMonth');
   const query = useAgentQuery(getAgentIncome, { range });
   return (
@@ -112,7 +112,7 @@ export function IncomePage() {
 }
 
 function StatEmpty() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <div className={ui.panel}>
       <p className={ui.panelTitle}>

@@ -1,8 +1,5 @@
 import { withAgentStrings } from './strings.ts';
 
-/** The QR code of a link (an SVG, no image fetched): the agents' links and the referral page's. */
-export { QrCode } from './qr.tsx';
-
 /**
  * The agent centre (spec B §2, issue 29): the account centre overlay of an agent, and the refusal a
  * member who is not an agent meets instead (ER-28, ER-29). Both are lazy chunks that wait for the

@@ -14,7 +14,7 @@ import {
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { GiftIcon } from '../../shared/ui/icons.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
@@ -46,7 +46,7 @@ function useDirectDownlines() {
 
 /** A lucky bag (research §8): all direct downlines or chosen ones, equal or random shares, fund password. */
 function SendBagDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const client = useQueryClient();
   const info = useAgentQuery(getDownlineTransfer);
@@ -233,7 +233,7 @@ function SendBagDialog({ onClose }: { onClose: () => void }) {
 }
 
 function SharesDialog({ bagId, onClose }: { bagId: number; onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const query = useAgentQuery(getLuckyBagShares, { bagId });
   return (
     <Modal onClose={onClose} title={t('agent_lucky_bag_shares')} width={460} height="auto">
@@ -264,7 +264,7 @@ function SharesDialog({ bagId, onClose }: { bagId: number; onClose: () => void }
 
 /** The lucky bags tab: send one, and the bags of the last 90 days with their shares. */
 export function LuckyBags() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [page, setPage] = useState(1);
   const [sending, setSending] = useState(false);
   const [shares, setShares] = useState<number | null>(null);

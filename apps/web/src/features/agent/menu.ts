@@ -1,6 +1,21 @@
 import type { WhitelabelNode } from '@app/contract';
 import type { AgentPageKey } from './pages.ts';
 
+/** The menu's entries, each with its label's key agentCenter_<name> (the agent catalogue). */
+type AgentMenuName =
+  | 'announcement'
+  | 'overview'
+  | 'account'
+  | 'team'
+  | 'team_betting'
+  | 'profit_loss'
+  | 'income'
+  | 'transactions'
+  | 'dividend'
+  | 'daily_salary'
+  | 'hourly_salary'
+  | 'realtime_salary';
+
 /**
  * The optional feature type of an agent menu entry (spec B §2, AG-07): the kind of contract the
  * agent must hold for the entry to show (research/agent-contracts.md §1.2).
@@ -10,7 +25,7 @@ export type AgentFeatureType = 'enableCt' | 'salary' | 'hourSalary' | 'agentReal
 /** One entry of the agent centre's menu (AG-07). */
 export interface AgentMenuItem {
   /** Display name: the catalogue key of its label, under the agentCenter prefix (AG-09). */
-  name: string;
+  name: `agentCenter_${AgentMenuName}`;
   /** Page key: which page the content area shows. */
   page: AgentPageKey;
   /** Data path, under the agentCenter prefix (AG-09). */
@@ -36,7 +51,7 @@ export const AgentSwitch = {
 } as const;
 
 const entry = (
-  name: string,
+  name: AgentMenuName,
   page: AgentPageKey,
   extra: { path?: string; type?: AgentFeatureType; switches?: readonly string[] } = {},
 ): AgentMenuItem => ({

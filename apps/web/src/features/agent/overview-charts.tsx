@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { AgentOverview } from '@app/contract';
 import { formatMoney } from '../../shared/i18n/money.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { AGENT_STRINGS } from './strings.ts';
 import styles from './overview-charts.module.css';
 
@@ -35,7 +35,7 @@ function Chart({
   money: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const { i18n } = useTranslation();
+  const { i18n } = useTypedTranslation('translation');
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -126,7 +126,7 @@ function Chart({
 
 /** The overview's charts tab: the range's money and its people, day by day. */
 export function OverviewCharts({ days }: { days: Day[] }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const dayKeys = days.map((d) => d.day);
   const amounts = (['deposit', 'withdrawal', 'validBet', 'winLoss', 'promotion'] as const).map((k, i) => ({
     label: t(`agent_amount_${k}`),

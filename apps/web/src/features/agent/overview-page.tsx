@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { formatInZone } from '../../shared/format/date.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { LoadingState, Skeleton } from '../../shared/ui/states.tsx';
 import { AGENT_STRINGS } from './strings.ts';
 import {
@@ -70,7 +70,7 @@ function OverviewSkeleton() {
  * figures of a range as data or as charts.
  */
 export function OverviewPage() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const id = useId();
   const [range, setRange] = useState<AgentReportRange>('today');
   const [view, setView] = useState<View>('data');

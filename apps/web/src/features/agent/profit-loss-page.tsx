@@ -8,7 +8,7 @@ import {
   type BetProduct,
   type ProfitLossFigures,
 } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ChevronRightIcon } from '../../shared/ui/icons.tsx';
 import { ScaleIcon } from './icons.tsx';
 import { takeDrill } from './drill.ts';
@@ -51,7 +51,7 @@ const FIGURES = [
  * path back stays above the table). "Filter empty records" leaves out the downlines with nothing.
  */
 export function ProfitLossPage() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [range, setRange] = useState<AgentReportRange>('today');
   const [product, setProduct] = useState<BetProduct | ''>('');
   const [filterEmpty, setFilterEmpty] = useState(true);

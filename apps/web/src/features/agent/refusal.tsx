@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { isApiError } from '../../shared/http/api-error.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ShieldIcon } from '../../shared/ui/icons.tsx';
@@ -18,7 +18,7 @@ export function isAgentOnly(error: unknown): boolean {
  * "Please contact your agent", and a way out.
  */
 export function AgentRefusal({ onClose }: { onClose?: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <div className={styles.refusal} role="alert" data-testid="agent-refusal">
       <span className={styles.refusalIcon}>
@@ -37,7 +37,7 @@ export function AgentRefusal({ onClose }: { onClose?: () => void }) {
 
 /** The refusal as a dialog of its own: a logged-in member that is not an agent opened the centre. */
 export function AgentRefusalModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <Modal onClose={onClose} ariaLabel={t('agent_refused_title')} width={380} height="auto">
       <AgentRefusalClosing />

@@ -26,13 +26,13 @@ import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
 import { call } from '../../shared/http/client.ts';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { TFunction } from '../../shared/i18n/translator.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
 import { agentErrorText } from './errors.ts';
 import { QrIcon, TrashIcon } from './icons.tsx';
-import { QrCode } from './qr.tsx';
+import { QrCode } from '../../shared/ui/qr-code.tsx';
 import { AGENT_STRINGS } from './strings.ts';
 import {
   AGENT_KEY,
@@ -95,7 +95,7 @@ function RebateFields({
   onChange: (s: RebateState) => void;
   invalid: RebateProduct | null;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const id = useId();
   const { lottery } = settings;
   const series: number[] = [];
@@ -159,7 +159,7 @@ function RebateFields({
 }
 
 function AccountTypeField({ value, onChange }: { value: 0 | 1; onChange: (v: 0 | 1) => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <div className={ui.field} role="radiogroup" aria-label={t('agent_account_type')}>
       <span className={ui.fieldLabel}>{t('agent_account_type')}</span>
@@ -177,7 +177,7 @@ function AccountTypeField({ value, onChange }: { value: 0 | 1; onChange: (v: 0 |
 
 /** The new account's details, copied in one go ("Copy and close"). */
 function ResultDialog({ result, onClose }: { result: RegisterDownlineResult; onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <Modal onClose={onClose} title={t('agent_register_done_title')} width={440} height="auto">
       <ResultBody result={result} />
@@ -186,7 +186,7 @@ function ResultDialog({ result, onClose }: { result: RegisterDownlineResult; onC
 }
 
 function ResultBody({ result }: { result: RegisterDownlineResult }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const close = useModalClose();
   const text = [
     `${t('agent_username')}: ${result.username}`,
@@ -218,7 +218,7 @@ function ResultBody({ result }: { result: RegisterDownlineResult }) {
 }
 
 function RegisterDownlineForm({ settings }: { settings: AgentRegisterSettings }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const client = useQueryClient();
   const [accountType, setAccountType] = useState<0 | 1>(0);
   const [username, setUsername] = useState('');
@@ -330,7 +330,7 @@ function ConfirmLinkDialog({
   busy: boolean;
   failure: unknown;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <Modal onClose={onClose} title={t('agent_link_confirm_title')} width={420} height="auto">
       <div className={ui.dialogBody} data-testid="agent-link-confirm">
@@ -364,7 +364,7 @@ function ConfirmActions({
   busy: boolean;
   danger?: boolean;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const close = useModalClose();
   return (
     <div className={ui.actions}>
@@ -385,7 +385,7 @@ function ConfirmActions({
 }
 
 function CreateLinkForm({ settings, onCreated }: { settings: AgentRegisterSettings; onCreated: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const client = useQueryClient();
   const [accountType, setAccountType] = useState<0 | 1>(0);
   const [rebates, setRebates] = useState(() => initialRebates(settings));
@@ -505,7 +505,7 @@ function CreateLinkForm({ settings, onCreated }: { settings: AgentRegisterSettin
 }
 
 function QrDialog({ link, onClose }: { link: AffiliateLink; onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <Modal onClose={onClose} title={t('agent_link_qr')} width={340} height="auto">
       <div className={`${ui.dialogBody} ${styles.qrBody}`}>
@@ -518,7 +518,7 @@ function QrDialog({ link, onClose }: { link: AffiliateLink; onClose: () => void 
 }
 
 function RegistrationsDialog({ link, onClose }: { link: AffiliateLink; onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [page, setPage] = useState(1);
   const query = useAgentQuery(listLinkRegistrations, { id: link.id, page, size: 10 });
   return (
@@ -567,7 +567,7 @@ function RegistrationsDialog({ link, onClose }: { link: AffiliateLink; onClose: 
 }
 
 function DeleteLinkDialog({ link, onClose }: { link: AffiliateLink; onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => call(deleteAffiliateLink, { body: { id: link.id } }),
@@ -592,7 +592,7 @@ function DeleteLinkDialog({ link, onClose }: { link: AffiliateLink; onClose: () 
 }
 
 function LinkList({ onCreate }: { onCreate: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{
     kind: 'qr' | 'registrations' | 'delete';
@@ -730,7 +730,7 @@ function LinkList({ onCreate }: { onCreate: () => void }) {
  * the links. Each tab shows only when the operator's switches leave it open.
  */
 export function RegisterCentrePage() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const id = useId();
   const settings = useAgentQuery(getAgentRegisterSettings);
   const [tab, setTab] = useState<Tab | null>(null);

@@ -8,7 +8,7 @@ import {
   type BetStatus,
 } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { DiceIcon } from './icons.tsx';
 import { takeDrill } from './drill.ts';
 import { productLabel } from './labels.ts';
@@ -41,7 +41,7 @@ const statusTone: Record<BetStatus, string> = { PENDING: 'warn', SETTLED: 'good'
  * and status, paged on the server, with the CSV of every row.
  */
 export function TeamBetsPage() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [range, setRange] = useState<ListRange>('today');
   const [username, setUsername] = useState(() => takeDrill(TEAM_BETS_PAGE));
   const [product, setProduct] = useState<BetProduct | ''>('');

@@ -19,7 +19,8 @@ import { formatNoticeDate } from '../../shared/format/date.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { call } from '../../shared/http/client.ts';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import type { KeyIn } from '../../shared/i18n/keys.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
@@ -31,11 +32,16 @@ import { AGENT_KEY, Money, QueryBody, uiStyles as ui, useAgentQuery } from './ui
 import { Isolate } from '../../shared/ui/ltr.tsx';
 
 /** The team's status codes as words (research §10): what the agent can set and what the operator set. */
-export function statusKey(status: number): string {
+export function statusKey(status: number) {
   if (status === TeamStatus.normal) return 'agent_status_normal';
   if (status === TeamStatus.loginForbidden) return 'agent_status_login_forbidden';
   return 'agent_status_blocked';
 }
+/**
+ * The key of how a member registered. The method comes from the server as a string (AGENT, WEB,
+ * REFERRAL...): the agent feature's one key not checked by type; its default shows an unknown one.
+ */
+export const methodKey = (method: string) => `agent_method_${method}` as KeyIn<'agent'>;
 export const statusTone = (status: number) =>
   status === TeamStatus.normal ? 'good' : status === TeamStatus.loginForbidden ? 'warn' : 'bad';
 
@@ -50,7 +56,7 @@ function useRefreshAgent() {
 }
 
 function Failure({ error }: { error: unknown }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return error ? (
     <p className={ui.alert} role="alert">
       {agentErrorText(error, t)}
@@ -69,7 +75,7 @@ function FormActions({
   label: string;
   testId?: string;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <div className={ui.actions}>
       <Button variant="ghost" onClick={onBack} disabled={busy}>
@@ -92,7 +98,7 @@ export function TransferForm({
   onBack: () => void;
   onDone?: () => void;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const refresh = useRefreshAgent();
   const info = useAgentQuery(getDownlineTransfer);
@@ -220,7 +226,7 @@ export function MemberDialog({
   initial?: Mode;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [mode, setMode] = useState<Mode>(initial);
   const refresh = useRefreshAgent();
   const details = useAgentQuery(getTeamMember, { userId: member.userId });
@@ -441,7 +447,7 @@ export function MemberDialog({
               <dt>{t('agent_col_registered')}</dt>
               <dd>
                 {formatNoticeDate(d.registeredAt)} ·{' '}
-                {t(`agent_method_${d.registerMethod}`, { defaultValue: d.registerMethod })}
+                {t(methodKey(d.registerMethod), { defaultValue: d.registerMethod })}
                 {d.registerUrl ? ` · ${d.registerUrl}` : ''}
               </dd>
             </dl>

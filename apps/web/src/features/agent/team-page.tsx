@@ -9,13 +9,13 @@ import {
 } from '@app/contract';
 import { formatDay, formatNoticeDate } from '../../shared/format/date.ts';
 import { Tabs } from '../../shared/forms/tabs.tsx';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ChevronRightIcon, UsersIcon } from '../../shared/ui/icons.tsx';
 import { MoreIcon, SendIcon } from './icons.tsx';
 import { LuckyBags } from './lucky-bag.tsx';
 import { LIST_RANGES, listRangeTimes, type ListRange } from './ranges.ts';
 import { AGENT_STRINGS } from './strings.ts';
-import { MemberDialog, statusKey, statusTone } from './team-dialogs.tsx';
+import { MemberDialog, methodKey, statusKey, statusTone } from './team-dialogs.tsx';
 import {
   AgentPageFrame,
   AgentTable,
@@ -45,7 +45,7 @@ type DepositWithin = 'all' | ListRange;
  * message, transfer); the lucky bag has its tab when its switch is on.
  */
 export function TeamPage() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const id = useId();
   const [tab, setTab] = useState<Tab>('players');
   const [search, setSearch] = useState('');
@@ -153,7 +153,7 @@ export function TeamPage() {
         <span className={ui.stack}>
           <time className={ui.time}>{formatDay(m.registeredAt)}</time>
           <small>
-            {[t(`agent_method_${m.registerMethod}`, { defaultValue: m.registerMethod }), m.registerUrl]
+            {[t(methodKey(m.registerMethod), { defaultValue: m.registerMethod }), m.registerUrl]
               .filter(Boolean)
               .join(' · ')}
           </small>

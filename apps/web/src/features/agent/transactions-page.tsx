@@ -6,7 +6,7 @@ import {
   type AgentTransaction,
 } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ReceiptIcon } from './icons.tsx';
 import { kindLabel } from './labels.ts';
 import { LIST_RANGES, listRangeTimes, type ListRange } from './ranges.ts';
@@ -34,7 +34,7 @@ const PAGE_SIZE = 20;
  * movements by username and type, with the balance after each; transfers in and out read by sign.
  */
 export function TransactionsPage() {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [range, setRange] = useState<ListRange>('last7Days');
   const [username, setUsername] = useState('');
   const [type, setType] = useState<AccountRecordType | ''>('');

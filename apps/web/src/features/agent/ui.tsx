@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/http/api-error.ts';
 import { buildUrl, call, standardHeaders } from '../../shared/http/client.ts';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ListIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
@@ -68,7 +68,7 @@ export function PlayersResult({ value }: { value: number }) {
 
 /** A count in the page's language. */
 export function Count({ value }: { value: number }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTypedTranslation('translation');
   return (
     <span className={styles.money} dir="ltr">
       {new Intl.NumberFormat(i18n.language || 'en').format(value)}
@@ -106,7 +106,7 @@ export function AgentError({
   onRetry: () => void;
   minHeight?: number;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   if (isAgentOnly(error)) return <AgentRefusal />;
   return (
     <div data-testid="agent-error">
@@ -252,7 +252,7 @@ export function Pager({
   onPage: (p: number) => void;
   busy?: boolean;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const pages = Math.max(1, Math.ceil(total / size));
   return (
     <nav className={styles.pager} aria-label={t('agent_pages')}>
@@ -329,7 +329,7 @@ export function ExportButton({
   query: Record<string, unknown>;
   fileName: string;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const run = async () => {
@@ -390,7 +390,7 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 export function CopyButton({ text, label, testId }: { text: string; label?: string; testId?: string }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -487,7 +487,7 @@ export function SearchBox({
   placeholder: string;
   label: string;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [text, setText] = useState(value);
   return (
     <form

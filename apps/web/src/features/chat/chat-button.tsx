@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { ChatIcon } from '../../shared/ui/icons.tsx';
 import { useChatPermission, useChatUnread } from './api.ts';
@@ -10,7 +10,7 @@ import styles from './chat.module.css';
  * (HD-05), with the unread count of the member's groups (CBS_unreadCount, kept live).
  */
 export function ChatButton({ className, badgeClassName }: { className?: string; badgeClassName?: string }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTypedTranslation('chat');
   const gate = useGate();
   const navigate = useNavigate();
   const { data: allowed } = useChatPermission();

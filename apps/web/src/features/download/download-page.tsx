@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Resource } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
@@ -13,7 +13,7 @@ const APP_TYPES = ['APP_IOS', 'APP_ANDROID'];
 const steps = ['download_step_scan', 'download_step_install', 'download_step_login'] as const;
 
 function AppCard({ app }: { app: Resource }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   return (
     <li className={styles.app} data-testid="download-app">
       <div className={styles.appHead}>
@@ -42,7 +42,7 @@ function AppCard({ app }: { app: Resource }) {
 
 /** /download (SH-18): the apps with their QR codes (domainRoute resources) and the site's official addresses. */
 export function DownloadPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const brand = useBrand();
   const { data, isPending, error, refetch } = useDomainRoute();
   const apps = (data?.resources ?? []).filter((r) => APP_TYPES.includes(r.resourceType));

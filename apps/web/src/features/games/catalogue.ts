@@ -1,6 +1,7 @@
 import type { Resource } from '@app/contract';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
 import { gameTypePages } from '../../shared/navigation/game-types.ts';
+import type { Key, KeyIn } from '../../shared/i18n/keys.ts';
 
 export type CategoryType = 'LIVE' | 'RNG' | 'FISH' | 'SPORTS' | 'ESPORTS' | 'PVP' | 'BINGO';
 
@@ -52,13 +53,13 @@ export function providersFrom(partners: readonly Resource[], esports: readonly s
 export interface Category {
   type: CategoryType;
   path: string;
-  titleKey: string;
-  blurbKey: string;
+  titleKey: KeyIn<'translation'>;
+  blurbKey: Key<'translation'>;
   /** Image type of the vendor art (SUBMENU_IMG/STYLE2/{gameType}-{vassalage}.png). */
   artType: string;
 }
 
-const category = (type: CategoryType, blurbKey: string, artType: string = type): Category => ({
+const category = (type: CategoryType, blurbKey: Key<'translation'>, artType: string = type): Category => ({
   type,
   path: gameTypePages[type]!.path,
   titleKey: gameTypePages[type]!.labelKey!,

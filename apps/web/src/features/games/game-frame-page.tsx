@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { launchHosts } from '../../shared/cdn/image-host.ts';
 import { gameTypes } from '../../shared/navigation/game-types.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
@@ -19,7 +19,7 @@ import styles from './game-frame-page.module.css';
 import { useCustomerService } from '../session/index.ts';
 
 function ChooseGame() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   return (
     <Page>
       <EmptyState icon={<GamepadIcon />} title={t('game_choose_title')} minHeight={420}>
@@ -42,7 +42,7 @@ function ChooseGame() {
  * message (ER-21).
  */
 export function GameFramePage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const openService = useCustomerService();

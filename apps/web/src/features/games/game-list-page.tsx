@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatCount } from '../../shared/i18n/numbers.ts';
 import type { VendorCard } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
@@ -44,7 +44,7 @@ export function listTypeOf(pathname: string): string {
  * also reads `page` (SH-11).
  */
 export function GameListPage({ switcher }: { switcher?: ReactNode }) {
-  const { t, i18n } = useTranslation(['games', 'pages', 'translation']);
+  const { t, i18n } = useTypedTranslation(['games', 'pages', 'translation']);
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const brand = useBrand();
@@ -143,8 +143,8 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
     <Page>
       <PageHeader
         icon={<SlotIcon size={26} />}
-        title={t(`translation:${category.titleKey}`)}
-        subtitle={t(`pages:${category.blurbKey}`)}
+        title={t(category.titleKey)}
+        subtitle={t(`translation:${category.blurbKey}`)}
       />
       {switcher}
       <Section>
@@ -264,7 +264,7 @@ function SearchableGames({
   emptyFor: (needle: string) => ReactNode;
   count: (total: number, searching: boolean, loading: boolean) => ReactNode;
 }) {
-  const { t } = useTranslation('games');
+  const { t } = useTypedTranslation('games');
   const [search, setSearch] = useState('');
   return (
     <>

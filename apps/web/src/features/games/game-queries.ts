@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import { getBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';
@@ -36,7 +36,7 @@ export const listKey = (f: ListFilter, language: string, member: boolean, page: 
   ['games', 'list', f.gameType, f.vassalage, f.selection, f.search.trim(), language, member, page] as const;
 
 function useListFetch(filter: ListFilter) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTypedTranslation('translation');
   const language = i18n.language || 'en';
   const member = Boolean(useSession((s) => s.token));
   const enabled = member || (filter.selection !== 'FAV' && filter.selection !== 'RECENT');

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { TFunction } from '../../shared/i18n/translator.ts';
 import type { Game } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
@@ -31,7 +31,7 @@ export interface TileLabels {
 
 /** The tiles' labels in the current language, for a list to hand to each of its tiles. */
 export function useTileLabels(): TileLabels {
-  const { t } = useTranslation('games');
+  const { t } = useTypedTranslation('games');
   return useMemo(
     () => ({
       play: t('play'),

@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { BallIcon, GamepadIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
@@ -10,7 +10,7 @@ import styles from './games-page.module.css';
 
 /** /sports and /esports: one games page (SH-07); its vendors launch directly (GL-04). */
 export function GamesPage() {
-  const { t } = useTranslation(['games', 'pages', 'translation']);
+  const { t } = useTypedTranslation(['games', 'pages', 'translation']);
   const { pathname } = useLocation();
   const brand = useBrand();
   const lanes = useVendorLanes();
@@ -24,7 +24,7 @@ export function GamesPage() {
       <PageHeader
         icon={esports ? <GamepadIcon size={26} /> : <BallIcon size={26} />}
         title={t(esports ? 'translation:nav_esports' : 'translation:nav_sports')}
-        subtitle={t(esports ? 'pages:cat_esports_blurb' : 'pages:cat_sports_blurb')}
+        subtitle={t(esports ? 'translation:cat_esports_blurb' : 'translation:cat_sports_blurb')}
       />
       <nav className={styles.switcher} aria-label={t('pages:games_kind')}>
         <NavLink to="/sports" className={styles.option}>

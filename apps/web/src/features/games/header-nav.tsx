@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { NavLink } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { gameTypePages, gameTypes } from '../../shared/navigation/game-types.ts';
@@ -63,7 +63,7 @@ function useNavDropdown(): NavDropdown | undefined {
  * dropdowns.
  */
 export function GameNavItems({ navClass }: { navClass: NavClass }) {
-  const { t, ready } = useTranslation(['translation', 'games']);
+  const { t, ready } = useTypedTranslation(['translation', 'games']);
   const brand = useBrand();
   // The vendor list arrives during a first visit's busiest moment; like every query's answer it
   // renders in a transition, which React slices (shared/http/use-query.ts).

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import { useSession } from '../../shared/session/session.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
@@ -25,7 +25,7 @@ const HOT_SHOWN = 48;
  * vassalage "", platform "flash,html5-desktop", language) and the winners board.
  */
 export function HotPage() {
-  const { t, i18n } = useTranslation(['games', 'pages']);
+  const { t, i18n } = useTypedTranslation(['games', 'pages']);
   const language = i18n.language || 'en';
   const token = useSession((s) => s.token);
   const openModal = useUiStore((s) => s.openModal);

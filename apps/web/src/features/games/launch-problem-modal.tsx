@@ -1,5 +1,5 @@
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Game } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
@@ -25,7 +25,7 @@ function Suggestions({
   gameType: string;
   given: Game[] | undefined;
 }) {
-  const { t, i18n } = useTranslation('games');
+  const { t, i18n } = useTypedTranslation('games');
   const hot = useQuery({
     enabled: !given?.length,
     queryKey: ['games', 'hot-suggest', i18n.language],
@@ -45,7 +45,7 @@ function Suggestions({
 }
 
 function DepositButton() {
-  const { t } = useTranslation('games');
+  const { t } = useTypedTranslation('games');
   const close = useModalClose();
   const openMemberCentre = useUiStore((s) => s.openMemberCentre);
   return (
@@ -61,7 +61,7 @@ function DepositButton() {
 }
 
 function CloseButton() {
-  const { t } = useTranslation('games');
+  const { t } = useTypedTranslation('games');
   const close = useModalClose();
   return (
     <Button variant="ghost" onClick={close}>
@@ -75,7 +75,7 @@ function CloseButton() {
  * games (ER-30); a balance too small for the game offers a deposit; anything else says so.
  */
 export function LaunchProblemModal({ params, onClose }: ModalProps<LaunchProblem>) {
-  const { t, i18n } = useTranslation('games');
+  const { t, i18n } = useTypedTranslation('games');
   const window = formatWindow(params.from ?? null, params.until ?? null, i18n.language);
   return (
     <Modal onClose={onClose} ariaLabel={params.title} width={560} height="auto">

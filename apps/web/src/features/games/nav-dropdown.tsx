@@ -1,6 +1,6 @@
 import { useNavigate, useLocation } from 'react-router';
 import type { VendorCard } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
 import { SpriteIcon } from '../../shared/ui/shell-icons.tsx';
@@ -39,7 +39,7 @@ export function launchNavGame(game: VendorCard, lotteryType: string, deps: Launc
 
 /** A vendor card of a dropdown (NC-06, NC-07, NC-21): image, display name, hot badge, play button. */
 export function VendorCardView({ card, onOpen }: { card: VendorCard; onOpen: (card: VendorCard) => void }) {
-  const { t } = useTranslation('games');
+  const { t } = useTypedTranslation('games');
   const maintenance = card.status === 'MAINTENANCE';
   return (
     <li className={styles.card} data-testid={`vendor-card-${card.gameType}-${card.vassalage}`}>
@@ -67,7 +67,7 @@ export function VendorCardView({ card, onOpen }: { card: VendorCard; onOpen: (ca
 
 /** A game item's dropdown (NC-05..NC-09): its vendors' cards, a more-games tile after the ninth. */
 export function Dropdown({ item, onDone }: { item: HeaderNavItem; onDone: () => void }) {
-  const { t } = useTranslation(['translation', 'games']);
+  const { t } = useTypedTranslation(['translation', 'games']);
   const openVendor = useOpenVendor();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,5 +1,6 @@
 import { headerPointRates, type VendorCard } from '@app/contract';
 import { gameTypePages, LOTTERY_ENTRY_PATH } from '../../shared/navigation/game-types.ts';
+import type { KeyIn } from '../../shared/i18n/keys.ts';
 
 /**
  * The main navigation built from the server's vendor data (spec A §2, §3): one item per game type
@@ -22,12 +23,9 @@ export interface VendorSortingEntry {
 }
 
 /** A header navigation item (NC-03) with what its dropdown shows. */
-export interface HeaderNavItem {
+export type HeaderNavItem = {
   /** Stable key; also the test id suffix. */
   key: string;
-  /** i18n key of the label (translation or games namespace), or a vendor display name when `literal`. */
-  name: string;
-  literal?: boolean;
   gameType: string;
   /** Where the item goes (category navigation, NC-16/NC-17); '' when it only opens its dropdown. */
   page: string;
@@ -38,7 +36,18 @@ export interface HeaderNavItem {
   vendors: VendorCard[];
   /** An entry marked as a game starts that game directly (GL-02, GL-03) instead of navigating. */
   game?: VendorCard;
-}
+} & (
+  | {
+      /** i18n key of the label (translation or games namespace). */
+      name: KeyIn<'translation'>;
+      literal?: false;
+    }
+  | {
+      /** A vendor's display name, or the code of a game type the table does not name. */
+      name: string;
+      literal: true;
+    }
+);
 
 /** The RNG vendor the navigation never shows (NC-13). */
 export const HIDDEN_NAV_VENDOR = 'YBG';
@@ -114,9 +123,11 @@ export function buildHeaderNav(lanes: readonly VendorLane[], esports: readonly s
     if (cards.length > 0) byType.set(entry.gameCategory, cards);
   }
   const typeItem = (gameType: string, vendors: VendorCard[]): HeaderNavItem => {
+    const labelKey = gameTypePages[gameType]?.labelKey;
     const item: HeaderNavItem = {
       key: gameType,
-      name: gameTypePages[gameType]?.labelKey ?? gameType,
+      // A type the table does not name (the sorting data's) shows its code, as t() answered it.
+      ...(labelKey ? { name: labelKey } : { name: gameType, literal: true }),
       gameType,
       page: categoryPath(gameType),
       enName: gameTypePages[gameType]?.enName ?? gameType,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { categories, providerArt, type Category, type Provider } from './catalogue.ts';
 import styles from './provider-grid.module.css';
 
@@ -15,7 +15,7 @@ export function ProviderGrid({
   selected: string | null;
   hrefOf: (p: Provider) => string;
 }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   return (
     <ul className={styles.grid}>
       {providers.map((p) => (
@@ -51,7 +51,7 @@ export function ProviderGrid({
 
 /** The chosen provider, large: its art, its name and the other categories it plays in. */
 export function ProviderSpotlight({ category, provider }: { category: Category; provider: Provider }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const others = categories.filter((c) => provider.types.includes(c.type) && c.type !== category.type);
   return (
     <section className={styles.spotlight} aria-label={provider.name} data-testid="provider-spotlight">

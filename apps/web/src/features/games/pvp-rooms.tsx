@@ -1,5 +1,5 @@
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { call } from '../../shared/http/client.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
@@ -11,7 +11,7 @@ import styles from './pvp-rooms.module.css';
 
 /** The PvP rooms (GLS2_roomList): stakes, seats and players; entering launches with the roomId (GL-12). */
 export function PvpRooms({ vassalage }: { vassalage: string }) {
-  const { t, i18n } = useTranslation('games');
+  const { t, i18n } = useTypedTranslation('games');
   const token = useSession((s) => s.token);
   const openModal = useUiStore((s) => s.openModal);
   const launch = useLaunch();

@@ -1,5 +1,5 @@
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { call } from '../../shared/http/client.ts';
 import { Modal } from '../../shared/ui/modal.tsx';
@@ -8,7 +8,7 @@ import { gameListCall } from './calls.ts';
 import { GameButtonList } from './game-buttons.tsx';
 
 function GameButtons({ vassalage, gameType }: { vassalage: string; gameType: string }) {
-  const { t, i18n } = useTranslation('games');
+  const { t, i18n } = useTypedTranslation('games');
   const list = useQuery({
     queryKey: ['games', 'popup', vassalage, gameType, i18n.language],
     queryFn: () =>
@@ -30,7 +30,7 @@ function GameButtons({ vassalage, gameType }: { vassalage: string; gameType: str
 
 /** GL-10: an item whose isGame is VASSALAGE opens this list of its provider's games. */
 export function VendorGamesModal({ params, onClose }: ModalProps<{ vassalage: string; gameType: string }>) {
-  const { t } = useTranslation('games');
+  const { t } = useTypedTranslation('games');
   return (
     <Modal
       onClose={onClose}

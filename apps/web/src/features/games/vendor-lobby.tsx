@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatCount } from '../../shared/i18n/numbers.ts';
 import type { VendorCard } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
@@ -12,7 +12,7 @@ import styles from './vendor-lobby.module.css';
 
 /** Vendors that launch directly (sports, e-sports; GL-04) as large cards with a play button. */
 export function VendorLobby({ vendors, loading }: { vendors: readonly VendorCard[]; loading: boolean }) {
-  const { t, i18n } = useTranslation('games');
+  const { t, i18n } = useTypedTranslation('games');
   const launch = useLaunch();
   const { lotteryType } = useBrand();
   if (!loading && vendors.length === 0)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { call } from '../../shared/http/client.ts';
 import { readJson, sessionStore, writeJson } from '../../shared/storage/storage.ts';
 import { newGameVendorCall } from './calls.ts';
@@ -49,7 +49,7 @@ export async function flushVendors(client: QueryClient): Promise<void> {
  * starts from the stored copy; a language change fetches the list in the new language (NC-24).
  */
 export function useVendorLanes() {
-  const { i18n } = useTranslation();
+  const { i18n } = useTypedTranslation('translation');
   const language = i18n.language || 'en';
   const client = useQueryClient();
   useEffect(() => listenForFlush(client), [client]);

@@ -1,5 +1,5 @@
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { call } from '../../shared/http/client.ts';
 import { TrophyIcon } from '../../shared/ui/icons.tsx';
 import { ErrorState } from '../../shared/ui/states.tsx';
@@ -9,7 +9,7 @@ import { Isolate } from '../../shared/ui/ltr.tsx';
 
 /** The winners board (NC-33): the biggest recent wins from settled bets, usernames masked. */
 export function WinnersBoard({ limit = 10 }: { limit?: number }) {
-  const { t, i18n } = useTranslation('games');
+  const { t, i18n } = useTypedTranslation('games');
   const language = i18n.language || 'en';
   const board = useQuery({
     queryKey: ['games', 'winners', language, limit],

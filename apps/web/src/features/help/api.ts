@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useQuery } from '../../shared/http/use-query.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { HelpSection } from '@app/contract';
 import { getBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';
@@ -17,7 +17,7 @@ export function helpCenterQuery(lang: string) {
 }
 
 export function useHelpCenter() {
-  const { i18n } = useTranslation();
+  const { i18n } = useTypedTranslation('translation');
   return useQuery(helpCenterQuery(i18n.language));
 }
 

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { BookIcon } from '../../shared/ui/icons.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
@@ -11,7 +11,7 @@ const RESPONSIBLE_ARTICLE = 'responsible';
 
 /** The help centre: sections and their articles on the left, the chosen article (`?topic=`) on the right. */
 export function HelpCentre({ base }: { base: '/help' | '/helpmc' }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const [params] = useSearchParams();
   const { data, isPending, error, refetch } = useHelpCenter();
   if (!data) {

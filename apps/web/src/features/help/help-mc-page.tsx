@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { BookIcon } from '../../shared/ui/icons.tsx';
 import { Page } from '../../shared/ui/page.tsx';
@@ -8,7 +8,7 @@ import styles from './help-mc-page.module.css';
 
 /** /helpmc (SH-17): the help centre alone, without header or footer (opened in small windows and apps). */
 export function HelpMcPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const brand = useBrand();
   return (
     <div className={styles.wrap} data-testid="helpmc-page">

@@ -1,6 +1,6 @@
 import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Banner } from '@app/contract';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { artSrcSet, BANNER_SIZES } from '../../shared/cdn/responsive-image.ts';
@@ -33,7 +33,7 @@ export const BannerCarousel = memo(function BannerCarousel({
   /** Called once the first banner has loaded or failed (what waits for the page's LCP image). */
   onFirstSettled?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const [at, setAt] = useState(0);
   const [held, setHeld] = useState(false);
   const count = banners.length;

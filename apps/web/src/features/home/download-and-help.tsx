@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
 import { resourceNamed, useSystemInfo } from '../../shared/system/system-status.ts';
@@ -12,7 +12,7 @@ import styles from './home-more.module.css';
 
 /** The app download teaser with its QR codes, and the help centre's first articles. */
 export function DownloadAndHelp() {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const brand = useBrand();
   const info = useSystemInfo();
   const help = useHelpCenter();

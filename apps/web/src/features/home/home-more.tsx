@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { excerpt, htmlToText } from '../../shared/format/text.ts';
 import { ChevronRightIcon, GiftIcon, MegaphoneIcon } from '../../shared/ui/shell-icons.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 import { Section } from '../../shared/ui/page.tsx';
 import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
 import { EmptyState, Skeleton } from '../../shared/ui/states.tsx';
@@ -25,7 +26,7 @@ const DOWNLOAD_HELP_MIN_HEIGHT = 800;
  * cannot be fetched, the row stays empty and the rest of the page stands.
  */
 export function HomeMore() {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const { data, isPending } = useAnnouncements();
   const notices = data?.player.slice(0, 6) ?? [];
   const promotions = [...(data?.promotion ?? []), ...(data?.popup ?? [])];
@@ -73,7 +74,9 @@ export function HomeMore() {
                   <GiftIcon size={22} />
                 </span>
                 <span className={styles.promoText}>
-                  <span className={styles.promoTitle}>{p.title}</span>
+                  <span className={styles.promoTitle}>
+                    <Isolate>{p.title}</Isolate>
+                  </span>
                   <span className={styles.promoBody}>{excerpt(htmlToText(p.content), 90)}</span>
                 </span>
                 <ChevronRightIcon size={18} className={styles.promoArrow} />

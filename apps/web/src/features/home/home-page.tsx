@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnPath } from '../../shared/cdn/image-host.ts';
 import { LOTTERY_ENTRY_PATH } from '../../shared/navigation/game-types.ts';
@@ -84,7 +84,7 @@ function BannersThenPopup({ banners, pending }: { banners: readonly Banner[]; pe
 
 /** Home (SH-02): banners, the game categories, notices, promotions, app download and help. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const brand = useBrand();
   const info = useSystemInfo();
   const { data, isPending } = useAnnouncements();

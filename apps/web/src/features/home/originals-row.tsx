@@ -1,20 +1,23 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { Section } from '../../shared/ui/page.tsx';
 import styles from './originals-row.module.css';
 
 /**
- * The house originals' row of the lobby (decision 046): Dice, Limbo, Mines, Plinko, Keno, Wheel,
- * European Roulette, Sic Bo, HiLo and Baccarat, each with art of its own, its stated return and the promise it
+ * The house originals' row of the lobby (decision 046): Dice, Limbo, Crash, Mines, Plinko, Keno, Wheel,
+ * European Roulette, Sic Bo, HiLo, Baccarat and Blackjack, each with art of its own, its stated return and the promise it
  * keeps (provably fair). A visitor is asked to
  * log in (or try free play) first; a member opens the game page at once. The codes and the return
  * are written here rather than imported, so the home page's chunk carries none of the engines
  * (contract HOUSE_ORIGINALS and the stated returns; originals-row.test.ts holds them equal).
+ * Crash (decision 055) is no per-player round of HOUSE_ORIGINALS but one shared round: anyone may
+ * watch it, so its card opens the page without asking to log in first.
  */
 export const LOBBY_ORIGINALS = [
   'dice',
   'limbo',
+  'crash',
   'mines',
   'plinko',
   'keno',
@@ -23,20 +26,34 @@ export const LOBBY_ORIGINALS = [
   'sic-bo',
   'hilo',
   'baccarat',
+  'blackjack',
 ] as const;
 export const LOBBY_ORIGINALS_RTP = '99';
-/** The games whose return is not 99 %: Roulette's 36/37, Sic Bo's and Baccarat's range over their bets. */
+/**
+ * The games whose return is not 99 %: Roulette's 36/37, Sic Bo's and Baccarat's range over their
+ * bets, Blackjack's with perfect strategy.
+ */
 export const LOBBY_OTHER_RTP: Record<string, string> = {
   roulette: '97.29',
   'sic-bo': '81.01–97.22',
   baccarat: '85.88–98.93',
+  blackjack: '99.31',
 };
 export function OriginalsRow() {
-  const { t } = useTranslation(['originals', 'originals-tables', 'originals-cards', 'originals-baccarat']);
+  const { t } = useTypedTranslation([
+    'originals',
+    'originals-tables',
+    'originals-cards',
+    'originals-baccarat',
+    'originals-blackjack',
+    'originals-crash',
+  ]);
   const gate = useGate();
   const navigate = useNavigate();
   const open = (code: string) =>
-    gate(() => void navigate(`/sandbox/games/${encodeURIComponent(code)}`), { allowTrial: true });
+    code === 'crash'
+      ? void navigate('/sandbox/games/crash')
+      : gate(() => void navigate(`/sandbox/games/${encodeURIComponent(code)}`), { allowTrial: true });
   return (
     <Section title={t('row_title')} id="home-originals">
       <ul className={styles.row} data-testid="originals-row">
@@ -50,7 +67,9 @@ export function OriginalsRow() {
               data-testid={`original-card-${code}`}
             >
               <Art code={code} />
-              <span className={styles.name}>{t(`game_${code.replace('-', '')}`)}</span>
+              <span className={styles.name}>
+                {t(code === 'crash' ? 'originals-crash:title' : `game_${code === 'sic-bo' ? 'sicbo' : code}`)}
+              </span>
               <span className={styles.tag}>
                 {t('row_tag', { rtp: LOBBY_OTHER_RTP[code] ?? LOBBY_ORIGINALS_RTP })}
               </span>
@@ -63,6 +82,36 @@ export function OriginalsRow() {
 }
 
 function Art({ code }: { code: string }) {
+  if (code === 'crash')
+    return (
+      <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
+        {[
+          [14, 12],
+          [40, 8],
+          [66, 16],
+          [24, 34],
+          [110, 46],
+          [56, 40],
+        ].map(([x, y]) => (
+          <circle key={`${x}-${y}`} cx={x} cy={y} r="1.2" fill="#fff" opacity="0.7" />
+        ))}
+        <path d="M6 76 C 42 74, 68 62, 88 28 L88 76 Z" fill="#ffb547" fillOpacity="0.22" />
+        <path
+          d="M6 76 C 42 74, 68 62, 88 28"
+          stroke="#ffd166"
+          strokeWidth="4"
+          fill="none"
+          strokeLinecap="round"
+        />
+        <g transform="translate(92 22) rotate(-55) scale(1.35)">
+          <path d="M-6 -3 L-17 0 L-6 3 Z" fill="#ff8c3a" />
+          <path d="M-4 -6 Q 12 -7 20 0 Q 12 7 -4 6 Z" fill="#f6f3ea" />
+          <circle cx="7" cy="0" r="2.6" fill="#4da3ff" stroke="#1b2a4a" strokeWidth="0.8" />
+          <path d="M-3 -6 L-9 -12 L3 -6 Z" fill="#ff4d6a" />
+          <path d="M-3 6 L-9 12 L3 6 Z" fill="#ff4d6a" />
+        </g>
+      </svg>
+    );
   if (code === 'dice')
     return (
       <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
@@ -232,6 +281,34 @@ function Art({ code }: { code: string }) {
           </text>
         </g>
         <circle cx="60" cy="40" r="9" fill="#ffd166" stroke="#8a5a00" strokeWidth="2" strokeDasharray="3 2" />
+      </svg>
+    );
+  if (code === 'blackjack')
+    return (
+      <svg viewBox="0 0 120 80" className={styles.art} aria-hidden>
+        <ellipse cx="60" cy="74" rx="56" ry="12" fill="#0a3a2a" stroke="#ffd166" strokeOpacity="0.5" />
+        <g transform="rotate(-12 44 40)">
+          <rect x="22" y="10" width="38" height="54" rx="6" fill="#f6f3ea" />
+          <text x="28" y="28" fontSize="14" fontWeight="800" fill="#1b2a4a">
+            A
+          </text>
+          <text x="34" y="52" fontSize="20" fill="#1b2a4a">
+            ♠
+          </text>
+        </g>
+        <g transform="rotate(10 76 40)">
+          <rect x="56" y="10" width="38" height="54" rx="6" fill="#f6f3ea" />
+          <text x="61" y="28" fontSize="14" fontWeight="800" fill="#d7263d">
+            K
+          </text>
+          <text x="68" y="52" fontSize="20" fill="#d7263d">
+            ♥
+          </text>
+        </g>
+        <circle cx="102" cy="22" r="14" fill="#ffd166" stroke="#8a5a00" strokeWidth="2" />
+        <text x="102" y="27" fontSize="13" fontWeight="900" fill="#3b2a00" textAnchor="middle">
+          21
+        </text>
       </svg>
     );
   if (code === 'hilo')

@@ -1,3 +1,4 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '../../shared/http/use-query.ts';
 import type { TFunction } from '../../shared/i18n/translator.ts';
@@ -112,6 +113,56 @@ export function playErrorText(err: unknown, t: TFunction): string {
       ? err.message
       : t('load_failed');
 }
+
+/**
+ * One request at a time for a game page: `run` refuses a second action while one is in flight (a
+ * ref, not the `busy` state, so two key presses in one frame cannot both pass before the page
+ * re-renders), and shows why an action failed.
+ */
+export function useRoundRunner(t: TFunction) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const run = async (fn: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(playErrorText(err, t));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
+/**
+ * A game page's keys on the whole window, except while a field, a button or a link has the focus
+ * (their own Space and Enter win) or a modifier is held. `onKey` returns whether it took the key.
+ * The handler is swapped in a layout effect, so a key pressed as soon as a render is on screen
+ * already meets that render's state (a passive effect left a gap where a key met the last one).
+ */
+export function useGameHotkeys(onKey: (key: string) => boolean) {
+  const handler = useRef(onKey);
+  useLayoutEffect(() => {
+    handler.current = onKey;
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const el = e.target as HTMLElement | null;
+      if (el && (FOCUS_KEEPS_KEYS.has(el.tagName) || el.isContentEditable)) return;
+      if (handler.current(e.key)) e.preventDefault();
+    };
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+}
+const FOCUS_KEEPS_KEYS = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'A']);
 
 /** Money in the state's currency and the player's language: minor units to "1,234.50" in English. */
 export function money(state: Pick<HouseState, 'precision'>, minor: number): string {

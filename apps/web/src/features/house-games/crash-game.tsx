@@ -16,13 +16,15 @@ import {
   type CrashBet,
   type CrashState,
 } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { call } from '../../shared/http/client.ts';
 import { ApiError } from '../../shared/http/api-error.ts';
 import { readToken } from '../../shared/session/session.ts';
 import { LoadingState } from '../../shared/ui/states.tsx';
-import { storedTicket } from './api.ts';
+import { storedTicket, useGameHotkeys } from './api.ts';
+import { crashVerifyHref } from './crash-verify.tsx';
+import { RecentChips } from './round-result.tsx';
 import styles from './originals.module.css';
 import crash from './crash.module.css';
 
@@ -46,7 +48,7 @@ function crashCall<C extends CallDef>(
 const stateKey = ['house', 'crash', 'state'] as const;
 
 export function CrashGame() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const queries = useQueryClient();
   const signedIn = storedTicket(GAME) !== null || readToken() !== null;
   const [live, setLive] = useState<CrashState | null>(null);
@@ -125,6 +127,9 @@ export function CrashGame() {
   }, []);
 
   const round = live?.round ?? null;
+  // The last crashed round stays on show (its hash, the verifier's link) while the next one runs.
+  const [lastCrashed, setLastCrashed] = useState<CrashState['round']>(null);
+  if (round?.hash && round.crashPoint !== null && round !== lastCrashed) setLastCrashed(round);
   const phase = round
     ? round.phase === 'crashed'
       ? 'crashed'
@@ -182,17 +187,11 @@ export function CrashGame() {
   const canBet = signedIn && phase === 'betting' && mine === null;
   const act = canCashOut ? cashOut : canBet ? placeBet : null;
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== ' ' && e.key !== 'Enter') return;
-      const target = e.target as HTMLElement | null;
-      if (target && ['INPUT', 'BUTTON', 'A', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
-      e.preventDefault();
-      void act?.();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [act]);
+  useGameHotkeys((key) => {
+    if (key !== ' ' && key !== 'Enter') return false;
+    void act?.();
+    return true;
+  });
 
   const path = useMemo(() => curvePath(phase === 'betting' ? 100 : shown), [phase, shown]);
 
@@ -289,13 +288,15 @@ export function CrashGame() {
         </section>
 
         <section className={`${styles.stage} ${crash.stage}`} aria-live="off">
-          <ol className={styles.recent} aria-label={t('recent')} data-testid="crash-recent">
-            {(live?.recent ?? []).map((r) => (
-              <li key={r.roundId} className={r.crashPoint >= 200 ? styles.chipWin : styles.chipLoss}>
-                {crashText(r.crashPoint)}×
-              </li>
-            ))}
-          </ol>
+          <RecentChips
+            label={t('recent')}
+            testId="crash-recent"
+            chips={(live?.recent ?? []).map((r) => ({
+              id: r.roundId,
+              won: r.crashPoint >= 200,
+              text: `${crashText(r.crashPoint)}×`,
+            }))}
+          />
           <div className={crash.screen}>
             <svg viewBox="0 0 400 240" preserveAspectRatio="none" className={crash.curve} aria-hidden>
               <defs>
@@ -376,16 +377,30 @@ export function CrashGame() {
               <dd data-testid="crash-commitment">{live.chain.commitment}</dd>
               <dt>{t('salt')}</dt>
               <dd>{live.chain.salt}</dd>
-              {round?.hash ? (
+              {lastCrashed?.hash ? (
                 <>
-                  <dt>{t('round_hash', { round: round.roundNo })}</dt>
-                  <dd data-testid="crash-round-hash">{round.hash}</dd>
+                  <dt>{t('round_hash', { round: lastCrashed.roundNo })}</dt>
+                  <dd data-testid="crash-round-hash">{lastCrashed.hash}</dd>
                 </>
               ) : null}
             </dl>
           ) : null}
           <p className={styles.hint}>{t('verify_hint')}</p>
-          <Link to="/sandbox/verify" className={crash.link}>
+          <Link
+            to={
+              lastCrashed?.hash && live?.chain && live.chain.chainId === lastCrashed.chainId
+                ? crashVerifyHref({
+                    hash: lastCrashed.hash,
+                    salt: live.chain.salt,
+                    roundNo: lastCrashed.roundNo,
+                    commitment: live.chain.commitment,
+                    crashPoint: lastCrashed.crashPoint,
+                  })
+                : '/sandbox/verify?game=crash'
+            }
+            className={crash.link}
+            data-testid="crash-verify-link"
+          >
             {t('verifier')}
           </Link>
         </aside>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { houseGameOf } from '@app/contract';
 import { readToken } from '../../shared/session/session.ts';
 import { ApiError } from '../../shared/http/api-error.ts';
@@ -14,6 +14,8 @@ import { OriginalGame } from './originals-game.tsx';
 import { CrashGame } from './crash-game.tsx';
 import { HiLoGame } from './originals-cards-game.tsx';
 import { BaccaratGame } from './originals-baccarat-game.tsx';
+import { BlackjackGame } from './originals-blackjack-game.tsx';
+import { StandInNote } from './stand-in-note.tsx';
 import styles from './house.module.css';
 
 /**
@@ -25,11 +27,20 @@ export function HouseGamePage() {
   const { gameCode = '' } = useParams();
   // Crash is one shared round: anyone may watch it, a session or a play ticket bets (decision 055).
   if (gameCode === 'crash') return <CrashGame />;
+  // A vendor title's sandbox stand-in says so above the game (decision 058).
+  const standIn = houseGameOf(gameCode);
+  if (standIn?.standInFor)
+    return (
+      <>
+        <StandInNote game={standIn} standInFor={standIn.standInFor} />
+        <HouseGame />
+      </>
+    );
   return <HouseGame />;
 }
 
 function HouseGame() {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   const { gameCode = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const launchToken = params.get('launch') ?? params.get('token');
@@ -77,12 +88,13 @@ function HouseGame() {
   }
   if (game.kind === 'hilo') return <HiLoGame state={state.data} />;
   if (game.kind === 'baccarat') return <BaccaratGame state={state.data} />;
+  if (game.kind === 'blackjack') return <BlackjackGame state={state.data} />;
   if (game.original) return <OriginalGame state={state.data} />;
   return game.kind === 'slot' ? <SlotGame state={state.data} /> : <TableGame state={state.data} />;
 }
 
 function Problem({ title, retry }: { title: string; retry?: () => void }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   return (
     <div className={styles.problem}>
       <EmptyState icon={<AlertIcon />} title={title} minHeight={420}>

@@ -17,6 +17,8 @@ export const ORIGINALS_CRASH_NS = 'originals-crash';
 export const ORIGINALS_CARDS_NS = 'originals-cards';
 /** Baccarat's strings (decision 056). */
 export const ORIGINALS_BACCARAT_NS = 'originals-baccarat';
+/** Blackjack's strings (decision 057). */
+export const ORIGINALS_BLACKJACK_NS = 'originals-blackjack';
 
 const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
   Promise.all([
@@ -27,6 +29,7 @@ const withHouseStrings = <M>(chunk: Promise<M>): Promise<M> =>
     i18n.loadNamespaces(ORIGINALS_CRASH_NS),
     i18n.loadNamespaces(ORIGINALS_CARDS_NS),
     i18n.loadNamespaces(ORIGINALS_BACCARAT_NS),
+    i18n.loadNamespaces(ORIGINALS_BLACKJACK_NS),
   ]).then(([m]) => m);
 
 export const loadHouseGamePage = () =>

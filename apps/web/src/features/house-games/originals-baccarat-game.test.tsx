@@ -17,40 +17,54 @@ import enHouse from '../../locales/house/en.json';
 /**
  * The Baccarat page (decision 056): chips by touch and by keys, the total, Space deals the bets in
  * major units, the hands, totals and result of the round come from the engine's outcome, the
- * winning spots light, and Deal again repeats the last bets.
+ * winning spots light, and Deal again repeats the last bets. The auto-bet (decision 046) sends the
+ * bets with its rounds and limits, and shows every round the server played and why it stopped.
  */
 const played: { gameCode: string; bets: Record<string, number> }[] = [];
+const autos: Record<string, unknown>[] = [];
 vi.mock('./originals-api.ts', () => ({
   tone: () => undefined,
-  playOriginalRound: async (body: { gameCode: string; bets: Record<string, number> }) => {
+  playOriginalRound: (body: { gameCode: string; bets: Record<string, number> }) => {
     played.push(body);
-    const bets = Object.fromEntries(Object.entries(body.bets).map(([k, v]) => [k, Math.round(v * 100)]));
-    const wager: BaccaratWager = {
-      kind: 'baccarat',
-      bet: Object.values(bets).reduce((a, b) => a + b, 0),
-      bets,
-    };
-    // A fixed deal: every word 0, so every card is the ace of spades (1 v 1 ... a tie of pairs).
-    const outcome = playOriginal(() => new Uint8Array(32), wager as OriginalWager);
-    const round: HouseRound = {
-      roundId: `r${played.length}`,
-      gameCode: 'baccarat',
-      kind: 'baccarat',
-      serverSeedHash: 'h'.repeat(64),
-      clientSeed: 'c',
-      nonce: played.length - 1,
-      serverSeed: null,
-      bet: wager.bet / 100,
-      win: outcome.totalWin / 100,
-      balance: 100 - wager.bet / 100 + outcome.totalWin / 100,
-      freePlay: false,
-      wager: wager as unknown as Record<string, unknown>,
-      outcome: outcome as unknown as Record<string, unknown>,
-      playedAt: 0,
-    };
-    return round;
+    return Promise.resolve(roundOf(body));
+  },
+  autoBet: (body: { gameCode: string; bets: Record<string, number>; rounds: number }) => {
+    autos.push(body);
+    // The server stopped after two of the rounds asked, at the loss limit.
+    const rounds = [roundOf(body), roundOf(body)];
+    return Promise.resolve({ rounds, stoppedBy: 'loss', net: -2 });
   },
 }));
+
+let roundNo = 0;
+function roundOf(body: { gameCode: string; bets: Record<string, number> }): HouseRound {
+  roundNo += 1;
+  const bets = Object.fromEntries(Object.entries(body.bets).map(([k, v]) => [k, Math.round(v * 100)]));
+  const wager: BaccaratWager = {
+    kind: 'baccarat',
+    bet: Object.values(bets).reduce((a, b) => a + b, 0),
+    bets,
+  };
+  // A fixed deal: every word 0, so every card is the ace of spades (1 v 1 ... a tie of pairs).
+  const outcome = playOriginal(() => new Uint8Array(32), wager as OriginalWager);
+  const round: HouseRound = {
+    roundId: `r${roundNo}`,
+    gameCode: 'baccarat',
+    kind: 'baccarat',
+    serverSeedHash: 'h'.repeat(64),
+    clientSeed: 'c',
+    nonce: roundNo - 1,
+    serverSeed: null,
+    bet: wager.bet / 100,
+    win: outcome.totalWin / 100,
+    balance: 100 - wager.bet / 100 + outcome.totalWin / 100,
+    freePlay: false,
+    wager: wager as unknown as Record<string, unknown>,
+    outcome: outcome as unknown as Record<string, unknown>,
+    playedAt: 0,
+  };
+  return round;
+}
 
 const { BaccaratGame } = await import('./originals-baccarat-game.tsx');
 
@@ -109,5 +123,42 @@ describe('Baccarat page', () => {
     fireEvent.click(play);
     await waitFor(() => expect(played).toHaveLength(2));
     expect(played[1]).toEqual(played[0]);
+  });
+
+  it('auto-bets the placed chips: Auto by the arrow keys, the rounds and limits sent, each round shown, why it stopped', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <BaccaratGame state={state} />
+      </QueryClientProvider>,
+    );
+    const manual = screen.getByTestId('mode-manual');
+    expect(manual).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByTestId('auto-rounds')).toBeNull();
+    manual.focus();
+    fireEvent.keyDown(manual, { key: 'ArrowRight' });
+    const autoTab = screen.getByTestId('mode-auto');
+    expect(autoTab).toHaveAttribute('aria-selected', 'true');
+    expect(autoTab).toHaveFocus();
+    fireEvent.change(screen.getByLabelText('Number of bets (up to 100)'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Stop on loss'), { target: { value: '2' } });
+    fireEvent.click(screen.getByLabelText('Stop after a won bet'));
+    fireEvent.keyDown(window, { key: 'b' });
+    // Space does not start an auto-bet: only its button does.
+    fireEvent.keyDown(window, { key: ' ' });
+    expect(autos).toHaveLength(0);
+    const play = screen.getByTestId('play');
+    expect(play).toHaveTextContent('Start auto-bet');
+    fireEvent.click(play);
+    await waitFor(() => expect(screen.getByTestId('auto-summary')).toBeInTheDocument());
+    expect(autos[0]).toEqual({
+      gameCode: 'baccarat',
+      bets: { banker: 1 },
+      rounds: 5,
+      stopOnLoss: 2,
+      stopOnWin: true,
+    });
+    expect(screen.getByTestId('auto-summary')).toHaveTextContent('2 bets, net -2.00: loss limit reached');
+    expect(screen.getByTestId('baccarat-road').querySelectorAll('li')).toHaveLength(2);
+    expect(screen.getByTestId('verify-link')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useRef, useState } from 'react';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import {
   BACCARAT_RTP,
   BACCARAT_SPOTS,
@@ -10,10 +10,14 @@ import {
   type HouseRound,
   type HouseState,
 } from '@app/contract';
-import { money, playErrorText, toMinor, useRecordRound } from './api.ts';
-import { playOriginalRound, tone } from './originals-api.ts';
+import { money, playErrorText, toMinor, useGameHotkeys, useRecordRound } from './api.ts';
+import { BetAmountField } from './bet-amount.tsx';
+import { AutoBetFields, AutoBetSummary, PlayModeTabs, useAutoBet } from './auto-bet.tsx';
+import { autoBet, playOriginalRound, tone } from './originals-api.ts';
 import { Card } from './originals-cards-game.tsx';
+import { scrollStageIntoView } from './multi-step-round.ts';
 import { GameBar, GameError, SidePanel } from './panels.tsx';
+import { RoundResult } from './round-result.tsx';
 import styles from './originals.module.css';
 import bac from './originals-baccarat.module.css';
 
@@ -43,10 +47,12 @@ const KEYS: Record<string, BaccaratSpot> = {
  * Baccarat (Punto Banco, decision 056): chips on Player, Banker, Tie and the two pairs, one deal a
  * round through the originals' one-statement path. The cards come from the round's HMAC words (a
  * full deck each); the table shows both hands, their totals and who won, and a road of the last
- * results. Keys: P, B, T, 1, 2 place a chip, Backspace undoes, Space or Enter deals.
+ * results. Keys: P, B, T, 1, 2 place a chip, Backspace undoes, Space or Enter deals. Auto deals the
+ * same bets up to the server's number of rounds, stopped by the server at a profit or loss limit
+ * (the originals' auto-bet, auto-bet.tsx).
  */
 export function BaccaratGame({ state }: { state: HouseState }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const recordRound = useRecordRound(state.gameCode);
   const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
   const [balance, setBalance] = useState(toMinor(state, state.balance));
@@ -60,6 +66,7 @@ export function BaccaratGame({ state }: { state: HouseState }) {
   const [busy, setBusy] = useState(false);
   const [sound, setSound] = useState(false);
   const stageRef = useRef<HTMLElement>(null);
+  const auto = useAutoBet();
   const scale = 10 ** state.precision;
   const total = Object.values(bets).reduce((a, b) => a + (b ?? 0), 0);
   const chipMajor = Number(chip);
@@ -87,29 +94,40 @@ export function BaccaratGame({ state }: { state: HouseState }) {
     setBets((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, v * 2])));
   };
 
+  /** A round played (by hand or by the auto-bet): the table, the road, the balance. */
+  const played = (round: HouseRound) => {
+    setLastRound(round);
+    setRecent((r) => [round, ...r].slice(0, 24));
+    if (round.balance !== null) setBalance(toMinor(state, round.balance));
+    recordRound(round);
+  };
+
   const deal = async () => {
     const stake = total ? bets : lastBets;
     if (busy || !stake || !Object.keys(stake).length) return;
     setBusy(true);
     setError(null);
+    auto.setSummary(null);
     try {
-      const round = await playOriginalRound({
+      const body = {
         gameCode: state.gameCode,
         bets: Object.fromEntries(Object.entries(stake).map(([k, v]) => [k, v / scale])),
-      });
-      setLastRound(round);
+      };
+      let last: HouseRound | undefined;
+      if (auto.mode === 'auto') {
+        const answer = await autoBet({ ...body, ...auto.body() });
+        for (const round of answer.rounds) played(round);
+        auto.setSummary(answer);
+        last = answer.rounds.at(-1);
+      } else {
+        last = await playOriginalRound(body);
+        played(last);
+      }
       setLastBets(stake);
       setBets({});
       setHistory([]);
-      setRecent((r) => [round, ...r].slice(0, 24));
-      if (round.balance !== null) setBalance(toMinor(state, round.balance));
-      recordRound(round);
-      if (sound) tone(round.win > round.bet);
-      if (window.matchMedia?.('(max-width: 760px)').matches)
-        stageRef.current?.scrollIntoView({
-          block: 'start',
-          behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-        });
+      if (sound && last) tone(last.win > last.bet);
+      scrollStageIntoView(stageRef.current);
     } catch (err) {
       setError(playErrorText(err, t));
     } finally {
@@ -117,40 +135,22 @@ export function BaccaratGame({ state }: { state: HouseState }) {
     }
   };
 
-  const keyRef = useRef<(key: string) => boolean>(() => false);
-  useEffect(() => {
-    keyRef.current = (key) => {
-      if (key === ' ' || key === 'Enter') {
-        void deal();
-        return true;
-      }
-      if (key === 'Backspace') {
-        undo();
-        return true;
-      }
-      const spot = KEYS[key.toLowerCase()];
-      if (!spot) return false;
-      place(spot);
+  useGameHotkeys((key) => {
+    if (key === ' ' || key === 'Enter') {
+      // Space deals by hand; an auto-bet starts from its button only.
+      if (auto.mode === 'manual') void deal();
       return true;
-    };
+    }
+    if (key === 'Backspace') {
+      undo();
+      return true;
+    }
+    const spot = KEYS[key.toLowerCase()];
+    if (!spot) return false;
+    place(spot);
+    return true;
   });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const el = e.target as HTMLElement | null;
-      if (
-        el &&
-        (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'BUTTON' || el.isContentEditable)
-      )
-        return;
-      if (keyRef.current(e.key)) e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
-  const half = () => setChip(String(Math.max(limits.minBet, Math.floor((chipMajor / 2) * 100) / 100)));
-  const double = () => setChip(String(Math.min(limits.maxBet, Math.round(chipMajor * 2 * 100) / 100)));
   const last = lastRound?.kind === 'baccarat' ? (lastRound.outcome as unknown as BaccaratOutcome) : null;
   const rebet = !total && lastBets ? Object.values(lastBets).reduce((a, b) => a + (b ?? 0), 0) : 0;
 
@@ -169,25 +169,14 @@ export function BaccaratGame({ state }: { state: HouseState }) {
       </GameBar>
       <div className={styles.layout}>
         <section className={styles.controls} aria-label={t('controls')}>
-          <label className={styles.field}>
-            <span>
-              {t('chip')} <small>({state.currencySymbol})</small>
-            </span>
-            <div className={styles.betRow}>
-              <input
-                inputMode="decimal"
-                value={chip}
-                onChange={(e) => setChip(e.target.value)}
-                data-testid="bet-amount"
-              />
-              <button type="button" onClick={half} aria-label={t('half')}>
-                ½
-              </button>
-              <button type="button" onClick={double} aria-label={t('double')}>
-                2×
-              </button>
-            </div>
-          </label>
+          <PlayModeTabs auto={auto} disabled={busy} />
+          <BetAmountField
+            label={t('chip')}
+            currencySymbol={state.currencySymbol}
+            value={chip}
+            onChange={setChip}
+            limits={limits}
+          />
           <div className={styles.stats}>
             <div className={styles.stat}>
               <span>{t('total_bet')}</span>
@@ -221,6 +210,7 @@ export function BaccaratGame({ state }: { state: HouseState }) {
               {t('clear')}
             </button>
           </div>
+          <AutoBetFields auto={auto} maxRounds={limits.autoBetMaxRounds} />
           <GameError error={error} />
           <button
             type="button"
@@ -231,12 +221,15 @@ export function BaccaratGame({ state }: { state: HouseState }) {
           >
             {busy
               ? t('dealing')
-              : total
-                ? t('deal')
-                : rebet
-                  ? t('rebet', { amount: money(state, rebet) })
-                  : t('place_bets')}
+              : !total && !rebet
+                ? t('place_bets')
+                : auto.mode === 'auto'
+                  ? t('start_auto')
+                  : total
+                    ? t('deal')
+                    : t('rebet', { amount: money(state, rebet) })}
           </button>
+          <AutoBetSummary auto={auto} net={(a) => money(state, toMinor(state, a.net))} />
           <p className={styles.hint}>
             {t('limits', { min: limits.minBet, max: limits.maxBet, win: limits.maxWin.toLocaleString() })}
           </p>
@@ -322,27 +315,7 @@ export function BaccaratGame({ state }: { state: HouseState }) {
               })}
             </div>
           </div>
-          <div className={styles.result} aria-live="polite" data-testid="round-result">
-            {lastRound ? (
-              <>
-                <span className={lastRound.win > lastRound.bet ? styles.won : styles.lost}>
-                  {lastRound.win > 0
-                    ? t('you_won', { amount: money(state, toMinor(state, lastRound.win)) })
-                    : t('no_win')}
-                </span>
-                <a
-                  href={`/sandbox/verify?roundId=${lastRound.roundId}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  data-testid="verify-link"
-                >
-                  {t('verify_round', { nonce: lastRound.nonce })}
-                </a>
-              </>
-            ) : (
-              <span className={styles.muted}>{t('rtp_line', BACCARAT_RTP_TEXT)}</span>
-            )}
-          </div>
+          <RoundResult state={state} round={lastRound} idle={t('rtp_line', BACCARAT_RTP_TEXT)} />
           {recent.length ? (
             <ol className={bac.road} aria-label={t('road')} data-testid="baccarat-road">
               {recent.map((r) => {
@@ -373,7 +346,7 @@ function Hand({
   total: number | null;
   last: BaccaratOutcome | null;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const winner = last?.result === side;
   const pair = side === 'player' ? last?.playerPair : last?.bankerPair;
   return (
@@ -405,7 +378,7 @@ function Hand({
 }
 
 function BaccaratRules() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <div className={styles.rules}>
       <p>{t('rules_baccarat')}</p>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useState } from 'react';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import type { TypedT } from '../../shared/i18n/keys.ts';
 import {
   cardRank,
   cardSuit,
@@ -9,13 +10,14 @@ import {
   type HiLoGuess,
   type HiLoOutcome,
   type HiLoRound,
-  type HouseRound,
   type HouseState,
 } from '@app/contract';
-import { money, playErrorText, toMinor, useRecordRound } from './api.ts';
+import { money, toMinor, useGameHotkeys } from './api.ts';
 import { hiloAct, hiloCashOut, hiloStart } from './originals-cards-api.ts';
-import { tone } from './originals-api.ts';
+import { useMultiStepRound } from './multi-step-round.ts';
 import { GameBar, GameError, SidePanel } from './panels.tsx';
+import { RecentRounds, RoundResult } from './round-result.tsx';
+import { BetAmountField } from './bet-amount.tsx';
 import styles from './originals.module.css';
 import cardStyles from './originals-cards.module.css';
 
@@ -58,7 +60,7 @@ export function Card({
 }
 
 /** The label of a guess from a card: "Higher" at an ace, "Lower" at a king, else "… or same". */
-function guessLabel(t: (k: string) => string, card: number, guess: HiLoGuess) {
+function guessLabel(t: TypedT<'originals-cards'>, card: number, guess: HiLoGuess) {
   const rank = cardRank(card);
   if (guess === 'higher') return rank === 1 ? t('hilo_higher_strict') : t('hilo_higher');
   if (guess === 'lower') return rank === 13 ? t('hilo_lower_strict') : t('hilo_lower');
@@ -74,93 +76,44 @@ const percent = (ranks: number) => ((ranks / 13) * 100).toFixed(2);
  * taken once. Keys: Space or Enter bets or cashes out, ↑ higher, ↓ lower, → skip.
  */
 export function HiLoGame({ state }: { state: HouseState }) {
-  const { t } = useTranslation(NS);
-  const recordRound = useRecordRound(state.gameCode);
+  const { t } = useTypedTranslation(NS);
   const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
-  const [balance, setBalance] = useState(toMinor(state, state.balance));
   const [bet, setBet] = useState(String(Math.max(limits.minBet, 1)));
-  const [open, setOpen] = useState<HiLoRound | null>(state.openHiLo ?? null);
-  const [lastRound, setLastRound] = useState<HouseRound | null>(null);
-  const [recent, setRecent] = useState<HouseRound[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sound, setSound] = useState(false);
-  const stageRef = useRef<HTMLElement>(null);
+  const {
+    open,
+    balance,
+    lastRound,
+    recent,
+    sound,
+    toggleSound,
+    busy,
+    error,
+    stageRef,
+    startRound,
+    stepRound,
+  } = useMultiStepRound<HiLoRound>(state, state.openHiLo ?? null, t);
   const betMajor = Number(bet);
 
-  const run = async (fn: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(playErrorText(err, t));
-    } finally {
-      setBusy(false);
-    }
+  const start = () => startRound(() => hiloStart(state.gameCode, betMajor));
+  const act = async (action: HiLoAction) => {
+    if (open) await stepRound(() => hiloAct(state.gameCode, action, open.actions.length));
   };
-  const answered = (a: { open: HiLoRound | null; settled: HouseRound | null; balance: number }) => {
-    setOpen(a.open);
-    setBalance(toMinor(state, a.balance));
-    if (a.settled) {
-      const round = a.settled;
-      setLastRound(round);
-      setRecent((r) => [round, ...r].slice(0, 12));
-      recordRound(round);
-      if (sound) tone(round.win > round.bet);
-    }
-  };
-  const start = () =>
-    run(async () => {
-      const a = await hiloStart(state.gameCode, betMajor);
-      setLastRound(null);
-      answered(a);
-      if (window.matchMedia?.('(max-width: 760px)').matches)
-        stageRef.current?.scrollIntoView({
-          block: 'start',
-          behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-        });
-    });
-  const act = (action: HiLoAction) =>
-    run(async () => {
-      if (!open) return;
-      answered(await hiloAct(state.gameCode, action, open.actions.length));
-    });
-  const cashOut = () => run(async () => answered(await hiloCashOut(state.gameCode)));
+  const cashOut = () => stepRound(() => hiloCashOut(state.gameCode));
 
-  const actRef = useRef<(key: string) => boolean>(() => false);
-  useEffect(() => {
-    actRef.current = (key) => {
-      if (key === ' ' || key === 'Enter') {
-        if (!open) void start();
-        else if (open.guesses) void cashOut();
-        return true;
-      }
-      if (!open) return false;
-      if (key === 'ArrowUp' && open.next.higher) void act('higher');
-      else if (key === 'ArrowDown' && open.next.lower) void act('lower');
-      else if (key === 'ArrowRight' && open.skipsLeft > 0) void act('skip');
-      else return false;
+  useGameHotkeys((key) => {
+    if (key === ' ' || key === 'Enter') {
+      if (!open) void start();
+      else if (open.guesses) void cashOut();
       return true;
-    };
+    }
+    if (!open) return false;
+    if (key === 'ArrowUp' && open.next.higher) void act('higher');
+    else if (key === 'ArrowDown' && open.next.lower) void act('lower');
+    else if (key === 'ArrowRight' && open.skipsLeft > 0) void act('skip');
+    else return false;
+    return true;
   });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const el = e.target as HTMLElement | null;
-      if (
-        el &&
-        (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'BUTTON' || el.isContentEditable)
-      )
-        return;
-      if (actRef.current(e.key)) e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
-  const half = () => setBet(String(Math.max(limits.minBet, Math.floor((betMajor / 2) * 100) / 100)));
-  const double = () => setBet(String(Math.min(limits.maxBet, Math.round(betMajor * 2 * 100) / 100)));
   const last = lastRound?.kind === 'hilo' ? (lastRound.outcome as unknown as HiLoOutcome) : null;
   const current = open ? open.cards.at(-1)! : (last?.cards.at(-1) ?? null);
 
@@ -171,7 +124,7 @@ export function HiLoGame({ state }: { state: HouseState }) {
           type="button"
           className={styles.soundButton}
           aria-pressed={sound}
-          onClick={() => setSound((s) => !s)}
+          onClick={toggleSound}
           data-testid="sound-toggle"
         >
           {sound ? t('sound_on') : t('sound_off')}
@@ -179,26 +132,14 @@ export function HiLoGame({ state }: { state: HouseState }) {
       </GameBar>
       <div className={styles.layout}>
         <section className={styles.controls} aria-label={t('controls')}>
-          <label className={styles.field}>
-            <span>
-              {t('bet_amount')} <small>({state.currencySymbol})</small>
-            </span>
-            <div className={styles.betRow}>
-              <input
-                inputMode="decimal"
-                value={bet}
-                disabled={Boolean(open)}
-                onChange={(e) => setBet(e.target.value)}
-                data-testid="bet-amount"
-              />
-              <button type="button" onClick={half} disabled={Boolean(open)} aria-label={t('half')}>
-                ½
-              </button>
-              <button type="button" onClick={double} disabled={Boolean(open)} aria-label={t('double')}>
-                2×
-              </button>
-            </div>
-          </label>
+          <BetAmountField
+            label={t('bet_amount')}
+            currencySymbol={state.currencySymbol}
+            value={bet}
+            onChange={setBet}
+            limits={limits}
+            disabled={Boolean(open)}
+          />
           {open ? (
             <>
               <div className={styles.stats}>
@@ -303,36 +244,8 @@ export function HiLoGame({ state }: { state: HouseState }) {
               </p>
             ) : null}
           </div>
-          <div className={styles.result} aria-live="polite" data-testid="round-result">
-            {lastRound ? (
-              <>
-                <span className={lastRound.win > lastRound.bet ? styles.won : styles.lost}>
-                  {lastRound.win > 0
-                    ? t('you_won', { amount: money(state, toMinor(state, lastRound.win)) })
-                    : t('no_win')}
-                </span>
-                <a
-                  href={`/sandbox/verify?roundId=${lastRound.roundId}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  data-testid="verify-link"
-                >
-                  {t('verify_round', { nonce: lastRound.nonce })}
-                </a>
-              </>
-            ) : (
-              <span className={styles.muted}>{t('rtp_line', { rtp: ORIGINALS_RTP_PERCENT })}</span>
-            )}
-          </div>
-          {recent.length ? (
-            <ol className={styles.recent} aria-label={t('recent')}>
-              {recent.map((r) => (
-                <li key={r.roundId} className={r.win > r.bet ? styles.chipWin : styles.chipLoss}>
-                  {r.bet ? `${(r.win / r.bet).toFixed(2)}×` : ''}
-                </li>
-              ))}
-            </ol>
-          ) : null}
+          <RoundResult state={state} round={lastRound} idle={t('rtp_line', { rtp: ORIGINALS_RTP_PERCENT })} />
+          <RecentRounds rounds={recent} />
         </section>
         <SidePanel state={state} lastRound={lastRound} rules={<HiLoRules />} />
       </div>
@@ -342,7 +255,7 @@ export function HiLoGame({ state }: { state: HouseState }) {
 
 /** The cards of the round so far (open) or of the last round, each with what was played on it. */
 function Strip({ open, last }: { open: HiLoRound | null; last: HiLoOutcome | null }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const cards = open?.cards ?? last?.cards ?? [];
   const actions: HiLoAction[] = open?.actions ?? last?.steps.map((s) => s.action) ?? [];
   if (cards.length < 2) return null;
@@ -385,7 +298,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function HiLoRules() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <div className={styles.rules}>
       <p>{t('rules_hilo')}</p>

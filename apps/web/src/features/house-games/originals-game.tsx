@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import { underscored } from '../../shared/i18n/keys.ts';
 import {
   DICE_MAX_CHANCE,
   DICE_MIN_CHANCE,
@@ -37,8 +38,12 @@ import {
   type WheelOutcome,
   type WheelRisk,
 } from '@app/contract';
-import { money, playErrorText, toMinor, useRecordRound } from './api.ts';
+import { money, toMinor, useGameHotkeys, useRecordRound, useRoundRunner } from './api.ts';
+import { BetAmountField } from './bet-amount.tsx';
+import { AutoBetFields, AutoBetSummary, PlayModeTabs, useAutoBet } from './auto-bet.tsx';
 import { autoBet, minesCashOut, minesReveal, minesStart, playOriginalRound, tone } from './originals-api.ts';
+import { scrollStageIntoView } from './multi-step-round.ts';
+import { RecentRounds, RoundResult } from './round-result.tsx';
 import { GameBar, GameError, SidePanel } from './panels.tsx';
 import styles from './originals.module.css';
 import {
@@ -75,19 +80,15 @@ export function statedRtp(kind: Kind): string {
  */
 export function OriginalGame({ state }: { state: HouseState }) {
   const kind = state.kind as Kind;
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const recordRound = useRecordRound(state.gameCode);
   const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
   const [balance, setBalance] = useState(toMinor(state, state.balance));
   const [bet, setBet] = useState(String(Math.max(limits.minBet, 1)));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useRoundRunner(t);
   const [sound, setSound] = useState(false);
-  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
-  const [autoRounds, setAutoRounds] = useState('10');
-  const [stopProfit, setStopProfit] = useState('');
-  const [stopLoss, setStopLoss] = useState('');
-  const [autoSummary, setAutoSummary] = useState<string | null>(null);
+  const auto = useAutoBet();
+  const mode = auto.mode;
   const [lastRound, setLastRound] = useState<HouseRound | null>(null);
   const [recent, setRecent] = useState<HouseRound[]>([]);
   // Game settings.
@@ -145,11 +146,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
     recordRound(round);
     if (sound) tone(round.win > round.bet);
     // On a phone the stage sits above the controls: bring the outcome into view.
-    if (window.matchMedia?.('(max-width: 760px)').matches)
-      stageRef.current?.scrollIntoView({
-        block: 'start',
-        behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
-      });
+    scrollStageIntoView(stageRef.current);
   };
 
   const settings = () => {
@@ -164,22 +161,9 @@ export function OriginalGame({ state }: { state: HouseState }) {
   /** The body of a round: the bet and the settings (a layout's stakes are its spots). */
   const body = () => (onLayout(kind) ? settings() : { bet: betMajor, ...settings() });
 
-  const run = async (fn: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(playErrorText(err, t));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const playOnce = () =>
     run(async () => {
-      setAutoSummary(null);
+      auto.setSummary(null);
       if (kind === 'mines') {
         if (open) return;
         const answer = await minesStart(state.gameCode, betMajor, mines);
@@ -195,22 +179,10 @@ export function OriginalGame({ state }: { state: HouseState }) {
 
   const playAuto = () =>
     run(async () => {
-      const answer = await autoBet({
-        gameCode: state.gameCode,
-        ...body(),
-        rounds: Number(autoRounds),
-        ...(stopProfit ? { stopOnProfit: Number(stopProfit) } : {}),
-        ...(stopLoss ? { stopOnLoss: Number(stopLoss) } : {}),
-      });
+      const answer = await autoBet({ gameCode: state.gameCode, ...body(), ...auto.body() });
       for (const round of answer.rounds) played(round);
       setDropId((d) => d + 1);
-      setAutoSummary(
-        t('auto_summary', {
-          rounds: answer.rounds.length,
-          net: money(state, toMinor(state, answer.net)),
-          why: t(`auto_stop_${answer.stoppedBy}`),
-        }),
-      );
+      auto.setSummary(answer);
     });
 
   const reveal = (tile: number) =>
@@ -229,34 +201,15 @@ export function OriginalGame({ state }: { state: HouseState }) {
     });
 
   // Space or Enter plays (Mines: starts a round, or cashes out an open one).
-  const actRef = useRef<() => void>(() => undefined);
-  useEffect(() => {
-    actRef.current = () => {
-      if (kind === 'mines' && open) {
-        if (open.picks.length) void cashOut();
-      } else if (mode === 'manual') void playOnce();
-    };
+  useGameHotkeys((key) => {
+    if (key !== ' ' && key !== 'Enter') return false;
+    if (kind === 'mines' && open) {
+      if (open.picks.length) void cashOut();
+    } else if (mode === 'manual') void playOnce();
+    return true;
   });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const el = e.target as HTMLElement | null;
-      if (
-        el &&
-        (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'BUTTON' || el.isContentEditable)
-      )
-        return;
-      if (e.key === ' ' || e.key === 'Enter') {
-        e.preventDefault();
-        actRef.current();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
 
   const canAuto = kind !== 'mines';
-  const half = () => setBet(String(Math.max(limits.minBet, Math.floor((betMajor / 2) * 100) / 100)));
-  const double = () => setBet(String(Math.min(limits.maxBet, Math.round(betMajor * 2 * 100) / 100)));
 
   let stage: ReactNode;
   let controls: ReactNode;
@@ -379,12 +332,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
     );
     controls = (
       <>
-        <RiskSelect
-          value={kenoRisk}
-          risks={KENO_RISKS}
-          onChange={(r) => setKenoRisk(r as KenoRisk)}
-          testId="keno-risk"
-        />
+        <RiskSelect value={kenoRisk} risks={KENO_RISKS} onChange={setKenoRisk} testId="keno-risk" />
         <div className={styles.pair}>
           <button
             type="button"
@@ -413,12 +361,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
     stage = <WheelStage segments={segments} risk={wheelRisk} last={last} spinId={dropId} />;
     controls = (
       <>
-        <RiskSelect
-          value={wheelRisk}
-          risks={WHEEL_RISKS}
-          onChange={(r) => setWheelRisk(r as WheelRisk)}
-          testId="wheel-risk"
-        />
+        <RiskSelect value={wheelRisk} risks={WHEEL_RISKS} onChange={setWheelRisk} testId="wheel-risk" />
         <label className={styles.field}>
           <span>{t('segments')}</span>
           <select
@@ -510,7 +453,6 @@ export function OriginalGame({ state }: { state: HouseState }) {
     );
   }
 
-  const lastWin = lastRound ? lastRound.win : null;
   return (
     <div className={styles.shell} data-testid={`original-${kind}`}>
       <GameBar state={state} balanceMinor={balance}>
@@ -526,76 +468,17 @@ export function OriginalGame({ state }: { state: HouseState }) {
       </GameBar>
       <div className={styles.layout}>
         <section className={styles.controls} aria-label={t('controls')}>
-          {canAuto ? (
-            <div className={styles.modeTabs} role="tablist">
-              {(['manual', 'auto'] as const).map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  role="tab"
-                  aria-selected={mode === m}
-                  className={styles.modeTab}
-                  onClick={() => setMode(m)}
-                  data-testid={`mode-${m}`}
-                >
-                  {t(`mode_${m}`)}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          <label className={styles.field}>
-            <span>
-              {onLayout(kind) ? t('chip_value') : t('bet_amount')} <small>({state.currencySymbol})</small>
-            </span>
-            <div className={styles.betRow}>
-              <input
-                inputMode="decimal"
-                value={bet}
-                disabled={Boolean(open)}
-                onChange={(e) => setBet(e.target.value)}
-                data-testid="bet-amount"
-              />
-              <button type="button" onClick={half} disabled={Boolean(open)} aria-label={t('half')}>
-                ½
-              </button>
-              <button type="button" onClick={double} disabled={Boolean(open)} aria-label={t('double')}>
-                2×
-              </button>
-            </div>
-          </label>
+          {canAuto ? <PlayModeTabs auto={auto} /> : null}
+          <BetAmountField
+            label={onLayout(kind) ? t('chip_value') : t('bet_amount')}
+            currencySymbol={state.currencySymbol}
+            value={bet}
+            onChange={setBet}
+            limits={limits}
+            disabled={Boolean(open)}
+          />
           {controls}
-          {mode === 'auto' && canAuto ? (
-            <>
-              <label className={styles.field}>
-                <span>{t('auto_rounds', { max: limits.autoBetMaxRounds })}</span>
-                <input
-                  inputMode="numeric"
-                  value={autoRounds}
-                  onChange={(e) => setAutoRounds(e.target.value)}
-                />
-              </label>
-              <div className={styles.pair}>
-                <label className={styles.field}>
-                  <span>{t('stop_profit')}</span>
-                  <input
-                    inputMode="decimal"
-                    value={stopProfit}
-                    placeholder="—"
-                    onChange={(e) => setStopProfit(e.target.value)}
-                  />
-                </label>
-                <label className={styles.field}>
-                  <span>{t('stop_loss')}</span>
-                  <input
-                    inputMode="decimal"
-                    value={stopLoss}
-                    placeholder="—"
-                    onChange={(e) => setStopLoss(e.target.value)}
-                  />
-                </label>
-              </div>
-            </>
-          ) : null}
+          {canAuto ? <AutoBetFields auto={auto} maxRounds={limits.autoBetMaxRounds} /> : null}
           <GameError error={error} />
           {kind === 'mines' && open ? (
             <button
@@ -633,11 +516,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
                       : t('bet')}
             </button>
           )}
-          {autoSummary ? (
-            <p className={styles.hint} data-testid="auto-summary">
-              {autoSummary}
-            </p>
-          ) : null}
+          <AutoBetSummary auto={auto} net={(a) => money(state, toMinor(state, a.net))} />
           <p className={styles.hint}>
             {t('limits', {
               min: limits.minBet,
@@ -649,36 +528,8 @@ export function OriginalGame({ state }: { state: HouseState }) {
         </section>
         <section className={styles.stage} aria-label={state.name} ref={stageRef}>
           {stage}
-          <div className={styles.result} aria-live="polite" data-testid="round-result">
-            {lastRound ? (
-              <>
-                <span className={lastWin! > lastRound.bet ? styles.won : styles.lost}>
-                  {lastWin! > 0
-                    ? t('you_won', { amount: money(state, toMinor(state, lastWin!)) })
-                    : t('no_win')}
-                </span>
-                <a
-                  href={`/sandbox/verify?roundId=${lastRound.roundId}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  data-testid="verify-link"
-                >
-                  {t('verify_round', { nonce: lastRound.nonce })}
-                </a>
-              </>
-            ) : (
-              <span className={styles.muted}>{t('rtp_line', { rtp: statedRtp(kind) })}</span>
-            )}
-          </div>
-          {recent.length ? (
-            <ol className={styles.recent} aria-label={t('recent')}>
-              {recent.map((r) => (
-                <li key={r.roundId} className={r.win > r.bet ? styles.chipWin : styles.chipLoss}>
-                  {r.bet ? `${(r.win / r.bet).toFixed(2)}×` : ''}
-                </li>
-              ))}
-            </ol>
-          ) : null}
+          <RoundResult state={state} round={lastRound} idle={t('rtp_line', { rtp: statedRtp(kind) })} />
+          <RecentRounds rounds={recent} />
         </section>
         <SidePanel state={state} lastRound={lastRound} rules={<OriginalRules kind={kind} />} />
       </div>
@@ -686,18 +537,18 @@ export function OriginalGame({ state }: { state: HouseState }) {
   );
 }
 
-function RiskSelect({
+function RiskSelect<R extends KenoRisk | WheelRisk>({
   value,
   risks,
   onChange,
   testId,
 }: {
-  value: string;
-  risks: readonly string[];
-  onChange: (r: string) => void;
+  value: R;
+  risks: readonly R[];
+  onChange: (r: R) => void;
   testId: string;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <div className={styles.field}>
       <span id={`${testId}-label`}>{t('risk')}</span>
@@ -744,7 +595,7 @@ function DiceStage({
   last: DiceOutcome | null;
   onTarget: (v: number) => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const clamp = (v: number) => {
     const c = diceChance(v, over);
     if (c < DICE_MIN_CHANCE) return over ? 10_000 - DICE_MIN_CHANCE : DICE_MIN_CHANCE;
@@ -802,7 +653,7 @@ function DiceStage({
 }
 
 function LimboStage({ last }: { last: LimboOutcome | null }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <div className={styles.limboStage}>
       <div
@@ -914,7 +765,7 @@ function MinesStage({
   busy: boolean;
   onReveal: (tile: number) => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const picks = new Set(open?.picks ?? last?.picks ?? []);
   const mines = new Set(open ? [] : (last?.layout ?? []));
   return (
@@ -978,7 +829,7 @@ const Bomb = () => (
 );
 
 function OriginalRules({ kind }: { kind: Kind }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <div className={styles.rules}>
       <p>{t(`rules_${kind}`)}</p>
@@ -996,7 +847,7 @@ function OriginalRules({ kind }: { kind: Kind }) {
 }
 
 function PlinkoTables() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <p className={styles.muted}>
       {t('rules_plinko_tables', { rows: `${PLINKO_MIN_ROWS}–${PLINKO_MAX_ROWS}` })}
@@ -1006,14 +857,14 @@ function PlinkoTables() {
 
 /** Sic Bo states each bet's exact return (the table's standard pays). */
 function SicBoReturns() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const rows: [string, string, string][] = [];
   const seen = new Set<string>();
   for (const spot of SICBO_SPOTS.values()) {
     const label =
       spot.type === 'total'
         ? `${t('sicbo_total', { n: spot.key.split(':')[1] })}`
-        : t(`sicbo_${spot.type.replace('-', '_')}`, { n: 'N' });
+        : t(`sicbo_${underscored(spot.type)}`, { n: 'N' });
     const key = `${label}|${spot.pays}`;
     if (seen.has(key) || (spot.type === 'total' && Number(spot.key.split(':')[1]) > 10)) continue;
     seen.add(key);

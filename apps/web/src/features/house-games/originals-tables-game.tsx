@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import { underscored, type TypedT } from '../../shared/i18n/keys.ts';
 import {
   KENO_NUMBERS,
   KENO_TABLES,
@@ -47,7 +48,7 @@ export function KenoStage({
   onToggle: (n: number) => void;
   drawId: number;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const drawnAt = new Map((last?.drawn ?? []).map((n, i) => [n, i]));
   const picked = new Set(picks);
   const table = picks.length ? KENO_TABLES[risk][picks.length - 1]! : null;
@@ -211,7 +212,7 @@ export function WheelStage({
   last: WheelOutcome | null;
   spinId: number;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const table = WHEEL_TABLES[segments]![risk];
   const top = Math.max(...table);
   const shown = last && last.segments === segments && last.risk === risk ? last : null;
@@ -314,7 +315,7 @@ interface SpotDraw {
   text?: string;
 }
 
-function rouletteLayout(t: (k: string, o?: Record<string, unknown>) => string): SpotDraw[] {
+function rouletteLayout(t: TypedT<'originals-tables'>): SpotDraw[] {
   const spots: SpotDraw[] = [];
   const num = (nums: number[]) => nums.join(', ');
   spots.push({
@@ -350,7 +351,7 @@ function rouletteLayout(t: (k: string, o?: Record<string, unknown>) => string): 
       label: t('roulette_column', { c }),
       text: '2:1',
     });
-  const even: [string, string][] = [
+  const even: ['low' | 'even' | 'red' | 'black' | 'odd' | 'high', string][] = [
     ['low', '1–18'],
     ['even', t('roulette_even')],
     ['red', ''],
@@ -473,7 +474,7 @@ export function RouletteStage({
   disabled: boolean;
   onPlace: (key: string) => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const portrait = usePortrait();
   const layout = rouletteLayout(t);
   const won = new Set(last?.winning ?? []);
@@ -664,7 +665,7 @@ export function SicBoStage({
   disabled: boolean;
   onPlace: (key: string) => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const won = new Set(last?.winning ?? []);
   const spot = (key: string, body: ReactNode, payText: string, extra = '') => {
     const s = SICBO_SPOTS.get(key)!;
@@ -676,7 +677,7 @@ export function SicBoStage({
         disabled={disabled}
         onClick={() => onPlace(key)}
         aria-label={t('sicbo_spot', {
-          spot: t(`sicbo_${s.type.replace('-', '_')}`, { n: key.split(':')[1] }),
+          spot: t(`sicbo_${underscored(s.type)}`, { n: key.split(':')[1] }),
           pays: payText,
         })}
         title={t('sicbo_rtp', { rtp: percentText(s.rtp, 2) })}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { CLIENT_SEED_PATTERN, type HouseRound, type HouseState } from '@app/contract';
 import { ApiError } from '../../shared/http/api-error.ts';
@@ -25,7 +25,7 @@ export function GameBar({
   balanceMinor: number;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   return (
     <header className={styles.bar}>
       <div className={styles.barTitle}>
@@ -36,7 +36,8 @@ export function GameBar({
       {children}
       <div className={styles.balance} aria-live="polite">
         <span className={styles.balanceLabel}>{state.freePlay ? t('free_play_balance') : t('balance')}</span>
-        <span className={styles.balanceValue} data-testid="house-balance">
+        {/* Symbol then amount in every language (decision 044): right to left it read "8,888.00 $". */}
+        <span className={styles.balanceValue} data-testid="house-balance" dir="ltr">
           {state.currencySymbol} {money(state, balanceMinor)}
         </span>
       </div>
@@ -65,7 +66,7 @@ export function SidePanel({
   rules: ReactNode;
   lastRound: HouseRound | null;
 }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   const [tab, setTab] = useState<PanelTab>('rules');
   const tabs: [PanelTab, string][] = [
     ['rules', state.kind === 'slot' ? t('tab_paytable') : t('tab_rules')],
@@ -112,7 +113,7 @@ export function verifyHref(roundId: string): string {
 
 /** The seed in use (its hash), the client seed the player may change, the next nonce, rotation. */
 export function FairnessPanel({ state, lastRound }: { state: HouseState; lastRound: HouseRound | null }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   const update = useStateUpdater(state.gameCode);
   const client = useQueryClient();
   const [seedInput, setSeedInput] = useState(state.seed.clientSeed);
@@ -217,7 +218,7 @@ export function FairnessPanel({ state, lastRound }: { state: HouseState; lastRou
 
 /** The player's latest rounds of the game, each with a link to the verifier. */
 export function HistoryPanel({ state }: { state: HouseState }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   const rounds = useHouseRounds(state.gameCode, true);
   if (rounds.isPending) return <p className={styles.muted}>{t('loading')}</p>;
   if (rounds.isError)

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   exactSlotRtp,
@@ -100,7 +100,7 @@ function Reels({
 
 /** The Lucky Lotus slot: reels, bet, spin, auto-spin, free spins, paytable, fairness, history. */
 export function SlotGame({ state }: { state: HouseState }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   const recordRound = useRecordRound(state.gameCode);
   const client = useQueryClient();
   const levels = useMemo(() => (state.betLevels.length ? state.betLevels : [1]), [state.betLevels]);
@@ -235,7 +235,7 @@ export function SlotGame({ state }: { state: HouseState }) {
                     {t('line_win', {
                       line: w.line + 1,
                       count: w.count,
-                      symbol: t(`sym_${SlotSymbols[w.symbol]}`),
+                      symbol: t(`sym_${SlotSymbols[w.symbol]!}`),
                     })}{' '}
                     <b>{money(state, w.win)}</b>
                   </li>
@@ -340,7 +340,7 @@ export function SlotGame({ state }: { state: HouseState }) {
 
 /** The paytable at the current bet, the lines, free spins and the stated (and exact) RTP. */
 function Paytable({ state, bet }: { state: HouseState; bet: number }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   const lineBet = bet / LUCKY_LOTUS.paylines.length;
   const exact = useMemo(() => {
     const r = exactSlotRtp(LUCKY_LOTUS);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import {
   DT_SIDES,
   DT_STATED_EDGE_PERCENT,
@@ -48,7 +48,7 @@ export function PlayingCard({ card, side }: { card: DtCard | null; side: 'DRAGON
 
 /** Dragon Tiger: chips, bets on Dragon, Tie and Tiger, the deal, the road of past results. */
 export function TableGame({ state }: { state: HouseState }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   const recordRound = useRecordRound(state.gameCode);
   const chips = state.betLevels.length ? state.betLevels : [2];
   const [chip, setChip] = useState(chips[Math.min(1, chips.length - 1)]!);
@@ -248,7 +248,7 @@ export function TableGame({ state }: { state: HouseState }) {
 }
 
 function TableRules() {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   return (
     <div className={styles.paytable}>
       <p className={styles.rule}>{t('dt_rule_deal')}</p>

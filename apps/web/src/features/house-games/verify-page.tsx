@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import {
   formatMinor,
+  type OriginalKind,
   playHouseRound,
   sha256Hex,
   SlotSymbols,
@@ -24,6 +25,7 @@ import {
   type SicBoOutcome,
   type HiLoOutcome,
   type BaccaratOutcome,
+  type BlackjackOutcome,
   cardText,
   ORIGINAL_KINDS,
 } from '@app/contract';
@@ -33,6 +35,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { ShieldIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader } from '../../shared/ui/page.tsx';
 import { fetchRound } from './api.ts';
+import { CrashVerify, crashInputsOf } from './crash-verify.tsx';
 import { SymbolArt } from './symbols.tsx';
 import { PlayingCard } from './table-game.tsx';
 import styles from './house.module.css';
@@ -48,12 +51,23 @@ interface Inputs {
   original: string;
 }
 
-/** The originals whose strings are in the originals-tables catalogue. */
-const TABLE_KINDS: readonly string[] = ['keno', 'wheel', 'roulette', 'sicbo'];
-/** The originals whose strings are in the originals-cards catalogue. */
-const CARD_KINDS: readonly string[] = ['hilo'];
-/** Baccarat's strings (decision 056). */
-const BACCARAT_KINDS: readonly string[] = ['baccarat'];
+/**
+ * Each original's name, in the catalogue that holds its strings: originals, originals-tables,
+ * originals-cards, Baccarat's (decision 056) and Blackjack's (decision 057).
+ */
+const ORIGINAL_NAMES = {
+  dice: 'originals:game_dice',
+  limbo: 'originals:game_limbo',
+  mines: 'originals:game_mines',
+  plinko: 'originals:game_plinko',
+  keno: 'originals-tables:game_keno',
+  wheel: 'originals-tables:game_wheel',
+  roulette: 'originals-tables:game_roulette',
+  sicbo: 'originals-tables:game_sicbo',
+  hilo: 'originals-cards:game_hilo',
+  baccarat: 'originals-baccarat:game_baccarat',
+  blackjack: 'originals-blackjack:game_blackjack',
+} as const satisfies Record<OriginalKind, string>;
 
 const isOriginal = (kind: HouseGameKind) => (ORIGINAL_KINDS as readonly string[]).includes(kind);
 
@@ -123,7 +137,7 @@ function sameData(a: unknown, b: unknown): boolean {
  * shows it next to the round the server recorded.
  */
 export function VerifyPage() {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   const [params, setParams] = useSearchParams();
   const [roundId, setRoundId] = useState(params.get('roundId') ?? '');
   const [recorded, setRecorded] = useState<HouseRound | null>(null);
@@ -134,6 +148,8 @@ export function VerifyPage() {
   const [result, setResult] = useState<{ outcome: HouseOutcome; hash: string } | null>(null);
   const [computeError, setComputeError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // Crash's form (decision 055): a round of the shared hash chain, not of the player's seeds.
+  const [crashMode, setCrashMode] = useState(params.get('game') === 'crash');
 
   const load = async (id: string) => {
     setLoading(true);
@@ -142,6 +158,7 @@ export function VerifyPage() {
     try {
       const round = await fetchRound(id.trim());
       setRecorded(round);
+      setCrashMode(false);
       setInputs(inputsOf(round));
       setParams({ roundId: id.trim() }, { replace: true });
       if (round.serverSeed) await compute(inputsOf(round));
@@ -205,6 +222,35 @@ export function VerifyPage() {
 
   const hashMatches = result && recorded ? result.hash === recorded.serverSeedHash : null;
   const outcomeMatches = result && recorded ? sameData(result.outcome, recorded.outcome) : null;
+  const kindSwitch = (
+    <div className={styles.kindSwitch} role="radiogroup" aria-label={t('game')}>
+      {(['slot', 'table', ...ORIGINAL_KINDS] as const).map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="radio"
+          aria-checked={!crashMode && inputs.kind === k}
+          className={styles.tab}
+          onClick={() => {
+            setCrashMode(false);
+            set({ kind: k });
+          }}
+        >
+          {k === 'slot' ? t('game_slot') : k === 'table' ? t('game_table') : t(ORIGINAL_NAMES[k])}
+        </button>
+      ))}
+      <button
+        type="button"
+        role="radio"
+        aria-checked={crashMode}
+        className={styles.tab}
+        onClick={() => setCrashMode(true)}
+        data-testid="verify-kind-crash"
+      >
+        {t('originals-crash:title')}
+      </button>
+    </div>
+  );
 
   return (
     <Page>
@@ -237,28 +283,10 @@ export function VerifyPage() {
           ) : null}
         </form>
 
-        <form className={styles.verifyCard} onSubmit={onVerify}>
+        {crashMode ? <CrashVerify switcher={kindSwitch} initial={crashInputsOf(params)} /> : null}
+        <form className={styles.verifyCard} onSubmit={onVerify} hidden={crashMode}>
           <h2 className={styles.cardTitle}>{t('inputs')}</h2>
-          <div className={styles.kindSwitch} role="radiogroup" aria-label={t('game')}>
-            {(['slot', 'table', ...ORIGINAL_KINDS] as const).map((k) => (
-              <button
-                key={k}
-                type="button"
-                role="radio"
-                aria-checked={inputs.kind === k}
-                className={styles.tab}
-                onClick={() => set({ kind: k })}
-              >
-                {k === 'slot'
-                  ? t('game_slot')
-                  : k === 'table'
-                    ? t('game_table')
-                    : t(
-                        `${TABLE_KINDS.includes(k) ? 'originals-tables' : CARD_KINDS.includes(k) ? 'originals-cards' : BACCARAT_KINDS.includes(k) ? 'originals-baccarat' : 'originals'}:game_${k}`,
-                      )}
-              </button>
-            ))}
-          </div>
+          {crashMode ? null : kindSwitch}
           <label className={styles.field}>
             <span>{t('server_seed')}</span>
             <input
@@ -333,7 +361,7 @@ export function VerifyPage() {
           </Button>
         </form>
 
-        {result ? (
+        {result && !crashMode ? (
           <section className={styles.compare} data-testid="verify-result">
             {recorded ? (
               <p
@@ -359,7 +387,7 @@ export function VerifyPage() {
             </div>
           </section>
         ) : null}
-        <section className={styles.verifyCard}>
+        <section className={styles.verifyCard} hidden={crashMode}>
           <h2 className={styles.cardTitle}>{t('how_title')}</h2>
           <p className={styles.muted}>{t('how_1')}</p>
           <p className={styles.muted}>{t('how_2')}</p>
@@ -404,7 +432,7 @@ function inputsOf(round: HouseRound): Inputs {
 }
 
 function Facts({ hash, hashOk }: { hash: string; hashOk: boolean | null }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   return (
     <dl className={styles.facts}>
       <dt>{t('server_seed_hash')}</dt>
@@ -417,11 +445,12 @@ function Facts({ hash, hashOk }: { hash: string; hashOk: boolean | null }) {
 }
 
 function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
-  const { t } = useTranslation([
+  const { t } = useTypedTranslation([
     'originals',
     'originals-tables',
     'originals-cards',
     'originals-baccarat',
+    'originals-blackjack',
     'house',
   ]);
   let line: string;
@@ -475,6 +504,19 @@ function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
       result: t(`originals-baccarat:result_${o.result}`),
       winning: o.winning.join(', ') || '—',
     });
+  } else if (outcome.game === 'blackjack') {
+    const o = outcome as BlackjackOutcome;
+    line = t('originals-blackjack:v_blackjack', {
+      hands: o.hands
+        .map(
+          (h) =>
+            `${h.cards.map(cardText).join(' ')} (${h.total}${h.doubled ? ', 2×' : ''}) ${t(`originals-blackjack:result_${h.result}`)}`,
+        )
+        .join(' | '),
+      dealer: o.dealer.map(cardText).join(' '),
+      dealerTotal: o.dealerTotal,
+      actions: o.actions.join(', ') || t('originals-blackjack:v_blackjack_none'),
+    });
   } else {
     const o = outcome as PlinkoOutcome;
     line = t('v_plinko', {
@@ -496,7 +538,7 @@ function OriginalOutcomeView({ outcome }: { outcome: HouseOutcome }) {
 }
 
 function OutcomeView({ outcome }: { outcome: HouseOutcome }) {
-  const { t } = useTranslation('house');
+  const { t } = useTypedTranslation('house');
   if ((ORIGINAL_KINDS as readonly string[]).includes(outcome.game))
     return <OriginalOutcomeView outcome={outcome} />;
   if (outcome.game === 'slot') {
@@ -518,7 +560,7 @@ function OutcomeView({ outcome }: { outcome: HouseOutcome }) {
         <p>
           {o.base.lineWins.length
             ? o.base.lineWins
-                .map((w) => `${t('line')} ${w.line + 1}: ${w.count}× ${t(`sym_${SlotSymbols[w.symbol]}`)}`)
+                .map((w) => `${t('line')} ${w.line + 1}: ${w.count}× ${t(`sym_${SlotSymbols[w.symbol]!}`)}`)
                 .join(' · ')
             : t('no_line_wins')}
         </p>

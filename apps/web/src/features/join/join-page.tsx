@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { cdnImage } from '../../shared/cdn/image-host.ts';
@@ -19,7 +19,7 @@ const reasons = [
 
 /** /join (SH-19): join us as an agent; register, or talk to us first. */
 export function JoinPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const brand = useBrand();
   const info = useSystemInfo();
   const openService = useCustomerService();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { useSwitch } from '../../shared/system/system-status.ts';
@@ -15,7 +15,7 @@ import styles from './login-page.module.css';
  * `loginPanel` slot with its form; until then the login and register dialogs open from here.
  */
 export function LoginPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const brand = useBrand();
   const directRegister = useSwitch(FeatureSwitch.directRegister);
   const openModal = useUiStore((s) => s.openModal);

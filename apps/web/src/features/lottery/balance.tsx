@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { localStore } from '../../shared/storage/storage.ts';
 import { WalletIcon } from '../../shared/ui/icons.tsx';
 import { useBalance } from './api.ts';
@@ -12,7 +12,7 @@ import { formatMoney } from '../../shared/i18n/money.ts';
  * the bar's `balanceHidden` key). Nothing for a visitor.
  */
 export function LotteryBalance({ className = '' }: { className?: string }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const { data } = useBalance();
   if (!data) return null;
   return (

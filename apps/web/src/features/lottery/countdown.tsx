@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { TFunction } from '../../shared/i18n/translator.ts';
 import { formatCountdown, useClock } from './clock.ts';
 import type { OpenNumero } from './model.ts';
@@ -10,7 +10,7 @@ import styles from './lottery.module.css';
  * the close it says the numero is drawing until the next one arrives.
  */
 export function Countdown({ numero, size = 'md' }: { numero?: OpenNumero; size?: 'md' | 'lg' }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   return <LobbyCountdown numero={numero} size={size} t={t} />;
 }
 

@@ -1,6 +1,6 @@
 import { memo, useCallback, useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { TFunction } from '../../shared/i18n/translator.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
@@ -23,7 +23,7 @@ const POPULAR_GROUP = 'POPULAR';
  * to the close and the latest result; a card opens the betting client.
  */
 export function Lobby({ variant }: { variant: Variant }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const lobby = useLobby(variant);
   const popularNow = usePopular(variant);
   const openNow = useOpenNumeros(variant);

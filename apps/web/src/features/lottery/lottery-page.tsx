@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { withChunkTimeout } from '../../shared/shell/lazy-route.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
 import { Page } from '../../shared/ui/page.tsx';
@@ -34,8 +34,8 @@ type View = 'lobby' | 'bets' | 'verify';
  * betting client; `view=bets` is the member's bets and `view=verify` the draw verifier.
  */
 export function LotteryPage() {
-  const { t } = useTranslation('pages');
-  const { t: tl } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation('pages');
+  const { t: tl } = useTypedTranslation(LOTTERY_NS);
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const variant = variantOf(pathname);

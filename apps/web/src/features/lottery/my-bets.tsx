@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { LotteryOrderStatus, type LotteryOrder } from '@app/contract';
-import { formatNoticeDate } from '../../shared/format/date.ts';
+import { formatTimeOfDay } from '../../shared/format/date.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { useGate } from '../../shared/shell/use-gate.ts';
@@ -11,7 +11,7 @@ import { EmptyState } from '../../shared/ui/states.tsx';
 import { useCancelOrders, useTodayOrders } from './api.ts';
 import { readableContent } from './client/bet-slip.tsx';
 import { PagedFrame } from './paged-frame.tsx';
-import { LOTTERY_NS } from './strings.ts';
+import { dataKey, LOTTERY_NS } from './strings.ts';
 import styles from './my-bets.module.css';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { Ltr, ltrMessage } from '../../shared/ui/ltr.tsx';
@@ -19,7 +19,7 @@ import { Ltr, ltrMessage } from '../../shared/ui/ltr.tsx';
 const PAGE_SIZE = 10;
 
 /** A status code's name key (research §1: 2, 4, 5, 6, 7, 8, 12, 14, 16). */
-export const statusKey = (code: number) => `status_${code}`;
+export const statusKey = (code: number) => dataKey(`status_${code}`);
 
 /**
  * My bets: today's orders, newest first, each with its play, content, numero (or chase range),
@@ -27,7 +27,7 @@ export const statusKey = (code: number) => `status_${code}`;
  * the game allows drawback. Waiting orders refresh on their own until they are drawn.
  */
 export function MyBets({ gameId }: { gameId?: number }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const token = useSession((s) => s.token);
   const gate = useGate();
   const [page, setPage] = useState(1);
@@ -56,7 +56,7 @@ export function MyBets({ gameId }: { gameId?: number }) {
 }
 
 function StatusChip({ code }: { code: number }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const tone =
     code === LotteryOrderStatus.won
       ? 'won'
@@ -73,7 +73,7 @@ function StatusChip({ code }: { code: number }) {
 }
 
 function OrderCard({ order }: { order: LotteryOrder }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const [open, setOpen] = useState(false);
   const cancel = useCancelOrders();
   const [error, setError] = useState<string | null>(null);
@@ -103,7 +103,7 @@ function OrderCard({ order }: { order: LotteryOrder }) {
                 )
               : ltrMessage(t, 'numero_no', { numero: order.numero })}
           </span>
-          <span>{formatNoticeDate(order.betTime).slice(11)}</span>
+          <span>{formatTimeOfDay(order.betTime)}</span>
         </div>
       </div>
       <div className={styles.figures}>

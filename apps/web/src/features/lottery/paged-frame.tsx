@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../shared/ui/icons.tsx';
@@ -44,7 +44,7 @@ export function PagedFrame<T>({
   empty: { icon: ReactNode; title: string };
   children: (content: T[]) => ReactNode;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   if (query.isPending)
     return (
       <div className={className}>

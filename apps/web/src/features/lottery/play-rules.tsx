@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Family } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { ErrorState, Skeleton } from '../../shared/ui/states.tsx';
@@ -23,7 +23,7 @@ export function PlayRules({
   gameId: number;
   prizeMode: Variant['prizeMode'];
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const plays = usePlayMenu(gameId, prizeMode);
   const series = useSeries(gameId, prizeMode);
   const setting = useSetting(gameId);

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Draw } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -9,7 +9,7 @@ import { Balls, splitWinNo } from './balls.tsx';
 import type { Family } from '@app/contract';
 import { isVn } from './families.ts';
 import { PagedFrame } from './paged-frame.tsx';
-import { LOTTERY_NS } from './strings.ts';
+import { dataKey, LOTTERY_NS } from './strings.ts';
 import styles from './lottery.module.css';
 
 const PAGE_SIZE = 15;
@@ -42,13 +42,13 @@ export function resultTraits(
 
 /** Vietnamese prize rows: the special first, as the official sheet prints them. */
 function VnSheet({ draw }: { draw: Draw }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   return (
     <table className={styles.vnSheet}>
       <tbody>
         {draw.slots.map((s) => (
           <tr key={s.prize} data-prize={s.prize}>
-            <th scope="row">{t(`prize_${s.prize}`, { defaultValue: s.prize })}</th>
+            <th scope="row">{t(dataKey(`prize_${s.prize}`), { defaultValue: s.prize })}</th>
             <td>
               {s.numbers.map((n, i) => (
                 <span key={i} className={styles.vnNumber}>
@@ -78,7 +78,7 @@ export function ResultsBoard({
   live: boolean;
   onVerify: (numero: string) => void;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const history = useDrawHistory(gameId, page, PAGE_SIZE, live && page === 1);

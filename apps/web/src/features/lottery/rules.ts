@@ -10,6 +10,7 @@ import {
 } from '@app/contract';
 import type { SlipLine } from './client/bet-slip.tsx';
 import { precision } from './money.ts';
+import { dataKey } from './strings.ts';
 
 /**
  * The betting client's view of the lottery rules (contract lottery-rules, shared with the server):
@@ -77,13 +78,15 @@ export function slipString(lines: readonly SlipLine[]): string {
 
 /** A picker row's label key, by its English label (a row key such as P1 names different places in different families). */
 export const rowLabelKey = (row: RowSpec) =>
-  `row_${row.label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')}`;
+  dataKey(
+    `row_${row.label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')}`,
+  );
 
 const keyOf = (def: PlayDef) => `${def.family}_${def.code}`.toLowerCase();
 /** A play's name, rule and group in the player's language; the rules' English where a language lacks one. */
-export const playNameKey = (def: PlayDef) => `play_${keyOf(def)}`;
-export const playRuleKey = (def: PlayDef) => `rule_${keyOf(def)}`;
-export const playGroupKey = (def: PlayDef) => `group_${def.family}_${def.group}`.toLowerCase();
+export const playNameKey = (def: PlayDef) => dataKey(`play_${keyOf(def)}`);
+export const playRuleKey = (def: PlayDef) => dataKey(`rule_${keyOf(def)}`);
+export const playGroupKey = (def: PlayDef) => dataKey(`group_${def.family}_${def.group}`.toLowerCase());

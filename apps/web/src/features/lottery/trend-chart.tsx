@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
+import { Ltr } from '../../shared/ui/ltr.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { useHotGap, useTrend } from './api.ts';
-import { LOTTERY_NS } from './strings.ts';
+import { dataKey, LOTTERY_NS } from './strings.ts';
 import styles from './trend.module.css';
 
 const MIN_CELL = 28;
@@ -23,7 +24,7 @@ const label = (ball: number, min: number, max: number) =>
  * and the hot and gap counts of the last 100 draws below.
  */
 export function TrendChart({ gameId }: { gameId: number }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const [count, setCount] = useState<(typeof COUNTS)[number]>(30);
   const [position, setPosition] = useState(0);
   const trend = useTrend(gameId, count);
@@ -81,7 +82,7 @@ export function TrendChart({ gameId }: { gameId: number }) {
                 aria-pressed={i === pos}
                 onClick={() => setPosition(i)}
               >
-                {t(`pos_${p}`, { defaultValue: p })}
+                {t(dataKey(`pos_${p}`), { defaultValue: p })}
               </button>
             ))}
           </div>
@@ -135,9 +136,11 @@ export function TrendChart({ gameId }: { gameId: number }) {
               {rows.map((r) => (
                 <tr key={r.numero}>
                   <th scope="row" className={styles.numero}>
-                    {r.numero.slice(-4)}
+                    <Ltr>{r.numero.slice(-4)}</Ltr>
                   </th>
-                  <td className={styles.result}>{r.winNo}</td>
+                  <td className={styles.result}>
+                    <Ltr testId="trend-result">{r.winNo}</Ltr>
+                  </td>
                   {balls.map((b, bi) => {
                     const omit = r.omissions[pos]?.[bi] ?? 0;
                     return omit === 0 ? (

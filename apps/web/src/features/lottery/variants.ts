@@ -1,11 +1,13 @@
+import type { Key } from '../../shared/i18n/keys.ts';
+
 /**
  * The four lottery routes and the prize mode each shows (research §1: LOTT, ELOTT, SEA; the
  * Vietnamese lobby is LOTT with lottoArea VN, LT-07).
  */
 export interface Variant {
   path: '/lottery' | '/seaLottery' | '/vnlottery' | '/elott';
-  titleKey: string;
-  blurbKey: string;
+  titleKey: Key<'pages'>;
+  blurbKey: Key<'pages'>;
   prizeMode: 'LOTT' | 'ELOTT' | 'SEA';
   area: 'VN' | 'ALL';
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { commitOf, verifyDraw, type DrawVerification } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -30,7 +30,7 @@ const canRecompute = () => Boolean(globalThis.crypto?.subtle);
  * the rules' own derivation (HMAC-SHA256 byte stream, resultFromBytes) against the published one.
  */
 export function Verifier({ variant }: { variant: Variant }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const [params, setParams] = useSearchParams();
   const lobby = useLobby(variant);
   const games = useMemo(() => (lobby.data ?? []).flatMap((g) => g.games), [lobby.data]);

@@ -32,7 +32,8 @@ export const balanceKey = ['wallet', 'balance'] as const;
 /** GET /wps/v2/wallets/balance (MB-09): the sum of the member's wallets, major units. */
 export const balanceQuery = queryOptions({
   queryKey: balanceKey,
-  queryFn: ({ signal }) => call(getBalance, { signal }),
+  // A poll, not the player's doing: it does not keep the session awake (decision 050).
+  queryFn: ({ signal }) => call(getBalance, { signal, passive: true }),
   staleTime: 15_000,
   refetchInterval: 30_000,
 });
@@ -47,7 +48,7 @@ export function useUnreadCount() {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: ['member', 'unread'],
-    queryFn: ({ signal }) => call(getUnreadCount, { signal }),
+    queryFn: ({ signal }) => call(getUnreadCount, { signal, passive: true }),
     enabled: token !== null,
     staleTime: 30_000,
     refetchInterval: 60_000,

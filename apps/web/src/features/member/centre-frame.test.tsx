@@ -233,7 +233,7 @@ describe('the member centre overlay', () => {
     expect(accountState()).toEqual({ show: false, page: 'agentRevenueReport' });
   });
 
-  it('MC-07 the menu has the 13 entries in order with their keys and pages; invite_friends only with the referral promotion', async () => {
+  it('MC-07 PR-02 the menu has the 13 entries in order with their keys and pages; invite_friends opens page referral and shows only with the referral promotion', async () => {
     stubCalls(true);
     saveSession({ token: 'tok', agentType: 0 });
     registerSlot(SlotNames.overlays, loadAccountOverlays as never);
@@ -245,6 +245,12 @@ describe('the member centre overlay', () => {
     expect(menuOf(dialog).map((b) => b.textContent)).toEqual(
       ENTRIES.map(([key]) => (en as Record<string, string>)[key]),
     );
+    // PR-02: invite_friends opens the referral page.
+    const invite = menuOf(dialog).find((b) => b.dataset.key === 'invite_friends')!;
+    expect(invite.textContent).toBe(en.invite_friends);
+    act(() => invite.click());
+    expect(memberState()).toEqual({ show: true, page: 'referral' });
+    expect(within(dialog).getByRole('region', { name: en.invite_friends }).dataset.page).toBe('referral');
     view.unmount();
 
     // Without the referral promotion the invite entry is left out; the other 12 keep their order.
@@ -256,5 +262,6 @@ describe('the member centre overlay', () => {
     expect(menuOf(dialog).map((b) => [b.dataset.key, b.dataset.page])).toEqual(
       ENTRIES.filter(([key]) => key !== 'invite_friends'),
     );
+    expect(menuOf(dialog).some((b) => b.textContent === en.invite_friends)).toBe(false);
   });
 });

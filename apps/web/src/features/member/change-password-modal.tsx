@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { checkedString, ruleProblem } from '../../shared/forms/field-rules.ts';
+import { checksResolver, ruleProblem } from '../../shared/forms/field-rules.ts';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { ConfirmPasswordField, NewPasswordField } from '../../shared/forms/new-password-field.tsx';
 import { FormAlert, PasswordField } from '../../shared/forms/text-field.tsx';
@@ -39,32 +37,20 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
   const loginAgain = useLoginAgain();
   const abandon = useAbandonLogin();
   const knownPassword = params?.password;
-  const schema = useMemo(
+  const resolver = useMemo(
     () =>
-      z
-        .object({
-          oldPassword: knownPassword ? z.string() : checkedString((v) => (v ? null : t('error_input_empty'))),
-          newPassword: checkedString((v) =>
-            ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
-          ),
-          confirmNewPassword: z.string(),
-        })
-        .superRefine((v, ctx) => {
-          // The confirmation is required and must equal the new password (PW-13, ER-36).
-          if (!v.confirmNewPassword)
-            ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: t('error_input_empty') });
-          else if (v.confirmNewPassword !== v.newPassword)
-            ctx.addIssue({
-              code: 'custom',
-              path: ['confirmNewPassword'],
-              message: t('error_confirm_mismatch'),
-            });
-        }),
+      checksResolver<Values>({
+        oldPassword: knownPassword ? null : (v) => (v ? null : t('error_input_empty')),
+        newPassword: (v) => ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
+        // The confirmation is required and must equal the new password (PW-13, ER-36).
+        confirmNewPassword: (v, values) =>
+          !v ? t('error_input_empty') : v !== values.newPassword ? t('error_confirm_mismatch') : null,
+      }),
     [knownPassword, rules, t],
   );
   const form = useForm<Values>({
     defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
-    resolver: zodResolver(schema),
+    resolver,
   });
   const { errors } = form.formState;
 

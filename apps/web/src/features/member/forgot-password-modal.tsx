@@ -1,7 +1,5 @@
 import { useEffect, useMemo, useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
@@ -9,7 +7,7 @@ import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { useCountry } from '../../shared/forms/country-picker.tsx';
 import {
-  checkedString,
+  checksResolver,
   nationalDigits,
   phoneCodeChecks,
   ruleProblem,
@@ -75,17 +73,15 @@ function ByEmail({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
   const request = useRequestPasswordEmail();
-  const schema = useMemo(
+  const resolver = useMemo(
     () =>
-      z.object({
-        username: checkedString((v) =>
-          ruleProblem('username', rules?.username, v.trim(), t, { forceRequired: true }),
-        ),
-        email: checkedString((v) => ruleProblem('email', rules?.email, v.trim(), t, { forceRequired: true })),
+      checksResolver<{ username: string; email: string }>({
+        username: (v) => ruleProblem('username', rules?.username, v.trim(), t, { forceRequired: true }),
+        email: (v) => ruleProblem('email', rules?.email, v.trim(), t, { forceRequired: true }),
       }),
     [rules, t],
   );
-  const form = useForm({ defaultValues: { username: '', email: '' }, resolver: zodResolver(schema) });
+  const form = useForm({ defaultValues: { username: '', email: '' }, resolver });
   const { errors } = form.formState;
   const submit = (values: { username: string; email: string }) => {
     const email = values.email.trim();
@@ -130,19 +126,17 @@ function ByPhone() {
   const dialingCode = country?.countryDialingCode ?? '';
   const phoneCode = useForgotPasswordPhoneCode();
   const reset = useResetPasswordByPhone();
-  const schema = useMemo(() => {
+  const resolver = useMemo(() => {
     const { mobileNum, code } = phoneCodeChecks(country, t);
-    return z.object({
+    return checksResolver<PhoneValues>({
       mobileNum,
       verificationCode: code,
-      newPassword: checkedString((v) =>
-        ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
-      ),
+      newPassword: (v) => ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
     });
   }, [country, rules, t]);
   const form = useForm<PhoneValues>({
     defaultValues: { mobileNum: '', verificationCode: '', newPassword: '' },
-    resolver: zodResolver(schema),
+    resolver,
   });
   const { errors } = form.formState;
 

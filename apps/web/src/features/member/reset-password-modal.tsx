@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
-import { checkedString, ruleProblem } from '../../shared/forms/field-rules.ts';
+import { checksResolver, ruleProblem } from '../../shared/forms/field-rules.ts';
 import { ConfirmPasswordField, NewPasswordField } from '../../shared/forms/new-password-field.tsx';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { useRegisterRules } from '../../shared/system/system-status.ts';
@@ -26,28 +24,17 @@ export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPassword
   const { t } = useTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
   const reset = useResetPasswordByEmail();
-  const schema = useMemo(
+  const resolver = useMemo(
     () =>
-      z
-        .object({
-          newPassword: checkedString((v) =>
-            ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
-          ),
-          confirmNewPassword: z.string(),
-        })
-        .superRefine((v, ctx) => {
-          if (v.confirmNewPassword !== v.newPassword)
-            ctx.addIssue({
-              code: 'custom',
-              path: ['confirmNewPassword'],
-              message: t('error_confirm_mismatch'),
-            });
-        }),
+      checksResolver<{ newPassword: string; confirmNewPassword: string }>({
+        newPassword: (v) => ruleProblem('newPassword', rules?.password, v, t, { forceRequired: true }),
+        confirmNewPassword: (v, values) => (v !== values.newPassword ? t('error_confirm_mismatch') : null),
+      }),
     [rules, t],
   );
   const form = useForm({
     defaultValues: { newPassword: '', confirmNewPassword: '' },
-    resolver: zodResolver(schema),
+    resolver,
   });
   const { errors } = form.formState;
   const submit = (values: { newPassword: string; confirmNewPassword: string }) =>

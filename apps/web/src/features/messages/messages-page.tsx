@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { InboxMessage } from '@app/contract';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
@@ -27,7 +27,7 @@ type Filter = 'all' | 'unread';
  * can be deleted; everything can be marked read at once. Bodies are server HTML, sanitised.
  */
 export function MessagesPage() {
-  const { t } = useTranslation(MESSAGES_NS);
+  const { t } = useTypedTranslation(MESSAGES_NS);
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);

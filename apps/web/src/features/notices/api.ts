@@ -4,7 +4,7 @@ import { defaultAnnouncementRequest, type Announcements } from '@app/contract';
 import { getBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';
 import { i18n } from '../../shared/i18n/i18n.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { announcementsCall } from '../../shared/http/calls.ts';
 import { persistedOptions, SessionCaches } from '../../shared/storage/query-persistence.ts';
 
@@ -48,6 +48,6 @@ export function announcementsQuery(language: string = i18n.language || 'en') {
 }
 
 export function useAnnouncements() {
-  const { i18n: current } = useTranslation();
+  const { i18n: current } = useTypedTranslation('translation');
   return useQuery(announcementsQuery(current.language));
 }

@@ -1,7 +1,8 @@
 import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { MegaphoneIcon, PauseIcon, PlayIcon, ChevronRightIcon } from '../../shared/ui/shell-icons.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 import { Skeleton } from '../../shared/ui/states.tsx';
 import { useQuietAfter } from '../../shared/ui/use-quiet-after.ts';
 import { useAnnouncements } from './api.ts';
@@ -12,7 +13,7 @@ import styles from './notice-bar.module.css';
  * (hovering or focusing a title pauses too); clicking a title opens the notice modal at it.
  */
 export function NoticeBar({ onOpen }: { onOpen: (index: number) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const { data, isPending } = useAnnouncements();
   const [paused, setPaused] = useState(false);
   const notices = data?.player ?? [];
@@ -30,7 +31,7 @@ export function NoticeBar({ onOpen }: { onOpen: (index: number) => void }) {
         <li key={n.id} className={styles.item}>
           <button type="button" className={styles.title} tabIndex={copy ? -1 : 0} onClick={() => onOpen(i)}>
             <span className={styles.dot} aria-hidden="true" />
-            {n.title}
+            <Isolate>{n.title}</Isolate>
           </button>
         </li>
       ))}

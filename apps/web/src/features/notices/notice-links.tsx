@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Notice } from '@app/contract';
 import { formatDay } from '../../shared/format/date.ts';
 import { MegaphoneIcon } from '../../shared/ui/shell-icons.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 import styles from './notice-links.module.css';
 
 /**
@@ -22,7 +23,7 @@ export function NoticeLinks({
           <Link to={`/noticePage?index=${index}`} className={styles.link}>
             <MegaphoneIcon size={16} className={styles.icon} />
             <span className={oneLine ? `${styles.title} ${styles.oneLine}` : styles.title}>
-              {notice.title}
+              <Isolate>{notice.title}</Isolate>
             </span>
             <span className={`${styles.date} tabular`}>{formatDay(notice.date)}</span>
           </Link>

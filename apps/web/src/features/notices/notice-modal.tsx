@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useAnnouncements } from './api.ts';
@@ -18,7 +18,7 @@ export function NoticeModal({
   params: NoticeModalParams | undefined;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const { data, isPending, error, refetch } = useAnnouncements();
   return (
     <Modal

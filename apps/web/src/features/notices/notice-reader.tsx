@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Notice } from '@app/contract';
-import { formatNoticeDate } from '../../shared/format/date.ts';
+import { formatDay, formatNoticeDate } from '../../shared/format/date.ts';
 import { ChevronLeftIcon, ChevronRightIcon, MegaphoneIcon } from '../../shared/ui/shell-icons.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
 import { EmptyState } from '../../shared/ui/states.tsx';
 import { pageCount, pageOfIndex, pageSlice, NOTICE_PAGE_SIZE } from './notice-paging.ts';
@@ -20,7 +21,7 @@ export function NoticeReader({
   notices: readonly Notice[];
   initialIndex?: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const start =
     initialIndex !== null && initialIndex >= 0 && initialIndex < notices.length ? initialIndex : null;
   const [page, setPage] = useState(start === null ? 0 : pageOfIndex(start));
@@ -54,10 +55,10 @@ export function NoticeReader({
                   aria-current={active ? 'true' : undefined}
                   onClick={() => setSelected(index)}
                 >
-                  <span className={styles.titleText}>{n.title}</span>
-                  <span className={`${styles.titleDate} tabular`}>
-                    {formatNoticeDate(n.date).slice(0, 10)}
+                  <span className={styles.titleText}>
+                    <Isolate>{n.title}</Isolate>
                   </span>
+                  <span className={`${styles.titleDate} tabular`}>{formatDay(n.date)}</span>
                 </button>
               </li>
             );
@@ -91,7 +92,9 @@ export function NoticeReader({
         {current ? (
           <>
             <header className={styles.contentHeader}>
-              <h3 className={styles.contentTitle}>{current.title}</h3>
+              <h3 className={styles.contentTitle}>
+                <Isolate>{current.title}</Isolate>
+              </h3>
               <time
                 className={`${styles.contentDate} tabular`}
                 dateTime={new Date(current.date).toISOString()}

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Card, Page, PageHeader } from '../../shared/ui/page.tsx';
 import { MegaphoneIcon } from '../../shared/ui/shell-icons.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
@@ -9,7 +9,7 @@ import styles from './notices-page.module.css';
 
 /** /noticePage (SH-04): every player notice in the reader; `?index=` opens one. */
 export function NoticesPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const [params] = useSearchParams();
   const { data, isPending, error, refetch } = useAnnouncements();
   const index = Number(params.get('index'));

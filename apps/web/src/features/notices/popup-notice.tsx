@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { Notice } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { htmlToParagraphs } from '../../shared/format/text.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 import { GiftIcon } from '../../shared/ui/shell-icons.tsx';
 import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
 import { markPopupsSeen } from './popup-seen.ts';
@@ -19,7 +20,7 @@ function Actions({
   onNext: () => void;
   detailsTo: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const close = useModalClose();
   return (
     <div className={styles.actions}>
@@ -42,7 +43,7 @@ function Actions({
  * stays light (the sanitiser loads with the pages that render HTML).
  */
 export function PopupNotice({ notices, onClose }: { notices: readonly Notice[]; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const [at, setAt] = useState(0);
   const notice = notices[at];
   if (!notice) return null;
@@ -56,10 +57,12 @@ export function PopupNotice({ notices, onClose }: { notices: readonly Notice[]; 
         <GiftIcon size={44} />
       </div>
       <div className={styles.body} data-testid="popup-notice">
-        <h2 className={styles.title}>{notice.title}</h2>
+        <h2 className={styles.title}>
+          <Isolate>{notice.title}</Isolate>
+        </h2>
         <p className={`${styles.date} tabular`}>{formatNoticeDate(notice.date)}</p>
         {htmlToParagraphs(notice.content).map((text, i) => (
-          <p key={i} className={styles.text}>
+          <p key={i} className={styles.text} dir="auto">
             {text}
           </p>
         ))}

@@ -12,7 +12,7 @@ import {
 } from '@app/contract';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { call } from '../../shared/http/client.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { secureCall } from '../../shared/http/payload-encryption.ts';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 
@@ -48,7 +48,7 @@ export function usePointConfig() {
 }
 
 export function usePointGoods() {
-  const { i18n } = useTranslation();
+  const { i18n } = useTypedTranslation('translation');
   return useQuery({
     queryKey: K.goods(i18n.language),
     queryFn: ({ signal }) => call(getPointReward, { signal }),

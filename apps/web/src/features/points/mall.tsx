@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { pointsTypes, type PointGoods, type PointsType, type RedeemRecord } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import { lower } from '../../shared/i18n/keys.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
@@ -27,12 +28,12 @@ type Tab = 'goods' | 'history' | 'details';
 
 /** Points with 2 decimals, written as money is in the page's language (grouping and digits). */
 function usePoints() {
-  const { i18n } = useTranslation(NS);
+  const { i18n } = useTypedTranslation(NS);
   return (n: number, signed = false) => formatMoney(n, { precision: 2, language: i18n.language, signed });
 }
 
 function useTime() {
-  const { i18n } = useTranslation(NS);
+  const { i18n } = useTypedTranslation(NS);
   return (ms: number) =>
     new Date(ms).toLocaleString(i18n.language, {
       year: 'numeric',
@@ -50,7 +51,7 @@ const newRequestId = () => `pm-${Date.now().toString(36)}-${Math.random().toStri
 
 /** The logged-in mall (PM-01…PM-06): balance and ratio, goods, redeem history and points details. */
 export function PointMall() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const fmt = usePoints();
   const balance = usePointBalance();
   const config = usePointConfig();
@@ -140,7 +141,7 @@ export function PointMall() {
 }
 
 function GoodsGrid({ points, onRedeem }: { points: number; onRedeem: (g: PointGoods) => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const fmt = usePoints();
   const goods = usePointGoods();
   if (goods.isPending) return <LoadingState minHeight={280} />;
@@ -198,7 +199,7 @@ function GoodsGrid({ points, onRedeem }: { points: number; onRedeem: (g: PointGo
 }
 
 function PasswordField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <TextField
       label={t('points_password')}
@@ -215,7 +216,7 @@ function PasswordField({ value, onChange }: { value: string; onChange: (v: strin
 }
 
 function Failure({ error }: { error: unknown }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   if (!error) return null;
   return (
     <p className={styles.error} role="alert" data-testid="points-error">
@@ -235,7 +236,7 @@ function RedeemDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <Modal onClose={onClose} title={t('points_redeem_title')} width="min(440px, 94vw)" height="auto">
       <RedeemForm goods={goods} points={points} onDone={onDone} />
@@ -244,7 +245,7 @@ function RedeemDialog({
 }
 
 function RedeemForm({ goods, points, onDone }: { goods: PointGoods; points: number; onDone: () => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const fmt = usePoints();
   const close = useModalClose();
   const redeem = useRedeem();
@@ -304,7 +305,7 @@ function ConvertDialog(props: {
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   return (
     <Modal onClose={props.onClose} title={t('points_convert_title')} width="min(440px, 94vw)" height="auto">
       <ConvertForm {...props} />
@@ -325,7 +326,7 @@ function ConvertForm({
   currency: string;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const fmt = usePoints();
   const close = useModalClose();
   const convert = useConvert();
@@ -380,7 +381,7 @@ function ConvertForm({
 }
 
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (pages <= 1) return null;
   return (
@@ -406,7 +407,7 @@ const statusTone: Record<RedeemRecord['status'], string> = {
 
 /** PM-03, PM-04: reference, apply time, type, status, changed points, points balance, remark. */
 function RedeemHistory() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const fmt = usePoints();
   const time = useTime();
   const [page, setPage] = useState(1);
@@ -451,7 +452,7 @@ function RedeemHistory() {
                     data-tone={statusTone[r.status]}
                     data-testid="points-history-status"
                   >
-                    {t(`points_status_${r.status.toLowerCase()}`)}
+                    {t(`points_status_${lower(r.status)}`)}
                   </span>
                 </td>
                 <td data-label={t('points_col_changed')} className={`${styles.num} tabular`}>
@@ -473,7 +474,7 @@ function RedeemHistory() {
 
 /** PM-05, PM-06: the points movements, by type. */
 function PointDetailsList() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const fmt = usePoints();
   const time = useTime();
   const [type, setType] = useState<PointsType | undefined>(undefined);
@@ -494,7 +495,7 @@ function PointDetailsList() {
             }}
             data-testid={`points-type-${k ?? 'ALL'}`}
           >
-            {k ? t(`points_type_${k.toLowerCase()}`) : t('points_type_all')}
+            {k ? t(`points_type_${lower(k)}`) : t('points_type_all')}
           </button>
         ))}
       </div>
@@ -528,7 +529,7 @@ function PointDetailsList() {
                     <td data-label={t('points_col_time')} className="tabular">
                       {time(d.time)}
                     </td>
-                    <td data-label={t('points_col_type')}>{t(`points_type_${d.type.toLowerCase()}`)}</td>
+                    <td data-label={t('points_col_type')}>{t(`points_type_${lower(d.type)}`)}</td>
                     <td
                       data-label={t('points_col_changed')}
                       className={`${styles.num} tabular`}

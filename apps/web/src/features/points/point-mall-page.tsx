@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { headerPointRates } from '@app/contract';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -10,14 +10,14 @@ import { BannerHero } from '../banners/index.ts';
 import { PointMall } from './mall.tsx';
 import styles from './point-mall-page.module.css';
 
-const rateLabels: Record<keyof typeof headerPointRates, string> = {
+const rateLabels = {
   LIVE: 'nav_live',
   SPORTS: 'nav_sports',
   ESPORTS: 'nav_esports',
   FISH: 'nav_fish',
   RNG: 'nav_rng',
   PVP: 'nav_pvp',
-};
+} as const satisfies Record<keyof typeof headerPointRates, string>;
 
 const steps = ['points_step_play', 'points_step_collect', 'points_step_redeem'] as const;
 
@@ -27,7 +27,7 @@ const steps = ['points_step_play', 'points_step_collect', 'points_step_redeem'] 
  * A §9) and how they are used.
  */
 export function PointMallPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const gate = useGate();
   const loggedIn = useIsLoggedIn();
   return (

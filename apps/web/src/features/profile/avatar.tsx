@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { AvatarLimits, STATIC_AVATAR_COUNT } from '@app/contract';
 import { cdnImage, cdnPath } from '../../shared/cdn/image-host.ts';
 import { FormAlert } from '../../shared/forms/text-field.tsx';
@@ -32,7 +32,7 @@ export function AvatarImage({ size }: { size: number }) {
 
 /** The avatar with its "change" button, which opens the chooser. */
 export function AvatarButton({ size }: { size: number }) {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   return (
     <div className={styles.avatarBox}>
       <AvatarImage size={size} />
@@ -61,8 +61,8 @@ export async function imageKind(file: Blob): Promise<'png' | 'jpeg' | 'webp' | n
 
 /** Chooses a built-in avatar or uploads a picture (checked here, checked and re-encoded by the server). */
 export function AvatarModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(PROFILE_NS);
-  const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
+  const { t: tAccounts } = useTypedTranslation(ACCOUNTS_NS);
   const { data: info } = useMemberInfo();
   const choose = useSetStaticAvatar();
   const upload = useUploadAvatar();

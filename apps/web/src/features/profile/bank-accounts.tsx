@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { MemberBankAccount } from '@app/contract';
 import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
@@ -44,8 +44,8 @@ export function BankAccountsButton({ label }: { label: string }) {
 
 /** The member's bank accounts (masked), the default marked, with add, make default and remove. */
 export function BankAccountsModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(PROFILE_NS);
-  const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
+  const { t: tAccounts } = useTypedTranslation(ACCOUNTS_NS);
   const accounts = useBankAccounts();
   const profile = useMemberProfile();
   const makeDefault = useSetDefaultBankAccount();
@@ -149,8 +149,8 @@ export function BankAccountsModal({ onClose }: { onClose: () => void }) {
 
 /** Adds an account: payee name (the member's real name when known), bank from the list, number. */
 function AddBankForm({ onDone, onCancel }: { onDone: () => void; onCancel: (() => void) | undefined }) {
-  const { t } = useTranslation(PROFILE_NS);
-  const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
+  const { t: tAccounts } = useTypedTranslation(ACCOUNTS_NS);
   const { data: info } = useMemberInfo();
   const banks = useBanks();
   const add = useAddBankAccount();

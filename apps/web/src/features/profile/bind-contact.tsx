@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { EMAIL_PATTERN } from '@app/contract';
 import { useCountry, PhoneField } from '../../shared/forms/country-picker.tsx';
 import { nationalDigits, phoneProblem } from '../../shared/forms/field-rules.ts';
@@ -10,6 +10,7 @@ import { smsCountdownSeconds } from '../../shared/forms/use-countdown.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { LockIcon } from '../../shared/ui/icons.tsx';
+import { ltrMessage } from '../../shared/ui/ltr.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { useBindContact } from './api.ts';
 import { ProfileFormSubmit } from './form-submit.tsx';
@@ -28,7 +29,7 @@ interface Values {
 
 /** The security centre's "Bind" / "Change" beside the mobile number or the e-mail address. */
 export function BindContactAction({ kind, current }: { kind: Kind; current: string | null }) {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   return (
     <ModalButton
       size="sm"
@@ -55,8 +56,8 @@ export function BindContactModal({
   current: string | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(PROFILE_NS);
-  const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
+  const { t: tAccounts } = useTypedTranslation(ACCOUNTS_NS);
   const [dialingCode, setDialingCode] = useState<string | undefined>(undefined);
   const country = useCountry(dialingCode);
   const { send, bind } = useBindContact(kind);
@@ -107,7 +108,7 @@ export function BindContactModal({
         >
           <p className={styles.intro}>
             {t(`bind_intro_${kind}`)}
-            {current ? ` ${t('bind_current', { value: current })}` : ''}
+            {current ? <> {ltrMessage(t, 'bind_current', { value: current })}</> : null}
           </p>
           {kind === 'mobile' ? (
             <PhoneField

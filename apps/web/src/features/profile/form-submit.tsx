@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { FormAlert } from '../../shared/forms/text-field.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
@@ -21,8 +21,8 @@ export function ProfileFormSubmit({
   testId: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(PROFILE_NS);
-  const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
+  const { t: tAccounts } = useTypedTranslation(ACCOUNTS_NS);
   return (
     <>
       {failure ? <FormAlert>{profileErrorText(failure, t, tAccounts)}</FormAlert> : null}

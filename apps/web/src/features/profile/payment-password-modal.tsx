@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { PAYMENT_PASSWORD_PATTERN } from '@app/contract';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
+import { checksResolver } from '../../shared/forms/field-rules.ts';
 import { isApiError } from '../../shared/http/api-error.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { FormAlert, PasswordField } from '../../shared/forms/text-field.tsx';
@@ -32,28 +31,30 @@ interface Values {
 export function PaymentPasswordModal({ isSet: setAtOpen, onClose }: { isSet: boolean; onClose: () => void }) {
   // Fixed while open: the member info refreshes after a first set, and the dialog keeps its success.
   const [isSet] = useState(setAtOpen);
-  const { t } = useTranslation(PROFILE_NS);
-  const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
+  const { t: tAccounts } = useTypedTranslation(ACCOUNTS_NS);
   const set = useSetPaymentPassword();
   const change = useChangePaymentPassword();
   const mutation = isSet ? change : set;
-  const schema = useMemo(
+  const resolver = useMemo(
     () =>
-      z.object({ current: z.string(), next: z.string(), confirm: z.string() }).superRefine((v, ctx) => {
-        const issue = (path: keyof Values, message: string) =>
-          ctx.addIssue({ code: 'custom', path: [path], message });
-        if (!v.current) issue('current', t(isSet ? 'pp_old_required' : 'pp_login_required'));
-        if (!v.next) issue('next', t('pp_required'));
-        else if (!PAYMENT_PASSWORD_PATTERN.test(v.next)) issue('next', t('pp_format'));
-        else if (isSet && v.next === v.current) issue('next', t('pp_same_as_old'));
-        if (!v.confirm) issue('confirm', t('pp_required'));
-        else if (v.confirm !== v.next) issue('confirm', t('pp_mismatch'));
+      checksResolver<Values>({
+        current: (v) => (v ? null : t(isSet ? 'pp_old_required' : 'pp_login_required')),
+        next: (v, values) =>
+          !v
+            ? t('pp_required')
+            : !PAYMENT_PASSWORD_PATTERN.test(v)
+              ? t('pp_format')
+              : isSet && v === values.current
+                ? t('pp_same_as_old')
+                : null,
+        confirm: (v, values) => (!v ? t('pp_required') : v !== values.next ? t('pp_mismatch') : null),
       }),
     [isSet, t],
   );
   const form = useForm<Values>({
     defaultValues: { current: '', next: '', confirm: '' },
-    resolver: zodResolver(schema),
+    resolver,
   });
   const { errors } = form.formState;
 

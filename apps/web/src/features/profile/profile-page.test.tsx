@@ -224,6 +224,14 @@ describe('profile and security centre pages', () => {
       expect(row, testId).toHaveTextContent(label);
       await waitFor(() => expect(row, testId).toHaveTextContent(text));
     }
+    // LN-07: the mobile number is its own left-to-right element ("+84 93****567", never
+    // "567****93 84+" in a right-to-left page).
+    const mobile = within(centre).getByTestId('sc-mobile-value');
+    expect([mobile.tagName, mobile.getAttribute('dir'), mobile.textContent]).toEqual([
+      'BDI',
+      'ltr',
+      '+84 93****567',
+    ]);
     expect(within(centre).getByTestId('bind-mobile-action')).toHaveTextContent(P.action_change);
     expect(within(centre).getByTestId('bind-email-action')).toHaveTextContent(P.action_bind);
     expect(within(centre).getByTestId('security-level')).toHaveTextContent('4 of 6');

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import {
   COUNTRY_CODES,
   type MemberProfile,
@@ -49,7 +49,7 @@ function useCountryOptions(language: string) {
 
 /** The member page `profile` (MC-09): avatar, nickname and the fields of MC-10. */
 export default function ProfilePage() {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   const setPage = useUiStore((s) => s.setMemberPage);
   const profile = useMemberProfile();
   const info = useMemberInfo();
@@ -87,8 +87,8 @@ function ProfileForm({
   saved: Saved;
   setSaved: (s: Saved) => void;
 }) {
-  const { t, i18n } = useTranslation(PROFILE_NS);
-  const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  const { t, i18n } = useTypedTranslation(PROFILE_NS);
+  const { t: tAccounts } = useTypedTranslation(ACCOUNTS_NS);
   // The brand's minimum age (RG-34, RG-35): the birthday's rule, its sentence and its picker.
   const minimumAge = useBrand().minimumAge ?? PROFILE_MIN_AGE;
   const update = useUpdateProfile();
@@ -262,7 +262,7 @@ function ProfileForm({
  * refreshes this line without starting the form again (its dialog stays open).
  */
 function BankLine() {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   const account = useMemberProfile().data?.bankAccount ?? null;
   return (
     <div className={styles.bankLine} data-testid="profile-bank">
@@ -287,7 +287,7 @@ function BankLine() {
 
 /** A field set once: its value with a lock, and who changes it now. */
 function LockedField({ field, value }: { field: ProfileField; value: string }) {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   return (
     <div className={formStyles.field} data-testid={`profile-${field}-locked`}>
       <span className={formStyles.label}>{t(`field_${field}`)}</span>

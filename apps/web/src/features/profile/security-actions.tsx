@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ModalButton } from './modal-button.tsx';
 import { PaymentPasswordModal } from './payment-password-modal.tsx';
 import { SessionsModal } from './sessions-modal.tsx';
@@ -7,7 +7,7 @@ import styles from './profile.module.css';
 
 /** The security centre's payment password action: "Set" the first time, "Change" after. */
 export function PaymentPasswordAction({ isSet, state }: { isSet: boolean; state: string }) {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   return (
     <>
       <span className={styles.state}>{state}</span>
@@ -26,7 +26,7 @@ export function PaymentPasswordAction({ isSet, state }: { isSet: boolean; state:
 
 /** The security centre's active sessions action: the list and "log out other devices". */
 export function SessionsAction() {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   return (
     <ModalButton
       size="sm"

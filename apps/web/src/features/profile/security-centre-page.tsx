@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { PROFILE_FIELDS, type MemberInfo } from '@app/contract';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon } from '../../shared/ui/icons.tsx';
+import { Isolate, Ltr } from '../../shared/ui/ltr.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
 import { useMemberInfo } from '../session/index.ts';
 import { useBankAccounts, useMemberProfile } from './api.ts';
@@ -48,7 +49,7 @@ function Row({
 
 /** How many of the account's protections are on: shown as a bar with a word for it. */
 function SecurityLevel({ info, banks }: { info: MemberInfo; banks: number }) {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   const checks = [
     true,
     info.hasPaymentPassword,
@@ -83,7 +84,7 @@ export default function MyAccountPage() {
 
 /** My account (securityCenter): who the player is and every way the account is protected. */
 function SecurityCentre() {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   const info = useMemberInfo();
   const profile = useMemberProfile();
   const banks = useBankAccounts();
@@ -172,14 +173,14 @@ function SecurityCentre() {
           testId="sc-mobile"
           label={t('sc_mobile')}
           ok={m.mobile !== null}
-          value={m.mobile ?? none}
+          value={m.mobile ? <Ltr testId="sc-mobile-value">{m.mobile}</Ltr> : none}
           action={<BindContactAction kind="mobile" current={m.mobile} />}
         />
         <Row
           testId="sc-email"
           label={t('sc_email')}
           ok={m.email !== null}
-          value={m.email ?? none}
+          value={m.email ? <Isolate>{m.email}</Isolate> : none}
           action={<BindContactAction kind="email" current={m.email} />}
         />
         <Row

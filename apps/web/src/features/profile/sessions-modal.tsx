@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { FormAlert } from '../../shared/forms/text-field.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
@@ -10,7 +10,7 @@ import styles from './profile.module.css';
 
 /** The member's live sessions, this one marked, and "log out other devices". */
 export function SessionsModal({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useTranslation(PROFILE_NS);
+  const { t, i18n } = useTypedTranslation(PROFILE_NS);
   const { data, isPending } = useMemberSessions();
   const logout = useLogoutOtherSessions();
   const when = (ms: number) =>

@@ -13,6 +13,8 @@ const byLanguage = new Map(
 const OFFERED_LANGUAGES = Object.keys(import.meta.glob('../../locales/*.json'))
   .map((p) => p.replace(/^.*\/(.+)\.json$/, '$1'))
   .filter((language) => !untranslated.profile?.includes(language));
+/** Words a language writes as English does: Uzbek and Urdu say "bank" too. */
+const sharedWords: Record<string, readonly string[]> = { uz: ['Bank'], 'ur-Latn': ['Bank'] };
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('profile strings', () => {
@@ -27,7 +29,12 @@ describe('profile strings', () => {
         expect(text.trim(), `${language}:${key}`).not.toBe('');
         expect(placeholders(text), `${language}:${key}`).toEqual(placeholders(en[key]!));
         // Translated, not English left behind (names of apps and formats may stay as they are).
-        if (language !== 'en' && text === en[key] && !/^(Telegram|Zalo|E-mail|Avatar \{\{n\}\})$/.test(text))
+        if (
+          language !== 'en' &&
+          text === en[key] &&
+          !/^(Telegram|Zalo|E-mail|Avatar \{\{n\}\})$/.test(text) &&
+          !sharedWords[language]?.includes(text)
+        )
           expect.soft(text, `${language}:${key} is still English`).not.toBe(en[key]);
       }
     }

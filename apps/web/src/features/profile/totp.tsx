@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { confirmTotpBinding, startTotpBinding } from '@app/contract';
 import { FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';
 import { call } from '../../shared/http/client.ts';
@@ -20,7 +20,7 @@ import styles from './profile.module.css';
 
 /** The security centre's authenticator action: bind one, or bind a new phone's app in its place. */
 export function TotpAction({ bound }: { bound: boolean }) {
-  const { t } = useTranslation(PROFILE_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
   return (
     <ModalButton
       size="sm"
@@ -39,8 +39,8 @@ export function TotpAction({ bound }: { bound: boolean }) {
  * authenticator first asks for the login password (the server refuses the new secret without it).
  */
 function TotpModal({ bound, onClose }: { bound: boolean; onClose: () => void }) {
-  const { t } = useTranslation(PROFILE_NS);
-  const { t: tAccounts } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(PROFILE_NS);
+  const { t: tAccounts } = useTypedTranslation(ACCOUNTS_NS);
   const queryClient = useQueryClient();
   const start = useMutation({
     mutationFn: (loginPassword: string) => call(startTotpBinding, { body: { loginPassword } }),

@@ -8,12 +8,13 @@ import {
   getPromotionAnnouncementCategory,
   getRewardCentre,
   signUpPromotionJoin,
+  signUpRequestReward,
   type BonusGrant,
   type PromotionCategory,
 } from '@app/contract';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { call } from '../../shared/http/client.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 
 /** The member's promotion queries live under ['wallet', 'promotions', …]: logout (which drops ['wallet']) clears them. */
@@ -36,7 +37,7 @@ const K = {
 /** The promotions with the member's status in each (PR-06, PR-07), or a guest's list. */
 export function usePromotionList(loggedIn: boolean, category: PromotionCategory | 'ALL') {
   const query = category === 'ALL' ? {} : { category };
-  const { i18n } = useTranslation();
+  const { i18n } = useTypedTranslation('translation');
   return useQuery({
     queryKey: K.list(loggedIn, category, i18n.language),
     queryFn: async ({ signal }) =>
@@ -98,6 +99,29 @@ export function useClaim() {
       return answer;
     },
     onSuccess: after,
+  });
+}
+
+/**
+ * Claiming a promotion that pays on request (PR-08): join first when not joined yet, then the
+ * reward request with the remark (at most 140 characters, PR-12).
+ */
+export function useRequestReward() {
+  const after = useAfter();
+  return useMutation({
+    mutationFn: async ({
+      promotionId,
+      joined,
+      remarks,
+    }: {
+      promotionId: number;
+      joined: boolean;
+      remarks: string;
+    }) => {
+      if (!joined) await call(signUpPromotionJoin, { body: { promotionId } });
+      return call(signUpRequestReward, { body: { promotionId, pictures: [], remarks } });
+    },
+    onSettled: after,
   });
 }
 

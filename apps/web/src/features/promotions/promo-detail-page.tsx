@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { buttonClass } from '../../shared/ui/button.tsx';
+import { Isolate } from '../../shared/ui/ltr.tsx';
 import { ArrowLeftIcon, GiftIcon } from '../../shared/ui/icons.tsx';
 import { Card, Page } from '../../shared/ui/page.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
@@ -13,7 +14,7 @@ import styles from './promo-detail-page.module.css';
 
 /** /promoDetail?id= (SH-14): one promotion's sanitised HTML, with the way back and the terms. */
 export function PromoDetailPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const [params] = useSearchParams();
   const { data, isPending, error, refetch } = useAnnouncements();
   const id = Number(params.get('id'));
@@ -33,7 +34,9 @@ export function PromoDetailPage() {
               <div className={styles.banner}>
                 <GiftIcon size={34} />
               </div>
-              <h1 className={styles.title}>{promotion.title}</h1>
+              <h1 className={styles.title}>
+                <Isolate>{promotion.title}</Isolate>
+              </h1>
               <p className={`${styles.date} tabular`}>{formatNoticeDate(promotion.date)}</p>
               <SafeHtml html={promotion.content} className={styles.content} />
               <p className={styles.terms}>
@@ -60,7 +63,10 @@ export function PromoDetailPage() {
               {others.map((p) => (
                 <li key={p.id}>
                   <Link to={`/promoDetail?id=${p.id}`} className={styles.item}>
-                    <GiftIcon size={16} /> <span>{p.title}</span>
+                    <GiftIcon size={16} />{' '}
+                    <span>
+                      <Isolate>{p.title}</Isolate>
+                    </span>
                   </Link>
                 </li>
               ))}

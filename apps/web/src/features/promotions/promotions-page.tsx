@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { BonusGrant, Promotion, PromotionCategory, PromotionStatus } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import {
+  PROMOTION_REMARK_MAX,
+  type BetProduct,
+  type BonusGrant,
+  type Promotion,
+  type PromotionCategory,
+  type PromotionStatus,
+} from '@app/contract';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { formatDay } from '../../shared/format/date.ts';
 import { excerpt, htmlToText } from '../../shared/format/text.ts';
@@ -10,6 +17,7 @@ import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { BookIcon, GiftIcon } from '../../shared/ui/icons.tsx';
+import { Isolate, ltrMessage } from '../../shared/ui/ltr.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { helpArticlePath } from '../help/index.ts';
@@ -21,10 +29,11 @@ import {
   useJoin,
   usePromotionCategories,
   usePromotionList,
+  useRequestReward,
 } from './api.ts';
 import styles from './promotions-page.module.css';
 
-const statusKey: Record<PromotionStatus, string> = {
+const statusKey = {
   join: 'status_join',
   claim: 'status_claim',
   applying: 'status_applying',
@@ -35,15 +44,15 @@ const statusKey: Record<PromotionStatus, string> = {
   process: 'status_process',
   joined: 'status_joined',
   'coming soon': 'status_coming_soon',
-};
+} as const satisfies Record<PromotionStatus, string>;
 
 /**
  * /promotions (SH-13, PR-06, PR-07): the running promotions by category with the member's status in
  * each, join and claim on the card, and the bonus being wagered with its progress (decision 041).
  */
 export function PromotionsPage() {
-  const { t } = useTranslation('promotions');
-  const { t: tp } = useTranslation('pages');
+  const { t } = useTypedTranslation('promotions');
+  const { t: tp } = useTypedTranslation('pages');
   const loggedIn = useIsLoggedIn();
   const [category, setCategory] = useState<PromotionCategory | 'ALL'>('ALL');
   const categories = usePromotionCategories();
@@ -113,13 +122,13 @@ export function PromotionsPage() {
 }
 
 function useMoney() {
-  const { i18n } = useTranslation('promotions');
+  const { i18n } = useTypedTranslation('promotions');
   return (n: number) => formatMoney(n, { language: i18n.language });
 }
 
-/** What a promotion gives, in one line: "100 % up to 200", "Bonus 50". */
+/** What a promotion gives, in one line: "100 % up to 200", "Bonus 50", "Reward up to 131,000". */
 function useOffer() {
-  const { t } = useTranslation('promotions');
+  const { t } = useTypedTranslation('promotions');
   const money = useMoney();
   return (p: Promotion): string | null => {
     const b = p.bonus;
@@ -129,7 +138,9 @@ function useOffer() {
         ? b.maxBonus > 0
           ? t('offer_match_cap', { percent: b.matchPercent, cap: money(b.maxBonus) })
           : t('offer_match', { percent: b.matchPercent })
-        : t('offer_fixed', { amount: money(b.fixedBonus) });
+        : b.kind === 'REQUEST' && b.maxBonus > 0
+          ? t('offer_request_cap', { cap: money(b.maxBonus) })
+          : t('offer_fixed', { amount: money(b.fixedBonus) });
     const wagering =
       b.wageringMultiplier > 0
         ? t(b.wageringBase === 'BONUS' ? 'offer_wagering_bonus' : 'offer_wagering_both', {
@@ -141,18 +152,37 @@ function useOffer() {
 }
 
 function PromotionCard({ promotion: p, tone }: { promotion: Promotion; tone: number }) {
-  const { t } = useTranslation('promotions');
-  const { t: tp } = useTranslation('pages');
+  const { t } = useTypedTranslation('promotions');
+  const { t: tp } = useTypedTranslation('pages');
   const offer = useOffer()(p);
   const money = useMoney();
   const loggedIn = useIsLoggedIn();
   const gate = useGate();
   const join = useJoin();
   const claim = useClaim();
-  const failure = [join.error, claim.error].find(Boolean);
-  const busy = join.isPending || claim.isPending;
+  const request = useRequestReward();
+  const [remark, setRemark] = useState('');
+  const failure = [join.error, claim.error, request.error].find(Boolean);
+  const busy = join.isPending || claim.isPending || request.isPending;
+  // A promotion paid on request is claimed with a remark: join (when not yet joined), then the request (PR-08).
+  const onRequest = p.bonus?.kind === 'REQUEST' && (p.status === 'join' || p.status === 'joined');
   let action = null;
-  if (p.bonus && p.status === 'join')
+  if (onRequest)
+    action = (
+      <Button
+        size="sm"
+        disabled={busy || Boolean(p.refusal)}
+        onClick={() =>
+          loggedIn
+            ? request.mutate({ promotionId: p.id, joined: p.status === 'joined', remarks: remark })
+            : gate()
+        }
+        data-testid="promotion-request"
+      >
+        {t('claim')}
+      </Button>
+    );
+  else if (p.bonus && p.status === 'join')
     action = (
       <Button
         size="sm"
@@ -187,15 +217,37 @@ function PromotionCard({ promotion: p, tone }: { promotion: Promotion; tone: num
         ) : null}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>{p.title}</h3>
+        <h3 className={styles.title}>
+          <Isolate>{p.title}</Isolate>
+        </h3>
         {offer ? <p className={styles.offer}>{offer}</p> : null}
-        <p className={styles.excerpt}>{excerpt(htmlToText(p.content), 120)}</p>
+        <p className={styles.excerpt} dir="auto">
+          {excerpt(htmlToText(p.content), 120)}
+        </p>
         {p.status === 'joined' && p.bonus && p.bonus.kind !== 'REQUEST' ? (
           <p className={styles.hint}>
             {p.bonus.minDeposit > 0
               ? t('hint_deposit_min', { amount: money(p.bonus.minDeposit) })
               : t('hint_deposit')}
           </p>
+        ) : null}
+        {onRequest && loggedIn ? (
+          <label className={styles.remark}>
+            <span className={styles.remarkHead}>
+              <span>{tp('points_col_remark')}</span>
+              <span className="tabular" aria-hidden="true">
+                {remark.length}/{PROMOTION_REMARK_MAX}
+              </span>
+            </span>
+            <textarea
+              value={remark}
+              maxLength={PROMOTION_REMARK_MAX}
+              rows={2}
+              dir="auto"
+              onChange={(e) => setRemark(e.target.value)}
+              data-testid="promotion-remark"
+            />
+          </label>
         ) : null}
         {p.refusal && p.status === 'join' ? <p className={styles.refusal}>{p.refusal}</p> : null}
         {failure ? (
@@ -219,7 +271,7 @@ function PromotionCard({ promotion: p, tone }: { promotion: Promotion; tone: num
 
 /** The bonus being wagered: amount, the requirement and its progress, the end, and the way to give it up. */
 function BonusPanel() {
-  const { t } = useTranslation('promotions');
+  const { t } = useTypedTranslation('promotions');
   const money = useMoney();
   const { data } = useBonusWallet(true);
   const forfeit = useForfeit();
@@ -242,7 +294,9 @@ function BonusPanel() {
           <h2 id="bonus-title" className={styles.bonusTitle}>
             {t('bonus_title')}
           </h2>
-          <p className={styles.bonusSub}>{g.title}</p>
+          <p className={styles.bonusSub}>
+            <Isolate>{g.title}</Isolate>
+          </p>
         </div>
         <p className={`${styles.bonusAmount} tabular`} data-testid="bonus-amount">
           {money(g.amount)}
@@ -264,12 +318,19 @@ function BonusPanel() {
       <ul className={styles.contrib}>
         {Object.entries(g.contributions).map(([product, pct]) => (
           <li key={product}>
-            {t(`product_${product}`, { defaultValue: product })} <b className="tabular">{pct}%</b>
+            {
+              // A bonus's contributions are keyed by bet product (betProducts), read as strings; the
+              // default names one the catalogue lacks.
+              t(`product_${product as BetProduct}`, { defaultValue: product })
+            }{' '}
+            <b className="tabular">{pct}%</b>
           </li>
         ))}
       </ul>
       <div className={styles.bonusFoot}>
-        <span className={styles.bonusSub}>{t('bonus_expires', { date: formatDay(g.expiresAt) })}</span>
+        <span className={styles.bonusSub}>
+          {ltrMessage(t, 'bonus_expires', { date: formatDay(g.expiresAt) })}
+        </span>
         {confirming ? (
           <span className={styles.actions}>
             <span className={styles.refusal}>{t('forfeit_confirm')}</span>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { rewardSources, type Reward } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { rewardSources, type BonusStatus, type Reward } from '@app/contract';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import type { TypedT } from '../../shared/i18n/keys.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import { ClockIcon, CrownIcon, GiftIcon, StarIcon, TrophyIcon, UserIcon } from '../../shared/ui/icons.tsx';
@@ -19,7 +20,7 @@ const sourceIcon = {
 } as const;
 
 function useFormat() {
-  const { i18n } = useTranslation(REWARDS_NS);
+  const { i18n } = useTypedTranslation(REWARDS_NS);
   return {
     money: (n: number) => formatMoney(n, { language: i18n.language }),
     date: (ms: number) =>
@@ -29,7 +30,7 @@ function useFormat() {
 
 /** A reward's title in words: a promotion's or mission's own title, a level's label, a friend's masked name. */
 function useTitle() {
-  const { t } = useTranslation(REWARDS_NS);
+  const { t } = useTypedTranslation(REWARDS_NS);
   return (r: Reward) =>
     r.source === 'VIP'
       ? t('rw_level', { name: r.title })
@@ -39,7 +40,7 @@ function useTitle() {
 }
 
 function ClaimCard({ r }: { r: Reward }) {
-  const { t } = useTranslation(REWARDS_NS);
+  const { t } = useTypedTranslation(REWARDS_NS);
   const { money } = useFormat();
   const title = useTitle();
   const claim = useClaim();
@@ -81,9 +82,10 @@ function ClaimCard({ r }: { r: Reward }) {
   );
 }
 
-function statusText(t: (k: string) => string, r: Reward): string {
+function statusText(t: TypedT<typeof REWARDS_NS>, r: Reward): string {
   if (r.state === 'PENDING') return r.status === 'applying' ? t('rw_status_applying') : t('rw_pending');
-  return r.source === 'PROMOTION' ? t(`rw_status_${r.status}`) : t('rw_status_paid');
+  // A claimed promotion reward's status is its bonus's (reward-centre.ts); the contract reads a string.
+  return r.source === 'PROMOTION' ? t(`rw_status_${r.status as BonusStatus}`) : t('rw_status_paid');
 }
 
 /**
@@ -92,7 +94,7 @@ function statusText(t: (k: string) => string, r: Reward): string {
  * promotions' claim call), what is on its way and the history of what was received.
  */
 export default function RewardCentrePage() {
-  const { t } = useTranslation(REWARDS_NS);
+  const { t } = useTypedTranslation(REWARDS_NS);
   const { money, date } = useFormat();
   const title = useTitle();
   const centre = useRewardCentre();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Raffle, RafflePhase } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { isApiError } from '../../shared/http/api-error.ts';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
@@ -14,7 +14,7 @@ import { RAFFLES_NS } from './index.ts';
 import styles from './raffles-page.module.css';
 
 function useFormat() {
-  const { i18n } = useTranslation(RAFFLES_NS);
+  const { i18n } = useTypedTranslation(RAFFLES_NS);
   return {
     money: (n: number) => formatMoney(n, { language: i18n.language }),
     when: (ms: number) =>
@@ -30,7 +30,7 @@ const order: RafflePhase[] = ['OPEN', 'UPCOMING', 'CLOSED', 'DRAWN', 'CANCELLED'
  * ticket; drawn raffles show their winners, the member's own win, and the draw's proof.
  */
 export function RafflesPage() {
-  const { t } = useTranslation(RAFFLES_NS);
+  const { t } = useTypedTranslation(RAFFLES_NS);
   const loggedIn = useIsLoggedIn();
   const { data, isPending, error, refetch } = useRaffles(loggedIn);
   const { money } = useFormat();
@@ -95,7 +95,7 @@ export function RafflesPage() {
 }
 
 function RaffleCard({ r, tone }: { r: Raffle; tone: number }) {
-  const { t } = useTranslation(RAFFLES_NS);
+  const { t } = useTypedTranslation(RAFFLES_NS);
   const { money, when } = useFormat();
   const loggedIn = useIsLoggedIn();
   const gate = useGate();
@@ -169,7 +169,7 @@ function RaffleCard({ r, tone }: { r: Raffle; tone: number }) {
 }
 
 function Results({ r }: { r: Raffle }) {
-  const { t } = useTranslation(RAFFLES_NS);
+  const { t } = useTypedTranslation(RAFFLES_NS);
   const { money } = useFormat();
   const [open, setOpen] = useState(false);
   const proof = useRaffleDraw(r.id, open);

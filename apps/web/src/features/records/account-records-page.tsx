@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import type { KeyIn } from '../../shared/i18n/keys.ts';
 import { accountRecordTypes, type AccountRecord, type AccountRecordType } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { useMerchantWallet } from '../wallet/index.ts';
@@ -25,7 +26,7 @@ const PAGE_SIZE = 10;
  * bookkeeping, issue 28).
  */
 export function AccountRecordsPage() {
-  const { t } = useTranslation(RECORDS_NS);
+  const { t } = useTypedTranslation(RECORDS_NS);
   const { choice, setChoice, range } = useRangeChoice();
   const [type, setType] = useState<AccountRecordType | ''>('');
   const [page, setPage] = useState(1);
@@ -34,7 +35,9 @@ export function AccountRecordsPage() {
   // A vendor wallet (VENDOR_PG) reads by the name the merchant gives it (PG Soft).
   const merchant = useMerchantWallet();
   const walletName = (walletType: string) =>
-    t(`wallet_${walletType}`, {
+    // The one key here built from server data: a vendor wallet (VENDOR_PG) has none, its name is
+    // the default; MAIN, BONUS and PENDING_WITHDRAWAL are the catalogue's.
+    t(`wallet_${walletType}` as KeyIn<typeof RECORDS_NS>, {
       defaultValue:
         merchant.data?.wallets.find((w) => `VENDOR_${w.accountType}` === walletType)?.name ?? walletType,
     });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { betProducts, betStatuses, type BetProduct, type BetRecord, type BetStatus } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { useBetRecords } from './api.ts';
@@ -18,7 +18,7 @@ const PAGE_SIZE = 10;
 
 /** Betting record (personalHistoryCopy, RM-01): the member's bets written by games and lotteries. */
 export function BetRecordsPage() {
-  const { t } = useTranslation(RECORDS_NS);
+  const { t } = useTypedTranslation(RECORDS_NS);
   const { choice, setChoice, range } = useRangeChoice();
   const [product, setProduct] = useState<BetProduct | ''>('');
   const [status, setStatus] = useState<BetStatus | ''>('');

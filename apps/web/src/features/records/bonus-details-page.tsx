@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { BonusRecord } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { useBonusDetails } from './api.ts';
@@ -20,7 +20,7 @@ const PAGE_SIZE = 10;
 
 /** Bonus details (bonusDetails, RM-04): bonuses, rebates and rewards credited to the member. */
 export function BonusDetailsPage() {
-  const { t } = useTranslation(RECORDS_NS);
+  const { t } = useTypedTranslation(RECORDS_NS);
   const { choice, setChoice, range } = useRangeChoice();
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);

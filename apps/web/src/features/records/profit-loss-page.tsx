@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { ProfitLossRow } from '@app/contract';
 import { useProfitLoss } from './api.ts';
 import {
@@ -15,7 +15,7 @@ import styles from './records.module.css';
 
 /** Personal profit and loss (personalProfit, RM-03): settled bets by product, with deposits, withdrawals and bonuses. */
 export function ProfitLossPage() {
-  const { t } = useTranslation(RECORDS_NS);
+  const { t } = useTypedTranslation(RECORDS_NS);
   const { choice, setChoice, range } = useRangeChoice();
   const query = useProfitLoss(range);
 

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { RecordsExportQuery } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
@@ -68,7 +68,7 @@ export function RecordsToolbar({
   filters?: ReactNode;
   exportQuery: RecordsExportQuery;
 }) {
-  const { t } = useTranslation(RECORDS_NS);
+  const { t } = useTypedTranslation(RECORDS_NS);
   const id = useId();
   const [custom, setCustom] = useState(choice.preset === 'custom');
   const initial = choice.preset === 'custom' ? choice.range : presetRange('7d');
@@ -184,7 +184,7 @@ export function FilterSelect<V extends string>({
   onChange: (v: V | '') => void;
   testId?: string;
 }) {
-  const { t } = useTranslation(RECORDS_NS);
+  const { t } = useTypedTranslation(RECORDS_NS);
   return (
     <label className={styles.select}>
       <span className="visually-hidden">{label}</span>
@@ -277,7 +277,7 @@ export function Pager({
   onPage: (p: number) => void;
   busy?: boolean;
 }) {
-  const { t } = useTranslation(RECORDS_NS);
+  const { t } = useTypedTranslation(RECORDS_NS);
   return (
     <nav className={styles.pager} aria-label={t('records_pages')}>
       <span className={styles.count}>{t('records_count', { count: total })}</span>
@@ -340,7 +340,7 @@ export function RecordsBody<T>({
   emptyText: string;
   children: (data: T) => ReactNode;
 }) {
-  const { t } = useTranslation(RECORDS_NS);
+  const { t } = useTypedTranslation(RECORDS_NS);
   if (query.isPending) return <TableSkeleton />;
   if (query.isError || !query.data)
     return (

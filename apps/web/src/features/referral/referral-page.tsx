@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ReferralStatus } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
@@ -8,7 +8,7 @@ import { FormAlert, TextField } from '../../shared/forms/text-field.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { UsersIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
-import { QrCode } from '../agent/index.ts';
+import { QrCode } from '../../shared/ui/qr-code.tsx';
 import { INVITEES_PAGE_SIZE, useBindReferral, useReferralInvitees, useReferralSummary } from './api.ts';
 import styles from './referral.module.css';
 
@@ -24,7 +24,7 @@ async function copy(text: string): Promise<boolean> {
 }
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const [copied, setCopied] = useState(false);
   return (
     <div className={styles.copyRow}>
@@ -48,14 +48,14 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
   );
 }
 
-const statusKey: Record<ReferralStatus, string> = {
+const statusKey = {
   PENDING: 'ref_status_pending',
   QUALIFIED: 'ref_status_qualified',
   REWARDED: 'ref_status_rewarded',
-};
+} as const satisfies Record<ReferralStatus, string>;
 
 function Invitees() {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useTypedTranslation(NS);
   const [page, setPage] = useState(1);
   const { data, error, isPending, refetch } = useReferralInvitees(page);
   const money = (n: number) => formatMoney(n, { language: i18n.language });
@@ -134,7 +134,7 @@ function Invitees() {
 }
 
 function BindForm() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const [code, setCode] = useState('');
   const bind = useBindReferral();
   const submit = (e: FormEvent) => {
@@ -161,7 +161,7 @@ function BindForm() {
 
 /** The member centre's invite-friends page (decision 043). */
 export function ReferralPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t, i18n } = useTypedTranslation(NS);
   const { data, error, isPending, refetch } = useReferralSummary();
   const money = (n: number) => formatMoney(n, { language: i18n.language });
   if (isPending) return <LoadingState minHeight={360} />;

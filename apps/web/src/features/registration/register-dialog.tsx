@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { DEFAULT_MINIMUM_AGE, Errors, FeatureSwitch, type RegisterRules } from '@app/contract';
@@ -13,6 +12,7 @@ import { useCaptchaImage } from '../../shared/forms/captcha-field.tsx';
 import { useCountry } from '../../shared/forms/country-picker.tsx';
 import { DialogBanner } from '../../shared/forms/dialog-banner.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
+import { checksResolver } from '../../shared/forms/field-rules.ts';
 import { FormSubmit } from '../../shared/forms/busy-button.tsx';
 import { useSubmitChallenge } from '../../shared/forms/slider-challenge.tsx';
 import { Tabs } from '../../shared/forms/tabs.tsx';
@@ -27,7 +27,7 @@ import { invitationRefused, useRegister, useRegisterPhoneCode } from './api.ts';
 import { invitationKinds, useUrlInvitations, type InvitationKind } from './invitation.ts';
 import {
   emptyRegisterValues,
-  registerSchema,
+  registerChecks,
   registerTabs,
   shownFields,
   type RegisterSwitches,
@@ -90,13 +90,13 @@ function RegisterForm({
     register.data === invitationRefused ||
     (isApiError(register.error) && register.error.errorCode === Errors.invitationCodeError.code);
 
-  const schema = useMemo(
-    () => registerSchema(rules, shown, tab, country, t),
+  const resolver = useMemo(
+    () => checksResolver(registerChecks(rules, shown, tab, country, t)),
     [rules, shown, tab, country, t],
   );
   const form = useForm<RegisterValues>({
     defaultValues: emptyRegisterValues,
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import type { Country, FieldRule, RegisterRules } from '@app/contract';
 import type { TFunction } from '../../shared/i18n/translator.ts';
 import {
-  checkedString,
   codeProblem,
   nationalDigits,
   phoneProblem,
   ruleProblem,
+  type FieldCheck,
+  type FormChecks,
 } from '../../shared/forms/field-rules.ts';
 
 export type RegisterTab = 'username' | 'mobile';
@@ -127,32 +127,31 @@ export function registerTabs(switches: RegisterSwitches): RegisterTab[] {
  * The checks of the shown fields. Username, password, the number on the mobile tab and the code
  * are required whenever shown (RG-15); the other fields only when their rule says so (RG-16).
  */
-export function registerSchema(
+export function registerChecks(
   rules: RegisterRules,
   shown: ShownFields,
   tab: RegisterTab,
   country: Country | undefined,
   t: TFunction,
-) {
-  const pass = z.string();
+): FormChecks<RegisterValues> {
   const mobileTab = tab === 'mobile';
   const optional = Object.fromEntries(
     optionalFields.map((f) => [
       f,
       shown.optional.includes(f)
-        ? checkedString((v) => ruleProblem(f, rules[f], f === 'paymentPassword' ? v : v.trim(), t))
-        : pass,
+        ? (v: string) => ruleProblem(f, rules[f], f === 'paymentPassword' ? v : v.trim(), t)
+        : null,
     ]),
-  ) as unknown as Record<OptionalField, z.ZodString>;
-  return z.object({
+  ) as Record<OptionalField, FieldCheck<RegisterValues, string> | null>;
+  return {
     username: shown.username
-      ? checkedString((v) => ruleProblem('username', rules.username, v.trim(), t, { forceRequired: true }))
-      : pass,
+      ? (v) => ruleProblem('username', rules.username, v.trim(), t, { forceRequired: true })
+      : null,
     password: shown.password
-      ? checkedString((v) => ruleProblem('password', rules.password, v, t, { forceRequired: true }))
-      : pass,
+      ? (v) => ruleProblem('password', rules.password, v, t, { forceRequired: true })
+      : null,
     mobileNum: shown.mobileNum
-      ? checkedString((v) => {
+      ? (v) => {
           const required = mobileTab || shown.verificationCode || rules.mobileNum?.required === true;
           if (!v.trim() && !required) return null;
           return (
@@ -161,25 +160,24 @@ export function registerSchema(
               emptyKey: 'error_mobile_invalid',
             })
           );
-        })
-      : pass,
-    verificationCode: shown.verificationCode ? checkedString((v) => codeProblem(v, t)) : pass,
+        }
+      : null,
+    verificationCode: shown.verificationCode ? (v) => codeProblem(v, t) : null,
     captcha: shown.captcha
-      ? checkedString((v) =>
+      ? (v) =>
           ruleProblem('captcha', rules.captcha, v.trim(), t, {
             forceRequired: true,
             emptyKey: 'error_captcha_required',
-          }),
-        )
-      : pass,
+          })
+      : null,
     affiliateCode: shown.affiliateCode
-      ? checkedString((v) => ruleProblem('affiliateCode', rules.affiliateCode, v.trim(), t))
-      : pass,
+      ? (v) => ruleProblem('affiliateCode', rules.affiliateCode, v.trim(), t)
+      : null,
     referralCode: shown.referralCode
-      ? checkedString((v) => ruleProblem('referralCode', rules.referralCode, v.trim(), t))
-      : pass,
+      ? (v) => ruleProblem('referralCode', rules.referralCode, v.trim(), t)
+      : null,
     ...optional,
-  });
+  };
 }
 
 /** The register request of spec B §3 and §7 (RG-19, RG-20, RG-26, RG-27). */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../shared/i18n/money.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import type { TypedT } from '../../shared/i18n/keys.ts';
 import { useSession } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
@@ -11,7 +12,7 @@ import styles from './responsible.module.css';
 const SHOWN_KEY = 'rgLastLoginShown';
 
 /** Minutes and hours played, in the player's words. */
-function played(ms: number, t: (k: string, o?: Record<string, unknown>) => string): string {
+function played(ms: number, t: TypedT<'pages'>): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   const h = Math.floor(minutes / 60);
   return h > 0 ? t('rg_played_hm', { h, m: minutes % 60 }) : t('rg_played_m', { count: minutes });
@@ -23,7 +24,7 @@ function played(ms: number, t: (k: string, o?: Record<string, unknown>) => strin
  * of this session, to continue or to stop (logout).
  */
 export function RealityCheck() {
-  const { t, i18n } = useTranslation('pages');
+  const { t, i18n } = useTypedTranslation('pages');
   const token = useSession((s) => s.token);
   const status = useRgStatus(token !== null);
   const logout = useEndSession();

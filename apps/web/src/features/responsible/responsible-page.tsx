@@ -12,7 +12,8 @@ import {
 } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import type { TypedT } from '../../shared/i18n/keys.ts';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ShieldIcon } from '../../shared/ui/icons.tsx';
@@ -36,7 +37,7 @@ import styles from './responsible.module.css';
  * activity statement. The footer's "Responsible gaming" article leads here.
  */
 export function ResponsiblePage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const loggedIn = useIsLoggedIn();
   return (
     <Page>
@@ -59,7 +60,7 @@ const when = (ms: number, language: string) =>
   new Date(ms).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Tools() {
-  const { t, i18n } = useTranslation('pages');
+  const { t, i18n } = useTypedTranslation('pages');
   const settings = useRgSettings();
   const cancel = useCancelPending();
   if (settings.isLoading) return <LoadingState />;
@@ -144,7 +145,7 @@ function Tools() {
 }
 
 function LimitForm() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const [kind, setKind] = useState<RgMoneyKind>('deposit');
   const [period, setPeriod] = useState<RgPeriod>('day');
   const [amount, setAmount] = useState('');
@@ -210,7 +211,7 @@ function LimitForm() {
 }
 
 function SessionForm({ minutes, reality }: { minutes: number | null; reality: number | null }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const [limit, setLimit] = useState(minutes === null ? '' : String(minutes));
   const [check, setCheck] = useState(reality === null ? '' : String(reality));
   const [done, setDone] = useState(false);
@@ -268,15 +269,17 @@ function SessionForm({ minutes, reality }: { minutes: number | null; reality: nu
   );
 }
 
-function durationLabel(d: RgDuration, t: (k: string, o?: Record<string, unknown>) => string) {
+const unitKeys = { h: 'rg_hours', w: 'rg_weeks', m: 'rg_months', y: 'rg_years' } as const;
+
+function durationLabel(d: RgDuration, t: TypedT<'pages'>) {
   const n = Number.parseInt(d, 10);
-  const unit = d.slice(String(n).length);
-  const key = { h: 'rg_hours', w: 'rg_weeks', m: 'rg_months', y: 'rg_years' }[unit]!;
-  return t(key, { count: n });
+  // Every duration is a count and one of these units ('24h', '6m': rgTimeOuts, rgExclusions).
+  const unit = d.slice(String(n).length) as keyof typeof unitKeys;
+  return t(unitKeys[unit], { count: n });
 }
 
 function BlockForm() {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const [kind, setKind] = useState<'timeout' | 'exclusion'>('timeout');
   const [duration, setDuration] = useState<RgDuration>('24h');
   const [sure, setSure] = useState(false);
@@ -335,7 +338,7 @@ function BlockForm() {
 }
 
 function Statement() {
-  const { t, i18n } = useTranslation('pages');
+  const { t, i18n } = useTypedTranslation('pages');
   const [period, setPeriod] = useState<RgPeriod>('day');
   const q = useRgStatement(period);
   const day = (ms: number) => new Date(ms).toLocaleDateString(i18n.language, { dateStyle: 'medium' });

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RgStatus } from '@app/contract';
 import { lastSessionCallAt } from '../../shared/http/client.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import styles from './responsible.module.css';
@@ -35,8 +35,9 @@ export function sessionEnd(
 /**
  * The time-out warning (WCAG 2.2.1 Timing Adjustable): ahead of the session's end a dialog says
  * how many seconds are left; an idle time-out is extended by "Stay logged in" (any call extends
- * it), the end of the session's time limit can only be acknowledged. Mounted with the reality
- * check for a logged-in player.
+ * it), the end of the session's time limit can only be acknowledged. Let run out, the count's
+ * end logs the player out here too (the server's end comes a little later: the page would look
+ * logged in until its next call). Mounted with the reality check for a logged-in player.
  */
 export function SessionExpiryWarning({
   status,
@@ -49,10 +50,11 @@ export function SessionExpiryWarning({
   onStay: () => void;
   onLogout: () => void;
 }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTypedTranslation('pages');
   const [now, setNow] = useState(() => Date.now());
   const [open, setOpen] = useState(false);
   const [acknowledged, setAcknowledged] = useState<number | null>(null);
+  const loggedOut = useRef(false);
   const end = status ? sessionEnd(status, lastSessionCallAt(), receivedAt) : null;
   const lead = warningLeadMs(status?.idleMs ?? 30 * 60_000);
 
@@ -66,13 +68,20 @@ export function SessionExpiryWarning({
         const at = Date.now();
         setNow(at);
         const latest = status ? sessionEnd(status, lastSessionCallAt(), receivedAt) : null;
+        if (latest && at >= latest.at && (open || acknowledged === latest.at)) {
+          // Run out: the player did not stay; log out rather than look logged in.
+          if (!loggedOut.current) onLogout();
+          loggedOut.current = true;
+          return;
+        }
         const due = !!latest && at >= latest.at - lead && acknowledged !== latest.at;
+        if (due) loggedOut.current = false;
         setOpen(due);
       },
       Math.min(wait, 2 ** 31 - 1),
     );
     return () => window.clearTimeout(timer);
-  }, [end, open, lead, status, receivedAt, acknowledged, now]);
+  }, [end, open, lead, status, receivedAt, acknowledged, now, onLogout]);
 
   if (!open || !end) return null;
   const seconds = Math.max(0, Math.ceil((end.at - now) / 1_000));

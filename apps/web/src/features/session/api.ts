@@ -5,7 +5,7 @@ import {
   loginFreePlay,
   loginRemembered,
   loginVerification,
-  LoginVerifyRequiredSchema,
+  loginVerifyMethods,
   sendLoginVerificationCode,
   sendSmsNoLogin,
   type CallBody,
@@ -60,11 +60,33 @@ export interface LoginVariables {
   idToken?: ((code: string) => Promise<string | null>) | undefined;
 }
 
-/** The second factor a login from a new IP asks for (SV-12), or undefined for a refusal of another kind. */
-function verificationAsked(e: unknown): LoginVerifyRequired | undefined {
+const isText = (x: unknown): x is string => typeof x === 'string';
+const isTextOrNull = (x: unknown): x is string | null => x === null || typeof x === 'string';
+
+/**
+ * The second factor a login from a new IP asks for (SV-12), or undefined for a refusal of another
+ * kind or a value not of its shape. Checked by hand as the contract's LoginVerifyRequiredSchema
+ * would: that schema was the only one the login chunk parsed with, and it brought zod (20.4 kB
+ * gzip) to every login (issue 33). session/api.test.ts holds the two to the same answers.
+ */
+export function verificationAsked(e: unknown): LoginVerifyRequired | undefined {
   if (!isApiError(e) || e.errorCode !== Errors.loginVerifyRequired.code) return undefined;
-  const parsed = LoginVerifyRequiredSchema.safeParse(e.value);
-  return parsed.success ? parsed.data : undefined;
+  const v = e.value as { [K in keyof LoginVerifyRequired]?: unknown } | null;
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { verifyToken, methods, mobile, email, expiresAt } = v;
+  if (
+    !isText(verifyToken) ||
+    !Array.isArray(methods) ||
+    !methods.every((m): m is LoginVerifyRequired['methods'][number] =>
+      (loginVerifyMethods as readonly unknown[]).includes(m),
+    ) ||
+    !isTextOrNull(mobile) ||
+    !isTextOrNull(email) ||
+    typeof expiresAt !== 'number' ||
+    !Number.isFinite(expiresAt)
+  )
+    return undefined;
+  return { verifyToken, methods, mobile, email, expiresAt };
 }
 
 /**

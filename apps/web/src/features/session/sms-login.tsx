@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { useCountry } from '../../shared/forms/country-picker.tsx';
-import { nationalDigits, phoneCodeChecks } from '../../shared/forms/field-rules.ts';
+import { checksResolver, nationalDigits, phoneCodeChecks } from '../../shared/forms/field-rules.ts';
 import { PhoneCodeFields } from '../../shared/forms/phone-code-fields.tsx';
 import { useRegisterRules } from '../../shared/system/system-status.ts';
 import { useLoginPhoneCode } from './api.ts';
@@ -24,13 +22,13 @@ export function SmsLogin({ draft, keepDraft, remembered, login, clearError, fram
   const country = useCountry(picked);
   const dialingCode = country?.countryDialingCode ?? '';
   const phoneCode = useLoginPhoneCode();
-  const schema = useMemo(() => {
+  const resolver = useMemo(() => {
     const { mobileNum, code } = phoneCodeChecks(country, t, rules?.mobileNum);
-    return z.object({ mobileNum, smsCode: code, rememberMe: z.boolean() });
+    return checksResolver<SmsValues>({ mobileNum, smsCode: code, rememberMe: null });
   }, [country, rules, t]);
   const form = useForm<SmsValues>({
     defaultValues: { mobileNum: draft.mobileNum, smsCode: draft.smsCode, rememberMe: draft.rememberMe },
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { CaptchaField, useCaptchaImage } from '../../shared/forms/captcha-field.tsx';
 import { wantsCaptcha } from '../../shared/forms/error-text.ts';
-import { checkedString } from '../../shared/forms/field-rules.ts';
+import { checksResolver } from '../../shared/forms/field-rules.ts';
 import { PasswordField, UsernameField } from '../../shared/forms/text-field.tsx';
 import { LockIcon } from '../../shared/ui/icons.tsx';
 import { LoginTabForm, useKeepDraft, type LoginDraft, type LoginTabProps } from './login-tab-form.tsx';
@@ -21,15 +19,13 @@ export function UsernameLogin({ draft, keepDraft, remembered, login, frame }: Lo
   const { t } = useTranslation(ACCOUNTS_NS);
   const [captchaShown, setCaptchaShown] = useState(draft.captchaShown);
   const captcha = useCaptchaImage(captchaShown);
-  const schema = useMemo(() => {
-    const credentials = checkedString((v) => (v.trim() ? null : t('error_username_password_missing')));
-    return z.object({
+  const resolver = useMemo(() => {
+    const credentials = (v: string) => (v.trim() ? null : t('error_username_password_missing'));
+    return checksResolver<UsernameValues>({
       username: credentials,
       password: credentials,
-      captcha: captchaShown
-        ? checkedString((v) => (v.trim() ? null : t('error_captcha_required')))
-        : z.string(),
-      rememberMe: z.boolean(),
+      captcha: captchaShown ? (v) => (v.trim() ? null : t('error_captcha_required')) : null,
+      rememberMe: null,
     });
   }, [captchaShown, t]);
   const form = useForm<UsernameValues>({
@@ -39,7 +35,7 @@ export function UsernameLogin({ draft, keepDraft, remembered, login, frame }: Lo
       captcha: draft.captcha,
       rememberMe: draft.rememberMe,
     },
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { FeedbackLimits, feedbackTypes, sendFeedback, uploadFeedbackImage } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import { lower } from '../../shared/i18n/keys.ts';
 import { call } from '../../shared/http/client.ts';
 import { postBytes } from '../../shared/http/post-bytes.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
@@ -23,7 +24,7 @@ interface Attached {
 
 /** /feedback (HD-07, HD-08): type, message within the bounds, up to three images for members. */
 export function FeedbackPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const loggedIn = useIsLoggedIn();
   const [type, setType] = useState<FeedbackType>('SUGGESTION');
   const [sender, setSender] = useState('');
@@ -88,7 +89,7 @@ export function FeedbackPage() {
             {feedbackTypes.map((k) => (
               <label key={k} className={styles.type} data-checked={type === k || undefined}>
                 <input type="radio" name="type" value={k} checked={type === k} onChange={() => setType(k)} />
-                {t(`fb_type_${k.toLowerCase()}`)}
+                {t(`fb_type_${lower(k)}`)}
               </label>
             ))}
           </fieldset>

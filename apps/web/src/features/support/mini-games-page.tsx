@@ -1,6 +1,6 @@
 import { HOUSE_GAMES, type HouseGame } from '@app/contract';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { CardsIcon, FishIcon, GamepadIcon, SlotIcon } from '../../shared/ui/icons.tsx';
@@ -30,7 +30,7 @@ function GameArt({ game }: { game: HouseGame }) {
  * sandbox vendor's page, decision 020); a visitor is asked to log in first.
  */
 export function MiniGamesPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const gate = useGate();
   const navigate = useNavigate();
   const play = (g: HouseGame) =>

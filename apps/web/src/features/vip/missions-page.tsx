@@ -1,5 +1,5 @@
-import type { Mission } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import type { BetProduct, Mission } from '@app/contract';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { TrophyIcon } from '../../shared/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states.tsx';
@@ -9,12 +9,12 @@ import styles from './missions-page.module.css';
 const NS = 'vip';
 
 function useMoney() {
-  const { i18n } = useTranslation(NS);
+  const { i18n } = useTypedTranslation(NS);
   return (n: number) => formatMoney(n, { language: i18n.language });
 }
 
 function MissionCard({ m }: { m: Mission }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const money = useMoney();
   const pct = Math.min(100, Math.floor((m.progress / m.target) * 100));
   const amount = (n: number) => (m.kind === 'LOGIN' ? t('mission_days', { count: n }) : money(n));
@@ -29,7 +29,9 @@ function MissionCard({ m }: { m: Mission }) {
         {m.kind === 'BET'
           ? t(m.product ? 'mission_bet_on' : 'mission_bet', {
               amount: money(m.target),
-              product: m.product ? t(`mission_product_${m.product}`) : '',
+              // The server takes a mission's product from betProducts (missions.service.ts), '' for all;
+              // the contract reads it as a string.
+              product: m.product ? t(`mission_product_${m.product as BetProduct}`) : '',
             })
           : m.kind === 'DEPOSIT'
             ? t('mission_deposit', { amount: money(m.target) })
@@ -59,7 +61,7 @@ function MissionCard({ m }: { m: Mission }) {
 }
 
 function Leaderboard() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const money = useMoney();
   const board = useMissionLeaderboard();
   if (board.isError) return <ErrorState message={t('vip_error')} onRetry={() => void board.refetch()} />;
@@ -108,7 +110,7 @@ function Leaderboard() {
 
 /** The member centre's missions page (`mission_activity` → missionLeaderboard, PR-03…PR-05). */
 export default function MissionsPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useTypedTranslation(NS);
   const money = useMoney();
   const summary = useMissionSummary();
   if (summary.isError) return <ErrorState message={t('vip_error')} onRetry={() => void summary.refetch()} />;

@@ -1,5 +1,5 @@
 import type { PlayerRankProgress, VipLevel } from '@app/contract';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { useIsLoggedIn } from '../../shared/session/session.ts';
@@ -12,7 +12,7 @@ import styles from './vip-ladder.module.css';
 export const VIP_NS = 'vip';
 
 function useMoney() {
-  const { i18n } = useTranslation(VIP_NS);
+  const { i18n } = useTypedTranslation(VIP_NS);
   return (n: number) => formatMoney(n, { language: i18n.language });
 }
 
@@ -27,7 +27,7 @@ export function RankChip({ label, color, rank }: { label: string; color: string;
 
 function Meter({ label, value, target }: { label: string; value: number; target: number }) {
   const money = useMoney();
-  const { t } = useTranslation(VIP_NS);
+  const { t } = useTypedTranslation(VIP_NS);
   const done = value >= target;
   const pct = target <= 0 ? 100 : Math.min(100, Math.floor((value / target) * 100));
   return (
@@ -57,7 +57,7 @@ function Meter({ label, value, target }: { label: string; value: number; target:
 
 /** The member's level and its progress to the next (logged in), or a prompt to log in. */
 export function MyLevel() {
-  const { t } = useTranslation(VIP_NS);
+  const { t } = useTypedTranslation(VIP_NS);
   const loggedIn = useIsLoggedIn();
   const gate = useGate();
   const progress = useRankProgress();
@@ -122,7 +122,7 @@ export function MyLevel() {
 
 /** The ladder: every level with its requirements over the window and its reward. */
 export function LevelsTable({ currentRank }: { currentRank: number | null }) {
-  const { t } = useTranslation(VIP_NS);
+  const { t } = useTypedTranslation(VIP_NS);
   const levels = useVipLevels();
   const money = useMoney();
   if (levels.isError) return <ErrorState message={t('vip_error')} onRetry={() => void levels.refetch()} />;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Button, buttonClass } from '../../shared/ui/button.tsx';
 import {
   ArrowLeftIcon,
@@ -29,8 +29,8 @@ const perks = [
  * member's level and its progress to the next, the ladder, and the perks (decision 042).
  */
 export function VipPage() {
-  const { t } = useTranslation('pages');
-  const { t: tv } = useTranslation(VIP_NS);
+  const { t } = useTypedTranslation('pages');
+  const { t: tv } = useTypedTranslation(VIP_NS);
   const openService = useCustomerService();
   const progress = useRankProgress();
   const rank = progress.data?.playerRankProgress.rankLevel ?? null;

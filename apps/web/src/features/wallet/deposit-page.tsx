@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { DepositChannel, DepositOrder, DepositStatus } from '@app/contract';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -21,7 +21,7 @@ import {
 } from './wallet-ui.tsx';
 import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
-import { Isolate, Ltr } from '../../shared/ui/ltr.tsx';
+import { Isolate, Ltr, ltrMessage } from '../../shared/ui/ltr.tsx';
 
 const statusTone: Record<DepositStatus, Tone> = {
   PENDING: 'wait',
@@ -38,7 +38,7 @@ const statusTone: Record<DepositStatus, Tone> = {
  * balance here updates through the live stream when the gateway's callback credits it.
  */
 export function DepositPage() {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const channels = useDepositChannels();
   const balance = useWalletBalance();
   const [code, setCode] = useState<string | null>(null);
@@ -109,7 +109,7 @@ function DepositForm({
   symbol: string;
   precision: number;
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const create = useCreateDeposit();
   const [reference, setReference] = useState('');
   const [done, setDone] = useState<DepositOrder | null>(null);
@@ -203,8 +203,8 @@ function DepositForm({
       {done && !create.isPending ? (
         <Notice tone={done.status === 'SUCCESS' ? 'ok' : 'wait'} testId="deposit-done">
           {done.channelType === 'BANK_TRANSFER'
-            ? t('deposit_done_bank', { orderNo: done.orderNo })
-            : t('deposit_done_gateway', { orderNo: done.orderNo })}
+            ? ltrMessage(t, 'deposit_done_bank', { orderNo: done.orderNo })
+            : ltrMessage(t, 'deposit_done_gateway', { orderNo: done.orderNo })}
         </Notice>
       ) : null}
       <BusyButton
@@ -221,7 +221,7 @@ function DepositForm({
 }
 
 function RecentDeposits({ symbol, precision }: { symbol: string; precision: number }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const orders = useDepositOrders();
   const cancel = useCancelDeposit();
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { checkAmount, newRequestId } from './money.ts';
 import { WALLET_NS } from './strings.ts';
 import { AmountField, Field } from './wallet-ui.tsx';
@@ -65,7 +65,7 @@ export function MoneyFields({
   amountTestId?: string;
   passwordTestId?: string;
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   return (
     <>
       <AmountField

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '../../shared/i18n/money.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { ErrorState, LoadingState } from '../../shared/ui/states.tsx';
@@ -16,7 +16,7 @@ import styles from './wallet.module.css';
  * and a vendor's (GCS_walletTransfer, WD-05); a single-wallet site says one wallet serves every game.
  */
 export function TransferPage() {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const balance = useWalletBalance();
   const merchant = useMerchantWallet();
 
@@ -77,7 +77,7 @@ function TransferForm({
   balances: Map<number, number>;
   money: { symbol: string; precision: number };
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const transfer = useWalletTransfer();
   const main = wallets[0]!;
   const [from, setFrom] = useState(main.accountTypeId);

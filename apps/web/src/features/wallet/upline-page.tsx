@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '../../shared/i18n/money.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
 import { UsersIcon } from '../../shared/ui/icons.tsx';
@@ -16,7 +16,7 @@ import styles from './wallet.module.css';
  * payment password (an encrypted call). Where the switch is off or there is no upline, the page says so.
  */
 export function UplinePage() {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const info = useUplineInfo();
   const balance = useWalletBalance();
 
@@ -75,7 +75,7 @@ export function UplinePage() {
 }
 
 function UplineForm({ main, money }: { main: number; money: { symbol: string; precision: number } }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const send = useTransferToUpline();
   const [done, setDone] = useState<string | null>(null);
   const step = 10 ** -money.precision;

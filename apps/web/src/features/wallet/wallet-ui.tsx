@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { getBalance } from '@app/contract';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { call } from '../../shared/http/client.ts';
@@ -119,7 +119,7 @@ export function AmountField({
   showError: boolean;
   testId?: string;
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const [touched, setTouched] = useState(false);
   const problem = amountProblem(value, limits, t);
   // An emptied field (after a successful send) is not an error until the next submit.
@@ -215,10 +215,13 @@ export function Notice({
   );
 }
 
+/** `yyyy-MM-dd HH:mm`, isolated left to right on a right-to-left page (decision 044). */
 export function formatTime(ms: number): string {
   const d = new Date(ms);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return ltrText(
+    `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`,
+  );
 }
 
 /**
@@ -232,7 +235,7 @@ export function QueryProblem({
   query: { isPending: boolean; error: unknown; refetch: () => unknown };
   minHeight: number;
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   return query.isPending ? (
     <LoadingState minHeight={minHeight} />
   ) : (
@@ -246,6 +249,6 @@ export function QueryProblem({
 
 /** Why a call (a mutation's error) failed, in the catalogue's words; nothing while it has not. */
 export function FailureNotice({ error }: { error: unknown }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   return error ? <Notice tone="bad">{errorText(error, t)}</Notice> : null;
 }

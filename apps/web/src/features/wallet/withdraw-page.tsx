@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import {
   WithdrawConfirmResults,
   WithdrawProofLimits,
@@ -44,7 +44,7 @@ import {
 } from './wallet-ui.tsx';
 import { MoneyFields, useMoneyForm } from './money-form.tsx';
 import styles from './wallet.module.css';
-import { isolateText, ltrText } from '../../shared/ui/ltr.tsx';
+import { Isolate, isolateText, Ltr, ltrMessage, ltrText } from '../../shared/ui/ltr.tsx';
 
 const statusTone: Record<WithdrawStatus, Tone> = {
   PENDING: 'wait',
@@ -64,7 +64,7 @@ const statusTone: Record<WithdrawStatus, Tone> = {
  * its timeline; a paid one asks the player to confirm what arrived, with proof images (WD-07…WD-09).
  */
 export function WithdrawPage() {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const settings = useWithdrawSettings();
   const balance = useWalletBalance();
   const [openId, setOpenId] = useState<number | null>(null);
@@ -83,7 +83,7 @@ export function WithdrawPage() {
       {waiting && openId !== waiting.id ? (
         <Notice tone="wait" testId="withdraw-waiting">
           <div className={styles.actions} style={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <span>{t('withdraw_waiting', { orderNo: waiting.orderNo })}</span>
+            <span>{ltrMessage(t, 'withdraw_waiting', { orderNo: waiting.orderNo })}</span>
             <Button size="sm" onClick={() => setOpenId(waiting.id)}>
               {t('withdraw_waiting_open')}
             </Button>
@@ -131,7 +131,7 @@ function BindBankForm({
   onDone: () => void;
   onCancel?: () => void;
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const banks = useBanks();
   const add = useAddBankAccount();
   const [bankCode, setBankCode] = useState('');
@@ -231,7 +231,7 @@ function WithdrawForm({
   onAddBank: () => void;
   onDone: (id: number) => void;
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const submitW = useSubmitWithdraw();
   // The member's default account (the profile answers it, else the oldest) until one is chosen here.
   const defaultId = useMemberProfile().data?.bankAccount?.id;
@@ -324,7 +324,7 @@ function WithdrawForm({
 }
 
 function WithdrawalList({ money, onOpen }: { money: MoneyFormat; onOpen: (id: number) => void }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const list = useWithdrawals();
   return (
     <Panel title={t('withdraw_recent')} testId="withdraw-recent">
@@ -345,10 +345,10 @@ function WithdrawalList({ money, onOpen }: { money: MoneyFormat; onOpen: (id: nu
               >
                 <div>
                   <div className={styles.itemTitle}>
-                    {w.bankName} {w.accountNumber}
+                    <Isolate>{w.bankName}</Isolate> <Ltr>{w.accountNumber}</Ltr>
                   </div>
                   <div className={styles.itemMeta}>
-                    {formatTime(w.createdAt)} · {w.orderNo}
+                    {formatTime(w.createdAt)} · <Ltr>{w.orderNo}</Ltr>
                   </div>
                   {w.canConfirm ? (
                     <div className={styles.itemMeta}>{t('withdraw_confirm_prompt')}</div>
@@ -378,7 +378,7 @@ function WithdrawalDetailPanel({
   money: MoneyFormat;
   onBack: () => void;
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const detail = useWithdrawal(id);
   const cancel = useCancelWithdraw();
   const back = (
@@ -473,7 +473,7 @@ function ConfirmForm({
   proofsUploaded: number;
   money: MoneyFormat;
 }) {
-  const { t } = useTranslation(WALLET_NS);
+  const { t } = useTypedTranslation(WALLET_NS);
   const confirm = useConfirmPayout();
   const [result, setResult] = useState<Result>('RECEIVED');
   const [received, setReceived] = useState('');
@@ -526,7 +526,9 @@ function ConfirmForm({
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate data-testid="confirm-form">
       <Notice tone="wait">
         {t('withdraw_confirm_intro')}
-        {w.confirmBefore ? ` ${t('withdraw_confirm_before', { time: formatTime(w.confirmBefore) })}` : ''}
+        {w.confirmBefore ? (
+          <> {ltrMessage(t, 'withdraw_confirm_before', { time: formatTime(w.confirmBefore) })}</>
+        ) : null}
       </Notice>
       <div className={styles.choices} role="radiogroup" aria-label={t('withdraw_confirm_title')}>
         {WithdrawConfirmResults.map((r) => (

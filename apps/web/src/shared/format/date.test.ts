@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatClock, formatInZone, formatNoticeDate, gmtOffset } from './date.ts';
+import {
+  formatClock,
+  formatDay,
+  formatInZone,
+  formatNoticeDate,
+  formatTimeOfDay,
+  gmtOffset,
+} from './date.ts';
 
 describe('dates', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -33,5 +40,20 @@ describe('formatInZone', () => {
     expect(formatInZone(instant, 'Asia/Shanghai')).toBe('2026-11-29 06:00:46');
     expect(formatInZone(instant, 'UTC')).toBe('2026-11-28 22:00:46');
     expect(formatInZone(instant, 'Not/AZone')).toBe(formatNoticeDate(instant));
+  });
+
+  it('LN-07 a date with its time is isolated left to right in a right-to-left language only (decision 044)', () => {
+    const ms = new Date(2026, 10, 30, 12, 0, 5).getTime();
+    // Arabic, Persian, Urdu: left-to-right isolate … pop, or "12:00:05 2026-11-30" on screen.
+    for (const language of ['ar', 'fa', 'ur'])
+      expect(formatNoticeDate(ms, language), language).toBe('\u20662026-11-30 12:00:05\u2069');
+    expect(formatInZone(ms, 'Not/AZone', 'ar')).toBe('\u20662026-11-30 12:00:05\u2069');
+    // A left-to-right page gets no marks (a copied date stays clean; the e2e compares texts).
+    for (const language of ['en', 'my', 'zh-CN', 'th'])
+      expect(formatNoticeDate(ms, language), language).toBe('2026-11-30 12:00:05');
+    // A date alone or a time alone is one run of digits: no marks in any language.
+    expect(formatDay(ms)).toBe('2026-11-30');
+    expect(formatTimeOfDay(ms)).toBe('12:00:05');
+    expect(formatTimeOfDay(ms, false)).toBe('12:00');
   });
 });

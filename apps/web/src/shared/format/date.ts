@@ -1,3 +1,6 @@
+import { i18n } from '../i18n/i18n.ts';
+import { isRtl } from '../i18n/language.ts';
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The header clock, as the spec gives it: `MM / DD YYYY HH:mm:ss` (SH-26). */
@@ -13,24 +16,46 @@ export function gmtOffset(date: Date): string {
   return `GMT${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** Notice dates `yyyy-MM-dd HH:mm:ss` (24-hour, decision D8) from a millisecond timestamp (NM-05). */
-export function formatNoticeDate(ms: number): string {
+function plainDateTime(ms: number): string {
   const d = new Date(ms);
   if (Number.isNaN(d.getTime())) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/**
+ * A date with its time on a right-to-left page (decision 044): isolated left to right, as
+ * ltrText (shared/ui/ltr.tsx) writes it, or the page's direction would draw its two runs of digits
+ * the other way round ("12:00:00 2026-11-30"). A date alone or a time alone is one run of digits
+ * that already reads left to right, and a left-to-right page gets no marks.
+ */
+function isolatedDateTime(text: string, language: string): string {
+  return text && isRtl(language) ? `\u2066${text}\u2069` : text;
+}
+
+/**
+ * Notice dates `yyyy-MM-dd HH:mm:ss` (24-hour, decision D8) from a millisecond timestamp (NM-05),
+ * isolated left to right on a right-to-left page (`language`, the page's when left out).
+ */
+export function formatNoticeDate(ms: number, language: string = i18n.language || 'en'): string {
+  return isolatedDateTime(plainDateTime(ms), language);
+}
+
 /** A calendar date `yyyy-MM-dd`, for compact lists. */
 export function formatDay(ms: number): string {
-  return formatNoticeDate(ms).slice(0, 10);
+  return plainDateTime(ms).slice(0, 10);
+}
+
+/** The time of day `HH:mm:ss` (or `HH:mm` without `seconds`). */
+export function formatTimeOfDay(ms: number, seconds = true): string {
+  return plainDateTime(ms).slice(11, seconds ? 19 : 16);
 }
 
 /**
  * `yyyy-MM-dd HH:mm:ss` as a clock in `timeZone` shows it (an IANA name), for figures that follow
  * a configured zone rather than the viewer's (the agent centre's report days); the viewer's own
- * clock when the zone is unknown to the browser.
+ * clock when the zone is unknown to the browser. Isolated on a right-to-left page, as formatNoticeDate.
  */
-export function formatInZone(ms: number, timeZone: string): string {
+export function formatInZone(ms: number, timeZone: string, language: string = i18n.language || 'en'): string {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-GB', {
@@ -44,8 +69,11 @@ export function formatInZone(ms: number, timeZone: string): string {
       hourCycle: 'h23',
     }).formatToParts(new Date(ms));
   } catch {
-    return formatNoticeDate(ms);
+    return formatNoticeDate(ms, language);
   }
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  return isolatedDateTime(
+    `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`,
+    language,
+  );
 }

@@ -66,7 +66,9 @@ export function CountryPicker({
         data-testid="country-picker"
       >
         {current ? <Flag code={current.countryCode} /> : null}
-        <span className={styles.code}>+{current?.countryDialingCode ?? '—'}</span>
+        <span className={styles.code} dir="ltr">
+          +{current?.countryDialingCode ?? '—'}
+        </span>
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
@@ -94,7 +96,9 @@ export function CountryPicker({
             >
               <Flag code={c.countryCode} />
               <span className={styles.name}>{c.name}</span>
-              <span className={styles.dial}>+{c.countryDialingCode}</span>
+              <span className={styles.dial} dir="ltr">
+                +{c.countryDialingCode}
+              </span>
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FieldRule } from '@app/contract';
 import type { TFunction } from '../i18n/translator.ts';
 import { accountsT } from '../../test/accounts-t.ts';
-import { codeProblem, phoneProblem, ruleProblem } from './field-rules.ts';
+import { checksResolver, codeProblem, fieldProblems, phoneProblem, ruleProblem } from './field-rules.ts';
 
 let t: TFunction;
 beforeAll(async () => {
@@ -94,5 +94,34 @@ describe('field rules from the server', () => {
     expect(codeProblem('', t)).toBe('Please enter a valid verification code');
     expect(codeProblem('1'.repeat(256), t)).toBe('Please enter a valid verification code');
     expect(codeProblem('1'.repeat(255), t)).toBeNull();
+  });
+
+  it("a form's checks: each failing field's sentence in order, the other fields' values as they were", async () => {
+    interface Values {
+      name: string;
+      again: string;
+      remember: boolean;
+    }
+    const checks = {
+      name: (v: string) => (v ? null : 'name missing'),
+      again: (v: string, values: Values) => (v === values.name ? null : 'not the same'),
+      remember: null,
+    };
+    expect(fieldProblems(checks, { name: '', again: 'x', remember: false })).toEqual({
+      name: 'name missing',
+      again: 'not the same',
+    });
+    const resolve = checksResolver<Values>(checks);
+    const options = { fields: {}, shouldUseNativeValidation: false } as const;
+    const failed = await resolve({ name: '', again: 'x', remember: false }, undefined, options);
+    expect(failed.values).toEqual({});
+    expect(Object.keys(failed.errors)).toEqual(['name', 'again']);
+    expect(failed.errors.again).toMatchObject({ type: 'custom', message: 'not the same' });
+    const passed = await resolve(
+      { name: 'a', again: 'a', remember: true, extra: 1 } as Values,
+      undefined,
+      options,
+    );
+    expect(passed).toEqual({ values: { name: 'a', again: 'a', remember: true }, errors: {} });
   });
 });

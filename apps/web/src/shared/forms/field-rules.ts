@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { toNestErrors } from '@hookform/resolvers';
+import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { formatPatternMessage, Limits, validateField, type Country, type FieldRule } from '@app/contract';
 import type { TFunction } from '../i18n/translator.ts';
 
@@ -78,12 +79,41 @@ export function codeProblem(raw: string, t: TFunction, rule?: FieldRule): string
   return null;
 }
 
-/** A zod string checked by `check`, whose answer (a sentence or null) becomes the field error. */
-export function checkedString(check: (value: string) => string | null) {
-  return z.string().superRefine((value, ctx) => {
-    const message = check(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+/** What is wrong with a field's value, in words, or null; `values` is the whole form, for a field checked against another. */
+export type FieldCheck<V, T> = (value: T, values: V) => string | null;
+
+/** One check per field of a form, in the order its errors are listed; null takes any value. */
+export type FormChecks<V extends FieldValues> = { [K in keyof V]: FieldCheck<V, V[K]> | null };
+
+/** Each failing field's sentence, in the order of `checks`. */
+export function fieldProblems<V extends FieldValues>(
+  checks: FormChecks<V>,
+  values: V,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of Object.keys(checks)) {
+    const message = checks[field]?.(values[field], values);
+    if (message) problems[field] = message;
+  }
+  return problems;
+}
+
+/**
+ * A React Hook Form resolver from a form's checks. The forms' rules are all sentences worked out
+ * by the functions above; they were carried by zod schemas (`superRefine`) and zod's resolver,
+ * which cost the player's forms zod's chunk (20.4 kB gzip) for no check of their own (issue 33,
+ * bench/web-size). It answers as zod's resolver did: every failing field's sentence as a
+ * `custom` error (the form shows one per field), nested by the resolvers' own `toNestErrors`, or
+ * the checked fields' values.
+ */
+export function checksResolver<V extends FieldValues>(checks: FormChecks<V>): Resolver<V> {
+  return async (values, _context, options) => {
+    const errors: Record<string, FieldError> = {};
+    for (const [field, message] of Object.entries(fieldProblems(checks, values)))
+      errors[field] = { type: 'custom', message };
+    if (Object.keys(errors).length > 0) return { values: {}, errors: toNestErrors(errors, options) };
+    return { values: Object.fromEntries(Object.keys(checks).map((f) => [f, values[f]])) as V, errors: {} };
+  };
 }
 
 /**
@@ -94,18 +124,16 @@ export function phoneCodeChecks(
   country: Pick<Country, 'numberLengths'> | undefined,
   t: TFunction,
   rule?: FieldRule,
-) {
+): { mobileNum: (value: string) => string | null; code: (value: string) => string | null } {
   return {
-    mobileNum: checkedString(
-      (v) =>
-        phoneProblem(v, country, t) ??
-        (rule
-          ? ruleProblem('mobileNum', rule, nationalDigits(v), t, {
-              forceRequired: true,
-              emptyKey: 'error_mobile_invalid',
-            })
-          : null),
-    ),
-    code: checkedString((v) => codeProblem(v, t)),
+    mobileNum: (v) =>
+      phoneProblem(v, country, t) ??
+      (rule
+        ? ruleProblem('mobileNum', rule, nationalDigits(v), t, {
+            forceRequired: true,
+            emptyKey: 'error_mobile_invalid',
+          })
+        : null),
+    code: (v) => codeProblem(v, t),
   };
 }

@@ -14,12 +14,14 @@ import {
 import { call } from '../http/client.ts';
 import { ApiError, ClientErrorCodes, isApiError } from '../http/api-error.ts';
 import { Modal } from '../ui/modal.tsx';
-import { ChevronRightIcon, RefreshIcon } from '../ui/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, RefreshIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/states.tsx';
 import { useSwitch } from '../system/system-status.ts';
 import { errorText } from './error-text.ts';
 import styles from './slider-challenge.module.css';
-import { getChallengeRef, verifyChallengeRef } from '../http/call-refs/verification.ts';
+import { getCaptchaCheckRef, getChallengeRef, verifyChallengeRef } from '../http/call-refs/verification.ts';
+import { solveCheck } from './captcha-field.tsx';
+import formStyles from './form.module.css';
 
 export { getChallengeRef as challengeCall };
 export { verifyChallengeRef as verifyChallengeCall };
@@ -39,7 +41,9 @@ const KEY_STEP = 4;
 /**
  * The self-hosted slider challenge (GEETEST3 before login and register, GEETESTVCODE3 before an
  * SMS): the server draws the picture and keeps the answer; the player drags the piece into its
- * hole (or moves it with the arrow keys and presses Enter).
+ * hole. Without dragging (WCAG 2.5.7, 2.1.1; decision 050): the handle is a slider (arrows, Home,
+ * End, Enter checks), a click on the track places the piece, the step buttons move it and "Check"
+ * drops it; and "No picture: check me another way" passes by a proof of work, nothing to see.
  */
 function SliderChallengeDialog({
   purpose,
@@ -53,7 +57,10 @@ function SliderChallengeDialog({
   const { t } = useTranslation(ACCOUNTS_NS);
   const [nonce, setNonce] = useState(0);
   const [x, setX] = useState(0);
+  // The piece's place as the last move left it, for a drop whose handler a render has not caught up.
+  const latestX = useRef(0);
   const drag = useRef<{ startX: number; from: number; startedAt: number; trail: number[] } | null>(null);
+  const keys = useRef<{ startedAt: number; trail: number[] } | null>(null);
   const passed = useRef(false);
   // Each picture is checked once and only the newest counts: never refetched behind the player's back.
   const query = useQuery({
@@ -94,19 +101,24 @@ function SliderChallengeDialog({
   const [lastMiss, setLastMiss] = useState('');
   const load = useCallback(() => {
     setX(0);
+    latestX.current = 0;
+    keys.current = null;
     setNonce((n) => n + 1);
   }, []);
+  // The proof of work in progress (the alternative): its answer goes to the check as the drop would.
+  const [working, setWorking] = useState(false);
 
   const maxX = challenge ? challenge.width - challenge.pieceSize : 0;
 
-  const submit = (dropX: number, durationMs: number, trail: number[]) => {
+  const submit = (dropX: number, durationMs: number, trail: number[] | undefined, proof?: string) => {
     if (!challenge) return;
     verify.mutate(
       {
         challengeId: challenge.challengeId,
         x: Math.round(dropX),
         durationMs: Math.round(durationMs),
-        trail,
+        ...(trail ? { trail } : {}),
+        ...(proof ? { proof } : {}),
       },
       {
         onSuccess: (pass) => {
@@ -136,34 +148,76 @@ function SliderChallengeDialog({
     if (!d) return;
     const next = Math.min(maxX, Math.max(0, d.from + e.clientX - d.startX));
     setX(next);
+    latestX.current = next;
     if (d.trail.length < 400) d.trail.push(Math.round(next));
   };
   const onPointerUp = () => {
     const d = drag.current;
     drag.current = null;
     if (!d || phase !== 'ready') return;
-    if (x === d.from) return;
-    submit(x, performance.now() - d.startedAt, d.trail);
+    // Where the last move put the piece: this handler may belong to a render from before it.
+    const at = latestX.current;
+    if (at === d.from) return;
+    submit(at, performance.now() - d.startedAt, d.trail);
   };
 
-  // Keyboard: arrows move the piece, Enter drops it; the trail and time come from the key presses.
-  const keys = useRef<{ startedAt: number; trail: number[] } | null>(null);
+  // Without a drag (keys, step buttons, a click on the track): each move is noted, "Check" or Enter
+  // drops the piece; the trail and time come from the moves (the trail only once it is one).
+  const moveTo = (next: number) => {
+    if (phase !== 'ready' || !challenge) return;
+    const clamped = Math.min(maxX, Math.max(0, Math.round(next)));
+    setLastMiss('');
+    keys.current ??= { startedAt: performance.now(), trail: [x] };
+    if (keys.current.trail.length < 400) keys.current.trail.push(clamped);
+    setX(clamped);
+    latestX.current = clamped;
+  };
+  const drop = () => {
+    const k = keys.current;
+    if (phase !== 'ready' || !k) return;
+    keys.current = null;
+    const at = latestX.current;
+    submit(at, performance.now() - k.startedAt, new Set(k.trail).size >= 3 ? k.trail : undefined);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (phase !== 'ready') return;
     const step = e.shiftKey ? KEY_STEP * 5 : KEY_STEP;
-    let next: number | null = null;
-    if (e.key === 'ArrowRight') next = Math.min(maxX, x + step);
-    else if (e.key === 'ArrowLeft') next = Math.max(0, x - step);
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowUp'
+        ? x + step
+        : e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+          ? x - step
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? maxX
+              : null;
     if (next !== null) {
       e.preventDefault();
-      keys.current ??= { startedAt: performance.now(), trail: [x] };
-      keys.current.trail.push(next);
-      setX(next);
+      moveTo(next);
     } else if (e.key === 'Enter' && keys.current) {
       e.preventDefault();
-      const k = keys.current;
-      keys.current = null;
-      submit(x, performance.now() - k.startedAt, k.trail);
+      drop();
+    }
+  };
+  // A click on the track (not on the handle) puts the piece's middle where it was clicked.
+  const onTrackPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (!challenge || e.target !== e.currentTarget) return;
+    const left = e.currentTarget.getBoundingClientRect().left;
+    moveTo(e.clientX - left - challenge.pieceSize / 2);
+  };
+  // The alternative: a proof of work on a check of the server's, sent instead of a drop.
+  const proveWork = async () => {
+    if (phase !== 'ready' || working) return;
+    setWorking(true);
+    setLastMiss('');
+    try {
+      const proof = await solveCheck(await call(getCaptchaCheckRef, {}));
+      submit(0, 0, undefined, proof);
+    } catch (e) {
+      setLastMiss(errorText(e, t));
+    } finally {
+      setWorking(false);
     }
   };
 
@@ -223,7 +277,16 @@ function SliderChallengeDialog({
             <RefreshIcon size={16} />
           </button>
         </div>
-        <div className={styles.track} style={{ width: challenge.width }} data-phase={phase}>
+        {/* The puzzle is drawn left to right in every language (its piece moves by x from the
+            left edge of the picture), so its track, handle and arrow are too (decision 044). */}
+        <div
+          className={styles.track}
+          style={{ width: challenge.width }}
+          data-phase={phase}
+          dir="ltr"
+          onPointerDown={onTrackPointerDown}
+          data-testid="challenge-track"
+        >
           <div className={styles.fill} style={{ width: x + challenge.pieceSize / 2 }} />
           <span className={styles.trackText} aria-hidden="true">
             {t('challenge_drag')}
@@ -247,6 +310,40 @@ function SliderChallengeDialog({
             <ChevronRightIcon size={20} />
           </button>
         </div>
+        {/* One pointer, no drag (WCAG 2.5.7): step the piece, then check; left to right as the track. */}
+        <div className={styles.steps} dir="ltr">
+          <button
+            type="button"
+            className={styles.step}
+            onClick={() => moveTo(x - KEY_STEP)}
+            disabled={phase !== 'ready' || working}
+            aria-label={t('challenge_left')}
+            title={t('challenge_left')}
+            data-testid="challenge-left"
+          >
+            <ChevronLeftIcon size={18} />
+          </button>
+          <button
+            type="button"
+            className={styles.step}
+            onClick={() => moveTo(x + KEY_STEP)}
+            disabled={phase !== 'ready' || working}
+            aria-label={t('challenge_right')}
+            title={t('challenge_right')}
+            data-testid="challenge-right"
+          >
+            <ChevronRightIcon size={18} />
+          </button>
+          <button
+            type="button"
+            className={styles.check}
+            onClick={drop}
+            disabled={phase !== 'ready' || working || x === 0}
+            data-testid="challenge-check"
+          >
+            {t('challenge_check')}
+          </button>
+        </div>
         <p
           className={styles.message}
           data-phase={phase === 'ready' && lastMiss ? 'failed' : phase}
@@ -254,8 +351,20 @@ function SliderChallengeDialog({
         >
           {phase === 'passed' || phase === 'failed' || phase === 'error'
             ? message
-            : lastMiss || t('challenge_hint')}
+            : working
+              ? t('loading')
+              : lastMiss || t('challenge_hint')}
         </p>
+        {/* The accessible alternative (WCAG 3.3.8), as under the picture captcha: nothing to see. */}
+        <button
+          type="button"
+          className={`${formStyles.captchaAlternative} ${styles.alternative}`}
+          onClick={() => void proveWork()}
+          disabled={phase !== 'ready' || working}
+          data-testid="challenge-alternative"
+        >
+          {t('captcha_alternative')}
+        </button>
       </>
     );
   }

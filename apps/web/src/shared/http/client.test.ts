@@ -4,7 +4,7 @@ import { setupShell, stubFetch, systemStatus } from '../../test/shell-harness.ts
 import { clearSession, readToken, saveSession, useSession } from '../session/session.ts';
 import { ApiError } from './api-error.ts';
 import { brandConfigCall, systemStatusCall } from './calls.ts';
-import { call, onUnauthorized } from './client.ts';
+import { call, lastSessionCallAt, onUnauthorized } from './client.ts';
 
 describe('http client', () => {
   beforeAll(() => setupShell());
@@ -22,6 +22,31 @@ describe('http client', () => {
     await call(systemStatusCall, { query: { url: 'example.test' } });
     headers = requests[1]!.init!.headers as Record<string, string>;
     expect(headers.Authorization).toBe('tok-123');
+  });
+
+  it("a call more than a minute after the last key or tap goes as passive and keeps no session awake; a key makes the next one the player's", async () => {
+    saveSession({ token: 'tok-123', agentType: 0 });
+    const { requests } = stubFetch({ '/wps/system/status': () => systemStatus() });
+    const send = () => call(systemStatusCall, { query: { url: 'example.test' } });
+    const activity = (i: number) =>
+      (requests[i]!.init!.headers as Record<string, string>)['Session-Activity'];
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    await send();
+    expect(activity(0)).toBeUndefined();
+    const sentAt = lastSessionCallAt();
+    expect(sentAt).toBeGreaterThan(0);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    await send();
+    expect(activity(1)).toBe('passive');
+    expect(lastSessionCallAt()).toBe(sentAt);
+    window.dispatchEvent(new PointerEvent('pointerdown'));
+    await send();
+    expect(activity(2)).toBeUndefined();
+    expect(lastSessionCallAt()).toBe(now + 61_000);
+    // A call marked passive stays passive right after a key.
+    await call(systemStatusCall, { query: { url: 'example.test' }, passive: true });
+    expect(activity(3)).toBe('passive');
   });
 
   it('SY-06 the status call sends the page host as url, and the envelope value comes back', async () => {

@@ -21,6 +21,12 @@ export interface CallOptions<C extends CallDef> {
    * no headers of its own (the config is the same for everyone and is read before the merchant is known).
    */
   plain?: boolean;
+  /**
+   * A call the player did not make (a poll): sent with `Session-Activity: passive`, so it neither
+   * extends the session's idle time-out on the server nor moves `lastSessionCallAt` (decision 050).
+   * Any call sent over a minute after the player's last key or tap goes as passive too.
+   */
+  passive?: boolean;
 }
 
 /**
@@ -139,6 +145,22 @@ function isEnvelope(
 /** When the newest call carrying the session's token was sent (epoch ms; 0: none yet). */
 let lastTokenCallAt = 0;
 
+/**
+ * A call sent this long after the player's last key, tap or click is a page's own (a poll that
+ * marks itself passive or not): it goes as passive, so a page left open on the lottery, an order
+ * or a promotion times out as one on the home page does (decision 050). A page's load counts as
+ * the player's act.
+ */
+const PLAYER_CALL_WINDOW_MS = 60_000;
+let lastInputAt = Date.now();
+if (typeof window !== 'undefined') {
+  const noteInput = () => {
+    lastInputAt = Date.now();
+  };
+  for (const type of ['pointerdown', 'keydown'] as const)
+    window.addEventListener(type, noteInput, { capture: true, passive: true });
+}
+
 /** The server's idle time-out counts from the session's last call: the time-out warning reads this. */
 export function lastSessionCallAt(): number {
   return lastTokenCallAt;
@@ -157,6 +179,8 @@ export async function call<C extends CallDef>(
     ? { ...options.headers }
     : { ...standardHeaders(), ...options.headers };
   const sentToken = headers.Authorization !== undefined;
+  const passive = options.passive || Date.now() - lastInputAt > PLAYER_CALL_WINDOW_MS;
+  if (passive) headers['Session-Activity'] = 'passive';
   let body: unknown = options.body;
   if (def.encrypted && body !== undefined) {
     if (!encryptedBodyEncoder) {
@@ -170,7 +194,7 @@ export async function call<C extends CallDef>(
 
   const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  if (sentToken) lastTokenCallAt = Date.now();
+  if (sentToken && !passive) lastTokenCallAt = Date.now();
   let res: Response;
   try {
     res = await fetch(buildUrl(def.path, options.query as Record<string, unknown> | undefined), {

@@ -104,7 +104,8 @@ export function warmCatalogues(language: string, namespaces: readonly string[]):
  * The app's translator; catalogues load lazily, one file per language and namespace (LN-05). Every
  * catalogue carries every key (locales.test.ts checks), so no fallback language is loaded: a
  * Burmese visitor downloads Burmese only. The shell's strings and the validation messages are
- * looked in after a namespace's own.
+ * looked in after a namespace's own. Messages write `{{n, number}}`, `{{at, date}}` and the
+ * others by the page's language, and `{{amount, money}}` as formatMoney does (money.ts adds it).
  */
 export const i18n = createTranslator({
   language: 'en',

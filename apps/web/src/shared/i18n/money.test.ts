@@ -54,4 +54,34 @@ describe('formatMoney: the one money formatter', () => {
   it('falls back to English for a language tag the browser does not take', () => {
     expect(formatMoney(1234.5, { precision: 2, language: 'not a tag!' })).toBe('1,234.50');
   });
+  it("keeps a signed amount's sign before it on a right-to-left page: isolated left to right there only", () => {
+    const isolated = (text: string) => text.startsWith('\u2066') && text.endsWith('\u2069');
+    for (const language of ['ar', 'fa', 'ur']) {
+      const minus = formatMoney(-3, { symbol: '$', precision: 2, language });
+      expect(isolated(minus), language).toBe(true);
+      expect(minus.slice(1, 3)).toBe('-$');
+      expect(isolated(formatMoney(12.5, { signed: true, precision: 2, language })), language).toBe(true);
+      // Unsigned digits already read left to right in a right-to-left line: no marks to copy along.
+      expect(isolated(formatMoney(12.5, { precision: 2, language })), language).toBe(false);
+      expect(isolated(formatMoney(0, { signed: true, precision: 2, language })), language).toBe(false);
+    }
+    // Left-to-right pages, Roman Urdu among them, never get the marks.
+    expect(formatMoney(-12.5, { signed: true, precision: 2, language: 'ur-Latn' })).toBe('-12.50');
+    expect(formatMoney(-12.5, { signed: true, precision: 2, language: 'en' })).toBe('-12.50');
+  });
+
+  it("{{amount, money}} in a message of the app's translator writes as formatMoney does: the brand's decimals, the page's language", async () => {
+    setBrand(withPrecision(2));
+    i18n.addResourceBundle('en', 'money-test', { paid: 'Paid {{amount, money}}' });
+    i18n.addResourceBundle('vi', 'money-test', { paid: 'Đã trả {{amount, money}}' });
+    const t = () => i18n.getFixedT('money-test');
+    expect(t()('paid', { amount: 1234.5 })).toBe('Paid 1,234.50');
+    await i18n.changeLanguage('vi');
+    try {
+      expect(t()('paid', { amount: 1234.5 })).toBe(`Đã trả ${formatMoney(1234.5, { language: 'vi' })}`);
+      expect(t()('paid', { amount: 1234.5 })).toBe('Đã trả 1.234,50');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });

@@ -124,4 +124,105 @@ describe('the translator', () => {
     await tr.changeLanguage('zh-CN');
     expect(heard).toHaveLength(1);
   });
+
+  describe('inside a message (session 30)', () => {
+    const messages = {
+      en: {
+        translation: {
+          kind: '{kind, select, deposit {Deposit of {{amount}}} withdrawal {Withdrawal of {{amount}}} other {Movement of {{amount}}}}',
+          place: 'You finished {place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}',
+          items: '{count, plural, =0 {No items} one {# item} other {# items}}',
+          nested:
+            '{who, select, me {{n, plural, one {You won # draw} other {You won # draws}}} other {{{name}} won {n, plural, one {# draw} other {# draws}}}}',
+          balance: 'Balance {{amount, number}}',
+          drawn: 'Drawn on {{at, date}} at {{at, time}}',
+          paid: 'Paid {{amount, money}}',
+          broken: 'Broken {kind, select, a {A}',
+          hash: 'Ticket #{{n}}',
+        },
+      },
+      ar: {
+        translation: { items: '{count, plural, one {عنصر واحد} two {عنصران} few {# عناصر} other {# عنصر}}' },
+      },
+      my: {
+        translation: {
+          balance: 'လက်ကျန် {{amount, number}}',
+          place: '{place, selectordinal, other {အဆင့် #}}',
+          paid: 'Paid {{amount, money}}',
+        },
+      },
+      fr: { translation: { place: 'Vous êtes {place, selectordinal, one {#er} other {#e}}' } },
+      'zh-CN': { translation: { drawn: '{{at, datetime}} 开奖' } },
+    };
+    const tr = (language = 'en') =>
+      createTranslator({
+        language,
+        resources: messages,
+        formats: { money: (value, lng) => `${lng}:${Number(value).toFixed(2)}` },
+      });
+
+    it('select: the branch named by the value, else other; values inside a branch are filled', () => {
+      const { t } = tr();
+      expect(t('kind', { kind: 'deposit', amount: 5 })).toBe('Deposit of 5');
+      expect(t('kind', { kind: 'withdrawal', amount: 7 })).toBe('Withdrawal of 7');
+      expect(t('kind', { kind: 'bonus', amount: 9 })).toBe('Movement of 9');
+      expect(t('kind')).toBe('Movement of {{amount}}');
+    });
+
+    it("selectordinal: the language's ordinal category (Intl.PluralRules type ordinal), # the number", () => {
+      const en = tr();
+      expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101].map((place) => en.t('place', { place }))).toEqual(
+        ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st'].map(
+          (p) => `You finished ${p}`,
+        ),
+      );
+      expect(tr('fr').t('place', { place: 1 })).toBe('Vous êtes 1er');
+      expect(tr('fr').t('place', { place: 2 })).toBe('Vous êtes 2e');
+      // Burmese: one category, its own digits for #.
+      expect(tr('my').t('place', { place: 3 })).toBe('အဆင့် ၃');
+    });
+
+    it('plural inside a message: =N first, then the category, each language its own (Arabic two and few), # grouped', () => {
+      expect(tr().t('items', { count: 0 })).toBe('No items');
+      expect(tr().t('items', { count: 1 })).toBe('1 item');
+      expect(tr().t('items', { count: 1234 })).toBe('1,234 items');
+      const ar = tr('ar');
+      expect([1, 2, 3, 11].map((count) => ar.t('items', { count }))).toEqual([
+        'عنصر واحد',
+        'عنصران',
+        '3 عناصر',
+        '11 عنصر',
+      ]);
+    });
+
+    it("blocks nest: a select holding a plural, # the nearest plural's number", () => {
+      const { t } = tr();
+      expect(t('nested', { who: 'me', n: 1 })).toBe('You won 1 draw');
+      expect(t('nested', { who: 'other', name: 'Ann', n: 3 })).toBe('Ann won 3 draws');
+    });
+
+    it("formats a value by the page's language: number, date, time, datetime, and a format the app adds (money)", () => {
+      expect(tr().t('balance', { amount: 1234567 })).toBe('Balance 1,234,567');
+      expect(tr('my').t('balance', { amount: 1234567 })).toBe('လက်ကျန် ၁,၂၃၄,၅၆၇');
+      const at = new Date(2026, 10, 30, 14, 5);
+      const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(at);
+      const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(at);
+      expect(tr().t('drawn', { at })).toBe(`Drawn on ${date} at ${time}`);
+      expect(tr('zh-CN').t('drawn', { at: at.getTime() })).toBe(
+        `${new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' }).format(at)} 开奖`,
+      );
+      expect(tr('my').t('paid', { amount: 3 })).toBe('Paid my:3.00');
+      // An unknown format writes the value as it is, until one is added by that name.
+      const later = tr();
+      expect(later.t('missing', { defaultValue: '{{word, shout}}', word: 'go' })).toBe('go');
+      later.addFormat('shout', (value) => `${String(value).toUpperCase()}!`);
+      expect(later.t('missing', { defaultValue: '{{word, shout}}', word: 'go' })).toBe('GO!');
+    });
+
+    it('writes a block that does not close as it stands, and # outside a plural as itself', () => {
+      const { t } = tr();
+      expect(t('broken', { kind: 'a' })).toBe('Broken {kind, select, a {A}');
+      expect(t('hash', { n: 7 })).toBe('Ticket #7');
+    });
+  });
 });

@@ -2,8 +2,12 @@
  * The app's translator (decision 025): flat catalogues per language and namespace, loaded lazily,
  * `{{name}}` interpolation, plural forms by `Intl.PluralRules` (`key_one`, `key_other`, and
  * `key_zero` for a count of 0), a `namespace:key` prefix, fallback namespaces and a default value.
- * That is all the catalogues use, and it is about a tenth of the bytes i18next and react-i18next
- * put on a phone's first visit (17.6 kB gzip), where the home route's JavaScript budget is 135 kB.
+ * Inside a message (decision 025, session 30): `{{name, number}}` and the other formats (`date`,
+ * `time`, `datetime`, and those the app adds, such as `money`) written by the page's language, and
+ * ICU's `{name, select, a {…} other {…}}`, `{n, plural, =0 {…} one {# …} other {…}}` and
+ * `{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}`, each language naming its own
+ * categories. About a tenth of the bytes i18next and react-i18next put on a phone's first visit
+ * (17.6 kB gzip), and less than Lingui's or FormatJS's compiled runtimes (measured in decision 025).
  */
 import { perLanguage } from './per-language.ts';
 
@@ -14,12 +18,55 @@ export type TOptions = {
   ns?: string | readonly string[];
 } & Record<string, unknown>;
 
-export type TFunction = (key: string, options?: TOptions) => string;
+/**
+ * A `t`. Written as a method so that a typed `t` (keys.ts: it takes only its catalogues' keys)
+ * passes where a helper asks for any `t` (a method's parameters are compared both ways).
+ */
+export type TFunction = { t(key: string, options?: TOptions): string }['t'];
 
 /** Strings by language, then namespace, then key. */
 export type Resources = Record<string, Record<string, Record<string, string>>>;
 
+/** Writes a value inside a message (`{{value, name}}`) in `language`. */
+export type Format = (value: unknown, language: string) => string;
+
 export type CatalogueLoader = (language: string, namespace: string) => Promise<Record<string, string>>;
+
+/** `{{name}}`, `{{name, format}}`, and `#` (the number of the plural branch being written). */
+const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*(?:,\s*(\w+)\s*)?\}\}|#/g;
+/** The start of an ICU block: `{name, select,` (a single brace: `{{` is a value). */
+const BLOCK = /(?<!\{)\{\s*([\w.-]+)\s*,\s*(select|plural|selectordinal)\s*,/g;
+/** A branch's selector and its opening brace: `other {`, `=0 {`. */
+const BRANCH = /\s*(=?[\w-]+)\s*\{/y;
+/** `namespace:key`; keys have no spaces, so a message that holds a colon ("Error: ...") is no key. */
+const NAMESPACED = /^([A-Za-z][\w-]*):([\w.-]+)$/;
+
+const pluralRulesOf = perLanguage((language) => new Intl.PluralRules(language));
+const ordinalRulesOf = perLanguage((language) => new Intl.PluralRules(language, { type: 'ordinal' }));
+function pluralCategory(language: string, count: number): string {
+  return pluralRulesOf(language).select(count);
+}
+
+const dateFormat = (style: Intl.DateTimeFormatOptions) => {
+  const of = perLanguage((language) => new Intl.DateTimeFormat(language, style));
+  return (value: unknown, language: string) => of(language).format(new Date(value as string | number | Date));
+};
+
+const numberFormatOf = perLanguage((language) => new Intl.NumberFormat(language));
+const formatNumber = (value: unknown, language: string) => numberFormatOf(language).format(Number(value));
+
+/**
+ * The formats every translator has; a translator's `formats` and `addFormat` add to them. Numbers
+ * by `Intl.NumberFormat` (its digits and grouping, as numbers.ts's formatCount writes them): the
+ * first one of a page load sets up the browser's number data, so a count line on a first render
+ * still formats with formatCount before it interpolates.
+ */
+const FORMATS: Record<string, Format> = {
+  number: formatNumber,
+  date: dateFormat({ dateStyle: 'medium' }),
+  time: dateFormat({ timeStyle: 'short' }),
+  datetime: dateFormat({ dateStyle: 'medium', timeStyle: 'short' }),
+};
 
 export interface TranslatorOptions {
   language: string;
@@ -29,24 +76,101 @@ export interface TranslatorOptions {
   fallbackNamespaces?: readonly string[];
   resources?: Resources;
   load?: CatalogueLoader;
+  /** Formats besides `number`, `date`, `time` and `datetime` (or in their place), by name. */
+  formats?: Record<string, Format>;
 }
 
-const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
-/** `namespace:key`; keys have no spaces, so a message that holds a colon ("Error: ...") is no key. */
-const NAMESPACED = /^([A-Za-z][\w-]*):([\w.-]+)$/;
+/**
+ * A message read once: text, a value (`[as written, name, format]`), `#` (0), or an ICU block
+ * (`[name, kind, branches]`).
+ */
+type Part = string | 0 | [string, string, string | undefined] | [string, string, Record<string, Part[]>];
 
-const pluralRulesOf = perLanguage((language) => new Intl.PluralRules(language));
-function pluralCategory(language: string, count: number): string {
-  return pluralRulesOf(language).select(count);
+const END = /\s*\}/y;
+const parsed = new Map<string, Part[]>();
+
+/** Reads a message's parts; a block that does not close is text as it stands. */
+function parse(text: string): Part[] {
+  const parts: Part[] = [];
+  const literal = (part: string) => {
+    let last = 0;
+    for (const m of part.matchAll(PLACEHOLDER)) {
+      if (m.index > last) parts.push(part.slice(last, m.index));
+      parts.push(m[1] ? [m[0], m[1], m[2]] : 0);
+      last = m.index + m[0].length;
+    }
+    if (last < part.length) parts.push(part.slice(last));
+  };
+  // Its own copy: a branch is parsed (recursively) while this one is half read.
+  const blocks = new RegExp(BLOCK);
+  let from = 0;
+  for (let block = blocks.exec(text); block; block = blocks.exec(text)) {
+    const branches: Record<string, Part[]> = {};
+    let at = blocks.lastIndex;
+    let closed = false;
+    for (;;) {
+      BRANCH.lastIndex = at;
+      const branch = BRANCH.exec(text);
+      if (!branch) {
+        END.lastIndex = at;
+        closed = END.test(text);
+        at = END.lastIndex;
+        break;
+      }
+      const start = BRANCH.lastIndex;
+      let depth = 1;
+      let i = start;
+      for (; i < text.length && depth; i++) depth += text[i] === '{' ? 1 : text[i] === '}' ? -1 : 0;
+      if (depth) break;
+      branches[branch[1]!] = parse(text.slice(start, i - 1));
+      at = i;
+    }
+    if (!closed) break;
+    literal(text.slice(from, block.index));
+    parts.push([block[1]!, block[2]!, branches]);
+    from = blocks.lastIndex = at;
+  }
+  literal(text.slice(from));
+  return parts;
 }
 
-function interpolate(text: string, options: TOptions | undefined): string {
-  if (!options || !text.includes('{{')) return text;
-  // A function replacer: a value such as `$&` is inserted as written, not as a pattern.
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = options[name];
-    return value === undefined || value === null ? whole : String(value);
-  });
+/**
+ * Writes a message: each ICU block by its branch for the values, `{{values}}` (formatted when they
+ * name a format) and, inside a plural branch, `#` as the number. A value not given stays as written.
+ */
+function write(
+  parts: Part[],
+  values: TOptions,
+  language: string,
+  formats: Record<string, Format>,
+  hash?: number,
+): string {
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') out += part;
+    else if (part === 0) out += hash === undefined ? '#' : formatNumber(hash, language);
+    else if (typeof part[2] === 'object') {
+      const [name, kind, branches] = part;
+      const value = values[name];
+      let n = hash;
+      let chosen: Part[] | undefined;
+      if (kind === 'select') chosen = branches[String(value)];
+      else {
+        n = Number(value);
+        chosen =
+          branches[`=${n}`] ??
+          branches[(kind === 'plural' ? pluralRulesOf : ordinalRulesOf)(language).select(n)];
+      }
+      out += write(chosen ?? branches.other ?? [], values, language, formats, n);
+    } else {
+      const value = values[part[1]];
+      const format = part[2] && formats[part[2]];
+      // A value such as `$&` is inserted as written.
+      out +=
+        value === undefined || value === null ? part[0] : format ? format(value, language) : String(value);
+    }
+  }
+  return out;
 }
 
 export interface Translator {
@@ -71,6 +195,8 @@ export interface Translator {
    * knows the visitor's language.
    */
   holdLoads(): () => void;
+  /** Adds a format for `{{value, name}}` (money.ts adds `money` when it loads). */
+  addFormat(name: string, format: Format): void;
   /** Switches language once the namespaces loaded so far are there in the new one. */
   changeLanguage(language: string): Promise<void>;
   on(event: 'languageChanged', listener: (language: string) => void): void;
@@ -86,6 +212,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
   const defaultNamespace = [options.defaultNamespace ?? 'translation'];
   const fallbackNamespaces = options.fallbackNamespaces ?? [];
   const load = options.load;
+  const formats: Record<string, Format> = { ...FORMATS, ...options.formats };
   const bundles = new Map<string, Record<string, string>>();
   const loading = new Map<string, Promise<void>>();
   const languageListeners = new Set<(language: string) => void>();
@@ -128,16 +255,22 @@ export function createTranslator(options: TranslatorOptions): Translator {
     return undefined;
   };
 
+  const listOf = (namespaces: string | readonly string[]) =>
+    typeof namespaces === 'string' ? [namespaces] : namespaces;
+  /** The namespaces a lookup reads: those asked for, then the fallbacks not among them. */
+  const orderOf = (namespaces: readonly string[]) => [
+    ...namespaces,
+    ...fallbackNamespaces.filter((n) => !namespaces.includes(n)),
+  ];
+
   const translate = (asked: readonly string[], rawKey: string, options?: TOptions): string => {
     let key = rawKey;
-    let namespaces =
-      options?.ns === undefined ? asked : typeof options.ns === 'string' ? [options.ns] : options.ns;
+    let order = options?.ns === undefined ? asked : orderOf(listOf(options.ns));
     const prefixed = NAMESPACED.exec(rawKey);
     if (prefixed) {
-      namespaces = [prefixed[1]!];
+      order = orderOf([prefixed[1]!]);
       key = prefixed[2]!;
     }
-    const order = [...namespaces, ...fallbackNamespaces.filter((n) => !namespaces.includes(n))];
     let text: string | undefined;
     const count = options?.count;
     if (typeof count === 'number') {
@@ -147,21 +280,26 @@ export function createTranslator(options: TranslatorOptions): Translator {
       text ??= lookup(order, `${key}_other`);
     }
     text ??= lookup(order, key) ?? options?.defaultValue ?? key;
-    return interpolate(text, options);
+    if (!text.includes('{')) return text;
+    let parts = parsed.get(text);
+    if (!parts) parsed.set(text, (parts = parse(text)));
+    return write(parts, options ?? {}, translator.language, formats);
   };
 
-  const listOf = (namespaces: string | readonly string[]) =>
-    typeof namespaces === 'string' ? [namespaces] : namespaces;
+  const defaultOrder = orderOf(defaultNamespace);
 
   const translator: Translator = {
     language: options.language,
-    t: (key, tOptions) => translate(defaultNamespace, key, tOptions),
+    t: (key, tOptions) => translate(defaultOrder, key, tOptions),
     getFixedT(namespaces) {
-      const list = listOf(namespaces);
-      return (key, tOptions) => translate(list, key, tOptions);
+      const order = orderOf(listOf(namespaces));
+      return (key, tOptions) => translate(order, key, tOptions);
     },
     hasLoaded: (namespace) => bundles.has(bundleKey(translator.language, namespace)),
     addResourceBundle,
+    addFormat(name, format) {
+      formats[name] = format;
+    },
     async loadNamespaces(namespaces) {
       if (held) await held;
       await Promise.all(listOf(namespaces).map((namespace) => loadBundle(translator.language, namespace)));

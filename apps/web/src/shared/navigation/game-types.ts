@@ -1,3 +1,5 @@
+import type { KeyIn } from '../i18n/keys.ts';
+
 /**
  * The game types of the main navigation and their pages (spec A §2 category navigation: LIVE
  * /live, RNG /rng, FISH /fish, SPORTS /sports, ESPORTS /esports, LOTT and ELOTT /elott, PVP /pvp).
@@ -7,7 +9,7 @@ export interface GameTypeEntry {
   type: 'LIVE' | 'RNG' | 'FISH' | 'SPORTS' | 'ESPORTS' | 'LOTT' | 'PVP';
   path: string;
   /** i18n key of the label. */
-  labelKey: string;
+  labelKey: KeyIn<'translation'>;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface GameTypeEntry {
  * tiles, the game lists and the not-found and game-frame pages.
  */
 export const gameTypePages: Readonly<
-  Record<string, { path: string; labelKey?: string; enName?: string; icon: string }>
+  Record<string, { path: string; labelKey?: KeyIn<'translation'>; enName?: string; icon: string }>
 > = {
   LOTT: { path: '/elott', labelKey: 'nav_lott', enName: 'Lottery', icon: 'lottery' },
   ELOTT: { path: '/elott', labelKey: 'games:nav_elott', enName: 'E-Lottery', icon: 'lottery' },

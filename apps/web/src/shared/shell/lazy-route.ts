@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Limits } from '@app/contract';
 
 /** A route chunk that failed to load or did not arrive within the chunk time-out (SH-37). */
@@ -43,4 +44,43 @@ const CHUNK_FAILURE =
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof ChunkLoadError) return true;
   return error instanceof Error && CHUNK_FAILURE.test(error.message);
+}
+
+/**
+ * How many page chunks are loading now: the shell's progress bar shows while any is (the data
+ * router's `useNavigation` told it before, decision 015). Listeners hear of a change in a
+ * microtask, since React asks for a lazy page's chunk while it renders.
+ */
+let pageLoads = 0;
+const pageLoadListeners = new Set<() => void>();
+function pageLoadsChanged(): void {
+  queueMicrotask(() => {
+    for (const listener of pageLoadListeners) listener();
+  });
+}
+
+/** Counts `loading` among the page loads until it settles. */
+export function trackPageLoad<T>(loading: Promise<T>): Promise<T> {
+  pageLoads++;
+  pageLoadsChanged();
+  const settled = () => {
+    pageLoads--;
+    pageLoadsChanged();
+  };
+  loading.then(settled, settled);
+  return loading;
+}
+
+function subscribePageLoads(listener: () => void): () => void {
+  pageLoadListeners.add(listener);
+  return () => pageLoadListeners.delete(listener);
+}
+
+/** True while a page chunk is loading. */
+export function usePageLoading(): boolean {
+  return useSyncExternalStore(
+    subscribePageLoads,
+    () => pageLoads > 0,
+    () => false,
+  );
 }

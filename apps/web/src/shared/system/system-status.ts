@@ -22,7 +22,9 @@ const persistedStatus = persistedOptions<SystemStatusResponse>(SessionCaches.set
 
 export const systemStatusQuery = queryOptions({
   queryKey: systemStatusKey,
-  queryFn: ({ signal }) => call(systemStatusCall, { query: { url: window.location.host }, signal }),
+  // Polled: not the player's doing, so it does not keep a session awake (decision 050).
+  queryFn: ({ signal }) =>
+    call(systemStatusCall, { query: { url: window.location.host }, signal, passive: true }),
   ...persistedStatus,
   // The cached settings paint the page at once, but only an open site's: a closed site's copy
   // could show a maintenance page that has already ended. Every page load asks again, once: the

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import type { TOptions } from '../i18n/translator.ts';
+import type { TFunction, TOptions } from '../i18n/translator.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { isRtl } from '../i18n/language.ts';
 
@@ -78,7 +78,7 @@ const MARKS = new RegExp(`${MARK}(\\w+)${MARK}`, 'g');
  * to `t` unchanged through `options`.
  */
 export function ltrMessage(
-  t: (key: string, options?: TOptions) => string,
+  t: TFunction,
   key: string,
   values: Record<string, string | number>,
   options?: TOptions,

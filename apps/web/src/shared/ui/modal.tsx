@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { Limits } from '@app/contract';
 import { focusableIn, trapTab } from './focus.ts';
 import { lockScroll } from './scroll-lock.ts';
@@ -61,7 +61,7 @@ export function Modal({
   bodyClassName,
   children,
 }: ModalProps) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [closing, setClosing] = useState(false);

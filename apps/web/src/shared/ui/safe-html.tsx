@@ -39,6 +39,9 @@ export function SafeHtml({ html, className }: { html: string; className?: string
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <div
+      // Written by the operator, in the player's language or the fallback's (English in an Arabic
+      // page): its direction from its own first letter (decision 044).
+      dir="auto"
       className={[styles.rich, className].filter(Boolean).join(' ')}
       dangerouslySetInnerHTML={{ __html: clean }}
     />

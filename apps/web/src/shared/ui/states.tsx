@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { AlertIcon, RefreshIcon } from './shell-icons.tsx';
 import { Button } from './button.tsx';
 import styles from './states.module.css';
@@ -14,7 +14,7 @@ export function Spinner({ label, size = 28 }: { label?: string; size?: number })
 
 /** A waiting area that shows a spinner at once (LOOK.md: within 100 ms). */
 export function LoadingState({ label, minHeight = 160 }: { label?: string; minHeight?: number }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   return (
     <div className={styles.centered} style={{ minHeight }}>
       <Spinner label={label ?? t('loading')} />
@@ -31,7 +31,7 @@ export function ErrorState({
   onRetry?: () => void;
   minHeight?: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   return (
     <div className={styles.centered} style={{ minHeight }} role="alert">
       <AlertIcon size={28} className={styles.alertIcon} />

@@ -42,7 +42,7 @@ const palettes: [string, string][] = [
   ['#4338ca', '#14123d'],
 ];
 
-type Motif = (svg: Svg, cx: number, cy: number, random: () => number) => string;
+export type Motif = (svg: Svg, cx: number, cy: number, random: () => number) => string;
 
 const pick = <T>(random: () => number, items: T[]): T => items[Math.floor(random() * items.length)]!;
 
@@ -111,7 +111,8 @@ const bingo: Motif = (svg, cx, cy, random) => {
   );
 };
 
-const motifs: Record<string, Motif> = {
+/** The motif of each game type (also the per-title art's, game-card.ts). */
+export const motifs: Record<string, Motif> = {
   LIVE: (svg, cx, cy, random) => {
     const ranks = ['A', 'K', 'Q', 'J', '10', '9'];
     const first = pick(random, ranks);

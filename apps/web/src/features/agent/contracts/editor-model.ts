@@ -1,6 +1,4 @@
 import {
-  checkOffer,
-  ContractTermsSchema,
   rateCaps,
   type ContractKind,
   type ContractProductType,
@@ -9,12 +7,13 @@ import {
 } from '@app/contract';
 import type { TFunction } from '../../../shared/i18n/translator.ts';
 import { fieldLabelKey, money, percent, tierFields, type TierField } from './format.ts';
+import { checkOfferTerms, readTerms } from './read-terms.ts';
 
 /**
  * The tier editor's model (research §2.5): what the agent types, as text, turned into the wire's
- * terms (minor units, basis points) and checked by the contract's own `checkOffer` against the
- * agent's own contract, so the editor and the server refuse the same offers with the same words.
- * Only the typing itself (a number, its decimals) is checked here, since the core takes numbers.
+ * terms (minor units, basis points) and checked by the contract's own `checkOffer` (its terms read
+ * by hand, read-terms.ts) against the agent's own contract, so the editor and the server refuse the
+ * same offers with the same words. Only the typing itself (a number, its decimals) is checked here, since the core takes numbers.
  */
 
 export interface EditorRow {
@@ -208,8 +207,9 @@ export function checkEditor(
   }));
   const typed = new Set(typing.map((x) => `${x.tier}:${x.field}`));
   // The server's terms come as stored (JSON keys in any order): parsed, they compare with the edit's.
-  const current = ctx.current ? ContractTermsSchema.safeParse(ctx.current) : null;
-  const res = checkOffer(input, { offerer: ctx.offerer, current: current?.success ? current.data : null });
+  // Read by hand as the contract's schema reads them: zod stays out of the browser (read-terms.ts).
+  const current = ctx.current ? readTerms(ctx.current) : null;
+  const res = checkOfferTerms(input, { offerer: ctx.offerer, current: current?.ok ? current.terms : null });
   if (res.ok) return { terms: typing.length ? null : res.terms, issues };
   const caps = ctx.offerer ? rateCaps(ctx.offerer) : {};
   const tiers = input.tiers as Record<string, unknown>[];

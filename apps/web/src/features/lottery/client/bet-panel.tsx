@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { lotteryPrizeModeIds, type Family } from '@app/contract';
 import { errorText } from '../../../shared/forms/error-text.ts';
 import { useGate } from '../../../shared/shell/use-gate.ts';
@@ -20,7 +20,7 @@ import {
   sumAmounts,
   winPerNote,
 } from '../rules.ts';
-import { LOTTERY_NS, LOTTERY_RULES_NS } from '../strings.ts';
+import { dataKey, LOTTERY_NS, LOTTERY_RULES_NS } from '../strings.ts';
 import type { Variant } from '../variants.ts';
 import { LotteryBalance } from '../balance.tsx';
 import { ChasePlanner, chaseTotal, type ChasePlan } from './chase-planner.tsx';
@@ -49,7 +49,7 @@ export function BetPanel({
   variant: Variant;
   current?: OpenNumero;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const gate = useGate();
   const plays = usePlayMenu(game.gameId, variant.prizeMode);
   const setting = useSetting(game.gameId);
@@ -251,7 +251,7 @@ export function BetPanel({
                   aria-pressed={u.bettingModeId === unit.bettingModeId}
                   onClick={() => setUnitId(u.bettingModeId)}
                 >
-                  {t(`unit_${u.code.toLowerCase()}`, { defaultValue: u.code })}
+                  {t(dataKey(`unit_${u.code.toLowerCase()}`), { defaultValue: u.code })}
                 </button>
               ))}
             </div>

@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { CloseIcon, ListIcon } from '../../../shared/ui/icons.tsx';
-import { LOTTERY_NS } from '../strings.ts';
+import { dataKey, LOTTERY_NS } from '../strings.ts';
 import styles from './client.module.css';
 import { formatMoney } from '../../../shared/i18n/money.ts';
 
@@ -37,7 +37,7 @@ export function BetSlip({
   onRemove: (key: string) => void;
   onClear: () => void;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   return (
     <section className={styles.slip} aria-labelledby="slip-title">
       <div className={styles.slipHead}>
@@ -62,7 +62,7 @@ export function BetSlip({
                 <span className={styles.slipMeta}>
                   {t('slip_meta', {
                     notes: l.notes,
-                    unit: t(`unit_${l.unitCode.toLowerCase()}`, { defaultValue: l.unitCode }),
+                    unit: t(dataKey(`unit_${l.unitCode.toLowerCase()}`), { defaultValue: l.unitCode }),
                     multiple: l.multiple,
                     series: l.series,
                   })}

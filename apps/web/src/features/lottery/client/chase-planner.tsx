@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { AlertDialog } from '../../../shared/forms/alert-dialog.tsx';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
-import { formatNoticeDate } from '../../../shared/format/date.ts';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
+import { formatTimeOfDay } from '../../../shared/format/date.ts';
+import { Ltr, ltrMessage } from '../../../shared/ui/ltr.tsx';
 import { Skeleton } from '../../../shared/ui/states.tsx';
 import { useChaseNumeros } from '../api.ts';
 import { LOTTERY_NS } from '../strings.ts';
@@ -59,7 +60,7 @@ export function ChasePlanner({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const [count, setCount] = useState(5);
   const [start, setStart] = useState(1);
   const [doubling, setDoubling] = useState(false);
@@ -98,12 +99,10 @@ export function ChasePlanner({
           return (
             <tr key={n?.numero ?? i}>
               <td>
-                <span className={styles.mono} title={n?.numero}>
-                  {n ? n.numero.split('-').at(-1) : '—'}
-                </span>
-                {n ? (
-                  <small className={styles.muted}> {formatNoticeDate(n.drawTime).slice(11, 16)}</small>
-                ) : null}
+                <Ltr className={styles.mono} testId="chase-numero">
+                  <span title={n?.numero}>{n ? n.numero.split('-').at(-1) : '—'}</span>
+                </Ltr>
+                {n ? <small className={styles.muted}> {formatTimeOfDay(n.drawTime, false)}</small> : null}
               </td>
               <td>×{m}</td>
               <td className={`${styles.right} ${styles.money}`}>{formatMoney(amount)}</td>
@@ -180,11 +179,15 @@ export function ChasePlanner({
           testId="chase-confirm"
         >
           <p>
-            {t('chase_confirm_draws', {
-              count: plan.multiples.length,
-              from: available[0]?.numero ?? '—',
-              to: available[plan.multiples.length - 1]?.numero ?? '—',
-            })}{' '}
+            {ltrMessage(
+              t,
+              'chase_confirm_draws',
+              {
+                from: available[0]?.numero ?? '—',
+                to: available[plan.multiples.length - 1]?.numero ?? '—',
+              },
+              { count: plan.multiples.length },
+            )}{' '}
             {t(plan.winStop ? 'chase_confirm_stop' : 'chase_confirm_all')}
           </p>
           <div className={styles.confirmDraws}>{table('chase-confirm-draws')}</div>

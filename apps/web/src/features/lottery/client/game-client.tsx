@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { errorText } from '../../../shared/forms/error-text.ts';
 import { Tabs } from '../../../shared/forms/tabs.tsx';
 import { ArrowLeftIcon, LotteryIcon } from '../../../shared/ui/icons.tsx';
@@ -28,7 +28,7 @@ const TABS: readonly Tab[] = ['bet', 'results', 'trend', 'bets', 'rules'];
  * bets on this game and the rules of every play.
  */
 export function GameClient({ variant, gameCode }: { variant: Variant; gameCode: string }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const lobby = useLobby(variant);
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((k) => k === params.get('tab')) ?? 'bet';
@@ -67,7 +67,7 @@ function ClientFor({
   tab: Tab;
   setTab: (t: Tab) => void;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const near = useNear(game.gameCode);
   const family = familyOfGroup(game.groupCode);
   const [, setParams] = useSearchParams();
@@ -95,7 +95,7 @@ function ClientFor({
         </div>
         <div className={styles.headResult} data-testid="last-result" aria-live="polite">
           <span className={styles.headLabel}>
-            {previous ? t('numero_no', { numero: previous.numero }) : t('latest_result')}
+            {previous ? ltrMessage(t, 'numero_no', { numero: previous.numero }) : t('latest_result')}
           </span>
           {drawing ? (
             <span className={styles.drawing}>{t('drawing')}</span>

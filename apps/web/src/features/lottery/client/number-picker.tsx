@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import type { TFunction } from '../../../shared/i18n/translator.ts';
 import { QUICK_PICKS, quickPick, rowsContent, type RowSpec } from '@app/contract';
 import { LOTTERY_NS } from '../strings.ts';
@@ -27,7 +27,7 @@ export function NumberPicker({
   onChange: (picks: Picks) => void;
   rowLabel: (row: RowSpec) => string;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const setRow = (i: number, next: string[]) =>
     onChange(rows.map((_, j) => (j === i ? next : (picks[j] ?? []))));
   return (
@@ -145,7 +145,7 @@ function TypedRow({
   picks: readonly string[];
   onChange: (next: string[]) => void;
 }) {
-  const { t } = useTranslation(LOTTERY_NS);
+  const { t } = useTypedTranslation(LOTTERY_NS);
   const digits = row.digits ?? 2;
   const [text, setText] = useState(picks.join(' '));
   // The slip took the numbers (or the play changed): the box empties with them.

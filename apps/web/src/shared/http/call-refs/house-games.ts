@@ -2,6 +2,22 @@
 import type * as C from '@app/contract';
 import type { CallRef } from '../call-ref.ts';
 
+export const actHouseBlackjackRef: CallRef<typeof C.actHouseBlackjack> = {
+  id: 'actHouseBlackjack',
+  method: 'POST',
+  path: '/wps/sandbox/house/blackjack/act',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
+export const startHouseBlackjackRef: CallRef<typeof C.startHouseBlackjack> = {
+  id: 'startHouseBlackjack',
+  method: 'POST',
+  path: '/wps/sandbox/house/blackjack/start',
+  wire: 'envelope',
+  token: false,
+  encrypted: false,
+};
 export const actHouseHiLoRef: CallRef<typeof C.actHouseHiLo> = {
   id: 'actHouseHiLo',
   method: 'POST',

@@ -1,0 +1,318 @@
+import { useState } from 'react';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
+import {
+  BLACKJACK_RTP,
+  percentText,
+  type BlackjackAction,
+  type BlackjackOutcome,
+  type BlackjackResult,
+  type BlackjackRound,
+  type HouseRound,
+  type HouseState,
+} from '@app/contract';
+import { money, toMinor, useGameHotkeys } from './api.ts';
+import { blackjackAct, blackjackStart } from './originals-blackjack-api.ts';
+import { BetAmountField } from './bet-amount.tsx';
+import { useMultiStepRound } from './multi-step-round.ts';
+import { Card } from './originals-cards-game.tsx';
+import { GameBar, GameError, SidePanel } from './panels.tsx';
+import { RecentRounds, RoundResult } from './round-result.tsx';
+import styles from './originals.module.css';
+import bj from './originals-blackjack.module.css';
+
+const NS = ['originals-blackjack', 'originals', 'house'] as const;
+const ACTIONS: readonly { action: BlackjackAction; key: string }[] = [
+  { action: 'hit', key: 'H' },
+  { action: 'stand', key: 'S' },
+  { action: 'double', key: 'D' },
+  { action: 'split', key: 'P' },
+];
+/** The return with perfect strategy, rounded down as the site shows returns. */
+export const BLACKJACK_RTP_TEXT = percentText(BLACKJACK_RTP, 2);
+const edgeText = () => {
+  const e = ((BLACKJACK_RTP.den - BLACKJACK_RTP.num) * 10_000n) / BLACKJACK_RTP.den;
+  return `0.${e.toString().padStart(2, '0')}`;
+};
+
+interface HandView {
+  cards: number[];
+  total: number;
+  soft: boolean;
+  doubled: boolean;
+  result?: BlackjackResult;
+  win?: number;
+}
+
+/**
+ * Blackjack (decision 057): two cards to the player, one up for the dealer (no hole card: his
+ * second is drawn when the player is done); hit, stand, double or split, then the dealer plays and
+ * the round settles. The hand lives on the server (a reload or another device plays it on); each
+ * action carries the number of actions the page saw, so a double tap is taken once. Keys: Space
+ * or Enter deals, H hit, S stand, D double, P split. Sound off until turned on.
+ */
+export function BlackjackGame({ state }: { state: HouseState }) {
+  const { t } = useTypedTranslation(NS);
+  const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
+  const [bet, setBet] = useState(String(Math.max(limits.minBet, 1)));
+  const {
+    open,
+    balance,
+    lastRound,
+    recent,
+    sound,
+    toggleSound,
+    busy,
+    error,
+    stageRef,
+    startRound,
+    stepRound,
+  } = useMultiStepRound<BlackjackRound>(state, state.openBlackjack ?? null, t);
+  const betMajor = Number(bet);
+
+  const deal = () => startRound(() => blackjackStart(state.gameCode, betMajor));
+  const act = async (action: BlackjackAction) => {
+    if (open?.legal.includes(action))
+      await stepRound(() => blackjackAct(state.gameCode, action, open.actions.length));
+  };
+
+  useGameHotkeys((key) => {
+    if (key === ' ' || key === 'Enter') {
+      if (!open) void deal();
+      return true;
+    }
+    const found = ACTIONS.find((a) => a.key === key.toUpperCase());
+    if (!open || !found || !open.legal.includes(found.action)) return false;
+    void act(found.action);
+    return true;
+  });
+
+  const last = lastRound?.kind === 'blackjack' ? (lastRound.outcome as unknown as BlackjackOutcome) : null;
+  const hands: HandView[] = open?.hands ?? last?.hands ?? [];
+  const dealer = open?.dealer ?? last?.dealer ?? [];
+  const dealerTotal = open?.dealerTotal ?? last?.dealerTotal ?? null;
+  const cardKey = open?.roundId ?? lastRound?.roundId ?? 'idle';
+
+  return (
+    <div className={styles.shell} data-testid="original-blackjack">
+      <GameBar state={state} balanceMinor={balance}>
+        <button
+          type="button"
+          className={styles.soundButton}
+          aria-pressed={sound}
+          onClick={toggleSound}
+          data-testid="sound-toggle"
+        >
+          {sound ? t('sound_on') : t('sound_off')}
+        </button>
+      </GameBar>
+      <div className={styles.layout}>
+        <section className={styles.controls} aria-label={t('controls')}>
+          <BetAmountField
+            label={t('bet_amount')}
+            currencySymbol={state.currencySymbol}
+            value={bet}
+            onChange={setBet}
+            limits={limits}
+            disabled={Boolean(open)}
+          />
+          <div className={bj.actions} role="group" aria-label={t('actions')}>
+            {ACTIONS.map(({ action, key }) => (
+              <button
+                key={action}
+                type="button"
+                className={[bj.action, bj[`action_${action}`]].join(' ')}
+                disabled={busy || !open || !open.legal.includes(action)}
+                onClick={() => void act(action)}
+                aria-keyshortcuts={key}
+                data-testid={`blackjack-${action}`}
+              >
+                <span className={bj.actionName}>{t(action)}</span>
+                <kbd className={bj.key}>{key}</kbd>
+                {open && (action === 'double' || action === 'split') && open.legal.includes(action) ? (
+                  <span className={bj.extra}>
+                    {t('extra_bet', { amount: money(state, toMinor(state, open.bet)) })}
+                  </span>
+                ) : null}
+              </button>
+            ))}
+          </div>
+          <GameError error={error} />
+          {open ? (
+            <p className={bj.staked} data-testid="blackjack-staked">
+              {t('stake_now', { amount: money(state, toMinor(state, open.stake)) })}
+            </p>
+          ) : (
+            <button
+              type="button"
+              className={styles.play}
+              disabled={busy || !(betMajor > 0)}
+              onClick={() => void deal()}
+              data-testid="play"
+            >
+              {busy ? t('dealing') : t('deal')}
+            </button>
+          )}
+          <p className={styles.hint}>
+            {t('limits', { min: limits.minBet, max: limits.maxBet, win: limits.maxWin.toLocaleString() })}
+          </p>
+          <p className={styles.hint}>{t('keys')}</p>
+        </section>
+        <section className={styles.stage} aria-label={state.name} ref={stageRef}>
+          <div className={bj.felt} data-testid="blackjack-table">
+            <div className={bj.side} data-testid="blackjack-dealer">
+              <div className={bj.sideHead}>
+                <span className={bj.sideName}>{t('dealer')}</span>
+                {dealer.length ? <Total total={dealerTotal!} soft={false} /> : null}
+                {last?.dealerBlackjack ? <em className={bj.flag}>{t('dealer_blackjack')}</em> : null}
+                {last && last.dealerTotal > 21 ? <em className={bj.flag}>{t('dealer_bust')}</em> : null}
+              </div>
+              <div className={bj.cards}>
+                {dealer.length ? (
+                  dealer.map((c, i) => (
+                    <div key={`${cardKey}-d${i}`} className={bj.slot}>
+                      <Card card={c} size="md" />
+                    </div>
+                  ))
+                ) : (
+                  <div className={bj.slot}>
+                    <Card card={null} size="md" />
+                  </div>
+                )}
+                {open ? (
+                  <div className={bj.slot} aria-hidden>
+                    <Card card={null} size="md" />
+                  </div>
+                ) : null}
+              </div>
+            </div>
+            <div className={bj.arc} aria-hidden>
+              {t('rules_arc')}
+            </div>
+            <div className={bj.hands} data-testid="blackjack-hands" aria-live="polite">
+              {hands.length ? (
+                hands.map((h, i) => (
+                  <Hand
+                    key={`${cardKey}-h${i}`}
+                    hand={h}
+                    label={hands.length > 1 ? t('hand_n', { n: i + 1 }) : t('you')}
+                    active={Boolean(open) && open!.active === i}
+                    cardKey={`${cardKey}-h${i}`}
+                  />
+                ))
+              ) : (
+                <div className={bj.idle}>
+                  <div className={bj.cards} aria-hidden>
+                    <div className={bj.slot}>
+                      <Card card={null} size="md" />
+                    </div>
+                    <div className={bj.slot}>
+                      <Card card={null} size="md" />
+                    </div>
+                  </div>
+                  <p className={styles.muted}>{t('idle')}</p>
+                </div>
+              )}
+            </div>
+            {open ? <p className={bj.prompt}>{t('your_turn')}</p> : null}
+          </div>
+          <RoundResult
+            state={state}
+            round={lastRound}
+            idle={t('rtp_line', { rtp: BLACKJACK_RTP_TEXT })}
+            payout={lastRound ? <Payout state={state} round={lastRound} /> : null}
+          />
+          <RecentRounds rounds={recent} />
+        </section>
+        <SidePanel state={state} lastRound={lastRound} rules={<BlackjackRules />} />
+      </div>
+    </div>
+  );
+}
+
+/** A round's payout: a win above the stake; up to the stake, what came back of it (a push, split hands that won and lost); or none. */
+function Payout({ state, round }: { state: HouseState; round: HouseRound }) {
+  const { t } = useTypedTranslation(NS);
+  const amount = money(state, toMinor(state, round.win));
+  return (
+    <span
+      className={round.win > round.bet ? styles.won : round.win > 0 ? styles.muted : styles.lost}
+      data-testid="blackjack-payout"
+    >
+      {round.win > round.bet
+        ? t('you_won', { amount })
+        : round.win > 0
+          ? t('returned', { amount })
+          : t('no_win')}
+    </span>
+  );
+}
+
+function Total({ total, soft }: { total: number; soft: boolean }) {
+  const { t } = useTypedTranslation(NS);
+  return (
+    <span className={[bj.total, total > 21 ? bj.totalBust : ''].join(' ')} title={t('total', { total })}>
+      {soft && total < 21 ? `${total - 10}/${total}` : total}
+    </span>
+  );
+}
+
+function Hand({
+  hand,
+  label,
+  active,
+  cardKey,
+}: {
+  hand: HandView;
+  label: string;
+  active: boolean;
+  cardKey: string;
+}) {
+  const { t } = useTypedTranslation(NS);
+  return (
+    <div
+      className={[bj.hand, active ? bj.handActive : '', hand.result ? bj[`hand_${hand.result}`] : ''].join(
+        ' ',
+      )}
+      data-testid="blackjack-hand"
+      data-result={hand.result}
+      data-total={hand.total}
+      data-active={active || undefined}
+    >
+      <div className={bj.sideHead}>
+        <span className={bj.sideName}>{label}</span>
+        <Total total={hand.total} soft={hand.soft} />
+        {hand.doubled ? <em className={bj.flag}>2×</em> : null}
+        {active ? <em className={bj.flagActive}>{t('in_play')}</em> : null}
+      </div>
+      <div className={bj.cards}>
+        {hand.cards.map((c, i) => (
+          <div
+            key={`${cardKey}-${i}`}
+            className={[bj.slot, hand.doubled && i === 2 ? bj.sideways : ''].join(' ')}
+          >
+            <Card card={c} size="md" />
+          </div>
+        ))}
+      </div>
+      {hand.result ? (
+        <strong className={[bj.badge, bj[`badge_${hand.result}`]].join(' ')}>
+          {t(`result_${hand.result}`)}
+        </strong>
+      ) : null}
+    </div>
+  );
+}
+
+function BlackjackRules() {
+  const { t } = useTypedTranslation(NS);
+  return (
+    <div className={styles.rules}>
+      <p>{t('rules_blackjack')}</p>
+      <p>{t('rules_moves')}</p>
+      <p>{t('rules_pays')}</p>
+      <p>{t('rules_deck')}</p>
+      <p>{t('rules_rtp', { rtp: BLACKJACK_RTP_TEXT, edge: edgeText() })}</p>
+      <p>{t('rules_fair')}</p>
+    </div>
+  );
+}
