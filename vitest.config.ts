@@ -101,6 +101,19 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // The web build's own plugins (apps/web/build), in Node: they run a Vite build, whose
+          // bundler reads its options only from objects of Node's own realm, not from the web
+          // project's VM contexts.
+          name: 'web-build',
+          root: 'apps/web',
+          include: ['build/**/*.test.ts'],
+          environment: 'node',
+          retry,
+          maxWorkers,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'admin',
