@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check and every test, in the order that fails fastest. Typecheck, lint, the
- * Vitest projects (contract, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, web),
+ * Vitest projects (contract, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, web,
+ * the web build's plugins, admin),
  * then the Playwright suite against the built app and the real server in Debian's Chromium.
  * Ends with the line `N passed, N failed`; the runners' JSON reports feed `npm run spec:coverage`.
  */
