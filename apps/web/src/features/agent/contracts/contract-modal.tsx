@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CallValue, ContractView, getAgentContracts, HigherRateAffected } from '@app/contract';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { sessionStore } from '../../../shared/storage/storage.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal, useModalClose } from '../../../shared/ui/modal.tsx';
@@ -59,7 +59,7 @@ export function ContractRequestsPopup() {
  * block headed by kind, product and period with its tiers and its two buttons.
  */
 export function ContractRequestsModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const query = useContracts();
   return (
     <Modal onClose={onClose} title={t('ct_modal_title')} width={760} height="auto" className={styles.modal}>
@@ -78,7 +78,7 @@ export function ContractRequestsModal({ onClose }: { onClose: () => void }) {
 }
 
 function RequestSections({ requests, given }: { requests: ContractRequest[]; given: ContractView[] }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const close = useModalClose();
   const offers = requests.filter((r) => r.status !== 'V');
   const terminations = requests.filter((r) => r.status === 'V');
@@ -121,7 +121,7 @@ function RequestSections({ requests, given }: { requests: ContractRequest[]; giv
 
 /** One request: who offers it, its tiers, and its answer (with the higher-rate confirmation). */
 export function RequestBlock({ request: r, given }: { request: ContractRequest; given: ContractView[] }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const answer = useAnswer();
   // The affected downlines once Accept asked for the confirmation (from the list, or the server's refusal).
   const [confirming, setConfirming] = useState<HigherRateAffected[] | null>(null);
@@ -228,7 +228,7 @@ export function RequestBlock({ request: r, given }: { request: ContractRequest; 
 
 /** AG-17's warning: the downline contracts accepting would end, each with the rate and the new cap. */
 function HigherRateWarning({ affected, given }: { affected: HigherRateAffected[]; given: ContractView[] }) {
-  const { t, i18n } = useTranslation(AGENT_STRINGS);
+  const { t, i18n } = useTypedTranslation(AGENT_STRINGS);
   const language = i18n.language || 'en';
   const precision = usePrecision();
   return (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { ContractKind, ContractView } from '@app/contract';
+import type { ContractAction, ContractKind, ContractView } from '@app/contract';
 import {
   getAgentContractHistoryRef,
   getAgentContractStatementsRef,
   terminateAgentContractRef,
 } from '../../../shared/http/call-refs/agent-contracts.ts';
 import { call } from '../../../shared/http/client.ts';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { agentErrorText } from '../errors.ts';
@@ -31,7 +31,7 @@ type Tab = (typeof TABS)[number];
  * Hourly Salary and Real-Time Salary entries.
  */
 export function ContractPage({ kind }: { kind: ContractKind }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [tab, setTab] = useState<Tab>('mine');
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   const query = useContracts(kind);
@@ -81,7 +81,7 @@ export const HourlySalaryPage = () => <ContractPage kind="hourlySalary" />;
 export const RealTimeSalaryPage = () => <ContractPage kind="realTimeSalary" />;
 
 function StatusChip({ status }: { status: ContractView['status'] }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   return (
     <span
       className={ui.chip}
@@ -95,7 +95,7 @@ function StatusChip({ status }: { status: ContractView['status'] }) {
 }
 
 function When({ at }: { at: number }) {
-  const { i18n } = useTranslation(AGENT_STRINGS);
+  const { i18n } = useTypedTranslation(AGENT_STRINGS);
   return (
     <time className={ui.time} dateTime={new Date(at).toISOString()}>
       {new Intl.DateTimeFormat(i18n.language || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(at)}
@@ -106,7 +106,7 @@ function When({ at }: { at: number }) {
 // ---- my contract -------------------------------------------------------------------------------
 
 function MyContracts({ held }: { held: ContractView[] }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [answering, setAnswering] = useState(false);
   if (held.length === 0)
     return <AgentEmpty title={t('ct_mine_empty_title')} text={t('ct_mine_empty_text')} />;
@@ -188,7 +188,7 @@ function Management({
   given: ContractView[];
   onHistory: (id: number) => void;
 }) {
-  const { t, i18n } = useTranslation(AGENT_STRINGS);
+  const { t, i18n } = useTypedTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const own = held.filter((c) => termsInForce(c) !== null);
@@ -292,7 +292,7 @@ function Management({
 }
 
 function TerminateDialog({ contract: c, onClose }: { contract: ContractView; onClose: () => void }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const refresh = useContractsRefresh();
   const mutation = useMutation({
     mutationFn: () => call(terminateAgentContractRef, { body: { contractId: c.id, version: c.version } }),
@@ -352,7 +352,7 @@ function History({
   chosen: number | null;
   onChoose: (id: number) => void;
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const contracts = [...held, ...given];
   const heldIds = new Set(held.map((c) => c.id));
   const id = chosen ?? contracts[0]?.id ?? null;
@@ -385,7 +385,11 @@ function History({
               {[...d.events].reverse().map((e, i) => (
                 <li key={i} data-action={e.action}>
                   <div className={styles.eventHead}>
-                    <strong>{t(`ct_action_${e.action}`, { defaultValue: e.action })}</strong>
+                    <strong>
+                      {/* The wire's action is a plain string (ContractEventSchema): the contract's
+                          actions have keys, anything else reads as sent. */}
+                      {t(`ct_action_${e.action as ContractAction}`, { defaultValue: e.action })}
+                    </strong>
                     <span className={ui.muted}>
                       {t(`ct_actor_${e.actor}`)}
                       {e.actorName ? ` · ${e.actorName}` : ''}
@@ -423,7 +427,7 @@ export function windowStartLabel(key: string): string {
 }
 
 function Records({ kind, held }: { kind: ContractKind; held: ContractView[] }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);

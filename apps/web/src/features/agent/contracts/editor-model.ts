@@ -4,9 +4,9 @@ import {
   type ContractProductType,
   type ContractTerms,
   type DividendPeriod,
+  type TierIssueCode,
 } from '@app/contract';
-import type { TFunction } from '../../../shared/i18n/translator.ts';
-import { fieldLabelKey, money, percent, tierFields, type TierField } from './format.ts';
+import { fieldLabelKey, money, percent, tierFields, type AgentT, type TierField } from './format.ts';
 import { checkOfferTerms, readTerms } from './read-terms.ts';
 
 /**
@@ -93,7 +93,17 @@ export function emptyRow(
   return row;
 }
 
-type Parsed = { ok: true; value: number } | { ok: false; key: string; count?: number } | { ok: 'empty' };
+/** What the editor's own typing check says: not a number, too many decimals. */
+type TypingKey = 'ct_issue_number' | 'ct_issue_integer' | 'ct_issue_decimals';
+
+type Parsed = { ok: true; value: number } | { ok: false; key: TypingKey; count?: number } | { ok: 'empty' };
+
+/** `'contract.tier.empty'` as `'contract_tier_empty'`, in the type as at run time. */
+type Underscored<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_${Underscored<B>}` : S;
+
+/** The catalogue key of a tier issue the contract's check names (`ct_issue_contract_tier_empty`). */
+const issueKey = (code: TierIssueCode) =>
+  `ct_issue_${code.replace(/\./g, '_') as Underscored<TierIssueCode>}` as const;
 
 /** Decimal text to an integer scaled by 10^decimals, refusing more decimals than that. */
 function scaled(text: string, decimals: number): Parsed {
@@ -133,10 +143,10 @@ export function termsFromState(
   precision: number,
 ): {
   input: Record<string, unknown>;
-  typing: { tier: number; field: string; key: string; count?: number }[];
+  typing: { tier: number; field: string; key: TypingKey; count?: number }[];
 } {
   const fields = fieldsFor(s);
-  const typing: { tier: number; field: string; key: string; count?: number }[] = [];
+  const typing: { tier: number; field: string; key: TypingKey; count?: number }[] = [];
   const tiers = s.rows.map((row, i) => {
     const out: Record<string, unknown> = {};
     for (const f of fields) {
@@ -190,7 +200,7 @@ export function checkEditor(
   s: EditorState,
   ctx: { offerer: ContractTerms | null; current?: ContractTerms | null },
   precision: number,
-  t: TFunction,
+  t: AgentT,
   language = 'en',
 ): { terms: ContractTerms | null; issues: EditorIssue[] } {
   const fields = fieldsFor(s);
@@ -227,7 +237,7 @@ export function checkEditor(
     issues.push({
       tier: i.tier,
       field: i.field,
-      message: t(`ct_issue_${i.code.replace(/\./g, '_')}`, {
+      message: t(issueKey(i.code), {
         field: label(i.field),
         value,
         defaultValue: i.message,

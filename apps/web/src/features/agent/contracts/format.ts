@@ -1,6 +1,6 @@
-import type { ContractKind, ContractStatus, ContractTerms } from '@app/contract';
+import type { ContractKind, ContractStatus, ContractTerms, DividendPeriod } from '@app/contract';
 import { formatMoney } from '../../../shared/i18n/money.ts';
-import type { TFunction } from '../../../shared/i18n/translator.ts';
+import type { Key, TypedT } from '../../../shared/i18n/keys.ts';
 import { productLabel } from '../labels.ts';
 
 /**
@@ -17,6 +17,12 @@ export const kindOfPage: Record<string, ContractKind> = {
   agentRealtimeSalary: 'realTimeSalary',
 };
 
+/** The contract helpers' `t`: the agent catalogue's keys (a page's `t` over AGENT_STRINGS passes). */
+export type AgentT = TypedT<'agent'>;
+
+/** A tier field's column heading: one of the agent catalogue's `ct_f_*` keys. */
+export type FieldLabelKey = Extract<Key<'agent'>, `ct_f_${string}`>;
+
 /** A tier field as the editor and the tables treat it. */
 export type FieldType = 'amount' | 'count' | 'rate' | 'wholeRate' | 'salaryRate';
 export interface TierField {
@@ -24,7 +30,7 @@ export interface TierField {
   key: string;
   type: FieldType;
   /** The catalogue key of its column heading. */
-  label: string;
+  label: FieldLabelKey;
 }
 
 /** The tier columns of each kind, in the original's order (research §3–§6; AG-10…AG-13). */
@@ -38,7 +44,7 @@ export function tierFields(
         { key: 'netLoss', type: 'amount', label: 'ct_f_period_pl' },
         { key: 'activeMember', type: 'count', label: 'ct_f_active' },
         ...(terms.periodic
-          ? [{ key: 'periodicTotalBet', type: 'amount' as const, label: 'ct_f_periodic_bet' }]
+          ? [{ key: 'periodicTotalBet', type: 'amount' as const, label: 'ct_f_periodic_bet' as const }]
           : []),
         { key: 'contractRate', type: 'wholeRate', label: 'ct_f_dividend_rate' },
       ];
@@ -89,7 +95,7 @@ export function cellText(
   row: Record<string, unknown>,
   precision: number,
   language: string,
-  t: TFunction,
+  t: AgentT,
 ): string {
   const v = Number(row[field.key] ?? 0);
   switch (field.type) {
@@ -109,19 +115,19 @@ export function cellText(
 
 /** "Dividend – Lottery – Weekly" (research §2.3): a contract's heading by kind, product and period. */
 export function lineTitle(
-  t: TFunction,
-  c: { kind: ContractKind; productType: string; computationPeriod?: string | null },
+  t: AgentT,
+  c: { kind: ContractKind; productType: string; computationPeriod?: DividendPeriod | null },
 ): string {
   const parts = [t(`ct_kind_${c.kind}`), productName(t, c.productType)];
   if (c.computationPeriod) parts.push(t(`ct_period_${c.computationPeriod}`));
   return parts.join(' – ');
 }
 
-export const productName = (t: TFunction, product: string) =>
+export const productName = (t: AgentT, product: string) =>
   product === 'CONS' || product === 'DEPOSIT' ? t(`ct_product_${product}`) : productLabel(t, product);
 
 /** The status as the original names it (`ac_status_*`, research §2.2), with the chip's tone. */
-export function statusText(t: TFunction, status: ContractStatus | 'DEF'): string {
+export function statusText(t: AgentT, status: ContractStatus | 'DEF'): string {
   return t(`ct_status_${status}`);
 }
 export const statusTone = (status: ContractStatus | 'DEF') =>
@@ -143,19 +149,18 @@ export const lineKey = (c: { kind: string; productType: string; computationPerio
   `${c.kind}:${c.productType}:${c.computationPeriod ?? ''}`;
 
 /** The column heading of a rate field named by the higher-rate warning or a tier issue. */
-export function fieldLabelKey(field: string): string {
-  return (
-    {
-      minimumBet: 'ct_f_bet',
-      betVolume: 'ct_f_daily_bet',
-      betAmount: 'ct_f_single_bet',
-      netLoss: 'ct_f_period_pl',
-      activeMember: 'ct_f_active',
-      periodicTotalBet: 'ct_f_periodic_bet',
-      contractRate: 'ct_f_dividend_rate',
-      rate: 'ct_f_salary',
-      lossRate: 'ct_f_loss_rate',
-      winRate: 'ct_f_profit_rate',
-    }[field] ?? 'ct_f_rate'
-  );
+export function fieldLabelKey(field: string): FieldLabelKey {
+  const labels: Record<string, FieldLabelKey> = {
+    minimumBet: 'ct_f_bet',
+    betVolume: 'ct_f_daily_bet',
+    betAmount: 'ct_f_single_bet',
+    netLoss: 'ct_f_period_pl',
+    activeMember: 'ct_f_active',
+    periodicTotalBet: 'ct_f_periodic_bet',
+    contractRate: 'ct_f_dividend_rate',
+    rate: 'ct_f_salary',
+    lossRate: 'ct_f_loss_rate',
+    winRate: 'ct_f_profit_rate',
+  };
+  return labels[field] ?? 'ct_f_rate';
 }

@@ -1,9 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { type ContractKind, type ContractTerms, type ContractView, type TierIssue } from '@app/contract';
+import {
+  resetFrequencies,
+  type ContractKind,
+  type ContractTerms,
+  type ContractView,
+  type TierIssue,
+} from '@app/contract';
 import { isApiError } from '../../../shared/http/api-error.ts';
 import { call } from '../../../shared/http/client.ts';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { agentErrorText } from '../errors.ts';
@@ -45,7 +51,7 @@ export function OfferDialog({
   contract?: ContractView;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation(AGENT_STRINGS);
+  const { t, i18n } = useTypedTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const refresh = useContractsRefresh();
   const modifying = contract !== undefined;
@@ -175,7 +181,7 @@ export function OfferDialog({
                       })
                     }
                   >
-                    {[0, 1, 2, 3].map((r) => (
+                    {resetFrequencies.map((r) => (
                       <option key={r} value={r}>
                         {t(`ct_reset_${r}`)}
                       </option>

@@ -3,13 +3,12 @@ import type { CallBody, Simulation, simulateAgentContract, SimulatorWarning } fr
 import { simulateAgentContractRef } from '../../../shared/http/call-refs/agent-contracts.ts';
 import { call } from '../../../shared/http/client.ts';
 import { useQuery } from '../../../shared/http/use-query.ts';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
-import type { TFunction } from '../../../shared/i18n/translator.ts';
 import { usePrecision } from '../money-input.ts';
 import { AGENT_STRINGS } from '../strings.ts';
 import { AgentError, AGENT_KEY, TableSkeleton, uiStyles as ui } from '../ui.tsx';
-import { fieldLabelKey, money, percent } from './format.ts';
+import { fieldLabelKey, money, percent, type AgentT } from './format.ts';
 import styles from './contracts.module.css';
 
 type SimulateBody = CallBody<typeof simulateAgentContract>;
@@ -21,7 +20,7 @@ type SimulateBody = CallBody<typeof simulateAgentContract>;
  * statement function settlement records, so the figure here is what settlement would have paid.
  */
 export function SimulatorPanel({ body, upline = false }: { body: SimulateBody; upline?: boolean }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const query = useQuery<Simulation>({
     queryKey: [...AGENT_KEY, 'simulate', body],
     queryFn: ({ signal }) => call(simulateAgentContractRef, { body, signal }),
@@ -54,9 +53,9 @@ function SimulationView({
 }: {
   simulation: Simulation;
   upline: boolean;
-  t: TFunction;
+  t: AgentT;
 }) {
-  const { i18n } = useTranslation(AGENT_STRINGS);
+  const { i18n } = useTypedTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const language = i18n.language || 'en';
   const last = s.periods.length - 1;
@@ -217,9 +216,9 @@ export function StatementFacts({
 }: {
   statement: Simulation['periods'][number]['statement'];
   downlines: { downlineId: number; username: string; amount: number }[];
-  t: TFunction;
+  t: AgentT;
 }) {
-  const { i18n } = useTranslation(AGENT_STRINGS);
+  const { i18n } = useTypedTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const m = (v: number) => money(v, precision);
   const rate =
@@ -267,7 +266,7 @@ export function StatementFacts({
 /** A column's name without its comparison sign, inside a sentence. */
 const bare = (label: string) => label.replace(/\s*≥\s*$/, '');
 
-function warningText(w: SimulatorWarning, t: TFunction, language: string): string {
+function warningText(w: SimulatorWarning, t: AgentT, language: string): string {
   const field = bare(t(fieldLabelKey(w.field)));
   const cap = w.cap === null ? t('ct_none') : percent(w.cap, language);
   if (w.code === 'rateAboveOwn')
@@ -293,9 +292,9 @@ export function SimulatorToggle({
   /** Terms the agent offers a downline: lead with what it would owe. */
   upline?: boolean;
   /** The button's catalogue key: "What would this have paid?" before signing, "What did it pay?" after. */
-  label?: string;
+  label?: 'ct_sim_show' | 'ct_sim_show_mine';
 }) {
-  const { t } = useTranslation(AGENT_STRINGS);
+  const { t } = useTypedTranslation(AGENT_STRINGS);
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.simToggle}>

@@ -1,5 +1,5 @@
 import type { ContractTerms } from '@app/contract';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { usePrecision } from '../money-input.ts';
 import { AGENT_STRINGS } from '../strings.ts';
 import { cellText, fieldsOf, money } from './format.ts';
@@ -19,7 +19,7 @@ export function TermsTable({
   testId?: string;
   highlight?: number | null;
 }) {
-  const { t, i18n } = useTranslation(AGENT_STRINGS);
+  const { t, i18n } = useTypedTranslation(AGENT_STRINGS);
   const precision = usePrecision();
   const fields = fieldsOf(terms);
   const language = i18n.language || 'en';

@@ -1,13 +1,24 @@
 import { useId } from 'react';
 import { rateCaps, type ContractTerms } from '@app/contract';
 import { useBrand } from '../../../shared/brand/brand.ts';
-import { useTranslation } from '../../../shared/i18n/react.tsx';
+import type { Key } from '../../../shared/i18n/keys.ts';
+import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { AGENT_STRINGS } from '../strings.ts';
 import { uiStyles as ui } from '../ui.tsx';
 import { emptyRow, stateFromTerms, type EditorIssue, type EditorState } from './editor-model.ts';
 import { money, percent, tierFields } from './format.ts';
 import styles from './contracts.module.css';
+
+/** The caps line's key for each cap `rateCaps` names: a rate field, or the salary's P (percent) and F (fixed). */
+const capKeys = {
+  P: 'ct_cap_rate',
+  F: 'ct_cap_fixed',
+  contractRate: 'ct_cap_contractRate',
+  winRate: 'ct_cap_winRate',
+  lossRate: 'ct_cap_lossRate',
+} as const satisfies Record<string, Key<'agent'>>;
+const isCap = (k: string): k is keyof typeof capKeys => k in capKeys;
 
 /**
  * The tier editor (research §2.5): one row of inputs per tier, the thresholds then the rate, with
@@ -26,7 +37,7 @@ export function TierEditor({
   offerer: ContractTerms | null;
   issues: EditorIssue[];
 }) {
-  const { t, i18n } = useTranslation(AGENT_STRINGS);
+  const { t, i18n } = useTypedTranslation(AGENT_STRINGS);
   const { precision, symbol } = useBrand().currency;
   const id = useId();
   const language = i18n.language || 'en';
@@ -42,10 +53,8 @@ export function TierEditor({
     issues.filter((x) => x.tier === tier && x.field === field);
   const whole = issues.filter((x) => x.tier === null && x.field !== 'unitValue');
   const capLine = Object.entries(caps)
-    .map(([k, v]) =>
-      k === 'F'
-        ? t('ct_cap_fixed', { value: money(v, precision) })
-        : t(`ct_cap_${k === 'P' ? 'rate' : k}`, { value: percent(v, language) }),
+    .flatMap(([k, v]) =>
+      isCap(k) ? [t(capKeys[k], { value: k === 'F' ? money(v, precision) : percent(v, language) })] : [],
     )
     .join(' · ');
 
