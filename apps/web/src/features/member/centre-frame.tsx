@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import type { KeyIn } from '../../shared/i18n/keys.ts';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
@@ -20,7 +21,8 @@ import { isChunkLoadError } from '../../shared/shell/lazy-route.ts';
 import styles from './centre-frame.module.css';
 
 interface Entry {
-  key: string;
+  /** The entry's name in the catalogue (the menu and the page's title). */
+  key: KeyIn<typeof ACCOUNTS_NS>;
   page: string;
 }
 
@@ -37,7 +39,7 @@ function memberEntries(referral: boolean): Entry[] {
     { key: 'in_personal_loss', page: 'personalProfit' },
     { key: 'in_bonus_details', page: 'bonusDetails' },
     { key: 'in_reward_center', page: 'rewardCenter' },
-    ...(referral ? [{ key: 'invite_friends', page: 'referral' }] : []),
+    ...(referral ? [{ key: 'invite_friends' as const, page: 'referral' }] : []),
     { key: 'mission_activity', page: 'missionLeaderboard' },
     { key: 'in_platform_information', page: 'messageV2' },
   ];
@@ -55,7 +57,7 @@ const featurePages: Record<string, () => Promise<{ default: ComponentType }>> = 
 };
 
 function FeaturePage({ page }: { page: string }) {
-  const { t } = useTranslation();
+  const { t } = useTypedTranslation('translation');
   const Page = lazyOnce(featurePages[page]!);
   return (
     <ErrorBoundary
@@ -86,7 +88,7 @@ function FeaturePage({ page }: { page: string }) {
  * feature's own, features/agent.)
  */
 export function CentreFrame() {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   // The menu depends on the switches (invite friends): until they are known nothing renders, so
   // the overlay never shows a menu that changes under the player (MC-02).
   const system = useSystemInfo();

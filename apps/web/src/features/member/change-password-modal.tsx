@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
@@ -31,7 +31,7 @@ interface Values {
  * it without a change abandons the login: the session it opened is ended.
  */
 export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswordParams | undefined>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
   const change = useChangePassword();
   const loginAgain = useLoginAgain();

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
@@ -32,7 +32,7 @@ type Tab = 'email' | 'mobile';
 const CONFIRMATION_MS = 6000;
 
 function EmailSent({ email }: { email: string }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const close = useModalClose();
   useEffect(() => {
     const timer = window.setTimeout(close, CONFIRMATION_MS);
@@ -60,7 +60,7 @@ function ForgotForm({
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   return (
     <form className={formStyles.form} onSubmit={onSubmit} noValidate data-testid={`forgot-${way}-form`}>
       <p className={styles.intro}>{t(`forgot_${way}_intro`)}</p>
@@ -70,7 +70,7 @@ function ForgotForm({
 }
 
 function ByEmail({ onSent }: { onSent: (email: string) => void }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
   const request = useRequestPasswordEmail();
   const resolver = useMemo(
@@ -119,7 +119,7 @@ interface PhoneValues {
 }
 
 function ByPhone() {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
   const [picked, setPicked] = useState('');
   const country = useCountry(picked);
@@ -175,7 +175,7 @@ function ByPhone() {
 
 /** Forgot password (PW-01..PW-10): by e-mail, and by mobile number only with CHNGPASSVERIF3. */
 export function ForgotPasswordModal({ onClose }: ModalProps<undefined>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const byPhone = useSwitch(FeatureSwitch.forgotPasswordByPhone);
   const [tab, setTab] = useState<Tab>('email');
   const [sentTo, setSentTo] = useState<string | null>(null);

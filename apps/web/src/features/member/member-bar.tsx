@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import type { KeyIn } from '../../shared/i18n/keys.ts';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { accountCentreTypes, AgentType, FeatureSwitch } from '@app/contract';
 import { useGate } from '../../shared/shell/use-gate.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
@@ -41,7 +42,7 @@ const BALANCE_HIDDEN_KEY = 'balanceHidden';
 
 interface MenuEntry {
   key: string;
-  labelKey: string;
+  labelKey: KeyIn<typeof ACCOUNTS_NS>;
   page: string;
   icon: ReactNode;
 }
@@ -73,7 +74,7 @@ function menuEntries(referral: boolean): MenuEntry[] {
 }
 
 function Balance() {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data, isPending, isFetching, refetch, isError } = useBalance(true);
   const [hidden, setHidden] = useState(() => localStore.get(BALANCE_HIDDEN_KEY) === '1');
   const toggle = () => {
@@ -119,7 +120,7 @@ function Balance() {
 }
 
 function MemberMenu({ onLogout }: { onLogout: () => void }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data: info } = useMemberInfo();
   const agentType = useSession((s) => s.agentType);
   const referral = useSwitch(FeatureSwitch.referral);
@@ -264,7 +265,7 @@ function ContractRequests() {
  * in_need_true_account warning instead of opening (SA-07).
  */
 export function MemberBar({ showBalance = true }: { showBalance?: boolean }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   useRestoreLogin();
   // Balance and unread count arrive live (MB-14): one stream per session, while the bar is shown.
   useLiveUpdates();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
@@ -21,7 +21,7 @@ export interface ResetPasswordParams {
 
 /** The page a reset e-mail's link opens: a new password, then the player is logged in. */
 export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPasswordParams>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
   const reset = useResetPasswordByEmail();
   const resolver = useMemo(

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { useUiStore } from '../../shared/shell/ui-store.ts';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
@@ -9,7 +9,7 @@ import { useMemberInfo } from './member-info.ts';
 import styles from './login.module.css';
 
 function Actions() {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const close = useModalClose();
   const openMemberCentre = useUiStore((s) => s.openMemberCentre);
   return (
@@ -34,7 +34,7 @@ function Actions() {
  * centre, where the player binds a phone, an e-mail and an authenticator.
  */
 export function FirstLoginModal({ onClose }: ModalProps<undefined>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data: info } = useMemberInfo();
   return (
     <Modal onClose={onClose} ariaLabel={t('first_login_title')} width={420} height="auto">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { BookIcon, HeadsetIcon } from '../../shared/ui/icons.tsx';
 import styles from './login.module.css';
@@ -7,7 +7,7 @@ import { useCustomerService } from './use-customer-service.ts';
 
 /** The help widget of the login popup (LG-05): live customer service and the help centre. */
 export function HelpWidget() {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const openService = useCustomerService();
   return (
     <div className={styles.help} data-testid="login-help">

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch, type LoginVerifyRequired } from '@app/contract';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { BusyButton } from '../../shared/forms/busy-button.tsx';
@@ -32,7 +32,7 @@ function RememberedRow({
   busy: LoginBusy;
   onContinue: () => void;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   return (
     <div className={styles.remembered} data-testid="remembered-login">
       <span className={styles.avatar} aria-hidden="true">
@@ -57,7 +57,7 @@ function RememberedRow({
  * the form's.
  */
 export function LoginForm({ onRegister }: { onRegister?: (() => void) | undefined }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const smsLoginOn = useSwitch(FeatureSwitch.smsLogin);
   const freePlayOn = useSwitch(FeatureSwitch.freePlay);
   const challenge = useSubmitChallenge('login');

@@ -1,4 +1,5 @@
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import type { KeyIn } from '../../shared/i18n/keys.ts';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
@@ -13,12 +14,12 @@ ensurePayloadEncryption();
 
 /** Why the popup opened, when it is not the player's own click (a refused token, ER-26). */
 export interface LoginPopupParams {
-  reasonKey?: string;
+  reasonKey?: KeyIn<typeof ACCOUNTS_NS>;
 }
 
 /** The login popup, modal key loginPopupModal (LG-01..LG-28). */
 export function LoginPopup({ params, onClose }: ModalProps<LoginPopupParams | undefined>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const openModal = useUiStore((s) => s.openModal);
   const closeModal = useUiStore((s) => s.closeModal);
   return (

@@ -1,6 +1,6 @@
 import { useEffect, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { BusyButton, FormSubmit } from '../../shared/forms/busy-button.tsx';
@@ -75,7 +75,7 @@ export function LoginTabForm({
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const openModal = useUiStore((s) => s.openModal);
   const { tabbed, failure, busy, onFreePlay, onRegister } = frame;
   return (

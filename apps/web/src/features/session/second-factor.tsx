@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import type { KeyIn } from '../../shared/i18n/keys.ts';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import type { LoginVerifyMethod, LoginVerifyRequired } from '@app/contract';
 import { SendCodeButton } from '../../shared/forms/send-code-button.tsx';
@@ -12,7 +13,7 @@ import { useLoginVerification, useSendVerificationCode } from './api.ts';
 import formStyles from '../../shared/forms/form.module.css';
 import styles from './login.module.css';
 
-const methodKeys: Record<LoginVerifyMethod, string> = {
+const methodKeys: Record<LoginVerifyMethod, KeyIn<typeof ACCOUNTS_NS>> = {
   SMS: 'verify_method_sms',
   EMAIL: 'verify_method_email',
   TOTP: 'verify_method_totp',
@@ -33,7 +34,7 @@ export function SecondFactorStep({
   password: string | undefined;
   onBack: () => void;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const [method, setMethod] = useState<LoginVerifyMethod>(verify.methods[0] ?? 'SMS');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState('');

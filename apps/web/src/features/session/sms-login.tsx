@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { useCountry } from '../../shared/forms/country-picker.tsx';
 import { checksResolver, nationalDigits, phoneCodeChecks } from '../../shared/forms/field-rules.ts';
@@ -16,7 +16,7 @@ type SmsValues = Pick<LoginDraft, 'mobileNum' | 'smsCode' | 'rememberMe'>;
  * it is sent, plain or through the phone-code provider (decision 012).
  */
 export function SmsLogin({ draft, keepDraft, remembered, login, clearError, frame }: LoginTabProps) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data: rules } = useRegisterRules();
   const [picked, setPicked] = useState(draft.countryDialingCode);
   const country = useCountry(picked);

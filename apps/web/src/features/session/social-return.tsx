@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Errors } from '@app/contract';
 import { redeemSocialTicketRef } from '../../shared/http/call-refs/social-sign-in.ts';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
@@ -32,7 +32,7 @@ const redeemed = new Set<string>();
  * dialog, where the age is confirmed.
  */
 export function SocialReturn({ params, onClose }: ModalProps<SocialReturnParams | undefined>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const openModal = useUiStore((s) => s.openModal);
   const closeModal = useUiStore((s) => s.closeModal);
   const ticket = params?.ticket;

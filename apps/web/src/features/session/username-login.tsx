@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { CaptchaField, useCaptchaImage } from '../../shared/forms/captcha-field.tsx';
 import { wantsCaptcha } from '../../shared/forms/error-text.ts';
@@ -16,7 +16,7 @@ type UsernameValues = Pick<LoginDraft, 'username' | 'password' | 'captcha' | 're
  * captcha once a failure asks for it (LG-25..LG-27).
  */
 export function UsernameLogin({ draft, keepDraft, remembered, login, frame }: LoginTabProps) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const [captchaShown, setCaptchaShown] = useState(draft.captchaShown);
   const captcha = useCaptchaImage(captchaShown);
   const resolver = useMemo(() => {
