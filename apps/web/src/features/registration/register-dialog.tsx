@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { DEFAULT_MINIMUM_AGE, Errors, FeatureSwitch, type RegisterRules } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';
@@ -57,7 +57,7 @@ function RegisterForm({
   switches: RegisterSwitches;
   tabs: RegisterTab[];
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const challenge = useSubmitChallenge('register');
   const [tab, setTab] = useState<RegisterTab>(tabs[0]!);
   const [picked, setPicked] = useState('');
@@ -263,7 +263,7 @@ function RegisterForm({
 
 /** The register dialog, modal key `register` (RG-01..RG-33). */
 export function RegisterDialog({ onClose }: ModalProps<undefined>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const openModal = useUiStore((s) => s.openModal);
   const closeModal = useUiStore((s) => s.closeModal);
   const { data: rules, isPending, error, refetch } = useRegisterRules();

@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from '../../shared/i18n/react.tsx';
+import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatPatternMessage, type RegisterRules } from '@app/contract';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { CaptchaField, type CaptchaImage } from '../../shared/forms/captcha-field.tsx';
@@ -41,7 +41,7 @@ export interface RegisterTabProps {
 
 /** " (optional)" after the label of a field its rule does not require (RG-16). */
 export function useRequiredMark(rules: RegisterRules): (field: keyof RegisterRules) => string {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   return (field) => (rules[field]?.required ? '' : ` ${t('register_optional')}`);
 }
 
@@ -55,7 +55,7 @@ function RegisterPhone({
   props: RegisterTabProps;
   label: string;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { errors } = form.formState;
   return (
     <PhoneCodeFields
@@ -82,7 +82,7 @@ function RegisterPhone({
 
 /** The password, with its length in the prompt, "(min) - (max) characters" (ER-42). */
 function RegisterPassword({ form, rules }: RegisterTabProps) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const prompt = rules.password
     ? formatPatternMessage(t('password_prompt'), rules.password.minLength, rules.password.maxLength)
     : t('login_password_placeholder');
@@ -106,7 +106,7 @@ function RegisterPassword({ form, rules }: RegisterTabProps) {
  * and the password.
  */
 export function UsernameRegister(props: RegisterTabProps) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { form, rules, shown } = props;
   const requiredMark = useRequiredMark(rules);
   return (
@@ -136,7 +136,7 @@ export function UsernameRegister(props: RegisterTabProps) {
  * the password only with MOBILENUMPASSREG3.
  */
 export function MobileRegister(props: RegisterTabProps) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   return (
     <>
       <RegisterPhone tab="mobile" props={props} label={t('register_field_mobileNum')} />
@@ -158,7 +158,7 @@ export function RegisterMoreFields({
   invitedBy,
   captcha,
 }: RegisterTabProps & { invitedBy: string | null; captcha: CaptchaImage }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const requiredMark = useRequiredMark(rules);
   const { errors } = form.formState;
   return (

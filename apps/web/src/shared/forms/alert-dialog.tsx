@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
@@ -62,7 +62,7 @@ export function AlertDialog({
   icon?: ReactNode;
   testId?: string;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   return (
     <Modal onClose={onClose} ariaLabel={title} width={380} height="auto" closeOnBackdrop={!busy}>
       <div className={styles.body} role="alertdialog" aria-label={title} data-testid={testId}>

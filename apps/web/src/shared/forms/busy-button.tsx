@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { Button, type ButtonProps } from '../ui/button.tsx';
 import { errorText } from './error-text.ts';
@@ -34,7 +34,7 @@ export function FormSubmit({
   testId?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   return (
     <>
       {failure ? <FormAlert>{errorText(failure, t)}</FormAlert> : null}

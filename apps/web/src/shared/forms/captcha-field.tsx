@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useQuery } from '../http/use-query.ts';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { leadingZeroBits, Limits, type CaptchaCheck } from '@app/contract';
 import { call } from '../http/client.ts';
@@ -107,7 +107,7 @@ export function CaptchaField({
   error?: string | undefined;
   ref?: Ref<HTMLInputElement>;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const own = useRef<HTMLInputElement | null>(null);
   const checked = image.alternative?.checked ?? null;
   // The alternative's answer goes into the field as if typed, so the form sends it as any answer.

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { imagePaths, type Country } from '@app/contract';
 import { imageHost } from '../cdn/image-host.ts';
@@ -40,7 +40,7 @@ export function CountryPicker({
   value: string | undefined;
   onChange: (dialingCode: string) => void;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { countries } = useCountries();
   const current = useCountry(value);
   // The list sits in the login and register dialogs: its Escape must not close them.

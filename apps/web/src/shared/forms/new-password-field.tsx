@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import type { FieldRule } from '@app/contract';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { LockIcon } from '../ui/icons.tsx';
@@ -16,7 +16,7 @@ export function NewPasswordField({
   label,
   ...field
 }: { rule: FieldRule | undefined } & Omit<PasswordBox, 'label'> & { label?: string }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   return (
     <PasswordField
       label={label ?? t('pwd_new')}
@@ -31,6 +31,6 @@ export function NewPasswordField({
 
 /** The new password once more, to be sure of it (PW-13). */
 export function ConfirmPasswordField(field: Omit<PasswordBox, 'label'>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   return <NewPasswordField rule={undefined} label={t('pwd_confirm')} {...field} />;
 }

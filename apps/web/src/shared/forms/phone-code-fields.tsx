@@ -1,4 +1,4 @@
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { AlertDialog } from './alert-dialog.tsx';
 import { PhoneField } from './country-picker.tsx';
@@ -41,7 +41,7 @@ export function PhoneCodeFields({
   sendKey?: string | undefined;
   sendTestId: string;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { label: mobileLabel, ...mobileField } = mobile;
   const { label: codeLabel, ...codeField } = code ?? {};
   return (

@@ -1,6 +1,6 @@
 import { useCallback, useRef, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { FeatureSwitch, Limits, sendPhoneCode, verifyPhoneCode, type PhoneCodePurpose } from '@app/contract';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { call } from '../http/client.ts';
@@ -48,7 +48,7 @@ export interface PhoneCode {
  * failure dialog, the exchange's error is the form's.
  */
 export function usePhoneCode({ sendSms, purpose }: PhoneCodeFlow): PhoneCode {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const smsChallengeOn = useSwitch(FeatureSwitch.challengeSms);
   const provider = useSwitch(FeatureSwitch.phoneCodeProvider);
   const challenge = useSliderChallenge();

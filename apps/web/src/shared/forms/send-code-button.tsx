@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { Limits } from '@app/contract';
 import { useCountdown, useThrottle } from './use-countdown.ts';
@@ -25,7 +25,7 @@ export function SendCodeButton({
   disabled?: boolean | undefined;
   testId?: string | undefined;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { remaining, start } = useCountdown();
   const mayPress = useThrottle(Limits.smsResendThrottleMs);
   const [sending, setSending] = useState(false);

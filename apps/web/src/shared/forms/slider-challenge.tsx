@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useQuery } from '../http/use-query.ts';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import {
   type CallBody,
@@ -54,7 +54,7 @@ function SliderChallengeDialog({
   onPass: (pass: ChallengePass) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const [nonce, setNonce] = useState(0);
   const [x, setX] = useState(0);
   // The piece's place as the last move left it, for a drop whose handler a render has not caught up.
@@ -441,7 +441,7 @@ export function useSubmitChallenge(purpose: 'login' | 'register'): {
   demand: () => Promise<ChallengePass>;
   element: ReactNode;
 } {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const on = useSwitch(FeatureSwitch.challengeLogin);
   const { demand: show, element } = useSliderChallenge();
   const demand = useCallback(() => show(purpose, t('error_challenge_required')), [show, purpose, t]);

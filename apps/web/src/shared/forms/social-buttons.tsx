@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SocialProvider } from '@app/contract';
 import { socialProvidersRef } from '../http/call-refs/social-sign-in.ts';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { call } from '../http/client.ts';
 import { useQuery } from '../http/use-query.ts';
@@ -56,7 +56,7 @@ export function SocialButtons({
   intent: 'login' | 'register';
   prepare?: () => Record<string, string> | null;
 }) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const { data } = useQuery(socialProvidersQuery);
   const [leaving, setLeaving] = useState<SocialProvider | null>(null);
   const providers = data?.providers ?? [];

@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { useTranslation } from '../i18n/react.tsx';
+import { useTypedTranslation } from '../i18n/react.tsx';
 import { ACCOUNTS_NS } from '../i18n/i18n.ts';
 import { EyeIcon, EyeOffIcon, UserIcon } from '../ui/icons.tsx';
 import styles from './form.module.css';
@@ -82,7 +82,7 @@ export function UsernameField(props: Omit<TextFieldProps, 'icon' | 'autoComplete
 
 /** A password input with a show/hide eye; what is typed never leaves the form's memory. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
-  const { t } = useTranslation(ACCOUNTS_NS);
+  const { t } = useTypedTranslation(ACCOUNTS_NS);
   const [visible, setVisible] = useState(false);
   return (
     <TextField
