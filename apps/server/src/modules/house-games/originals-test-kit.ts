@@ -2,7 +2,13 @@ import { createHash, createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { blockMessage, playOriginal, type BlockSource, type OriginalWager } from '@app/contract';
+import {
+  SANDBOX_VENDOR,
+  blockMessage,
+  playOriginal,
+  type BlockSource,
+  type OriginalWager,
+} from '@app/contract';
 import type { TestApp } from '../../test/test-app.ts';
 
 /**
@@ -89,16 +95,19 @@ export async function houseTotal(t: TestApp, code: string): Promise<number> {
 
 /**
  * What the ledger moved for a round, on the member's side: the stake and payout movements (by the
- * round's reference, `vendor:roundId`) and their totals in minor units. A house round keeps no
+ * round's reference, exactly `vendor:roundId` as the seamless wallet writes it; the vendor is the
+ * sandbox's, SBX, for a signed-in player) and their totals in minor units. A house round keeps no
  * vendor-protocol rows (migration 073), so its money is read where it is, in the ledger.
  */
-export async function roundMoney(t: TestApp, roundId: string) {
+export async function roundMoney(t: TestApp, roundId: string, vendor: string = SANDBOX_VENDOR) {
   const rows = (
     await sql<{ kind: string; amount: string }>`
       select lt.kind, p.amount from ledger_transaction lt
       join ledger_posting p on p.transaction_id = lt.id
       join ledger_account a on a.id = p.account_id
-      where lt.reference like ${`%:${roundId}`} and a.member_id is not null`.execute(t.database.db)
+      where lt.reference = ${`${vendor}:${roundId}`.slice(0, 100)} and a.member_id is not null`.execute(
+      t.database.db,
+    )
   ).rows;
   const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => Number(r.amount));
   const stakes = of('BET_STAKE');
@@ -130,7 +139,7 @@ export async function expectCreditedOnce(
 ) {
   const rows = await houseRounds(t, round.roundId);
   expect(rows).toHaveLength(1);
-  const money = await roundMoney(t, round.roundId);
+  const money = await roundMoney(t, round.roundId, rows[0]!.vendor);
   expect(money.stakeMovements).toBeGreaterThanOrEqual(1);
   expect(money.stake).toBe(Number(rows[0]!.bet));
   if (stake !== undefined) expect(money.stake).toBe(stake);
