@@ -472,32 +472,48 @@ export class SeamlessWallet {
     // lock, the check and the spin's statement in it (decision 039). Whether they are is asked by
     // the spin's own statement (RG001, leaving nothing), so everyone else's spin is one round trip.
     const rgCheck = !acc.freePlay && this.responsible !== undefined;
-    let guarded = false;
+    const first = await this.spinOnce(d, c, acc, house, rgCheck ? 'ask' : 'no');
+    const watched = first === 'watched';
+    const spun = watched ? await this.spinOnce(d, c, acc, house, 'checked') : first;
+    if (typeof spun === 'object') return spun;
+    // The house games name every round anew (80 random bits): a used one is a bug, not a replay.
+    if (house) throw new Error(`seamless wallet: house round ${d.vendor}:${d.roundId} is not new`);
+    // The general path asks the limits itself: a replayed or conflicting spin is rare.
+    const guarded = watched || (rgCheck && (await this.responsible!.watched(d.memberId)));
+    return this.database.db.transaction().execute(async (trx) => {
+      if (guarded) await this.responsible!.stake(trx, d.memberId, d.amount);
+      await this.debitIn(trx, d, acc);
+      return this.creditIn(trx, c, acc);
+    });
+  }
+
+  /**
+   * One try of the one-statement spin (freshSpin), the limits `ask`ed by the statement, left out
+   * (`no`: free play, no limits service), or `checked` first in a transaction holding the member's
+   * limit lock. Answers the spin, or what kept it from happening (the statement left nothing):
+   * `watched` (RG001: the member is under a limit, asked only with `ask`) or `not new` (GW001:
+   * an id, a ledger key or the round was there before). A refusal is thrown as the call's error.
+   */
+  private async spinOnce(
+    d: SeamlessDebit,
+    c: SeamlessCredit,
+    acc: Accounts,
+    house: HouseRoundRow | undefined,
+    limits: 'ask' | 'no' | 'checked',
+  ): Promise<(SeamlessAnswer & { at: Date }) | 'watched' | 'not new'> {
     try {
-      try {
-        return await this.freshSpin(d, c, acc, house, rgCheck);
-      } catch (err) {
-        if ((err as { code?: string }).code !== WATCHED_SQLSTATE) throw err;
-      }
-      guarded = true;
+      if (limits !== 'checked') return await this.freshSpin(d, c, acc, house, limits === 'ask');
       return await this.database.db.transaction().execute(async (trx) => {
         await this.responsible!.stake(trx, d.memberId, d.amount);
         return this.freshSpin(d, c, acc, house, false, trx);
       });
     } catch (err) {
       const code = (err as { code?: string }).code;
+      if (code === WATCHED_SQLSTATE) return 'watched';
+      if (code === NOT_FRESH_SQLSTATE) return 'not new';
       if (code === INSUFFICIENT_SQLSTATE) throw fail(Errors.balanceInsufficient);
-      if (code !== NOT_FRESH_SQLSTATE) throw ledgerRefusal(err, this.wallet.currency().precision) ?? err;
+      throw ledgerRefusal(err, this.wallet.currency().precision) ?? err;
     }
-    // The house games name every round anew (80 random bits): a used one is a bug, not a replay.
-    if (house) throw new Error(`seamless wallet: house round ${d.vendor}:${d.roundId} is not new`);
-    // The general path asks the limits itself: a replayed or conflicting spin is rare.
-    if (rgCheck && !guarded) guarded = await this.responsible!.watched(d.memberId);
-    return this.database.db.transaction().execute(async (trx) => {
-      if (guarded) await this.responsible!.stake(trx, d.memberId, d.amount);
-      await this.debitIn(trx, d, acc);
-      return this.creditIn(trx, c, acc);
-    });
   }
 
   /**
