@@ -64,7 +64,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../db/connection.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
 import { SEED_MOVED_SQLSTATE, type HouseRoundRow, type RoundMover } from '../games/seamless-wallet.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { WalletType, type WalletService } from '../wallet/wallet.service.ts';
 
 /**
  * The sandbox vendor's house games (issue 8, GL-16, decision 020): provably fair rounds of the
@@ -150,6 +150,8 @@ const TICKET_HOURS = 4;
 const SEED_CACHE = 100_000;
 /** Rounds played again after the seed moved on under this instance before giving up. */
 const SEED_RETRIES = 3;
+/** Open rounds kept per instance; past it the map starts over (a step then reads its round first). */
+const OPEN_CACHE = 100_000;
 
 interface SeedRow {
   id: number;
@@ -213,6 +215,13 @@ export class HouseGamesService {
   private readonly seeds = new Map<string, SeedRow>();
   /** The round being played per (member, game): rounds of one seed run one after another here. */
   private readonly playing = new Map<string, Promise<unknown>>();
+  /**
+   * The open round (Mines, HiLo, Blackjack) of (member, game) as this instance last knew it: what
+   * never changes while it is open. A step goes to that round without reading it first; the
+   * database stays the judge (a round that ended or moved to another is found gone, then read
+   * anew), so a stale entry costs a read, never a wrong step.
+   */
+  private readonly opened = new Map<string, KnownOpen>();
 
   constructor(deps: {
     database: Database;
@@ -313,17 +322,21 @@ export class HouseGamesService {
    * Claims the next nonce of the active seed with one atomic increment (concurrent rounds each
    * get their own): the first round of a seed in this instance, and the way after a miss.
    */
-  private async claimNonce(memberId: number, gameCode: string): Promise<SeedRow & { nonce: number }> {
+  private async claimNonce(
+    memberId: number,
+    gameCode: string,
+    db: Kysely<DB> = this.database.db,
+  ): Promise<SeedRow & { nonce: number }> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const res = await sql<SeedRow & { nonce: number }>`
         update house_seed set next_nonce = next_nonce + 1
         where member_id = ${memberId} and game_code = ${gameCode} and active
         returning id, server_seed, server_seed_hash, client_seed, next_nonce, next_nonce - 1 as nonce`.execute(
-        this.database.db,
+        db,
       );
       const row = res.rows[0];
       if (row) return { ...normaliseSeed(row), nonce: Number(row.nonce) };
-      await this.insertSeed(memberId, gameCode, newClientSeed());
+      await this.insertSeed(memberId, gameCode, newClientSeed(), db);
     }
     throw new Error('house seed: could not claim a nonce');
   }
@@ -731,7 +744,7 @@ export class HouseGamesService {
     return game;
   }
 
-  private openView(row: OpenRow): MinesRound {
+  private openView(row: MinesViewRow): MinesRound {
     const picks = row.picks.map(Number);
     const safe = picks.length;
     const now = minesMultiplier(row.mines!, safe);
@@ -758,6 +771,17 @@ export class HouseGamesService {
     return m;
   }
 
+  /**
+   * The number of safe tiles at which a Mines round of this bet cashes out by itself: its last
+   * safe tile, or the first after which one more would pay past the max win (the multipliers only
+   * grow). A safe tile that leaves fewer keeps the round open.
+   */
+  private minesEndsAt(bet: number, mines: number): number {
+    let safe = 1;
+    while (this.nextMinesMultiplier(bet, mines, safe)) safe++;
+    return safe;
+  }
+
   private async openMines(memberId: number, gameCode: string): Promise<MinesRound | null> {
     const res = await sql<OpenRow>`
       select * from house_open_round where member_id = ${memberId} and game_code = ${gameCode}`.execute(
@@ -766,12 +790,71 @@ export class HouseGamesService {
     return res.rows[0] ? this.openView(normaliseOpen(res.rows[0])) : null;
   }
 
+  /** Remembers the open round of (member, game) this instance wrote or read (see `opened`). */
+  private rememberOpen(key: string, row: Pick<OpenRow, 'round_id' | 'bet' | 'mines'>) {
+    if (this.opened.size >= OPEN_CACHE) this.opened.clear();
+    this.opened.set(key, {
+      roundId: row.round_id,
+      minesEndAt: row.mines === null ? null : this.minesEndsAt(Number(row.bet), Number(row.mines)),
+    });
+  }
+
+  private forgetOpen(key: string, roundId: string) {
+    if (this.opened.get(key)?.roundId === roundId) this.opened.delete(key);
+  }
+
   /**
-   * Opens a round played in steps (Mines, HiLo, Blackjack): refused while the player has one open in
-   * this game; then the nonce claimed and, in one transaction, the open row written (Mines: its
-   * `mines` drawn from the round's seed and kept) and the bet debited through the ledger. `then` runs
-   * in that same transaction after the debit, on the row just written (Blackjack settles a blackjack
-   * dealt there). A second start racing this one meets the one-open-round-per-game index: `busy` (409).
+   * The member's main balance as a subquery (SeamlessWallet.balance's read), so that a statement
+   * that writes something else answers it too.
+   */
+  private balanceSql(memberId: number) {
+    return sql<number>`coalesce((
+      select balance from ledger_account
+      where member_id = ${memberId} and wallet_type = ${WalletType.main} and currency = ${this.wallet.currency().code}), 0)`;
+  }
+
+  /**
+   * Writes the open row of a round, taking its nonce: one `claimed` already (an increment of its
+   * own), or the one this instance knows, in the same statement and only while the seed is still
+   * active at it with that client seed (as seamless_spin takes a slot's): false, and nothing
+   * written, when it is not.
+   */
+  private async insertOpen(trx: Kysely<DB>, row: OpenRow, claimed: boolean): Promise<boolean> {
+    const layout = sql.raw(`'{${row.layout.join(',')}}'::int[]`);
+    if (claimed) {
+      await sql`
+        insert into house_open_round (round_id, member_id, vendor, game_code, seed_id, server_seed_hash,
+                                      client_seed, nonce, bet, mines, layout, moves, free_play)
+        values (${row.round_id}, ${row.member_id}, ${row.vendor}, ${row.game_code}, ${row.seed_id},
+                ${row.server_seed_hash}, ${row.client_seed}, ${row.nonce}, ${row.bet}, ${row.mines},
+                ${layout}, '[]'::jsonb, ${row.free_play})`.execute(trx);
+      return true;
+    }
+    const res = await sql`
+      with seed as (
+        update house_seed set next_nonce = next_nonce + 1
+        where id = ${row.seed_id} and active and client_seed = ${row.client_seed} and next_nonce = ${row.nonce}
+        returning id)
+      insert into house_open_round (round_id, member_id, vendor, game_code, seed_id, server_seed_hash,
+                                    client_seed, nonce, bet, mines, layout, moves, free_play)
+      select ${row.round_id}::text, ${row.member_id}::bigint, ${row.vendor}::text, ${row.game_code}::text, seed.id,
+             ${row.server_seed_hash}::text, ${row.client_seed}::text, ${row.nonce}::bigint, ${row.bet}::bigint,
+             ${row.mines}::int, ${layout}, '[]'::jsonb, ${row.free_play}::boolean
+      from seed
+      returning round_id`.execute(trx);
+    return res.rows.length > 0;
+  }
+
+  /**
+   * Opens a round played in steps (Mines, HiLo, Blackjack) in one transaction: the nonce taken, the
+   * open row written (Mines: its `mines` drawn from the round's seed and kept) and the bet debited
+   * through the ledger, so a refused stake leaves no row and its nonce unused. When this instance
+   * knows the seed, the nonce and the row are one statement (insertOpen); otherwise, or when the
+   * seed moved on, the nonce is claimed first. `then` runs in that same transaction after the
+   * debit, on the row just written (Blackjack settles a blackjack dealt there). A start while the
+   * player has a round open in this game, or racing another start, meets the
+   * one-open-round-per-game index: `busy` (409). Answers the debit's balance and the row, from
+   * which the caller shows the round without reading it again.
    */
   private async openRound<T = never>(
     player: HousePlayer,
@@ -782,13 +865,12 @@ export class HouseGamesService {
       mines?: number;
       then?: (trx: Kysely<DB>, mover: RoundMover, row: OpenRow & { server_seed: string }) => Promise<T>;
     } = {},
-  ): Promise<{ balance: number; then: T | undefined }> {
-    if (await this.openHiLoRow(player.memberId, game.code)) throw busy();
-    const seed = await this.claimNonce(player.memberId, game.code);
+  ): Promise<{ balance: number; row: OpenRow & { server_seed: string }; then: T | undefined }> {
+    const key = seedKey(player.memberId, game.code);
     const roundId = newRoundId();
     const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
     const mines = open.mines ?? null;
-    const row: OpenRow & { server_seed: string } = {
+    const rowOf = (seed: SeedRow, nonce: number): OpenRow & { server_seed: string } => ({
       round_id: roundId,
       member_id: player.memberId,
       vendor: player.vendor,
@@ -796,26 +878,25 @@ export class HouseGamesService {
       seed_id: seed.id,
       server_seed_hash: seed.server_seed_hash,
       client_seed: seed.client_seed,
-      nonce: seed.nonce,
+      nonce,
       bet,
       mines,
-      layout:
-        mines === null ? [] : minesLayout(hmacSource(seed.server_seed, seed.client_seed, seed.nonce), mines),
+      layout: mines === null ? [] : minesLayout(hmacSource(seed.server_seed, seed.client_seed, nonce), mines),
       picks: [],
       moves: [],
       free_play: mover.freePlay,
       server_seed: seed.server_seed,
-    };
+    });
+    const known = this.seeds.get(key);
+    let opened: { balance: number; row: OpenRow & { server_seed: string }; then: T | undefined };
     try {
-      return await this.database.db.transaction().execute(async (trx) => {
-        await sql`
-          insert into house_open_round (round_id, member_id, vendor, game_code, seed_id, server_seed_hash,
-                                        client_seed, nonce, bet, mines, layout, moves, free_play)
-          values (${row.round_id}, ${row.member_id}, ${row.vendor}, ${row.game_code}, ${row.seed_id},
-                  ${row.server_seed_hash}, ${row.client_seed}, ${row.nonce}, ${row.bet}, ${row.mines},
-                  ${sql.raw(`'{${row.layout.join(',')}}'`)}::int[], '[]'::jsonb, ${row.free_play})`.execute(
-          trx,
-        );
+      opened = await this.database.db.transaction().execute(async (trx) => {
+        let row = known ? rowOf(known, known.next_nonce) : null;
+        if (!row || !(await this.insertOpen(trx, row, false))) {
+          const claimed = await this.claimNonce(player.memberId, game.code, trx);
+          row = rowOf(claimed, claimed.nonce);
+          await this.insertOpen(trx, row, true);
+        }
         const debit = await mover.debit(trx, {
           vendor: player.vendor,
           memberId: player.memberId,
@@ -826,12 +907,90 @@ export class HouseGamesService {
           gameCode: game.code,
           gameName: game.name,
         });
-        return { balance: debit.balance, then: await open.then?.(trx, mover, row) };
+        return { balance: debit.balance, row, then: await open.then?.(trx, mover, row) };
       });
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw busy();
       throw err;
     }
+    const { row } = opened;
+    if (known && this.seeds.get(key) === known && known.id === row.seed_id && known.next_nonce === row.nonce)
+      known.next_nonce = row.nonce + 1;
+    else {
+      if (this.seeds.size >= SEED_CACHE) this.seeds.clear();
+      this.seeds.set(key, {
+        id: row.seed_id,
+        server_seed: row.server_seed,
+        server_seed_hash: row.server_seed_hash,
+        client_seed: row.client_seed,
+        next_nonce: row.nonce + 1,
+      });
+    }
+    this.rememberOpen(key, row);
+    return opened;
+  }
+
+  /**
+   * One step of a round played in steps (Mines, HiLo, Blackjack) in one transaction under its open
+   * row's lock, the row read with its seed: `act` decides and writes (keepStep, or settleOpen and
+   * its one credit). The round is the one this instance knows (`opened`), else it is read first;
+   * a known round found gone (it ended, or another instance played on to a new one) is read anew
+   * once. `missing` when the player has none open; a round that ends between that read and the
+   * lock answers 409.
+   */
+  private async lockedStep<R extends { settled: HouseRound | null }>(
+    player: HousePlayer,
+    gameCode: string,
+    missing: () => AppError,
+    act: (trx: Kysely<DB>, mover: RoundMover, row: OpenRow & { server_seed: string }) => Promise<R>,
+  ): Promise<R> {
+    const key = seedKey(player.memberId, gameCode);
+    for (let attempt = 0; ; attempt++) {
+      const known = attempt === 0 ? this.opened.get(key) : undefined;
+      let roundId = known?.roundId;
+      if (!roundId) {
+        const found = await sql<Pick<OpenRow, 'round_id' | 'bet' | 'mines'>>`
+          select round_id, bet, mines from house_open_round
+          where member_id = ${player.memberId} and game_code = ${gameCode}`.execute(this.database.db);
+        if (!found.rows[0]) throw missing();
+        roundId = found.rows[0].round_id;
+        this.rememberOpen(key, found.rows[0]);
+      }
+      const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
+      const done = await this.database.db.transaction().execute(async (trx) => {
+        const res = await sql<OpenRow & { server_seed: string }>`
+          select o.*, s.server_seed from house_open_round o join house_seed s on s.id = o.seed_id
+          where o.round_id = ${roundId} and o.member_id = ${player.memberId} for update of o`.execute(trx);
+        const row = res.rows[0];
+        if (!row) return null;
+        return { value: await act(trx, mover, { ...normaliseOpen(row), server_seed: row.server_seed }) };
+      });
+      if (done) {
+        if (done.value.settled) this.forgetOpen(key, roundId);
+        return done.value;
+      }
+      this.forgetOpen(key, roundId);
+      if (!known) throw fail(Errors.conflict, { message: 'This round has just ended' });
+    }
+  }
+
+  /**
+   * Keeps a step that leaves the round open (Mines' picks, HiLo's or Blackjack's moves) in the
+   * caller's transaction, answering the member's balance in the same statement.
+   */
+  private async keepStep(
+    trx: Kysely<DB>,
+    row: OpenRow,
+    set: { picks: number[] } | { moves: unknown[] },
+  ): Promise<number> {
+    const value =
+      'picks' in set
+        ? sql`picks = ${sql.raw(`'{${set.picks.join(',')}}'`)}::int[]`
+        : sql`moves = ${JSON.stringify(set.moves)}::jsonb`;
+    const res = await sql<{ balance: number }>`
+      update house_open_round set ${value} where round_id = ${row.round_id}
+      returning ${this.balanceSql(Number(row.member_id))} as balance`.execute(trx);
+    return Number(res.rows[0]!.balance);
   }
 
   /** Opens a Mines round: the nonce claimed, the mines drawn and kept, the stake debited, at once. */
@@ -843,12 +1002,8 @@ export class HouseGamesService {
     this.checkMaxWin({ kind: 'mines', bet, mines, picks: [] });
     const busy = () =>
       fail(Errors.conflict, { message: 'A Mines round is open: cash it out or play it on first' });
-    const { balance } = await this.openRound(player, game, bet, busy, { mines });
-    return {
-      open: await this.openMines(player.memberId, gameCode),
-      settled: null,
-      balance: this.major(balance),
-    };
+    const { balance, row } = await this.openRound(player, game, bet, busy, { mines });
+    return { open: this.openView(row), settled: null, balance: this.major(balance) };
   }
 
   /** Opens a tile: a mine ends the round (no win); the last safe tile, or one whose next win would
@@ -857,6 +1012,8 @@ export class HouseGamesService {
     this.minesGame(gameCode);
     if (!Number.isInteger(tile) || tile < 0 || tile >= MINES_TILES)
       throw fail(Errors.invalidInput, { message: 'tile is 0 to 24' });
+    const picked = await this.minesPick(player.memberId, gameCode, tile);
+    if (picked) return picked;
     return this.minesStep(player, gameCode, (row) => {
       if (row.picks.includes(tile)) throw fail(Errors.invalidInput, { message: 'This tile is open already' });
       const picks = [...row.picks, tile];
@@ -864,6 +1021,32 @@ export class HouseGamesService {
       const end = this.nextMinesMultiplier(Number(row.bet), row.mines!, picks.length) === null;
       return { picks, end };
     });
+  }
+
+  /**
+   * A tile of the round this instance knows that is safe, not open yet and leaves the round open:
+   * the pick kept by one statement, which holds the row's lock and checks all that of the row as
+   * it is then, and answers the round and the balance (no transaction: it writes nothing else).
+   * Null when it is not so (a mine, a tile open already, the tile that ends the round, a round
+   * unknown here or gone): minesStep decides those under the lock.
+   */
+  private async minesPick(memberId: number, gameCode: string, tile: number) {
+    const known = this.opened.get(seedKey(memberId, gameCode));
+    if (!known || known.minesEndAt === null) return null;
+    const res = await sql<MinesViewRow & { balance: number }>`
+      update house_open_round set picks = array_append(picks, ${tile}::int)
+      where round_id = ${known.roundId} and member_id = ${memberId} and mines is not null
+        and not (${tile}::int = any(layout)) and not (${tile}::int = any(picks))
+        and cardinality(picks) + 1 < ${known.minesEndAt}
+      returning round_id, bet, mines, picks, server_seed_hash, client_seed, nonce,
+                ${this.balanceSql(memberId)} as balance`.execute(this.database.db);
+    const row = res.rows[0];
+    if (!row) return null;
+    return {
+      open: this.openView({ ...row, mines: Number(row.mines), picks: intArray(row.picks) }),
+      settled: null,
+      balance: this.major(Number(row.balance)),
+    };
   }
 
   async minesCashOut(player: HousePlayer, gameCode: string) {
@@ -879,30 +1062,16 @@ export class HouseGamesService {
     gameCode: string,
     step: (row: OpenRow) => { picks: number[]; end: boolean },
   ) {
-    const found = await this.openMines(player.memberId, gameCode);
-    if (!found) throw fail(Errors.notFound, { message: 'No open Mines round: place a bet first' });
-    const mover = await this.seamless.roundMover(player.memberId, player.vendor, found.roundId);
-    const result = await this.database.db.transaction().execute(async (trx) => {
-      const res = await sql<OpenRow & { server_seed: string }>`
-        select o.*, s.server_seed from house_open_round o join house_seed s on s.id = o.seed_id
-        where o.round_id = ${found.roundId} for update of o`.execute(trx);
-      if (!res.rows[0]) throw fail(Errors.conflict, { message: 'This round has just ended' });
-      const row = { ...normaliseOpen(res.rows[0]), server_seed: res.rows[0].server_seed };
+    const missing = () => fail(Errors.notFound, { message: 'No open Mines round: place a bet first' });
+    return this.lockedStep(player, gameCode, missing, async (trx, mover, row) => {
       const { picks, end } = step(row);
-      if (!end) {
-        await sql`
-          update house_open_round set picks = ${sql.raw(`'{${picks.join(',')}}'`)}::int[]
-          where round_id = ${row.round_id}`.execute(trx);
-        return { settled: null as HouseRound | null };
+      if (end) {
+        const settled = await this.settleMines(trx, mover, row, picks);
+        return { open: null, settled, balance: settled.balance! };
       }
-      return { settled: await this.settleMines(trx, mover, row, picks) };
+      const balance = await this.keepStep(trx, row, { picks });
+      return { open: this.openView({ ...row, picks }), settled: null, balance: this.major(balance) };
     });
-    const balance = await this.seamless.balance(player.memberId);
-    return {
-      open: result.settled ? null : await this.openMines(player.memberId, gameCode),
-      settled: result.settled,
-      balance: this.major(balance),
-    };
   }
 
   /** Ends a Mines round in the caller's transaction: the credit (0 on a mine), its house round, the open row gone. */
@@ -923,7 +1092,8 @@ export class HouseGamesService {
   /**
    * Ends a round played in steps (Mines, HiLo) in the caller's transaction, under its open row's
    * lock: the outcome replayed from the seed and the player's moves, the credit (0 on a loss), its
-   * house round, the open row gone. Run once per round: the row is gone after it.
+   * house round and the open row's deletion (one statement). Run once per round: the row is gone
+   * after it. The round's balance is the credit's answer.
    */
   private async settleOpen(
     trx: Kysely<DB>,
@@ -947,6 +1117,7 @@ export class HouseGamesService {
     });
     const at = new Date();
     await sql`
+      with gone as (delete from house_open_round where round_id = ${row.round_id})
       insert into house_round (round_id, member_id, vendor, game_code, kind, seed_id, server_seed_hash,
                                client_seed, nonce, bet, win, free_play, balance_after, wager, outcome, played_at)
       values (${row.round_id}, ${row.member_id}, ${row.vendor}, ${row.game_code}, ${wager.kind}, ${row.seed_id},
@@ -954,7 +1125,6 @@ export class HouseGamesService {
               ${row.free_play}, ${credit.balance}, ${JSON.stringify(wager)}::jsonb, ${JSON.stringify(outcome)}::jsonb, ${at})`.execute(
       trx,
     );
-    await sql`delete from house_open_round where round_id = ${row.round_id}`.execute(trx);
     return {
       roundId: row.round_id,
       gameCode: row.game_code,
@@ -1030,17 +1200,11 @@ export class HouseGamesService {
     };
   }
 
-  private async openHiLoRow(
-    memberId: number,
-    gameCode: string,
-    db: Kysely<DB> = this.database.db,
-    lock = false,
-  ) {
+  /** The open row of a round played in steps with its seed (the state's read; a step locks its own). */
+  private async openHiLoRow(memberId: number, gameCode: string) {
     const res = await sql<OpenRow & { server_seed: string }>`
       select o.*, s.server_seed from house_open_round o join house_seed s on s.id = o.seed_id
-      where o.member_id = ${memberId} and o.game_code = ${gameCode}${sql.raw(lock ? ' for update of o' : '')}`.execute(
-      db,
-    );
+      where o.member_id = ${memberId} and o.game_code = ${gameCode}`.execute(this.database.db);
     const row = res.rows[0];
     return row ? { ...normaliseOpen(row), server_seed: row.server_seed } : null;
   }
@@ -1057,12 +1221,8 @@ export class HouseGamesService {
     this.checkMaxWin({ kind: 'hilo', bet, actions: [] });
     const busy = () =>
       fail(Errors.conflict, { message: 'A HiLo round is open: cash it out or play it on first' });
-    const { balance } = await this.openRound(player, game, bet, busy);
-    return {
-      open: await this.openHiLo(player.memberId, gameCode),
-      settled: null,
-      balance: this.major(balance),
-    };
+    const { balance, row } = await this.openRound(player, game, bet, busy);
+    return { open: this.hiloView(row), settled: null, balance: this.major(balance) };
   }
 
   /**
@@ -1116,13 +1276,8 @@ export class HouseGamesService {
       moves: HiLoAction[],
     ) => { moves: HiLoAction[]; end: boolean },
   ) {
-    const found = await this.openHiLoRow(player.memberId, gameCode);
-    if (!found) throw fail(Errors.notFound, { message: 'No open HiLo round: place a bet first' });
-    const mover = await this.seamless.roundMover(player.memberId, player.vendor, found.round_id);
-    const settled = await this.database.db.transaction().execute(async (trx) => {
-      const row = await this.openHiLoRow(player.memberId, gameCode, trx, true);
-      if (!row || row.round_id !== found.round_id)
-        throw fail(Errors.conflict, { message: 'This round has just ended' });
+    const missing = () => fail(Errors.notFound, { message: 'No open HiLo round: place a bet first' });
+    return this.lockedStep(player, gameCode, missing, async (trx, mover, row) => {
       const moves = row.moves as HiLoAction[];
       // The cards up to the one after the next action: the server's alone until they are turned.
       const cards = hiloCards(
@@ -1130,20 +1285,21 @@ export class HouseGamesService {
         moves.length + 2,
       );
       const next = step(row, cards, moves);
-      if (!next.end) {
-        await sql`
-          update house_open_round set moves = ${JSON.stringify(next.moves)}::jsonb
-          where round_id = ${row.round_id}`.execute(trx);
-        return null;
+      if (next.end) {
+        const settled = await this.settleOpen(trx, mover, row, {
+          kind: 'hilo',
+          bet: Number(row.bet),
+          actions: next.moves,
+        });
+        return { open: null, settled, balance: settled.balance! };
       }
-      return this.settleOpen(trx, mover, row, { kind: 'hilo', bet: Number(row.bet), actions: next.moves });
+      const balance = await this.keepStep(trx, row, { moves: next.moves });
+      return {
+        open: this.hiloView({ ...row, moves: next.moves }),
+        settled: null,
+        balance: this.major(balance),
+      };
     });
-    const balance = await this.seamless.balance(player.memberId);
-    return {
-      open: settled ? null : await this.openHiLo(player.memberId, gameCode),
-      settled,
-      balance: this.major(balance),
-    };
   }
 
   // ---- Blackjack (decision 057) -------------------------------------------------------------
@@ -1198,10 +1354,11 @@ export class HouseGamesService {
       },
     });
     const settled = result.then ?? null;
+    if (settled) this.forgetOpen(seedKey(player.memberId, gameCode), settled.roundId);
     return {
-      open: settled ? null : await this.openBlackjack(player.memberId, gameCode),
+      open: settled ? null : this.blackjackView(result.row),
       settled,
-      balance: this.major(settled ? await this.seamless.balance(player.memberId) : result.balance),
+      balance: settled ? settled.balance! : this.major(result.balance),
     };
   }
 
@@ -1219,13 +1376,8 @@ export class HouseGamesService {
       throw fail(Errors.invalidInput, { message: 'action is hit, stand, double or split' });
     if (!Number.isInteger(step) || (step as number) < 0)
       throw fail(Errors.invalidInput, { message: 'step is the number of actions played so far' });
-    const found = await this.openHiLoRow(player.memberId, gameCode);
-    if (!found) throw fail(Errors.notFound, { message: 'No open Blackjack hand: place a bet first' });
-    const mover = await this.seamless.roundMover(player.memberId, player.vendor, found.round_id);
-    const settled = await this.database.db.transaction().execute(async (trx) => {
-      const row = await this.openHiLoRow(player.memberId, gameCode, trx, true);
-      if (!row || row.round_id !== found.round_id)
-        throw fail(Errors.conflict, { message: 'This round has just ended' });
+    const missing = () => fail(Errors.notFound, { message: 'No open Blackjack hand: place a bet first' });
+    return this.lockedStep(player, gameCode, missing, async (trx, mover, row) => {
       const moves = row.moves as BlackjackAction[];
       if (moves.length !== step)
         throw fail(Errors.conflict, { message: 'This action was played already: the round moved on' });
@@ -1244,20 +1396,21 @@ export class HouseGamesService {
           gameCode: game.code,
           gameName: game.name,
         });
-      if (blackjackStatus(blackjackTableOf(source, played)) !== 'over') {
-        await sql`
-          update house_open_round set moves = ${JSON.stringify(played)}::jsonb
-          where round_id = ${row.round_id}`.execute(trx);
-        return null;
+      if (blackjackStatus(blackjackTableOf(source, played)) === 'over') {
+        const settled = await this.settleOpen(trx, mover, row, {
+          kind: 'blackjack',
+          bet: Number(row.bet),
+          actions: played,
+        });
+        return { open: null, settled, balance: settled.balance! };
       }
-      return this.settleOpen(trx, mover, row, { kind: 'blackjack', bet: Number(row.bet), actions: played });
+      const balance = await this.keepStep(trx, row, { moves: played });
+      return {
+        open: this.blackjackView({ ...row, moves: played }),
+        settled: null,
+        balance: this.major(balance),
+      };
     });
-    const balance = await this.seamless.balance(player.memberId);
-    return {
-      open: settled ? null : await this.openBlackjack(player.memberId, gameCode),
-      settled,
-      balance: this.major(balance),
-    };
   }
 
   private roundView(r: RoundRow, viewer: number | null): HouseRound {
@@ -1314,6 +1467,19 @@ export class HouseGamesService {
 }
 
 const seedKey = (memberId: number, gameCode: string) => `${memberId}:${gameCode}`;
+
+/** What an instance keeps of an open round (HouseGamesService.opened). */
+interface KnownOpen {
+  roundId: string;
+  /** Mines: the safe tiles at which the round cashes out by itself (minesEndsAt); null otherwise. */
+  minesEndAt: number | null;
+}
+
+/** What a Mines round's view reads of its open row. */
+type MinesViewRow = Pick<
+  OpenRow,
+  'round_id' | 'bet' | 'mines' | 'picks' | 'server_seed_hash' | 'client_seed' | 'nonce'
+>;
 
 interface OpenRow {
   round_id: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playOriginal, withBlocks } from '@app/contract';
-import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
+import { minesMultiplier, payOf, playOriginal, withBlocks } from '@app/contract';
+import { createTestApp, secondInstance, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { concurrently, memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
 import { GAMES_FREE_PLAY_HOUSE, GAMES_HOUSE } from '../games/seamless-wallet.ts';
 import {
@@ -28,6 +28,7 @@ type Round = OriginalRound;
 interface MinesAnswer {
   open: {
     roundId: string;
+    nonce: number;
     picks: number[];
     cashOut: number;
     multiplier: string;
@@ -153,6 +154,150 @@ describe(`house originals (${testDbKind})`, () => {
     expect(boom.value.settled!.win).toBe(0);
     expect((boom.value.settled!.outcome as unknown as { hit: number }).hit).toBe(layout[0]);
     expect(await walletMinor(t, m.memberId)).toBe(100_076 - 100);
+  });
+
+  it('Mines lives in the database: two servers play one round on, a server whose round ended elsewhere finds the next, a refused start leaves its nonce unused, the tile a max win allows ends the round', async () => {
+    const other = await secondInstance(t, {});
+    try {
+      const m = await memberWithMoney(t, 10_000_000);
+      const on = (app: typeof other) => (url: string, payload: Record<string, unknown>) =>
+        housePost<MinesAnswer>(t, m.token, `mines/${url}`, { gameCode: 'mines', ...payload }, app);
+      const [here, there] = [on(t.app), on(other)];
+      const nextNonce = async () => {
+        const st = await t.call({
+          method: 'GET',
+          url: '/wps/sandbox/house/state?gameCode=mines',
+          token: m.token,
+        });
+        return (JSON.parse(st.body) as { value: { seed: { nextNonce: number } } }).value.seed.nextNonce;
+      };
+      const layout = async () => {
+        const rows = await t.database.db
+          .selectFrom('house_open_round')
+          .select(['layout', 'round_id'])
+          .where('member_id', '=', m.memberId)
+          .execute();
+        const v = rows[0]!.layout as unknown;
+        const mines = Array.isArray(v)
+          ? v.map(Number)
+          : String(v).replace(/[{}]/g, '').split(',').map(Number);
+        return { mines, safe: [...Array(25).keys()].filter((x) => !mines.includes(x)) };
+      };
+      const n0 = await nextNonce();
+
+      // Opened here, a tile there, a tile here (on the row as the other left it), cashed out there.
+      const start = await here('start', { bet: 1, mines: 3 });
+      expect(start.statusCode, start.message).toBe(200);
+      expect(start.value.balance).toBe(100_000 - 1);
+      const first = await layout();
+      const a = await there('reveal', { tile: first.safe[0] });
+      expect(a.statusCode, a.message).toBe(200);
+      expect(a.value.open!.picks).toEqual([first.safe[0]]);
+      const b = await here('reveal', { tile: first.safe[1] });
+      expect(b.statusCode, b.message).toBe(200);
+      expect(b.value.open!.picks).toEqual([first.safe[0], first.safe[1]]);
+      expect(b.value.balance).toBe(100_000 - 1);
+      expect((await here('reveal', { tile: first.safe[0] })).statusCode).toBe(422);
+      // Busy on either server: 409, and no nonce taken.
+      expect((await here('start', { bet: 1, mines: 3 })).statusCode).toBe(409);
+      expect((await there('start', { bet: 1, mines: 3 })).statusCode).toBe(409);
+      expect(await nextNonce()).toBe(n0 + 1);
+      const cashed = await there('cashout', {});
+      expect(cashed.statusCode, cashed.message).toBe(200);
+      const paid = payOf(100, minesMultiplier(3, 2));
+      expect(cashed.value.settled!.win).toBe(paid / 100);
+      expect(cashed.value.balance).toBe((10_000_000 - 100 + paid) / 100);
+
+      // The next round opens there; here still knew the first: its tile goes to the second round.
+      const next = await there('start', { bet: 1, mines: 3 });
+      expect(next.statusCode, next.message).toBe(200);
+      expect(next.value.open!.nonce).toBe(n0 + 1);
+      const second = await layout();
+      const c = await here('reveal', { tile: second.safe[0] });
+      expect(c.statusCode, c.message).toBe(200);
+      expect(c.value.open!.roundId).toBe(next.value.open!.roundId);
+      expect(c.value.open!.picks).toEqual([second.safe[0]]);
+      const boom = await here('reveal', { tile: second.mines[0] });
+      expect(boom.statusCode, boom.message).toBe(200);
+      expect(boom.value.settled!.roundId).toBe(next.value.open!.roundId);
+      expect(boom.value.settled!.win).toBe(0);
+      expect((await there('cashout', {})).statusCode).toBe(404);
+      expect((await here('cashout', {})).statusCode).toBe(404);
+      expect(await walletMinor(t, m.memberId)).toBe(10_000_000 - 200 + paid);
+
+      // 1,000 on 3 mines: the 19th safe tile would pay 113.85× (past the max win of 100,000), so
+      // the 18th cashes out by itself at 65.05×; the 17th leaves the round open.
+      const big = await here('start', { bet: 1000, mines: 3 });
+      expect(big.statusCode, big.message).toBe(200);
+      const third = await layout();
+      for (const [i, tile] of third.safe.slice(0, 17).entries()) {
+        const r = await (i % 2 ? there : here)('reveal', { tile });
+        expect(r.statusCode, r.message).toBe(200);
+        expect(r.value.open!.picks).toHaveLength(i + 1);
+      }
+      const last = await here('reveal', { tile: third.safe[17] });
+      expect(last.statusCode, last.message).toBe(200);
+      expect(last.value.open).toBeNull();
+      expect(last.value.settled!.win).toBe(payOf(100_000, minesMultiplier(3, 18)) / 100);
+      await expectCreditedOnce(t, last.value.settled!, 100_000);
+
+      // A stake the balance does not cover leaves no round and its nonce unused.
+      const poor = await memberWithMoney(t, 50);
+      const poorNonce = async () => {
+        const st = await t.call({
+          method: 'GET',
+          url: '/wps/sandbox/house/state?gameCode=mines',
+          token: poor.token,
+        });
+        return (JSON.parse(st.body) as { value: { seed: { nextNonce: number } } }).value.seed.nextNonce;
+      };
+      const before = await poorNonce();
+      const refused = await housePost<MinesAnswer>(t, poor.token, 'mines/start', {
+        gameCode: 'mines',
+        bet: 1,
+        mines: 3,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.errorCode).toBe('wallet.balance.insufficient');
+      expect(await poorNonce()).toBe(before);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('Mines: a daily wager limit refuses the start that passes it, leaving no round and its nonce unused', async () => {
+    const m = await memberWithMoney(t, 100_000);
+    const limit = await t.call({
+      method: 'POST',
+      url: '/wps/responsible/limit',
+      token: m.token,
+      payload: { kind: 'wager', period: 'day', amount: 1.5 },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    const start = () => post<MinesAnswer>(m.token, 'mines/start', { gameCode: 'mines', bet: 1, mines: 24 });
+    const first = await start();
+    expect(first.statusCode, first.message).toBe(200);
+    // Whatever the tile, 24 mines end the round (a mine, or the one safe tile cashed out).
+    const ended = await post<MinesAnswer>(m.token, 'mines/reveal', { gameCode: 'mines', tile: 0 });
+    expect(ended.value.settled).not.toBeNull();
+    const st = await t.call({
+      method: 'GET',
+      url: '/wps/sandbox/house/state?gameCode=mines',
+      token: m.token,
+    });
+    const nonce = (JSON.parse(st.body) as { value: { seed: { nextNonce: number } } }).value.seed.nextNonce;
+    const refused = await start();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.errorCode).toBe('rg.wager.limit');
+    const again = await t.call({
+      method: 'GET',
+      url: '/wps/sandbox/house/state?gameCode=mines',
+      token: m.token,
+    });
+    const state = JSON.parse(again.body) as { value: { seed: { nextNonce: number }; openMines: unknown } };
+    expect(state.value.seed.nextNonce).toBe(nonce);
+    expect(state.value.openMines).toBeNull();
+    expect(await walletMinor(t, m.memberId)).toBe(100_000 - 100 + ended.value.settled!.outcome.totalWin);
   });
 
   it('limits hold on the server: min and max bet, a bet that could win more than the max win, settings out of range', async () => {
