@@ -1,5 +1,5 @@
 -- The current definition of lottery_place_bet, as the migrations leave it (written by npm run db:functions).
-CREATE OR REPLACE FUNCTION public.lottery_place_bet(p_member bigint, p_game integer, p_numero bigint, p_now timestamp with time zone, p_request_key text, p_request_hash bytea, p_free_play boolean, p_prize_mode integer, p_chase boolean, p_win_stop boolean, p_total_chase integer, p_device text, p_order_nos text[], p_play_ids integer[], p_contents text[], p_modes integer[], p_series integer[], p_multiples integer[], p_notes integer[], p_order_amounts bigint[], p_details text[], p_t_line integer[], p_t_numero bigint[], p_t_seq integer[], p_t_multiple integer[], p_t_amount bigint[], p_liability_max bigint, p_l_numero bigint[], p_l_key text[], p_l_amount bigint[], p_key text, p_reference text, p_hash bytea, p_accounts bigint[], p_amounts bigint[], p_vendor text, p_product text, p_game_code text, p_game_name text, p_currency text, p_touch_recent boolean, p_max_bet_series integer)
+CREATE OR REPLACE FUNCTION public.lottery_place_bet(p_member bigint, p_game integer, p_numero bigint, p_now timestamp with time zone, p_request_key text, p_request_hash bytea, p_free_play boolean, p_prize_mode integer, p_chase boolean, p_win_stop boolean, p_total_chase integer, p_device text, p_order_nos text[], p_play_ids integer[], p_contents text[], p_modes integer[], p_series integer[], p_multiples integer[], p_notes integer[], p_order_amounts bigint[], p_details text[], p_t_line integer[], p_t_numero bigint[], p_t_seq integer[], p_t_multiple integer[], p_t_amount bigint[], p_liability_max bigint, p_l_numero bigint[], p_l_key text[], p_l_amount bigint[], p_key text, p_reference text, p_hash bytea, p_accounts bigint[], p_amounts bigint[], p_vendor text, p_product text, p_game_code text, p_game_name text, p_currency text, p_touch_recent boolean, p_max_bet_series integer, p_rg_check boolean)
  RETURNS TABLE(o_order_no text, o_total bigint, o_replayed boolean)
  LANGUAGE plpgsql
 AS $function$
@@ -8,6 +8,12 @@ AS $function$
       k integer;
       replayed boolean;
     begin
+      if p_rg_check and (
+           exists (select 1 from rg_limit where member_id = p_member and kind in ('loss', 'wager'))
+           or exists (select 1 from rg_setting where member_id = p_member and block_until is not null)) then
+        raise exception 'member % bets under a limit', p_member using errcode = 'RG001';
+      end if;
+
       if p_request_key is not null then
         -- The same key for another request: refused, never answered with the first order.
         if exists (

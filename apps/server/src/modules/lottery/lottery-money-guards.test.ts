@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, playsOf } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { secureCall } from '../session/accounts-test-kit.ts';
@@ -16,6 +16,7 @@ import type { GameRow } from './lottery-games.ts';
  * or a numero's liability (3); a retry key reused for another bet is refused on both betting calls
  * (4); a player's cancel and the draw of its numero never both give the stake back (7). And a
  * winner whose wallet is at the balance ceiling no longer stalls the draw's payout for the others.
+ * A bet asks the responsible-gambling limits inside its own statement (decision 039).
  */
 let t: TestApp;
 let clock = Date.UTC(2026, 10, 23, 3, 0, 30);
@@ -612,3 +613,66 @@ describe(`a winner whose wallet is at the balance ceiling (${testDbKind})`, () =
     clock = n.draw_at.getTime() + 120_000;
   }, 60_000);
 });
+
+describe(`a bet asks the responsible-gambling limits in its own statement (decision 039, migration 075; ${testDbKind})`, () => {
+  it("an unlimited member's and a trial account's bet is the one statement (no read of its own, no locked check); a member under a wager limit or a block is turned back by that statement and bets through the locked check, refused past the limit or while blocked, nothing moved", async () => {
+    const { g, ns } = await gameOnSale(1);
+    const rg = t.app.ctx.responsible;
+    const watched = vi.spyOn(rg, 'watched');
+    const checked = vi.spyOn(rg, 'stake');
+    const bet = (amount: number, requestId?: string) => ({
+      gameId: g.id,
+      currentNumero: ns[0]!.numero,
+      prizeModeId: 4,
+      bettingSlipString: slipLine('5____', DWD, amount / 2),
+      betCartAmountSum: amount,
+      ...(requestId ? { requestId } : {}),
+    });
+    try {
+      const free = await memberWithMoney(t, 100_000);
+      expect((await placeBet(t, free.token, bet(20))).statusCode).toBe(200);
+      const trial = await trialLogin();
+      expect((await placeBet(t, trial.token, bet(20))).statusCode).toBe(200);
+      expect(checked).not.toHaveBeenCalled();
+
+      const limited = await memberWithMoney(t, 100_000);
+      await rg.setMoneyLimit(limited.memberId, 'wager', 'day', 30);
+      const first = await placeBet(t, limited.token, bet(20, 'rg-limited-1'));
+      expect(first.statusCode, JSON.stringify(first.json())).toBe(200);
+      expect(checked.mock.calls.map((c) => [c[1], c[2]])).toEqual([[limited.memberId, 2_000]]);
+      const past = await placeBet(t, limited.token, bet(20));
+      expect(past.statusCode).toBe(409);
+      expect(past.json()).toMatchObject({ errorCode: 'rg.wager.limit' });
+      // A retry of the first bet is checked too (the statement asks before it answers a key).
+      expect((await placeBet(t, limited.token, bet(20, 'rg-limited-1'))).statusCode).toBe(409);
+      expect(checked).toHaveBeenCalledTimes(3);
+      expect(await walletMinor(t, limited.memberId)).toBe(100_000 - 2_000);
+
+      const blocked = await memberWithMoney(t, 100_000);
+      await rg.block(blocked.memberId, 'timeout', '24h');
+      const refused = await t.app.ctx.lottery
+        .placeOrder(blocked.memberId, { ...bet(20), chase: false, winningStop: false, device: 'WEB' })
+        .then(
+          () => 'placed',
+          (e: { errorCode?: string }) => e.errorCode,
+        );
+      expect(refused).toBe('rg.time.out');
+      expect(checked).toHaveBeenCalledTimes(4);
+      expect(await walletMinor(t, blocked.memberId)).toBe(100_000);
+      // The limits were asked by the bets' statements only, never in a read of their own.
+      expect(watched).not.toHaveBeenCalled();
+      expect(await ordersOf(limited.memberId)).toBe(1);
+      expect(await ordersOf(blocked.memberId)).toBe(0);
+    } finally {
+      watched.mockRestore();
+      checked.mockRestore();
+    }
+    clock += 120_000;
+  });
+});
+
+async function ordersOf(memberId: number): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from lottery_order where member_id = ${memberId}`.execute(t.database.db);
+  return r.rows[0]!.n;
+}

@@ -83,9 +83,10 @@ const POSITION_NAMES = [
 ];
 
 /**
- * The arguments of the bet's one statement (lottery_place_bet, migration 030; its text is in
+ * The arguments of the bet's one statement (lottery_place_bet, migration 075; its text is in
  * db/functions), passed by name: PostgreSQL refuses a name it does not know or one left out, so a
- * change of the function's parameters cannot shift the values into the wrong places.
+ * change of the function's parameters cannot shift the values into the wrong places. The last,
+ * `p_rg_check`, is set by `placeInOneStatement` alone.
  */
 const PLACE_BET_ARGS = [
   'p_member',
@@ -130,9 +131,13 @@ const PLACE_BET_ARGS = [
   'p_currency',
   'p_touch_recent',
   'p_max_bet_series',
+  'p_rg_check',
 ] as const;
 type PlaceBetArgs = Record<(typeof PLACE_BET_ARGS)[number], unknown>;
 const PLACE_BET_SQL = `select * from lottery_place_bet(${PLACE_BET_ARGS.map((name, i) => `${name} => $${i + 1}`).join(', ')})`;
+const placeBetValues = (args: PlaceBetArgs) => PLACE_BET_ARGS.map((name) => args[name]);
+/** lottery_place_bet's refusal of a member under a loss or wager limit or a block (migration 075). */
+const WATCHED_SQLSTATE = 'RG001';
 
 /** Order numbers: 6 characters of base 36 from the order id through a bijection of 0…36^6−1. */
 const ORDER_SPACE = 36 ** 6;
@@ -1248,27 +1253,30 @@ export class LotteryService {
   private readonly recentSeen = new Map<string, number>();
 
   private async placeInOneStatement(
-    args: PlaceBetArgs,
+    bet: Omit<PlaceBetArgs, 'p_rg_check'>,
   ): Promise<{ orderNumber: string; total: number; replayed: boolean }> {
+    type Row = { o_order_no: string; o_total: number; o_replayed: boolean };
+    const answer = (r: Row) => ({
+      orderNumber: r.o_order_no,
+      total: Number(r.o_total),
+      replayed: r.o_replayed === true,
+    });
     // A member under a loss or wager limit (or a block) bets in a transaction holding the member's
-    // limit lock, the check and the bet's statement in it (decision 039); others in one statement.
-    const memberId = args.p_member as number;
-    if (this.responsible && !args.p_free_play && (await this.responsible.watched(memberId)))
-      return this.database.db.transaction().execute(async (trx) => {
-        await this.responsible!.stake(trx, memberId, -Math.min(...(args.p_amounts as number[])));
-        const values = PLACE_BET_ARGS.map((name) => args[name]);
-        const r = (
-          await trx.executeQuery<{ o_order_no: string; o_total: number; o_replayed: boolean }>(
-            CompiledQuery.raw(PLACE_BET_SQL, values),
-          )
-        ).rows[0]!;
-        return { orderNumber: r.o_order_no, total: Number(r.o_total), replayed: r.o_replayed === true };
-      });
-    const row = await this.run<{ o_order_no: string; o_total: number; o_replayed: boolean }>(
-      PLACE_BET_SQL,
-      PLACE_BET_ARGS.map((name) => args[name]),
-    );
-    return { orderNumber: row.o_order_no, total: Number(row.o_total), replayed: row.o_replayed === true };
+    // limit lock, the check and the bet's statement in it (decision 039). Whether they are is asked
+    // by the bet's own statement (RG001, leaving nothing), so everyone else's bet is one round
+    // trip. Free play is never limited.
+    const memberId = bet.p_member as number;
+    const rgCheck = this.responsible !== undefined && !bet.p_free_play;
+    try {
+      return answer(await this.run<Row>(PLACE_BET_SQL, placeBetValues({ ...bet, p_rg_check: rgCheck })));
+    } catch (err) {
+      if ((err as { code?: string }).code !== WATCHED_SQLSTATE) throw err;
+    }
+    return this.database.db.transaction().execute(async (trx) => {
+      await this.responsible!.stake(trx, memberId, -Math.min(...(bet.p_amounts as number[])));
+      const values = placeBetValues({ ...bet, p_rg_check: false });
+      return answer((await trx.executeQuery<Row>(CompiledQuery.raw(PLACE_BET_SQL, values))).rows[0]!);
+    });
   }
 
   /**
