@@ -269,15 +269,27 @@ async function worker(url: string): Promise<void> {
           );
       });
     };
+    // Without the figures: ledger_posting's agent trigger off, and bet_record's two trigger
+    // functions (one each for insert and update since migration 076: the winners board, points,
+    // site and agent figures) without their agent_stat_queue statement, the rest as they are.
+    const betRecordFunctions = ['bet_record_on_insert', 'bet_record_on_update'];
+    const withFigures = new Map<string, string>();
+    for (const fn of betRecordFunctions)
+      withFigures.set(
+        fn,
+        (await sql<{ d: string }>`select pg_get_functiondef(${sql.lit(fn)}::regproc) as d`.execute(db))
+          .rows[0]!.d,
+      );
     const triggers = async (on: boolean) => {
-      for (const [table, trigger] of [
-        ['bet_record', 'bet_record_stat_update'],
-        ['bet_record', 'bet_record_stat_insert'],
-        ['ledger_posting', 'ledger_posting_stat'],
-      ] as const)
-        await sql`alter table ${sql.id(table)} ${sql.raw(on ? 'enable' : 'disable')} trigger ${sql.id(trigger)}`.execute(
-          db,
-        );
+      await sql`alter table ledger_posting ${sql.raw(on ? 'enable' : 'disable')} trigger ledger_posting_stat`.execute(
+        db,
+      );
+      for (const fn of betRecordFunctions) {
+        const definition = withFigures.get(fn)!;
+        const without = definition.replace(/\binsert into agent_stat_queue\b[^;]*;/, '');
+        if (without === definition) throw new Error(`${fn} has no agent_stat_queue insert to leave out`);
+        await sql.raw(on ? definition : without).execute(db);
+      }
     };
     const agentCredit = { credited: [] as number[], seconds: [] as number[] };
     // The agent credit job's run, timed (after a burst shorter than its minute, apart from it).

@@ -1,10 +1,10 @@
 /**
  * The agent benches' history, seeded set-based (decision 028, docs/benchmarks.md session 25): the
- * generated bets are inserted with bet_record's queueing triggers off (the agent figures', the
- * points' and the site figures'), then the team figures the fold would make of them are written
- * with one grouped INSERT ... SELECT per table (the players' own rebates in the member rows, as the
- * fold keeps them: decision 059), and the agents' differentials accrued by the fold's own
- * accrueRebates over the bets summed per member and product. A fresh 10M-bet tree seeds in
+ * generated bets are inserted with bet_record's insert trigger off (the agent figures', the
+ * points', the site figures' and bet_win), then the team figures the fold would make of them are
+ * written with one grouped INSERT ... SELECT per table (the players' own rebates in the member
+ * rows, as the fold keeps them: decision 059), and the agents' differentials accrued by the fold's
+ * own accrueRebates over the bets summed per member and product. A fresh 10M-bet tree seeds in
  * minutes where folding its queue took more than an hour (4,405 s in session 24).
  *
  * `checkSeededFigures` proves the shortcut honest on a small tree: it deletes the seeded figures of
@@ -30,8 +30,12 @@ import {
   resolveFoldMembers,
 } from '../../apps/server/src/modules/agent/rebate-job.ts';
 
-/** bet_record's insert triggers that queue a settled bet (agent figures, points, site figures). */
-const QUEUEING_TRIGGERS = ['bet_record_stat_insert', 'bet_record_points_insert', 'bet_record_site_insert'];
+/**
+ * bet_record's insert trigger, which queues a settled bet (agent figures, points, site figures;
+ * one trigger since migration 076). It also writes the winners board's bet_win rows, which the
+ * history then lacks: no agent bench reads them.
+ */
+const QUEUEING_TRIGGERS = ['bet_record_insert'];
 
 /** Runs `work` with bet_record's queueing insert triggers disabled (the bulk insert of history). */
 export async function withoutQueueing(db: Kysely<DB>, work: () => Promise<void>): Promise<void> {
