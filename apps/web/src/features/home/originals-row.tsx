@@ -40,7 +40,7 @@ export const LOBBY_OTHER_RTP: Record<string, string> = {
   blackjack: '99.31',
 };
 export function OriginalsRow() {
-  const { t } = useTypedTranslation([
+  const { t, ready } = useTypedTranslation([
     'originals',
     'originals-tables',
     'originals-cards',
@@ -55,7 +55,9 @@ export function OriginalsRow() {
       ? void navigate('/sandbox/games/crash')
       : gate(() => void navigate(`/sandbox/games/${encodeURIComponent(code)}`), { allowTrial: true });
   return (
-    <Section title={t('row_title')} id="home-originals">
+    // The row's six catalogues come after the home page's own: until they are in, the cards keep
+    // their place and their art, with no text (the keys are no words to show a player).
+    <Section title={ready ? t('row_title') : '\u00a0'} id="home-originals">
       <ul className={styles.row} data-testid="originals-row">
         {LOBBY_ORIGINALS.map((code) => (
           <li key={code}>
@@ -68,10 +70,16 @@ export function OriginalsRow() {
             >
               <Art code={code} />
               <span className={styles.name}>
-                {t(code === 'crash' ? 'originals-crash:title' : `game_${code === 'sic-bo' ? 'sicbo' : code}`)}
+                {ready
+                  ? t(
+                      code === 'crash'
+                        ? 'originals-crash:title'
+                        : `game_${code === 'sic-bo' ? 'sicbo' : code}`,
+                    )
+                  : '\u00a0'}
               </span>
               <span className={styles.tag}>
-                {t('row_tag', { rtp: LOBBY_OTHER_RTP[code] ?? LOBBY_ORIGINALS_RTP })}
+                {ready ? t('row_tag', { rtp: LOBBY_OTHER_RTP[code] ?? LOBBY_ORIGINALS_RTP }) : '\u00a0'}
               </span>
             </button>
           </li>
