@@ -165,6 +165,8 @@ export function SlotGame({ state }: { state: HouseState }) {
       }
       const final = toMinor(state, round.balance ?? 0);
       setBalance(final);
+      // The round's whole win (base and free spins) in place of the free-spin count, once it ends.
+      setFreeSpin(null);
       setLastWin(outcome.totalWin);
       recordRound(round);
       return outcome.freeSpins.length === 0;
