@@ -41,7 +41,8 @@ for (const language of ['ar', 'en'] as const) {
         if (path === 'login') await page.getByTestId('register-to-login').click();
         const dialog = page.getByRole('dialog');
         const art = dialog.getByTestId(banner);
-        await expect(art.locator('img')).toBeVisible();
+        // The first test of a run: the dialog's chunk and catalogues may still be on their way.
+        await expect(art.locator('img')).toBeVisible({ timeout: 30_000 });
         await expect
           .poll(() => art.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
           .toBe(true);
