@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minesMultiplier, payOf, playOriginal, withBlocks } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SANDBOX_VENDOR, minesMultiplier, payOf, playOriginal, withBlocks } from '@app/contract';
 import { createTestApp, secondInstance, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { concurrently, memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
 import { GAMES_FREE_PLAY_HOUSE, GAMES_HOUSE } from '../games/seamless-wallet.ts';
@@ -16,7 +16,8 @@ import {
  * The house originals through the HTTP stack (decision 046), PGlite and PostgreSQL: each game
  * plays a round through the ledger exactly once and recomputes from the revealed seed; Mines opens,
  * reveals and cashes out; limits (max bet, max win, auto-bet) hold on the server; free play stays
- * off the real house; concurrent bets of several games on one balance never overdraw it.
+ * off the real house; concurrent bets of several games on one balance never overdraw it; a spin
+ * asks the responsible-gambling limits inside its own statement (decision 039).
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -546,5 +547,83 @@ describe(`house originals (${testDbKind})`, () => {
     const final = await walletMinor(t, m.memberId);
     expect(final).toBeGreaterThanOrEqual(0);
     expect(final).toBe(1_000 - 100 * rounds.length + won);
+  });
+});
+
+describe(`a spin asks the responsible-gambling limits in its own statement (decision 039, migration 073; ${testDbKind})`, () => {
+  /** The member's house rounds (settled) and betting records: none for a refused round. */
+  async function roundsOf(memberId: number) {
+    const rounds = await t.database.db
+      .selectFrom('house_round')
+      .select('round_id')
+      .where('member_id', '=', memberId)
+      .execute();
+    const records = await t.database.db
+      .selectFrom('bet_record')
+      .select('bet_no')
+      .where('member_id', '=', memberId)
+      .execute();
+    return { rounds: rounds.length, records: records.length };
+  }
+
+  it("an unlimited member's and a trial account's Dice round is the one statement (no read of its own, no locked check); a member under a wager limit or a time-out is turned back by that statement (RG001) and spins through the locked check, refused past the limit or while blocked, nothing moved", async () => {
+    const rg = t.app.ctx.responsible;
+    const watched = vi.spyOn(rg, 'watched');
+    const checked = vi.spyOn(rg, 'stake');
+    const dice = { gameCode: 'dice', bet: 1, target: 4950, over: false };
+    try {
+      const free = await memberWithMoney(t, 10_000);
+      const unlimited = await original(free.token, dice);
+      expect(unlimited.statusCode, unlimited.message).toBe(200);
+      await expectCreditedOnce(t, unlimited.value, 100);
+      const trial = await memberWithMoney(t, 10_000, { agentType: 4 });
+      const freePlay = await original(trial.token, dice);
+      expect(freePlay.statusCode, freePlay.message).toBe(200);
+      expect(freePlay.value.freePlay).toBe(true);
+      await expectCreditedOnce(t, freePlay.value, 100);
+      expect(checked).not.toHaveBeenCalled();
+
+      // A daily wager limit of 1.50: the first 1.00 round fits, a second takes the day to 2.00.
+      const limited = await memberWithMoney(t, 10_000);
+      await rg.setMoneyLimit(limited.memberId, 'wager', 'day', 1.5);
+      const first = await original(limited.token, dice);
+      expect(first.statusCode, first.message).toBe(200);
+      await expectCreditedOnce(t, first.value, 100);
+      expect(checked.mock.calls.map((c) => [c[1], c[2]])).toEqual([[limited.memberId, 100]]);
+      const afterFirst = await walletMinor(t, limited.memberId);
+      expect(afterFirst).toBe(10_000 - 100 + first.value.outcome.totalWin);
+      const realBefore = await houseTotal(GAMES_HOUSE);
+      const past = await original(limited.token, dice);
+      expect(past.statusCode).toBe(409);
+      expect(past.errorCode).toBe('rg.wager.limit');
+      expect(checked.mock.calls.map((c) => [c[1], c[2]])).toEqual([
+        [limited.memberId, 100],
+        [limited.memberId, 100],
+      ]);
+      expect(await walletMinor(t, limited.memberId)).toBe(afterFirst);
+      expect(await roundsOf(limited.memberId)).toEqual({ rounds: 1, records: 1 });
+      expect(await houseTotal(GAMES_HOUSE)).toBe(realBefore);
+
+      // A time-out ends the member's sessions: the round is asked of the service, as the route does.
+      const blocked = await memberWithMoney(t, 10_000);
+      await rg.block(blocked.memberId, 'timeout', '24h');
+      const refused = await t.app.ctx.houseGames
+        .original({ memberId: blocked.memberId, vendor: SANDBOX_VENDOR }, 'dice', dice)
+        .then(
+          () => 'played',
+          (e: { errorCode?: string }) => e.errorCode,
+        );
+      expect(refused).toBe('rg.time.out');
+      expect(checked).toHaveBeenCalledTimes(3);
+      expect(checked.mock.calls[2]!.slice(1)).toEqual([blocked.memberId, 100]);
+      expect(await walletMinor(t, blocked.memberId)).toBe(10_000);
+      expect(await roundsOf(blocked.memberId)).toEqual({ rounds: 0, records: 0 });
+      expect(await houseTotal(GAMES_HOUSE)).toBe(realBefore);
+      // The limits were asked by the spins' statements only, never in a read of their own.
+      expect(watched).not.toHaveBeenCalled();
+    } finally {
+      watched.mockRestore();
+      checked.mockRestore();
+    }
   });
 });
