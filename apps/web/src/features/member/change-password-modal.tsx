@@ -32,7 +32,8 @@ interface Values {
  */
 export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswordParams | undefined>) {
   const { t } = useTypedTranslation(ACCOUNTS_NS);
-  const { data: rules } = useRegisterRules();
+  // Until the site's rules are in, a field cannot be checked against them: the form waits.
+  const { data: rules, isPending: rulesPending } = useRegisterRules();
   const change = useChangePassword();
   const loginAgain = useLoginAgain();
   const abandon = useAbandonLogin();
@@ -123,7 +124,7 @@ export function ChangePasswordModal({ params, onClose }: ModalProps<ChangePasswo
           {...form.register('confirmNewPassword')}
         />
         <FormSubmit
-          busy={change.isPending || loginAgain.isPending}
+          busy={change.isPending || loginAgain.isPending || rulesPending}
           failure={change.error ?? loginAgain.error}
         >
           {t('pwd_change_submit')}

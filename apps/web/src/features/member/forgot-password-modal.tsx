@@ -71,7 +71,8 @@ function ForgotForm({
 
 function ByEmail({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTypedTranslation(ACCOUNTS_NS);
-  const { data: rules } = useRegisterRules();
+  // Until the site's rules are in, a field cannot be checked against them: the form waits.
+  const { data: rules, isPending: rulesPending } = useRegisterRules();
   const request = useRequestPasswordEmail();
   const resolver = useMemo(
     () =>
@@ -105,7 +106,7 @@ function ByEmail({ onSent }: { onSent: (email: string) => void }) {
         error={errors.email?.message}
         {...form.register('email')}
       />
-      <FormSubmit busy={request.isPending} failure={request.error}>
+      <FormSubmit busy={request.isPending || rulesPending} failure={request.error}>
         {t('forgot_email_submit')}
       </FormSubmit>
     </ForgotForm>
@@ -120,7 +121,8 @@ interface PhoneValues {
 
 function ByPhone() {
   const { t } = useTypedTranslation(ACCOUNTS_NS);
-  const { data: rules } = useRegisterRules();
+  // Until the site's rules are in, a field cannot be checked against them: the form waits.
+  const { data: rules, isPending: rulesPending } = useRegisterRules();
   const [picked, setPicked] = useState('');
   const country = useCountry(picked);
   const dialingCode = country?.countryDialingCode ?? '';
@@ -166,7 +168,7 @@ function ByPhone() {
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      <FormSubmit busy={reset.isPending} failure={reset.error}>
+      <FormSubmit busy={reset.isPending || rulesPending} failure={reset.error}>
         {t('forgot_phone_submit')}
       </FormSubmit>
     </ForgotForm>

@@ -22,7 +22,8 @@ export interface ResetPasswordParams {
 /** The page a reset e-mail's link opens: a new password, then the player is logged in. */
 export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPasswordParams>) {
   const { t } = useTypedTranslation(ACCOUNTS_NS);
-  const { data: rules } = useRegisterRules();
+  // Until the site's rules are in, a field cannot be checked against them: the form waits.
+  const { data: rules, isPending: rulesPending } = useRegisterRules();
   const reset = useResetPasswordByEmail();
   const resolver = useMemo(
     () =>
@@ -57,7 +58,7 @@ export function ResetPasswordModal({ params, onClose }: ModalProps<ResetPassword
           error={errors.confirmNewPassword?.message}
           {...form.register('confirmNewPassword')}
         />
-        <FormSubmit busy={reset.isPending} failure={reset.error}>
+        <FormSubmit busy={reset.isPending || rulesPending} failure={reset.error}>
           {t('pwd_change_submit')}
         </FormSubmit>
       </form>
