@@ -2,6 +2,14 @@ import { defineConfig } from '@playwright/test';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Specs that change the whole site for everyone (the site closed for maintenance, region blocks,
+ * switches): beside them, another worker's pages met the maintenance screen or a vendor list
+ * without its lanes (SY-13 beside NC-29 failed both, every time, session 32). They run after
+ * the others, one at a time.
+ */
+const SITE_WIDE = /(backoffice-games-site|shell-status|ops-cli)\.spec\.ts$/;
+
 /** The real server and the built web app, driven in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: '.',
@@ -43,4 +51,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'chromium', testIgnore: SITE_WIDE },
+    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['chromium'], workers: 1 },
+  ],
 });
