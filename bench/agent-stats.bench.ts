@@ -269,22 +269,20 @@ async function worker(url: string): Promise<void> {
           );
       });
     };
-    // Without the figures: ledger_posting's agent trigger off, and bet_record's two trigger
-    // functions (one each for insert and update since migration 076: the winners board, points,
-    // site and agent figures) without their agent_stat_queue statement, the rest as they are.
-    const betRecordFunctions = ['bet_record_on_insert', 'bet_record_on_update'];
+    // Without the figures: bet_record's two trigger functions (one each for insert and update since
+    // migration 076: the winners board, points, site and agent figures) and ledger_post (which
+    // queues the money movements the figures count since migration 077) without their
+    // agent_stat_queue statement, the rest as they are.
+    const queueingFunctions = ['bet_record_on_insert', 'bet_record_on_update', 'ledger_post'];
     const withFigures = new Map<string, string>();
-    for (const fn of betRecordFunctions)
+    for (const fn of queueingFunctions)
       withFigures.set(
         fn,
         (await sql<{ d: string }>`select pg_get_functiondef(${sql.lit(fn)}::regproc) as d`.execute(db))
           .rows[0]!.d,
       );
     const triggers = async (on: boolean) => {
-      await sql`alter table ledger_posting ${sql.raw(on ? 'enable' : 'disable')} trigger ledger_posting_stat`.execute(
-        db,
-      );
-      for (const fn of betRecordFunctions) {
+      for (const fn of queueingFunctions) {
         const definition = withFigures.get(fn)!;
         const without = definition.replace(/\binsert into agent_stat_queue\b[^;]*;/, '');
         if (without === definition) throw new Error(`${fn} has no agent_stat_queue insert to leave out`);

@@ -67,6 +67,7 @@ import * as m073 from './migrations/073-house-rounds-without-vendor-rows.ts';
 import * as m074 from './migrations/074-catalogue-stand-in-volatility.ts';
 import * as m075 from './migrations/075-lottery-bet-asks-limits.ts';
 import * as m076 from './migrations/076-bet-record-one-trigger.ts';
+import * as m077 from './migrations/077-agent-money-queue-in-ledger-post.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -136,6 +137,7 @@ export const migrations: Record<string, Migration> = {
   '074-catalogue-stand-in-volatility': m074,
   '075-lottery-bet-asks-limits': m075,
   '076-bet-record-one-trigger': m076,
+  '077-agent-money-queue-in-ledger-post': m077,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

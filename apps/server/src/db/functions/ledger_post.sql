@@ -19,6 +19,16 @@ AS $function$
       end if;
       insert into ledger_posting (transaction_id, account_id, amount)
         select t_id, x.a, x.m from unnest(p_accounts, p_amounts) as x(a, m);
+      -- The agent figures' money movements (decision 028): transfers between a member's own wallets
+      -- move nothing in or out of the member and are left out.
+      if p_kind in ('DEPOSIT', 'WITHDRAW_PAYOUT', 'BONUS_GRANT', 'REBATE', 'AGENT_REBATE', 'LUCKY_BAG')
+         or (p_kind like '%TRANSFER%' and p_kind <> 'WALLET_TRANSFER') then
+        insert into agent_stat_queue (member_id, at, event, kind, reference, amount)
+          select a.member_id, t_at, 'MONEY', p_kind, p_reference, x.m
+          from unnest(p_accounts, p_amounts) as x(a, m)
+          join ledger_account a on a.id = x.a
+          where a.member_id is not null;
+      end if;
       for i in 1 .. coalesce(array_length(p_accounts, 1), 0) loop
         update ledger_account as la set balance = la.balance + p_amounts[i]
           where la.id = p_accounts[i] and (la.allow_negative or la.balance + p_amounts[i] >= 0);
