@@ -11,6 +11,7 @@ import {
   contractSchemaChainsPure,
   contractSchemaDeclarationsDroppable,
   contractSchemasPure,
+  errorSentencesForPlayers,
 } from './build/contract-plugins.ts';
 import { fontSubsets } from './font-subsets.ts';
 
@@ -441,6 +442,7 @@ export default defineConfig(({ mode }) => ({
     catalogueFiles(),
     contractSchemasPure(),
     callDefsWireOnly(),
+    errorSentencesForPlayers(),
     contractSchemaDeclarationsDroppable(),
     contractSchemaChainsPure(),
     fontsourceSlim(),

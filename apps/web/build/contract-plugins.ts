@@ -156,6 +156,73 @@ export function callDefsWireOnly(): Plugin {
   };
 }
 
+/**
+ * The sections of the contract's error catalogue (errors.ts) whose English sentences the web
+ * reads: the player's form errors and responsible gambling's refusals (shared/forms/error-text.ts
+ * tells them apart by code and sentence and keeps a server sentence's detail), and the system
+ * error (shared/http/post-bytes.ts, an answer that is no envelope).
+ */
+const PLAYER_ERROR_SECTIONS = new Set(['verificationErrors', 'accountErrors', 'ResponsibleErrors']);
+const PLAYER_ERROR_NAMES = new Set(['systemError']);
+
+/**
+ * The error catalogue as the web reads it: every refusal keeps its code and status, and only
+ * those the web words from the catalogue (PLAYER_ERROR_SECTIONS, PLAYER_ERROR_NAMES) keep their
+ * English sentence. The web shows every other refusal in the player's language from its code, or
+ * the server's own message; the sentences it never reads were 2.7 kB gzip of the chunk the
+ * lottery, chat and every form load (issue 33, decision 060; bench/web-size: all player JS
+ * ≤ 350 kB). The server, the back office and the Vitest projects read the catalogue untouched.
+ */
+export function errorSentencesForPlayers(): Plugin {
+  return {
+    name: 'error-sentences-for-players',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]contract[\\/]src[\\/]errors\.ts$/.test(id)) return null;
+      const edits: { start: number; end: number; text: string }[] = [];
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!node || typeof node !== 'object') return;
+        const n = node as Node;
+        const name = (n.id as Node | undefined)?.name as string | undefined;
+        const init = n.init as Node | undefined;
+        if (
+          n.type === 'VariableDeclarator' &&
+          name?.endsWith('Errors') &&
+          !PLAYER_ERROR_SECTIONS.has(name) &&
+          init?.type === 'ObjectExpression'
+        ) {
+          for (const entry of init.properties as Node[]) {
+            const key = entry.key as Node | undefined;
+            const value = entry.value as Node | undefined;
+            if (entry.type !== 'Property' || key?.type !== 'Identifier' || value?.type !== 'ObjectExpression')
+              continue;
+            if (PLAYER_ERROR_NAMES.has(key.name as string)) continue;
+            const properties = value.properties as Node[];
+            const kept = properties.filter(
+              (p) => !(p.type === 'Property' && !p.computed && (p.key as Node).name === 'message'),
+            );
+            if (kept.length < properties.length)
+              edits.push({
+                start: value.start,
+                end: value.end,
+                text: `{ ${kept.map((p) => code.slice(p.start, p.end)).join(', ')} }`,
+              });
+          }
+          return;
+        }
+        for (const [key, value] of Object.entries(n)) if (key !== 'type') visit(value);
+      };
+      visit(this.parse(code));
+      if (!edits.length) return null;
+      let out = code;
+      for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
+        out = out.slice(0, start) + text + out.slice(end);
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** The identifier a chain of calls and property reads starts from (`z` in `z.string().max(4)`). */
 function chainRoot(node: Node): Node {
   if (node.type === 'CallExpression') return chainRoot(node.callee as Node);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEventHandler, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../shared/forms/use-form.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { FeatureSwitch } from '@app/contract';
 import type { ModalProps } from '../../shared/shell/modal-registry.ts';

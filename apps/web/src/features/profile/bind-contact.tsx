@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../shared/forms/use-form.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { EMAIL_PATTERN } from '@app/contract';
 import { useCountry, PhoneField } from '../../shared/forms/country-picker.tsx';

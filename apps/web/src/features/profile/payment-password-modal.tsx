@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../shared/forms/use-form.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { PAYMENT_PASSWORD_PATTERN } from '@app/contract';
 import { ensurePayloadEncryption } from '../../shared/http/payload-encryption.ts';

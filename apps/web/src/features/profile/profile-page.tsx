@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../shared/forms/use-form.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import {
   COUNTRY_CODES,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../shared/forms/use-form.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { confirmTotpBinding, startTotpBinding } from '@app/contract';
 import { FormAlert, PasswordField, TextField } from '../../shared/forms/text-field.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm } from '../../shared/forms/use-form.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { DEFAULT_MINIMUM_AGE, Errors, FeatureSwitch, type RegisterRules } from '@app/contract';

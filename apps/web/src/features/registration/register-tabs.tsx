@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from '../../shared/forms/use-form.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { formatPatternMessage, type RegisterRules } from '@app/contract';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';

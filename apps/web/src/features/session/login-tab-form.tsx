@@ -1,5 +1,5 @@
 import { useEffect, type FormEventHandler, type ReactNode } from 'react';
-import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormRegisterReturn, UseFormReturn } from '../../shared/forms/use-form.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { ACCOUNTS_NS } from '../../shared/i18n/i18n.ts';
 import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';

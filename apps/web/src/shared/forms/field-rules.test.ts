@@ -112,16 +112,11 @@ describe('field rules from the server', () => {
       again: 'not the same',
     });
     const resolve = checksResolver<Values>(checks);
-    const options = { fields: {}, shouldUseNativeValidation: false } as const;
-    const failed = await resolve({ name: '', again: 'x', remember: false }, undefined, options);
+    const failed = await resolve({ name: '', again: 'x', remember: false });
     expect(failed.values).toEqual({});
     expect(Object.keys(failed.errors)).toEqual(['name', 'again']);
     expect(failed.errors.again).toMatchObject({ type: 'custom', message: 'not the same' });
-    const passed = await resolve(
-      { name: 'a', again: 'a', remember: true, extra: 1 } as Values,
-      undefined,
-      options,
-    );
+    const passed = await resolve({ name: 'a', again: 'a', remember: true, extra: 1 } as Values);
     expect(passed).toEqual({ values: { name: 'a', again: 'a', remember: true }, errors: {} });
   });
 });

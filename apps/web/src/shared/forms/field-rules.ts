@@ -1,7 +1,6 @@
-import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { formatPatternMessage, Limits, validateField, type Country, type FieldRule } from '@app/contract';
 import type { TFunction } from '../i18n/translator.ts';
+import type { FieldError, FieldValues, Resolver } from './use-form.ts';
 
 /** Fields whose format failure has its own sentence in spec B §8 (ER-31..ER-35). */
 const formatKeys: Record<string, string> = {
@@ -99,19 +98,19 @@ export function fieldProblems<V extends FieldValues>(
 }
 
 /**
- * A React Hook Form resolver from a form's checks. The forms' rules are all sentences worked out
- * by the functions above; they were carried by zod schemas (`superRefine`) and zod's resolver,
- * which cost the player's forms zod's chunk (20.4 kB gzip) for no check of their own (issue 33,
- * bench/web-size). It answers as zod's resolver did: every failing field's sentence as a
- * `custom` error (the form shows one per field), nested by the resolvers' own `toNestErrors`, or
- * the checked fields' values.
+ * The forms' resolver (`use-form.ts`) from a form's checks. The forms' rules are all sentences
+ * worked out by the functions above; they were carried by zod schemas (`superRefine`) and zod's
+ * resolver, which cost the player's forms zod's chunk (20.4 kB gzip) for no check of their own
+ * (issue 33, bench/web-size). It answers as zod's resolver for React Hook Form did: every failing
+ * field's sentence as a `custom` error (the form shows one per field), in the order of `checks`,
+ * or the checked fields' values.
  */
 export function checksResolver<V extends FieldValues>(checks: FormChecks<V>): Resolver<V> {
-  return async (values, _context, options) => {
+  return async (values) => {
     const errors: Record<string, FieldError> = {};
     for (const [field, message] of Object.entries(fieldProblems(checks, values)))
       errors[field] = { type: 'custom', message };
-    if (Object.keys(errors).length > 0) return { values: {}, errors: toNestErrors(errors, options) };
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
     return { values: Object.fromEntries(Object.keys(checks).map((f) => [f, values[f]])) as V, errors: {} };
   };
 }
