@@ -11,7 +11,17 @@ import {
   type HouseState,
 } from '@app/contract';
 import { money, playErrorText, toMinor, useGameHotkeys, useRecordRound } from './api.ts';
-import { BetAmountField } from './bet-amount.tsx';
+import { BetAmountField, useBetAmount } from './bet-amount.tsx';
+import {
+  ChipTools,
+  ControlsColumn,
+  PlayButton,
+  SoundToggle,
+  Stat,
+  useChipBets,
+  useSound,
+  type SpotBets,
+} from './controls.tsx';
 import { AutoBetFields, AutoBetSummary, PlayModeTabs, useAutoBet } from './auto-bet.tsx';
 import { autoBet, playOriginalRound, tone } from './originals-api.ts';
 import { Card } from './originals-cards-game.tsx';
@@ -22,7 +32,6 @@ import styles from './originals.module.css';
 import bac from './originals-baccarat.module.css';
 
 const NS = ['originals-baccarat', 'originals', 'house'] as const;
-type Bets = Partial<Record<BaccaratSpot, number>>;
 
 /** 11:1, 8:1, 0.95:1 from a spot's return in hundredths (stake included). */
 const paysText = (spot: BaccaratSpot) => {
@@ -54,44 +63,23 @@ const KEYS: Record<string, BaccaratSpot> = {
 export function BaccaratGame({ state }: { state: HouseState }) {
   const { t } = useTypedTranslation(NS);
   const recordRound = useRecordRound(state.gameCode);
-  const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
   const [balance, setBalance] = useState(toMinor(state, state.balance));
-  const [chip, setChip] = useState(String(Math.max(limits.minBet, 1)));
-  const [bets, setBets] = useState<Bets>({});
-  const [history, setHistory] = useState<Bets[]>([]);
-  const [lastBets, setLastBets] = useState<Bets | null>(null);
+  const chip = useBetAmount(state);
+  const limits = chip.limits;
+  const chips = useChipBets();
+  const { bets, total } = chips;
+  const [lastBets, setLastBets] = useState<SpotBets | null>(null);
   const [lastRound, setLastRound] = useState<HouseRound | null>(null);
   const [recent, setRecent] = useState<HouseRound[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sound, setSound] = useState(false);
+  const { sound, toggleSound } = useSound();
   const stageRef = useRef<HTMLElement>(null);
   const auto = useAutoBet();
   const scale = 10 ** state.precision;
-  const total = Object.values(bets).reduce((a, b) => a + (b ?? 0), 0);
-  const chipMajor = Number(chip);
 
   const place = (spot: BaccaratSpot) => {
-    const minor = toMinor(state, chipMajor);
-    if (!(minor > 0) || busy) return;
-    setHistory((h) => [...h.slice(-49), bets]);
-    setBets((b) => ({ ...b, [spot]: (b[spot] ?? 0) + minor }));
-  };
-  const undo = () =>
-    setHistory((h) => {
-      if (!h.length) return h;
-      setBets(h.at(-1)!);
-      return h.slice(0, -1);
-    });
-  const clear = () => {
-    if (!total) return;
-    setHistory((h) => [...h.slice(-49), bets]);
-    setBets({});
-  };
-  const doubleBets = () => {
-    if (!total) return;
-    setHistory((h) => [...h.slice(-49), bets]);
-    setBets((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, v * 2])));
+    if (!busy) chips.place(spot, toMinor(state, chip.major));
   };
 
   /** A round played (by hand or by the auto-bet): the table, the road, the balance. */
@@ -124,8 +112,7 @@ export function BaccaratGame({ state }: { state: HouseState }) {
         played(last);
       }
       setLastBets(stake);
-      setBets({});
-      setHistory([]);
+      chips.reset();
       if (sound && last) tone(last.win > last.bet);
       scrollStageIntoView(stageRef.current);
     } catch (err) {
@@ -142,7 +129,7 @@ export function BaccaratGame({ state }: { state: HouseState }) {
       return true;
     }
     if (key === 'Backspace') {
-      undo();
+      chips.undo();
       return true;
     }
     const spot = KEYS[key.toLowerCase()];
@@ -152,73 +139,25 @@ export function BaccaratGame({ state }: { state: HouseState }) {
   });
 
   const last = lastRound?.kind === 'baccarat' ? (lastRound.outcome as unknown as BaccaratOutcome) : null;
-  const rebet = !total && lastBets ? Object.values(lastBets).reduce((a, b) => a + (b ?? 0), 0) : 0;
+  const rebet = !total && lastBets ? Object.values(lastBets).reduce((a, b) => a + b, 0) : 0;
 
   return (
     <div className={styles.shell} data-testid="original-baccarat">
       <GameBar state={state} balanceMinor={balance}>
-        <button
-          type="button"
-          className={styles.soundButton}
-          aria-pressed={sound}
-          onClick={() => setSound((s) => !s)}
-          data-testid="sound-toggle"
-        >
-          {sound ? t('sound_on') : t('sound_off')}
-        </button>
+        <SoundToggle sound={sound} onToggle={toggleSound} />
       </GameBar>
       <div className={styles.layout}>
-        <section className={styles.controls} aria-label={t('controls')}>
+        <ControlsColumn limits={limits} keys={t('keys')}>
           <PlayModeTabs auto={auto} disabled={busy} />
-          <BetAmountField
-            label={t('chip')}
-            currencySymbol={state.currencySymbol}
-            value={chip}
-            onChange={setChip}
-            limits={limits}
-          />
+          <BetAmountField label={t('chip')} amount={chip} />
           <div className={styles.stats}>
-            <div className={styles.stat}>
-              <span>{t('total_bet')}</span>
-              <strong data-testid="baccarat-total">{money(state, total)}</strong>
-            </div>
-            <div className={styles.stat}>
-              <span>{t('last_win')}</span>
-              <strong>{last ? money(state, last.totalWin) : '—'}</strong>
-            </div>
+            <Stat label={t('total_bet')} value={money(state, total)} testId="baccarat-total" />
+            <Stat label={t('last_win')} value={last ? money(state, last.totalWin) : '—'} />
           </div>
-          <div className={styles.triple}>
-            <button
-              type="button"
-              className={styles.secondary}
-              onClick={undo}
-              disabled={busy || !history.length}
-              data-testid="undo"
-            >
-              {t('undo')}
-            </button>
-            <button type="button" className={styles.secondary} onClick={doubleBets} disabled={busy || !total}>
-              {t('double_bets')}
-            </button>
-            <button
-              type="button"
-              className={styles.secondary}
-              onClick={clear}
-              disabled={busy || !total}
-              data-testid="clear"
-            >
-              {t('clear')}
-            </button>
-          </div>
+          <ChipTools chips={chips} disabled={busy} />
           <AutoBetFields auto={auto} maxRounds={limits.autoBetMaxRounds} />
           <GameError error={error} />
-          <button
-            type="button"
-            className={styles.play}
-            disabled={busy || (!total && !rebet)}
-            onClick={() => void deal()}
-            data-testid="play"
-          >
+          <PlayButton disabled={busy || (!total && !rebet)} onPress={deal}>
             {busy
               ? t('dealing')
               : !total && !rebet
@@ -228,13 +167,9 @@ export function BaccaratGame({ state }: { state: HouseState }) {
                   : total
                     ? t('deal')
                     : t('rebet', { amount: money(state, rebet) })}
-          </button>
+          </PlayButton>
           <AutoBetSummary auto={auto} net={(a) => money(state, toMinor(state, a.net))} />
-          <p className={styles.hint}>
-            {t('limits', { min: limits.minBet, max: limits.maxBet, win: limits.maxWin.toLocaleString() })}
-          </p>
-          <p className={styles.hint}>{t('keys')}</p>
-        </section>
+        </ControlsColumn>
         <section className={styles.stage} aria-label={state.name} ref={stageRef}>
           <div className={bac.felt}>
             <div className={bac.hands} aria-live="polite" data-testid="baccarat-hands">

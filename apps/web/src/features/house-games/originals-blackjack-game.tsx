@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import {
   BLACKJACK_RTP,
@@ -12,7 +11,8 @@ import {
 } from '@app/contract';
 import { money, toMinor, useGameHotkeys } from './api.ts';
 import { blackjackAct, blackjackStart } from './originals-blackjack-api.ts';
-import { BetAmountField } from './bet-amount.tsx';
+import { BetAmountField, useBetAmount } from './bet-amount.tsx';
+import { ControlsColumn, PlayButton, SoundToggle } from './controls.tsx';
 import { useMultiStepRound } from './multi-step-round.ts';
 import { Card } from './originals-cards-game.tsx';
 import { GameBar, GameError, SidePanel } from './panels.tsx';
@@ -52,22 +52,10 @@ interface HandView {
  */
 export function BlackjackGame({ state }: { state: HouseState }) {
   const { t } = useTypedTranslation(NS);
-  const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
-  const [bet, setBet] = useState(String(Math.max(limits.minBet, 1)));
-  const {
-    open,
-    balance,
-    lastRound,
-    recent,
-    sound,
-    toggleSound,
-    busy,
-    error,
-    stageRef,
-    startRound,
-    stepRound,
-  } = useMultiStepRound<BlackjackRound>(state, state.openBlackjack ?? null, t);
-  const betMajor = Number(bet);
+  const bet = useBetAmount(state);
+  const { stageRef, ...round } = useMultiStepRound<BlackjackRound>(state, state.openBlackjack ?? null, t);
+  const { open, busy, lastRound, startRound, stepRound } = round;
+  const betMajor = bet.major;
 
   const deal = () => startRound(() => blackjackStart(state.gameCode, betMajor));
   const act = async (action: BlackjackAction) => {
@@ -94,27 +82,12 @@ export function BlackjackGame({ state }: { state: HouseState }) {
 
   return (
     <div className={styles.shell} data-testid="original-blackjack">
-      <GameBar state={state} balanceMinor={balance}>
-        <button
-          type="button"
-          className={styles.soundButton}
-          aria-pressed={sound}
-          onClick={toggleSound}
-          data-testid="sound-toggle"
-        >
-          {sound ? t('sound_on') : t('sound_off')}
-        </button>
+      <GameBar state={state} balanceMinor={round.balance}>
+        <SoundToggle sound={round.sound} onToggle={round.toggleSound} />
       </GameBar>
       <div className={styles.layout}>
-        <section className={styles.controls} aria-label={t('controls')}>
-          <BetAmountField
-            label={t('bet_amount')}
-            currencySymbol={state.currencySymbol}
-            value={bet}
-            onChange={setBet}
-            limits={limits}
-            disabled={Boolean(open)}
-          />
+        <ControlsColumn limits={bet.limits} keys={t('keys')}>
+          <BetAmountField label={t('bet_amount')} amount={bet} disabled={Boolean(open)} />
           <div className={bj.actions} role="group" aria-label={t('actions')}>
             {ACTIONS.map(({ action, key }) => (
               <button
@@ -136,27 +109,17 @@ export function BlackjackGame({ state }: { state: HouseState }) {
               </button>
             ))}
           </div>
-          <GameError error={error} />
+          <GameError error={round.error} />
           {open ? (
             <p className={bj.staked} data-testid="blackjack-staked">
               {t('stake_now', { amount: money(state, toMinor(state, open.stake)) })}
             </p>
           ) : (
-            <button
-              type="button"
-              className={styles.play}
-              disabled={busy || !(betMajor > 0)}
-              onClick={() => void deal()}
-              data-testid="play"
-            >
+            <PlayButton disabled={busy || !(betMajor > 0)} onPress={deal}>
               {busy ? t('dealing') : t('deal')}
-            </button>
+            </PlayButton>
           )}
-          <p className={styles.hint}>
-            {t('limits', { min: limits.minBet, max: limits.maxBet, win: limits.maxWin.toLocaleString() })}
-          </p>
-          <p className={styles.hint}>{t('keys')}</p>
-        </section>
+        </ControlsColumn>
         <section className={styles.stage} aria-label={state.name} ref={stageRef}>
           <div className={bj.felt} data-testid="blackjack-table">
             <div className={bj.side} data-testid="blackjack-dealer">
@@ -221,7 +184,7 @@ export function BlackjackGame({ state }: { state: HouseState }) {
             idle={t('rtp_line', { rtp: BLACKJACK_RTP_TEXT })}
             payout={lastRound ? <Payout state={state} round={lastRound} /> : null}
           />
-          <RecentRounds rounds={recent} />
+          <RecentRounds rounds={round.recent} />
         </section>
         <SidePanel state={state} lastRound={lastRound} rules={<BlackjackRules />} />
       </div>

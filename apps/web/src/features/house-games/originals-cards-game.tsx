@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { TypedT } from '../../shared/i18n/keys.ts';
 import {
@@ -12,12 +11,13 @@ import {
   type HiLoRound,
   type HouseState,
 } from '@app/contract';
-import { money, toMinor, useGameHotkeys } from './api.ts';
+import { useGameHotkeys } from './api.ts';
 import { hiloAct, hiloCashOut, hiloStart } from './originals-cards-api.ts';
 import { useMultiStepRound } from './multi-step-round.ts';
 import { GameBar, GameError, SidePanel } from './panels.tsx';
 import { RecentRounds, RoundResult } from './round-result.tsx';
-import { BetAmountField } from './bet-amount.tsx';
+import { BetAmountField, useBetAmount } from './bet-amount.tsx';
+import { CashOutButton, ControlsColumn, PlayButton, SoundToggle, Stat } from './controls.tsx';
 import styles from './originals.module.css';
 import cardStyles from './originals-cards.module.css';
 
@@ -77,22 +77,10 @@ const percent = (ranks: number) => ((ranks / 13) * 100).toFixed(2);
  */
 export function HiLoGame({ state }: { state: HouseState }) {
   const { t } = useTypedTranslation(NS);
-  const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
-  const [bet, setBet] = useState(String(Math.max(limits.minBet, 1)));
-  const {
-    open,
-    balance,
-    lastRound,
-    recent,
-    sound,
-    toggleSound,
-    busy,
-    error,
-    stageRef,
-    startRound,
-    stepRound,
-  } = useMultiStepRound<HiLoRound>(state, state.openHiLo ?? null, t);
-  const betMajor = Number(bet);
+  const bet = useBetAmount(state);
+  const { stageRef, ...round } = useMultiStepRound<HiLoRound>(state, state.openHiLo ?? null, t);
+  const { open, busy, lastRound, startRound, stepRound } = round;
+  const betMajor = bet.major;
 
   const start = () => startRound(() => hiloStart(state.gameCode, betMajor));
   const act = async (action: HiLoAction) => {
@@ -119,27 +107,12 @@ export function HiLoGame({ state }: { state: HouseState }) {
 
   return (
     <div className={styles.shell} data-testid="original-hilo">
-      <GameBar state={state} balanceMinor={balance}>
-        <button
-          type="button"
-          className={styles.soundButton}
-          aria-pressed={sound}
-          onClick={toggleSound}
-          data-testid="sound-toggle"
-        >
-          {sound ? t('sound_on') : t('sound_off')}
-        </button>
+      <GameBar state={state} balanceMinor={round.balance}>
+        <SoundToggle sound={round.sound} onToggle={round.toggleSound} />
       </GameBar>
       <div className={styles.layout}>
-        <section className={styles.controls} aria-label={t('controls')}>
-          <BetAmountField
-            label={t('bet_amount')}
-            currencySymbol={state.currencySymbol}
-            value={bet}
-            onChange={setBet}
-            limits={limits}
-            disabled={Boolean(open)}
-          />
+        <ControlsColumn limits={bet.limits} keys={t('hilo_keys')}>
+          <BetAmountField label={t('bet_amount')} amount={bet} disabled={Boolean(open)} />
           {open ? (
             <>
               <div className={styles.stats}>
@@ -181,35 +154,22 @@ export function HiLoGame({ state }: { state: HouseState }) {
               </div>
             </>
           ) : null}
-          <GameError error={error} />
+          <GameError error={round.error} />
           {open ? (
-            <button
-              type="button"
-              className={styles.play}
-              disabled={busy || !open.guesses}
-              onClick={() => void cashOut()}
-              data-testid="cash-out"
-            >
-              {open.guesses
-                ? t('cash_out', { amount: money(state, toMinor(state, open.cashOut)) })
-                : t('hilo_guess_first')}
-            </button>
+            <CashOutButton
+              state={state}
+              amount={open.cashOut}
+              ready={open.guesses > 0}
+              busy={busy}
+              first={t('hilo_guess_first')}
+              onCashOut={cashOut}
+            />
           ) : (
-            <button
-              type="button"
-              className={styles.play}
-              disabled={busy || !(betMajor > 0)}
-              onClick={() => void start()}
-              data-testid="play"
-            >
+            <PlayButton disabled={busy || !(betMajor > 0)} onPress={start}>
               {busy ? t('playing') : t('bet')}
-            </button>
+            </PlayButton>
           )}
-          <p className={styles.hint}>
-            {t('limits', { min: limits.minBet, max: limits.maxBet, win: limits.maxWin.toLocaleString() })}
-          </p>
-          <p className={styles.hint}>{t('hilo_keys')}</p>
-        </section>
+        </ControlsColumn>
         <section className={styles.stage} aria-label={state.name} ref={stageRef}>
           <div className={cardStyles.table}>
             <div className={cardStyles.odds} aria-hidden={!open}>
@@ -245,7 +205,7 @@ export function HiLoGame({ state }: { state: HouseState }) {
             ) : null}
           </div>
           <RoundResult state={state} round={lastRound} idle={t('rtp_line', { rtp: ORIGINALS_RTP_PERCENT })} />
-          <RecentRounds rounds={recent} />
+          <RecentRounds rounds={round.recent} />
         </section>
         <SidePanel state={state} lastRound={lastRound} rules={<HiLoRules />} />
       </div>
@@ -285,15 +245,6 @@ function Strip({ open, last }: { open: HiLoRound | null; last: HiLoOutcome | nul
         );
       })}
     </ol>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className={styles.stat}>
-      <span>{label}</span>
-      <strong>{value}</strong>
-    </div>
   );
 }
 

@@ -39,7 +39,17 @@ import {
   type WheelRisk,
 } from '@app/contract';
 import { money, toMinor, useGameHotkeys, useRecordRound, useRoundRunner } from './api.ts';
-import { BetAmountField } from './bet-amount.tsx';
+import { BetAmountField, useBetAmount } from './bet-amount.tsx';
+import {
+  CashOutButton,
+  ChipTools,
+  ControlsColumn,
+  PlayButton,
+  SoundToggle,
+  Stat,
+  useChipBets,
+  useSound,
+} from './controls.tsx';
 import { AutoBetFields, AutoBetSummary, PlayModeTabs, useAutoBet } from './auto-bet.tsx';
 import { autoBet, minesCashOut, minesReveal, minesStart, playOriginalRound, tone } from './originals-api.ts';
 import { scrollStageIntoView } from './multi-step-round.ts';
@@ -47,12 +57,12 @@ import { RecentRounds, RoundResult } from './round-result.tsx';
 import { GameBar, GameError, SidePanel } from './panels.tsx';
 import styles from './originals.module.css';
 import {
+  Gem,
   KenoStage,
   quickPick,
   RouletteStage,
   SicBoStage,
   WheelStage,
-  type SpotBets,
 } from './originals-tables-game.tsx';
 
 const NS = ['originals', 'originals-tables', 'house'] as const;
@@ -82,11 +92,11 @@ export function OriginalGame({ state }: { state: HouseState }) {
   const kind = state.kind as Kind;
   const { t } = useTypedTranslation(NS);
   const recordRound = useRecordRound(state.gameCode);
-  const limits = state.limits ?? { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 };
   const [balance, setBalance] = useState(toMinor(state, state.balance));
-  const [bet, setBet] = useState(String(Math.max(limits.minBet, 1)));
+  const bet = useBetAmount(state);
+  const limits = bet.limits;
   const { busy, error, run } = useRoundRunner(t);
-  const [sound, setSound] = useState(false);
+  const { sound, toggleSound } = useSound();
   const auto = useAutoBet();
   const mode = auto.mode;
   const [lastRound, setLastRound] = useState<HouseRound | null>(null);
@@ -105,34 +115,12 @@ export function OriginalGame({ state }: { state: HouseState }) {
   const [kenoRisk, setKenoRisk] = useState<KenoRisk>('medium');
   const [segments, setSegments] = useState(30);
   const [wheelRisk, setWheelRisk] = useState<WheelRisk>('medium');
-  const [spots, setSpots] = useState<SpotBets>({});
-  const [spotHistory, setSpotHistory] = useState<SpotBets[]>([]);
+  const chips = useChipBets();
+  const { bets: spots, total: spotsTotal } = chips;
 
-  const betMajor = Number(bet);
+  const betMajor = bet.major;
   const scale = 10 ** state.precision;
-  const spotsTotal = Object.values(spots).reduce((a, b) => a + b, 0);
-  const placeSpot = (key: string) => {
-    const chip = toMinor(state, betMajor);
-    if (!(chip > 0)) return;
-    setSpotHistory((h) => [...h.slice(-49), spots]);
-    setSpots((b) => ({ ...b, [key]: (b[key] ?? 0) + chip }));
-  };
-  const undoSpot = () =>
-    setSpotHistory((h) => {
-      if (!h.length) return h;
-      setSpots(h.at(-1)!);
-      return h.slice(0, -1);
-    });
-  const clearSpots = () => {
-    if (!spotsTotal) return;
-    setSpotHistory((h) => [...h.slice(-49), spots]);
-    setSpots({});
-  };
-  const doubleSpots = () => {
-    if (!spotsTotal) return;
-    setSpotHistory((h) => [...h.slice(-49), spots]);
-    setSpots((b) => Object.fromEntries(Object.entries(b).map(([k, v]) => [k, v * 2])));
-  };
+  const placeSpot = (key: string) => chips.place(key, toMinor(state, betMajor));
   const toggleKeno = (n: number) =>
     setKenoPicks((p) =>
       p.includes(n) ? p.filter((x) => x !== n) : p.length >= 10 ? p : [...p, n].sort((a, b) => a - b),
@@ -405,29 +393,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
           <Stat label={t('total_bet')} value={money(state, spotsTotal)} />
           <Stat label={t('spots')} value={String(Object.keys(spots).length)} />
         </div>
-        <div className={styles.triple}>
-          <button
-            type="button"
-            className={styles.secondary}
-            onClick={undoSpot}
-            disabled={!spotHistory.length}
-            data-testid="undo"
-          >
-            {t('undo')}
-          </button>
-          <button type="button" className={styles.secondary} onClick={doubleSpots} disabled={!spotsTotal}>
-            {t('double_bets')}
-          </button>
-          <button
-            type="button"
-            className={styles.secondary}
-            onClick={clearSpots}
-            disabled={!spotsTotal}
-            data-testid="clear"
-          >
-            {t('clear')}
-          </button>
-        </div>
+        <ChipTools chips={chips} />
         <p className={styles.hint}>{t('layout_hint')}</p>
       </>
     );
@@ -456,54 +422,37 @@ export function OriginalGame({ state }: { state: HouseState }) {
   return (
     <div className={styles.shell} data-testid={`original-${kind}`}>
       <GameBar state={state} balanceMinor={balance}>
-        <button
-          type="button"
-          className={styles.soundButton}
-          aria-pressed={sound}
-          onClick={() => setSound((s) => !s)}
-          data-testid="sound-toggle"
-        >
-          {sound ? t('sound_on') : t('sound_off')}
-        </button>
+        <SoundToggle sound={sound} onToggle={toggleSound} />
       </GameBar>
       <div className={styles.layout}>
-        <section className={styles.controls} aria-label={t('controls')}>
+        <ControlsColumn limits={limits} keys={t('hotkeys')}>
           {canAuto ? <PlayModeTabs auto={auto} /> : null}
           <BetAmountField
             label={onLayout(kind) ? t('chip_value') : t('bet_amount')}
-            currencySymbol={state.currencySymbol}
-            value={bet}
-            onChange={setBet}
-            limits={limits}
+            amount={bet}
             disabled={Boolean(open)}
           />
           {controls}
           {canAuto ? <AutoBetFields auto={auto} maxRounds={limits.autoBetMaxRounds} /> : null}
           <GameError error={error} />
           {kind === 'mines' && open ? (
-            <button
-              type="button"
-              className={styles.play}
-              disabled={busy || !open.picks.length}
-              onClick={() => void cashOut()}
-              data-testid="cash-out"
-            >
-              {open.picks.length
-                ? t('cash_out', { amount: money(state, toMinor(state, open.cashOut)) })
-                : t('pick_a_tile')}
-            </button>
+            <CashOutButton
+              state={state}
+              amount={open.cashOut}
+              ready={open.picks.length > 0}
+              busy={busy}
+              first={t('pick_a_tile')}
+              onCashOut={cashOut}
+            />
           ) : (
-            <button
-              type="button"
-              className={styles.play}
+            <PlayButton
               disabled={
                 busy ||
                 !(betMajor > 0) ||
                 (onLayout(kind) && !spotsTotal) ||
                 (kind === 'keno' && !kenoPicks.length)
               }
-              onClick={() => void (mode === 'auto' && canAuto ? playAuto() : playOnce())}
-              data-testid="play"
+              onPress={mode === 'auto' && canAuto ? playAuto : playOnce}
             >
               {busy
                 ? t('playing')
@@ -514,18 +463,10 @@ export function OriginalGame({ state }: { state: HouseState }) {
                     : kind === 'sicbo'
                       ? t('roll')
                       : t('bet')}
-            </button>
+            </PlayButton>
           )}
           <AutoBetSummary auto={auto} net={(a) => money(state, toMinor(state, a.net))} />
-          <p className={styles.hint}>
-            {t('limits', {
-              min: limits.minBet,
-              max: limits.maxBet,
-              win: limits.maxWin.toLocaleString(),
-            })}
-          </p>
-          <p className={styles.hint}>{t('hotkeys')}</p>
-        </section>
+        </ControlsColumn>
         <section className={styles.stage} aria-label={state.name} ref={stageRef}>
           {stage}
           <RoundResult state={state} round={lastRound} idle={t('rtp_line', { rtp: statedRtp(kind) })} />
@@ -571,15 +512,6 @@ function RiskSelect<R extends KenoRisk | WheelRisk>({
           </button>
         ))}
       </div>
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className={styles.stat}>
-      <span>{label}</span>
-      <strong>{value}</strong>
     </div>
   );
 }
@@ -792,7 +724,7 @@ function MinesStage({
               aria-label={t('tile', { n: i + 1 })}
               data-testid={`tile-${i}`}
             >
-              {picked && !mine ? <Gem /> : mine ? <Bomb /> : null}
+              {picked && !mine ? <Gem className={styles.icon} /> : mine ? <Bomb /> : null}
             </button>
           );
         })}
@@ -813,13 +745,6 @@ function MinesStage({
   );
 }
 
-const Gem = () => (
-  <svg viewBox="0 0 32 32" className={styles.icon} aria-hidden>
-    <path d="M8 4h16l6 8-14 17L2 12z" fill="#34e3a0" />
-    <path d="M2 12h28L16 29z" fill="#12b77a" />
-    <path d="M8 4l4 8h8l4-8z" fill="#8ff5cf" />
-  </svg>
-);
 const Bomb = () => (
   <svg viewBox="0 0 32 32" className={styles.icon} aria-hidden>
     <circle cx="15" cy="18" r="10" fill="#ff4d6a" />

@@ -18,11 +18,9 @@ import {
   type WheelRisk,
 } from '@app/contract';
 import styles from './originals-tables.module.css';
+import type { SpotBets } from './controls.tsx';
 
 const NS = ['originals-tables', 'originals', 'house'] as const;
-
-/** Stakes on a layout's spots, minor units. */
-export type SpotBets = Record<string, number>;
 
 const mult = (hundredths: number) => `${(hundredths / 100).toFixed(2)}×`;
 
@@ -751,8 +749,9 @@ export function SicBoStage({
   );
 }
 
-const Gem = () => (
-  <svg viewBox="0 0 32 32" className={styles.gem} aria-hidden>
+/** The gem of a Mines tile and of a Keno hit. */
+export const Gem = ({ className = styles.gem }: { className?: string | undefined }) => (
+  <svg viewBox="0 0 32 32" className={className} aria-hidden>
     <path d="M8 4h16l6 8-14 17L2 12z" fill="#34e3a0" />
     <path d="M2 12h28L16 29z" fill="#12b77a" />
     <path d="M8 4l4 8h8l4-8z" fill="#8ff5cf" />
