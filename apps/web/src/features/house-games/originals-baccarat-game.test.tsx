@@ -1,18 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  playOriginal,
-  type BaccaratWager,
-  type HouseRound,
-  type HouseState,
-  type OriginalWager,
-} from '@app/contract';
-import { setupShell } from '../../test/shell-harness.tsx';
-import { i18n } from '../../shared/i18n/i18n.ts';
-import enBaccarat from '../../locales/originals-baccarat/en.json';
-import enOriginals from '../../locales/originals/en.json';
-import enHouse from '../../locales/house/en.json';
+import { playOriginal, type BaccaratWager, type HouseRound, type OriginalWager } from '@app/contract';
+import { houseRound, houseState, inHouseQuery, setupHouse } from '../../test/house-harness.tsx';
 
 /**
  * The Baccarat page (decision 056): chips by touch and by keys, the total, Space deals the bets in
@@ -47,56 +36,29 @@ function roundOf(body: { gameCode: string; bets: Record<string, number> }): Hous
   };
   // A fixed deal: every word 0, so every card is the ace of spades (1 v 1 ... a tie of pairs).
   const outcome = playOriginal(() => new Uint8Array(32), wager as OriginalWager);
-  const round: HouseRound = {
+  return houseRound({
     roundId: `r${roundNo}`,
     gameCode: 'baccarat',
     kind: 'baccarat',
-    serverSeedHash: 'h'.repeat(64),
-    clientSeed: 'c',
     nonce: roundNo - 1,
-    serverSeed: null,
     bet: wager.bet / 100,
     win: outcome.totalWin / 100,
-    balance: 100 - wager.bet / 100 + outcome.totalWin / 100,
-    freePlay: false,
-    wager: wager as unknown as Record<string, unknown>,
-    outcome: outcome as unknown as Record<string, unknown>,
-    playedAt: 0,
-  };
-  return round;
+    wager,
+    outcome,
+  });
 }
 
 const { BaccaratGame } = await import('./originals-baccarat-game.tsx');
 
-const state: HouseState = {
-  gameCode: 'baccarat',
-  kind: 'baccarat',
-  name: 'Baccarat',
-  category: 'RNG',
-  balance: 100,
-  currency: 'USD',
-  currencySymbol: '$',
-  precision: 2,
-  freePlay: false,
-  seed: { serverSeedHash: 'h'.repeat(64), clientSeed: 'c', nextNonce: 0 },
-  betLevels: [1, 5],
-  limits: { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 },
-} as HouseState;
+const state = houseState({ gameCode: 'baccarat', kind: 'baccarat', name: 'Baccarat' });
 
 beforeAll(async () => {
-  await setupShell();
-  i18n.addResourceBundle('en', 'originals-baccarat', enBaccarat);
-  i18n.addResourceBundle('en', 'originals', enOriginals);
-  i18n.addResourceBundle('en', 'house', enHouse);
+  await setupHouse();
 });
 
 describe('Baccarat page', () => {
   it('places chips by touch and keys, deals with Space, shows the hands and result, and deals again', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <BaccaratGame state={state} />
-      </QueryClientProvider>,
-    );
+    render(inHouseQuery(<BaccaratGame state={state} />));
     const play = screen.getByTestId('play');
     expect(play).toBeDisabled();
     fireEvent.click(screen.getByTestId('spot-player'));
@@ -126,11 +88,7 @@ describe('Baccarat page', () => {
   });
 
   it('auto-bets the placed chips: Auto by the arrow keys, the rounds and limits sent, each round shown, why it stopped', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <BaccaratGame state={state} />
-      </QueryClientProvider>,
-    );
+    render(inHouseQuery(<BaccaratGame state={state} />));
     const manual = screen.getByTestId('mode-manual');
     expect(manual).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByTestId('auto-rounds')).toBeNull();

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   blackjackLegal,
   blackjackOutcome,
@@ -10,14 +9,8 @@ import {
   blackjackTotal,
   type BlackjackAction,
   type BlackjackRound,
-  type HouseRound,
-  type HouseState,
 } from '@app/contract';
-import { setupShell } from '../../test/shell-harness.tsx';
-import { i18n } from '../../shared/i18n/i18n.ts';
-import enBlackjack from '../../locales/originals-blackjack/en.json';
-import enOriginals from '../../locales/originals/en.json';
-import enHouse from '../../locales/house/en.json';
+import { houseRound, houseState, inHouseQuery, setupHouse } from '../../test/house-harness.tsx';
 
 /**
  * The Blackjack page (decision 057): the originals' shared bet field (½, 2×), Space deals the bet
@@ -37,22 +30,14 @@ function answer() {
   const t = blackjackReplay(() => CARDS[i++]!, actions);
   if (blackjackStatus(t) === 'over') {
     const outcome = blackjackOutcome(t, { kind: 'blackjack', bet: betMinor, actions });
-    const round: HouseRound = {
-      roundId: 'r1',
+    const round = houseRound({
       gameCode: 'blackjack',
       kind: 'blackjack',
-      serverSeedHash: 'h'.repeat(64),
-      clientSeed: 'c',
-      nonce: 0,
-      serverSeed: null,
       bet: outcome.stake / 100,
       win: outcome.totalWin / 100,
-      balance: 100 - outcome.stake / 100 + outcome.totalWin / 100,
-      freePlay: false,
       wager: { kind: 'blackjack', bet: betMinor, actions },
-      outcome: outcome as unknown as Record<string, unknown>,
-      playedAt: 0,
-    };
+      outcome,
+    });
     return { open: null, settled: round, balance: round.balance! };
   }
   const open: BlackjackRound = {
@@ -90,36 +75,20 @@ vi.mock('./originals-blackjack-api.ts', () => ({
 
 const { BlackjackGame } = await import('./originals-blackjack-game.tsx');
 
-const state = {
+const state = houseState({
   gameCode: 'blackjack',
   kind: 'blackjack',
   name: 'Blackjack',
-  category: 'RNG',
-  balance: 100,
-  currency: 'USD',
-  currencySymbol: '$',
-  precision: 2,
-  freePlay: false,
-  seed: { serverSeedHash: 'h'.repeat(64), clientSeed: 'c', nextNonce: 0 },
-  betLevels: [1, 5],
-  limits: { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 },
   openBlackjack: null,
-} as HouseState;
+});
 
 beforeAll(async () => {
-  await setupShell();
-  i18n.addResourceBundle('en', 'originals-blackjack', enBlackjack);
-  i18n.addResourceBundle('en', 'originals', enOriginals);
-  i18n.addResourceBundle('en', 'house', enHouse);
+  await setupHouse();
 });
 
 describe('Blackjack page', () => {
   it('deals with Space, splits with P, doubles with D, stands with S; the hands, results and payout are the engine’s', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <BlackjackGame state={state} />
-      </QueryClientProvider>,
-    );
+    render(inHouseQuery(<BlackjackGame state={state} />));
     expect(screen.getByTestId('sound-toggle')).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByTestId('blackjack-hit')).toBeDisabled();
     fireEvent.change(screen.getByTestId('bet-amount'), { target: { value: '1' } });

@@ -1,16 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  LUCKY_LOTUS,
-  type HouseRound,
-  type HouseState,
-  type SlotOutcome,
-  type SlotSpin,
-} from '@app/contract';
-import { setupShell } from '../../test/shell-harness.tsx';
-import { i18n } from '../../shared/i18n/i18n.ts';
-import enHouse from '../../locales/house/en.json';
+import { LUCKY_LOTUS, type SlotOutcome, type SlotSpin } from '@app/contract';
+import { houseRound, houseState, inHouseQuery, setupHouse } from '../../test/house-harness.tsx';
 
 /**
  * The slot's win strip: while free spins play it counts them; when the round ends it shows the
@@ -35,41 +26,19 @@ vi.mock('./api.ts', async (importOriginal) => {
     freeSpins: [spinOf(150), spinOf(80)],
     totalWin: 230,
   };
-  const round = {
-    roundId: 'r1',
-    gameCode: 'lucky-lotus',
-    kind: 'slot',
-    serverSeedHash: 'h'.repeat(64),
-    clientSeed: 'c',
-    nonce: 0,
-    serverSeed: null,
-    bet: 1,
-    win: 2.3,
-    balance: 101.3,
-    freePlay: false,
-    wager: {},
-    outcome: outcome as unknown as Record<string, unknown>,
-    playedAt: 0,
-  } as unknown as HouseRound;
+  const round = houseRound({ gameCode: 'lucky-lotus', kind: 'slot', bet: 1, win: 2.3, outcome });
   return { ...original, spin: () => Promise.resolve(round) };
 });
 
 const { SlotGame } = await import('./slot-game.tsx');
 
-const state = {
+const state = houseState({
   gameCode: 'lucky-lotus',
   kind: 'slot',
   name: 'Lucky Lotus',
   category: 'SLOT',
-  balance: 100,
-  currency: 'USD',
-  currencySymbol: '$',
-  precision: 2,
-  freePlay: false,
-  seed: { serverSeedHash: 'h'.repeat(64), clientSeed: 'c', nextNonce: 0 },
   betLevels: [1],
-  limits: { minBet: 0.1, maxBet: 1000, maxWin: 100000, autoBetMaxRounds: 100 },
-} as unknown as HouseState;
+});
 
 beforeAll(async () => {
   // Reduced motion: the reels stop at once, so the round plays out without waiting.
@@ -79,19 +48,18 @@ beforeAll(async () => {
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   })) as unknown as typeof window.matchMedia;
-  await setupShell();
-  i18n.addResourceBundle('en', 'house', enHouse);
+  await setupHouse();
 });
 
 describe('Lucky Lotus', () => {
   it('after free spins the strip shows the round’s whole win, not the last free spin’s count', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <SlotGame state={state} />
-      </QueryClientProvider>,
-    );
+    render(inHouseQuery(<SlotGame state={state} />));
     fireEvent.click(screen.getByTestId('spin'));
-    await waitFor(() => expect(screen.getByTestId('last-win')).toHaveTextContent('$ 2.30'));
+    // Each spin is a render of the reels: beside other files on a loaded machine the three took
+    // more than waitFor's default second.
+    await waitFor(() => expect(screen.getByTestId('last-win')).toHaveTextContent('$ 2.30'), {
+      timeout: 15_000,
+    });
     expect(screen.getByTestId('win-strip')).not.toHaveTextContent(/2 of 2/);
   });
 });
