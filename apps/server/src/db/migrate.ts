@@ -68,6 +68,7 @@ import * as m074 from './migrations/074-catalogue-stand-in-volatility.ts';
 import * as m075 from './migrations/075-lottery-bet-asks-limits.ts';
 import * as m076 from './migrations/076-bet-record-one-trigger.ts';
 import * as m077 from './migrations/077-agent-money-queue-in-ledger-post.ts';
+import * as m078 from './migrations/078-mines-start-and-settle-in-one-statement.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -138,6 +139,7 @@ export const migrations: Record<string, Migration> = {
   '075-lottery-bet-asks-limits': m075,
   '076-bet-record-one-trigger': m076,
   '077-agent-money-queue-in-ledger-post': m077,
+  '078-mines-start-and-settle-in-one-statement': m078,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -201,6 +201,13 @@ export interface HouseRoundRow {
 /** One round's debit and credit inside a transaction of the caller (SeamlessWallet.roundMover). */
 export interface RoundMover {
   freePlay: boolean;
+  /**
+   * The round's ledger accounts: the member's main one and the house shard its money moves
+   * against (the free-play house's for a trial account), for a statement that posts itself.
+   */
+  accounts: { member: number; house: number };
+  /** The member's limit lock and check of a stake (decision 039) in the caller's transaction; nothing for free play. */
+  guard(trx: Kysely<DB>, amount: number): Promise<void>;
   debit(trx: Kysely<DB>, d: SeamlessDebit): Promise<SeamlessAnswer>;
   credit(trx: Kysely<DB>, c: SeamlessCredit): Promise<SeamlessAnswer>;
 }
@@ -420,6 +427,10 @@ export class SeamlessWallet {
     const acc = await this.accounts(memberId, vendor, roundId);
     return {
       freePlay: acc.freePlay,
+      accounts: { member: acc.member, house: acc.freePlay ? acc.house.free : acc.house.real },
+      guard: async (trx, amount) => {
+        if (!acc.freePlay) await this.responsible?.stake(trx, memberId, amount);
+      },
       debit: async (trx, d) => {
         this.validateDebit(d);
         if (!acc.freePlay) await this.responsible?.stake(trx, d.memberId, d.amount);

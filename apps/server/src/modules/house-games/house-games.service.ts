@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import type pg from 'pg';
 import {
   blockMessage,
   Errors,
@@ -58,13 +59,14 @@ import {
   blackjackTotal,
   type BlackjackAction,
   type BlackjackRound,
+  betProducts,
 } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../db/connection.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
 import { SEED_MOVED_SQLSTATE, type HouseRoundRow, type RoundMover } from '../games/seamless-wallet.ts';
-import { WalletType, type WalletService } from '../wallet/wallet.service.ts';
+import { WalletType, fingerprint, ledgerRefusal, type WalletService } from '../wallet/wallet.service.ts';
 
 /**
  * The sandbox vendor's house games (issue 8, GL-16, decision 020): provably fair rounds of the
@@ -796,6 +798,8 @@ export class HouseGamesService {
     this.opened.set(key, {
       roundId: row.round_id,
       minesEndAt: row.mines === null ? null : this.minesEndsAt(Number(row.bet), Number(row.mines)),
+      bet: Number(row.bet),
+      mines: row.mines === null ? null : Number(row.mines),
     });
   }
 
@@ -993,17 +997,109 @@ export class HouseGamesService {
     return Number(res.rows[0]!.balance);
   }
 
-  /** Opens a Mines round: the nonce claimed, the mines drawn and kept, the stake debited, at once. */
+  /**
+   * Opens a Mines round in one statement (house_mines_start, migration 078): the nonce of the seed
+   * this instance knows taken, the mines drawn from it and kept in the open row, the stake posted
+   * through the ledger. The seed is read first when this instance does not know it, and again when
+   * it moved on under it (HS001), so a refused start (the balance, a limit, a round open already)
+   * leaves its nonce unused. A member under a loss or wager limit or a block (RG001, asked by the
+   * statement) starts in the transaction holding the limit lock, after the check (decision 039).
+   */
   async minesStart(player: HousePlayer, gameCode: string, betInput: unknown, mines: number) {
     const game = this.minesGame(gameCode);
     const problem = minesProblem(mines);
     if (problem) throw fail(Errors.invalidInput, { message: problem });
     const bet = this.originalStake(betInput);
     this.checkMaxWin({ kind: 'mines', bet, mines, picks: [] });
-    const busy = () =>
-      fail(Errors.conflict, { message: 'A Mines round is open: cash it out or play it on first' });
-    const { balance, row } = await this.openRound(player, game, bet, busy, { mines });
-    return { open: this.openView(row), settled: null, balance: this.major(balance) };
+    const key = seedKey(player.memberId, game.code);
+    const roundId = newRoundId();
+    const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
+    const reference = `${player.vendor}:${roundId}`.slice(0, 100);
+    const stakeFp = fingerprint('BET_STAKE', reference, [
+      { accountId: mover.accounts.member, amount: -bet },
+      { accountId: mover.accounts.house, amount: bet },
+    ]);
+    for (let attempt = 0; ; attempt++) {
+      const seed =
+        (attempt === 0 && this.seeds.get(key)) || (await this.activeSeed(player.memberId, game.code));
+      const nonce = seed.next_nonce;
+      const layout = minesLayout(hmacSource(seed.server_seed, seed.client_seed, nonce), mines);
+      const values = [
+        player.vendor,
+        player.memberId,
+        roundId,
+        game.code,
+        seed.id,
+        nonce,
+        seed.client_seed,
+        seed.server_seed_hash,
+        bet,
+        mines,
+        `{${layout.join(',')}}`,
+        mover.freePlay,
+        mover.accounts.member,
+        mover.accounts.house,
+        stakeFp,
+      ];
+      let started: { o_balance: number; o_at: Date };
+      try {
+        try {
+          started = await this.minesCall<{ o_balance: number; o_at: Date }>(START_SQL, 'house_mines_start', [
+            ...values,
+            !mover.freePlay,
+          ]);
+        } catch (err) {
+          if ((err as { code?: string }).code !== WATCHED_SQLSTATE) throw err;
+          started = await this.database.db.transaction().execute(async (trx) => {
+            await mover.guard(trx, bet);
+            return this.minesCall<{ o_balance: number; o_at: Date }>(
+              START_SQL,
+              null,
+              [...values, false],
+              trx,
+            );
+          });
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === SEED_MOVED_SQLSTATE && attempt < SEED_RETRIES) {
+          this.seeds.delete(key);
+          continue;
+        }
+        if (code === '23505')
+          throw fail(Errors.conflict, { message: 'A Mines round is open: cash it out or play it on first' });
+        throw ledgerRefusal(err, this.wallet.currency().precision) ?? err;
+      }
+      if (this.seeds.size >= SEED_CACHE) this.seeds.clear();
+      this.seeds.set(key, { ...seed, next_nonce: nonce + 1 });
+      const row = {
+        round_id: roundId,
+        bet,
+        mines,
+        picks: [],
+        server_seed_hash: seed.server_seed_hash,
+        client_seed: seed.client_seed,
+        nonce,
+      };
+      this.rememberOpen(key, row);
+      return { open: this.openView(row), settled: null, balance: this.major(Number(started.o_balance)) };
+    }
+  }
+
+  /**
+   * One of the Mines statements (migration 078): in the caller's transaction, or alone (on
+   * PostgreSQL as a prepared statement of the pooled connection, parsed once per connection).
+   */
+  private async minesCall<R>(
+    text: string,
+    name: string | null,
+    values: unknown[],
+    trx?: Kysely<DB>,
+  ): Promise<R> {
+    const pool = (this.database as Database & { pool?: pg.Pool }).pool;
+    if (!trx && name && this.database.kind === 'postgres' && pool)
+      return (await pool.query<R & pg.QueryResultRow>({ name, text, values })).rows[0] as R;
+    return (await (trx ?? this.database.db).executeQuery<R>(CompiledQuery.raw(text, values))).rows[0] as R;
   }
 
   /** Opens a tile: a mine ends the round (no win); the last safe tile, or one whose next win would
@@ -1012,49 +1108,142 @@ export class HouseGamesService {
     this.minesGame(gameCode);
     if (!Number.isInteger(tile) || tile < 0 || tile >= MINES_TILES)
       throw fail(Errors.invalidInput, { message: 'tile is 0 to 24' });
-    const picked = await this.minesPick(player.memberId, gameCode, tile);
-    if (picked) return picked;
-    return this.minesStep(player, gameCode, (row) => {
-      if (row.picks.includes(tile)) throw fail(Errors.invalidInput, { message: 'This tile is open already' });
-      const picks = [...row.picks, tile];
-      if (row.layout.includes(tile)) return { picks, end: true };
-      const end = this.nextMinesMultiplier(Number(row.bet), row.mines!, picks.length) === null;
-      return { picks, end };
-    });
-  }
-
-  /**
-   * A tile of the round this instance knows that is safe, not open yet and leaves the round open:
-   * the pick kept by one statement, which holds the row's lock and checks all that of the row as
-   * it is then, and answers the round and the balance (no transaction: it writes nothing else).
-   * Null when it is not so (a mine, a tile open already, the tile that ends the round, a round
-   * unknown here or gone): minesStep decides those under the lock.
-   */
-  private async minesPick(memberId: number, gameCode: string, tile: number) {
-    const known = this.opened.get(seedKey(memberId, gameCode));
-    if (!known || known.minesEndAt === null) return null;
-    const res = await sql<MinesViewRow & { balance: number }>`
-      update house_open_round set picks = array_append(picks, ${tile}::int)
-      where round_id = ${known.roundId} and member_id = ${memberId} and mines is not null
-        and not (${tile}::int = any(layout)) and not (${tile}::int = any(picks))
-        and cardinality(picks) + 1 < ${known.minesEndAt}
-      returning round_id, bet, mines, picks, server_seed_hash, client_seed, nonce,
-                ${this.balanceSql(memberId)} as balance`.execute(this.database.db);
-    const row = res.rows[0];
-    if (!row) return null;
-    return {
-      open: this.openView({ ...row, mines: Number(row.mines), picks: intArray(row.picks) }),
-      settled: null,
-      balance: this.major(Number(row.balance)),
-    };
+    return this.minesSettle(player, gameCode, tile, () =>
+      this.minesStep(player, gameCode, (row) => {
+        if (row.picks.includes(tile))
+          throw fail(Errors.invalidInput, { message: 'This tile is open already' });
+        const picks = [...row.picks, tile];
+        if (row.layout.includes(tile)) return { picks, end: true };
+        const end = this.nextMinesMultiplier(Number(row.bet), row.mines!, picks.length) === null;
+        return { picks, end };
+      }),
+    );
   }
 
   async minesCashOut(player: HousePlayer, gameCode: string) {
     this.minesGame(gameCode);
-    return this.minesStep(player, gameCode, (row) => {
-      if (!row.picks.length) throw fail(Errors.invalidInput, { message: 'Open a tile before cashing out' });
-      return { picks: row.picks, end: true };
-    });
+    return this.minesSettle(player, gameCode, null, () =>
+      this.minesStep(player, gameCode, (row) => {
+        if (!row.picks.length) throw fail(Errors.invalidInput, { message: 'Open a tile before cashing out' });
+        return { picks: row.picks, end: true };
+      }),
+    );
+  }
+
+  /**
+   * A tile (null: the cash-out) of the player's Mines round in one statement (house_mines_step,
+   * migration 078) under the open row's lock: a safe tile that leaves the round open is kept; a
+   * mine, the cash-out or the tile at which the round ends pays (the win per number of safe tiles
+   * computed here from the bet and mines, which never change while the round is open), writes its
+   * betting record and house round and deletes the open row. The round is the one this instance
+   * knows (`opened`), else it is read first; a known round found gone (it ended, or another
+   * instance played on to a new one) is read anew once; 404 when the player has none open, 409
+   * when it ends between that read and the statement. A round opened before migration 078 (with
+   * a vendor-protocol round, MN001) ends on the old path, `vendorPath`.
+   */
+  private async minesSettle(
+    player: HousePlayer,
+    gameCode: string,
+    tile: number | null,
+    vendorPath: () => Promise<{ open: MinesRound | null; settled: HouseRound | null; balance: number }>,
+  ): Promise<{ open: MinesRound | null; settled: HouseRound | null; balance: number }> {
+    const key = seedKey(player.memberId, gameCode);
+    for (let attempt = 0; ; attempt++) {
+      const cached = attempt === 0 ? this.opened.get(key) : undefined;
+      let known = cached?.mines === null ? undefined : cached;
+      if (!known) {
+        const found = await sql<Pick<OpenRow, 'round_id' | 'bet' | 'mines'>>`
+          select round_id, bet, mines from house_open_round
+          where member_id = ${player.memberId} and game_code = ${gameCode}`.execute(this.database.db);
+        if (!found.rows[0] || found.rows[0].mines === null)
+          throw fail(Errors.notFound, { message: 'No open Mines round: place a bet first' });
+        this.rememberOpen(key, found.rows[0]);
+        known = this.opened.get(key)!;
+      }
+      const { roundId, bet } = known;
+      const mines = known.mines!;
+      const endAt = known.minesEndAt!;
+      const ms = Array.from({ length: endAt }, (_, i) => minesMultiplier(mines, i + 1));
+      const game = this.minesGame(gameCode);
+      const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
+      let row: MinesStepRow | undefined;
+      try {
+        row = await this.minesCall<MinesStepRow | undefined>(STEP_SQL, 'house_mines_step', [
+          roundId,
+          player.memberId,
+          tile,
+          bet,
+          mines,
+          endAt,
+          `{${ms.map((m) => payOf(bet, m)).join(',')}}`,
+          `{${ms.map((m) => m.num.toString()).join(',')}}`,
+          `{${ms.map((m) => m.den.toString()).join(',')}}`,
+          mover.accounts.member,
+          mover.accounts.house,
+          this.wallet.currency().code,
+          betProductOf(game.category),
+          game.name,
+        ]);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'MN001') return vendorPath();
+        if (code === 'MN002') throw fail(Errors.invalidInput, { message: 'Open a tile before cashing out' });
+        if (code === 'MN003') throw fail(Errors.invalidInput, { message: 'This tile is open already' });
+        throw ledgerRefusal(err, this.wallet.currency().precision) ?? err;
+      }
+      if (!row) {
+        this.forgetOpen(key, roundId);
+        if (known !== cached) throw fail(Errors.conflict, { message: 'This round has just ended' });
+        continue;
+      }
+      const picks = intArray(row.o_picks);
+      const view = {
+        round_id: roundId,
+        bet,
+        mines,
+        picks,
+        server_seed_hash: row.o_seed_hash,
+        client_seed: row.o_client_seed,
+        nonce: Number(row.o_nonce),
+      };
+      const balance = this.major(Number(row.o_balance));
+      if (row.o_open) return { open: this.openView(view), settled: null, balance };
+      this.forgetOpen(key, roundId);
+      const layout = intArray(row.o_layout);
+      const hit = tile !== null && layout.includes(tile) ? tile : null;
+      const safe = picks.length - (hit === null ? 0 : 1);
+      const m = hit === null ? minesMultiplier(mines, safe) : { num: 0n, den: 1n };
+      const win = Number(row.o_win);
+      const wager = { kind: 'mines' as const, bet, mines, picks };
+      const outcome = {
+        game: 'mines',
+        bet,
+        mines,
+        layout,
+        picks,
+        hit,
+        safe,
+        multiplier: { num: m.num.toString(), den: m.den.toString() },
+        totalWin: win,
+      };
+      const settled: HouseRound = {
+        roundId,
+        gameCode: row.o_game_code,
+        kind: 'mines',
+        serverSeedHash: row.o_seed_hash,
+        clientSeed: row.o_client_seed,
+        nonce: Number(row.o_nonce),
+        serverSeed: null,
+        bet: this.major(bet),
+        win: this.major(win),
+        balance,
+        freePlay: row.o_free_play,
+        wager: wager as unknown as Record<string, unknown>,
+        outcome: outcome as unknown as Record<string, unknown>,
+        playedAt: new Date(row.o_at).getTime(),
+      };
+      return { open: null, settled, balance };
+    }
   }
 
   private async minesStep(
@@ -1468,11 +1657,48 @@ export class HouseGamesService {
 
 const seedKey = (memberId: number, gameCode: string) => `${memberId}:${gameCode}`;
 
+/** house_mines_start's refusal of a member under a loss or wager limit or a block (migration 078, as seamless_spin's). */
+const WATCHED_SQLSTATE = 'RG001';
+
+/** A Mines start in one statement (migration 078). */
+const START_SQL = `select * from house_mines_start($1::text, $2::bigint, $3::text, $4::text, $5::bigint,
+  $6::bigint, $7::text, $8::text, $9::bigint, $10::integer, $11::integer[], $12::boolean, $13::bigint,
+  $14::bigint, $15::bytea, $16::boolean)`;
+
+/** A Mines tile or cash-out in one statement (migration 078). */
+const STEP_SQL = `select * from house_mines_step($1::text, $2::bigint, $3::integer, $4::bigint, $5::integer,
+  $6::integer, $7::bigint[], $8::text[], $9::text[], $10::bigint, $11::bigint, $12::text, $13::text, $14::text)`;
+
+/** What house_mines_step answers: the round kept open (o_open) or settled. */
+interface MinesStepRow {
+  o_open: boolean;
+  o_picks: unknown;
+  o_layout: unknown;
+  o_win: number;
+  o_balance: number;
+  o_at: Date;
+  o_vendor: string;
+  o_game_code: string;
+  o_seed_hash: string;
+  o_client_seed: string;
+  o_nonce: number;
+  o_free_play: boolean;
+}
+
+/** The betting record's product of a catalogue category (cards count as PvP there), as the seamless wallet's. */
+function betProductOf(category: string): string {
+  if (category === 'CARDS') return 'PVP';
+  return (betProducts as readonly string[]).includes(category) ? category : 'RNG';
+}
+
 /** What an instance keeps of an open round (HouseGamesService.opened). */
 interface KnownOpen {
   roundId: string;
   /** Mines: the safe tiles at which the round cashes out by itself (minesEndsAt); null otherwise. */
   minesEndAt: number | null;
+  /** The round's bet (minor units) and mines (null for HiLo, Blackjack): they never change while it is open. */
+  bet: number;
+  mines: number | null;
 }
 
 /** What a Mines round's view reads of its open row. */
