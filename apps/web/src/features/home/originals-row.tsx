@@ -56,9 +56,10 @@ export function OriginalsRow() {
       : gate(() => void navigate(`/sandbox/games/${encodeURIComponent(code)}`), { allowTrial: true });
   return (
     // The row's six catalogues come after the home page's own: until they are in, the cards keep
-    // their place and their art, with no text (the keys are no words to show a player).
+    // their place and their art, with no text (the keys are no words to show a player), and the
+    // row is inert: a card with no name is neither announced nor reached by the keyboard.
     <Section title={ready ? t('row_title') : '\u00a0'} id="home-originals">
-      <ul className={styles.row} data-testid="originals-row">
+      <ul className={styles.row} data-testid="originals-row" inert={!ready} aria-busy={!ready}>
         {LOBBY_ORIGINALS.map((code) => (
           <li key={code}>
             <button
