@@ -8,7 +8,8 @@ import { useQuery } from '../../shared/http/use-query.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, ListIcon } from '../../shared/ui/icons.tsx';
+import { CheckIcon, ListIcon } from '../../shared/ui/icons.tsx';
+import { Pager as SharedPager } from '../../shared/ui/pager.tsx';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
 import { CopyIcon, DownloadIcon } from './icons.tsx';
 import { agentErrorText } from './errors.ts';
@@ -239,6 +240,7 @@ export function AgentTable<T>({
 }
 
 /** Server paging: the count, previous and next, the page of pages. */
+/** The shared pager with the agent lists' count ("8 records") before it. */
 export function Pager({
   page,
   size,
@@ -253,35 +255,14 @@ export function Pager({
   busy?: boolean;
 }) {
   const { t } = useTypedTranslation(AGENT_STRINGS);
-  const pages = Math.max(1, Math.ceil(total / size));
   return (
-    <nav className={styles.pager} aria-label={t('agent_pages')}>
-      <span className={styles.count}>{t('agent_count', { count: total })}</span>
-      {pages > 1 ? (
-        <span className={styles.pageButtons}>
-          {busy ? <Spinner size={16} /> : null}
-          <button
-            type="button"
-            className={styles.pageButton}
-            onClick={() => onPage(page - 1)}
-            disabled={page <= 1}
-            aria-label={t('agent_prev')}
-          >
-            <ChevronLeftIcon size={16} />
-          </button>
-          <span className={styles.count}>{t('agent_page_of', { page, pages })}</span>
-          <button
-            type="button"
-            className={styles.pageButton}
-            onClick={() => onPage(page + 1)}
-            disabled={page >= pages}
-            aria-label={t('agent_next')}
-          >
-            <ChevronRightIcon size={16} />
-          </button>
-        </span>
-      ) : null}
-    </nav>
+    <SharedPager
+      page={page}
+      pages={Math.max(1, Math.ceil(total / size))}
+      onPage={onPage}
+      busy={busy}
+      summary={t('agent_count', { count: total })}
+    />
   );
 }
 

@@ -5,15 +5,10 @@ import { AlertDialog } from '../../shared/forms/alert-dialog.tsx';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import {
-  ArrowLeftIcon,
-  CheckIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  MailIcon,
-} from '../../shared/ui/icons.tsx';
+import { ArrowLeftIcon, CheckIcon, MailIcon } from '../../shared/ui/icons.tsx';
+import { Pager } from '../../shared/ui/pager.tsx';
 import { SafeHtml } from '../../shared/ui/safe-html.tsx';
-import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { useDeleteMessage, useInbox, useReadAll, useReadMessage } from './api.ts';
 import { MESSAGES_NS } from './strings.ts';
 import styles from './messages.module.css';
@@ -107,30 +102,13 @@ export function MessagesPage() {
             </li>
           ))}
         </ul>
-        {data.totalPages > 1 ? (
-          <nav className={styles.pager} aria-label={t('messages_list')}>
-            {inbox.isFetching ? <Spinner size={14} /> : null}
-            <button
-              type="button"
-              className={styles.pageButton}
-              onClick={() => setPage(page - 1)}
-              disabled={page <= 1}
-              aria-label={t('messages_prev')}
-            >
-              <ChevronLeftIcon size={16} />
-            </button>
-            <span className={styles.pageOf}>{t('messages_page_of', { page, pages: data.totalPages })}</span>
-            <button
-              type="button"
-              className={styles.pageButton}
-              onClick={() => setPage(page + 1)}
-              disabled={page >= data.totalPages}
-              aria-label={t('messages_next')}
-            >
-              <ChevronRightIcon size={16} />
-            </button>
-          </nav>
-        ) : null}
+        <Pager
+          page={page}
+          pages={data.totalPages}
+          onPage={setPage}
+          busy={inbox.isFetching}
+          label={t('messages_list')}
+        />
       </>
     );
   };

@@ -10,6 +10,7 @@ import { Tabs } from '../../shared/forms/tabs.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { GiftIcon, StarIcon } from '../../shared/ui/icons.tsx';
 import { Modal, useModalClose } from '../../shared/ui/modal.tsx';
+import { Pager } from '../../shared/ui/pager.tsx';
 import { EmptyState, ErrorState, LoadingState, Skeleton } from '../../shared/ui/states.tsx';
 import {
   PAGE_SIZE,
@@ -380,22 +381,12 @@ function ConvertForm({
   );
 }
 
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
-  const { t } = useTypedTranslation(NS);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages <= 1) return null;
+/** The mall's lists page by PAGE_SIZE: the shared pager, centred under the grid. */
+function MallPager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
   return (
-    <nav className={styles.pager} aria-label={t('points_pages')}>
-      <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        ‹
-      </Button>
-      <span className="tabular">
-        {page} / {pages}
-      </span>
-      <Button size="sm" variant="ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        ›
-      </Button>
-    </nav>
+    <div className={styles.pager}>
+      <Pager page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} onPage={onPage} align="center" />
+    </div>
   );
 }
 
@@ -467,7 +458,7 @@ function RedeemHistory() {
           </tbody>
         </table>
       </div>
-      <Pager page={page} total={list.data.totalElements} onPage={setPage} />
+      <MallPager page={page} total={list.data.totalElements} onPage={setPage} />
     </>
   );
 }
@@ -545,7 +536,7 @@ function PointDetailsList() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} total={details.data.totalElements} onPage={setPage} />
+          <MallPager page={page} total={details.data.totalElements} onPage={setPage} />
         </>
       )}
     </>

@@ -5,7 +5,8 @@ import { useBrand } from '../../shared/brand/brand.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, ListIcon } from '../../shared/ui/icons.tsx';
+import { ListIcon } from '../../shared/ui/icons.tsx';
+import { Pager } from '../../shared/ui/pager.tsx';
 import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
 import { downloadRecords } from './api.ts';
 import {
@@ -264,51 +265,6 @@ export function RecordsTable<T>({
   );
 }
 
-export function Pager({
-  page,
-  totalPages,
-  total,
-  onPage,
-  busy,
-}: {
-  page: number;
-  totalPages: number;
-  total: number;
-  onPage: (p: number) => void;
-  busy?: boolean;
-}) {
-  const { t } = useTypedTranslation(RECORDS_NS);
-  return (
-    <nav className={styles.pager} aria-label={t('records_pages')}>
-      <span className={styles.count}>{t('records_count', { count: total })}</span>
-      {totalPages > 1 ? (
-        <span className={styles.pageButtons}>
-          {busy ? <Spinner size={16} /> : null}
-          <button
-            type="button"
-            className={styles.pageButton}
-            onClick={() => onPage(page - 1)}
-            disabled={page <= 1}
-            aria-label={t('records_prev')}
-          >
-            <ChevronLeftIcon size={16} />
-          </button>
-          <span className={styles.pageOf}>{t('records_page_of', { page, pages: totalPages })}</span>
-          <button
-            type="button"
-            className={styles.pageButton}
-            onClick={() => onPage(page + 1)}
-            disabled={page >= totalPages}
-            aria-label={t('records_next')}
-          >
-            <ChevronRightIcon size={16} />
-          </button>
-        </span>
-      ) : null}
-    </nav>
-  );
-}
-
 /** Skeleton rows with the table's final height (no jump when the rows arrive). */
 export function TableSkeleton({ rows = 6 }: { rows?: number }) {
   return (
@@ -394,6 +350,7 @@ export function PagedRecords<R extends { id: string | number }, S>({
   columns: Column<R>[];
   onPage: (page: number) => void;
 }) {
+  const { t } = useTypedTranslation(RECORDS_NS);
   return (
     <RecordsBody
       query={query}
@@ -407,10 +364,10 @@ export function PagedRecords<R extends { id: string | number }, S>({
           <RecordsTable caption={caption} columns={columns} rows={d.content} rowKey={(r) => r.id} />
           <Pager
             page={d.page}
-            totalPages={d.totalPages}
-            total={d.totalElements}
+            pages={d.totalPages}
             onPage={onPage}
             busy={query.isFetching}
+            summary={t('records_count', { count: d.totalElements })}
           />
         </>
       )}
