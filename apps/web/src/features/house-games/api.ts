@@ -21,6 +21,7 @@ import {
 } from '@app/contract';
 import { ApiError } from '../../shared/http/api-error.ts';
 import { call } from '../../shared/http/client.ts';
+import { announceBalanceMoved } from '../../shared/realtime/balance-moved.ts';
 
 /**
  * The house games' calls from a game page. A page opened by a launch carries the launch token in
@@ -91,7 +92,11 @@ export function useStateUpdater(gameCode: string) {
     client.setQueryData<HouseState>(houseKeys.state(gameCode), (s) => (s ? patch(s) : s));
 }
 
-/** After a played round: its balance and next nonce into the cached state, the round list read again. */
+/**
+ * After a played round: its balance and next nonce into the cached state, the round list read
+ * again, and the page around the game's frame told, so its header shows the new balance now (every
+ * house game records its settled rounds here, when it shows their result).
+ */
 export function useRecordRound(gameCode: string) {
   const update = useStateUpdater(gameCode);
   const client = useQueryClient();
@@ -102,6 +107,7 @@ export function useRecordRound(gameCode: string) {
       seed: { ...s.seed, nextNonce: round.nonce + 1 },
     }));
     void client.invalidateQueries({ queryKey: houseKeys.rounds(gameCode) });
+    if (round.balance !== null) announceBalanceMoved();
   };
 }
 

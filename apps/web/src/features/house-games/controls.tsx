@@ -34,7 +34,8 @@ export function useSound() {
 
 /**
  * The control column: the game's own controls (`children`: the bet, the settings, the play
- * button), then the server's limits and the page's keys.
+ * button), then the server's limits and the page's keys (on a device with a keyboard's fine
+ * pointer only: `.keysHint`).
  */
 export function ControlsColumn({
   limits,
@@ -52,7 +53,9 @@ export function ControlsColumn({
       <p className={styles.hint}>
         {t('limits', { min: limits.minBet, max: limits.maxBet, win: limits.maxWin.toLocaleString() })}
       </p>
-      <p className={styles.hint}>{keys}</p>
+      <p className={styles.keysHint} data-testid="keys-hint">
+        {keys}
+      </p>
     </section>
   );
 }

@@ -21,6 +21,7 @@ import { useQuery } from '../../shared/http/use-query.ts';
 import { call } from '../../shared/http/client.ts';
 import { ApiError } from '../../shared/http/api-error.ts';
 import { readToken } from '../../shared/session/session.ts';
+import { announceBalanceMoved } from '../../shared/realtime/balance-moved.ts';
 import { LoadingState } from '../../shared/ui/states.tsx';
 import { storedTicket, useGameHotkeys } from './api.ts';
 import { crashVerifyHref } from './crash-verify.tsx';
@@ -125,6 +126,16 @@ export function CrashGame() {
     frame = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(frame);
   }, []);
+
+  // A bet, a cash-out (by hand or automatic) or the state read after the crash moved the balance
+  // shown here: the page around the frame shows it in its header too.
+  const balance = live?.balance ?? null;
+  const shownBalance = useRef(balance);
+  useEffect(() => {
+    if (balance === shownBalance.current) return;
+    if (shownBalance.current !== null && balance !== null) announceBalanceMoved();
+    shownBalance.current = balance;
+  }, [balance]);
 
   const round = live?.round ?? null;
   // The last crashed round stays on show (its hash, the verifier's link) while the next one runs.
@@ -275,7 +286,9 @@ export function CrashGame() {
               {shownMessage.text}
             </p>
           ) : null}
-          <p className={styles.hint}>{t('hotkeys')}</p>
+          <p className={styles.keysHint} data-testid="keys-hint">
+            {t('hotkeys')}
+          </p>
           {live ? (
             <p className={styles.hint}>
               {t('limits', {

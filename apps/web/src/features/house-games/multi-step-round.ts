@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { HouseRound, HouseState } from '@app/contract';
 import type { TFunction } from '../../shared/i18n/translator.ts';
+import { announceBalanceMoved } from '../../shared/realtime/balance-moved.ts';
 import { toMinor, useRecordRound, useRoundRunner } from './api.ts';
 import { tone } from './originals-api.ts';
 
@@ -46,7 +47,7 @@ export function useMultiStepRound<Open>(state: HouseState, initialOpen: Open | n
       setRecent((r) => [round, ...r].slice(0, 12));
       recordRound(round);
       if (sound) tone(round.win > round.bet);
-    }
+    } else announceBalanceMoved(); // a stake taken (a start, a double or a split)
   };
   /** Opens a round: the last round's result cleared, the stage brought into view on a phone. */
   const startRound = (call: () => Promise<StepAnswer<Open>>) =>

@@ -26,6 +26,9 @@ vi.mock('./originals-api.ts', () => ({
 }));
 
 let roundNo = 0;
+/** The round's HMAC words: all zero deal four aces (a tie of pairs); `BANKER_WINS` a banker 7 over a player 1, no pair. */
+let deck = () => new Uint8Array(32);
+const BANKER_WINS = () => Uint8Array.from({ length: 32 }, (_, j) => (j * 2 + 7) % 256);
 function roundOf(body: { gameCode: string; bets: Record<string, number> }): HouseRound {
   roundNo += 1;
   const bets = Object.fromEntries(Object.entries(body.bets).map(([k, v]) => [k, Math.round(v * 100)]));
@@ -34,8 +37,8 @@ function roundOf(body: { gameCode: string; bets: Record<string, number> }): Hous
     bet: Object.values(bets).reduce((a, b) => a + b, 0),
     bets,
   };
-  // A fixed deal: every word 0, so every card is the ace of spades (1 v 1 ... a tie of pairs).
-  const outcome = playOriginal(() => new Uint8Array(32), wager as OriginalWager);
+  // A fixed deal: every word 0 (`deck`), so every card is the ace of spades (1 v 1 ... a tie of pairs).
+  const outcome = playOriginal(deck, wager as OriginalWager);
   return houseRound({
     roundId: `r${roundNo}`,
     gameCode: 'baccarat',
@@ -80,11 +83,41 @@ describe('Baccarat page', () => {
     expect(screen.getByTestId('spot-banker')).not.toHaveAttribute('data-lit');
     // Player pushed (1.00), the tie paid 9.00, the pair 12.00.
     expect(screen.getByTestId('round-result')).toHaveTextContent('You won 22.00');
+    expect(screen.getByTestId('round-payout')).toHaveAttribute('data-payout', 'won');
     expect(screen.getByTestId('baccarat-road')).toHaveTextContent('T');
     expect(play).toHaveTextContent('Deal again · 3.00');
     fireEvent.click(play);
     await waitFor(() => expect(played).toHaveLength(2));
     expect(played[1]).toEqual(played[0]);
+  });
+
+  it('says what came back of a stake paid back or in part, in the colour of the net result, never "You won"', async () => {
+    render(inHouseQuery(<BaccaratGame state={state} />));
+    // The tie deal: a Player bet pushes, its stake comes back (an even round, in the neutral colour).
+    fireEvent.keyDown(window, { key: 'p' });
+    fireEvent.keyDown(window, { key: ' ' });
+    await waitFor(() => expect(screen.getByTestId('round-payout')).toHaveAttribute('data-payout', 'even'));
+    expect(screen.getByTestId('round-payout')).toHaveTextContent('1.00 back of your stake');
+    // A banker win on Banker and Tie: 1.95 of the 2.00 staked comes back, a loss.
+    deck = BANKER_WINS;
+    try {
+      fireEvent.keyDown(window, { key: 'b' });
+      fireEvent.keyDown(window, { key: 't' });
+      fireEvent.keyDown(window, { key: ' ' });
+      await waitFor(() =>
+        expect(screen.getByTestId('round-payout')).toHaveAttribute('data-payout', 'returned'),
+      );
+      expect(screen.getByTestId('baccarat-result')).toHaveTextContent('Banker');
+      expect(screen.getByTestId('round-payout')).toHaveTextContent('1.95 back of your stake');
+      expect(screen.getByTestId('round-result')).not.toHaveTextContent('You won');
+      // Player alone on a banker win: nothing back.
+      fireEvent.keyDown(window, { key: 'p' });
+      fireEvent.keyDown(window, { key: ' ' });
+      await waitFor(() => expect(screen.getByTestId('round-payout')).toHaveAttribute('data-payout', 'lost'));
+      expect(screen.getByTestId('round-payout')).toHaveTextContent('No win this time');
+    } finally {
+      deck = () => new Uint8Array(32);
+    }
   });
 
   it('auto-bets the placed chips: Auto by the arrow keys, the rounds and limits sent, each round shown, why it stopped', async () => {

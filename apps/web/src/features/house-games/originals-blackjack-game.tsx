@@ -6,7 +6,6 @@ import {
   type BlackjackOutcome,
   type BlackjackResult,
   type BlackjackRound,
-  type HouseRound,
   type HouseState,
 } from '@app/contract';
 import { money, toMinor, useGameHotkeys } from './api.ts';
@@ -178,35 +177,12 @@ export function BlackjackGame({ state }: { state: HouseState }) {
             </div>
             {open ? <p className={bj.prompt}>{t('your_turn')}</p> : null}
           </div>
-          <RoundResult
-            state={state}
-            round={lastRound}
-            idle={t('rtp_line', { rtp: BLACKJACK_RTP_TEXT })}
-            payout={lastRound ? <Payout state={state} round={lastRound} /> : null}
-          />
+          <RoundResult state={state} round={lastRound} idle={t('rtp_line', { rtp: BLACKJACK_RTP_TEXT })} />
           <RecentRounds rounds={round.recent} />
         </section>
         <SidePanel state={state} lastRound={lastRound} rules={<BlackjackRules />} />
       </div>
     </div>
-  );
-}
-
-/** A round's payout: a win above the stake; up to the stake, what came back of it (a push, split hands that won and lost); or none. */
-function Payout({ state, round }: { state: HouseState; round: HouseRound }) {
-  const { t } = useTypedTranslation(NS);
-  const amount = money(state, toMinor(state, round.win));
-  return (
-    <span
-      className={round.win > round.bet ? styles.won : round.win > 0 ? styles.muted : styles.lost}
-      data-testid="blackjack-payout"
-    >
-      {round.win > round.bet
-        ? t('you_won', { amount })
-        : round.win > 0
-          ? t('returned', { amount })
-          : t('no_win')}
-    </span>
   );
 }
 

@@ -38,6 +38,7 @@ import {
   type WheelOutcome,
   type WheelRisk,
 } from '@app/contract';
+import { announceBalanceMoved } from '../../shared/realtime/balance-moved.ts';
 import { money, toMinor, useGameHotkeys, useRecordRound, useRoundRunner } from './api.ts';
 import { BetAmountField, useBetAmount } from './bet-amount.tsx';
 import {
@@ -158,6 +159,7 @@ export function OriginalGame({ state }: { state: HouseState }) {
         setOpen(answer.open);
         setLastRound(null);
         setBalance(toMinor(state, answer.balance));
+        announceBalanceMoved(); // the stake taken
         return;
       }
       const round = await playOriginalRound({ gameCode: state.gameCode, ...body() });

@@ -13,6 +13,7 @@ import {
   useHouseRounds,
   useStateUpdater,
 } from './api.ts';
+import { payoutKind } from './round-result.tsx';
 import styles from './house.module.css';
 
 /** The top bar of a house game: its name, free-play badge and the balance. */
@@ -42,6 +43,27 @@ export function GameBar({
         </span>
       </div>
     </header>
+  );
+}
+
+/**
+ * The slot's and the table's last payout, in the words and colour of its net result (`payoutKind`):
+ * above the stake a win; the stake or part of it back (a tie's half refund of the Dragon and Tiger
+ * bets, a line win under the bet) what came back; nothing back no win.
+ */
+export function LastWin({ state, round }: { state: HouseState; round: HouseRound }) {
+  const { t } = useTypedTranslation('house');
+  const originals = useTypedTranslation('originals').t;
+  const kind = payoutKind(round);
+  const amount = money(state, toMinor(state, round.win));
+  return (
+    <span className={kind === 'won' ? styles.bigWin : styles.muted} data-testid="last-win" data-payout={kind}>
+      {kind === 'won'
+        ? `${t('you_won')} ${state.currencySymbol} ${amount}`
+        : kind === 'lost'
+          ? t('no_win')
+          : originals('returned', { amount: `${state.currencySymbol} ${amount}` })}
+    </span>
   );
 }
 

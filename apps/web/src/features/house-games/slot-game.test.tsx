@@ -31,6 +31,7 @@ vi.mock('./api.ts', async (importOriginal) => {
 });
 
 const { SlotGame } = await import('./slot-game.tsx');
+const { LastWin } = await import('./panels.tsx');
 
 const state = houseState({
   gameCode: 'lucky-lotus',
@@ -61,5 +62,42 @@ describe('Lucky Lotus', () => {
       timeout: 15_000,
     });
     expect(screen.getByTestId('win-strip')).not.toHaveTextContent(/2 of 2/);
+  });
+
+  it('tells the page around its frame when the round settles, so the header shows the new balance with the game (issue 34)', async () => {
+    const postMessage = vi.fn();
+    const parent = vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage } as unknown as Window);
+    try {
+      render(inHouseQuery(<SlotGame state={state} />));
+      fireEvent.click(screen.getByTestId('spin'));
+      // The stake taken on screen before the answer is not a settled round: nothing yet.
+      await Promise.resolve();
+      expect(postMessage).not.toHaveBeenCalled();
+      await waitFor(() => expect(screen.getByTestId('house-balance')).toHaveTextContent('101.30'), {
+        timeout: 15_000,
+      });
+      await waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1));
+      expect(postMessage).toHaveBeenCalledWith({ type: 'balance-moved' }, window.location.origin);
+    } finally {
+      parent.mockRestore();
+    }
+  });
+});
+
+describe('the slot’s and the table’s last payout', () => {
+  it('says "You won" only above the stake; the stake or part of it back says what came back; nothing back is no win', () => {
+    const shown = (bet: number, win: number) => {
+      const round = houseRound({ gameCode: 'dragon-tiger', kind: 'table', bet, win, outcome: {} });
+      const { unmount } = render(inHouseQuery(<LastWin state={state} round={round} />));
+      const el = screen.getByTestId('last-win');
+      const seen = [el.getAttribute('data-payout'), el.textContent];
+      unmount();
+      return seen;
+    };
+    expect(shown(2, 3)).toEqual(['won', 'You won $ 3.00']);
+    // A Dragon Tiger tie gives half of the Dragon and Tiger bets back.
+    expect(shown(2, 1)).toEqual(['returned', '$ 1.00 back of your stake']);
+    expect(shown(2, 2)).toEqual(['even', '$ 2.00 back of your stake']);
+    expect(shown(2, 0)).toEqual(['lost', 'No win this time']);
   });
 });

@@ -12,7 +12,7 @@ import {
   type SlotSpin,
 } from '@app/contract';
 import { houseKeys, money, playErrorText, spin, toMinor, useRecordRound } from './api.ts';
-import { GameBar, GameError, SidePanel } from './panels.tsx';
+import { GameBar, GameError, LastWin, SidePanel } from './panels.tsx';
 import { SymbolArt } from './symbols.tsx';
 import styles from './house.module.css';
 
@@ -215,16 +215,8 @@ export function SlotGame({ state }: { state: HouseState }) {
                   {money(state, freeSpin.total)}
                 </span>
               ) : null}
-              {!freeSpin && lastWin !== null ? (
-                lastWin > 0 ? (
-                  <span className={styles.bigWin} data-testid="last-win">
-                    {t('you_won')} {state.currencySymbol} {money(state, lastWin)}
-                  </span>
-                ) : (
-                  <span className={styles.muted} data-testid="last-win">
-                    {t('no_win')}
-                  </span>
-                )
+              {!freeSpin && lastWin !== null && lastRound ? (
+                <LastWin state={state} round={lastRound} />
               ) : null}
               {!freeSpin && lastWin === null && !busy ? (
                 <span className={styles.muted}>{t('good_luck')}</span>

@@ -12,7 +12,7 @@ import {
 } from '@app/contract';
 import { Button } from '../../shared/ui/button.tsx';
 import { money, playErrorText, playTable, toMinor, useHouseRounds, useRecordRound } from './api.ts';
-import { GameBar, GameError, SidePanel } from './panels.tsx';
+import { GameBar, GameError, LastWin, SidePanel } from './panels.tsx';
 import styles from './house.module.css';
 
 const SUITS = ['♠', '♥', '♣', '♦'];
@@ -140,16 +140,7 @@ export function TableGame({ state }: { state: HouseState }) {
                 ) : (
                   <span className={styles.vs}>VS</span>
                 )}
-                {outcome ? (
-                  <span
-                    className={outcome.totalWin > 0 ? styles.bigWin : styles.muted}
-                    data-testid="last-win"
-                  >
-                    {outcome.totalWin > 0
-                      ? `${t('you_won')} ${state.currencySymbol} ${money(state, outcome.totalWin)}`
-                      : t('no_win')}
-                  </span>
-                ) : null}
+                {outcome && lastRound ? <LastWin state={state} round={lastRound} /> : null}
               </div>
               <div className={styles.hand}>
                 <span className={styles.handName} data-side="TIGER">

@@ -4,6 +4,7 @@ import { call } from '../http/client.ts';
 import { isApiError } from '../http/api-error.ts';
 import { useSession } from '../session/session.ts';
 import { LiveKeys } from './live-keys.ts';
+import { listenBalanceMoved } from './balance-moved.ts';
 import { createStreamTicketRef } from '../http/call-refs/events.ts';
 
 const EVENTS_PATH = '/wps/events';
@@ -107,6 +108,9 @@ export function useLiveUpdates(): void {
       }),
     [qc],
   );
+  // A house game in the /game frame says when its round moved the money: the header reads the
+  // balance at once instead of at the stream's next poll.
+  useEffect(() => listenBalanceMoved(qc), [qc]);
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
     if (shared && shared.token !== token) {
