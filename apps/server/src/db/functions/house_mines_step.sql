@@ -14,36 +14,48 @@ AS $function$
       v_replayed boolean;
       v_balance bigint;
     begin
-      select * into r from house_open_round
-        where round_id = p_round and member_id = p_member and mines is not null for update;
-      if not found then
-        return;
-      end if;
-      if r.bet <> p_bet or r.mines <> p_mines then
-        raise exception 'Mines round % is not of bet % and % mines', p_round, p_bet, p_mines;
-      end if;
-
-      v_picks := r.picks;
-      if p_tile is null then
-        if cardinality(v_picks) = 0 then
-          raise exception 'Open a tile before cashing out' using errcode = 'MN002';
-        end if;
-      else
-        if p_tile = any(v_picks) then
-          raise exception 'This tile is open already' using errcode = 'MN003';
-        end if;
-        v_picks := v_picks || p_tile;
-        v_hit := p_tile = any(r.layout);
-        if not v_hit and cardinality(v_picks) < p_end_at then
-          update house_open_round set picks = v_picks where round_id = p_round;
-          return query select true, v_picks, null::integer[], 0::bigint,
+      if p_tile is not null then
+        -- A safe tile that leaves the round open: kept in one write, its commit not waiting for the
+        -- WAL flush (no money moves; the next synchronous commit flushes it).
+        update house_open_round set picks = picks || p_tile
+          where round_id = p_round and member_id = p_member and bet = p_bet and mines = p_mines
+            and not (p_tile = any(picks)) and not (p_tile = any(layout)) and cardinality(picks) + 1 < p_end_at
+          returning * into r;
+        if found then
+          perform set_config('synchronous_commit', 'off', true);
+          return query select true, r.picks, null::integer[], 0::bigint,
             (select balance from ledger_account where id = p_account), v_at, r.vendor, r.game_code,
             r.server_seed_hash, r.client_seed, r.nonce, r.free_play;
           return;
         end if;
       end if;
 
-      -- A round opened before this migration: the vendor path keeps its game_round, so it ends there.
+      -- Anything else ends the round: a mine, the cash-out, the tile at which it ends.
+      delete from house_open_round
+        where round_id = p_round and member_id = p_member and mines is not null
+          and case when p_tile is null then cardinality(picks) > 0 else not (p_tile = any(picks)) end
+        returning * into r;
+      if not found then
+        select * into r from house_open_round
+          where round_id = p_round and member_id = p_member and mines is not null;
+        if not found then
+          return;
+        end if;
+        if p_tile is null then
+          raise exception 'Open a tile before cashing out' using errcode = 'MN002';
+        end if;
+        raise exception 'This tile is open already' using errcode = 'MN003';
+      end if;
+      if r.bet <> p_bet or r.mines <> p_mines then
+        raise exception 'Mines round % is not of bet % and % mines', p_round, p_bet, p_mines;
+      end if;
+      v_picks := r.picks;
+      if p_tile is not null then
+        v_picks := v_picks || p_tile;
+        v_hit := p_tile = any(r.layout);
+      end if;
+
+      -- A round opened before migration 078: the vendor path keeps its game_round, so it ends there.
       if exists (select 1 from game_round where vendor = r.vendor and round_id = r.round_id) then
         raise exception 'Mines round % was opened on the vendor path', p_round using errcode = 'MN001';
       end if;
@@ -51,15 +63,10 @@ AS $function$
       v_win := case when v_hit then 0 else p_pays[v_safe] end;
       v_reference := left(r.vendor || ':' || r.round_id, 100);
       if v_win > 0 then
-        -- The fingerprint WalletService.transfer gives this movement: kind, reference and the
-        -- postings as account:amount sorted by account, so a later replay of the key is judged right.
         select o_replayed into v_replayed
           from ledger_post('game:' || r.vendor || ':' || r.round_id || ':win', 'BET_PAYOUT', v_reference,
                            case when r.free_play then 'free play' else '' end,
-                           sha256(convert_to('BET_PAYOUT' || chr(10) || v_reference || chr(10) ||
-                             case when p_house < p_account
-                               then p_house || ':' || -v_win || ',' || p_account || ':' || v_win
-                               else p_account || ':' || v_win || ',' || p_house || ':' || -v_win end, 'UTF8')),
+                           ledger_fingerprint('BET_PAYOUT', v_reference, array[p_account, p_house], array[v_win, -v_win]),
                            array[p_account, p_house], array[v_win, -v_win]);
         if v_replayed then
           raise exception 'ledger key of round % used', p_round using errcode = 'GW001';
@@ -73,7 +80,6 @@ AS $function$
                 r.bet, v_win, 'SETTLED', r.opened_at, v_at, jsonb_build_object('freePlay', r.free_play))
         on conflict (vendor, bet_no) do nothing;
 
-      delete from house_open_round where round_id = p_round;
       insert into house_round (round_id, member_id, vendor, game_code, kind, seed_id, server_seed_hash,
                                client_seed, nonce, bet, win, free_play, balance_after, wager, outcome, played_at)
         values (r.round_id, p_member, r.vendor, r.game_code, 'mines', r.seed_id, r.server_seed_hash,

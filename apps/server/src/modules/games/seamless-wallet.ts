@@ -425,15 +425,16 @@ export class SeamlessWallet {
    */
   async roundMover(memberId: number, vendor: string, roundId: string): Promise<RoundMover> {
     const acc = await this.accounts(memberId, vendor, roundId);
+    const guard: RoundMover['guard'] = async (trx, amount) => {
+      if (!acc.freePlay) await this.responsible?.stake(trx, memberId, amount);
+    };
     return {
       freePlay: acc.freePlay,
       accounts: { member: acc.member, house: acc.freePlay ? acc.house.free : acc.house.real },
-      guard: async (trx, amount) => {
-        if (!acc.freePlay) await this.responsible?.stake(trx, memberId, amount);
-      },
+      guard,
       debit: async (trx, d) => {
         this.validateDebit(d);
-        if (!acc.freePlay) await this.responsible?.stake(trx, d.memberId, d.amount);
+        await guard(trx, d.amount);
         return this.debitIn(trx, d, acc);
       },
       credit: async (trx, c) => {

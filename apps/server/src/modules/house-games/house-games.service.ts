@@ -224,6 +224,14 @@ export class HouseGamesService {
    * anew), so a stale entry costs a read, never a wrong step.
    */
   private readonly opened = new Map<string, KnownOpen>();
+  /**
+   * house_mines_step's pay arguments per (bet, mines, end): the win and the multiplier for each
+   * number of safe tiles, as array texts. The same for every step of every round of that setting,
+   * so they are worked out once (exact rationals), not at each step.
+   */
+  private readonly minesPays = new Map<string, [pays: string, nums: string, dens: string]>();
+  /** minesEndsAt per (bet, mines): it depends on them and the limits only (exact rationals, worked out once). */
+  private readonly minesEnds = new Map<string, number>();
 
   constructor(deps: {
     database: Database;
@@ -779,8 +787,14 @@ export class HouseGamesService {
    * grow). A safe tile that leaves fewer keeps the round open.
    */
   private minesEndsAt(bet: number, mines: number): number {
-    let safe = 1;
-    while (this.nextMinesMultiplier(bet, mines, safe)) safe++;
+    const key = `${bet}:${mines}`;
+    let safe = this.minesEnds.get(key);
+    if (safe === undefined) {
+      safe = 1;
+      while (this.nextMinesMultiplier(bet, mines, safe)) safe++;
+      if (this.minesEnds.size >= OPEN_CACHE) this.minesEnds.clear();
+      this.minesEnds.set(key, safe);
+    }
     return safe;
   }
 
@@ -1163,7 +1177,7 @@ export class HouseGamesService {
       const { roundId, bet } = known;
       const mines = known.mines!;
       const endAt = known.minesEndAt!;
-      const ms = Array.from({ length: endAt }, (_, i) => minesMultiplier(mines, i + 1));
+      const pays = this.minesPaysOf(bet, mines, endAt);
       const game = this.minesGame(gameCode);
       const mover = await this.seamless.roundMover(player.memberId, player.vendor, roundId);
       let row: MinesStepRow | undefined;
@@ -1175,9 +1189,7 @@ export class HouseGamesService {
           bet,
           mines,
           endAt,
-          `{${ms.map((m) => payOf(bet, m)).join(',')}}`,
-          `{${ms.map((m) => m.num.toString()).join(',')}}`,
-          `{${ms.map((m) => m.den.toString()).join(',')}}`,
+          ...pays,
           mover.accounts.member,
           mover.accounts.house,
           this.wallet.currency().code,
@@ -1244,6 +1256,23 @@ export class HouseGamesService {
       };
       return { open: null, settled, balance };
     }
+  }
+
+  /** house_mines_step's pays, nums and dens for a setting (minesPays). */
+  private minesPaysOf(bet: number, mines: number, endAt: number): [string, string, string] {
+    const key = `${bet}:${mines}:${endAt}`;
+    let pays = this.minesPays.get(key);
+    if (!pays) {
+      const ms = Array.from({ length: endAt }, (_, i) => minesMultiplier(mines, i + 1));
+      pays = [
+        `{${ms.map((m) => payOf(bet, m)).join(',')}}`,
+        `{${ms.map((m) => m.num.toString()).join(',')}}`,
+        `{${ms.map((m) => m.den.toString()).join(',')}}`,
+      ];
+      if (this.minesPays.size >= OPEN_CACHE) this.minesPays.clear();
+      this.minesPays.set(key, pays);
+    }
+    return pays;
   }
 
   private async minesStep(

@@ -266,6 +266,73 @@ describe(`Mines in one statement per call (${testDbKind})`, () => {
     }
   });
 
+  it("the SQL's ledger_fingerprint (house_mines_step's payout) is the wallet's fingerprint() for the same movement", async () => {
+    const movements: [string, string, { accountId: number; amount: number }[]][] = [
+      [
+        'BET_PAYOUT',
+        'SBX:r1',
+        [
+          { accountId: 7, amount: 150 },
+          { accountId: 3, amount: -150 },
+        ],
+      ],
+      [
+        'BET_PAYOUT',
+        'SBX:r1',
+        [
+          { accountId: 3, amount: 150 },
+          { accountId: 7, amount: -150 },
+        ],
+      ],
+      [
+        'BET_PAYOUT',
+        'SBX:r2',
+        [
+          { accountId: 5, amount: 2 },
+          { accountId: 5, amount: -3 },
+        ],
+      ],
+      [
+        'BET_STAKE',
+        'SBX:Ümlaut · 骰子',
+        [
+          { accountId: 12, amount: -1 },
+          { accountId: 9, amount: 1 },
+        ],
+      ],
+      [
+        'ADJUSTMENT',
+        '',
+        [
+          { accountId: 5, amount: 2 },
+          { accountId: 5, amount: -3 },
+          { accountId: 1, amount: 1 },
+        ],
+      ],
+      [
+        'BET_PAYOUT',
+        'x'.repeat(100),
+        [
+          { accountId: 9_007_199_254_740, amount: 10_000_000_000_000 },
+          { accountId: 10, amount: -10_000_000_000_000 },
+        ],
+      ],
+    ];
+    for (const [kind, reference, postings] of movements) {
+      const accounts = `{${postings.map((p) => p.accountId).join(',')}}`;
+      const amounts = `{${postings.map((p) => p.amount).join(',')}}`;
+      const row = (
+        await sql<{ h: Uint8Array }>`
+          select ledger_fingerprint(${kind}, ${reference}, ${accounts}::bigint[], ${amounts}::bigint[]) as h`.execute(
+          t.database.db,
+        )
+      ).rows[0]!;
+      expect(Buffer.from(row.h).toString('hex'), `${kind} ${reference}`).toBe(
+        fingerprint(kind, reference, postings).toString('hex'),
+      );
+    }
+  });
+
   it('the stake and the payout carry the fingerprints WalletService.transfer gives them; a round opened on the vendor path ends there, once', async () => {
     const m = await memberWithMoney(t, 100_000);
     const start = await housePost<MinesAnswer>(t, m.token, 'mines/start', {
