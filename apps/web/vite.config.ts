@@ -441,8 +441,6 @@ export default defineConfig(({ mode }) => ({
     catalogueFiles(),
     contractSchemasPure(),
     callDefsWireOnly(),
-    // errorSentencesForPlayers() is off (decision 060): the social sign-in's return reads sentences
-    // outside the sections it kept, and a refused sign-in showed its code.
     contractSchemaDeclarationsDroppable(),
     contractSchemaChainsPure(),
     fontsourceSlim(),

@@ -5,7 +5,6 @@ import {
   contractSchemaChainsPure,
   contractSchemaDeclarationsDroppable,
   contractSchemasPure,
-  errorSentencesForPlayers,
 } from './contract-plugins.ts';
 
 /**
@@ -122,35 +121,6 @@ describe('contractSchemaChainsPure: each call of a schema method in a chain is m
       ),
     );
     expect(transform(contractSchemaChainsPure(), 'export const names = list.map(String);')).toBeNull();
-  });
-});
-
-describe('errorSentencesForPlayers: only the refusals the web words from the catalogue keep their sentence', () => {
-  it('drops `message` outside the player sections and the system error; keeps codes and statuses', () => {
-    const ERRORS = '/repo/packages/contract/src/errors.ts';
-    const source = lines(
-      "const accountErrors = { wrongCredentials: { code: 'user.password.invalid', status: 401, message: 'Wrong account or password' } };",
-      'const platformErrors = {',
-      "  systemError: { code: 'system.error', status: 500, message: 'System error' },",
-      '  busy: { code: "busy", status: 503, message: "It\'s busy" },',
-      '};',
-      'export const LotteryErrors = { closed: { code: `lottery.closed`, status: 409, message: `Closed ${n}` } };',
-      "export const ResponsibleErrors = { limit: { code: 'rg.limit', status: 409, message: 'Limit reached' } };",
-      'export const Errors = { ...accountErrors, ...platformErrors, ...LotteryErrors, ...ResponsibleErrors };',
-    );
-    expect(transform(errorSentencesForPlayers(), source, ERRORS)).toBe(
-      lines(
-        "const accountErrors = { wrongCredentials: { code: 'user.password.invalid', status: 401, message: 'Wrong account or password' } };",
-        'const platformErrors = {',
-        "  systemError: { code: 'system.error', status: 500, message: 'System error' },",
-        '  busy: { code: "busy", status: 503 },',
-        '};',
-        'export const LotteryErrors = { closed: { code: `lottery.closed`, status: 409 } };',
-        "export const ResponsibleErrors = { limit: { code: 'rg.limit', status: 409, message: 'Limit reached' } };",
-        'export const Errors = { ...accountErrors, ...platformErrors, ...LotteryErrors, ...ResponsibleErrors };',
-      ),
-    );
-    expect(transform(errorSentencesForPlayers(), source)).toBeNull();
   });
 });
 
