@@ -45,8 +45,7 @@ test.describe('Baccarat', () => {
     expect(await page.getByTestId('hand-player').getByRole('img').count()).toBeGreaterThanOrEqual(2);
     expect(await page.getByTestId('hand-banker').getByRole('img').count()).toBeGreaterThanOrEqual(2);
     await expect(page.getByTestId('baccarat-road').locator('li')).toHaveCount(1);
-    await page.waitForTimeout(900); // the cards' deal (under a second)
-    await look(page, 'baccarat-1440');
+    await look(page, 'baccarat-1440', 900); // after the cards' deal (under a second)
 
     // Auto-bet by the keyboard: the arrow key selects Auto, its fields take the rounds and a loss
     // limit, B places a chip, Enter on the button starts it; the server plays the three rounds.
@@ -87,8 +86,7 @@ test.describe('Baccarat', () => {
     await expect(page.getByTestId('baccarat-total')).toHaveText(/2\.00/);
     await page.getByTestId('play').click();
     rounds.push(await roundIdOf(page));
-    await page.waitForTimeout(900);
-    await look(page, 'baccarat-390');
+    await look(page, 'baccarat-390', 900);
     // Deal again repeats the last bets.
     await expect(page.getByTestId('play')).toContainText('Deal again');
     // The auto-bet's panel on the phone: rounds, limits, stop on a won or a lost bet, by touch.

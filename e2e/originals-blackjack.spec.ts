@@ -11,20 +11,23 @@ import { expectVerified, lobbyOriginalsRow, looker, rotateSeed, roundIdOf } from
  */
 const look = looker('originals-blackjack');
 
-/** Plays the open hand to its end: `move` hits below 12 and stands otherwise (by key or by tap). */
+/**
+ * Plays the open hand to its end: `move` hits below 12 and stands otherwise (by key or by tap).
+ * Each move waits for the table to take it (a card more in the hand, or the round settled), so a
+ * key is never pressed twice on one state, and no fixed pause is needed.
+ */
 async function playOut(page: Page, move: (action: 'hit' | 'stand') => Promise<void>) {
+  const settled = page.getByTestId('verify-link');
+  const stand = page.locator('[data-testid="blackjack-stand"]:enabled');
+  const hand = page.locator('[data-testid="blackjack-hand"][data-active]');
   for (let i = 0; i < 12; i++) {
-    if (await page.getByTestId('verify-link').isVisible()) return;
-    const stand = page.getByTestId('blackjack-stand');
-    if (!(await stand.isEnabled())) {
-      await page.waitForTimeout(200);
-      continue;
-    }
-    const total = Number(
-      await page.locator('[data-testid="blackjack-hand"][data-active]').getAttribute('data-total'),
-    );
+    // The round settled, or the hand waits for a move.
+    await expect(settled.or(stand).first()).toBeVisible({ timeout: 15_000 });
+    if (await settled.isVisible()) return;
+    const total = Number(await hand.getAttribute('data-total'));
+    const cards = await hand.getByRole('img').count();
     await move(total < 12 ? 'hit' : 'stand');
-    await page.waitForTimeout(300);
+    await expect(settled.or(hand.getByRole('img').nth(cards)).first()).toBeVisible({ timeout: 15_000 });
   }
 }
 
@@ -63,8 +66,7 @@ test.describe('Blackjack', () => {
       /blackjack|win|push|lose|bust/,
     );
     expect(await page.getByTestId('blackjack-dealer').getByRole('img').count()).toBeGreaterThanOrEqual(1);
-    await page.waitForTimeout(600);
-    await look(page, 'blackjack-1440');
+    await look(page, 'blackjack-1440', 600);
 
     // On a phone, by touch.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -78,8 +80,7 @@ test.describe('Blackjack', () => {
     if (await page.getByTestId('blackjack-stand').isEnabled()) await look(page, 'blackjack-open-390');
     await playOut(page, (a) => page.getByTestId(`blackjack-${a}`).click());
     rounds.push(await roundIdOf(page));
-    await page.waitForTimeout(600);
-    await look(page, 'blackjack-390');
+    await look(page, 'blackjack-390', 600);
 
     // Rotating the seed reveals it; the verifier recomputes both rounds from it and agrees.
     expect(await rotateSeed(page, 'blackjack')).toBe(true);

@@ -10,13 +10,17 @@ import type { RunningServer } from './server.ts';
  * round a page just settled, and the verifier page recomputing the rounds.
  */
 
-/** Photographs the page into LOOK_DIR/<folder>/<name>.png when LOOK_DIR is set; else nothing. */
-export function looker(folder: string): (page: Page, name: string) => Promise<void> {
+/**
+ * Photographs the page into LOOK_DIR/<folder>/<name>.png when LOOK_DIR is set; else nothing, not
+ * even the pause before it (`pauseMs`: a deal or a draw still moving, for the photograph only).
+ */
+export function looker(folder: string): (page: Page, name: string, pauseMs?: number) => Promise<void> {
   const dir = process.env.LOOK_DIR
     ? join(resolve(import.meta.dirname, '..', process.env.LOOK_DIR), folder)
     : null;
-  return async (page, name) => {
+  return async (page, name, pauseMs = 0) => {
     if (!dir) return;
+    if (pauseMs) await page.waitForTimeout(pauseMs);
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
   };

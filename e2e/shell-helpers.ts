@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * The session storage keys that put off the contract modal at login (issue 30) for the demo agents,
@@ -51,4 +51,16 @@ export async function scrollToBottom(page: Page): Promise<void> {
       await new Promise((r) => setTimeout(r, 60));
     }
   });
+}
+
+/**
+ * Presses Escape in the open dialog once it holds the focus. The dialog listens for Escape on
+ * itself and takes the focus just after it is drawn (apps/web/src/shared/ui/modal.tsx), so an
+ * Escape pressed the moment it shows can land on the page behind and leave it open.
+ */
+export async function escapeDialog(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')))
+    .toBe(true);
+  await page.keyboard.press('Escape');
 }

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures.ts';
-import { chrome, englishPage, scrollToBottom } from './shell-helpers.ts';
+import { chrome, englishPage, escapeDialog, scrollToBottom } from './shell-helpers.ts';
 
 test.describe('layout', () => {
   test.beforeEach(async ({ page }) => englishPage(page));
@@ -91,12 +91,13 @@ test.describe('layout', () => {
     await service.close();
     await side.getByTestId('side-messages').click();
     await expect(page.getByTestId('login-popup')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await expect(page.getByTestId('login-popup')).toHaveCount(0);
     await expect(side.getByTestId('side-invite')).toBeVisible();
     await side.getByTestId('side-invite').click();
     await expect(page.getByTestId('login-popup')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
+    await expect(page.getByTestId('login-popup')).toHaveCount(0);
     await side.getByTestId('side-download').click();
     await expect(page).toHaveURL(/\/download$/);
   });
