@@ -114,21 +114,27 @@ test.describe('the agent centre', () => {
       await openAgentCentre(page);
       for (const key of PAGES) {
         await choose(page, key);
-        await settled(page);
-        if (dir) await page.screenshot({ path: join(dir, `${key}-${language}-${size.name}.png`) });
+        // At rest for the photograph only (the checks above waited for the page's answers).
+        if (dir) {
+          await settled(page);
+          await page.screenshot({ path: join(dir, `${key}-${language}-${size.name}.png`) });
+        }
       }
       // The overview's charts tab, and the phone's menu drawer.
       await choose(page, 'agentTeamOverview');
       await page.getByTestId('account-centre').getByRole('tab').nth(1).click();
       await expect(page.getByTestId('agent-overview-charts').locator('canvas').first()).toBeVisible();
       await expect(page.getByTestId('account-centre').locator('[aria-busy="true"]')).toHaveCount(0);
-      await settled(page);
-      if (dir)
+      if (dir) {
+        await settled(page);
         await page.screenshot({ path: join(dir, `agentTeamOverview-charts-${language}-${size.name}.png`) });
+      }
       if (size.name === 'phone') {
         await page.getByTestId('agent-menu-button').click();
-        await settled(page);
-        if (dir) await page.screenshot({ path: join(dir, `menu-drawer-${language}-${size.name}.png`) });
+        if (dir) {
+          await settled(page);
+          await page.screenshot({ path: join(dir, `menu-drawer-${language}-${size.name}.png`) });
+        }
       }
     });
 
@@ -143,8 +149,9 @@ test.describe('the agent centre', () => {
       await playerSession(page, server, 'agent1', 'Agent1234');
       await openAgentCentre(page);
       const shot = async (name: string) => {
+        if (!dir) return;
         await settled(page);
-        if (dir) await page.screenshot({ path: join(dir, `dialog-${name}-${size.name}.png`) });
+        await page.screenshot({ path: join(dir, `dialog-${name}-${size.name}.png`) });
       };
 
       await choose(page, 'registerCenter');
