@@ -6,6 +6,7 @@ import { useUiStore } from '../../shared/shell/ui-store.ts';
 import { AuthArea } from './auth-area.tsx';
 import { Clock } from './clock.tsx';
 import { LanguagePicker } from './language-picker.tsx';
+import { hiddenEnds } from './site-header.tsx';
 
 describe('header', () => {
   beforeAll(() => setupShell());
@@ -13,6 +14,23 @@ describe('header', () => {
     vi.useRealTimers();
     clearSession();
     useUiStore.setState({ modals: [] });
+  });
+
+  it('the navigation strip knows which of its ends hide items, left to right and right to left (issue 34: "LIVE C" cut at a phone\'s edge)', () => {
+    const strip = (scrollLeft: number, scrollWidth = 900, clientWidth = 390) => ({
+      scrollLeft,
+      scrollWidth,
+      clientWidth,
+    });
+    expect(hiddenEnds(strip(0, 390))).toBeUndefined(); // everything fits
+    expect(hiddenEnds(strip(0))).toBe('end');
+    expect(hiddenEnds(strip(200))).toBe('both');
+    expect(hiddenEnds(strip(510))).toBe('start');
+    // Right to left the strip scrolls to negative positions: the same ends, by distance from the start.
+    expect(hiddenEnds(strip(-200))).toBe('both');
+    expect(hiddenEnds(strip(-510))).toBe('start');
+    // A fraction of a pixel left by zoom is not a hidden item.
+    expect(hiddenEnds(strip(0.5, 390.6))).toBeUndefined();
   });
 
   it('SH-26 the clock shows MM / DD YYYY HH:mm:ss with the GMT offset and ticks every second', () => {
