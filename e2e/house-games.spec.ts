@@ -102,6 +102,14 @@ test.describe('house games', () => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     await expect(frame.getByTestId('next-nonce')).toHaveText('0');
 
+    // The header's balance (every wallet of the member) before the round.
+    await expect(page.getByTestId('balance-amount')).toHaveText(/\d/);
+    const headerBefore = Number(
+      (await page.getByTestId('balance-amount').innerText()).replace(/[^0-9.]/g, ''),
+    );
+    // When the round settles on screen the frame tells the page around it, whose header reads the
+    // balance again at once (issue 34: it lagged the game's own balance).
+    const headerRead = page.waitForRequest((r) => r.url().includes('/wps/v2/wallets/balance'));
     // Spin: the answer's balance is what the page shows, the stake went out and the win came in.
     const answer = page.waitForResponse((r) => r.url().endsWith('/wps/sandbox/house/spin'));
     await frame.getByTestId('spin').click();
@@ -110,6 +118,11 @@ test.describe('house games', () => {
     expect(round.nonce).toBe(0);
     await expect(frame.getByTestId('last-win')).toBeVisible({ timeout: 30_000 });
     await expect(frame.getByTestId('house-balance')).toHaveText(`$ ${money(round.balance)}`);
+    await headerRead;
+    await expect(page.getByTestId('balance-amount')).toHaveText(
+      `$${money(Math.round((headerBefore - round.bet + round.win) * 100) / 100)}`,
+      { timeout: 3_000 },
+    );
     // The reels stop on the outcome's grid (the last free spin's, when free spins were played).
     const grid = round.outcome.freeSpins.length
       ? round.outcome.freeSpins.at(-1)!.grid

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { playerSession, preparePage } from './accounts-helpers.ts';
 import { expectVerified, lobbyOriginalsRow, looker, rotateSeed, roundIdOf } from './originals-kit.ts';
 
 /**
@@ -39,6 +40,8 @@ test.describe('Baccarat', () => {
     await expect(page.getByTestId('spot-tie')).toContainText('1.00');
     await expect(page.getByTestId('baccarat-total')).toHaveText('3.00');
     await look(page, 'baccarat-bets-1440');
+    // A keyboard's page: the keys are listed (issue 34: only where the pointer is fine).
+    await expect(page.getByTestId('keys-hint')).toBeVisible();
     await page.keyboard.press('Space');
     const rounds = [await roundIdOf(page)];
     await expect(page.getByTestId('baccarat-result')).toHaveText(/Player wins|Banker wins|Tie/);
@@ -101,5 +104,33 @@ test.describe('Baccarat', () => {
     expect(await rotateSeed(page, 'baccarat')).toBe(true);
     await expectVerified(page, rounds, 'Player ');
     await look(page, 'verify-baccarat-390');
+  });
+});
+
+test.describe('Baccarat on a touch phone', () => {
+  test.setTimeout(120_000);
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('Player and Banker together never say "You won": the stake or part of it comes back, in the colour of the net result; no keyboard hints on a touch screen (issue 34)', async ({
+    page,
+    server,
+  }) => {
+    await preparePage(page);
+    await playerSession(page, server, 'demo', 'Demo1234');
+    await page.goto('/sandbox/games/baccarat');
+    await expect(page.getByTestId('original-baccarat')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('keys-hint')).toBeHidden();
+    await page.getByTestId('bet-amount').fill('1');
+    await page.getByTestId('spot-player').tap();
+    await page.getByTestId('spot-banker').tap();
+    await expect(page.getByTestId('baccarat-total')).toHaveText(/2\.00/);
+    // Player wins or a tie: 2.00 back (a push); Banker wins: 1.95 back (the commission), a loss.
+    await page.getByTestId('play').tap();
+    await roundIdOf(page);
+    const payout = page.getByTestId('round-payout');
+    await expect(payout).toHaveAttribute('data-payout', /^(even|returned)$/);
+    await expect(payout).toHaveText(/^(2\.00|1\.95) back of your stake$/);
+    await page.waitForTimeout(900); // the cards' deal (under a second)
+    await look(page, 'baccarat-returned-390-touch');
   });
 });
