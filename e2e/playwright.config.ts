@@ -10,6 +10,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 const SITE_WIDE = /(backoffice-games-site|shell-status|ops-cli)\.spec\.ts$/;
 
+/**
+ * Specs on a server of their own (their worker fixture starts it, with its own settings): each
+ * needs a worker of its own, and the time-out warning's spec waits out real minutes. Run last in
+ * the queue, as they did by their fixtures' order, they trailed the run on one worker while the
+ * other had nothing left; first, they run beside the others (decision 026, session 34).
+ */
+const OWN_SERVER = /(accessibility-timeout|shell-login-required|social-sign-in)\.spec\.ts$/;
+
 /** The real server and the built web app, driven in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: '.',
@@ -51,8 +59,10 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  // A project's tests are queued in the order of the projects here.
   projects: [
-    { name: 'chromium', testIgnore: SITE_WIDE },
-    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['chromium'], workers: 1 },
+    { name: 'own-server', testMatch: OWN_SERVER },
+    { name: 'chromium', testIgnore: [SITE_WIDE, OWN_SERVER] },
+    { name: 'site-wide', testMatch: SITE_WIDE, dependencies: ['own-server', 'chromium'], workers: 1 },
   ],
 });
