@@ -1,0 +1,99 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAst, type Plugin } from 'vite';
+import { classesOf, cssModuleClassesAsNames, cssModulesKeptWhole } from './css-module-classes.ts';
+
+/**
+ * What cssModuleClassesAsNames (decision 060, session 34) makes of a module of the app: its hook
+ * is called as the build calls it, with the bundler's parser as `this.parse` and a resolver that
+ * finds the stylesheet beside the module.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'css-module-classes-'));
+writeFileSync(
+  join(dir, 'card.module.css'),
+  '.card { color: red; }\n.title, .card > .badge { margin: 0; }\n@keyframes spin { to { rotate: 1turn; } }\n',
+);
+const APP = '/repo/apps/web/src/features/x/card.tsx';
+
+type Transform = (
+  this: { parse: typeof parseAst; resolve: (source: string) => Promise<{ id: string }> },
+  code: string,
+  id: string,
+) => Promise<{ code: string } | null>;
+
+async function transform(code: string, id = APP): Promise<string | null> {
+  const plugin: Plugin = cssModuleClassesAsNames();
+  const context = { parse: parseAst, resolve: async (source: string) => ({ id: join(dir, source) }) };
+  return (await (plugin.transform as unknown as Transform).call(context, code, id))?.code ?? null;
+}
+
+const lines = (...text: string[]) => text.join('\n');
+
+describe('cssModuleClassesAsNames: a CSS module read only as `styles.name` is imported by its names', () => {
+  it('imports each class read once, replaces every read, and a class the stylesheet lacks stays undefined', async () => {
+    const source = lines(
+      "import styles from './card.module.css';",
+      "import other from './other.ts';",
+      'export const a = () => [styles.card, styles.title, styles.card, styles.spin, styles.gone, other.card];',
+    );
+    expect(await transform(source)).toBe(
+      lines(
+        'import { card as styles$card, title as styles$title, spin as styles$spin } from "./card.module.css";',
+        "import other from './other.ts';",
+        'export const a = () => [styles$card, styles$title, styles$card, styles$spin, (void 0), other.card];',
+      ),
+    );
+  });
+
+  it('does not count an object key, a shorthand-free property name or another object’s property as a use', async () => {
+    const source = lines(
+      "import styles from './card.module.css';",
+      'export const a = { styles: styles.badge, b: x.styles };',
+    );
+    expect(await transform(source)).toBe(
+      lines(
+        'import { badge as styles$badge } from "./card.module.css";',
+        'export const a = { styles: styles$badge, b: x.styles };',
+      ),
+    );
+  });
+
+  it.each([
+    ['a computed read', 'export const a = (k) => styles[k];'],
+    ['the object passed on', 'export const a = () => f(styles);'],
+    ['a shorthand property', 'export const a = { styles };'],
+    ['a spread', 'export const a = { ...styles };'],
+    ['a shadowing name', 'export function a(styles) { return styles.card; }'],
+    ['the default read by name', 'export const a = styles.default;'],
+  ])('leaves the module as it is for %s', async (_what, use) => {
+    expect(await transform(lines("import styles from './card.module.css';", use))).toBeNull();
+  });
+
+  it('leaves named imports, tests and modules outside the app alone', async () => {
+    expect(await transform("import { card } from './card.module.css';\nexport const a = card;")).toBeNull();
+    const read = "import styles from './card.module.css';\nexport const a = styles.card;";
+    expect(await transform(read, '/repo/apps/web/src/features/x/card.test.tsx')).toBeNull();
+    expect(await transform(read, '/repo/apps/admin/src/card.tsx')).toBeNull();
+  });
+});
+
+describe('classesOf: the names a stylesheet can export', () => {
+  it('reads class selectors and keyframes, not numbers', () => {
+    expect([...classesOf('.a{margin:.5rem} .b-c:hover .d{} @keyframes e{}')]).toEqual(['a', 'b-c', 'd', 'e']);
+  });
+});
+
+describe('cssModulesKeptWhole: a CSS module stays in its chunk, and so does its stylesheet', () => {
+  it('marks a CSS module, and nothing else, as not to be tree-shaken', () => {
+    const hook = cssModulesKeptWhole().transform as unknown as (code: string, id: string) => unknown;
+    expect(hook('export const a = "_x0";', '/repo/apps/web/src/x/card.module.css')).toEqual({
+      code: 'export const a = "_x0";',
+      map: null,
+      moduleSideEffects: 'no-treeshake',
+    });
+    expect(hook('body{}', '/repo/apps/web/src/styles/global.css')).toBeNull();
+  });
+});
