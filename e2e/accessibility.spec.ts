@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { playerSession, preparePage } from './accounts-helpers.ts';
 import { repoRoot } from './server.ts';
+import { escapeDialog } from './shell-helpers.ts';
 
 /**
  * Accessibility of the player site (issue 33, decision 050): axe-core finds no violation of WCAG
@@ -221,7 +222,7 @@ test.describe('accessibility', () => {
     await tabUntil(page, '[data-testid="game-tile"] > button:first-child', 200);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('login-form')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await escapeDialog(page);
     await expect(page.getByTestId('login-form')).toHaveCount(0);
   });
 
