@@ -4,7 +4,6 @@ import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 import { createMember, playerSession, preparePage, uniqueName, withSwitch } from './accounts-helpers.ts';
 import { repoRoot, type RunningServer } from './server.ts';
-import { escapeDialog } from './shell-helpers.ts';
 
 /**
  * Games in the browser (issue 8, web): the navigation and its dropdowns from the server's vendor
@@ -547,7 +546,7 @@ test.describe('games web', () => {
     await expect(page.getByTestId('login-form')).toBeVisible();
     await expect(page).toHaveURL(/\/rng$/);
     // A direct-launch vendor (sports) and the lottery entry: the same.
-    await escapeDialog(page);
+    await page.keyboard.press('Escape');
     await page.goto('/sports');
     await page
       .getByTestId('vendor-lobby')
@@ -555,8 +554,7 @@ test.describe('games web', () => {
       .first()
       .click();
     await expect(page.getByTestId('login-form')).toBeVisible();
-    await escapeDialog(page);
-    await expect(page.getByTestId('login-form')).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await nav(page).getByTestId('nav-item-LOTT').getByRole('link').click();
     await expect(page.getByTestId('login-form')).toBeVisible();
     await expect(page).toHaveURL(/\/sports$/);
