@@ -112,10 +112,19 @@ test.describe('house games', () => {
     const headerRead = page.waitForRequest((r) => r.url().includes('/wps/v2/wallets/balance'));
     // Spin: the answer's balance is what the page shows, the stake went out and the win came in.
     const answer = page.waitForResponse((r) => r.url().endsWith('/wps/sandbox/house/spin'));
+    const headerBeforeText = await page.getByTestId('balance-amount').innerText();
     await frame.getByTestId('spin').click();
     const round = ((await (await answer).json()) as SpinAnswer).value;
     expect(round.serverSeedHash).toBe(hash);
     expect(round.nonce).toBe(0);
+    // While the reels turn the header keeps its balance: the live stream's balance (read every
+    // second, the round already settled) must not tell the result before the reels do.
+    for (;;) {
+      const shown = await page.getByTestId('balance-amount').innerText();
+      if (await frame.getByTestId('last-win').isVisible()) break;
+      expect(shown).toBe(headerBeforeText);
+      await page.waitForTimeout(100);
+    }
     await expect(frame.getByTestId('last-win')).toBeVisible({ timeout: 30_000 });
     await expect(frame.getByTestId('house-balance')).toHaveText(`$ ${money(round.balance)}`);
     await headerRead;

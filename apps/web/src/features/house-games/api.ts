@@ -21,7 +21,7 @@ import {
 } from '@app/contract';
 import { ApiError } from '../../shared/http/api-error.ts';
 import { call } from '../../shared/http/client.ts';
-import { announceBalanceMoved } from '../../shared/realtime/balance-moved.ts';
+import { announceBalanceMoved, announceRoundInPlay } from '../../shared/realtime/balance-moved.ts';
 
 /**
  * The house games' calls from a game page. A page opened by a launch carries the launch token in
@@ -76,8 +76,17 @@ export function useHouseRounds(gameCode: string, enabled: boolean) {
   });
 }
 
-export const spin = (gameCode: string, bet: number) =>
-  houseCall(spinHouseSlot, gameCode, { body: { gameCode, bet } });
+/**
+ * A slot spin: the header keeps its balance while the reels turn (the page records the round when
+ * they stop); a refused spin moved nothing and lets it go at once.
+ */
+export function spin(gameCode: string, bet: number) {
+  announceRoundInPlay();
+  return houseCall(spinHouseSlot, gameCode, { body: { gameCode, bet } }).catch((err: unknown) => {
+    announceBalanceMoved();
+    throw err;
+  });
+}
 export const playTable = (gameCode: string, bets: { DRAGON?: number; TIGER?: number; TIE?: number }) =>
   houseCall(playHouseTable, gameCode, { body: { gameCode, bets } });
 export const setClientSeed = (gameCode: string, clientSeed: string) =>

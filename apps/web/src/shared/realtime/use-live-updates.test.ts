@@ -5,6 +5,7 @@ import { setupShell, stubFetch } from '../../test/shell-harness.tsx';
 import { saveSession } from '../session/session.ts';
 import { connectLive, reconnectDelay } from './use-live-updates.ts';
 import { LiveKeys } from './live-keys.ts';
+import { listenBalanceMoved } from './balance-moved.ts';
 
 /** The browser's EventSource, played by the test: it records what was opened and dispatches events. */
 class FakeEventSource extends EventTarget {
@@ -57,6 +58,15 @@ describe('the live stream client (MB-14)', () => {
     const first = FakeEventSource.opened[0]!;
     // The token never goes into the URL: only the single-use ticket does.
     expect(first.url).toBe('/wps/events?ticket=ticket-1');
+
+    // While a framed game's round is in play (the slot's reels) the header keeps its balance.
+    const stopListening = listenBalanceMoved(qc);
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: window.location.origin, data: { type: 'round-in-play' } }),
+    );
+    first.emit('balance', balance);
+    expect(qc.getQueryData(LiveKeys.balance)).toBeUndefined();
+    stopListening();
 
     first.emit('balance', balance);
     first.emit('unread', { count: 3 });

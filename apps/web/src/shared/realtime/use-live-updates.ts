@@ -4,7 +4,7 @@ import { call } from '../http/client.ts';
 import { isApiError } from '../http/api-error.ts';
 import { useSession } from '../session/session.ts';
 import { LiveKeys } from './live-keys.ts';
-import { listenBalanceMoved } from './balance-moved.ts';
+import { balanceHeld, listenBalanceMoved } from './balance-moved.ts';
 import { createStreamTicketRef } from '../http/call-refs/events.ts';
 
 const EVENTS_PATH = '/wps/events';
@@ -50,6 +50,8 @@ export function connectLive(qc: QueryClient): () => void {
       attempt = 0;
     });
     es.addEventListener('balance', (e) => {
+      // A framed game's round still in play: its end reads the balance again (balance-moved.ts).
+      if (balanceHeld()) return;
       qc.setQueryData(LiveKeys.balance, JSON.parse((e as MessageEvent<string>).data));
       void qc.invalidateQueries({ queryKey: LiveKeys.records });
     });
