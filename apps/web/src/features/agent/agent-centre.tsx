@@ -31,6 +31,7 @@ import {
 import { agentPages } from './pages.ts';
 import { AGENT_STRINGS } from './strings.ts';
 import styles from './agent-centre.module.css';
+import icon from '../../shared/ui/icon-button.module.css';
 
 const icons: Record<string, ReactNode> = {
   agentAnnouncement: <MegaphoneIcon size={18} />,
@@ -153,7 +154,7 @@ export function AgentCentre() {
           <div className={styles.pageHead}>
             <button
               type="button"
-              className={styles.drawerButton}
+              className={`${icon.iconButton} ${styles.drawerButton}`}
               aria-expanded={drawer}
               aria-controls={navId}
               onClick={() => setDrawer((d) => !d)}

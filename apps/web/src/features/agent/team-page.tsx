@@ -31,6 +31,7 @@ import {
   type Column,
 } from './ui.tsx';
 import styles from './pages.module.css';
+import icon from '../../shared/ui/icon-button.module.css';
 
 const PAGE_SIZE = 20;
 type Tab = TeamTab | 'luckyBags';
@@ -177,7 +178,7 @@ export function TeamPage() {
           {direct ? (
             <button
               type="button"
-              className={ui.iconButton}
+              className={`${icon.iconButton} ${ui.rowIcon}`}
               onClick={() => setOpen({ member: m, mode: 'transfer' })}
               aria-label={`${t('agent_action_transfer')} · ${m.username}`}
               title={t('agent_action_transfer')}
@@ -188,7 +189,7 @@ export function TeamPage() {
           ) : null}
           <button
             type="button"
-            className={ui.iconButton}
+            className={`${icon.iconButton} ${ui.rowIcon}`}
             onClick={() => setOpen({ member: m, mode: 'details' })}
             aria-label={`${t('agent_action_details')} · ${m.username}`}
             title={t('agent_action_details')}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTypedTranslation } from '../i18n/react.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { Spinner } from './states.tsx';
+import icon from './icon-button.module.css';
 import styles from './pager.module.css';
 
 /**
@@ -44,7 +45,7 @@ export function Pager({
           {busy ? <Spinner size={16} label={t('loading')} /> : null}
           <button
             type="button"
-            className={styles.button}
+            className={icon.iconButton}
             onClick={() => onPage(page - 1)}
             disabled={page <= 1}
             aria-label={t('pager_prev')}
@@ -54,7 +55,7 @@ export function Pager({
           <span className={styles.tabular}>{t('pager_page_of', { page, pages })}</span>
           <button
             type="button"
-            className={styles.button}
+            className={icon.iconButton}
             onClick={() => onPage(page + 1)}
             disabled={page >= pages}
             aria-label={t('pager_next')}
