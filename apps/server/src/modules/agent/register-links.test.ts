@@ -6,11 +6,13 @@ import {
   getAgentRegisterSettings,
   listAffiliateLinks,
   listLinkRegistrations,
+  imagePaths,
   registerDownline,
 } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { captchaAnswer, secureCall } from '../session/accounts-test-kit.ts';
 import { up as addRegisterCentreSwitches } from '../../db/migrations/031-agent-register-switches.ts';
+import { qrSvg } from '../cdn/draw/qr.ts';
 import { affiliateUrl, LINK_CODE_LENGTH } from './register.service.ts';
 import { centre, freshName, memberState, teamMember } from './register-test-kit.ts';
 
@@ -411,7 +413,13 @@ describe(`registration links: URLs and switches (${testDbKind})`, () => {
     const agent = await teamMember(t, { series: 1950 });
     const link = await makeLink(agent);
     const s = await site();
-    const urlNow = async () => (await listOf(agent)).list[0].url as string;
+    // The link's QR image (the CDN's INVITE_QR) draws the address the list writes, whatever the switches.
+    const urlNow = async () => {
+      const url = (await listOf(agent)).list[0].url as string;
+      const qr = await t.call({ url: imagePaths.inviteQr('/cdn/img1', 'LINK', link.code) });
+      expect(qr.body, url).toBe(qrSvg(url));
+      return url;
+    };
     const bare = s.host.replace(/^www\./, '');
     try {
       expect(await urlNow()).toBe(`${s.protocol}://${link.code}.${bare}`);

@@ -229,6 +229,16 @@ export class AgentRegisterService implements AffiliateLinks {
     return main ? { protocol: 'https', host: main } : request;
   }
 
+  /**
+   * The address of the link with this code, as the link list writes it for a caller who reached
+   * the site at `request` (its QR image, cdn.routes.ts). Any code-shaped text gets an address:
+   * whether the link exists is not told, and the address says nothing its code does not.
+   */
+  async linkUrl(code: string, request: SiteAddress): Promise<string> {
+    const [switches, site] = await Promise.all([this.switches(), this.site(request)]);
+    return affiliateUrl(code, site, switches.format);
+  }
+
   private async ownSetting(agentId: number, db: Kysely<DB> = this.database.db, lock?: 'share') {
     const setting = await rebateSettingOf(db, agentId, lock);
     // The session named a member that no longer exists.

@@ -8,12 +8,14 @@ import { imagePaths } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { demoBanners } from '../../seed/demo-content.ts';
 import { avatarUrl } from '../member/member.service.ts';
+import { affiliateUrl } from '../agent/register.service.ts';
+import { referralLink } from '../referral/referral.service.ts';
 import { ArtCache } from './art-cache.ts';
 import { artResourcesOf, resolveArt } from './art-registry.ts';
 import { AVATAR_COUNT } from './draw/avatar.ts';
 import { bannerCopy } from './draw/banner.ts';
 import { browserNames } from './draw/browser.ts';
-import { qrLayout, renderQr } from './draw/qr.ts';
+import { qrLayout, qrSvg, renderQr } from './draw/qr.ts';
 import { renderPartner } from './draw/partner.ts';
 import { artCacheOf, cdnRoutes } from './cdn.routes.ts';
 import { ART_WIDTHS } from './art-formats.ts';
@@ -294,6 +296,106 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ success: false, errorCode: 'invalid.input' });
+  });
+
+  it('invitation QR codes: an SVG of the site’s own link for the code on the caller’s host, cached, 304 on its ETag; anything else 404, never a 500', async () => {
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.call({ url, headers: { host: 'play.example.com:8080', ...headers } });
+    // The modules at their centres, rasterised as a browser would: the code reads as the link.
+    const expectQrOf = async (
+      res: { statusCode: number; headers: Record<string, unknown>; body: string },
+      link: string,
+    ) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.body).toBe(qrSvg(link));
+      // Nothing of the request is written into the SVG: only the modules of the code.
+      expect(res.body).not.toContain('referralCode');
+      const { data, info } = await sharp(Buffer.from(res.body))
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const layout = qrLayout(link);
+      const centre = (i: number) => Math.floor(layout.offset + i * layout.cell + layout.cell / 2);
+      let compared = 0;
+      for (let r = 0; r < layout.size; r++)
+        for (let c = 0; c < layout.size; c++) {
+          const b = layout.badge;
+          if (b && r >= b[0] && r <= b[1] && c >= b[0] && c <= b[1]) continue;
+          expect(data[centre(r) * info.width + centre(c)]! < 128, `${link} module ${r},${c}`).toBe(
+            layout.dark(r, c),
+          );
+          compared++;
+        }
+      expect(compared / layout.size ** 2).toBeGreaterThan(0.94);
+    };
+    const url = imagePaths.inviteQr('/cdn/img1', 'REFERRAL', 'ab12cd34');
+    expect(url).toBe('/cdn/img1/TCG_PROD_IMAGES/INVITE_QR/REFERRAL/ab12cd34.svg');
+    const referral = await get(url);
+    await expectQrOf(referral, referralLink('http://play.example.com:8080', 'ab12cd34'));
+    expect(referral.headers['cache-control']).toBe('public, max-age=86400');
+    expect((await get(url, { 'if-none-match': referral.headers.etag as string })).statusCode).toBe(304);
+    // Another host is another link, hence another image.
+    const elsewhere = await get(url, { host: 'm.luckylotus.example' });
+    await expectQrOf(elsewhere, 'http://m.luckylotus.example/?referralCode=ab12cd34');
+    expect(elsewhere.headers.etag).not.toBe(referral.headers.etag);
+
+    // An agent's link as its list writes it (the seed's switches: the code in the first host label).
+    const { mainDomain } = await t.app.ctx.system.info();
+    const site = mainDomain
+      ? { protocol: 'https', host: mainDomain }
+      : { protocol: 'http', host: 'play.example.com:8080' };
+    const link = await get(imagePaths.inviteQr('/cdn/img1', 'LINK', 'k3y4x9q2w8e7'));
+    await expectQrOf(
+      link,
+      affiliateUrl('k3y4x9q2w8e7', site, { codeInQuery: false, simplified: false, registerPage: false }),
+    );
+    expect(link.headers['cache-control']).toBe('private, max-age=300');
+
+    const bad = [
+      'INVITE_QR/REFERRAL/ab_12cd34.svg',
+      'INVITE_QR/REFERRAL/ab1.svg',
+      `INVITE_QR/REFERRAL/${'a'.repeat(33)}.svg`,
+      `INVITE_QR/REFERRAL/${'a'.repeat(5000)}.svg`,
+      'INVITE_QR/REFERRAL/ab12cd34.png',
+      'INVITE_QR/REFERRAL/ab12cd34',
+      'INVITE_QR/REFERRAL/ab12-cd34.svg',
+      'INVITE_QR/REFERRAL/ab12cd34.svg/x.svg',
+      'INVITE_QR/referral/ab12cd34.svg',
+      'INVITE_QR/ANY/ab12cd34.svg',
+      'INVITE_QR/ab12cd34.svg',
+      'INVITE_QR/',
+      'INVITE_QR/REFERRAL/..%2fab12cd34.svg',
+      'INVITE_QR/REFERRAL/%68ttp%3a%2f%2fevil.example.svg',
+      'INVITE_QR/LINK/%E6%AC%A2%E8%BF%8E.svg',
+      'INVITE_QR/LINK/ab12cd34.svg?w=480&data=http://evil.example',
+    ];
+    for (const path of bad) {
+      const res = await get(`/cdn/img1/TCG_PROD_IMAGES/${path}`);
+      const ok = path.includes('?') ? 200 : 404;
+      expect(res.statusCode, path).toBe(ok);
+      if (ok === 404) expect(res.json(), path).toMatchObject({ success: false, errorCode: 'not.found' });
+      // A query adds nothing: the image is the code's link.
+      else
+        expect(res.body).toBe(
+          qrSvg(
+            affiliateUrl('ab12cd34', site, { codeInQuery: false, simplified: false, registerPage: false }),
+          ),
+        );
+    }
+    const forged = await get(url, { host: 'evil host<script>' });
+    expect(forged.statusCode).toBe(400);
+    expect((await get(`${url.slice(0, -4)}%00.svg`)).statusCode).toBe(422);
+
+    // An app of the CDN routes alone draws the referral codes, and has no agent links to write.
+    const bare = Fastify();
+    await bare.register(cdnRoutes);
+    const alone = await bare.inject({ url, headers: { host: 'play.example.com:8080' } });
+    expect(alone.body).toBe(referral.body);
+    expect(
+      (await bare.inject({ url: imagePaths.inviteQr('/cdn/img1', 'LINK', 'k3y4x9q2w8e7') })).statusCode,
+    ).toBe(404);
+    await bare.close();
   });
 
   it('images are served without any database: the route stands on its own', async () => {

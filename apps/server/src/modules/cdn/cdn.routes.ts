@@ -4,6 +4,9 @@ import { sendError } from '../../platform/http/error-handler.ts';
 import { ArtCache } from './art-cache.ts';
 import { artType, encodeArt, negotiateArtFormat, requestedWidth, variantKey } from './art-formats.ts';
 import { artResourcesOf, resolveArt, type ArtResources } from './art-registry.ts';
+import { qrSvg } from './draw/qr.ts';
+import { isInviteQrPath, parseInviteQr, type InviteQrRequest } from './invite-qr.ts';
+import { referralLink } from '../referral/referral.service.ts';
 
 export interface CdnRoutesOptions {
   /** Shared cache; each app gets its own by default. */
@@ -59,6 +62,17 @@ export async function siteArtResources(app: FastifyInstance): Promise<ArtResourc
 }
 
 /**
+ * The address an invitation QR code encodes, written as the page's own call writes it (the
+ * referral summary, the agent's link list): null when it cannot be (an app of the CDN routes
+ * alone has no agent service).
+ */
+async function inviteLink(app: FastifyInstance, req: FastifyRequest, origin: string, ask: InviteQrRequest) {
+  if (ask.kind === 'REFERRAL') return referralLink(origin, ask.code);
+  if (!app.hasDecorator('ctx')) return null;
+  return app.ctx.agentRegister.linkUrl(ask.code, { protocol: req.protocol, host: req.host.toLowerCase() });
+}
+
+/**
  * The platform's own art under the spec's CDN path patterns (`/cdn/{host}/TCG_PROD_IMAGES/...`),
  * drawn in code on first request and kept in memory. The drawing needs nothing from the database;
  * the names and targets it spells come from the site's data (siteArtResources).
@@ -73,6 +87,18 @@ export async function cdnRoutes(app: FastifyInstance, opts: CdnRoutesOptions = {
     const origin = requestOrigin(req);
     if (!origin)
       return sendError(reply, Errors.badHeader, { message: 'The Host header is not a valid host name' });
+    if (isInviteQrPath(path)) {
+      const ask = parseInviteQr(path);
+      const link = ask && (await inviteLink(app, req, origin, ask));
+      if (!ask || !link) return notFound(reply, path);
+      // An agent's link follows the register centre's switches: kept briefly, and by the agent's browser only.
+      const art = await cache.get(`INVITE_QR/${link}`, async () => Buffer.from(qrSvg(link)));
+      reply
+        .header('etag', art.etag)
+        .header('cache-control', ask.kind === 'LINK' ? 'private, max-age=300' : 'public, max-age=86400');
+      if (matchesEtag(req.headers['if-none-match'], art.etag)) return reply.code(304).send();
+      return reply.type('image/svg+xml').send(art.body);
+    }
     const resources = await siteArtResources(app);
     const job = resolveArt(path, { origin, ...(resources ? { resources } : {}) });
     if (!job) return notFound(reply, path);

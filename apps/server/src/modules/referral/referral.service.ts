@@ -39,6 +39,11 @@ export interface ReferralDeps {
   audit: AuditLog;
 }
 
+/** A member's invitation link: the site's address with the code (the QR image draws the same, cdn.routes.ts). */
+export function referralLink(origin: string, code: string): string {
+  return `${origin}/?referralCode=${encodeURIComponent(code)}`;
+}
+
 /** `ab***yz`: enough for a member to recognise a friend, not enough to log in as one. */
 export function maskUsername(name: string): string {
   if (name.length <= 2) return `${name[0] ?? ''}***`;
@@ -246,7 +251,7 @@ export class ReferralService {
     const major = (m: number) => this.wallet.toMajor(m);
     return {
       code,
-      link: `${origin}/?referralCode=${encodeURIComponent(code)}`,
+      link: referralLink(origin, code),
       terms: {
         reward: major(terms.reward),
         minFirstDeposit: major(terms.minFirstDeposit),

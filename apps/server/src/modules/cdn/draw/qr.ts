@@ -25,11 +25,12 @@ export interface QrLayout {
  */
 export function qrLayout(
   data: string,
+  side: number = QR_SIZE,
 ): QrLayout & { version: number; dark: (row: number, col: number) => boolean } {
   const code = QRCode.create(data, { errorCorrectionLevel: 'H' });
   const size = code.modules.size;
-  const cell = Math.floor(QR_SIZE / (size + QUIET * 2));
-  const offset = Math.floor((QR_SIZE - cell * size) / 2);
+  const cell = Math.floor(side / (size + QUIET * 2));
+  const offset = Math.floor((side - cell * size) / 2);
   const span = Math.round(size * 0.22) | 1;
   const first = (size - span) / 2;
   return {
@@ -44,9 +45,17 @@ export function qrLayout(
 
 /** A QR code on a white card, navy modules, rounded finder eyes and the lotus in the middle. */
 export async function renderQr(data: string): Promise<Buffer> {
-  const layout = qrLayout(data);
+  return svgToPng(qrSvg(data));
+}
+
+/**
+ * The same QR code as SVG text, `side` pixels square (whole-pixel modules): the invitation links'
+ * codes are served as it (cdn.routes.ts), sharp at any size and screen density.
+ */
+export function qrSvg(data: string, side: number = QR_SIZE): string {
+  const layout = qrLayout(data, side);
   const { size, cell, offset, badge } = layout;
-  const svg = new Svg(QR_SIZE, QR_SIZE);
+  const svg = new Svg(side, side);
   const inFinder = (r: number, c: number) =>
     (r < 7 && c < 7) || (r < 7 && c >= size - 7) || (r >= size - 7 && c < 7);
   const inBadge = (r: number, c: number) =>
@@ -89,11 +98,11 @@ export async function renderQr(data: string): Promise<Buffer> {
       lotusMark(svg, mid, mid + side * 0.26, side * 0.68);
   }
   const body =
-    `<rect width="${QR_SIZE}" height="${QR_SIZE}" rx="16" fill="#ffffff"/>` +
+    `<rect width="${side}" height="${side}" rx="${r2((side * 16) / QR_SIZE)}" fill="#ffffff"/>` +
     `<path d="${squares.join('')}" fill="${INK}" shape-rendering="crispEdges"/>` +
     eye(0, 0) +
     eye(0, size - 7) +
     eye(size - 7, 0) +
     centre;
-  return svgToPng(svg.render(body));
+  return svg.render(body);
 }
