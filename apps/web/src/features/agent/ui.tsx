@@ -10,12 +10,17 @@ import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon, ListIcon } from '../../shared/ui/icons.tsx';
 import { Pager as SharedPager } from '../../shared/ui/pager.tsx';
-import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../shared/ui/states.tsx';
+import { DataTable, TableSkeleton, type Column } from '../../shared/ui/table.tsx';
 import { CopyIcon, DownloadIcon } from './icons.tsx';
 import { agentErrorText } from './errors.ts';
 import { AgentRefusal, isAgentOnly } from './refusal.tsx';
 import { AGENT_STRINGS } from './strings.ts';
 import styles from './ui.module.css';
+import table from '../../shared/ui/table.module.css';
+
+// The shared list pieces, part of the agent pages' kit.
+export { FilterSelect, Money, type Column } from '../../shared/ui/table.tsx';
 
 /** The query key prefix of every agent read: a write refreshes them all (useAgentRefresh). */
 export const AGENT_KEY = ['agent'] as const;
@@ -31,29 +36,6 @@ export function useAgentQuery<C extends CallDef>(def: C, query?: CallQuery<C>, e
   });
 }
 
-/** Money in the currency's precision, tabular and right-aligned; coloured by sign when `tone`. */
-export function Money({
-  value,
-  signed = false,
-  tone = false,
-}: {
-  value: number;
-  signed?: boolean;
-  tone?: boolean;
-}) {
-  const { precision } = useBrand().currency;
-  return (
-    <span
-      className={styles.money}
-      // An amount reads left to right in every language, its sign before it (decision 044).
-      dir="ltr"
-      data-tone={tone ? (value > 0 ? 'up' : value < 0 ? 'down' : undefined) : undefined}
-    >
-      {formatMoney(value, { precision, signed })}
-    </span>
-  );
-}
-
 /**
  * The players' result as the original colours it (research §10, the overview's tip): red when the
  * players won (positive: the team's loss), green when they lost; signed.
@@ -61,7 +43,7 @@ export function Money({
 export function PlayersResult({ value }: { value: number }) {
   const { precision } = useBrand().currency;
   return (
-    <span className={styles.money} dir="ltr" data-tone={value > 0 ? 'down' : value < 0 ? 'up' : undefined}>
+    <span className={table.money} dir="ltr" data-tone={value > 0 ? 'down' : value < 0 ? 'up' : undefined}>
       {formatMoney(value, { precision, signed: true })}
     </span>
   );
@@ -71,7 +53,7 @@ export function PlayersResult({ value }: { value: number }) {
 export function Count({ value }: { value: number }) {
   const { i18n } = useTypedTranslation('translation');
   return (
-    <span className={styles.money} dir="ltr">
+    <span className={table.money} dir="ltr">
       {new Intl.NumberFormat(i18n.language || 'en').format(value)}
     </span>
   );
@@ -86,15 +68,9 @@ export function AgentPageFrame({ children, testId }: { children: ReactNode; test
   );
 }
 
-/** Skeleton rows with the final table's height, so nothing jumps when the rows arrive. */
-export function TableSkeleton({ rows = 6 }: { rows?: number }) {
-  return (
-    <div className={styles.skeleton} aria-busy="true" data-testid="agent-loading">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height={42} radius={8} />
-      ))}
-    </div>
-  );
+/** The table skeleton of an agent read; the end-to-end tests wait for `agent-loading` to go. */
+export function AgentLoading({ rows }: { rows?: number }) {
+  return <TableSkeleton rows={rows} testId="agent-loading" />;
 }
 
 /** The failure of an agent read: a non-agent's refusal (ER-28, ER-29), or what happened with a retry. */
@@ -159,25 +135,16 @@ export function QueryBody<T>({
   loading?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <>{loading ?? <TableSkeleton />}</>;
+  if (query.isPending) return <>{loading ?? <AgentLoading />}</>;
   if (query.isError || query.data === undefined)
     return <AgentError error={query.error} onRetry={() => void query.refetch()} />;
   if (isEmpty?.(query.data) && empty) return <AgentEmpty {...empty} />;
   return <>{children(query.data)}</>;
 }
 
-export interface Column<T> {
-  key: string;
-  label: string;
-  numeric?: boolean;
-  /** The least width of the column on a wide screen, for text that should not wrap word by word. */
-  minWidth?: number;
-  render: (row: T) => ReactNode;
-}
-
 /**
- * A table on a wide screen, a card per row on a narrow one (container query), each cell labelled
- * with its column; an optional total row closes it.
+ * The agent centre's tables: the shared table (shared/ui/table.tsx) with the reports' narrower
+ * cells, and an optional total row to close it.
  */
 export function AgentTable<T>({
   columns,
@@ -195,47 +162,25 @@ export function AgentTable<T>({
   testId?: string;
 }) {
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} data-testid={testId}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.key}
-                scope="col"
-                data-numeric={c.numeric || undefined}
-                style={c.minWidth ? { minWidth: c.minWidth } : undefined}
-              >
-                {c.label}
-              </th>
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      caption={caption}
+      testId={testId}
+      dense
+      footer={
+        total ? (
+          <tr className={styles.totalRow} data-testid="agent-total-row">
+            {columns.map((c, i) => (
+              <td key={c.key} data-label={c.label} data-numeric={c.numeric || undefined}>
+                {i === 0 ? <strong>{total.label}</strong> : (total.cells[c.key] ?? '')}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={rowKey(r)}>
-              {columns.map((c) => (
-                <td key={c.key} data-label={c.label} data-numeric={c.numeric || undefined}>
-                  {c.render(r)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        {total ? (
-          <tfoot>
-            <tr className={styles.totalRow} data-testid="agent-total-row">
-              {columns.map((c, i) => (
-                <td key={c.key} data-label={c.label} data-numeric={c.numeric || undefined}>
-                  {i === 0 ? <strong>{total.label}</strong> : (total.cells[c.key] ?? '')}
-                </td>
-              ))}
-            </tr>
-          </tfoot>
-        ) : null}
-      </table>
-    </div>
+        ) : undefined
+      }
+    />
   );
 }
 
@@ -425,34 +370,6 @@ export function Segmented<K extends string>({
         </button>
       ))}
     </div>
-  );
-}
-
-/** A labelled select of a toolbar. */
-export function FilterSelect<V extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: V;
-  options: { value: V; label: string }[];
-  onChange: (v: V) => void;
-  testId?: string;
-}) {
-  return (
-    <label className={styles.select}>
-      <span className={styles.selectLabel}>{label}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value as V)} data-testid={testId}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 

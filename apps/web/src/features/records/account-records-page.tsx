@@ -6,14 +6,8 @@ import { formatNoticeDate } from '../../shared/format/date.ts';
 import { useMerchantWallet } from '../wallet/index.ts';
 import { useAccountRecords } from './api.ts';
 import { kindLabel } from './format.ts';
-import {
-  FilterSelect,
-  Money,
-  PagedRecords,
-  RecordsToolbar,
-  useRangeChoice,
-  type Column,
-} from './records-ui.tsx';
+import { type Column, FilterSelect, Money } from '../../shared/ui/table.tsx';
+import { PagedRecords, RecordsToolbar, useRangeChoice } from './records-ui.tsx';
 import { RECORDS_NS } from './strings.ts';
 import styles from './records.module.css';
 import { Ltr } from '../../shared/ui/ltr.tsx';
@@ -103,6 +97,7 @@ export function AccountRecordsPage() {
         filters={
           <FilterSelect
             label={t('records_col_type')}
+            all={t('records_all')}
             value={type}
             options={accountRecordTypes.map((v) => ({ value: v, label: t(`type_${v}`) }))}
             onChange={reset(setType)}

@@ -3,14 +3,8 @@ import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { betProducts, betStatuses, type BetProduct, type BetRecord, type BetStatus } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { useBetRecords } from './api.ts';
-import {
-  FilterSelect,
-  Money,
-  PagedRecords,
-  RecordsToolbar,
-  useRangeChoice,
-  type Column,
-} from './records-ui.tsx';
+import { type Column, FilterSelect, Money } from '../../shared/ui/table.tsx';
+import { PagedRecords, RecordsToolbar, useRangeChoice } from './records-ui.tsx';
 import { RECORDS_NS } from './strings.ts';
 import styles from './records.module.css';
 
@@ -89,12 +83,14 @@ export function BetRecordsPage() {
           <>
             <FilterSelect
               label={t('records_product')}
+              all={t('records_all')}
               value={product}
               options={betProducts.map((p) => ({ value: p, label: t(`product_${p}`) }))}
               onChange={reset(setProduct)}
             />
             <FilterSelect
               label={t('records_col_status')}
+              all={t('records_all')}
               value={status}
               options={betStatuses.map((s) => ({ value: s, label: t(`status_${s}`) }))}
               onChange={reset(setStatus)}

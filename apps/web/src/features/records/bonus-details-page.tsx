@@ -4,14 +4,8 @@ import type { BonusRecord } from '@app/contract';
 import { formatNoticeDate } from '../../shared/format/date.ts';
 import { useBonusDetails } from './api.ts';
 import { kindLabel } from './format.ts';
-import {
-  FilterSelect,
-  Money,
-  PagedRecords,
-  RecordsToolbar,
-  useRangeChoice,
-  type Column,
-} from './records-ui.tsx';
+import { type Column, FilterSelect, Money } from '../../shared/ui/table.tsx';
+import { PagedRecords, RecordsToolbar, useRangeChoice } from './records-ui.tsx';
 import { RECORDS_NS } from './strings.ts';
 import styles from './records.module.css';
 import { Ltr } from '../../shared/ui/ltr.tsx';
@@ -69,6 +63,7 @@ export function BonusDetailsPage() {
           query.data?.kinds.length ? (
             <FilterSelect
               label={t('records_col_bonus')}
+              all={t('records_all')}
               value={kind}
               options={query.data.kinds.map((k) => ({ value: k, label: kindLabel(t, k) }))}
               onChange={reset(setKind)}

@@ -1,17 +1,11 @@
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { ProfitLossRow } from '@app/contract';
 import { useProfitLoss } from './api.ts';
-import {
-  Money,
-  RecordsBody,
-  RecordsTable,
-  RecordsToolbar,
-  Summary,
-  useRangeChoice,
-  type Column,
-} from './records-ui.tsx';
+import { type Column, DataTable, Money } from '../../shared/ui/table.tsx';
+import { RecordsBody, RecordsToolbar, Summary, useRangeChoice } from './records-ui.tsx';
 import { RECORDS_NS } from './strings.ts';
 import styles from './records.module.css';
+import table from '../../shared/ui/table.module.css';
 
 /** Personal profit and loss (personalProfit, RM-03): settled bets by product, with deposits, withdrawals and bonuses. */
 export function ProfitLossPage() {
@@ -29,7 +23,7 @@ export function ProfitLossPage() {
       key: 'count',
       label: t('records_col_bets'),
       numeric: true,
-      render: (p) => <span className={styles.money}>{p.betCount}</span>,
+      render: (p) => <span className={table.money}>{p.betCount}</span>,
     },
     { key: 'bet', label: t('records_col_bet'), numeric: true, render: (p) => <Money value={p.betAmount} /> },
     {
@@ -78,7 +72,7 @@ export function ProfitLossPage() {
               ]}
             />
             {d.products.length ? (
-              <RecordsTable
+              <DataTable
                 caption={t('in_personal_loss')}
                 columns={columns}
                 rows={d.products}

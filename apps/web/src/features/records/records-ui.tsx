@@ -1,13 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import type { RecordsExportQuery } from '@app/contract';
-import { useBrand } from '../../shared/brand/brand.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
-import { formatMoney } from '../../shared/i18n/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ListIcon } from '../../shared/ui/icons.tsx';
 import { Pager } from '../../shared/ui/pager.tsx';
-import { EmptyState, ErrorState, Skeleton, Spinner } from '../../shared/ui/states.tsx';
+import { EmptyState, ErrorState, Spinner } from '../../shared/ui/states.tsx';
+import { DataTable, TableSkeleton, type Column } from '../../shared/ui/table.tsx';
 import { downloadRecords } from './api.ts';
 import {
   customRange,
@@ -21,6 +20,7 @@ import {
 } from './range.ts';
 import { RECORDS_NS } from './strings.ts';
 import styles from './records.module.css';
+import table from '../../shared/ui/table.module.css';
 
 export type RangeChoice = { preset: RangePreset } | { preset: 'custom'; range: DateRange };
 
@@ -29,29 +29,6 @@ export function useRangeChoice(initial: RangePreset = '7d') {
   const [choice, setChoice] = useState<RangeChoice>({ preset: initial });
   const range = choice.preset === 'custom' ? choice.range : presetRange(choice.preset);
   return { choice, setChoice, range };
-}
-
-/** Money in the currency's precision, right-aligned tabular figures; coloured when `tone` asks. */
-export function Money({
-  value,
-  signed = false,
-  tone = false,
-}: {
-  value: number;
-  signed?: boolean;
-  tone?: boolean;
-}) {
-  const { precision } = useBrand().currency;
-  return (
-    <span
-      className={styles.money}
-      // An amount reads left to right in every language, its sign before it (decision 044).
-      dir="ltr"
-      data-tone={tone ? (value > 0 ? 'up' : value < 0 ? 'down' : undefined) : undefined}
-    >
-      {formatMoney(value, { precision, signed })}
-    </span>
-  );
 }
 
 /**
@@ -146,11 +123,23 @@ export function RecordsToolbar({
         >
           <label className={styles.dateField}>
             <span>{t('records_from')}</span>
-            <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              className={table.control}
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+            />
           </label>
           <label className={styles.dateField}>
             <span>{t('records_to')}</span>
-            <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+            <input
+              className={table.control}
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+            />
           </label>
           <Button type="submit" size="sm" disabled={!picked || tooLong}>
             {t('records_apply')}
@@ -171,36 +160,6 @@ export function RecordsToolbar({
   );
 }
 
-/** A labelled select of the toolbar (type, product, status). */
-export function FilterSelect<V extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: V | '';
-  options: { value: V; label: string }[];
-  onChange: (v: V | '') => void;
-  testId?: string;
-}) {
-  const { t } = useTypedTranslation(RECORDS_NS);
-  return (
-    <label className={styles.select}>
-      <span className="visually-hidden">{label}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value as V | '')} data-testid={testId}>
-        <option value="">{`${label}: ${t('records_all')}`}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 export function Summary({ items }: { items: { label: string; value: ReactNode; testId?: string }[] }) {
   return (
     <dl className={styles.summary}>
@@ -211,68 +170,6 @@ export function Summary({ items }: { items: { label: string; value: ReactNode; t
         </div>
       ))}
     </dl>
-  );
-}
-
-export interface Column<T> {
-  key: string;
-  label: string;
-  numeric?: boolean;
-  render: (row: T) => ReactNode;
-}
-
-/**
- * A records table: a real table on wide screens, one card per row on narrow ones (container
- * query), each cell labelled with its column so a card reads on its own.
- */
-export function RecordsTable<T>({
-  columns,
-  rows,
-  rowKey,
-  caption,
-}: {
-  columns: Column<T>[];
-  rows: T[];
-  rowKey: (row: T) => string | number;
-  caption: string;
-}) {
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.key} scope="col" data-numeric={c.numeric || undefined}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={rowKey(r)}>
-              {columns.map((c) => (
-                <td key={c.key} data-label={c.label} data-numeric={c.numeric || undefined}>
-                  {c.render(r)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Skeleton rows with the table's final height (no jump when the rows arrive). */
-export function TableSkeleton({ rows = 6 }: { rows?: number }) {
-  return (
-    <div className={styles.skeleton} aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height={40} radius={8} />
-      ))}
-    </div>
   );
 }
 
@@ -361,7 +258,7 @@ export function PagedRecords<R extends { id: string | number }, S>({
       {(d) => (
         <>
           <Summary items={summary(d.summary)} />
-          <RecordsTable caption={caption} columns={columns} rows={d.content} rowKey={(r) => r.id} />
+          <DataTable caption={caption} columns={columns} rows={d.content} rowKey={(r) => r.id} />
           <Pager
             page={d.page}
             pages={d.totalPages}

@@ -21,6 +21,7 @@ import { OfferDialog } from './offer-dialog.tsx';
 import { SimulatorToggle, StatementFacts } from './simulator.tsx';
 import { TermsTable } from './terms-table.tsx';
 import styles from './contracts.module.css';
+import table from '../../../shared/ui/table.module.css';
 
 const TABS = ['mine', 'manage', 'history', 'records'] as const;
 type Tab = (typeof TABS)[number];
@@ -491,7 +492,7 @@ function Records({ kind, held }: { kind: ContractKind; held: ContractView[] }) {
                   key: 'pay',
                   label: t('ct_sim_pay'),
                   numeric: true,
-                  render: (r) => <strong className={ui.money}>{m(r.paid)}</strong>,
+                  render: (r) => <strong className={table.money}>{m(r.paid)}</strong>,
                 },
                 {
                   key: 'detail',

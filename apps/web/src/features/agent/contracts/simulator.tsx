@@ -7,7 +7,7 @@ import { useTypedTranslation } from '../../../shared/i18n/react.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { usePrecision } from '../money-input.ts';
 import { AGENT_STRINGS } from '../strings.ts';
-import { AgentError, AGENT_KEY, TableSkeleton, uiStyles as ui } from '../ui.tsx';
+import { AgentError, AGENT_KEY, AgentLoading, uiStyles as ui } from '../ui.tsx';
 import { fieldLabelKey, money, percent, type AgentT } from './format.ts';
 import styles from './contracts.module.css';
 
@@ -30,7 +30,7 @@ export function SimulatorPanel({ body, upline = false }: { body: SimulateBody; u
   if (query.isPending)
     return (
       <div className={styles.simulator} data-testid="contract-simulator" aria-busy="true">
-        <TableSkeleton rows={3} />
+        <AgentLoading rows={3} />
       </div>
     );
   if (query.isError)
