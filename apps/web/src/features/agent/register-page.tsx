@@ -478,7 +478,12 @@ function CreateLinkForm({ settings, onCreated }: { settings: AgentRegisterSettin
       </div>
       {created ? (
         <div className={styles.createdLink} data-testid="agent-link-created">
-          <QrCode text={created.url} size={112} label={t('agent_link_qr_of', { code: created.code })} />
+          <QrCode
+            kind="LINK"
+            code={created.code}
+            size={112}
+            label={t('agent_link_qr_of', { code: created.code })}
+          />
           <div className={ui.stack}>
             <p className={ui.success}>{t('agent_link_created')}</p>
             <span className={styles.linkUrl}>{created.url}</span>
@@ -509,7 +514,7 @@ function QrDialog({ link, onClose }: { link: AffiliateLink; onClose: () => void 
   return (
     <Modal onClose={onClose} title={t('agent_link_qr')} width={340} height="auto">
       <div className={`${ui.dialogBody} ${styles.qrBody}`}>
-        <QrCode text={link.url} size={220} label={t('agent_link_qr_of', { code: link.code })} />
+        <QrCode kind="LINK" code={link.code} size={220} label={t('agent_link_qr_of', { code: link.code })} />
         <span className={styles.linkUrl}>{link.url}</span>
         <CopyButton text={link.url} label={t('agent_copy_link')} />
       </div>

@@ -192,7 +192,7 @@ export function ReferralPage() {
           </ol>
         </div>
         <div className={styles.qr}>
-          <QrCode text={data.link} size={152} label={t('ref_qr_label')} />
+          <QrCode kind="REFERRAL" code={data.code} size={152} label={t('ref_qr_label')} />
           <span className={styles.qrCaption}>{t('ref_qr_caption')}</span>
         </div>
       </section>

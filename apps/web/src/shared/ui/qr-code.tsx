@@ -1,39 +1,33 @@
-import { useMemo } from 'react';
-import { encode } from 'uqr';
+import { imagePaths } from '@app/contract';
 
 /**
- * The QR code of a link (an SVG, no image fetched): the agents' registration links and the
- * referral page's. Here in shared/, not in the agent centre's index: re-exported there it shared a
- * chunk with the agent centre's loaders, so every logged-in page (the member bar imports those)
- * loaded the QR library too, and the build counted a chunk the referral page loads as the agent
- * centre's (decision 029).
+ * The QR code of an invitation: the referral page's link (`REFERRAL`, the member's code) and the
+ * agents' registration links (`LINK`, the link's code). The server draws it (an SVG of the site's
+ * own link for the code, `modules/cdn/invite-qr.ts`), so no QR library is in the player's JS
+ * (decision 060, session 35); `label` names it for screen readers.
  *
- * A QR code of `text` as an SVG of its dark modules (one path), drawn dark on a light square with
- * the quiet zone the scanners need; `label` names it for screen readers.
+ * Always asked of the site's own origin, never of a listed image host: the server writes the
+ * link's address from the host it is asked on, as the page's own call does.
  */
-export function QrCode({ text, size = 180, label }: { text: string; size?: number; label: string }) {
-  const { path, dim } = useMemo(() => {
-    const qr = encode(text, { ecc: 'M', border: 2 });
-    let d = '';
-    qr.data.forEach((row, y) =>
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x} ${y}h1v1h-1z`;
-      }),
-    );
-    return { path: d, dim: qr.size };
-  }, [text]);
+export function QrCode({
+  kind,
+  code,
+  size = 180,
+  label,
+}: {
+  kind: 'REFERRAL' | 'LINK';
+  code: string;
+  size?: number;
+  label: string;
+}) {
   return (
-    <svg
+    <img
+      src={imagePaths.inviteQr('/cdn/img1', kind, code)}
       width={size}
       height={size}
-      viewBox={`0 0 ${dim} ${dim}`}
-      role="img"
-      aria-label={label}
-      shapeRendering="crispEdges"
+      alt={label}
+      decoding="async"
       data-testid="agent-qr"
-    >
-      <rect width={dim} height={dim} fill="#fff" />
-      <path d={path} fill="#0a0f1e" />
-    </svg>
+    />
   );
 }
