@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Errors, type CallDef, type CallQuery, type CallValue } from '@app/contract';
+import type { CallDef, CallQuery, CallValue } from '@app/contract';
 import { useBrand } from '../../shared/brand/brand.ts';
-import { ApiError } from '../../shared/http/api-error.ts';
-import { buildUrl, call, standardHeaders } from '../../shared/http/client.ts';
+import { call } from '../../shared/http/client.ts';
+import { downloadCsv } from '../../shared/http/download.ts';
 import { useQuery } from '../../shared/http/use-query.ts';
 import { formatMoney } from '../../shared/i18n/money.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
@@ -209,40 +209,6 @@ export function Pager({
       summary={t('agent_count', { count: total })}
     />
   );
-}
-
-/**
- * Downloads a server-built CSV (a bare call) as a file. A plain link cannot carry the
- * Authorization header, so the file is fetched and handed to the browser.
- */
-export async function downloadCsv(
-  path: string,
-  query: Record<string, unknown>,
-  fallbackName: string,
-): Promise<void> {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const res = await fetch(buildUrl(path, { ...query, ...(timeZone ? { timeZone } : {}) }), {
-    headers: standardHeaders(),
-    credentials: 'same-origin',
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { errorCode?: string; message?: string } | null;
-    throw new ApiError({
-      status: res.status,
-      errorCode: body?.errorCode ?? Errors.systemError.code,
-      message: body?.message ?? `HTTP ${res.status}`,
-    });
-  }
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 5_000);
 }
 
 /** The CSV export of a list, for the same filters as on screen; a failure says why. */

@@ -1,7 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useQuery } from '../../shared/http/use-query.ts';
 import {
-  Errors,
   getAccountRecords,
   getBetRecords,
   getBonusDetails,
@@ -12,8 +11,8 @@ import {
   type CallValue,
   type RecordsExportQuery,
 } from '@app/contract';
-import { call, buildUrl, standardHeaders } from '../../shared/http/client.ts';
-import { ApiError } from '../../shared/http/api-error.ts';
+import { call } from '../../shared/http/client.ts';
+import { downloadCsv } from '../../shared/http/download.ts';
 import { LiveKeys } from '../../shared/realtime/live-keys.ts';
 
 /**
@@ -35,32 +34,6 @@ export const useAccountRecords = (q: CallQuery<typeof getAccountRecords>) =>
 export const useProfitLoss = (q: CallQuery<typeof getProfitLoss>) => useRecordsQuery(getProfitLoss, q);
 export const useBonusDetails = (q: CallQuery<typeof getBonusDetails>) => useRecordsQuery(getBonusDetails, q);
 
-/**
- * Downloads the server-built CSV of the range (GET /wps/records/export) as a file. A plain link
- * cannot carry the Authorization header, so the file is fetched and handed to the browser.
- */
-export async function downloadRecords(query: RecordsExportQuery): Promise<void> {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const res = await fetch(buildUrl(RECORDS_EXPORT_PATH, { ...query, ...(timeZone ? { timeZone } : {}) }), {
-    headers: standardHeaders(),
-    credentials: 'same-origin',
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { errorCode?: string; message?: string } | null;
-    throw new ApiError({
-      status: res.status,
-      errorCode: body?.errorCode ?? Errors.systemError.code,
-      message: body?.message ?? `HTTP ${res.status}`,
-    });
-  }
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'records.csv';
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 5_000);
-}
+/** Downloads the server-built CSV of the range (GET /wps/records/export) as a file. */
+export const downloadRecords = (query: RecordsExportQuery): Promise<void> =>
+  downloadCsv(RECORDS_EXPORT_PATH, query, 'records.csv');
