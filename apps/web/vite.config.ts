@@ -12,7 +12,11 @@ import {
   contractSchemaDeclarationsDroppable,
   contractSchemasPure,
 } from './build/contract-plugins.ts';
-import { cssModuleClassesAsNames, cssModulesKeptWhole } from './build/css-module-classes.ts';
+import {
+  cssModuleClassesAsNames,
+  cssModuleClassNames,
+  cssModulesKeptWhole,
+} from './build/css-module-classes.ts';
 import { fontSubsets } from './font-subsets.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -38,10 +42,8 @@ function shortClassNames(): (name: string, filename: string, css: string) => str
     }
     let local = names.get(file);
     if (local === undefined) {
-      // Class selectors and keyframes in order of first appearance; anything else that matches
-      // (a file name in a url()) only takes a number that no class uses.
-      const found = [...css.matchAll(/\.(-?[A-Za-z_][\w-]*)|@keyframes\s+(-?[A-Za-z_][\w-]*)/g)];
-      local = [...new Set(found.map((m) => m[1] ?? m[2]!))];
+      // Class selectors and keyframes in order of first appearance, read as cssModuleClassesAsNames reads them.
+      local = cssModuleClassNames(css);
       names.set(file, local);
     }
     let at = local.indexOf(name);

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAst, type Plugin } from 'vite';
-import { classesOf, cssModuleClassesAsNames, cssModulesKeptWhole } from './css-module-classes.ts';
+import {
+  classesOf,
+  cssModuleClassesAsNames,
+  cssModuleClassNames,
+  cssModulesKeptWhole,
+} from './css-module-classes.ts';
 
 /**
  * What cssModuleClassesAsNames (decision 060, session 34) makes of a module of the app: its hook
@@ -24,10 +29,59 @@ type Transform = (
   id: string,
 ) => Promise<{ code: string } | null>;
 
-async function transform(code: string, id = APP): Promise<string | null> {
+interface SourceMap {
+  sources: string[];
+  sourcesContent: string[];
+  mappings: string;
+}
+
+async function transformed(code: string, id = APP): Promise<{ code: string; map: SourceMap } | null> {
   const plugin: Plugin = cssModuleClassesAsNames();
   const context = { parse: parseAst, resolve: async (source: string) => ({ id: join(dir, source) }) };
-  return (await (plugin.transform as unknown as Transform).call(context, code, id))?.code ?? null;
+  return (await (plugin.transform as unknown as Transform).call(context, code, id)) as {
+    code: string;
+    map: SourceMap;
+  } | null;
+}
+
+async function transform(code: string, id = APP): Promise<string | null> {
+  return (await transformed(code, id))?.code ?? null;
+}
+
+/** A source map's segments as [generated line, generated column, original line, original column] (VLQ, base 64). */
+function segments(mappings: string): [number, number, number, number][] {
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const out: [number, number, number, number][] = [];
+  // Generated column (per line), source (unused: one), original line and column: each a delta.
+  let column = 0;
+  let source = 0;
+  let originalLine = 0;
+  let originalColumn = 0;
+  mappings.split(';').forEach((line, generatedLine) => {
+    column = 0;
+    for (const segment of line.split(',').filter(Boolean)) {
+      const values: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = digits.indexOf(char);
+        value += (digit & 31) << shift;
+        shift += 5;
+        if (digit & 32) continue;
+        values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+        value = 0;
+        shift = 0;
+      }
+      column += values[0]!;
+      if (values.length >= 4) {
+        source += values[1]!;
+        originalLine += values[2]!;
+        originalColumn += values[3]!;
+        if (source === 0) out.push([generatedLine, column, originalLine, originalColumn]);
+      }
+    }
+  });
+  return out;
 }
 
 const lines = (...text: string[]) => text.join('\n');
@@ -46,6 +100,35 @@ describe('cssModuleClassesAsNames: a CSS module read only as `styles.name` is im
         'export const a = () => [styles$card, styles$title, styles$card, styles$spin, (void 0), other.card];',
       ),
     );
+  });
+
+  it('returns a source map of the edits: the code it did not change maps to where it was', async () => {
+    const source = lines(
+      "import styles from './card.module.css';",
+      "import other from './other.ts';",
+      'export const a = () => [styles.gone, other.card, styles.title];',
+    );
+    const out = (await transformed(source))!;
+    // `(void 0)` is shorter than `styles.gone`: what follows it moved.
+    expect(out.code.split('\n')[2]!.indexOf('other.card')).toBe(
+      source.split('\n')[2]!.indexOf('other.card') - 3,
+    );
+    expect(out.map.sources).toEqual([APP]);
+    expect(out.map.sourcesContent).toEqual([source]);
+    const generated = out.code.split('\n');
+    const original = source.split('\n');
+    const at = (text: string[], token: string, line: number) => [line, text[line]!.indexOf(token)] as const;
+    const mapped = segments(out.map.mappings);
+    // Each token after an edit, in the output and in the source: the map joins the two.
+    for (const [token, line] of [
+      ['import other', 1],
+      ['other.card', 2],
+      ['export const a', 2],
+    ] as const) {
+      const [gLine, gColumn] = at(generated, token, line);
+      const [oLine, oColumn] = at(original, token, line);
+      expect(mapped, token).toContainEqual([gLine, gColumn, oLine, oColumn]);
+    }
   });
 
   it('does not count an object key, a shorthand-free property name or another object’s property as a use', async () => {
@@ -83,6 +166,12 @@ describe('cssModuleClassesAsNames: a CSS module read only as `styles.name` is im
 describe('classesOf: the names a stylesheet can export', () => {
   it('reads class selectors and keyframes, not numbers', () => {
     expect([...classesOf('.a{margin:.5rem} .b-c:hover .d{} @keyframes e{}')]).toEqual(['a', 'b-c', 'd', 'e']);
+  });
+
+  it('is the reading the short class names number (cssModuleClassNames): first appearance, each once', () => {
+    const css = '.b{} .a .b{} @keyframes spin{} .a:hover{} .c{background:url(x.png)}';
+    expect(cssModuleClassNames(css)).toEqual(['b', 'a', 'spin', 'c', 'png']);
+    expect([...classesOf(css)]).toEqual(cssModuleClassNames(css));
   });
 });
 

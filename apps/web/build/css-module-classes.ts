@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
 interface Node {
@@ -57,22 +58,36 @@ export function cssModuleClassesAsNames(): Plugin {
         for (const read of reads) edits.push({ start: read.start, end: read.end, text: alias(read.name) });
       }
       if (!edits.length) return null;
-      let out = code;
-      for (const { start, end, text } of edits.sort((a, b) => b.start - a.start))
-        out = out.slice(0, start) + text + out.slice(end);
-      return { code: out, map: null };
+      // The edits never overlap (a read is never inside its import); the map keeps the module's
+      // other code where it was for the build's source maps (decision 060's analysis reads them).
+      const out = new MagicString(code);
+      for (const { start, end, text } of edits) out.overwrite(start, end, text);
+      return {
+        code: out.toString(),
+        map: out.generateMap({ hires: true, source: id, includeContent: true }),
+      };
     },
   };
 }
 
 /**
- * The names a CSS module's stylesheet can export: its class selectors and keyframes (the same
- * reading as shortClassNames). A read of any other name was `undefined` and stays so; a name found
- * here that the stylesheet does not export (a `:global` class) fails the build as a missing export.
+ * A stylesheet's class selectors and keyframes, each once, in the order they first appear: the
+ * names a CSS module can export, and the order vite.config.ts's `shortClassNames` numbers them in.
+ * Anything else that matches (a file name in a `url()`) is a name no class uses: it only takes a
+ * number there, and here a read of it would fail the build as a missing export.
+ */
+export function cssModuleClassNames(css: string): string[] {
+  const found = css.matchAll(/\.(-?[A-Za-z_][\w-]*)|@keyframes\s+(-?[A-Za-z_][\w-]*)/g);
+  return [...new Set([...found].map((m) => m[1] ?? m[2]!))];
+}
+
+/**
+ * The names a CSS module's stylesheet can export (`cssModuleClassNames`). A read of any other name
+ * was `undefined` and stays so; a name found here that the stylesheet does not export (a `:global`
+ * class) fails the build as a missing export.
  */
 export function classesOf(css: string): Set<string> {
-  const found = css.matchAll(/\.(-?[A-Za-z_][\w-]*)|@keyframes\s+(-?[A-Za-z_][\w-]*)/g);
-  return new Set([...found].map((m) => m[1] ?? m[2]!));
+  return new Set(cssModuleClassNames(css));
 }
 
 /**
