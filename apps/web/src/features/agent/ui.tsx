@@ -17,6 +17,7 @@ import { agentErrorText } from './errors.ts';
 import { AgentRefusal, isAgentOnly } from './refusal.tsx';
 import { AGENT_STRINGS } from './strings.ts';
 import styles from './ui.module.css';
+import seg from '../../shared/ui/segmented.module.css';
 import table from '../../shared/ui/table.module.css';
 
 // The shared list pieces, part of the agent pages' kit.
@@ -322,12 +323,12 @@ export function Segmented<K extends string>({
   testId?: string;
 }) {
   return (
-    <div className={styles.segmented} role="group" aria-label={label} data-testid={testId}>
+    <div className={seg.segmented} role="group" aria-label={label} data-testid={testId}>
       {options.map((o) => (
         <button
           key={o.key}
           type="button"
-          className={styles.segment}
+          className={seg.segment}
           aria-pressed={o.key === value}
           onClick={() => onChange(o.key)}
           data-key={o.key}

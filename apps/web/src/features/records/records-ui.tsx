@@ -20,6 +20,7 @@ import {
 } from './range.ts';
 import { RECORDS_NS } from './strings.ts';
 import styles from './records.module.css';
+import seg from '../../shared/ui/segmented.module.css';
 import table from '../../shared/ui/table.module.css';
 
 export type RangeChoice = { preset: RangePreset } | { preset: 'custom'; range: DateRange };
@@ -72,12 +73,12 @@ export function RecordsToolbar({
   return (
     <div className={styles.toolbar}>
       <div className={styles.toolbarRow}>
-        <div className={styles.presets} role="group" aria-label={t('records_range')}>
+        <div className={`${seg.segmented} ${styles.presets}`} role="group" aria-label={t('records_range')}>
           {rangePresets.map((p) => (
             <button
               key={p}
               type="button"
-              className={styles.preset}
+              className={`${seg.segment} ${styles.preset}`}
               aria-pressed={!custom && choice.preset === p}
               onClick={() => {
                 setCustom(false);
@@ -89,7 +90,7 @@ export function RecordsToolbar({
           ))}
           <button
             type="button"
-            className={styles.preset}
+            className={`${seg.segment} ${styles.preset}`}
             aria-pressed={custom}
             aria-expanded={custom}
             aria-controls={`${id}-custom`}
