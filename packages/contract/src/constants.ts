@@ -154,9 +154,6 @@ export const imagePaths = {
     `${cdn}/TCG_PROD_IMAGES/SUBMENU_IMG/STYLE2/${gameType}-${vassalage}.png`,
   countryFlag: (imgUrl: string, countryCode: string) =>
     `${imgUrl}/TCG_PROD_IMAGES/COUNTRY_FLAG/${countryCode}.png`,
-  /** The QR code of a member's invitation (`REFERRAL`) or an agent's registration link (`LINK`), an SVG the server draws for the code. */
-  inviteQr: (imgUrl: string, kind: 'REFERRAL' | 'LINK', code: string) =>
-    `${imgUrl}/TCG_PROD_IMAGES/INVITE_QR/${kind}/${code}.svg`,
 } as const;
 
 /** How many unfinished deposit orders one member may hold at a time. */

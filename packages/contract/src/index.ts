@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './call.ts';
 export * from './constants.ts';
+export * from './invite-qr.ts';
 export * from './patterns.ts';
 export * from './brand.ts';
 export * from './system.ts';

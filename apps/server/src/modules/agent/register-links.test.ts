@@ -6,7 +6,7 @@ import {
   getAgentRegisterSettings,
   listAffiliateLinks,
   listLinkRegistrations,
-  imagePaths,
+  inviteQrImage,
   registerDownline,
 } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
@@ -416,7 +416,7 @@ describe(`registration links: URLs and switches (${testDbKind})`, () => {
     // The link's QR image (the CDN's INVITE_QR) draws the address the list writes, whatever the switches.
     const urlNow = async () => {
       const url = (await listOf(agent)).list[0].url as string;
-      const qr = await t.call({ url: imagePaths.inviteQr('/cdn/img1', 'LINK', link.code) });
+      const qr = await t.call({ url: inviteQrImage('/cdn/img1', 'LINK', link.code) });
       expect(qr.body, url).toBe(qrSvg(url));
       return url;
     };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imagePaths } from '@app/contract';
+import { imagePaths, inviteQrImage } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { demoBanners } from '../../seed/demo-content.ts';
 import { avatarUrl } from '../member/member.service.ts';
@@ -329,7 +329,7 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
         }
       expect(compared / layout.size ** 2).toBeGreaterThan(0.94);
     };
-    const url = imagePaths.inviteQr('/cdn/img1', 'REFERRAL', 'ab12cd34');
+    const url = inviteQrImage('/cdn/img1', 'REFERRAL', 'ab12cd34');
     expect(url).toBe('/cdn/img1/TCG_PROD_IMAGES/INVITE_QR/REFERRAL/ab12cd34.svg');
     const referral = await get(url);
     await expectQrOf(referral, referralLink('http://play.example.com:8080', 'ab12cd34'));
@@ -345,7 +345,7 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     const site = mainDomain
       ? { protocol: 'https', host: mainDomain }
       : { protocol: 'http', host: 'play.example.com:8080' };
-    const link = await get(imagePaths.inviteQr('/cdn/img1', 'LINK', 'k3y4x9q2w8e7'));
+    const link = await get(inviteQrImage('/cdn/img1', 'LINK', 'k3y4x9q2w8e7'));
     await expectQrOf(
       link,
       affiliateUrl('k3y4x9q2w8e7', site, { codeInQuery: false, simplified: false, registerPage: false }),
@@ -392,9 +392,9 @@ describe(`platform art under the CDN paths (${testDbKind})`, () => {
     await bare.register(cdnRoutes);
     const alone = await bare.inject({ url, headers: { host: 'play.example.com:8080' } });
     expect(alone.body).toBe(referral.body);
-    expect(
-      (await bare.inject({ url: imagePaths.inviteQr('/cdn/img1', 'LINK', 'k3y4x9q2w8e7') })).statusCode,
-    ).toBe(404);
+    expect((await bare.inject({ url: inviteQrImage('/cdn/img1', 'LINK', 'k3y4x9q2w8e7') })).statusCode).toBe(
+      404,
+    );
     await bare.close();
   });
 

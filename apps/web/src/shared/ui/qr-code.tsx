@@ -1,4 +1,4 @@
-import { imagePaths } from '@app/contract';
+import { inviteQrImage } from '@app/contract';
 
 /**
  * The QR code of an invitation: the referral page's link (`REFERRAL`, the member's code) and the
@@ -22,7 +22,7 @@ export function QrCode({
 }) {
   return (
     <img
-      src={imagePaths.inviteQr('/cdn/img1', kind, code)}
+      src={inviteQrImage('/cdn/img1', kind, code)}
       width={size}
       height={size}
       alt={label}
