@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Limits } from '@app/contract';
@@ -114,6 +115,49 @@ describe('generic modal', () => {
     act(() => vi.advanceTimersByTime(Limits.modalCloseDelayMs));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('holds the focus from the commit that draws it, and gives it back in the one that removes it', async () => {
+    // Drawn by an update that is not an input's (a loaded chunk, a timer), outside act: React runs
+    // passive effects in a task after the commit, and a key pressed before it reached the page.
+    const flags = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = flags.IS_REACT_ACT_ENVIRONMENT;
+    flags.IS_REACT_ACT_ENVIRONMENT = false;
+    const host = document.createElement('div');
+    document.body.append(host);
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const root = createRoot(host);
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      // Runs as a microtask of the commit's task, before any later task.
+      const dialog = document.querySelector('[role="dialog"]');
+      seen.push(
+        dialog ? String(dialog.contains(document.activeElement)) : String(document.activeElement === opener),
+      );
+    });
+    observer.observe(document.body, { childList: true });
+    try {
+      root.render(
+        <Modal onClose={() => {}} ariaLabel="Drawn later">
+          <input aria-label="Field" />
+        </Modal>,
+      );
+      await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+      root.render(null);
+      await vi.waitFor(() => expect(seen.length).toBeGreaterThan(1));
+      // true: the focus inside the drawn dialog; then true: back on the opener once it is gone.
+      expect(seen).toEqual(['true', 'true']);
+    } finally {
+      observer.disconnect();
+      root.unmount();
+      host.remove();
+      opener.remove();
+      scrollTo.mockRestore();
+      flags.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it('a button inside closes through the same delay', () => {

@@ -80,7 +80,11 @@ export function Modal({
 
   useLayoutEffect(() => lockScroll(), []);
 
-  useEffect(() => {
+  // The focus moves in the commit that draws or removes the dialog (a layout effect), never in a
+  // passive effect after it: those run in a later task, and a key pressed in between (Escape, Tab)
+  // went to the page behind. The loading dialog's swap for the loaded one (app/modal-host.tsx) is
+  // one commit too, so the focus never rests outside while a dialog shows.
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
     if (dialog) {
