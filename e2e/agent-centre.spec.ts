@@ -180,7 +180,16 @@ test.describe('the agent centre', () => {
         .getByRole('button', { name: /QR code of link/ })
         .first()
         .click();
-      await expect(page.getByRole('dialog', { name: 'QR code' })).toBeVisible();
+      const qrDialog = page.getByRole('dialog', { name: 'QR code' });
+      await expect(qrDialog).toBeVisible();
+      // The server's image of the link (decision 060, session 35), loaded before the photograph.
+      await expect
+        .poll(() =>
+          qrDialog
+            .getByRole('img', { name: /QR code of link/ })
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
       await shot('link-qr');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: 'QR code' })).toHaveCount(0);

@@ -65,7 +65,12 @@ test.describe('referral and help', () => {
     const code = (await ref.getByTestId('referral-code').innerText()).trim();
     expect(code).toMatch(/^[a-z0-9]{8}$/);
     await expect(ref.getByTestId('referral-link')).toHaveText(`${server.url}/?referralCode=${code}`);
-    await expect(ref.getByRole('img', { name: 'QR code of your invitation link' })).toBeVisible();
+    const qr = ref.getByRole('img', { name: 'QR code of your invitation link' });
+    await expect(qr).toBeVisible();
+    // The server's image (decision 060, session 35), loaded: not its alt text in a broken frame.
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(ref).toContainText('No friends yet');
     await look(page, 'referral-empty', { phone: true });
 
