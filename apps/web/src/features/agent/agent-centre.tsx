@@ -31,7 +31,7 @@ import {
 import { agentPages } from './pages.ts';
 import { AGENT_STRINGS } from './strings.ts';
 import styles from './agent-centre.module.css';
-import icon from '../../shared/ui/icon-button.module.css';
+import icon from '../../shared/ui/button.module.css';
 
 const icons: Record<string, ReactNode> = {
   agentAnnouncement: <MegaphoneIcon size={18} />,

@@ -31,7 +31,7 @@ import {
   type Column,
 } from './ui.tsx';
 import styles from './pages.module.css';
-import icon from '../../shared/ui/icon-button.module.css';
+import icon from '../../shared/ui/button.module.css';
 
 const PAGE_SIZE = 20;
 type Tab = TeamTab | 'luckyBags';

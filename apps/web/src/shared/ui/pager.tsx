@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTypedTranslation } from '../i18n/react.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import { Spinner } from './states.tsx';
-import icon from './icon-button.module.css';
+import icon from './button.module.css';
 import styles from './pager.module.css';
 
 /**
