@@ -4,5 +4,7 @@
  * `imagePaths`: the constants ship in the web's entry chunk (the country picker reads them), this
  * only with the two pages that show a QR code.
  */
-export const inviteQrImage = (imgUrl: string, kind: 'REFERRAL' | 'LINK', code: string): string =>
+export type InviteQrKind = 'REFERRAL' | 'LINK';
+
+export const inviteQrImage = (imgUrl: string, kind: InviteQrKind, code: string): string =>
   `${imgUrl}/TCG_PROD_IMAGES/INVITE_QR/${kind}/${code}.svg`;

@@ -11,7 +11,7 @@
  * code at most 32 characters, the answer kept in the CDN's bounded cache.
  */
 
-export type InviteQrKind = 'REFERRAL' | 'LINK';
+import type { InviteQrKind } from '@app/contract';
 
 export interface InviteQrRequest {
   kind: InviteQrKind;

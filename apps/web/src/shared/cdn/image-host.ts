@@ -8,7 +8,10 @@ interface HostList {
   picked: string | null;
 }
 
-const image: HostList = { hosts: ['/cdn/img1'], picked: null };
+/** The site's own image path: the first of the image hosts until the status lists others. */
+export const OWN_IMAGE_HOST = '/cdn/img1';
+
+const image: HostList = { hosts: [OWN_IMAGE_HOST], picked: null };
 const launch: HostList = { hosts: ['/cdn/launch1'], picked: null };
 
 function setList(list: HostList, hosts: readonly string[]): void {

@@ -1,4 +1,5 @@
-import { inviteQrImage } from '@app/contract';
+import { inviteQrImage, type InviteQrKind } from '@app/contract';
+import { OWN_IMAGE_HOST } from '../cdn/image-host.ts';
 
 /**
  * The QR code of an invitation: the referral page's link (`REFERRAL`, the member's code) and the
@@ -15,14 +16,14 @@ export function QrCode({
   size = 180,
   label,
 }: {
-  kind: 'REFERRAL' | 'LINK';
+  kind: InviteQrKind;
   code: string;
   size?: number;
   label: string;
 }) {
   return (
     <img
-      src={inviteQrImage('/cdn/img1', kind, code)}
+      src={inviteQrImage(OWN_IMAGE_HOST, kind, code)}
       width={size}
       height={size}
       alt={label}
