@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RgStatus } from '@app/contract';
-import { lastSessionCallAt } from '../../shared/http/client.ts';
+import { forgetPlayerInput, lastSessionCallAt } from '../../shared/http/client.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
@@ -76,6 +76,7 @@ export function SessionExpiryWarning({
         }
         const due = !!latest && at >= latest.at - lead && acknowledged !== latest.at;
         if (due) loggedOut.current = false;
+        if (due && !open) forgetPlayerInput();
         setOpen(due);
       },
       Math.min(wait, 2 ** 31 - 1),

@@ -4,7 +4,7 @@ import { setupShell, stubFetch, systemStatus } from '../../test/shell-harness.ts
 import { clearSession, readToken, saveSession, useSession } from '../session/session.ts';
 import { ApiError } from './api-error.ts';
 import { brandConfigCall, systemStatusCall } from './calls.ts';
-import { call, lastSessionCallAt, onUnauthorized } from './client.ts';
+import { call, forgetPlayerInput, lastSessionCallAt, onUnauthorized } from './client.ts';
 
 describe('http client', () => {
   beforeAll(() => setupShell());
@@ -47,6 +47,21 @@ describe('http client', () => {
     // A call marked passive stays passive right after a key.
     await call(systemStatusCall, { query: { url: 'example.test' }, passive: true });
     expect(activity(3)).toBe('passive');
+  });
+
+  it("once the time-out warning has opened, a page's call right after a key goes as passive until the player's next key or tap", async () => {
+    saveSession({ token: 'tok-123', agentType: 0 });
+    const { requests } = stubFetch({ '/wps/system/status': () => systemStatus() });
+    const send = () => call(systemStatusCall, { query: { url: 'example.test' } });
+    const activity = (i: number) =>
+      (requests[i]!.init!.headers as Record<string, string>)['Session-Activity'];
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    forgetPlayerInput();
+    await send();
+    expect(activity(0)).toBe('passive');
+    window.dispatchEvent(new PointerEvent('pointerdown'));
+    await send();
+    expect(activity(1)).toBeUndefined();
   });
 
   it('SY-06 the status call sends the page host as url, and the envelope value comes back', async () => {

@@ -161,6 +161,16 @@ if (typeof window !== 'undefined') {
     window.addEventListener(type, noteInput, { capture: true, passive: true });
 }
 
+/**
+ * The time-out warning opened: the player has been away by the session's own measure, so a page's
+ * call from now on (a layout that mounts a list on a resize, a poll) goes as passive until the
+ * player's next key or tap, which "Stay logged in" is: otherwise such a call would extend the
+ * session under the open warning and close it with nobody there.
+ */
+export function forgetPlayerInput(): void {
+  lastInputAt = -Infinity;
+}
+
 /** The server's idle time-out counts from the session's last call: the time-out warning reads this. */
 export function lastSessionCallAt(): number {
   return lastTokenCallAt;
