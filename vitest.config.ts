@@ -20,23 +20,51 @@ const retry = process.env.CI ? 1 : 0;
 const maxWorkers = 2;
 
 /**
- * Server test files that use no database of the project's kind: the pure ones, and those whose
- * server processes run on a PGlite data directory of their own whatever the project. The
- * PostgreSQL pass runs exactly what the PGlite pass does for them, so it leaves them out.
+ * Server test files one database answers for (decision 061): the PostgreSQL pass leaves them out.
+ * Every other server test file runs on both, and so does a new one unless it lands in a folder of
+ * `oneDatabaseFolders`: money, the ledger, concurrency, jobs, locks and SQL functions differ in
+ * what PGlite (one connection, everything serialised) and PostgreSQL (a pool, real races) do.
  */
-const pgliteOnly = [
+const oneDatabaseFolders = [
+  // The HTTP layer: parsing, validation, headers, compression, TLS and HTTP/2, the error
+  // catalogue, logging, captcha images and the CDN's art. A request refused or shaped here never
+  // reaches a query that could answer differently.
+  'src/platform/http/**',
+  'src/platform/captcha/**',
+  'src/platform/logging/**',
+  'src/modules/cdn/**',
+];
+const oneDatabaseFiles = [
+  // No database of the project's kind at all (decision 026): pure, or server processes on a
+  // PGlite data directory of their own whatever the project.
   'src/modules/agent/stats-days.test.ts',
-  'src/modules/cdn/art-cache.test.ts',
   'src/platform/geo.test.ts',
-  'src/platform/http/error-catalogue.test.ts',
-  'src/platform/http/http-at-edge.test.ts',
-  'src/platform/http/request-logger.test.ts',
-  'src/platform/logging/log-output.test.ts',
-  'src/platform/logging/pretty-lines.test.ts',
-  'src/platform/logging/shutdown.test.ts',
   'src/platform/remembered.test.ts',
   'src/start-environment.test.ts',
+  // The wire and its validation: answer shapes, refused input, permissions, one member's own
+  // rows read or written by one request at a time; no money, no race, no job, no SQL function.
+  'src/platform/auth/token-every-call.test.ts',
+  'src/modules/backoffice/openapi.test.ts',
+  'src/modules/backoffice/permissions.test.ts',
+  'src/modules/backoffice/content-bo.test.ts',
+  'src/modules/games/games-index.test.ts',
+  'src/modules/member/member-language.test.ts',
+  'src/modules/member/original-wire.test.ts',
+  'src/modules/messages/messages.routes.test.ts',
+  'src/modules/notices/original-wire.test.ts',
+  'src/modules/profile/nickname.routes.test.ts',
+  'src/modules/profile/payment-password.routes.test.ts',
+  'src/modules/profile/profile.routes.test.ts',
+  'src/modules/profile/totp.routes.test.ts',
+  'src/modules/session/original-wire.test.ts',
+  'src/modules/social/social.routes.test.ts',
+  'src/modules/system/original-wire.test.ts',
+  'src/modules/system/system-wire.test.ts',
+  'src/modules/system/system.routes.test.ts',
+  'src/modules/verification/original-wire.test.ts',
+  'src/modules/verification/verification.routes.test.ts',
 ];
+const oneDatabase = [...oneDatabaseFolders, ...oneDatabaseFiles];
 
 const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
@@ -80,7 +108,7 @@ export default defineConfig({
       },
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, pgliteOnly)]
+        ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, oneDatabase)]
         : []),
       {
         plugins: [react(), catalogueFiles(), fontSubsets()],
