@@ -16,6 +16,7 @@ import {
   cssModuleClassesAsNames,
   cssModuleClassNames,
   cssModulesKeptWhole,
+  emptyCssModuleChunksDropped,
 } from './build/css-module-classes.ts';
 import { fontSubsets } from './font-subsets.ts';
 
@@ -454,6 +455,8 @@ export default defineConfig(({ mode }) => ({
     compileHints(),
     zodWithoutJsonSchema(),
     verifierWithoutHashLibrary(),
+    // Before chunkAudiences, which reads the chunks' imports, and Vite's preload lists.
+    emptyCssModuleChunksDropped(),
     chunkAudiences(),
     zodOutOfStart(),
     precompress(),

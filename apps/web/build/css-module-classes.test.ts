@@ -8,6 +8,7 @@ import {
   cssModuleClassesAsNames,
   cssModuleClassNames,
   cssModulesKeptWhole,
+  emptyCssModuleChunksDropped,
 } from './css-module-classes.ts';
 
 /**
@@ -184,5 +185,85 @@ describe('cssModulesKeptWhole: a CSS module stays in its chunk, and so does its 
       moduleSideEffects: 'no-treeshake',
     });
     expect(hook('body{}', '/repo/apps/web/src/styles/global.css')).toBeNull();
+  });
+});
+
+describe('emptyCssModuleChunksDropped: an empty CSS-module chunk is gone, its stylesheet named by its importers', () => {
+  const chunk = (fileName: string, code: string, more: Record<string, unknown> = {}) => ({
+    type: 'chunk',
+    fileName,
+    code,
+    isEntry: false,
+    isDynamicEntry: false,
+    exports: [] as string[],
+    moduleIds: [] as string[],
+    imports: [] as string[],
+    viteMetadata: { importedCss: new Set<string>(), importedAssets: new Set<string>() },
+    ...more,
+  });
+  const run = (bundle: Record<string, ReturnType<typeof chunk>>) =>
+    (
+      emptyCssModuleChunksDropped().generateBundle as unknown as (
+        this: { error: (m: string) => never },
+        options: unknown,
+        bundle: unknown,
+      ) => void
+    ).call(
+      {
+        error: (m) => {
+          throw new Error(m);
+        },
+      },
+      {},
+      bundle,
+    );
+
+  it('drops the chunk, its import and its name in the imports, and hands its stylesheet on', () => {
+    const css = chunk('assets/login.module-Ab.js', '', {
+      moduleIds: ['/repo/apps/web/src/features/session/login.module.css'],
+      viteMetadata: {
+        importedCss: new Set(['assets/login-Cd.css']),
+        importedAssets: new Set(['assets/a.svg']),
+      },
+    });
+    const form = chunk(
+      'assets/login-form-Ef.js',
+      'import{a}from"./x-Gh.js";import"./login.module-Ab.js";let q=1;',
+      {
+        imports: ['assets/x-Gh.js', 'assets/login.module-Ab.js'],
+        exports: ['t'],
+        moduleIds: ['/repo/apps/web/src/features/session/login-form.tsx'],
+      },
+    );
+    const mapped = chunk('assets/login-panel-Ij.js', 'import"./login.module-Ab.js";let r=2;', {
+      imports: ['assets/login.module-Ab.js'],
+      map: {},
+    });
+    const bundle: Record<string, ReturnType<typeof chunk>> = {
+      [css.fileName]: css,
+      [form.fileName]: form,
+      [mapped.fileName]: mapped,
+    };
+    run(bundle);
+    expect(Object.keys(bundle)).toEqual([form.fileName, mapped.fileName]);
+    expect(form.code).toBe('import{a}from"./x-Gh.js";let q=1;');
+    expect(form.imports).toEqual(['assets/x-Gh.js']);
+    expect([...form.viteMetadata.importedCss]).toEqual(['assets/login-Cd.css']);
+    expect([...form.viteMetadata.importedAssets]).toEqual(['assets/a.svg']);
+    // With a source map the statement becomes a comment of its length: the columns after it stay.
+    expect(mapped.code).toBe(`/*${' '.repeat('import"./login.module-Ab.js";'.length - 4)}*/let r=2;`);
+  });
+
+  it('keeps a chunk with code, exports, a JavaScript module, or an entry', () => {
+    const css = ['/repo/apps/web/src/x/a.module.css'];
+    const bundle = {
+      a: chunk('a', 'let a=1;', { moduleIds: css }),
+      b: chunk('b', '', { moduleIds: css, exports: ['t'] }),
+      c: chunk('c', '', { moduleIds: [...css, '/repo/apps/web/src/x/a.ts'] }),
+      d: chunk('d', '', { moduleIds: css, isDynamicEntry: true }),
+      e: chunk('e', '', { moduleIds: css, isEntry: true }),
+    };
+    run(bundle);
+    expect(Object.keys(bundle)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });

@@ -160,3 +160,71 @@ export function cssModulesKeptWhole(): Plugin {
     },
   };
 }
+
+interface BundleChunk {
+  type: 'chunk';
+  fileName: string;
+  code: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  exports: string[];
+  moduleIds: string[];
+  imports: string[];
+  map?: unknown;
+  viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> };
+}
+
+/**
+ * The empty chunks of CSS modules, gone, their stylesheets named by the chunks that imported
+ * them. A CSS module several lazy chunks share (the login's, the forms', the support pages') is
+ * kept whole (`cssModulesKeptWhole`) and so gets a chunk of its own, whose JavaScript is empty once
+ * its classes are written where they are read: an empty file named in the preload lists of its
+ * importers and imported by each (`import"./login.module-….js"`). Vite drops a chunk with only
+ * CSS in it and hands its stylesheets to its importers, but never one with a CSS module, whose
+ * JavaScript it takes to be its classes' object. Here, before Vite writes the preload lists, a
+ * chunk that is not an entry, exports nothing, has no code and holds only stylesheets is dropped
+ * the same way: each importer takes its stylesheets and assets and loses the import (six files
+ * and their names in 40 preload lists; issue 33, decision 060). Its stylesheet is unchanged and
+ * still loaded with each page that imports it.
+ */
+export function emptyCssModuleChunksDropped(): Plugin {
+  return {
+    name: 'empty-css-module-chunks-dropped',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as BundleChunk[];
+      const empty = new Map(
+        chunks
+          .filter(
+            (c) =>
+              !c.isEntry &&
+              !c.isDynamicEntry &&
+              c.exports.length === 0 &&
+              c.code.trim() === '' &&
+              c.moduleIds.length > 0 &&
+              c.moduleIds.every((id) => /\.css(\?|$)/.test(id)),
+          )
+          .map((c) => [c.fileName, c]),
+      );
+      if (!empty.size) return;
+      for (const chunk of chunks) {
+        if (empty.has(chunk.fileName) || !chunk.imports.some((f) => empty.has(f))) continue;
+        for (const file of chunk.imports.filter((f) => empty.has(f))) {
+          const dropped = empty.get(file)!;
+          dropped.viteMetadata?.importedCss.forEach((css) => chunk.viteMetadata?.importedCss.add(css));
+          dropped.viteMetadata?.importedAssets.forEach((a) => chunk.viteMetadata?.importedAssets.add(a));
+          const name = file.slice(file.lastIndexOf('/') + 1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          const statement = new RegExp(`\\bimport\\s*["'][^"']*/${name}["'];?`, 'g');
+          // With a source map, a comment of the same length keeps the columns after it (as Vite does).
+          chunk.code = chunk.code.replace(statement, (m) =>
+            chunk.map ? `/*${''.padEnd(m.length - 4)}*/` : '',
+          );
+          if (chunk.code.includes(file.slice(file.lastIndexOf('/') + 1)))
+            this.error(`empty-css-module-chunks-dropped: ${chunk.fileName} still names ${file}`);
+        }
+        chunk.imports = chunk.imports.filter((f) => !empty.has(f));
+      }
+      for (const file of empty.keys()) delete bundle[file];
+    },
+  };
+}
