@@ -427,7 +427,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // Customer service addresses and the feedback form (decision 043).
   const support = new SupportService({ database, system, limiter: rateLimiter, audit });
   // The chat room: groups by VIP rank, messages, read marks and staff's moderation (decision 054).
-  const chat = new ChatService({ database, system, limiter: rateLimiter, events: memberEvents, audit });
+  const chat = new ChatService({ database, system, events: memberEvents, audit });
   // Promotions with real bonuses: the bonus wallet, its wagering from the points fold's bets and
   // its expiry on the job runner (decision 041).
   const bonus: BonusService = new BonusService({

@@ -15,7 +15,6 @@ import {
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { MemberEvents } from '../../platform/realtime/member-events.ts';
 import type { SystemService } from '../system/system.service.ts';
 import type { AuditActor, AuditLog } from '../backoffice/audit.service.ts';
@@ -27,7 +26,6 @@ export const CHAT_UNREAD_CAP = 100;
 export interface ChatDeps {
   database: Database;
   system: Pick<SystemService, 'isOn'>;
-  limiter: RateLimiter;
   events: MemberEvents;
   audit: AuditLog;
 }
@@ -60,14 +58,12 @@ const ms = (d: Date | string | null): number | null => (d === null ? null : new 
 export class ChatService {
   private readonly database: Database;
   private readonly system: ChatDeps['system'];
-  private readonly limiter: RateLimiter;
   private readonly events: MemberEvents;
   private readonly audit: AuditLog;
 
   constructor(deps: ChatDeps) {
     this.database = deps.database;
     this.system = deps.system;
-    this.limiter = deps.limiter;
     this.events = deps.events;
     this.audit = deps.audit;
   }
@@ -248,16 +244,10 @@ export class ChatService {
     if (!text || [...text].length > 300)
       throw fail(Errors.invalidInput, { message: 'Write 1 to 300 characters' });
     if ((await this.mutedUntil(caller.memberId)) !== null) throw fail(ChatErrors.chatMuted);
-    for (const [window, limit] of [
-      [10_000, CHAT_SEND_PER_10S],
-      [60_000, CHAT_SEND_PER_MINUTE],
-    ] as const) {
-      const hits = await this.limiter.hit(`chat:${caller.memberId}:${window}`, { limit, windowMs: window });
-      if (hits > limit) throw fail(ChatErrors.chatTooFast);
-    }
     const row = await this.database.db
       .transaction()
       .execute(async (trx) => {
+        await this.holdRate(trx, caller.memberId);
         const inserted = await trx
           .insertInto('chat_message')
           .values({ group_id: groupId, member_id: caller.memberId, content: text })
@@ -279,6 +269,30 @@ export class ChatService {
       .where('id', '=', caller.memberId)
       .executeTakeFirstOrThrow();
     return this.toWire({ ...row, ...me }, caller.memberId);
+  }
+
+  /**
+   * The send rate (decision 054): at most CHAT_SEND_PER_10S messages in any 10 seconds and
+   * CHAT_SEND_PER_MINUTE in any minute, counted from the member's own last messages. Windows that
+   * slide with the clock, not fixed buckets: in buckets of whole 10 seconds, sends on both sides of
+   * a bucket's edge were counted apart, so a member could send twice the limit in a moment (and the
+   * test of the limit failed whenever its six sends straddled an edge). The member's sends take
+   * turns (a lock of the transaction), so two at once cannot both count the same last messages.
+   */
+  private async holdRate(trx: Kysely<DB>, memberId: number): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`chat-send:${memberId}:`} || current_schema(), 0))`.execute(
+      trx,
+    );
+    const recent = await sql<{ in10s: number | string; inMinute: number | string }>`
+      select count(*) filter (where created_at > now() - interval '10 seconds') as "in10s",
+             count(*) filter (where created_at > now() - interval '1 minute') as "inMinute"
+        from (select created_at from chat_message
+               where member_id = ${memberId}
+               order by id desc
+               limit ${CHAT_SEND_PER_MINUTE}) last`.execute(trx);
+    const { in10s, inMinute } = recent.rows[0]!;
+    if (Number(in10s) >= CHAT_SEND_PER_10S || Number(inMinute) >= CHAT_SEND_PER_MINUTE)
+      throw fail(ChatErrors.chatTooFast);
   }
 
   private async moveMark(

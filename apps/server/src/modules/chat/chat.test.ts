@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { backoffice, ChatErrors, Errors, FeatureSwitch } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { memberWithMoney, type TestMember } from '../wallet/wallet-test-kit.ts';
@@ -258,6 +259,38 @@ describe(`chat room (${testDbKind})`, () => {
     refused(await send(m, lobby, 'one too many'), ChatErrors.chatTooFast);
     // Another member is not slowed by it.
     ok(await send(await player(0), lobby, 'still fine'));
+  });
+
+  it('counts the limits over the last 10 seconds and the last minute, wherever the clock stands', async () => {
+    const m = await player(0);
+    // Sent messages dated `secondsAgo` back (the database's clock, the one the limit reads).
+    const sentBefore = async (count: number, secondsAgo: number) => {
+      await t.database.db
+        .insertInto('chat_message')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            group_id: lobby,
+            member_id: m.memberId,
+            content: `earlier ${i}`,
+            created_at: sql<Date>`now() - make_interval(secs => ${secondsAgo})`,
+          })),
+        )
+        .execute();
+    };
+    // Five sent 9 seconds ago: a sixth now is one too many in 10 seconds, whatever 10-second
+    // stretch of the clock the two fall in.
+    await sentBefore(5, 9);
+    refused(await send(m, lobby, 'too soon'), ChatErrors.chatTooFast);
+    // Those five 11 seconds back (outside the 10 seconds): sending is open again.
+    await t.database.db
+      .updateTable('chat_message')
+      .set({ created_at: sql<Date>`now() - interval '11 seconds'` })
+      .where('member_id', '=', m.memberId)
+      .execute();
+    ok(await send(m, lobby, 'after the pause'));
+    // 20 in the last minute (those six and fourteen more 30 seconds back): the minute's limit.
+    await sentBefore(14, 30);
+    refused(await send(m, lobby, 'twenty-first'), ChatErrors.chatTooFast);
   });
 });
 
