@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { useDeleteMessage, useInbox, useReadAll, useReadMessage } from './api.ts';
 import { MESSAGES_NS } from './strings.ts';
 import styles from './messages.module.css';
+import seg from '../../shared/ui/segmented.module.css';
 
 const PAGE_SIZE = 8;
 type Filter = 'all' | 'unread';
@@ -116,12 +117,12 @@ export function MessagesPage() {
   return (
     <div className={styles.page} data-testid="messages-page" data-reading={open ? '' : undefined}>
       <div className={styles.toolbar}>
-        <div className={styles.filters} role="group" aria-label={t('messages_filter')}>
+        <div className={seg.segmented} role="group" aria-label={t('messages_filter')}>
           {(['all', 'unread'] as const).map((f) => (
             <button
               key={f}
               type="button"
-              className={styles.filter}
+              className={`${seg.segment} ${styles.filter}`}
               aria-pressed={filter === f}
               onClick={() => changeFilter(f)}
             >
