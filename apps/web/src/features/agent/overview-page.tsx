@@ -15,7 +15,6 @@ import {
   AgentPageFrame,
   Count,
   Money,
-  PlayersResult,
   QueryBody,
   Segmented,
   StatTiles,
@@ -161,7 +160,7 @@ export function OverviewPage() {
                       label: t(`agent_amount_${k}`),
                       value:
                         k === 'winLoss' ? (
-                          <PlayersResult value={o.range.amounts.winLoss} />
+                          <Money value={o.range.amounts.winLoss} signed tone="inverted" />
                         ) : (
                           <Money value={o.range.amounts[k]} />
                         ),

@@ -21,7 +21,6 @@ import {
   FilterSelect,
   Money,
   Pager,
-  PlayersResult,
   QueryBody,
   Segmented,
   uiStyles as ui,
@@ -76,7 +75,7 @@ export function ProfitLossPage() {
     };
 
   const figure = (k: (typeof FIGURES)[number]) => (r: ProfitLossFigures) =>
-    k === 'profit' ? <PlayersResult value={r[k]} /> : <Money value={r[k]} />;
+    k === 'profit' ? <Money value={r[k]} signed tone="inverted" /> : <Money value={r[k]} />;
   const columns: Column<AgentProfitLossRow>[] = [
     {
       key: 'user',

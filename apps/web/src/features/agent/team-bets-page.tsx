@@ -21,7 +21,6 @@ import {
   FilterSelect,
   Money,
   Pager,
-  PlayersResult,
   QueryBody,
   SearchBox,
   Segmented,
@@ -116,7 +115,7 @@ export function TeamBetsPage() {
       key: 'winloss',
       label: t('agent_col_winloss'),
       numeric: true,
-      render: (b) => <PlayersResult value={b.winLoss} />,
+      render: (b) => <Money value={b.winLoss} signed tone="inverted" />,
     },
     {
       key: 'status',

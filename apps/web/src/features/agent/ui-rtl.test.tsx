@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupShell } from '../../test/shell-harness.tsx';
-import { Count, Money, PlayersResult } from './ui.tsx';
+import { Count, Money } from './ui.tsx';
 
 /** LN-07: the shared amount component isolates its figures inside right-to-left text (decision 044). */
 describe('amounts in a right-to-left page (decision 044)', () => {
@@ -11,7 +11,7 @@ describe('amounts in a right-to-left page (decision 044)', () => {
     render(
       <p dir="rtl" data-testid="row">
         <Money value={-12.5} signed />
-        <PlayersResult value={291} />
+        <Money value={291} signed tone="inverted" />
         <Count value={1200} />
       </p>,
     );

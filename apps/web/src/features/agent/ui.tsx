@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CallDef, CallQuery, CallValue } from '@app/contract';
-import { useBrand } from '../../shared/brand/brand.ts';
 import { call } from '../../shared/http/client.ts';
 import { downloadCsv } from '../../shared/http/download.ts';
 import { useQuery } from '../../shared/http/use-query.ts';
-import { formatMoney } from '../../shared/i18n/money.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { CheckIcon, ListIcon } from '../../shared/ui/icons.tsx';
@@ -35,19 +33,6 @@ export function useAgentQuery<C extends CallDef>(def: C, query?: CallQuery<C>, e
     staleTime: 15_000,
     enabled,
   });
-}
-
-/**
- * The players' result as the original colours it (research §10, the overview's tip): red when the
- * players won (positive: the team's loss), green when they lost; signed.
- */
-export function PlayersResult({ value }: { value: number }) {
-  const { precision } = useBrand().currency;
-  return (
-    <span className={table.money} dir="ltr" data-tone={value > 0 ? 'down' : value < 0 ? 'up' : undefined}>
-      {formatMoney(value, { precision, signed: true })}
-    </span>
-  );
 }
 
 /** A count in the page's language. */
@@ -368,6 +353,7 @@ export function SearchBox({
       </label>
       <input
         id="agent-search"
+        className={table.control}
         type="search"
         value={text}
         placeholder={placeholder}
@@ -400,4 +386,9 @@ export function StatTiles({
   );
 }
 
-export { styles as uiStyles };
+/**
+ * The agent pages' classes. A form's field (`input`) is the shared toolbar control with its own
+ * width: the class list here, not a `composes` across files, which would copy the shared table's
+ * whole stylesheet into this one.
+ */
+export const uiStyles: typeof styles = { ...styles, input: `${table.control} ${styles.input}` };

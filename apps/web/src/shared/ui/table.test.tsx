@@ -20,6 +20,18 @@ describe('shared list pieces', () => {
     expect(money.dataset.tone).toBe('up');
   });
 
+  it("an inverted tone colours a positive amount as a loss (the agent centre's players' result)", () => {
+    render(
+      <p data-testid="row">
+        <Money value={291} signed tone="inverted" />
+        <Money value={-5} signed tone="inverted" />
+        <Money value={0} signed tone="inverted" />
+      </p>,
+    );
+    const tones = [...screen.getByTestId('row').querySelectorAll('span')].map((s) => s.dataset.tone);
+    expect(tones).toEqual(['down', 'up', undefined]);
+  });
+
   it('a filter is named by its label; with `all` its first choice is the empty one', () => {
     const onChange = vi.fn();
     render(

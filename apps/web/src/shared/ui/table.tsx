@@ -10,7 +10,12 @@ import styles from './table.module.css';
  * of the agent centre (decision 029: agent code stays out of the player's chunks).
  */
 
-/** Money in the currency's precision, right-aligned tabular figures; coloured by sign when `tone`. */
+/**
+ * Money in the currency's precision, right-aligned tabular figures. `tone` colours it by sign:
+ * green when positive, red when negative (the reader's own gain or loss); `'inverted'` the other
+ * way round, for an amount that is the reader's loss when positive (the agent centre's players'
+ * result: the players' win is the team's loss, as the original colours it, research §10).
+ */
 export function Money({
   value,
   signed = false,
@@ -18,15 +23,17 @@ export function Money({
 }: {
   value: number;
   signed?: boolean;
-  tone?: boolean;
+  tone?: boolean | 'inverted';
 }) {
   const { precision } = useBrand().currency;
+  // The sign as the reader takes it: positive is good news.
+  const toward = tone === 'inverted' ? -value : value;
   return (
     <span
       className={styles.money}
       // An amount reads left to right in every language, its sign before it (decision 044).
       dir="ltr"
-      data-tone={tone ? (value > 0 ? 'up' : value < 0 ? 'down' : undefined) : undefined}
+      data-tone={tone ? (toward > 0 ? 'up' : toward < 0 ? 'down' : undefined) : undefined}
     >
       {formatMoney(value, { precision, signed })}
     </span>
