@@ -5,7 +5,8 @@
  * - **Dice**: `HouseGamesService.original` — the nonce claimed, the outcome from the seed this
  *   instance knows, then the one statement a slot spin uses (the stake and the win through the
  *   ledger, the betting record, the house round kept; no vendor-protocol rows, and the
- *   responsible-gambling check inside it: migration 073).
+ *   responsible-gambling check inside it: migration 073), sent together with the rounds of
+ *   other players that arrive while a call is at the database (`seamless_spin_batch`, 080).
  * - **Mines**: a whole round of three calls — `minesStart` (the nonce, the layout kept, the stake
  *   debited), one `minesReveal`, and `minesCashOut` when the tile was safe (with 3 mines of 25,
  *   22/25 of rounds). A round is the unit counted and timed; a player has one open round at a
@@ -15,6 +16,9 @@
  * members; the ledger check runs after each game. The CPU per round of this process and of its
  * PostgreSQL backends is printed too: it depends less on what else loads the machine than the
  * rate and the p99 do.
+ *
+ * `BENCH_ORIGINALS_GAMES=dice` (or `mines`) runs one game; `SPIN_BATCH=0` sends every Dice round
+ * alone instead of combined with other players' rounds (decision 062), the before of a pair.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +42,10 @@ const MIN_RATE = 2_000;
 const MAX_P99_MS = 50;
 const GAMES = ['dice', 'mines'] as const;
 type Game = (typeof GAMES)[number];
+/** BENCH_ORIGINALS_GAMES=dice (or mines) runs one game only. */
+const RUN_GAMES = GAMES.filter((g) =>
+  (process.env.BENCH_ORIGINALS_GAMES ?? 'dice,mines').split(',').includes(g),
+);
 
 interface RoundsResult {
   burst: BurstFigures;
@@ -95,7 +103,7 @@ async function roundsWorker(url: string, game: Game): Promise<void> {
 
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const game of GAMES) {
+  for (const game of RUN_GAMES) {
     const db = await throwawayPostgres(`bench_orig_${game}`);
     if (!db) {
       rows.push({

@@ -70,6 +70,7 @@ import * as m076 from './migrations/076-bet-record-one-trigger.ts';
 import * as m077 from './migrations/077-agent-money-queue-in-ledger-post.ts';
 import * as m078 from './migrations/078-mines-start-and-settle-in-one-statement.ts';
 import * as m079 from './migrations/079-mines-step-without-lock.ts';
+import * as m080 from './migrations/080-spin-batch.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -142,6 +143,7 @@ export const migrations: Record<string, Migration> = {
   '077-agent-money-queue-in-ledger-post': m077,
   '078-mines-start-and-settle-in-one-statement': m078,
   '079-mines-step-without-lock': m079,
+  '080-spin-batch': m080,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
 import type { BetRecordWriter } from '../records/records.service.ts';
 import type { ResponsibleService } from '../responsible/responsible.service.ts';
+import { SpinBatcher } from '../house-games/spin-batcher.ts';
 import {
   HOUSE_SHARDS,
   WalletType,
@@ -258,6 +259,8 @@ export class SeamlessWallet {
   /** Account ids once read from committed rows (accounts are never deleted) and trial flags. */
   private readonly members = new Map<number, { account: number; freePlay: boolean }>();
   private readonly houses = new Map<string, number>();
+  /** Rounds of several players in one statement and one commit (decision 062), on PostgreSQL only. */
+  readonly batcher: SpinBatcher | undefined;
 
   constructor(deps: {
     database: Database;
@@ -270,6 +273,12 @@ export class SeamlessWallet {
     this.database = deps.database;
     this.wallet = deps.wallet;
     this.records = deps.records;
+    // SPIN_BATCH=0 sends every round alone (the benches' before; decision 062).
+    const pool = (deps.database as Database & { pool?: pg.Pool }).pool;
+    this.batcher =
+      deps.database.kind === 'postgres' && pool && process.env.SPIN_BATCH !== '0'
+        ? new SpinBatcher(pool)
+        : undefined;
   }
 
   /**
@@ -593,10 +602,12 @@ export class SeamlessWallet {
     const pool = (this.database as Database & { pool?: pg.Pool }).pool;
     const row = trx
       ? (await trx.executeQuery<SpinRow>(CompiledQuery.raw(SPIN_SQL, values))).rows[0]!
-      : this.database.kind === 'postgres' && pool
-        ? // Parsed once per pooled connection: a call only binds and executes.
-          (await pool.query<SpinRow>({ name: 'seamless_spin', text: SPIN_SQL, values })).rows[0]!
-        : (await this.database.db.executeQuery<SpinRow>(CompiledQuery.raw(SPIN_SQL, values))).rows[0]!;
+      : this.batcher
+        ? await this.batcher.spin(values)
+        : this.database.kind === 'postgres' && pool
+          ? // Parsed once per pooled connection: a call only binds and executes.
+            (await pool.query<SpinRow>({ name: 'seamless_spin', text: SPIN_SQL, values })).rows[0]!
+          : (await this.database.db.executeQuery<SpinRow>(CompiledQuery.raw(SPIN_SQL, values))).rows[0]!;
     return {
       balance: Number(row.o_balance),
       currency: this.wallet.currency().code,
