@@ -11,6 +11,7 @@ import {
   contractSchemaChainsPure,
   contractSchemaDeclarationsDroppable,
   contractSchemasPure,
+  errorCatalogueReadsAsLiterals,
 } from './build/contract-plugins.ts';
 import {
   cssModuleClassesAsNames,
@@ -449,6 +450,9 @@ export default defineConfig(({ mode }) => ({
     contractSchemaChainsPure(),
     cssModuleClassesAsNames(),
     cssModulesKeptWhole(),
+    errorCatalogueReadsAsLiterals(
+      fileURLToPath(new URL('../../packages/contract/src/errors.ts', import.meta.url)),
+    ),
     fontsourceSlim(),
     fontSubsets(),
     lazyChunkLoader(),

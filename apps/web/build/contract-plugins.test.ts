@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, parseAst, type Plugin, type Rolldown } from 'vite';
 import {
@@ -5,6 +8,7 @@ import {
   contractSchemaChainsPure,
   contractSchemaDeclarationsDroppable,
   contractSchemasPure,
+  errorCatalogueReadsAsLiterals,
 } from './contract-plugins.ts';
 
 /**
@@ -270,5 +274,74 @@ describe('in a build, a contract call costs its wire shape only', () => {
     for (const kept of ['zod-stand-in', 'Sets a limit (summary)', 'RG-module']) expect(none).toContain(kept);
     expect(arrowless).not.toContain('Sets a limit (summary)');
     expect(arrowless).toContain('deposit-kind');
+  });
+});
+
+describe('errorCatalogueReadsAsLiterals: the app reads the error catalogue as literals', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'error-catalogue-')), 'errors.ts');
+  writeFileSync(
+    file,
+    lines(
+      "import { MAX } from './constants.ts';",
+      'const aErrors = {',
+      "  noAccount: { code: 'social.no.account', status: 422, message: 'No account' },",
+      "  twice: { code: 'a.twice', status: 409, message: 'A' },",
+      '} as const satisfies Record<string, ErrorDef>;',
+      'export const BErrors = {',
+      "  tooMany: { code: 'b.many', status: 409, message: `At most ${MAX}` },",
+      "  twice: { code: 'b.twice', status: 409, message: 'B' },",
+      '} as const;',
+      'export const Errors = /* @__PURE__ */ (() => ({ ...aErrors, ...BErrors }) as const)();',
+    ),
+  );
+  const APP = '/repo/apps/web/src/features/x/page.tsx';
+  const run = (code: string, id = APP): string | null => {
+    const plugin = errorCatalogueReadsAsLiterals(file);
+    const parse = (text: string, options?: object) => parseAst(text, options as never);
+    (plugin.buildStart as unknown as (this: unknown) => void).call({
+      parse,
+      error: (m: string) => {
+        throw new Error(m);
+      },
+    });
+    const hook = plugin.transform as unknown as (
+      this: unknown,
+      code: string,
+      id: string,
+    ) => { code: string } | null;
+    return hook.call({ parse }, code, id)?.code ?? null;
+  };
+
+  it('writes each literal field read of `Errors.name` where it is read, under the local name too', () => {
+    expect(
+      run(
+        lines(
+          "import { Errors as E, other } from '@app/contract';",
+          'const a = E.noAccount.code === x ? E.noAccount.status : other.noAccount.code;',
+        ),
+      ),
+    ).toBe(
+      lines(
+        "import { Errors as E, other } from '@app/contract';",
+        'const a = "social.no.account" === x ? 422 : other.noAccount.code;',
+      ),
+    );
+  });
+
+  it('leaves a field that is not a literal, a name two sections share, an unknown name and any other use', () => {
+    const code = lines(
+      "import { Errors } from '@app/contract';",
+      'f(Errors.tooMany.message, Errors.twice.code, Errors.nope.code, Errors[name].code, Object.values(Errors));',
+    );
+    expect(run(code)).toBeNull();
+  });
+
+  it('leaves tests, modules outside the app and an `Errors` of another package alone', () => {
+    const read = 'const a = Errors.noAccount.code;';
+    expect(
+      run(`import { Errors } from '@app/contract';\n${read}`, '/repo/apps/web/src/x/page.test.tsx'),
+    ).toBeNull();
+    expect(run(`import { Errors } from '@app/contract';\n${read}`, '/repo/apps/admin/src/x.tsx')).toBeNull();
+    expect(run(`import { Errors } from './errors.ts';\n${read}`)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
 /**
@@ -201,6 +203,129 @@ export function contractSchemaDeclarationsDroppable(): Plugin {
       for (const { at, text } of inserts.sort((a, b) => b.at - a.at))
         out = out.slice(0, at) + text + out.slice(at);
       return { code: out, map: null };
+    },
+  };
+}
+
+/** A module of the web app's own source (its tests excepted), after TypeScript and JSX are gone. */
+const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/].+\.(ts|tsx)$/;
+
+/** `x as const`, `x satisfies T`: the expression itself. */
+function unwrapTs(node: Node | undefined): Node | undefined {
+  while (node && (node.type === 'TSAsExpression' || node.type === 'TSSatisfiesExpression'))
+    node = node.expression as Node;
+  return node;
+}
+
+/**
+ * Each refusal of the catalogue's sections (`const xErrors = { name: { code, status, message } }`)
+ * by name, with the fields written as plain literals. A name two sections share is left out
+ * (which one `Errors` holds depends on the order of its spreads).
+ */
+export function errorCatalogueOf(program: Node): Map<string, Map<string, string | number>> {
+  const found = new Map<string, Map<string, string | number>>();
+  const shared = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const n = node as Node;
+    const name = (n.id as Node | undefined)?.name as string | undefined;
+    const init = unwrapTs(n.init as Node | undefined);
+    if (n.type === 'VariableDeclarator' && name?.endsWith('Errors') && init?.type === 'ObjectExpression') {
+      for (const entry of init.properties as Node[]) {
+        const key = entry.key as Node | undefined;
+        const value = unwrapTs(entry.value as Node | undefined);
+        if (entry.type !== 'Property' || entry.computed || key?.type !== 'Identifier') continue;
+        if (value?.type !== 'ObjectExpression') continue;
+        const fields = new Map<string, string | number>();
+        for (const field of value.properties as Node[]) {
+          const fieldKey = field.key as Node | undefined;
+          const fieldValue = field.value as Node | undefined;
+          if (field.type !== 'Property' || field.computed || fieldKey?.type !== 'Identifier') continue;
+          const literal = fieldValue?.type === 'Literal' ? fieldValue.value : undefined;
+          if (typeof literal === 'string' || typeof literal === 'number')
+            fields.set(fieldKey.name as string, literal);
+        }
+        const entryName = key.name as string;
+        if (found.has(entryName)) shared.add(entryName);
+        found.set(entryName, fields);
+      }
+      return;
+    }
+    for (const [key, value] of Object.entries(n)) if (key !== 'type') visit(value);
+  };
+  visit(program);
+  for (const name of shared) found.delete(name);
+  return found;
+}
+
+/**
+ * The error catalogue's fields written where the web reads them. The app reads a refusal's code
+ * (and twice its status or sentence) as `Errors.name.code`, a property of the catalogue object
+ * `Errors` that spreads every section of the contract's errors.ts; a bundler keeps an object whole,
+ * so any such read put every refusal's code, status and English sentence (6.5 kB gzip, most of
+ * them sentences the web never shows) into the player's JS. Here each `Errors.<name>.<field>` read
+ * of a module of the app that imports `Errors` from the contract becomes the field's literal
+ * (`"social.no.account"`), read from the catalogue's source at the start of the build; a read of a
+ * name or field that is not a literal there stays a read. Nothing in the web then reads `Errors`
+ * itself (shared/forms/error-text.ts words the player's forms from `PlayerErrors` and
+ * `ResponsibleErrors`), and the bundler drops it (issue 33, decision 060). The server, the back
+ * office and the tests read the catalogue untouched.
+ */
+export function errorCatalogueReadsAsLiterals(errorsFile: string): Plugin {
+  let catalogue = new Map<string, Map<string, string | number>>();
+  return {
+    name: 'error-catalogue-reads-as-literals',
+    apply: 'build',
+    buildStart() {
+      const source = readFileSync(errorsFile, 'utf8');
+      catalogue = errorCatalogueOf(this.parse(source, { lang: 'ts' }) as unknown as Node);
+      if (catalogue.size === 0)
+        this.error(`error-catalogue-reads-as-literals: read no refusal from ${errorsFile}`);
+    },
+    transform(code, id) {
+      if (!APP_SOURCE.test(id) || /\.test\.tsx?$/.test(id) || !code.includes('Errors')) return null;
+      const program = this.parse(code) as unknown as Node;
+      let local: string | null = null;
+      for (const statement of program.body as Node[]) {
+        if (statement.type !== 'ImportDeclaration' || (statement.source as Node).value !== '@app/contract')
+          continue;
+        for (const specifier of statement.specifiers as Node[])
+          if (
+            specifier.type === 'ImportSpecifier' &&
+            ((specifier.imported as Node).name as string) === 'Errors'
+          )
+            local = (specifier.local as Node).name as string;
+      }
+      if (!local) return null;
+      const edits: { start: number; end: number; text: string }[] = [];
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!node || typeof node !== 'object') return;
+        const n = node as Node;
+        if (n.type === 'MemberExpression' && !n.computed) {
+          const inner = n.object as Node;
+          const object = inner.type === 'MemberExpression' && !inner.computed ? (inner.object as Node) : null;
+          if (object?.type === 'Identifier' && object.name === local) {
+            const value = catalogue
+              .get((inner.property as Node).name as string)
+              ?.get((n.property as Node).name as string);
+            if (value !== undefined) {
+              edits.push({ start: n.start, end: n.end, text: JSON.stringify(value) });
+              return;
+            }
+          }
+        }
+        for (const [key, value] of Object.entries(n)) if (key !== 'type') visit(value);
+      };
+      visit(program);
+      if (!edits.length) return null;
+      const out = new MagicString(code);
+      for (const { start, end, text } of edits) out.overwrite(start, end, text);
+      return {
+        code: out.toString(),
+        map: out.generateMap({ hires: true, source: id, includeContent: true }),
+      };
     },
   };
 }

@@ -175,6 +175,12 @@ export const PlayerErrorNames = [...Object.keys(verificationErrors), ...Object.k
   keyof typeof verificationErrors | keyof typeof accountErrors
 )[];
 
+/**
+ * Those errors by name, for the web client's sentences: it reads them from here rather than from
+ * `Errors`, so that its build can leave the rest of the catalogue out (decision 060).
+ */
+export const PlayerErrors = { ...verificationErrors, ...accountErrors } as const;
+
 /** Refused encrypted requests (DESIGN.md §2). */
 const payloadErrors = {
   payloadEncryptionRequired: {
@@ -887,32 +893,37 @@ export const RaffleErrors = {
   },
 } as const;
 
-export const Errors = {
-  ...verificationErrors,
-  ...accountErrors,
-  ...payloadErrors,
-  ...memberErrors,
-  ...walletErrors,
-  ...WalletErrors,
-  ...DepositErrors,
-  ...withdrawErrors,
-  ...gameErrors,
-  ...profileErrors,
-  ...platformErrors,
-  ...LotteryErrors,
-  ...AgentRegisterErrors,
-  ...AgentContractErrors,
-  ...ResponsibleErrors,
-  ...PointsErrors,
-  ...EngageErrors,
-  ...SocialErrors,
-  ...PromotionErrors,
-  ...RaffleErrors,
-  ...ChatErrors,
-} as const satisfies Record<string, ErrorDef>;
+// In a function marked pure: a bundler keeps an object of spreads even when nothing reads it (a
+// spread may run a getter), and the web build reads no field of it (decision 060).
+export const Errors = /* @__PURE__ */ (() =>
+  ({
+    ...verificationErrors,
+    ...accountErrors,
+    ...payloadErrors,
+    ...memberErrors,
+    ...walletErrors,
+    ...WalletErrors,
+    ...DepositErrors,
+    ...withdrawErrors,
+    ...gameErrors,
+    ...profileErrors,
+    ...platformErrors,
+    ...LotteryErrors,
+    ...AgentRegisterErrors,
+    ...AgentContractErrors,
+    ...ResponsibleErrors,
+    ...PointsErrors,
+    ...EngageErrors,
+    ...SocialErrors,
+    ...PromotionErrors,
+    ...RaffleErrors,
+    ...ChatErrors,
+  }) as const satisfies Record<string, ErrorDef>)();
 export type ErrorName = keyof typeof Errors;
 /** Every code the wire may carry in `errorCode`. */
 export type ErrorCode = (typeof Errors)[ErrorName]['code'];
 
 /** The codes of the catalogue, for checks that a code is one of ours. */
-export const errorCodes: ReadonlySet<string> = new Set(Object.values(Errors).map((e) => e.code));
+// Marked pure: a bundle that reads no code from here (the web's) may leave it, and `Errors`, out.
+export const errorCodes: ReadonlySet<string> = /* @__PURE__ */ (() =>
+  new Set(Object.values(Errors).map((e) => e.code)))();

@@ -1,4 +1,4 @@
-import { Errors, PlayerErrorNames, ResponsibleErrors } from '@app/contract';
+import { PlayerErrors, ResponsibleErrors } from '@app/contract';
 import type { TFunction } from '../i18n/translator.ts';
 import { isApiError } from '../http/api-error.ts';
 
@@ -8,15 +8,11 @@ export function errorKeyOf(name: string): string {
 }
 
 /** The errors a player meets in the forms, each with a translated sentence (the contract's order). */
-const catalogue: { key: string; code: string; message: string }[] = [
-  ...PlayerErrorNames,
+const catalogue: { key: string; code: string; message: string }[] = Object.entries({
+  ...PlayerErrors,
   // Responsible gambling's refusals (decision 039): met on the deposit, betting and login pages.
-  ...(Object.keys(ResponsibleErrors) as (keyof typeof ResponsibleErrors)[]),
-].map((name) => ({
-  key: errorKeyOf(name),
-  code: Errors[name].code,
-  message: Errors[name].message,
-}));
+  ...ResponsibleErrors,
+}).map(([name, { code, message }]) => ({ key: errorKeyOf(name), code, message }));
 
 /**
  * The catalogue key of a server error (spec B §8). Several messages share one code (three kinds of
