@@ -78,13 +78,57 @@ async function launchSlot(page: Page, token: string): Promise<{ gameUrl: string;
   return { gameUrl: body.value.content.game_url, gameName: game.gameName };
 }
 
+/**
+ * Keeps the time of every balance the live stream sends the page (not the frame), whether the
+ * page writes it into the header or holds it: what tells a spin whose reels turned while one landed.
+ */
+async function recordStreamBalances(page: Page) {
+  await page.addInitScript(() => {
+    if (window.top !== window) return;
+    const w = window as unknown as { __streamBalances: number[] };
+    w.__streamBalances = [];
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener('balance', () => w.__streamBalances.push(Date.now()));
+      }
+    };
+  });
+}
+
+const streamBalances = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __streamBalances: number[] }).__streamBalances.length);
+
+/**
+ * While the reels turn the header keeps the balance it showed before the spin: the live stream's
+ * balance (the round settled, often before its answer reached the page) must not tell the result
+ * before the reels do. True when a stream balance landed since the click (`landedBefore` was the
+ * count then), i.e. the check bit.
+ */
+async function headerHeldWhileReelsTurn(
+  page: Page,
+  frame: FrameLocator,
+  shownBefore: string,
+  landedBefore: number,
+) {
+  for (;;) {
+    const shown = await page.getByTestId('balance-amount').innerText();
+    const landed = await streamBalances(page);
+    if (await frame.getByTestId('last-win').isVisible()) return landed > landedBefore;
+    expect(shown).toBe(shownBefore);
+    await page.waitForTimeout(100);
+  }
+}
+
 test.describe('house games', () => {
   test('a member launches the slot into the /game frame, spins, sees the balance and the betting record change, rotates the seed and the verifier page reproduces the round', async ({
     page,
     server,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     await preparePage(page);
+    await recordStreamBalances(page);
     await playerSession(page, server, 'demo', 'Demo1234');
     const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
     const { gameUrl, gameName } = await launchSlot(page, token);
@@ -113,19 +157,12 @@ test.describe('house games', () => {
     // Spin: the answer's balance is what the page shows, the stake went out and the win came in.
     const answer = page.waitForResponse((r) => r.url().endsWith('/wps/sandbox/house/spin'));
     const headerBeforeText = await page.getByTestId('balance-amount').innerText();
+    let landedBefore = await streamBalances(page);
     await frame.getByTestId('spin').click();
     const round = ((await (await answer).json()) as SpinAnswer).value;
     expect(round.serverSeedHash).toBe(hash);
     expect(round.nonce).toBe(0);
-    // While the reels turn the header keeps its balance: the live stream's balance (read every
-    // second, the round already settled) must not tell the result before the reels do.
-    for (;;) {
-      const shown = await page.getByTestId('balance-amount').innerText();
-      if (await frame.getByTestId('last-win').isVisible()) break;
-      expect(shown).toBe(headerBeforeText);
-      await page.waitForTimeout(100);
-    }
-    await expect(frame.getByTestId('last-win')).toBeVisible({ timeout: 30_000 });
+    let streamLandedInSpin = await headerHeldWhileReelsTurn(page, frame, headerBeforeText, landedBefore);
     await expect(frame.getByTestId('house-balance')).toHaveText(`$ ${money(round.balance)}`);
     await headerRead;
     await expect(page.getByTestId('balance-amount')).toHaveText(
@@ -147,6 +184,23 @@ test.describe('house games', () => {
     expect(round.bet).toBeGreaterThan(0);
     await expect(frame.getByTestId('next-nonce')).toHaveText('1');
     await lookBoth(page, 'house-slot-in-frame');
+    // The hold is proven only by a spin during which the live stream's balance landed (it is read
+    // every second, a spin lasts about 1.5 s): spin again until one did, the header held each time.
+    for (let spin = 0; !streamLandedInSpin && spin < 10; spin++) {
+      await expect(frame.getByTestId('spin')).toBeEnabled({ timeout: 20_000 });
+      const shown = await page.getByTestId('balance-amount').innerText();
+      const settledSpin = page.waitForResponse((r) => r.url().endsWith('/wps/sandbox/house/spin'));
+      landedBefore = await streamBalances(page);
+      await frame.getByTestId('spin').click();
+      const again = ((await (await settledSpin).json()) as SpinAnswer).value;
+      streamLandedInSpin = await headerHeldWhileReelsTurn(page, frame, shown, landedBefore);
+      const header = Number(shown.replace(/[^0-9.]/g, ''));
+      await expect(page.getByTestId('balance-amount')).toHaveText(
+        `$${money(Math.round((header - again.bet + again.win) * 100) / 100)}`,
+        { timeout: 3_000 },
+      );
+    }
+    expect(streamLandedInSpin).toBe(true);
 
     // The member centre's betting record lists the round.
     await page.goto('/');

@@ -50,7 +50,7 @@ export function SessionExpiryWarning({
   onStay: () => void;
   onLogout: () => void;
 }) {
-  const { t } = useTypedTranslation('pages');
+  const { t, ready } = useTypedTranslation('pages');
   const [now, setNow] = useState(() => Date.now());
   const [open, setOpen] = useState(false);
   const [acknowledged, setAcknowledged] = useState<number | null>(null);
@@ -84,7 +84,8 @@ export function SessionExpiryWarning({
     return () => window.clearTimeout(timer);
   }, [end, open, lead, status, receivedAt, acknowledged, now, onLogout]);
 
-  if (!open || !end) return null;
+  // Its words first: a dialog of bare keys would say nothing of the seconds left.
+  if (!open || !end || !ready) return null;
   const seconds = Math.max(0, Math.ceil((end.at - now) / 1_000));
   const close = () => {
     setOpen(false);
