@@ -45,28 +45,32 @@ export async function databaseBackendPids<DB>(db: Kysely<DB>): Promise<number[]>
   ).rows.map((r) => r.pid);
 }
 
-/** CPU seconds of all these processes together; null when one of them is gone (the sum would lie). */
-export function cpuSecondsOfAll(pids: number[]): number | null {
-  let total = 0;
-  for (const pid of pids) {
-    const c = cpuSecondsOf(pid);
-    if (c === null) return null;
-    total += c;
-  }
-  return total;
-}
-
 /**
  * Starts counting the CPU time of this process and of the PostgreSQL backends `backendPids`; the
- * function returned tells the seconds each used since (the backends' null when one of them is gone).
+ * function returned tells the seconds each used since (the backends' null when one of them was
+ * gone at the start). The backends are read every second: one that has closed by the end (the
+ * pool closes a connection idle for ten seconds, as it does when rounds go together over fewer
+ * connections) is charged up to its last reading, which holds all it did, having been idle since.
  */
 export function startCpuSample(backendPids: number[]): () => { appS: number; dbS: number | null } {
-  const db0 = cpuSecondsOfAll(backendPids);
+  const first = backendPids.map((pid) => cpuSecondsOf(pid));
+  const last = [...first];
+  const read = () =>
+    backendPids.forEach((pid, i) => {
+      const c = cpuSecondsOf(pid);
+      if (c !== null) last[i] = c;
+    });
+  const sampler = setInterval(read, 1_000);
+  sampler.unref();
   const app0 = process.cpuUsage();
   return () => {
     const app = process.cpuUsage(app0);
-    const db1 = cpuSecondsOfAll(backendPids);
-    return { appS: (app.user + app.system) / 1e6, dbS: db0 !== null && db1 !== null ? db1 - db0 : null };
+    clearInterval(sampler);
+    read();
+    const dbS = first.some((c) => c === null)
+      ? null
+      : last.reduce<number>((sum, c, i) => sum + c! - first[i]!, 0);
+    return { appS: (app.user + app.system) / 1e6, dbS };
   };
 }
 
