@@ -15,7 +15,7 @@
  * plain HTTP/1.1 instead, as `npm start` serves by default.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,7 +26,11 @@ import { repoRoot, settled, startPlatformServer } from './lib/processes.ts';
 import { CHROMIUM } from './lib/browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
-const PAGES = ['/', '/rng', '/promotions', '/lottery', '/noticePage'];
+const ALL_PAGES = ['/', '/rng', '/promotions', '/lottery', '/noticePage'];
+/** BENCH_LH_PAGES=/,/rng audits only those (a diagnosis); every row is the five otherwise. */
+const PAGES = process.env.BENCH_LH_PAGES ? process.env.BENCH_LH_PAGES.split(',') : ALL_PAGES;
+/** BENCH_LH_SAVE=<dir> keeps every run's whole Lighthouse report there, to read what cost a score. */
+const SAVE_DIR = process.env.BENCH_LH_SAVE;
 const MIN_SCORE = 95;
 const MAX_LCP_MS = 2500;
 const MAX_CLS = 0.05;
@@ -45,6 +49,10 @@ interface Audit {
    * page: the figure says which kind of machine a row was read on.
    */
   benchmarkIndex: number;
+  /** The other metrics the score weighs (first contentful paint, speed index, total blocking time), ms. */
+  fcpMs: number;
+  speedIndexMs: number;
+  tbtMs: number;
 }
 
 async function audit(url: string): Promise<Audit> {
@@ -71,6 +79,11 @@ async function audit(url: string): Promise<Audit> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (SAVE_DIR) {
+      mkdirSync(SAVE_DIR, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+      writeFileSync(join(SAVE_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -78,6 +91,9 @@ async function audit(url: string): Promise<Audit> {
       cls: numeric('cumulative-layout-shift'),
       bytes: numeric('total-byte-weight'),
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      fcpMs: numeric('first-contentful-paint'),
+      speedIndexMs: numeric('speed-index'),
+      tbtMs: numeric('total-blocking-time'),
     };
   } finally {
     chrome.kill();
@@ -166,7 +182,7 @@ export async function run(): Promise<BenchRow[]> {
       for (let i = 0; i < RUNS; i++) {
         const a = await audit(`${server.url}${path}`);
         console.error(
-          `    ${path} run ${i + 1}: score ${a.score}, LCP ${(a.lcpMs / 1000).toFixed(2)} s, CLS ${a.cls.toFixed(3)}, ${(a.bytes / 1000).toFixed(0)} kB, host benchmark index ${a.benchmarkIndex}`,
+          `    ${path} run ${i + 1}: score ${a.score}, LCP ${(a.lcpMs / 1000).toFixed(2)} s, CLS ${a.cls.toFixed(3)}, FCP ${(a.fcpMs / 1000).toFixed(2)} s, SI ${(a.speedIndexMs / 1000).toFixed(2)} s, TBT ${a.tbtMs.toFixed(0)} ms, ${(a.bytes / 1000).toFixed(0)} kB, host benchmark index ${a.benchmarkIndex}`,
         );
         runs.push(a);
       }

@@ -50,6 +50,27 @@ test.describe('first visit (decision 015)', () => {
     });
   }
 
+  // A visitor who chose no language reads the brand's (Burmese): the announcements warmed for the
+  // home page's banner were asked for before the translator had a language, keyed in English, and
+  // asked again in Burmese as the page rendered. The originals row's names are the shell's: none
+  // of the games' six catalogues comes with the home page.
+  test("a first visit to / in the brand's language repeats no call and fetches no game's strings", async ({
+    page,
+  }) => {
+    const calls = countCalls(page);
+    const catalogues: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/assets/strings/')) catalogues.push(pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('original-card-dice')).toContainText('အန်စာတုံး', { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    expect([...calls].filter(([, n]) => n > 1)).toEqual([]);
+    expect(calls.get('/wps/relay/MCSFE_getListAnnouncements')).toBe(1);
+    expect(catalogues.filter((p) => p.includes('/originals'))).toEqual([]);
+  });
+
   // The page's chunk loader asks for its feature's strings: asked before the start had given the
   // translator the visitor's language, they came in English as well (decision 015, twelfth pass).
   for (const path of ['/rng', '/lottery']) {

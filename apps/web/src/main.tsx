@@ -101,14 +101,15 @@ async function boot(root: Root, retry = false): Promise<void> {
   applyTheme(brand.theme);
   document.title = brand.brandName;
   root.render(<Splash brandName={brand.brandName} label="Loading" />);
+  const language = chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY));
+  // The translator takes the visitor's language now, and the strings the page's chunk asked for
+  // load in it. Before the announcements below: their query is keyed by, and asked in, the
+  // translator's language, so one asked for before it had one was asked again in it.
+  const shellStrings = initI18n(language);
   if (isHomePath(window.location.pathname)) void warmFirstBanner(queryClient, statusIn);
   // The notice bar's announcements (and a page hero's banner) come with the catalogue, not after
   // the first render.
   else if (showsNoticeBar(window.location.pathname)) void queryClient.prefetchQuery(announcementsQuery());
-  const language = chooseStartLanguage(brand, localStore.get(LANGUAGE_STORAGE_KEY));
-  // The translator takes the visitor's language now, and the strings the page's chunk asked for
-  // load in it.
-  const shellStrings = initI18n(language);
   // With the shell's catalogue, the strings its first page and the header's game navigation read.
   warmRouteStrings(window.location.pathname, language);
   warmCatalogues(language, [GAMES_NS]);

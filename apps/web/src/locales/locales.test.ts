@@ -252,4 +252,27 @@ describe('catalogues', () => {
       for (const kind of ledgerKindCodes)
         expect(records.get(language)![`kind_${kind}`], `records/${language}: kind_${kind}`).toBeTruthy();
   });
+
+  it("the home page's originals row names each game as its own page does, in every language (the shell keeps a copy so the home page fetches none of the games' catalogues)", () => {
+    const all = byNamespace();
+    const own: Record<string, [string, string]> = {
+      dice: ['originals', 'game_dice'],
+      limbo: ['originals', 'game_limbo'],
+      crash: ['originals-crash', 'title'],
+      mines: ['originals', 'game_mines'],
+      plinko: ['originals', 'game_plinko'],
+      keno: ['originals-tables', 'game_keno'],
+      wheel: ['originals-tables', 'game_wheel'],
+      roulette: ['originals-tables', 'game_roulette'],
+      sicbo: ['originals-tables', 'game_sicbo'],
+      hilo: ['originals-cards', 'game_hilo'],
+      baccarat: ['originals-baccarat', 'game_baccarat'],
+      blackjack: ['originals-blackjack', 'game_blackjack'],
+    };
+    for (const language of catalogueLanguageCodes)
+      for (const [code, [ns, key]] of Object.entries(own))
+        expect(all.get('')!.get(language)![`originals_row_${code}`], `${language}: ${code}`).toBe(
+          all.get(ns)!.get(language)![key],
+        );
+  });
 });

@@ -39,15 +39,28 @@ export const LOBBY_OTHER_RTP: Record<string, string> = {
   baccarat: '85.88–98.93',
   blackjack: '99.31',
 };
+/** The row's name of each game: the shell's own keys (see OriginalsRow). */
+const ROW_NAME = {
+  dice: 'originals_row_dice',
+  limbo: 'originals_row_limbo',
+  crash: 'originals_row_crash',
+  mines: 'originals_row_mines',
+  plinko: 'originals_row_plinko',
+  keno: 'originals_row_keno',
+  wheel: 'originals_row_wheel',
+  roulette: 'originals_row_roulette',
+  'sic-bo': 'originals_row_sicbo',
+  hilo: 'originals_row_hilo',
+  baccarat: 'originals_row_baccarat',
+  blackjack: 'originals_row_blackjack',
+} as const satisfies Record<(typeof LOBBY_ORIGINALS)[number], string>;
+
 export function OriginalsRow() {
-  const { t, ready } = useTypedTranslation([
-    'originals',
-    'originals-tables',
-    'originals-cards',
-    'originals-baccarat',
-    'originals-blackjack',
-    'originals-crash',
-  ]);
+  // The row's words are the shell catalogue's (the home page's own, in before it renders): the
+  // games' six catalogues (about 40 kB in Burmese, the brand's default language) are the game
+  // pages' and are not fetched for a row of names (decision 060). The names repeat the games'
+  // own; locales.test.ts holds them equal.
+  const { t } = useTypedTranslation('translation');
   const gate = useGate();
   const navigate = useNavigate();
   const open = (code: string) =>
@@ -55,11 +68,8 @@ export function OriginalsRow() {
       ? void navigate('/sandbox/games/crash')
       : gate(() => void navigate(`/sandbox/games/${encodeURIComponent(code)}`), { allowTrial: true });
   return (
-    // The row's six catalogues come after the home page's own: until they are in, the cards keep
-    // their place and their art, with no text (the keys are no words to show a player), and the
-    // row is inert: a card with no name is neither announced nor reached by the keyboard.
-    <Section title={ready ? t('row_title') : '\u00a0'} id="home-originals">
-      <ul className={styles.row} data-testid="originals-row" inert={!ready} aria-busy={!ready}>
+    <Section title={t('originals_row_title')} id="home-originals">
+      <ul className={styles.row} data-testid="originals-row">
         {LOBBY_ORIGINALS.map((code) => (
           <li key={code}>
             <button
@@ -70,17 +80,9 @@ export function OriginalsRow() {
               data-testid={`original-card-${code}`}
             >
               <Art code={code} />
-              <span className={styles.name}>
-                {ready
-                  ? t(
-                      code === 'crash'
-                        ? 'originals-crash:title'
-                        : `game_${code === 'sic-bo' ? 'sicbo' : code}`,
-                    )
-                  : '\u00a0'}
-              </span>
+              <span className={styles.name}>{t(ROW_NAME[code])}</span>
               <span className={styles.tag}>
-                {ready ? t('row_tag', { rtp: LOBBY_OTHER_RTP[code] ?? LOBBY_ORIGINALS_RTP }) : '\u00a0'}
+                {t('originals_row_tag', { rtp: LOBBY_OTHER_RTP[code] ?? LOBBY_ORIGINALS_RTP })}
               </span>
             </button>
           </li>
