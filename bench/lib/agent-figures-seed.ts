@@ -186,9 +186,9 @@ export async function seedBetFigures(
     await sql`set local work_mem = '512MB'`.execute(trx);
     await sql`create temp table agent_fold_batch (like agent_stat_queue) on commit drop`.execute(trx);
     await sql`
-      insert into agent_fold_batch (id, member_id, at, event, product, kind, reference, bets, bet_amount,
+      insert into agent_fold_batch (slot, member_id, at, event, product, kind, reference, bets, bet_amount,
         valid_bet, payout, amount)
-      select row_number() over (), member_id, now(), 'BET', product, '', '', sum(bets), 0, sum(valid_bet), 0, 0
+      select 0, member_id, now(), 'BET', product, '', '', sum(bets), 0, sum(valid_bet), 0, 0
       from bench_seed_member where product <> ${ALL_PRODUCTS}
       group by member_id, product`.execute(trx);
     await resolveFoldMembers(trx);

@@ -69,7 +69,10 @@ async function writeBets(db: Kysely<unknown>, member: number): Promise<void> {
   await update(sql`payout = 1`, ['none']);
 }
 
-/** What the triggers wrote for the member, in the order they wrote it (no ids: they differ). */
+/**
+ * What the triggers wrote for the member, in the order they wrote it (no ids: they differ); the
+ * agent queue's rows sorted by their figures (it keeps no order since migration 082).
+ */
 async function written(db: Kysely<unknown>, member: number) {
   const wins = await sql`
     select b.bet_no, w.member_id, w.vendor, w.product, w.game_name, w.currency, w.bet_amount, w.payout, w.settled_at
@@ -77,7 +80,8 @@ async function written(db: Kysely<unknown>, member: number) {
     where w.vendor = ${VENDOR} order by b.bet_no`.execute(db);
   const agent = await sql`
     select at, event, product, bets, bet_amount, valid_bet, payout, kind, reference, amount from agent_stat_queue
-    where member_id = ${member} and event = 'BET' order by id`.execute(db);
+    where member_id = ${member} and event = 'BET'
+    order by at, bets, bet_amount, valid_bet, payout, product`.execute(db);
   const points = await sql`
     select product, valid_bet from points_queue where member_id = ${member} order by id`.execute(db);
   const site = await sql`

@@ -71,6 +71,7 @@ import * as m077 from './migrations/077-agent-money-queue-in-ledger-post.ts';
 import * as m078 from './migrations/078-mines-start-and-settle-in-one-statement.ts';
 import * as m079 from './migrations/079-mines-step-without-lock.ts';
 import * as m080 from './migrations/080-spin-batch.ts';
+import * as m082 from './migrations/082-agent-queue-in-two-halves.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -144,6 +145,7 @@ export const migrations: Record<string, Migration> = {
   '078-mines-start-and-settle-in-one-statement': m078,
   '079-mines-step-without-lock': m079,
   '080-spin-batch': m080,
+  '082-agent-queue-in-two-halves': m082,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -323,7 +323,8 @@ export interface LuckyBagShareTable {
 
 /** What the team figures have not folded yet, appended by triggers (migration 029, decision 028). */
 export interface AgentStatQueueTable {
-  id: Generated<number>;
+  /** The queue's half (migration 082): the default, the half being written. */
+  slot: Generated<number>;
   member_id: number;
   at: RequiredTimestamp;
   event: 'BET' | 'MONEY' | 'REGISTER' | 'LOGIN';

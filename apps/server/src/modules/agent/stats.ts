@@ -14,8 +14,8 @@ import { accrueRebates, LOTTERY_PRODUCTS, resolveFoldMembers, STATS_LOCK } from 
  * rebate is kept in the member's figures (agent_member_day.own_rebate, at its rate when the fold
  * takes the bets) and moved into its accrual by the hourly payment (decision 059).
  *
- * Exactly once: a fold deletes the queue rows it adds up, and the figures and the rebate accruals
- * commit together with that delete, or nothing does (a crash, kill -9, a throw). Folds
+ * Exactly once: a fold empties the half of the queue it adds up (migration 082), and the figures and
+ * the rebate accruals commit together with that TRUNCATE, or nothing does (a crash, kill -9, a throw). Folds
  * are taken one at a time across instances (an advisory lock of the transaction); a fold that finds
  * another running does nothing and the next one takes its rows.
  */
@@ -46,9 +46,6 @@ export const ACTIVE_GAP_CAP = 32;
 /** The product key of a member's or team's whole day (every product and the money movements). */
 export const ALL_PRODUCTS = '*';
 
-/** Queue rows one fold takes at most (a backlog is taken over several folds). */
-const DEFAULT_FOLD_LIMIT = 100_000;
-
 export const FOLD_JOB = 'agent.stats-fold';
 
 /**
@@ -70,7 +67,10 @@ export function foldEveryMsFromEnv(env: NodeJS.ProcessEnv = process.env): number
 }
 
 export interface FoldOptions {
-  /** Queue rows to take at most. */
+  /**
+   * No longer used: since migration 082 a fold takes its half of the queue whole (a few seconds'
+   * rows; a backlog after the fold job stood still is taken in one fold). Kept for callers.
+   */
   limit?: number;
   /** Test hook: throws once the rebates are accrued, to show that the whole fold rolls back. */
   failAfterAccrual?: boolean;
@@ -163,17 +163,24 @@ export class AgentStats {
     // of rows: sorted and hashed in memory rather than on disk. Only for this transaction.
     if (this.database.kind === 'postgres') await sql`set local work_mem = '128MB'`.execute(trx);
     const tz = this.timeZone;
-    const limit = options.limit ?? DEFAULT_FOLD_LIMIT;
 
+    // The queue's two halves (migration 082; decision 028, "The queue in two halves"): new rows
+    // are sent to the other half (the sequence is seen by every session at once), the half they
+    // went to is locked, which waits out its last writers, read whole and emptied with the
+    // figures' commit. The settlements write to the other half meanwhile and never wait on this.
+    // The half not written holds rows only when a fold of it failed (its switch is not rolled
+    // back) or a writer read the slot just before a switch: it is taken first, without a switch.
+    const slot = async (f: RawBuilder<unknown>) =>
+      Number((await sql<{ n: string }>`select ${f} as n`.execute(trx)).rows[0]!.n) % 2;
+    let other = 1 - (await slot(sql`coalesce(pg_sequence_last_value('agent_stat_queue_slot'), 0)`));
+    const left = await sql`select 1 from ${sql.id(`agent_stat_queue_${other}`)} limit 1`.execute(trx);
+    if (!left.rows.length) other = 1 - (await slot(sql`nextval('agent_stat_queue_slot')`));
+    const half = sql.id(`agent_stat_queue_${other}`);
+    await sql`lock table ${half} in access exclusive mode`.execute(trx);
     await sql`create temp table agent_fold_batch (like agent_stat_queue) on commit drop`.execute(trx);
-    const taken = await sql`
-      with d as (
-        delete from agent_stat_queue
-        where id in (select id from agent_stat_queue order by id limit ${limit})
-        returning *
-      )
-      insert into agent_fold_batch select * from d`.execute(trx);
+    const taken = await sql`insert into agent_fold_batch select * from ${half}`.execute(trx);
     const folded = Number(taken.numAffectedRows ?? 0);
+    if (folded > 0) await sql`truncate ${half}`.execute(trx);
     if (folded === 0) {
       await sql`update agent_stat_state set last_fold_at = now()`.execute(trx);
       return { folded: 0, accrued: 0, busy: 0 };
