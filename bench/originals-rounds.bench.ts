@@ -9,7 +9,8 @@
  *   other players that arrive while a call is at the database (`seamless_spin_batch`, 080).
  * - **Mines**: a whole round of three calls — `minesStart` (the nonce, the layout kept, the stake
  *   debited), one `minesReveal`, and `minesCashOut` when the tile was safe (with 3 mines of 25,
- *   22/25 of rounds). A round is the unit counted and timed; a player has one open round at a
+ *   22/25 of rounds), each sent with other players' Mines calls (`house_mines_batch`, 083).
+ *   A round is the unit counted and timed; a player has one open round at a
  *   time, so each loop takes a player of its own from a free list.
  *
  * 24 concurrent players for BENCH_DURATION_S seconds (10 by default) after a warm-up, 200 funded
@@ -18,7 +19,8 @@
  * rate and the p99 do.
  *
  * `BENCH_ORIGINALS_GAMES=dice` (or `mines`) runs one game; `SPIN_BATCH=0` sends every Dice round
- * alone instead of combined with other players' rounds (decision 062), the before of a pair.
+ * and every Mines start and step alone instead of combined with other players' (decision 062,
+ * `seamless_spin_batch` and `house_mines_batch`), the before of a pair.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

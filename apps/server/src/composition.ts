@@ -322,7 +322,13 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   const games = new GamesService({ database, feed, wallet });
   // The winners board's table keeps only the board's window (decision 024).
   registerGamesJobs(jobs);
-  const seamlessWallet = new SeamlessWallet({ database, wallet, records, responsible });
+  const seamlessWallet = new SeamlessWallet({
+    database,
+    wallet,
+    records,
+    responsible,
+    batch: config.spinBatch,
+  });
   // Game vendors (decision 019): the sandbox vendor launches every code without an adapter of its
   // own, but takes wallet callbacks over HTTP only under its own code (SBX).
   const sandboxVendor = new SandboxVendor({

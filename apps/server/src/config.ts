@@ -53,6 +53,12 @@ export interface AppConfig {
    * standing, and the cap they rise to under abuse (parseCaptchaCheck).
    */
   captchaCheck: { bits: number; maxBits: number };
+  /**
+   * SPIN_BATCH (on unless `0`, `false`, `no` or `off`): on PostgreSQL, house rounds of several
+   * players arriving while a call is at the database are written in one call and one commit
+   * (decision 062); off, each round goes alone (the benchmarks' before). PGlite ignores it.
+   */
+  spinBatch: boolean;
 }
 
 /** One OpenID provider of social sign-in (decision 045), from OIDC_<PROVIDER>_* variables. */
@@ -160,6 +166,14 @@ function parseSeedDemo(env: NodeJS.ProcessEnv): boolean {
   return asked;
 }
 
+/** SPIN_BATCH: unset or a switch's on is on, a switch's off is off; anything else refuses to start. */
+function parseSpinBatch(raw: string | undefined): boolean {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || isOn(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new Error(`SPIN_BATCH must be 1 or 0 (on or off), got "${raw}"`);
+}
+
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -263,5 +277,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secrets: parseSecrets(env),
     socialProviders: parseSocialProviders(env),
     captchaCheck: parseCaptchaCheck(env),
+    spinBatch: parseSpinBatch(env.SPIN_BATCH),
   };
 }

@@ -72,6 +72,7 @@ import * as m078 from './migrations/078-mines-start-and-settle-in-one-statement.
 import * as m079 from './migrations/079-mines-step-without-lock.ts';
 import * as m080 from './migrations/080-spin-batch.ts';
 import * as m082 from './migrations/082-agent-queue-in-two-halves.ts';
+import * as m083 from './migrations/083-mines-batch.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -146,6 +147,7 @@ export const migrations: Record<string, Migration> = {
   '079-mines-step-without-lock': m079,
   '080-spin-batch': m080,
   '082-agent-queue-in-two-halves': m082,
+  '083-mines-batch': m083,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

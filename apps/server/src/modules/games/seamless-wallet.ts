@@ -268,17 +268,17 @@ export class SeamlessWallet {
     records: BetRecordWriter;
     /** Loss and wager limits, time-outs and self-exclusion (decision 039), checked on every debit. */
     responsible?: ResponsibleService;
+    /** Combine the rounds of several players on PostgreSQL (the configuration's spinBatch). */
+    batch: boolean;
   }) {
     this.responsible = deps.responsible;
     this.database = deps.database;
     this.wallet = deps.wallet;
     this.records = deps.records;
-    // SPIN_BATCH=0 sends every round alone (the benches' before; decision 062).
+    // Off (SPIN_BATCH=0), every round goes alone (the benches' before; decision 062).
     const pool = (deps.database as Database & { pool?: pg.Pool }).pool;
     this.batcher =
-      deps.database.kind === 'postgres' && pool && process.env.SPIN_BATCH !== '0'
-        ? new SpinBatcher(pool)
-        : undefined;
+      deps.database.kind === 'postgres' && pool && deps.batch ? new SpinBatcher(pool) : undefined;
   }
 
   /**

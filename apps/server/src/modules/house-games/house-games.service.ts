@@ -67,6 +67,7 @@ import type { Database } from '../../db/connection.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
 import { SEED_MOVED_SQLSTATE, type HouseRoundRow, type RoundMover } from '../games/seamless-wallet.ts';
 import { WalletType, fingerprint, ledgerRefusal, type WalletService } from '../wallet/wallet.service.ts';
+import { MINES_BATCH, minesStartCall, minesStepCall, type SpinBatcher } from './spin-batcher.ts';
 
 /**
  * The sandbox vendor's house games (issue 8, GL-16, decision 020): provably fair rounds of the
@@ -103,6 +104,8 @@ export interface HouseWalletPort {
   isFreePlay(memberId: number): Promise<boolean>;
   /** Debit and credit inside a transaction of ours (a Mines round kept with its money). */
   roundMover(memberId: number, vendor: string, roundId: string): Promise<RoundMover>;
+  /** Calls of several players in one statement and one commit (decision 062); absent: each alone. */
+  readonly batcher?: SpinBatcher;
 }
 
 /** The originals' limits per round (decision 046), major units; the composition may set others. */
@@ -1102,14 +1105,22 @@ export class HouseGamesService {
 
   /**
    * One of the Mines statements (migration 078): in the caller's transaction, or alone (on
-   * PostgreSQL as a prepared statement of the pooled connection, parsed once per connection).
+   * PostgreSQL as a prepared statement of the pooled connection, parsed once per connection), or
+   * with other players' starts and steps in one call and one commit (the seamless wallet's
+   * batcher, house_mines_batch, migration 083; decision 062), a refusal still its own.
    */
   private async minesCall<R>(
     text: string,
-    name: string | null,
+    name: 'house_mines_start' | 'house_mines_step' | null,
     values: unknown[],
     trx?: Kysely<DB>,
   ): Promise<R> {
+    const batcher = this.seamless.batcher;
+    if (!trx && name && batcher) {
+      if (name === 'house_mines_start') return (await batcher.call(MINES_BATCH, minesStartCall(values))) as R;
+      const row = await batcher.call(MINES_BATCH, minesStepCall(values));
+      return (row.o_found ? row : undefined) as R;
+    }
     const pool = (this.database as Database & { pool?: pg.Pool }).pool;
     if (!trx && name && this.database.kind === 'postgres' && pool)
       return (await pool.query<R & pg.QueryResultRow>({ name, text, values })).rows[0] as R;

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { SANDBOX_VENDOR } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { memberWithMoney, walletMinor } from '../wallet/wallet-test-kit.ts';
+import { loadConfig } from '../../config.ts';
 import { SpinBatcher } from './spin-batcher.ts';
 
 /**
@@ -128,6 +129,14 @@ describe('Dice rounds across the batcher', () => {
   });
 });
 
+it('SPIN_BATCH turns the batcher off by 0 (the configuration); an unknown value refuses to start', () => {
+  expect(loadConfig({}).spinBatch).toBe(true);
+  expect(loadConfig({ SPIN_BATCH: '1' }).spinBatch).toBe(true);
+  expect(loadConfig({ SPIN_BATCH: '0' }).spinBatch).toBe(false);
+  expect(loadConfig({ SPIN_BATCH: 'off' }).spinBatch).toBe(false);
+  expect(() => loadConfig({ SPIN_BATCH: 'sometimes' })).toThrow(/SPIN_BATCH/);
+});
+
 describe('SpinBatcher on a stand-in pool', () => {
   /** A pool whose calls wait until released, answering each round by `answer`. */
   const standIn = (answer: (member: number, i: number) => string | null, failWith?: () => unknown) => {
@@ -204,6 +213,30 @@ describe('SpinBatcher on a stand-in pool', () => {
       reason: { code: '23514', constraint: 'ledger_account_balance_ceiling' },
     });
     expect(b.stats.mixed).toBe(1);
+  });
+
+  it('rounds whose rows did not come back are rejected, whichever they are; the others answer theirs', async () => {
+    // Rows for the first and third of three rounds only, the third first.
+    const { pool, calls, release } = standIn(() => null);
+    const query = pool.query.bind(pool) as (q: unknown) => Promise<{ rows: { o_i: number }[] }>;
+    (pool as unknown as { query: unknown }).query = async (q: unknown) => {
+      const answer = await query(q);
+      return { rows: answer.rows.length === 3 ? [answer.rows[2]!, answer.rows[0]!] : answer.rows };
+    };
+    const b = new SpinBatcher(pool, { maxInFlight: 1 });
+    const first = b.spin(args(9));
+    const rest = Promise.allSettled([b.spin(args(1)), b.spin(args(2)), b.spin(args(3))]);
+    await release();
+    await first;
+    await release();
+    expect(calls).toEqual([[9], [1, 2, 3]]);
+    const [one, two, three] = await rest;
+    expect(one).toMatchObject({ status: 'fulfilled', value: { o_balance: 1001 } });
+    expect(two).toMatchObject({
+      status: 'rejected',
+      reason: { message: 'seamless_spin_batch: 2 answers for 3 calls' },
+    });
+    expect(three).toMatchObject({ status: 'fulfilled', value: { o_balance: 1003 } });
   });
 
   it('a call that fails fails every round of it; a deadlock is tried again', async () => {

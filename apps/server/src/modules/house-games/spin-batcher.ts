@@ -1,26 +1,56 @@
 import type pg from 'pg';
 
 /**
- * Write-combining of one-statement house rounds across players (issue 34, decision 062): rounds
- * that arrive while a batch is at PostgreSQL wait for it and go together as one call of
- * `seamless_spin_batch` (migration 080), one transaction and one commit for all of them; a round
- * that arrives with nothing in flight goes at once, alone. Each round keeps its own answer: a
- * refused round (its SQLSTATE in its row) is rejected with an error carrying the same `code`,
- * `message` and `constraint` a `seamless_spin` call of its own would have raised, so the caller
- * maps it as before; a call that fails as a whole (nothing of it committed) rejects all its rounds
- * with that error, and a deadlock between two calls is retried (the call left nothing).
+ * Write-combining of house rounds across players (issue 34, decision 062): calls that arrive
+ * while a batch is at PostgreSQL wait for it and go together as one call of a batch function, one
+ * transaction and one commit for all of them; a call that arrives with nothing in flight goes at
+ * once, alone. A batch is of one kind (`BatchKind`): the one-statement rounds (`SPIN_BATCH`,
+ * `seamless_spin_batch`, migration 080) or the Mines starts and steps (`MINES_BATCH`,
+ * `house_mines_batch`, migration 083); the kinds share the queue, the calls in flight and the
+ * members' order. Each call keeps its own answer: a refused call (its SQLSTATE in its row) is
+ * rejected with an error carrying the same `code`, `message` and `constraint` a call of its own
+ * would have raised, so the caller maps it as before; a batch that fails as a whole (nothing of it
+ * committed) rejects all its calls with that error, and a deadlock between two batches is retried
+ * (the batch left nothing).
  *
- * Order per member: a member's round never goes while an earlier round of that member is queued
- * or in flight, and a batch holds at most one round per member, so a member's rounds commit in the
- * order they were asked. Two batches in flight hold disjoint members; within a batch the rounds
+ * Order per member: a member's call never goes while an earlier call of that member is queued or
+ * in flight, and a batch holds at most one call per member, so a member's calls commit in the
+ * order they were asked. Two batches in flight hold disjoint members; within a batch the calls
  * go in the order of their house row (then arrival), so two batches take the house rows they
  * share in the same order.
  */
 export interface SpinBatcherOptions {
-  /** The most rounds in one call (each is a subtransaction; PostgreSQL caches 64 per backend). */
+  /** The most calls in one batch (each is a subtransaction; PostgreSQL caches 64 per backend). */
   maxItems?: number;
-  /** The most calls at PostgreSQL at once. */
+  /** The most batches at PostgreSQL at once. */
   maxInFlight?: number;
+}
+
+/** What every batch function answers per call beside its own columns. */
+interface BatchRowBase {
+  o_i: number;
+  o_state: string | null;
+  o_message: string | null;
+  o_constraint: string | null;
+}
+
+/** A batch function: its arrays (one element per call) and how a call's row becomes its answer. */
+export interface BatchKind<R> {
+  /** The function's name, also the prepared statement's. */
+  name: string;
+  /** The types of its array arguments, in order (a call's values are in the same order). */
+  arrayTypes: readonly string[];
+  /** The positions of the member and of the house account among a call's values. */
+  memberArg: number;
+  houseArg: number;
+  /** A call's answer from its row (one the function did not refuse). */
+  answer: (row: Record<string, unknown>) => R;
+  /** The statement (batchSql). */
+  sql: string;
+}
+
+function batchSql(name: string, arrayTypes: readonly string[]): string {
+  return `select * from ${name}(${arrayTypes.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
 }
 
 export interface BatchedSpinRow {
@@ -30,37 +60,98 @@ export interface BatchedSpinRow {
   o_at: Date;
 }
 
-interface Item {
-  member: number;
-  house: number;
-  values: unknown[];
-  resolve: (row: BatchedSpinRow) => void;
-  reject: (err: unknown) => void;
-}
-
-interface BatchRow {
-  o_i: number;
-  o_balance: string | number | null;
-  o_stake_tx: string | number | null;
-  o_payout_tx: string | number | null;
-  o_at: Date | null;
-  o_state: string | null;
-  o_message: string | null;
-  o_constraint: string | null;
-}
-
 /** seamless_spin's arguments, in order, as the array types of seamless_spin_batch's. */
-const ARRAY_TYPES = [
+const SPIN_TYPES = [
   'text', 'bigint', 'text', 'text', 'text', 'bigint', 'bigint', 'bytea', 'bytea', 'bigint',
   'bigint', 'boolean', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'bytea',
   'bytea', 'bigint', 'bigint', 'boolean', 'text', 'text', 'text', 'text', 'text', 'boolean',
 ]; // prettier-ignore
 
-export const SPIN_BATCH_SQL = `select * from seamless_spin_batch(${ARRAY_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
+/** One-statement rounds (seamless_spin's thirty arguments, wager and outcome as JSON text). */
+export const SPIN_BATCH: BatchKind<BatchedSpinRow> = {
+  name: 'seamless_spin_batch',
+  arrayTypes: SPIN_TYPES,
+  memberArg: 1,
+  houseArg: 10,
+  answer: (row) => ({
+    o_balance: Number(row.o_balance),
+    o_stake_tx: Number(row.o_stake_tx),
+    o_payout_tx: row.o_payout_tx === null ? null : Number(row.o_payout_tx),
+    o_at: row.o_at as Date,
+  }),
+  sql: batchSql('seamless_spin_batch', SPIN_TYPES),
+};
 
-/** The positions of the member and the house account among seamless_spin's arguments. */
-const MEMBER_ARG = 1;
-const HOUSE_ARG = 10;
+export const SPIN_BATCH_SQL = SPIN_BATCH.sql;
+
+/**
+ * house_mines_batch's arrays (migration 083): whether the call is a start, then house_mines_start's
+ * arguments (its layout as the array's text), then those of house_mines_step it does not share
+ * (its pays and multipliers as the arrays' text).
+ */
+const MINES_TYPES = [
+  'boolean', 'text', 'bigint', 'text', 'text', 'bigint', 'bigint', 'text', 'text', 'bigint',
+  'integer', 'text', 'boolean', 'bigint', 'bigint', 'bytea', 'boolean', 'integer', 'integer', 'text',
+  'text', 'text', 'text', 'text', 'text',
+]; // prettier-ignore
+
+/** house_mines_step's arguments at their places among house_mines_batch's. */
+const STEP_PLACES = [3, 2, 17, 9, 10, 18, 19, 20, 21, 13, 14, 22, 23, 24];
+
+/**
+ * A Mines call's answer: a start's balance and time; a step's row as house_mines_step answers it,
+ * `o_found` false when it found no round open (house_mines_step answers no row).
+ */
+export interface BatchedMinesRow {
+  o_found: boolean;
+  o_open: boolean | null;
+  o_picks: unknown;
+  o_layout: unknown;
+  o_win: number;
+  o_balance: number;
+  o_at: Date;
+  o_vendor: string;
+  o_game_code: string;
+  o_seed_hash: string;
+  o_client_seed: string;
+  o_nonce: number;
+  o_free_play: boolean;
+}
+
+export const MINES_BATCH: BatchKind<BatchedMinesRow> = {
+  name: 'house_mines_batch',
+  arrayTypes: MINES_TYPES,
+  memberArg: 2,
+  houseArg: 14,
+  answer: (row) => row as unknown as BatchedMinesRow,
+  sql: batchSql('house_mines_batch', MINES_TYPES),
+};
+
+/** A Mines start's call: house_mines_start's sixteen arguments, in order. */
+export function minesStartCall(args: unknown[]): unknown[] {
+  const v: unknown[] = MINES_TYPES.map(() => null);
+  v[0] = true;
+  args.forEach((a, k) => (v[k + 1] = a));
+  return v;
+}
+
+/** A Mines step's call: house_mines_step's fourteen arguments, in order. */
+export function minesStepCall(args: unknown[]): unknown[] {
+  const v: unknown[] = MINES_TYPES.map(() => null);
+  v[0] = false;
+  args.forEach((a, k) => (v[STEP_PLACES[k]!] = a));
+  return v;
+}
+
+interface Item {
+  kind: BatchKind<unknown>;
+  member: number;
+  house: number;
+  values: unknown[];
+  resolve: (row: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
 const DEADLOCK_SQLSTATE = '40P01';
 
 export class SpinBatcher {
@@ -69,10 +160,19 @@ export class SpinBatcher {
   private readonly maxInFlight: number;
   private queue: Item[] = [];
   private inFlight = 0;
-  /** Members with a round in flight. */
+  /** Members with a call in flight. */
   private readonly busy = new Set<number>();
-  /** Calls sent, rounds in them, the largest call, calls with both a refused and an applied round. */
-  readonly stats = { calls: 0, rounds: 0, largest: 0, mixed: 0 };
+  /**
+   * Batches sent, calls in them, the largest batch, batches with both a refused and an applied
+   * call; `byKind` the batches and calls of each batch function.
+   */
+  readonly stats = {
+    calls: 0,
+    rounds: 0,
+    largest: 0,
+    mixed: 0,
+    byKind: {} as Record<string, { calls: number; rounds: number; largest: number }>,
+  };
 
   constructor(pool: pg.Pool, options: SpinBatcherOptions = {}) {
     this.pool = pool;
@@ -82,12 +182,18 @@ export class SpinBatcher {
 
   /** One round: `values` are seamless_spin's thirty arguments (wager and outcome as JSON text). */
   spin(values: unknown[]): Promise<BatchedSpinRow> {
-    return new Promise<BatchedSpinRow>((resolve, reject) => {
+    return this.call(SPIN_BATCH, values);
+  }
+
+  /** One call of a batch function: `values` one element of each of its arrays. */
+  call<R>(kind: BatchKind<R>, values: unknown[]): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
       this.queue.push({
-        member: Number(values[MEMBER_ARG]),
-        house: Number(values[HOUSE_ARG]),
+        kind: kind as BatchKind<unknown>,
+        member: Number(values[kind.memberArg]),
+        house: Number(values[kind.houseArg]),
         values,
-        resolve,
+        resolve: resolve as (row: unknown) => void,
         reject,
       });
       this.pump();
@@ -99,11 +205,19 @@ export class SpinBatcher {
       const batch: Item[] = [];
       const rest: Item[] = [];
       const held = new Set<number>();
+      let kind: BatchKind<unknown> | undefined;
       for (const item of this.queue) {
-        // A member's later rounds wait behind its earlier one (in flight, left in the queue or taken).
-        if (batch.length >= this.maxItems || this.busy.has(item.member) || held.has(item.member)) {
+        // A member's later calls wait behind its earlier one (in flight, left in the queue or
+        // taken); a batch is of the kind of its first call.
+        if (
+          batch.length >= this.maxItems ||
+          this.busy.has(item.member) ||
+          held.has(item.member) ||
+          (kind !== undefined && item.kind !== kind)
+        ) {
           rest.push(item);
         } else {
+          kind ??= item.kind;
           batch.push(item);
         }
         held.add(item.member);
@@ -112,8 +226,8 @@ export class SpinBatcher {
       this.queue = rest;
       for (const item of batch) this.busy.add(item.member);
       this.inFlight++;
-      void this.send(batch)
-        // Whatever went wrong reading the answer, no round is left waiting (a settled one stays so).
+      void this.send(kind!, batch)
+        // Whatever went wrong reading the answer, no call is left waiting (a settled one stays so).
         .catch((err: unknown) => batch.forEach((item) => item.reject(err)))
         .finally(() => {
           this.inFlight--;
@@ -123,7 +237,7 @@ export class SpinBatcher {
     }
   }
 
-  private async send(batch: Item[]): Promise<void> {
+  private async send(kind: BatchKind<unknown>, batch: Item[]): Promise<void> {
     const ordered = batch
       .map((item, at) => ({ item, at }))
       .sort((a, b) => a.item.house - b.item.house || a.at - b.at)
@@ -131,24 +245,31 @@ export class SpinBatcher {
     this.stats.calls++;
     this.stats.rounds += ordered.length;
     this.stats.largest = Math.max(this.stats.largest, ordered.length);
-    const values = ARRAY_TYPES.map((_, k) => ordered.map((item) => item.values[k]));
-    let rows: BatchRow[];
+    const own = (this.stats.byKind[kind.name] ??= { calls: 0, rounds: 0, largest: 0 });
+    own.calls++;
+    own.rounds += ordered.length;
+    own.largest = Math.max(own.largest, ordered.length);
+    const values = kind.arrayTypes.map((_, k) => ordered.map((item) => item.values[k]));
+    let rows: (BatchRowBase & Record<string, unknown>)[];
     for (let attempt = 1; ; attempt++) {
       try {
-        rows = (
-          await this.pool.query<BatchRow>({ name: 'seamless_spin_batch', text: SPIN_BATCH_SQL, values })
-        ).rows;
+        rows = (await this.pool.query({ name: kind.name, text: kind.sql, values })).rows;
         break;
       } catch (err) {
-        // The call left nothing: a deadlock is tried again, anything else is every round's answer.
+        // The batch left nothing: a deadlock is tried again, anything else is every call's answer.
         if ((err as { code?: string }).code === DEADLOCK_SQLSTATE && attempt < 3) continue;
         for (const item of ordered) item.reject(err);
         return;
       }
     }
     if (rows.some((r) => r.o_state !== null) && rows.some((r) => r.o_state === null)) this.stats.mixed++;
+    // Each row answers the call at its ordinal; a call whose row did not come back is rejected.
+    const answered = new Set<number>();
     for (const row of rows) {
-      const item = ordered[row.o_i - 1]!;
+      const at = Number(row.o_i) - 1;
+      const item = ordered[at];
+      if (!item || answered.has(at)) continue;
+      answered.add(at);
       if (row.o_state !== null) {
         item.reject(
           Object.assign(new Error(row.o_message ?? row.o_state), {
@@ -157,17 +278,14 @@ export class SpinBatcher {
           }),
         );
       } else {
-        item.resolve({
-          o_balance: Number(row.o_balance),
-          o_stake_tx: Number(row.o_stake_tx),
-          o_payout_tx: row.o_payout_tx === null ? null : Number(row.o_payout_tx),
-          o_at: row.o_at!,
-        });
+        item.resolve(kind.answer(row));
       }
     }
-    if (rows.length !== ordered.length) {
-      const missing = new Error(`spin batch: ${rows.length} rows for ${ordered.length} rounds`);
-      for (const item of ordered.slice(rows.length)) item.reject(missing);
+    if (answered.size !== ordered.length) {
+      const missing = new Error(`${kind.name}: ${answered.size} answers for ${ordered.length} calls`);
+      ordered.forEach((item, at) => {
+        if (!answered.has(at)) item.reject(missing);
+      });
     }
   }
 }
