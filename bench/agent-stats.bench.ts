@@ -176,6 +176,8 @@ async function worker(url: string): Promise<void> {
         'ledger_account',
         'agent_member_day',
         'agent_team_day',
+        'agent_member_month',
+        'agent_team_month',
         'agent_member_active',
         'agent_team_active',
         'session',

@@ -68,7 +68,8 @@ async function big(db: Kysely<DB>, statement: ReturnType<typeof sql>): Promise<v
 /**
  * The figures of the settled bets of `vendor` (inserted without the queueing triggers), as the fold
  * would have added them: agent_member_day (each product and the whole day), agent_member_first and
- * the first bets, agent_team_day (summed per direct upline, then up member_tree), the gaps of the
+ * the first bets, agent_team_day (summed per direct upline, then up member_tree), their month rows
+ * (agent_member_month, agent_team_month), the gaps of the
  * bettors' active days (their whole-day rows) per upline, and the rebates the bets earn. The bets' members must have no
  * bets folded before (the bench's tree is new): the first bets are theirs.
  */
@@ -157,6 +158,31 @@ export async function seedBetFigures(
         order by u.day, t.ancestor_id, u.product
       on conflict (ancestor_id, product, day) do update set ${sql.raw(adds('d'))}`,
   );
+  // The month rows (migration 081, decision 063): the sums of the same day rows.
+  await step(
+    'agent_member_month',
+    sql`
+      insert into agent_member_month as d (member_id, product, month, ${sql.raw(cols)})
+        select member_id, product, date_trunc('month', day)::date, ${sql.raw(sums)}
+        from bench_seed_member where product = ${ALL_PRODUCTS}
+        group by member_id, product, date_trunc('month', day)::date
+      on conflict (member_id, product, month) do update set ${sql.raw(adds('d'))}`,
+  );
+  await step(
+    'agent_team_month',
+    sql`
+      insert into agent_team_month as d (ancestor_id, product, month, ${sql.raw(cols)})
+        select t.ancestor_id, u.product, u.month, ${sql.raw(sums)}
+        from (
+          select m.upline_id, date_trunc('month', s.day)::date as month, s.product, ${sql.raw(sums)}
+          from bench_seed_member s join member m on m.id = s.member_id
+          where m.upline_id is not null
+          group by m.upline_id, date_trunc('month', s.day)::date, s.product
+        ) u
+        join member_tree t on t.descendant_id = u.upline_id
+        group by t.ancestor_id, u.month, u.product
+      on conflict (ancestor_id, product, month) do update set ${sql.raw(adds('d'))}`,
+  );
   // The bettors' active days are their whole-day rows with bets (migration 052): no rows of their own.
   await step(
     'agent_team_active (bettors)',
@@ -208,6 +234,8 @@ export async function seedBetFigures(
 const FIGURE_TABLES = [
   ['agent_member_day', 'member_id'],
   ['agent_team_day', 'ancestor_id'],
+  ['agent_member_month', 'member_id'],
+  ['agent_team_month', 'ancestor_id'],
   ['agent_member_active', 'member_id'],
   ['agent_team_active', 'ancestor_id'],
   ['agent_member_first', 'member_id'],

@@ -71,6 +71,7 @@ import * as m077 from './migrations/077-agent-money-queue-in-ledger-post.ts';
 import * as m078 from './migrations/078-mines-start-and-settle-in-one-statement.ts';
 import * as m079 from './migrations/079-mines-step-without-lock.ts';
 import * as m080 from './migrations/080-spin-batch.ts';
+import * as m081 from './migrations/081-agent-month-figures.ts';
 import * as m082 from './migrations/082-agent-queue-in-two-halves.ts';
 import * as m083 from './migrations/083-mines-batch.ts';
 
@@ -146,6 +147,7 @@ export const migrations: Record<string, Migration> = {
   '078-mines-start-and-settle-in-one-statement': m078,
   '079-mines-step-without-lock': m079,
   '080-spin-batch': m080,
+  '081-agent-month-figures': m081,
   '082-agent-queue-in-two-halves': m082,
   '083-mines-batch': m083,
 };

@@ -403,6 +403,64 @@ export interface AgentTeamDayTable {
   registered_first_deposits: Generated<number>;
 }
 
+/** A team's figures of a report-calendar month: the sum of its agent_team_day rows (migration 081). */
+export interface AgentTeamMonthTable {
+  ancestor_id: number;
+  /** The month's first day. */
+  month: ColumnType<string, string, string>;
+  /** A bet product, or '*' for the whole month (every product and the money movements). */
+  product: string;
+  bets: Generated<number>;
+  bet_amount: Generated<number>;
+  valid_bet: Generated<number>;
+  payout: Generated<number>;
+  deposits: Generated<number>;
+  deposit: Generated<number>;
+  withdrawals: Generated<number>;
+  withdrawal: Generated<number>;
+  promotions: Generated<number>;
+  promotion: Generated<number>;
+  /** Every rebate credited (REBATE and AGENT_REBATE). */
+  rebate: Generated<number>;
+  /** Of which the agent's differential (AGENT_REBATE). */
+  agent_rebate: Generated<number>;
+  transfer_in: Generated<number>;
+  transfer_out: Generated<number>;
+  registrations: Generated<number>;
+  first_bets: Generated<number>;
+  first_deposits: Generated<number>;
+  registered_first_deposits: Generated<number>;
+}
+
+/** A member's figures of a report-calendar month: the sum of its agent_member_day rows (migration 081). */
+export interface AgentMemberMonthTable {
+  member_id: number;
+  /** The month's first day. */
+  month: ColumnType<string, string, string>;
+  /** '*' only: the whole month (a product's figures are read from the day rows). */
+  product: string;
+  bets: Generated<number>;
+  bet_amount: Generated<number>;
+  valid_bet: Generated<number>;
+  payout: Generated<number>;
+  deposits: Generated<number>;
+  deposit: Generated<number>;
+  withdrawals: Generated<number>;
+  withdrawal: Generated<number>;
+  promotions: Generated<number>;
+  promotion: Generated<number>;
+  /** Every rebate credited (REBATE and AGENT_REBATE). */
+  rebate: Generated<number>;
+  /** Of which the agent's differential (AGENT_REBATE). */
+  agent_rebate: Generated<number>;
+  transfer_in: Generated<number>;
+  transfer_out: Generated<number>;
+  registrations: Generated<number>;
+  first_bets: Generated<number>;
+  first_deposits: Generated<number>;
+  registered_first_deposits: Generated<number>;
+}
+
 /** A member's active days per metric (1 login, 2 bet, 3 deposit, 4 withdrawal, 5 promotion; migration 029). */
 export interface AgentMemberActiveTable {
   member_id: number;
@@ -1796,6 +1854,8 @@ export interface DB {
   agent_stat_queue: AgentStatQueueTable;
   agent_member_day: AgentMemberDayTable;
   agent_team_day: AgentTeamDayTable;
+  agent_team_month: AgentTeamMonthTable;
+  agent_member_month: AgentMemberMonthTable;
   agent_member_active: AgentMemberActiveTable;
   agent_team_active: AgentTeamActiveTable;
   agent_member_first: AgentMemberFirstTable;

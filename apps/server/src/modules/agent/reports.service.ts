@@ -24,7 +24,16 @@ import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
 import { WalletType, type WalletService } from '../wallet/wallet.service.ts';
 import { ACTIVE_GAP_CAP, ActiveMetric, ALL_PRODUCTS } from './stats.ts';
-import { addDays, dayOf, daysBetween, dayStart, eachDay, rangeDays } from './stats-days.ts';
+import {
+  addDays,
+  dayOf,
+  daysBetween,
+  dayStart,
+  eachDay,
+  rangeDays,
+  rangePieces,
+  type RangePieces,
+} from './stats-days.ts';
 import { contractIncome } from './contract-reads.ts';
 
 /**
@@ -176,6 +185,68 @@ function teamAndSelf(memberId: number, product: string, startDay: string, endDay
     union all
     select day, ${figureColumns} from agent_team_day
     where ancestor_id = ${memberId} and product = ${product} and day between ${startDay}::date and ${endDay}::date`;
+}
+
+/** The figure columns negated (day rows taken away from a month row). */
+const negatedColumns = sql.raw(
+  [
+    'bets',
+    'bet_amount',
+    'valid_bet',
+    'payout',
+    'deposits',
+    'deposit',
+    'withdrawals',
+    'withdrawal',
+    'promotions',
+    'promotion',
+    'rebate',
+    'agent_rebate',
+    'registrations',
+    'first_bets',
+    'first_deposits',
+    'registered_first_deposits',
+  ]
+    .map((c) => `-${c} as ${c}`)
+    .join(', '),
+);
+
+/**
+ * The figure rows (keyed `id`) of the members (`member`: their own) or the teams (`team`) whose id
+ * meets `who` (a condition on the key column), for `product` from startDay to endDay: the month
+ * rows of the months the range covers and day rows at its edges (decision 063), which sum to the
+ * day rows' sum over the range. A member's month rows are its whole days' ('*') only.
+ */
+function rangeRows(
+  kind: 'member' | 'team',
+  who: RawBuilder<unknown>,
+  product: string,
+  startDay: string,
+  endDay: string,
+): RawBuilder<unknown> {
+  const key = sql.raw(kind === 'member' ? 'member_id' : 'ancestor_id');
+  const dayTable = sql.raw(kind === 'member' ? 'agent_member_day' : 'agent_team_day');
+  const monthTable = sql.raw(kind === 'member' ? 'agent_member_month' : 'agent_team_month');
+  const p: RangePieces =
+    kind === 'member' && product !== ALL_PRODUCTS
+      ? { months: null, plus: [[startDay, endDay]], minus: [] }
+      : rangePieces(startDay, endDay);
+  const days = ([a, b]: [string, string], columns: RawBuilder<unknown>) =>
+    sql`select ${key} as id, ${columns} from ${dayTable}
+      where ${key} ${who} and product = ${product} and day between ${a}::date and ${b}::date`;
+  return sql.join(
+    [
+      ...(p.months
+        ? [
+            sql`select ${key} as id, ${figureColumns} from ${monthTable}
+              where ${key} ${who} and product = ${product} and month between ${p.months[0]}::date and ${p.months[1]}::date`,
+          ]
+        : []),
+      ...p.plus.map((r) => days(r, figureColumns)),
+      ...p.minus.map((r) => days(r, negatedColumns)),
+    ],
+    sql` union all `,
+  );
 }
 
 /** A keyset cursor: the row's bet time (UTC, to the microsecond, as digits) and id. */
@@ -489,7 +560,6 @@ export class AgentReportsService {
     const viewed = q.username ? await this.teamMember(agentId, q.username) : await this.self(agentId);
     const product = q.product ?? ALL_PRODUCTS;
     const db = this.db;
-    const inRange = sql`product = ${product} and day between ${startDay}::date and ${endDay}::date`;
     const empty = sql`(f.deposit = 0 and f.withdrawal = 0 and f.bets = 0 and f.bet_amount = 0 and f.payout = 0
       and f.rebate = 0 and f.promotion = 0)`;
     const filled = sql.raw(
@@ -500,7 +570,8 @@ export class AgentReportsService {
           .join(', '),
     );
     const [own, directs, totals] = await Promise.all([
-      sql<FigureRow>`select ${figureSums} from agent_member_day where member_id = ${viewed.id} and ${inRange}`.execute(
+      sql<FigureRow>`
+        select ${figureSums} from (${rangeRows('member', sql`= ${viewed.id}`, product, startDay, endDay)}) f`.execute(
         db,
       ),
       // Each direct downline with its team: its own rows and its team's, summed per downline; the
@@ -511,11 +582,9 @@ export class AgentReportsService {
           select descendant_id as id from member_tree where ancestor_id = ${viewed.id} and depth = 1
         ),
         rows as (
-          select member_id as id, ${figureColumns} from agent_member_day
-          where member_id in (select id from directs) and ${inRange}
+          ${rangeRows('member', sql`in (select id from directs)`, product, startDay, endDay)}
           union all
-          select ancestor_id, ${figureColumns} from agent_team_day
-          where ancestor_id in (select id from directs) and ${inRange}
+          ${rangeRows('team', sql`in (select id from directs)`, product, startDay, endDay)}
         ),
         s as (select id, ${figureSums} from rows group by id),
         d as (
@@ -533,7 +602,11 @@ export class AgentReportsService {
       sql<FigureRow & { team_size: number }>`
         select ${figureSums},
           (select count(*) from member_tree where ancestor_id = ${viewed.id} and depth > 0)::bigint as team_size
-        from (${teamAndSelf(viewed.id, product, startDay, endDay)}) f`.execute(db),
+        from (
+          ${rangeRows('member', sql`= ${viewed.id}`, product, startDay, endDay)}
+          union all
+          ${rangeRows('team', sql`= ${viewed.id}`, product, startDay, endDay)}
+        ) f`.execute(db),
     ]);
     const row = (
       m: { id: number; username: string; agentType: number; teamSize: number },

@@ -51,3 +51,58 @@ export function eachDay(startDay: string, endDay: string): string[] {
   for (let d = startDay; d <= endDay; d = addDays(d, 1)) out.push(d);
   return out;
 }
+
+/** The first day of the day's report-calendar month. */
+export function monthOf(day: string): string {
+  return `${day.slice(0, 8)}01`;
+}
+
+/** The last day of the day's month. */
+export function monthEnd(day: string): string {
+  return new Date(Date.UTC(+day.slice(0, 4), +day.slice(5, 7), 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * How a range of days is read from month rows and day rows (decision 063): the months whose row is
+ * read (`months`, first days, inclusive; null for none), the day ranges added (`plus`) and taken
+ * away (`minus`, days of a month read whole that lie outside the range). At each end the fewer
+ * day rows are read: the days inside of a partly covered month, or its month row less the days
+ * outside (this month's days after today, usually none). Sums over the pieces equal the day rows'
+ * sum over the range, as a month's row is the sum of its day rows.
+ */
+export interface RangePieces {
+  months: [string, string] | null;
+  plus: [string, string][];
+  minus: [string, string][];
+}
+
+export function rangePieces(startDay: string, endDay: string): RangePieces {
+  let first = monthOf(startDay);
+  let last = monthOf(endDay);
+  const plus: [string, string][] = [];
+  const minus: [string, string][] = [];
+  const count = (a: string, b: string) => daysBetween(a, b) + 1;
+  if (first === last) {
+    const inside = count(startDay, endDay);
+    if (inside <= count(first, monthEnd(first)) - inside)
+      return { months: null, plus: [[startDay, endDay]], minus };
+    if (startDay > first) minus.push([first, addDays(startDay, -1)]);
+    if (endDay < monthEnd(last)) minus.push([addDays(endDay, 1), monthEnd(last)]);
+    return { months: [first, last], plus, minus };
+  }
+  if (startDay > first) {
+    const inside = count(startDay, monthEnd(first));
+    if (inside <= count(first, addDays(startDay, -1))) {
+      plus.push([startDay, monthEnd(first)]);
+      first = addDays(monthEnd(first), 1);
+    } else minus.push([first, addDays(startDay, -1)]);
+  }
+  if (endDay < monthEnd(last)) {
+    const inside = count(last, endDay);
+    if (inside <= count(addDays(endDay, 1), monthEnd(last))) {
+      plus.push([last, endDay]);
+      last = monthOf(addDays(last, -1));
+    } else minus.push([addDays(endDay, 1), monthEnd(last)]);
+  }
+  return { months: first <= last ? [first, last] : null, plus, minus };
+}

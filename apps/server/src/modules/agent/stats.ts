@@ -349,6 +349,15 @@ export class AgentStats {
       on conflict (member_id, day, product) do update set ${adds('d')}, own_rebate = d.own_rebate + excluded.own_rebate`.execute(
       trx,
     );
+    // The month rows (migration 081, decision 063) get the sums the day rows get, the team's in
+    // the same statement over the same tree: a month's row is the sum of its day rows at every
+    // commit. A member's only for its whole days (the user P&L's rows of an agent's downlines).
+    await sql`
+      insert into agent_member_month as d (member_id, product, month, ${cols})
+        select member_id, product, date_trunc('month', day)::date, ${sums} from agent_fold_member
+        where product = ${ALL_PRODUCTS}
+        group by member_id, product, date_trunc('month', day)::date
+      on conflict (member_id, product, month) do update set ${adds('d')}`.execute(trx);
     // Each member's figures go to every upline (its own are its agent_member_day rows): summed per
     // direct upline first, then to that upline and each of its own uplines over the tree. A fold's
     // members are thousands and their direct uplines a few hundred: the tree is read for those, by
@@ -356,7 +365,7 @@ export class AgentStats {
     // whole tree at every fold). The members' direct uplines come from the fold's members
     // (agent_fold_who), resolved once.
     await sql`
-      insert into agent_team_day as d (ancestor_id, day, product, ${cols})
+      with t as (
         select t.ancestor_id, u.day, u.product, ${sums}
         from (
           select m.upline_id, f.day, f.product, ${sums}
@@ -369,7 +378,16 @@ export class AgentStats {
           select t.ancestor_id from member_tree t where t.descendant_id = u.upline_id offset 0
         ) t
         group by t.ancestor_id, u.day, u.product
-      on conflict (ancestor_id, day, product) do update set ${adds('d')}`.execute(trx);
+      ),
+      days as (
+        insert into agent_team_day as d (ancestor_id, day, product, ${cols})
+          select ancestor_id, day, product, ${cols} from t
+        on conflict (ancestor_id, day, product) do update set ${adds('d')}
+      )
+      insert into agent_team_month as d (ancestor_id, product, month, ${cols})
+        select ancestor_id, product, date_trunc('month', day)::date, ${sums} from t
+        group by ancestor_id, product, date_trunc('month', day)::date
+      on conflict (ancestor_id, product, month) do update set ${adds('d')}`.execute(trx);
   }
 
   /**
