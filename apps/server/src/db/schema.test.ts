@@ -108,6 +108,11 @@ describe('db/schema.ts against the migrated database', () => {
           (column_default is not null or is_identity = 'YES' or is_generated = 'ALWAYS') as has_default
         from information_schema.columns
         where table_schema = current_schema()
+          -- A partition (agent_stat_queue_0 and _1, migration 082) has its parent's columns, typed
+          -- once under the parent's name; queries name the parent.
+          and table_name not in (
+            select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where c.relispartition and n.nspname = current_schema())
         order by table_name, ordinal_position`.execute(database.db)
     ).rows;
   }, 120_000);
