@@ -103,29 +103,33 @@ interface TeamMember {
 /** Teams up to this size page their bets through each member's own index. */
 const SMALL_TEAM = 2_000;
 
-const figureColumns = sql.raw(
-  'bets, bet_amount, valid_bet, payout, deposits, deposit, withdrawals, withdrawal, promotions, promotion, rebate, ' +
-    'agent_rebate, registrations, first_bets, first_deposits, registered_first_deposits',
-);
+/** The figures a member's or a team's day (and month) row holds, money in minor units. */
+const FIGURES = [
+  'bets',
+  'bet_amount',
+  'valid_bet',
+  'payout',
+  'deposits',
+  'deposit',
+  'withdrawals',
+  'withdrawal',
+  'promotions',
+  'promotion',
+  'rebate',
+  'agent_rebate',
+  'registrations',
+  'first_bets',
+  'first_deposits',
+  'registered_first_deposits',
+] as const;
+
+const figureColumns = sql.raw(FIGURES.join(', '));
 
 /** The figure sums of day rows (money in minor units). */
-const figureSums = sql.raw(`
-  coalesce(sum(bets), 0)::bigint as bets,
-  coalesce(sum(bet_amount), 0)::bigint as bet_amount,
-  coalesce(sum(valid_bet), 0)::bigint as valid_bet,
-  coalesce(sum(payout), 0)::bigint as payout,
-  coalesce(sum(deposits), 0)::bigint as deposits,
-  coalesce(sum(deposit), 0)::bigint as deposit,
-  coalesce(sum(withdrawals), 0)::bigint as withdrawals,
-  coalesce(sum(withdrawal), 0)::bigint as withdrawal,
-  coalesce(sum(promotions), 0)::bigint as promotions,
-  coalesce(sum(promotion), 0)::bigint as promotion,
-  coalesce(sum(rebate), 0)::bigint as rebate,
-  coalesce(sum(agent_rebate), 0)::bigint as agent_rebate,
-  coalesce(sum(registrations), 0)::bigint as registrations,
-  coalesce(sum(first_bets), 0)::bigint as first_bets,
-  coalesce(sum(first_deposits), 0)::bigint as first_deposits,
-  coalesce(sum(registered_first_deposits), 0)::bigint as registered_first_deposits`);
+const figureSums = sql.raw(FIGURES.map((c) => `coalesce(sum(${c}), 0)::bigint as ${c}`).join(',\n  '));
+
+/** The figure columns negated (day rows taken away from a month row). */
+const negatedColumns = sql.raw(FIGURES.map((c) => `-${c} as ${c}`).join(', '));
 
 interface FigureRow {
   bets: number;
@@ -186,30 +190,6 @@ function teamAndSelf(memberId: number, product: string, startDay: string, endDay
     select day, ${figureColumns} from agent_team_day
     where ancestor_id = ${memberId} and product = ${product} and day between ${startDay}::date and ${endDay}::date`;
 }
-
-/** The figure columns negated (day rows taken away from a month row). */
-const negatedColumns = sql.raw(
-  [
-    'bets',
-    'bet_amount',
-    'valid_bet',
-    'payout',
-    'deposits',
-    'deposit',
-    'withdrawals',
-    'withdrawal',
-    'promotions',
-    'promotion',
-    'rebate',
-    'agent_rebate',
-    'registrations',
-    'first_bets',
-    'first_deposits',
-    'registered_first_deposits',
-  ]
-    .map((c) => `-${c} as ${c}`)
-    .join(', '),
-);
 
 /**
  * The figure rows (keyed `id`) of the members (`member`: their own) or the teams (`team`) whose id
