@@ -23,7 +23,7 @@ import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
 import { WalletType, type WalletService } from '../wallet/wallet.service.ts';
-import { ACTIVE_GAP_CAP, ActiveMetric, ALL_PRODUCTS } from './stats.ts';
+import { ACTIVE_GAP_CAP, ActiveMetric, ALL_PRODUCTS, FIGURE_COLUMNS } from './stats.ts';
 import {
   addDays,
   dayOf,
@@ -103,25 +103,8 @@ interface TeamMember {
 /** Teams up to this size page their bets through each member's own index. */
 const SMALL_TEAM = 2_000;
 
-/** The figures a member's or a team's day (and month) row holds, money in minor units. */
-const FIGURES = [
-  'bets',
-  'bet_amount',
-  'valid_bet',
-  'payout',
-  'deposits',
-  'deposit',
-  'withdrawals',
-  'withdrawal',
-  'promotions',
-  'promotion',
-  'rebate',
-  'agent_rebate',
-  'registrations',
-  'first_bets',
-  'first_deposits',
-  'registered_first_deposits',
-] as const;
+/** The figures the reports read of a member's or a team's day (and month) row: all but the transfers. */
+const FIGURES = FIGURE_COLUMNS.filter((c) => c !== 'transfer_in' && c !== 'transfer_out');
 
 const figureColumns = sql.raw(FIGURES.join(', '));
 
