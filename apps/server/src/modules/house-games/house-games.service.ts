@@ -67,7 +67,13 @@ import type { Database } from '../../db/connection.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
 import { SEED_MOVED_SQLSTATE, type HouseRoundRow, type RoundMover } from '../games/seamless-wallet.ts';
 import { WalletType, fingerprint, ledgerRefusal, type WalletService } from '../wallet/wallet.service.ts';
-import { MINES_BATCH, minesStartCall, minesStepCall, type SpinBatcher } from './spin-batcher.ts';
+import {
+  MINES_BATCH,
+  minesStartCall,
+  minesStepCall,
+  type MinesStepRow,
+  type SpinBatcher,
+} from './spin-batcher.ts';
 
 /**
  * The sandbox vendor's house games (issue 8, GL-16, decision 020): provably fair rounds of the
@@ -1708,22 +1714,6 @@ const START_SQL = `select * from house_mines_start($1::text, $2::bigint, $3::tex
 /** A Mines tile or cash-out in one statement (migration 078). */
 const STEP_SQL = `select * from house_mines_step($1::text, $2::bigint, $3::integer, $4::bigint, $5::integer,
   $6::integer, $7::bigint[], $8::text[], $9::text[], $10::bigint, $11::bigint, $12::text, $13::text, $14::text)`;
-
-/** What house_mines_step answers: the round kept open (o_open) or settled. */
-interface MinesStepRow {
-  o_open: boolean;
-  o_picks: unknown;
-  o_layout: unknown;
-  o_win: number;
-  o_balance: number;
-  o_at: Date;
-  o_vendor: string;
-  o_game_code: string;
-  o_seed_hash: string;
-  o_client_seed: string;
-  o_nonce: number;
-  o_free_play: boolean;
-}
 
 /** The betting record's product of a catalogue category (cards count as PvP there), as the seamless wallet's. */
 function betProductOf(category: string): string {

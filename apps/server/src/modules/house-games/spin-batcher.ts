@@ -102,9 +102,14 @@ const STEP_PLACES = [3, 2, 17, 9, 10, 18, 19, 20, 21, 13, 14, 22, 23, 24];
  * A Mines call's answer: a start's balance and time; a step's row as house_mines_step answers it,
  * `o_found` false when it found no round open (house_mines_step answers no row).
  */
-export interface BatchedMinesRow {
+export interface BatchedMinesRow extends Omit<MinesStepRow, 'o_open'> {
   o_found: boolean;
   o_open: boolean | null;
+}
+
+/** What house_mines_step answers (migration 078): the round kept open (o_open) or settled. */
+export interface MinesStepRow {
+  o_open: boolean;
   o_picks: unknown;
   o_layout: unknown;
   o_win: number;
