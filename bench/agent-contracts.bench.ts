@@ -65,7 +65,7 @@ async function worker(url: string): Promise<void> {
     const { agentStats, contractSettlement, wallet } = app.ctx;
     const tz = contractSettlement.timeZone;
     const currency = wallet.currency().code;
-    await agentStats.foldAll({ limit: 1_000_000 });
+    await agentStats.foldAll();
 
     // ---- the tree and its bets, unless a kept database holds them --------------------------------
     let top = (await sql<{ id: number }>`select id from member where username = 'bench_top'`.execute(db))
@@ -94,7 +94,7 @@ async function worker(url: string): Promise<void> {
         log(`bets: ${to} of ${BETS}`);
       }
       for (;;) {
-        const r = await agentStats.foldNow({ limit: 1_000_000 });
+        const r = await agentStats.foldNow();
         log(`fold: ${r.folded} rows`);
         if (r.folded === 0) break;
       }
@@ -226,7 +226,7 @@ async function worker(url: string): Promise<void> {
     const realTime = await contractSettlement.settleNow(line('realTimeSalary', 'LOTT'), window);
     const realTimeS = (performance.now() - t0) / 1000;
     log(`real-time window ${window.key}: ${realTime.statements} statements, ${realTimeS.toFixed(2)} s`);
-    await agentStats.foldAll({ limit: 1_000_000 });
+    await agentStats.foldAll();
 
     // ---- the simulator for bench_top -----------------------------------------------------------------
     const token = await createSession(database, top, '127.0.0.1');

@@ -134,7 +134,7 @@ async function worker(url: string): Promise<void> {
       log(`tree: ${AGENTS} agents and ${PLAYERS} players in ${treeS.toFixed(1)} s`);
 
       // The tree's registrations, folded by the fold.
-      await agentStats.foldAll({ limit: 1_000_000 });
+      await agentStats.foldAll();
 
       // ---- the bets --------------------------------------------------------------------------------
       // Inserted without the queueing triggers: their figures are written set-based below, equal to
@@ -166,7 +166,7 @@ async function worker(url: string): Promise<void> {
       if (SEED_CHECK) seedCheck = await checkSeededFigures(db, agentStats, 'BENCH');
       // The rebate job's payment of everything the bets earned, and the fold of its credits.
       rebated = await agentRebates.payNow();
-      await agentStats.foldAll({ limit: 1_000_000 });
+      await agentStats.foldAll();
       foldS = (performance.now() - t0) / 1000;
       t0 = performance.now();
       for (const table of [

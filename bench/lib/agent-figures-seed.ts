@@ -264,7 +264,7 @@ export async function checkSeededFigures(db: Kysely<DB>, stats: AgentStats, vend
     insert into agent_stat_queue (member_id, at, event, product, bets, bet_amount, valid_bet, payout)
     select member_id, coalesce(settled_at, bet_at), 'BET', product, 1, bet_amount, valid_bet, payout
     from bet_record where vendor = ${vendor} and status = 'SETTLED' order by id`.execute(db);
-  await stats.foldAll({ limit: 1_000_000 });
+  await stats.foldAll();
   const said: string[] = [];
   let bad = 0;
   for (const [table, key] of FIGURE_TABLES) {

@@ -67,11 +67,6 @@ export function foldEveryMsFromEnv(env: NodeJS.ProcessEnv = process.env): number
 }
 
 export interface FoldOptions {
-  /**
-   * No longer used: since migration 082 a fold takes its half of the queue whole (a few seconds'
-   * rows; a backlog after the fold job stood still is taken in one fold). Kept for callers.
-   */
-  limit?: number;
   /** Test hook: throws once the rebates are accrued, to show that the whole fold rolls back. */
   failAfterAccrual?: boolean;
 }
@@ -149,8 +144,8 @@ export class AgentStats {
   }
 
   /**
-   * One fold inside the caller's transaction `trx` (the job's run): takes up to `limit` queue
-   * rows, accrues the rebates of their bets, adds everything to the figures.
+   * One fold inside the caller's transaction `trx` (the job's run): takes one half of the queue
+   * whole, accrues the rebates of its bets, adds everything to the figures.
    */
   async fold(trx: Kysely<DB>, options: FoldOptions = {}): Promise<FoldSummary> {
     // Keyed by the schema too: a database holding several schemas (the tests') folds each on its own.

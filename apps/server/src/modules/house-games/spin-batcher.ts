@@ -82,8 +82,6 @@ export const SPIN_BATCH: BatchKind<BatchedSpinRow> = {
   sql: batchSql('seamless_spin_batch', SPIN_TYPES),
 };
 
-export const SPIN_BATCH_SQL = SPIN_BATCH.sql;
-
 /**
  * house_mines_batch's arrays (migration 083): whether the call is a start, then house_mines_start's
  * arguments (its layout as the array's text), then those of house_mines_step it does not share
