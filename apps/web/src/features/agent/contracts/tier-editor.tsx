@@ -9,6 +9,7 @@ import { uiStyles as ui } from '../ui.tsx';
 import { emptyRow, stateFromTerms, type EditorIssue, type EditorState } from './editor-model.ts';
 import { money, percent, tierFields } from './format.ts';
 import styles from './contracts.module.css';
+import table from '../../../shared/ui/table.module.css';
 
 /** The caps line's key for each cap `rateCaps` names: a rate field, or the salary's P (percent) and F (fixed). */
 const capKeys = {
@@ -85,7 +86,7 @@ export function TierEditor({
                       aria-label={t('ct_rate_type')}
                       value={row.rateType ?? 'P'}
                       onChange={(e) => setRow(i, 'rateType', e.target.value)}
-                      className={styles.rateType}
+                      className={`${table.control} ${styles.rateType}`}
                       data-testid="tier-rate-type"
                     >
                       <option value="P">%</option>
