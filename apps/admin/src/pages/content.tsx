@@ -111,6 +111,34 @@ export function ContentPage() {
 
 // ---- notices and promotions ------------------------------------------------------------------------
 
+/** A content row's actions (notices, banners, help articles): edit, publish or unpublish, delete. */
+function PublishRowActions({
+  editTo,
+  published,
+  onToggle,
+  onDelete,
+}: {
+  editTo: string;
+  published: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    // The row opens its editor on a click; its buttons do only their own thing.
+    <span className="cb-actions" onClick={(e) => e.stopPropagation()}>
+      <Link className="button" to={editTo}>
+        Edit
+      </Link>
+      <button type="button" className="button" onClick={onToggle}>
+        {published ? 'Unpublish' : 'Publish'}
+      </button>
+      <button type="button" className="button button-danger-quiet" onClick={onDelete}>
+        Delete
+      </button>
+    </span>
+  );
+}
+
 function NoticeList({ group }: { group: 'notices' | 'promotions' }) {
   const navigate = useNavigate();
   const invalidate = useInvalidate();
@@ -207,29 +235,20 @@ function NoticeList({ group }: { group: 'notices' | 'promotions' }) {
         cell: ({ row }) => {
           const n = row.original;
           return (
-            <span className="cb-actions" onClick={(e) => e.stopPropagation()}>
-              <Link className="button" to={`/content/${group}/${n.id}`}>
-                Edit
-              </Link>
-              <button
-                type="button"
-                className="button"
-                onClick={() =>
-                  void act(
-                    () =>
-                      boCall(backoffice.boContentNoticePublish, {
-                        body: { id: n.id, published: !n.published },
-                      }),
-                    n.published ? `“${n.title}” unpublished` : `“${n.title}” published`,
-                  )
-                }
-              >
-                {n.published ? 'Unpublish' : 'Publish'}
-              </button>
-              <button type="button" className="button button-danger-quiet" onClick={() => setDeleting(n)}>
-                Delete
-              </button>
-            </span>
+            <PublishRowActions
+              editTo={`/content/${group}/${n.id}`}
+              published={n.published}
+              onToggle={() =>
+                void act(
+                  () =>
+                    boCall(backoffice.boContentNoticePublish, {
+                      body: { id: n.id, published: !n.published },
+                    }),
+                  n.published ? `“${n.title}” unpublished` : `“${n.title}” published`,
+                )
+              }
+              onDelete={() => setDeleting(n)}
+            />
           );
         },
       },
@@ -698,33 +717,20 @@ function BannerList() {
                           </span>
                         </td>
                         <td className="cell-actions">
-                          <span className="cb-actions" onClick={(e) => e.stopPropagation()}>
-                            <Link className="button" to={`/content/banners/${b.id}`}>
-                              Edit
-                            </Link>
-                            <button
-                              type="button"
-                              className="button"
-                              onClick={() =>
-                                void act(
-                                  () =>
-                                    boCall(backoffice.boContentBannerPublish, {
-                                      body: { id: b.id, published: !b.published },
-                                    }),
-                                  b.published ? `“${b.title}” hidden` : `“${b.title}” shown`,
-                                )
-                              }
-                            >
-                              {b.published ? 'Unpublish' : 'Publish'}
-                            </button>
-                            <button
-                              type="button"
-                              className="button button-danger-quiet"
-                              onClick={() => setDeleting(b)}
-                            >
-                              Delete
-                            </button>
-                          </span>
+                          <PublishRowActions
+                            editTo={`/content/banners/${b.id}`}
+                            published={b.published}
+                            onToggle={() =>
+                              void act(
+                                () =>
+                                  boCall(backoffice.boContentBannerPublish, {
+                                    body: { id: b.id, published: !b.published },
+                                  }),
+                                b.published ? `“${b.title}” hidden` : `“${b.title}” shown`,
+                              )
+                            }
+                            onDelete={() => setDeleting(b)}
+                          />
                         </td>
                       </tr>
                     ))}
@@ -1037,33 +1043,20 @@ function HelpList() {
                   </td>
                   <td className="small">{dateTime(a.updatedAt)}</td>
                   <td className="cell-actions">
-                    <span className="cb-actions" onClick={(e) => e.stopPropagation()}>
-                      <Link className="button" to={`/content/help/${a.id}`}>
-                        Edit
-                      </Link>
-                      <button
-                        type="button"
-                        className="button"
-                        onClick={() =>
-                          void act(
-                            () =>
-                              boCall(backoffice.boContentHelpPublish, {
-                                body: { id: a.id, published: !a.published },
-                              }),
-                            a.published ? `“${a.title}” hidden` : `“${a.title}” shown`,
-                          )
-                        }
-                      >
-                        {a.published ? 'Unpublish' : 'Publish'}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-danger-quiet"
-                        onClick={() => setDeleting(a)}
-                      >
-                        Delete
-                      </button>
-                    </span>
+                    <PublishRowActions
+                      editTo={`/content/help/${a.id}`}
+                      published={a.published}
+                      onToggle={() =>
+                        void act(
+                          () =>
+                            boCall(backoffice.boContentHelpPublish, {
+                              body: { id: a.id, published: !a.published },
+                            }),
+                          a.published ? `“${a.title}” hidden` : `“${a.title}” shown`,
+                        )
+                      }
+                      onDelete={() => setDeleting(a)}
+                    />
                   </td>
                 </tr>
               ))}
