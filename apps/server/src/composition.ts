@@ -110,6 +110,7 @@ import { responsibleRoutes } from './modules/responsible/responsible.routes.ts';
 import { AgentStats, registerAgentStatsJobs, reportTimeZoneFromEnv } from './modules/agent/stats.ts';
 import { AgentRebates, registerRebateJobs } from './modules/agent/rebate-job.ts';
 import { AgentReportsService } from './modules/agent/reports.service.ts';
+import { AgentTeamBalance, registerTeamBalanceJobs } from './modules/agent/team-balance.ts';
 import { agentReportsRoutes } from './modules/agent/reports.routes.ts';
 import { TeamService } from './modules/agent/team.service.ts';
 import { teamRoutes } from './modules/agent/team.routes.ts';
@@ -300,7 +301,15 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
   // The site's day figures the Dashboard and the Reports read, folded from their queue (decision 038).
   const siteFigures = new SiteFigures({ database, timeZone: reportTimeZone });
   registerSiteFiguresJobs(jobs, siteFigures);
-  const agentReports = new AgentReportsService({ database, wallet, timeZone: reportTimeZone });
+  // The large teams' balances, taken every minute for the overview (decision 064).
+  const agentTeamBalance = new AgentTeamBalance({ database, currency: () => wallet.currency().code });
+  registerTeamBalanceJobs(jobs, agentTeamBalance);
+  const agentReports = new AgentReportsService({
+    database,
+    wallet,
+    teamBalance: agentTeamBalance,
+    timeZone: reportTimeZone,
+  });
   const memberEvents = new MemberEvents(database);
   const messages = new MessagesService(database, memberEvents);
   const records = new RecordsService(database, wallet, { withdrawals });
@@ -532,6 +541,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     raffles,
     agentRebates,
     agentReports,
+    agentTeamBalance,
     agentTeam,
     agentTransfers,
     agentContracts,

@@ -148,6 +148,11 @@ export const AgentOverviewSchema = z.object({
   }),
   /** Main-wallet balances now: the agent's with its team's (total), and the team's alone. */
   balance: z.object({ total: z.number(), team: z.number() }),
+  /**
+   * When `balance` and `members` were taken (epoch ms): a large team's are a snapshot taken every
+   * minute or so; null (or absent) when they were summed for this answer.
+   */
+  balanceAsOf: z.number().nullable().optional(),
   /** Members under the agent at any depth, and its direct downlines. */
   members: z.object({ team: z.number().int(), direct: z.number().int() }),
   range: z.object({

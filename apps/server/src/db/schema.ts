@@ -461,6 +461,21 @@ export interface AgentMemberMonthTable {
   registered_first_deposits: Generated<number>;
 }
 
+/**
+ * A large team's main-wallet balances and member counts as the team-balance job last took them
+ * (migration 084, decision 064); the overview of a small team sums live and has no row here.
+ */
+export interface AgentTeamBalanceTable {
+  ancestor_id: number;
+  /** The agent's balance with its team's, in minor units. */
+  total: number;
+  /** The team's alone (depth > 0). */
+  team: number;
+  team_members: number;
+  direct_members: number;
+  taken_at: Timestamp;
+}
+
 /** A member's active days per metric (1 login, 2 bet, 3 deposit, 4 withdrawal, 5 promotion; migration 029). */
 export interface AgentMemberActiveTable {
   member_id: number;
@@ -1856,6 +1871,7 @@ export interface DB {
   agent_team_day: AgentTeamDayTable;
   agent_team_month: AgentTeamMonthTable;
   agent_member_month: AgentMemberMonthTable;
+  agent_team_balance: AgentTeamBalanceTable;
   agent_member_active: AgentMemberActiveTable;
   agent_team_active: AgentTeamActiveTable;
   agent_member_first: AgentMemberFirstTable;

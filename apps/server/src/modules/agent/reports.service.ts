@@ -35,6 +35,7 @@ import {
   type RangePieces,
 } from './stats-days.ts';
 import { contractIncome } from './contract-reads.ts';
+import type { AgentTeamBalance } from './team-balance.ts';
 
 /**
  * The agent centre's team reports (issue 29, decision 028). Figures (overview, user P&L, income)
@@ -50,6 +51,8 @@ import { contractIncome } from './contract-reads.ts';
 export interface ReportsDeps {
   database: Database;
   wallet: WalletService;
+  /** The team's balances and member counts: live for a small team, the job's snapshot for a large one. */
+  teamBalance: AgentTeamBalance;
   /** IANA name of the report time zone (the fold's). */
   timeZone: string;
   /** The clock (tests move it). */
@@ -221,12 +224,14 @@ function cursorTime(digits: string): string {
 export class AgentReportsService {
   private readonly database: Database;
   private readonly wallet: WalletService;
+  private readonly teamBalance: AgentTeamBalance;
   readonly timeZone: string;
   private readonly now: () => number;
 
   constructor(deps: ReportsDeps) {
     this.database = deps.database;
     this.wallet = deps.wallet;
+    this.teamBalance = deps.teamBalance;
     this.timeZone = deps.timeZone;
     this.now = deps.now ?? Date.now;
   }
@@ -299,7 +304,7 @@ export class AgentReportsService {
     const { startDay, endDay } = rangeDays(range, today);
     const from = startDay < today ? startDay : today;
     const to = endDay > today ? endDay : today;
-    const [figures, active, balances, members, online, state] = await Promise.all([
+    const [figures, active, balance, online, state] = await Promise.all([
       sql<FigureRow & { day: string }>`
         select day::text as day, ${figureSums} from (${teamAndSelf(agentId, ALL_PRODUCTS, from, to)}) f
         group by day order by day`.execute(db),
@@ -329,16 +334,8 @@ export class AgentReportsService {
           where day >= ${from}::date
         ) a
         group by day, metric`.execute(db),
-      sql<{ total: number; team: number }>`
-        select coalesce(sum(a.balance), 0)::bigint as total,
-          coalesce(sum(a.balance) filter (where t.depth > 0), 0)::bigint as team
-        from member_tree t
-        join ledger_account a on a.member_id = t.descendant_id and a.wallet_type = ${WalletType.main}
-          and a.currency = ${this.wallet.currency().code}
-        where t.ancestor_id = ${agentId}`.execute(db),
-      sql<{ team: number; direct: number }>`
-        select count(*) filter (where depth > 0)::bigint as team, count(*) filter (where depth = 1)::bigint as direct
-        from member_tree where ancestor_id = ${agentId}`.execute(db),
+      // The team's wallets and size: summed now for a small team, the job's snapshot for a large one.
+      this.teamBalance.of(agentId, db),
       sql<{ n: number }>`
         select count(distinct s.member_id)::bigint as n from session s
         where s.revoked_at is null and s.idle_expires_at > now() and s.absolute_expires_at > now()
@@ -373,8 +370,6 @@ export class AgentReportsService {
       return out;
     }, emptyFigures);
     const todayFigures = figureOf.get(today) ?? emptyFigures;
-    const b = balances.rows[0]!;
-    const mem = members.rows[0]!;
     return {
       timeZone: this.timeZone,
       today,
@@ -386,8 +381,9 @@ export class AgentReportsService {
         firstDeposits: Number(todayFigures.first_deposits),
         online: Number(online.rows[0]?.n ?? 0),
       },
-      balance: { total: this.major(b.total), team: this.major(b.team) },
-      members: { team: Number(mem.team), direct: Number(mem.direct) },
+      balance: { total: this.major(balance.total), team: this.major(balance.team) },
+      balanceAsOf: balance.asOf,
+      members: { team: balance.teamMembers, direct: balance.directMembers },
       range: {
         key: range,
         startDay,
