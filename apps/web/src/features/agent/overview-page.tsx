@@ -7,7 +7,7 @@ import {
   type TeamCounts,
 } from '@app/contract';
 import { Tabs } from '../../shared/forms/tabs.tsx';
-import { formatInZone } from '../../shared/format/date.ts';
+import { formatInZone, formatTimeOfDay } from '../../shared/format/date.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { LoadingState, Skeleton } from '../../shared/ui/states.tsx';
 import { AGENT_STRINGS } from './strings.ts';
@@ -50,6 +50,32 @@ export const AMOUNT_KEYS = [
   'validBet',
   'winLoss',
 ] as const satisfies readonly (keyof TeamAmounts)[];
+
+/**
+ * "as of HH:mm" beside a large team's balances, the team-balance job's snapshot (decision 064),
+ * as a clock in the report days' zone shows it (the viewer's own when the zone is unknown); nothing
+ * when they were summed for this answer.
+ */
+function BalanceAsOf({ at, timeZone }: { at: number | null | undefined; timeZone: string }) {
+  const { t } = useTypedTranslation(AGENT_STRINGS);
+  if (at == null) return null;
+  let time: string;
+  try {
+    time = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(at));
+  } catch {
+    time = formatTimeOfDay(at, false);
+  }
+  return (
+    <small className={styles.asOf} data-testid="agent-balance-as-of">
+      {t('agent_balance_as_of', { time })}
+    </small>
+  );
+}
 
 function OverviewSkeleton() {
   return (
@@ -105,10 +131,24 @@ export function OverviewPage() {
               items={[
                 {
                   label: t('agent_total_balance'),
-                  value: <Money value={o.balance.total} />,
+                  value: (
+                    <>
+                      <Money value={o.balance.total} />
+                      <BalanceAsOf at={o.balanceAsOf} timeZone={o.timeZone} />
+                    </>
+                  ),
                   testId: 'agent-total-balance',
                 },
-                { label: t('agent_team_balance'), value: <Money value={o.balance.team} /> },
+                {
+                  label: t('agent_team_balance'),
+                  value: (
+                    <>
+                      <Money value={o.balance.team} />
+                      <BalanceAsOf at={o.balanceAsOf} timeZone={o.timeZone} />
+                    </>
+                  ),
+                  testId: 'agent-team-balance',
+                },
                 {
                   label: t('agent_team_members'),
                   value: <Count value={o.members.team} />,

@@ -150,6 +150,22 @@ describe('the agent reports', () => {
     expect(ranges[5]!.getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('issue 29 overview: a large team\u2019s balances, the job\u2019s snapshot, say "as of HH:mm" in the report zone; a live one says nothing (decision 064)', async () => {
+    stubFetch({ '/wps/agent/report/overview': () => overview() });
+    const live = renderShell(<OverviewPage />);
+    await screen.findByTestId('agent-overview-data', {}, LOADING);
+    expect(screen.queryByTestId('agent-balance-as-of')).toBeNull();
+    live.unmount();
+    // 04:05 UTC is 12:05 in Asia/Shanghai.
+    stubFetch({
+      '/wps/agent/report/overview': () => ({ ...overview(), balanceAsOf: Date.UTC(2026, 10, 28, 4, 5, 30) }),
+    });
+    renderShell(<OverviewPage />);
+    await screen.findByTestId('agent-overview-data', {}, LOADING);
+    expect(screen.getByTestId('agent-team-balance')).toHaveTextContent('10,000.00as of 12:05');
+    expect(screen.getByTestId('agent-total-balance')).toHaveTextContent('12,345.50as of 12:05');
+  });
+
   it('issue 29 overview charts: a lazy chart library draws the range day by day, money and people', async () => {
     stubFetch({ '/wps/agent/report/overview': () => overview() });
     renderShell(<OverviewPage />);
