@@ -107,9 +107,14 @@ export class AgentTeamBalance {
    * longer that large removed (their overview sums live again). The number of teams taken.
    */
   async refresh(db: Kysely<DB> = this.database.db): Promise<number> {
+    // The members with a team are the uplines; each one's team counted from the tree's index, up to
+    // one past the threshold (decision 064: cheaper than grouping the whole tree).
+    const n = this.largeTeam;
     const taken = await this.take(
       db,
-      sql`select ancestor_id from member_tree where depth > 0 group by ancestor_id having count(*) > ${this.largeTeam}`,
+      sql`select u.upline_id from (select distinct upline_id from member where upline_id is not null) u
+        where (select count(*) from (
+          select 1 from member_tree t where t.ancestor_id = u.upline_id and t.depth > 0 limit ${n + 1}) c) > ${n}`,
     );
     const ids = taken.rows.map((r) => Number(r.ancestor_id));
     await sql`delete from agent_team_balance where not (ancestor_id = any(${ids}::bigint[]))`.execute(db);
