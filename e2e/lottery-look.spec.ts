@@ -70,8 +70,9 @@ test.describe('lottery look', () => {
 
     for (const tab of ['results', 'trend', 'bets', 'rules'] as const) {
       await page.goto(`/lottery?gameCode=SSC1&tab=${tab}`);
-      // The game's page is up and the tab has its data: no loader left.
-      await expect(page.getByTestId('bet-summary')).toBeVisible();
+      // The game's page is up on the tab (its panel, the only one: the bet tab's play groups are
+      // not there) and the tab has its data: no loader left.
+      await expect(page.getByRole('tabpanel')).toBeVisible();
       await expect(page.locator('[class*="skeleton"], [class*="spinner"], [aria-busy="true"]')).toHaveCount(
         0,
       );

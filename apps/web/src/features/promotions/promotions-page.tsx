@@ -20,6 +20,7 @@ import { BookIcon, GiftIcon } from '../../shared/ui/icons.tsx';
 import { Isolate, ltrMessage } from '../../shared/ui/ltr.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
+import { Tabs } from '../../shared/forms/tabs.tsx';
 import { helpArticlePath } from '../help/index.ts';
 import { BannerHero } from '../banners/index.ts';
 import {
@@ -73,43 +74,48 @@ export function PromotionsPage() {
       <BannerHero linkTo="/promotions" title={tp('hd_event')} subtitle={tp('promotions_subtitle')} />
       {loggedIn ? <BonusPanel /> : null}
       <Section title={tp('promotions_running')} id="promotions">
-        {categories.data?.categories.length ? (
-          <div className={styles.tabs} role="tablist" aria-label={t('categories')}>
-            {(['ALL', ...categories.data.categories.map((c) => c.code)] as const).map((c) => (
-              <button
-                key={c}
-                type="button"
-                role="tab"
-                aria-selected={category === c}
-                className={styles.tab}
-                onClick={() => setCategory(c)}
-              >
-                {t(`category_${c}`)}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        {data ? (
-          promotions.length ? (
-            <ul className={styles.grid}>
-              {promotions.map((p, i) => (
-                <PromotionCard key={p.id} promotion={p} tone={i % 3} />
+        <Tabs
+          options={(['ALL', ...(categories.data?.categories.map((c) => c.code) ?? [])] as const).map((c) => ({
+            key: c,
+            label: t(`category_${c}`),
+          }))}
+          value={category}
+          onChange={setCategory}
+          label={t('categories')}
+          panelId="promotions-panel"
+          idPrefix="promotions-category"
+          className={styles.tabs}
+          tabClassName={styles.tab}
+        />
+        {/* The promotions of the chosen category: the tab list's panel (when categories are offered). */}
+        <div
+          id="promotions-panel"
+          {...(categories.data?.categories.length
+            ? { role: 'tabpanel', 'aria-labelledby': `promotions-category-${category}` }
+            : {})}
+        >
+          {data ? (
+            promotions.length ? (
+              <ul className={styles.grid}>
+                {promotions.map((p, i) => (
+                  <PromotionCard key={p.id} promotion={p} tone={i % 3} />
+                ))}
+              </ul>
+            ) : (
+              <EmptyState icon={<GiftIcon />} title={tp('promotions_none')}>
+                {tp('promotions_none_hint')}
+              </EmptyState>
+            )
+          ) : isPending ? (
+            <div className={styles.grid}>
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} height={300} radius={16} />
               ))}
-            </ul>
+            </div>
           ) : (
-            <EmptyState icon={<GiftIcon />} title={tp('promotions_none')}>
-              {tp('promotions_none_hint')}
-            </EmptyState>
-          )
-        ) : isPending ? (
-          <div className={styles.grid}>
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} height={300} radius={16} />
-            ))}
-          </div>
-        ) : (
-          <ErrorState message={error?.message ?? tp('error_system')} onRetry={() => void refetch()} />
-        )}
+            <ErrorState message={error?.message ?? tp('error_system')} onRetry={() => void refetch()} />
+          )}
+        </div>
       </Section>
       <Section>
         <p className={styles.terms}>

@@ -9,7 +9,8 @@ export interface TabOption<K extends string> {
 /**
  * A tab list (ARIA tabs pattern): arrow keys move between tabs and select them, Home and End
  * jump to the ends. The panel it controls carries `id={panelId}` and `role="tabpanel"`. With
- * fewer than two options offered there is nothing to choose, and no tab list.
+ * fewer than two options offered there is nothing to choose, and no tab list. A page with a look
+ * of its own passes its classes for the list and the tabs (they replace the form's).
  */
 export function Tabs<K extends string>({
   options,
@@ -18,6 +19,9 @@ export function Tabs<K extends string>({
   label,
   panelId,
   idPrefix,
+  className = styles.tabs,
+  tabClassName = styles.tab,
+  tabTestId,
 }: {
   options: TabOption<K>[];
   value: K;
@@ -25,6 +29,9 @@ export function Tabs<K extends string>({
   label: string;
   panelId: string;
   idPrefix: string;
+  className?: string | undefined;
+  tabClassName?: string | undefined;
+  tabTestId?: ((key: K) => string) | undefined;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   if (options.length < 2) return null;
@@ -41,7 +48,7 @@ export function Tabs<K extends string>({
     listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
   };
   return (
-    <div ref={listRef} role="tablist" aria-label={label} className={styles.tabs} onKeyDown={onKeyDown}>
+    <div ref={listRef} role="tablist" aria-label={label} className={className} onKeyDown={onKeyDown}>
       {options.map((o) => (
         <button
           key={o.key}
@@ -51,8 +58,9 @@ export function Tabs<K extends string>({
           aria-selected={o.key === value}
           aria-controls={panelId}
           tabIndex={o.key === value ? 0 : -1}
-          className={styles.tab}
+          className={tabClassName}
           onClick={() => onChange(o.key)}
+          data-testid={tabTestId?.(o.key)}
         >
           {o.label}
         </button>

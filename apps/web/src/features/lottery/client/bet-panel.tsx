@@ -5,6 +5,7 @@ import { errorText } from '../../../shared/forms/error-text.ts';
 import { useGate } from '../../../shared/shell/use-gate.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { ErrorState, Skeleton } from '../../../shared/ui/states.tsx';
+import { Tabs } from '../../../shared/forms/tabs.tsx';
 import { useBefore } from '../clock.ts';
 import { usePlaceOrder, usePlayMenu, useSeries, useSetting } from '../api.ts';
 import type { LobbyGame, OpenNumero } from '../model.ts';
@@ -196,48 +197,54 @@ export function BetPanel({
   return (
     <div className={styles.betGrid}>
       <div className={styles.betMain}>
-        <div className={styles.playGroups} role="tablist" aria-label={t('play_groups')}>
-          {groups.map((g) => (
-            <button
-              key={g.playCode}
-              type="button"
-              role="tab"
-              aria-selected={g.playCode === group.playCode}
-              className={styles.playGroup}
-              onClick={() => {
-                setGroupCode(g.playCode);
-                setPlayId(null);
-              }}
-            >
-              {groupName(g)}
-            </button>
-          ))}
-        </div>
-        {group.playMenus.length > 1 ? (
-          <div className={styles.plays} role="group" aria-label={t('plays')}>
-            {group.playMenus.map((p) => (
-              <button
-                key={p.playId}
-                type="button"
-                className={styles.play}
-                aria-pressed={p.playId === menu.playId}
-                onClick={() => setPlayId(p.playId)}
-              >
-                {t(playNameKey(playDef(family, p.playId)!), { defaultValue: p.playName })}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        <p className={styles.ruleLine}>
-          <strong>{t(playNameKey(def), { defaultValue: menu.playName })}</strong>{' '}
-          {t(playRuleKey(def), { ns: LOTTERY_RULES_NS, defaultValue: def.rule })}
-        </p>
-        <NumberPicker
-          rows={def.rows}
-          picks={picks}
-          onChange={setPicks}
-          rowLabel={(row) => t(rowLabelKey(row), { defaultValue: row.label })}
+        <Tabs
+          options={groups.map((g) => ({ key: g.playCode, label: groupName(g) }))}
+          value={group.playCode}
+          onChange={(code) => {
+            setGroupCode(code);
+            setPlayId(null);
+          }}
+          label={t('play_groups')}
+          panelId="play-group-panel"
+          idPrefix="play-group"
+          className={styles.playGroups}
+          tabClassName={styles.playGroup}
         />
+        {/* The chosen group's plays, its rule and the numbers: the tab list's panel (a game of one
+            group, 4D, has no tab list: nothing to choose). */}
+        <div
+          className={styles.groupPanel}
+          id="play-group-panel"
+          {...(groups.length > 1
+            ? { role: 'tabpanel', 'aria-labelledby': `play-group-${group.playCode}` }
+            : {})}
+        >
+          {group.playMenus.length > 1 ? (
+            <div className={styles.plays} role="group" aria-label={t('plays')}>
+              {group.playMenus.map((p) => (
+                <button
+                  key={p.playId}
+                  type="button"
+                  className={styles.play}
+                  aria-pressed={p.playId === menu.playId}
+                  onClick={() => setPlayId(p.playId)}
+                >
+                  {t(playNameKey(playDef(family, p.playId)!), { defaultValue: p.playName })}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <p className={styles.ruleLine}>
+            <strong>{t(playNameKey(def), { defaultValue: menu.playName })}</strong>{' '}
+            {t(playRuleKey(def), { ns: LOTTERY_RULES_NS, defaultValue: def.rule })}
+          </p>
+          <NumberPicker
+            rows={def.rows}
+            picks={picks}
+            onChange={setPicks}
+            rowLabel={(row) => t(rowLabelKey(row), { defaultValue: row.label })}
+          />
+        </div>
         <div className={styles.controls}>
           <div className={styles.control}>
             <span className={styles.controlLabel} id="unit-label">
