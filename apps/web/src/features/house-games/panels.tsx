@@ -15,6 +15,7 @@ import {
 } from './api.ts';
 import { payoutKind } from './round-result.tsx';
 import styles from './house.module.css';
+import { Tabs } from '../../shared/forms/tabs.tsx';
 
 /** The top bar of a house game: its name, free-play badge and the balance. */
 export function GameBar({
@@ -97,25 +98,19 @@ export function SidePanel({
   ];
   return (
     <aside className={styles.panel}>
-      <div role="tablist" className={styles.tabs}>
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`house-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`house-panel-${id}`}
-            className={styles.tab}
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        options={tabs.map(([key, label]) => ({ key, label }))}
+        value={tab}
+        onChange={setTab}
+        label={t('panel_tabs')}
+        panelId="house-panel"
+        idPrefix="house-tab"
+        className={styles.tabs}
+        tabClassName={styles.tab}
+      />
       <div
         role="tabpanel"
-        id={`house-panel-${tab}`}
+        id="house-panel"
         aria-labelledby={`house-tab-${tab}`}
         // A scrolling panel is reached by the keyboard (WCAG 2.1.1; the tab pattern's panel stop).
         tabIndex={0}
