@@ -59,7 +59,15 @@ async function scan(page: Page, name: string, include?: string): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('[role="status"] > .visually-hidden')).toHaveCount(0);
   const ready = Date.now();
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  // Only the violations' nodes described in full (every result type is still checked): the
+  // default describes every node of every rule, passes too (selector, XPath, ancestry). And axe.run
+  // in the page itself (legacy mode) where the page has no frame, instead of runPartial and a
+  // finish in a new blank tab; a page with a frame keeps the default, which also scans
+  // cross-origin frames. Together: each scan in about half the time (home 20.6 s to 7.9 s, loaded).
+  let builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(TAGS)
+    .setLegacyMode(page.frames().length === 1);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   const lines = violations.map(
