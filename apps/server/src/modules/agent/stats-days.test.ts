@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOf, dayStart, eachDay, rangeDays, weekday } from './stats-days.ts';
 import { foldEveryMsFromEnv, reportTimeZoneFromEnv } from './stats.ts';
+import { teamBalanceEveryMsFromEnv } from './team-balance.ts';
 
 /** Report days (decision 028): days of the report time zone, GMT+8 by default; weeks Sunday to Saturday. */
 describe('report days', () => {
@@ -59,5 +60,14 @@ describe('report days', () => {
     expect(foldEveryMsFromEnv({ AGENT_STATS_FOLD_S: '5' })).toBe(5_000);
     for (const bad of ['0', '301', 'soon'])
       expect(() => foldEveryMsFromEnv({ AGENT_STATS_FOLD_S: bad })).toThrow(/AGENT_STATS_FOLD_S/);
+  });
+
+  it("the large teams' balances are taken every 60 s unless AGENT_TEAM_BALANCE_S says another period (5 to 600 s); anything else stops the start", () => {
+    expect(teamBalanceEveryMsFromEnv({})).toBe(60_000);
+    expect(teamBalanceEveryMsFromEnv({ AGENT_TEAM_BALANCE_S: ' 90 ' })).toBe(90_000);
+    for (const bad of ['4', '601', 'hourly'])
+      expect(() => teamBalanceEveryMsFromEnv({ AGENT_TEAM_BALANCE_S: bad })).toThrow(
+        'AGENT_TEAM_BALANCE_S "' + bad + '" is not a number of seconds from 5 to 600',
+      );
   });
 });

@@ -3,6 +3,7 @@ import { betProducts } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import { jobPeriodMsFromEnv } from '../../platform/jobs/job-period.ts';
 import { AgentType } from '@app/contract';
 import { accrueRebates, LOTTERY_PRODUCTS, resolveFoldMembers, STATS_LOCK } from './rebate-job.ts';
 
@@ -58,12 +59,11 @@ export const DEFAULT_FOLD_EVERY_S = 30;
 
 /** The fold job's period in milliseconds (env AGENT_STATS_FOLD_S), checked once at start. */
 export function foldEveryMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.AGENT_STATS_FOLD_S?.trim();
-  if (!raw) return DEFAULT_FOLD_EVERY_S * 1000;
-  const s = Number(raw);
-  if (!Number.isFinite(s) || s < 1 || s > 300)
-    throw new Error(`AGENT_STATS_FOLD_S "${raw}" is not a number of seconds from 1 to 300`);
-  return Math.round(s * 1000);
+  return jobPeriodMsFromEnv(env, 'AGENT_STATS_FOLD_S', {
+    defaultS: DEFAULT_FOLD_EVERY_S,
+    minS: 1,
+    maxS: 300,
+  });
 }
 
 export interface FoldOptions {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
+import { jobPeriodMsFromEnv } from '../../platform/jobs/job-period.ts';
 import { WalletType } from '../wallet/wallet.service.ts';
 
 /**
@@ -33,12 +34,11 @@ export const DEFAULT_TEAM_BALANCE_EVERY_S = 60;
 
 /** The job's period in milliseconds (env AGENT_TEAM_BALANCE_S), checked once at start. */
 export function teamBalanceEveryMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.AGENT_TEAM_BALANCE_S?.trim();
-  if (!raw) return DEFAULT_TEAM_BALANCE_EVERY_S * 1000;
-  const s = Number(raw);
-  if (!Number.isFinite(s) || s < 5 || s > 600)
-    throw new Error(`AGENT_TEAM_BALANCE_S "${raw}" is not a number of seconds from 5 to 600`);
-  return Math.round(s * 1000);
+  return jobPeriodMsFromEnv(env, 'AGENT_TEAM_BALANCE_S', {
+    defaultS: DEFAULT_TEAM_BALANCE_EVERY_S,
+    minS: 5,
+    maxS: 600,
+  });
 }
 
 export interface TeamBalanceDeps {
