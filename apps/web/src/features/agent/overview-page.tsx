@@ -7,7 +7,7 @@ import {
   type TeamCounts,
 } from '@app/contract';
 import { Tabs } from '../../shared/forms/tabs.tsx';
-import { formatInZone, formatTimeOfDay } from '../../shared/format/date.ts';
+import { formatInZone, formatTimeInZone } from '../../shared/format/date.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { LoadingState, Skeleton } from '../../shared/ui/states.tsx';
 import { AGENT_STRINGS } from './strings.ts';
@@ -59,17 +59,7 @@ export const AMOUNT_KEYS = [
 function BalanceAsOf({ at, timeZone }: { at: number | null | undefined; timeZone: string }) {
   const { t } = useTypedTranslation(AGENT_STRINGS);
   if (at == null) return null;
-  let time: string;
-  try {
-    time = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(at));
-  } catch {
-    time = formatTimeOfDay(at, false);
-  }
+  const time = formatTimeInZone(at, timeZone);
   return (
     <small className={styles.asOf} data-testid="agent-balance-as-of">
       {t('agent_balance_as_of', { time })}

@@ -3,6 +3,7 @@ import {
   formatClock,
   formatDay,
   formatInZone,
+  formatTimeInZone,
   formatNoticeDate,
   formatTimeOfDay,
   gmtOffset,
@@ -40,6 +41,13 @@ describe('formatInZone', () => {
     expect(formatInZone(instant, 'Asia/Shanghai')).toBe('2026-11-29 06:00:46');
     expect(formatInZone(instant, 'UTC')).toBe('2026-11-28 22:00:46');
     expect(formatInZone(instant, 'Not/AZone')).toBe(formatNoticeDate(instant));
+  });
+
+  it("a time of day alone on the configured zone's clock, the viewer's for an unknown zone", () => {
+    const instant = Date.UTC(2026, 10, 28, 22, 0, 46);
+    expect(formatTimeInZone(instant, 'Asia/Shanghai')).toBe('06:00');
+    expect(formatTimeInZone(instant, 'UTC')).toBe('22:00');
+    expect(formatTimeInZone(instant, 'Not/AZone')).toBe(formatTimeOfDay(instant, false));
   });
 
   it('LN-07 a date with its time is isolated left to right in a right-to-left language only (decision 044)', () => {

@@ -50,12 +50,8 @@ export function formatTimeOfDay(ms: number, seconds = true): string {
   return plainDateTime(ms).slice(11, seconds ? 19 : 16);
 }
 
-/**
- * `yyyy-MM-dd HH:mm:ss` as a clock in `timeZone` shows it (an IANA name), for figures that follow
- * a configured zone rather than the viewer's (the agent centre's report days); the viewer's own
- * clock when the zone is unknown to the browser. Isolated on a right-to-left page, as formatNoticeDate.
- */
-export function formatInZone(ms: number, timeZone: string, language: string = i18n.language || 'en'): string {
+/** The parts of a clock in `timeZone` (an IANA name) at `ms`; null when the browser does not know the zone. */
+function zoneParts(ms: number, timeZone: string): ((type: Intl.DateTimeFormatPartTypes) => string) | null {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-GB', {
@@ -69,11 +65,27 @@ export function formatInZone(ms: number, timeZone: string, language: string = i1
       hourCycle: 'h23',
     }).formatToParts(new Date(ms));
   } catch {
-    return formatNoticeDate(ms, language);
+    return null;
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return (type) => parts.find((p) => p.type === type)?.value ?? '';
+}
+
+/**
+ * `yyyy-MM-dd HH:mm:ss` as a clock in `timeZone` shows it (an IANA name), for figures that follow
+ * a configured zone rather than the viewer's (the agent centre's report days); the viewer's own
+ * clock when the zone is unknown to the browser. Isolated on a right-to-left page, as formatNoticeDate.
+ */
+export function formatInZone(ms: number, timeZone: string, language: string = i18n.language || 'en'): string {
+  const part = zoneParts(ms, timeZone);
+  if (!part) return formatNoticeDate(ms, language);
   return isolatedDateTime(
     `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`,
     language,
   );
+}
+
+/** `HH:mm` as a clock in `timeZone` shows it; the viewer's own clock when the zone is unknown. */
+export function formatTimeInZone(ms: number, timeZone: string): string {
+  const part = zoneParts(ms, timeZone);
+  return part ? `${part('hour')}:${part('minute')}` : formatTimeOfDay(ms, false);
 }
