@@ -90,16 +90,27 @@ export class AgentTeamBalance {
   private take(db: Kysely<DB>, ancestors: RawBuilder<unknown>) {
     return sql<SnapshotRow>`
       insert into agent_team_balance (ancestor_id, total, team, team_members, direct_members, taken_at)
-      select t.ancestor_id, coalesce(sum(a.balance), 0), coalesce(sum(a.balance) filter (where t.depth > 0), 0),
-        count(*) filter (where t.depth > 0), count(*) filter (where t.depth = 1), statement_timestamp()
+      ${this.sums(ancestors)}
+      on conflict (ancestor_id) do update set total = excluded.total, team = excluded.team,
+        team_members = excluded.team_members, direct_members = excluded.direct_members, taken_at = excluded.taken_at
+      returning ancestor_id, total, team, team_members, direct_members, taken_at`.execute(db);
+  }
+
+  /**
+   * Per agent of `ancestors`: the main wallets of the agent with its team and of the team alone,
+   * the team and direct member counts, the statement's time; one scan of the team's tree rows.
+   */
+  private sums(ancestors: RawBuilder<unknown>) {
+    return sql<SnapshotRow>`
+      select t.ancestor_id, coalesce(sum(a.balance), 0)::bigint as total,
+        coalesce(sum(a.balance) filter (where t.depth > 0), 0)::bigint as team,
+        count(*) filter (where t.depth > 0)::bigint as team_members,
+        count(*) filter (where t.depth = 1)::bigint as direct_members, statement_timestamp() as taken_at
       from member_tree t
       left join ledger_account a on a.member_id = t.descendant_id and a.wallet_type = ${WalletType.main}
         and a.currency = ${this.currency()}
       where t.ancestor_id in (${ancestors})
-      group by t.ancestor_id
-      on conflict (ancestor_id) do update set total = excluded.total, team = excluded.team,
-        team_members = excluded.team_members, direct_members = excluded.direct_members, taken_at = excluded.taken_at
-      returning ancestor_id, total, team, team_members, direct_members, taken_at`.execute(db);
+      group by t.ancestor_id`;
   }
 
   /**
@@ -150,25 +161,12 @@ export class AgentTeamBalance {
 
   /** Summed now: every main wallet of the agent and its team, and the team counted. */
   private async live(agentId: number, db: Kysely<DB>): Promise<TeamBalance> {
-    const [balances, members] = await Promise.all([
-      sql<{ total: number; team: number }>`
-        select coalesce(sum(a.balance), 0)::bigint as total,
-          coalesce(sum(a.balance) filter (where t.depth > 0), 0)::bigint as team
-        from member_tree t
-        join ledger_account a on a.member_id = t.descendant_id and a.wallet_type = ${WalletType.main}
-          and a.currency = ${this.currency()}
-        where t.ancestor_id = ${agentId}`.execute(db),
-      sql<{ team: number; direct: number }>`
-        select count(*) filter (where depth > 0)::bigint as team, count(*) filter (where depth = 1)::bigint as direct
-        from member_tree where ancestor_id = ${agentId}`.execute(db),
-    ]);
-    const b = balances.rows[0]!;
-    const m = members.rows[0]!;
+    const r = (await this.sums(sql`${agentId}::bigint`).execute(db)).rows[0];
     return {
-      total: Number(b.total),
-      team: Number(b.team),
-      teamMembers: Number(m.team),
-      directMembers: Number(m.direct),
+      total: Number(r?.total ?? 0),
+      team: Number(r?.team ?? 0),
+      teamMembers: Number(r?.team_members ?? 0),
+      directMembers: Number(r?.direct_members ?? 0),
       asOf: null,
     };
   }
