@@ -84,12 +84,25 @@ function vitestCounts(): Counts {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+    testResults: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string }[];
+    }[];
   };
-  for (const module of r.testResults)
+  for (const module of r.testResults) {
     for (const test of module.assertionResults)
       if (test.status === 'failed')
         failedTests.push(`vitest ${relative(root, module.name)} › ${test.fullName}`);
+    // A file that failed with no failed test (it did not load, or a beforeAll or afterAll hook
+    // threw, which leaves its tests skipped) is named with its error's first line, so that the
+    // tail of a long log says which file it was.
+    if (module.status === 'failed' && !module.assertionResults.some((t) => t.status === 'failed'))
+      failedTests.push(
+        `vitest ${relative(root, module.name)} failed outside its tests: ${(module.message ?? '').split('\n')[0]}`,
+      );
+  }
   const retried = resolve(reports, 'vitest-retried.json');
   if (existsSync(retried))
     for (const t of JSON.parse(readFileSync(retried, 'utf8')) as { test: string; passed: boolean }[])
