@@ -517,6 +517,7 @@ test.describe('games web', () => {
     expect(adds[0]!.postDataJSON()).toEqual({ nodeId: node });
     await page.getByTestId('select-FAV').click();
     const favTile = page.locator(`[data-testid="game-tile"][data-node="${node}"]`);
+    await expect(page.getByRole('tabpanel', { name: 'Favourites' })).toContainText(/./);
     await expect(favTile).toBeVisible();
     await expect(page.getByTestId('game-tile')).toHaveCount(1);
     const removes: string[] = [];
@@ -527,7 +528,10 @@ test.describe('games web', () => {
     await expect(page.getByTestId('game-tile')).toHaveCount(0);
     await expect(page.getByText('No favourites yet')).toBeVisible();
     await expect.poll(() => removes).toEqual(['DELETE']);
-    await page.getByTestId('select-ALL').click();
+    // The tabs follow the arrow keys as a tab list does: from Favourites one to the right is All.
+    await page.getByTestId('select-FAV').press('ArrowRight');
+    await expect(page.getByTestId('select-ALL')).toBeFocused();
+    await expect(page.getByTestId('select-ALL')).toHaveAttribute('aria-selected', 'true');
     await expect(
       page.locator(`[data-testid="game-tile"][data-node="${node}"] [data-testid="favourite-star"]`),
     ).toHaveAttribute('aria-pressed', 'false');

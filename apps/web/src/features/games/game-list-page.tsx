@@ -10,6 +10,7 @@ import { ModalKeys, useUiStore } from '../../shared/shell/ui-store.ts';
 import { SearchIcon, SlotIcon, StarIcon, WrenchIcon } from '../../shared/ui/icons.tsx';
 import { Page, PageHeader, Section } from '../../shared/ui/page.tsx';
 import { EmptyState } from '../../shared/ui/states.tsx';
+import { Tabs } from '../../shared/forms/tabs.tsx';
 import { categoryOfPath } from './catalogue.ts';
 import { formatWindow } from './format-window.ts';
 import { GameGrid } from './game-grid.tsx';
@@ -175,22 +176,19 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
         </nav>
         <SearchableGames
           tabs={
-            <div className={styles.selectTabs} role="tablist" aria-label={t('games:selection')}>
-              {offered.map((type) => (
-                <button
-                  key={type}
-                  type="button"
-                  role="tab"
-                  aria-selected={selection === type}
-                  className={styles.selectTab}
-                  onClick={() => choose(type)}
-                  data-testid={`select-${type}`}
-                >
-                  {t(`games:select_${type}`)}
-                </button>
-              ))}
-            </div>
+            <Tabs
+              options={offered.map((type) => ({ key: type, label: t(`games:select_${type}`) }))}
+              value={selection}
+              onChange={choose}
+              label={t('games:selection')}
+              panelId={SELECTION_PANEL}
+              idPrefix="select"
+              className={styles.selectTabs}
+              tabClassName={styles.selectTab}
+              tabTestId={(type) => `select-${type}`}
+            />
           }
+          selectedTabId={offered.length > 1 ? `select-${selection}` : undefined}
           between={
             <>
               {selected ? (
@@ -238,6 +236,9 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
   );
 }
 
+/** The grid, the panel of the selection tabs (NEW, FAV, ALL, HOT, RECENT). */
+const SELECTION_PANEL = 'game-list-panel';
+
 /**
  * The search box, the count and the grid. The search text lives here, not in the page: a
  * keystroke re-renders this and the grid, while the page's vendor tabs, selection tabs and
@@ -245,6 +246,7 @@ export function GameListPage({ switcher }: { switcher?: ReactNode }) {
  */
 function SearchableGames({
   tabs,
+  selectedTabId,
   between,
   gridKey,
   filter,
@@ -255,6 +257,8 @@ function SearchableGames({
   count,
 }: {
   tabs: ReactNode;
+  /** The selection tab whose panel the grid is (none when a single selection is offered). */
+  selectedTabId: string | undefined;
   between: ReactNode;
   gridKey: string;
   filter: Omit<ListFilter, 'search'>;
@@ -284,15 +288,20 @@ function SearchableGames({
         </label>
       </div>
       {between}
-      <GameGrid
-        key={gridKey}
-        filter={{ ...filter, search }}
-        vendorNames={vendorNames}
-        maintenance={maintenance}
-        startPage={startPage}
-        empty={emptyFor(search.trim())}
-        count={count}
-      />
+      <div
+        id={SELECTION_PANEL}
+        {...(selectedTabId ? { role: 'tabpanel', 'aria-labelledby': selectedTabId } : {})}
+      >
+        <GameGrid
+          key={gridKey}
+          filter={{ ...filter, search }}
+          vendorNames={vendorNames}
+          maintenance={maintenance}
+          startPage={startPage}
+          empty={emptyFor(search.trim())}
+          count={count}
+        />
+      </div>
     </>
   );
 }
