@@ -44,6 +44,13 @@ export interface BuildAppOptions {
   opsToken?: string | null;
   /** Tunables of the services (tests shorten time-outs and limits). */
   services?: ServiceOptions;
+  /**
+   * The database is this instance's own (a test's second instance with a pool of its own): closed
+   * when the app closes, after its services have stopped. A hook added to the app after it is
+   * built would run first (Fastify runs onClose hooks last added first) and take the pool from
+   * under the jobs, the outbox and the change feed while they stop.
+   */
+  closeDatabase?: boolean;
 }
 
 const API_PREFIXES = ['/wps/', '/lgw/', '/lotto/', '/ops/', '/cdn/', '/config/', '/bo/'];
@@ -94,7 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // for it; this one asks when that line is written (request-logger.ts, requestLogging).
   if (logging?.watchResponses) app.addHook('onResponse', (_req, _reply, done) => done());
   app.decorateRequest('session', undefined);
-  app.addHook('onClose', async () => stopServices(ctx));
+  app.addHook('onClose', async () => {
+    await stopServices(ctx);
+    if (options.closeDatabase) await database.close();
+  });
 
   installErrorHandling(app);
   installNulGuard(app);

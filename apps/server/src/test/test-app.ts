@@ -147,8 +147,12 @@ export async function currentSchema(t: TestApp): Promise<string> {
 export async function secondInstance(t: TestApp, services: ServiceOptions): Promise<FastifyInstance> {
   const own =
     t.database.kind === 'postgres' ? await openPostgres({ url: testDatabaseUrl(t), poolSize: 5 }) : null;
-  const app = await buildApp({ config: t.config, database: own ?? t.database, services });
-  if (own) app.addHook('onClose', () => own.close());
+  const app = await buildApp({
+    config: t.config,
+    database: own ?? t.database,
+    services,
+    closeDatabase: !!own,
+  });
   await app.ready();
   return app;
 }

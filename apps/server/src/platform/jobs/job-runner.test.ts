@@ -188,6 +188,27 @@ describe(`job mechanism (${testDbKind})`, () => {
       .execute();
     expect(done.every((r) => r.status === 'done')).toBe(true);
   });
+  it('stop during a catch-up takes no further window: the one in progress finishes, the rest are left for a later run', async () => {
+    const jobs = new JobRunner(tdb.database, { tickMs: 20, onError: () => undefined });
+    let finished = 0;
+    jobs.register('catching-up', { everyMs: 1_000, catchUpWindows: 30 }, async (run) => {
+      await probe('catching-up')(run);
+      await new Promise((r) => setTimeout(r, 40));
+      finished++;
+    });
+    jobs.start();
+    const deadline = Date.now() + 5_000;
+    while ((await probes('catching-up')).length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
+    await jobs.stop();
+    const rows = await probes('catching-up');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(30);
+    expect(finished).toBe(rows.length);
+    // Nothing runs after stop returned.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await probes('catching-up')).toHaveLength(rows.length);
+  });
   it('afterCommit work runs once the run committed, on the database outside its transaction (PGlite has one connection), and never for a run that rolled back', async () => {
     const jobs = new JobRunner(tdb.database, quiet);
     const seen: string[] = [];

@@ -202,6 +202,10 @@ export class JobRunner {
     }
     for (const name of this.jobs.keys()) {
       for (const window of this.dueWindows(name, now)) {
+        // A runner told to stop takes no further window: each is a transaction of its own, and
+        // what is left is a later tick's (or another instance's); stop() waits for one window, not
+        // a job's whole catch-up.
+        if (this.stopped) return results;
         results.push({ job: name, window, outcome: await this.runWindow(name, window.start) });
       }
     }
