@@ -317,20 +317,34 @@ async function worker(url: string): Promise<void> {
     const trailingFoldS: number[] = [];
     const burst = async (fold: boolean) => {
       let folding = fold;
+      // The folder's wait for its next period, cut short when the burst ends.
+      let wake = () => {};
+      // The job's work in progress (a fold, the agents' credit), if any.
+      let working: Promise<unknown> | null = null;
       const folder = (async () => {
         // The jobs as the server runs them: the fold every period, the agents' credit once a minute
         // (first half a minute in: a burst longer than that holds one, a shorter one is followed by
         // one timed apart).
         let creditAt = performance.now() + 30_000;
         while (folding) {
-          await new Promise((r) => setTimeout(r, foldEveryMs));
+          await new Promise<void>((r) => {
+            const timer = setTimeout(r, foldEveryMs);
+            wake = () => {
+              clearTimeout(timer);
+              r();
+            };
+          });
           if (!folding) break;
-          await agentStats.foldNow();
-          if (CREDIT_AT_FOLD) await agentRebates.creditAgentsNow();
-          else if (folding && performance.now() >= creditAt) {
-            await creditAgents();
-            creditAt += 60_000;
-          }
+          working = (async () => {
+            await agentStats.foldNow();
+            if (CREDIT_AT_FOLD) await agentRebates.creditAgentsNow();
+            else if (folding && performance.now() >= creditAt) {
+              await creditAgents();
+              creditAt += 60_000;
+            }
+          })();
+          await working;
+          working = null;
         }
       })();
       const r = await measureBurst({
@@ -340,10 +354,18 @@ async function worker(url: string): Promise<void> {
         db,
       });
       folding = false;
+      wake();
+      // A fold the job started as the burst ended is the burst's bets' work too: the rest of its
+      // time is added (a period equal to the burst's length would otherwise fold its bets unpaid).
+      let seconds = r.seconds;
+      if (working) {
+        const ended = performance.now();
+        await working;
+        seconds += (performance.now() - ended) / 1000;
+      }
       await folder;
       // The bets the burst's folds left (those since the last one) are folded now and their fold's
       // time added to the burst's: every bet settled is paid for, whatever the period.
-      let seconds = r.seconds;
       if (fold) {
         const s = performance.now();
         await agentStats.foldAll();
