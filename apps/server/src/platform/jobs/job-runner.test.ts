@@ -51,6 +51,12 @@ const runRow = async (job: string, start: Date) =>
     .where('job', '=', job)
     .where('window_start', '=', start)
     .executeTakeFirst();
+/** Waits (up to 5 s) until a started runner has committed a first run of `job`. */
+const untilProbed = async (job: string) => {
+  const deadline = Date.now() + 5_000;
+  while ((await probes(job)).length === 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 10));
+};
 
 const quiet = { tickMs: 0, onError: () => undefined };
 
@@ -173,9 +179,7 @@ describe(`job mechanism (${testDbKind})`, () => {
       finished++;
     });
     jobs.start();
-    const deadline = Date.now() + 5_000;
-    while ((await probes('ticking')).length === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await untilProbed('ticking');
     await jobs.stop();
     const rows = await probes('ticking');
     expect(rows.length).toBeGreaterThan(0);
@@ -197,9 +201,7 @@ describe(`job mechanism (${testDbKind})`, () => {
       finished++;
     });
     jobs.start();
-    const deadline = Date.now() + 5_000;
-    while ((await probes('catching-up')).length === 0 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 10));
+    await untilProbed('catching-up');
     await jobs.stop();
     const rows = await probes('catching-up');
     expect(rows.length).toBeGreaterThan(0);
