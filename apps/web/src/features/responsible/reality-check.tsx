@@ -10,6 +10,8 @@ import { SessionExpiryWarning } from './session-expiry.tsx';
 import styles from './responsible.module.css';
 
 const SHOWN_KEY = 'rgLastLoginShown';
+/** How long the previous-login notice stays unless the player is on it (pointer or focus). */
+export const LAST_LOGIN_NOTICE_MS = 15_000;
 
 /** Minutes and hours played, in the player's words. */
 function played(ms: number, t: TypedT<'pages'>): string {
@@ -20,7 +22,7 @@ function played(ms: number, t: TypedT<'pages'>): string {
 
 /**
  * Mounted for a logged-in player (decision 039): once per session the previous login (time and
- * address), and at the player's chosen interval the reality check: time played and the net result
+ * address, for a few seconds under the header), and at the player's chosen interval the reality check: time played and the net result
  * of this session, to continue or to stop (logout).
  */
 export function RealityCheck() {
@@ -39,6 +41,14 @@ export function RealityCheck() {
   useEffect(() => {
     if (notice && mark) sessionStorage.setItem(SHOWN_KEY, mark);
   }, [notice, mark]);
+  // The notice informs and asks nothing: it closes itself, so that it never stays over a page's
+  // controls (a bet slip's button sat under it for minutes), but not while the player reads it.
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!notice || held) return;
+    const timer = window.setTimeout(() => setDismissed(true), LAST_LOGIN_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice, held]);
 
   useEffect(() => {
     if (!s?.realityCheckMinutes || check) return;
@@ -56,7 +66,15 @@ export function RealityCheck() {
   return (
     <>
       {notice && s?.lastLogin ? (
-        <div className={styles.notice} role="status" data-testid="rg-last-login">
+        <div
+          className={styles.notice}
+          role="status"
+          data-testid="rg-last-login"
+          onPointerEnter={() => setHeld(true)}
+          onPointerLeave={() => setHeld(false)}
+          onFocus={() => setHeld(true)}
+          onBlur={() => setHeld(false)}
+        >
           <p>
             {t('rg_last_login', {
               date: new Date(s.lastLogin.at).toLocaleString(i18n.language, {

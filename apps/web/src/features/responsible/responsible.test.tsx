@@ -1,10 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import pagesEn from '../../locales/pages/en.json';
 import { i18n } from '../../shared/i18n/i18n.ts';
 import { saveSession } from '../../shared/session/session.ts';
 import { renderShell, setupShell, stubFetch, systemStatus } from '../../test/shell-harness.tsx';
-import { RealityCheck } from './reality-check.tsx';
+import { LAST_LOGIN_NOTICE_MS, RealityCheck } from './reality-check.tsx';
 import { sessionEnd, warningLeadMs } from './session-expiry.tsx';
 import { ResponsiblePage } from './responsible-page.tsx';
 
@@ -107,6 +107,42 @@ describe('responsible gaming page', () => {
     });
     renderShell(<RealityCheck />);
     expect(await screen.findByTestId('rg-last-login')).toHaveTextContent('203.0.113.7');
+  });
+
+  it('the previous-login notice closes itself, but not while the pointer or focus is on it', async () => {
+    sessionStorage.clear();
+    saveSession({ token: 'tok-last-login-5678', agentType: 0 });
+    stubFetch({
+      '/wps/system/status': () => systemStatus(),
+      '/wps/responsible/status': () => ({
+        sessionStartedAt: Date.now() - 60_000,
+        now: Date.now(),
+        net: 0,
+        wagered: 0,
+        realityCheckMinutes: null,
+        sessionEndsAt: null,
+        lastLogin: { at: Date.UTC(2026, 10, 28, 9, 30), ip: '203.0.113.8' },
+      }),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderShell(<RealityCheck />);
+      const notice = await screen.findByTestId('rg-last-login');
+      fireEvent.pointerEnter(notice);
+      act(() => vi.advanceTimersByTime(LAST_LOGIN_NOTICE_MS * 3));
+      expect(screen.getByTestId('rg-last-login')).toBeInTheDocument();
+      fireEvent.pointerLeave(notice);
+      fireEvent.focus(screen.getByRole('button', { name: 'OK' }));
+      act(() => vi.advanceTimersByTime(LAST_LOGIN_NOTICE_MS * 3));
+      expect(screen.getByTestId('rg-last-login')).toBeInTheDocument();
+      fireEvent.blur(screen.getByRole('button', { name: 'OK' }));
+      act(() => vi.advanceTimersByTime(LAST_LOGIN_NOTICE_MS - 1_000));
+      expect(screen.getByTestId('rg-last-login')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.queryByTestId('rg-last-login')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the time-out warning comes at least 20 seconds before the server ends the session, idle or at its limit', () => {
