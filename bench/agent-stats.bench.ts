@@ -97,7 +97,7 @@ async function worker(url: string): Promise<void> {
   const { HouseAccount } = await import('../apps/server/src/modules/wallet/wallet.service.ts');
   const { measureBurst } = await import('./lib/burst.ts');
   const { withoutQueueing, seedBetFigures, checkSeededFigures } = await import('./lib/agent-figures-seed.ts');
-  const { rangeDays, dayOf } = await import('../apps/server/src/modules/agent/stats-days.ts');
+  const { addDays, rangeDays, dayOf } = await import('../apps/server/src/modules/agent/stats-days.ts');
   const log = (s: string) => console.error(`    ${s}`);
 
   await withDemoPostgres(url, 12, async (database) => {
@@ -189,6 +189,13 @@ async function worker(url: string): Promise<void> {
         await sql`vacuum analyze ${sql.id(table)}`.execute(db);
       analyzeS = (performance.now() - t0) / 1000;
     } else log('reusing the seeded database');
+    // The members' month rows: the closed days, as the hourly job adds them (migration 085).
+    const monthRows = await db
+      .transaction()
+      .execute((trx) =>
+        agentStats.rollMemberMonths(trx, addDays(dayOf(Date.now(), agentStats.timeZone), -1)),
+      );
+    if (monthRows > 0) await sql`vacuum analyze agent_member_month`.execute(db);
     const count = async (table: string) =>
       Number(
         (await sql<{ n: number }>`select count(*)::bigint as n from ${sql.id(table)}`.execute(db)).rows[0]!.n,

@@ -68,8 +68,8 @@ async function big(db: Kysely<DB>, statement: ReturnType<typeof sql>): Promise<v
 /**
  * The figures of the settled bets of `vendor` (inserted without the queueing triggers), as the fold
  * would have added them: agent_member_day (each product and the whole day), agent_member_first and
- * the first bets, agent_team_day (summed per direct upline, then up member_tree), their month rows
- * (agent_member_month, agent_team_month), the gaps of the
+ * the first bets, agent_team_day (summed per direct upline, then up member_tree), the team's month
+ * rows (agent_team_month; the members' come from their closed days, migration 085), the gaps of the
  * bettors' active days (their whole-day rows) per upline, and the rebates the bets earn. The bets' members must have no
  * bets folded before (the bench's tree is new): the first bets are theirs.
  */
@@ -158,16 +158,8 @@ export async function seedBetFigures(
         order by u.day, t.ancestor_id, u.product
       on conflict (ancestor_id, product, day) do update set ${sql.raw(adds('d'))}`,
   );
-  // The month rows (migration 081, decision 063): the sums of the same day rows.
-  await step(
-    'agent_member_month',
-    sql`
-      insert into agent_member_month as d (member_id, product, month, ${sql.raw(cols)})
-        select member_id, product, date_trunc('month', day)::date, ${sql.raw(sums)}
-        from bench_seed_member where product = ${ALL_PRODUCTS}
-        group by member_id, product, date_trunc('month', day)::date
-      on conflict (member_id, product, month) do update set ${sql.raw(adds('d'))}`,
-  );
+  // The team's month rows (migration 081, decision 063): the sums of the same day rows. The
+  // members' are added from closed days by AgentStats.rollMemberMonths (migration 085), as live.
   await step(
     'agent_team_month',
     sql`

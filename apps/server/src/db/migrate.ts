@@ -75,6 +75,7 @@ import * as m081 from './migrations/081-agent-month-figures.ts';
 import * as m082 from './migrations/082-agent-queue-in-two-halves.ts';
 import * as m083 from './migrations/083-mines-batch.ts';
 import * as m084 from './migrations/084-agent-team-balance.ts';
+import * as m085 from './migrations/085-member-months-from-closed-days.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -152,6 +153,7 @@ export const migrations: Record<string, Migration> = {
   '082-agent-queue-in-two-halves': m082,
   '083-mines-batch': m083,
   '084-agent-team-balance': m084,
+  '085-member-months-from-closed-days': m085,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

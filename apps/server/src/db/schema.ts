@@ -432,7 +432,10 @@ export interface AgentTeamMonthTable {
   registered_first_deposits: Generated<number>;
 }
 
-/** A member's figures of a report-calendar month: the sum of its agent_member_day rows (migration 081). */
+/**
+ * A member's figures of a report-calendar month: the sum of its agent_member_day whole-day rows of
+ * the days up to agent_stat_state.member_month_through (migrations 081, 085).
+ */
 export interface AgentMemberMonthTable {
   member_id: number;
   /** The month's first day. */
@@ -516,6 +519,8 @@ export interface AgentStatStateTable {
   last_fold_at: NullableTimestamp;
   /** The earliest report day with an own rebate not yet moved to the accruals (migration 072). */
   own_rebate_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last report day agent_member_month holds (null: none; migration 085, decision 063). */
+  member_month_through: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Settled bets in and out, for the site's day figures' fold (migration 048, decision 038). */

@@ -32,6 +32,7 @@ import {
   eachDay,
   rangeDays,
   rangePieces,
+  rangePiecesThrough,
   type RangePieces,
 } from './stats-days.ts';
 import { contractIncome } from './contract-reads.ts';
@@ -189,14 +190,16 @@ function rangeRows(
   product: string,
   startDay: string,
   endDay: string,
+  memberMonthsThrough: string | null,
 ): RawBuilder<unknown> {
   const key = sql.raw(kind === 'member' ? 'member_id' : 'ancestor_id');
   const dayTable = sql.raw(kind === 'member' ? 'agent_member_day' : 'agent_team_day');
   const monthTable = sql.raw(kind === 'member' ? 'agent_member_month' : 'agent_team_month');
+  // A member's month rows hold its whole days up to a closed day (migration 085).
   const p: RangePieces =
-    kind === 'member' && product !== ALL_PRODUCTS
-      ? { months: null, plus: [[startDay, endDay]], minus: [] }
-      : rangePieces(startDay, endDay);
+    kind === 'team'
+      ? rangePieces(startDay, endDay)
+      : rangePiecesThrough(startDay, endDay, product === ALL_PRODUCTS ? memberMonthsThrough : null);
   const days = ([a, b]: [string, string], columns: RawBuilder<unknown>) =>
     sql`select ${key} as id, ${columns} from ${dayTable}
       where ${key} ${who} and product = ${product} and day between ${a}::date and ${b}::date`;
@@ -519,6 +522,9 @@ export class AgentReportsService {
     const viewed = q.username ? await this.teamMember(agentId, q.username) : await this.self(agentId);
     const product = q.product ?? ALL_PRODUCTS;
     const db = this.db;
+    const state = await sql<{ through: string | null }>`
+      select to_char(member_month_through, 'YYYY-MM-DD') as through from agent_stat_state`.execute(db);
+    const through = state.rows[0]?.through ?? null;
     const empty = sql`(f.deposit = 0 and f.withdrawal = 0 and f.bets = 0 and f.bet_amount = 0 and f.payout = 0
       and f.rebate = 0 and f.promotion = 0)`;
     const filled = sql.raw(
@@ -530,7 +536,7 @@ export class AgentReportsService {
     );
     const [own, directs, totals] = await Promise.all([
       sql<FigureRow>`
-        select ${figureSums} from (${rangeRows('member', sql`= ${viewed.id}`, product, startDay, endDay)}) f`.execute(
+        select ${figureSums} from (${rangeRows('member', sql`= ${viewed.id}`, product, startDay, endDay, through)}) f`.execute(
         db,
       ),
       // Each direct downline with its team: its own rows and its team's, summed per downline; the
@@ -541,9 +547,9 @@ export class AgentReportsService {
           select descendant_id as id from member_tree where ancestor_id = ${viewed.id} and depth = 1
         ),
         rows as (
-          ${rangeRows('member', sql`in (select id from directs)`, product, startDay, endDay)}
+          ${rangeRows('member', sql`in (select id from directs)`, product, startDay, endDay, through)}
           union all
-          ${rangeRows('team', sql`in (select id from directs)`, product, startDay, endDay)}
+          ${rangeRows('team', sql`in (select id from directs)`, product, startDay, endDay, through)}
         ),
         s as (select id, ${figureSums} from rows group by id),
         d as (
@@ -562,9 +568,9 @@ export class AgentReportsService {
         select ${figureSums},
           (select count(*) from member_tree where ancestor_id = ${viewed.id} and depth > 0)::bigint as team_size
         from (
-          ${rangeRows('member', sql`= ${viewed.id}`, product, startDay, endDay)}
+          ${rangeRows('member', sql`= ${viewed.id}`, product, startDay, endDay, through)}
           union all
-          ${rangeRows('team', sql`= ${viewed.id}`, product, startDay, endDay)}
+          ${rangeRows('team', sql`= ${viewed.id}`, product, startDay, endDay, through)}
         ) f`.execute(db),
     ]);
     const row = (

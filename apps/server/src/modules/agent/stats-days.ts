@@ -106,3 +106,20 @@ export function rangePieces(startDay: string, endDay: string): RangePieces {
   }
   return { months: first <= last ? [first, last] : null, plus, minus };
 }
+
+/**
+ * The pieces of a range read from month rows that hold only the days up to `through` (the members'
+ * month rows, migration 085; null: none): the days up to `through` as rangePieces reads them, with
+ * no day after `through` taken away (it is not in a month row), and the days after it read as day
+ * rows (today's, usually, and yesterday's until the job adds it).
+ */
+export function rangePiecesThrough(startDay: string, endDay: string, through: string | null): RangePieces {
+  const last = through !== null && through < endDay ? through : endDay;
+  if (through === null || last < startDay) return { months: null, plus: [[startDay, endDay]], minus: [] };
+  const p = rangePieces(startDay, last);
+  const minus = p.minus.flatMap(([a, b]): [string, string][] =>
+    a > through ? [] : [[a, b < through ? b : through]],
+  );
+  const plus = last < endDay ? [...p.plus, [addDays(last, 1), endDay] as [string, string]] : p.plus;
+  return { months: p.months, plus, minus };
+}

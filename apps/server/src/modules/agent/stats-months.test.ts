@@ -1,13 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
-import { addDays, dayOf, dayStart, eachDay, monthEnd, monthOf, rangePieces } from './stats-days.ts';
+import { MEMBER_MONTHS_EVERY_MS, MEMBER_MONTHS_JOB, registerAgentStatsJobs } from './stats.ts';
+import {
+  addDays,
+  dayOf,
+  dayStart,
+  eachDay,
+  monthEnd,
+  monthOf,
+  rangePieces,
+  rangePiecesThrough,
+} from './stats-days.ts';
 import { deposit, kitMember, random, settleBets, type KitBet, type KitMember } from './stats-test-kit.ts';
 
 /**
  * The month rows of the team figures (migration 081, decision 063): each equals the sum of its day
- * rows after folds that span a month boundary and after a member moved to another upline, and the
- * user P&L read from month rows and edge days equals the day rows' sums for every range.
+ * rows after folds that span a month boundary and after a member moved to another upline (a
+ * member's, of its days up to the day its month rows hold, migration 085), and the user P&L read
+ * from month rows and edge days equals the day rows' sums for every range.
  */
 const TZ = 'Asia/Shanghai';
 const DAY = 86_400_000;
@@ -45,6 +57,46 @@ describe('rangePieces', () => {
         expect(dayRows).toBeLessThanOrEqual(eachDay(startDay, endDay).length);
       }
   });
+
+  it('with month rows that hold the days up to a day (the members\u2019), every day of the range is read once, none after that day from a month row', () => {
+    const from = '2025-12-20';
+    const throughs = [
+      null,
+      '2025-11-30',
+      '2025-12-31',
+      '2026-01-15',
+      '2026-01-31',
+      '2026-02-02',
+      '2026-05-01',
+    ];
+    for (const through of throughs)
+      for (let s = 0; s < 80; s += 3)
+        for (let n = 0; n < 95; n += 2) {
+          const startDay = addDays(from, s);
+          const endDay = addDays(startDay, n);
+          const p = rangePiecesThrough(startDay, endDay, through);
+          const count = new Map<string, number>();
+          const add = (a: string, b: string, k: number) => {
+            for (const d of eachDay(a, b)) count.set(d, (count.get(d) ?? 0) + k);
+          };
+          if (p.months) {
+            expect(through).not.toBeNull();
+            for (const d of eachDay(p.months[0], monthEnd(p.months[1]))) if (d <= through!) add(d, d, 1);
+          }
+          for (const [a, b] of p.plus) add(a, b, 1);
+          // A day taken away is one a month row holds.
+          for (const [a, b] of p.minus) {
+            expect(b <= through!).toBe(true);
+            add(a, b, -1);
+          }
+          const got = [...count].filter(([, k]) => k !== 0);
+          expect(
+            got.every(([, k]) => k === 1),
+            `${startDay}..${endDay} through ${through}`,
+          ).toBe(true);
+          expect(got.map(([d]) => d).sort()).toEqual(eachDay(startDay, endDay));
+        }
+  });
 });
 
 describe(`agent month figures (${testDbKind})`, () => {
@@ -61,7 +113,10 @@ describe(`agent month figures (${testDbKind})`, () => {
   const sums = sql.raw(tables.map((c) => `sum(${c})::bigint as ${c}`).join(', '));
   const list = sql.raw(tables.join(', '));
 
-  /** Rows where the month rows and their day rows' sums differ, for the members of `ids`. */
+  /**
+   * Rows where the month rows and their day rows' sums differ, for the members of `ids` (a member's
+   * month rows: of its days up to the day agent_stat_state says they hold).
+   */
   async function differences(ids: number[]): Promise<number> {
     const db = t.database.db;
     const r = await sql<{ n: number }>`
@@ -71,7 +126,9 @@ describe(`agent month figures (${testDbKind})`, () => {
       ),
       mm as (
         select member_id, product, date_trunc('month', day)::date as month, ${sums} from agent_member_day
-        where member_id = any(${ids}::bigint[]) and product = '*' group by 1, 2, 3
+        where member_id = any(${ids}::bigint[]) and product = '*'
+          and day <= (select member_month_through from agent_stat_state)
+        group by 1, 2, 3
       )
       select (
         (select count(*) from (select * from tm except all
@@ -202,14 +259,55 @@ describe(`agent month figures (${testDbKind})`, () => {
           settledAt: new Date(at),
         };
       });
+    const stats = t.app.ctx.agentStats;
+    const roll = (through: string) =>
+      t.database.db.transaction().execute((trx) => stats.rollMemberMonths(trx, through));
+    const heldThrough = async () =>
+      (
+        await sql<{ d: string | null }>`
+          select to_char(member_month_through, 'YYYY-MM-DD') as d from agent_stat_state`.execute(
+          t.database.db,
+        )
+      ).rows[0]!.d;
     await settleBets(t, bets(60, [...players, a]));
     for (const p of players) await deposit(t, p.memberId, 10_000 + Math.floor(rnd() * 100_000));
-    // Folded in two parts: the month rows are added to, not written once.
-    await t.app.ctx.agentStats.foldAll();
+    // Folded in two parts: the month rows are added to, not written once; the members' month rows
+    // hold the days up to 40 days ago in between (the job's run of an earlier day).
+    await stats.foldAll();
+    expect(await heldThrough()).toBeNull();
+    // The hourly job's run of the hour that ended at the midnight 39 days ago adds the day before.
+    const jobs = new JobRunner(t.database, { tickMs: 0 });
+    registerAgentStatsJobs(jobs, stats);
+    const hourStart = new Date(dayStart(addDays(today, -39), TZ) - MEMBER_MONTHS_EVERY_MS);
+    expect(await jobs.runWindow(MEMBER_MONTHS_JOB, hourStart)).toBe('ran');
+    expect(await jobs.runWindow(MEMBER_MONTHS_JOB, hourStart)).toBe('done-already');
+    expect(await heldThrough()).toBe(addDays(today, -40));
     await settleBets(t, bets(40, players));
-    await t.app.ctx.agentStats.foldAll();
+    await stats.foldAll();
     await t.app.ctx.agentRebates.payNow();
-    await t.app.ctx.agentStats.foldAll();
+    await stats.foldAll();
+    expect(await differences(ids)).toBe(0);
+    // The P&L with the members' month rows holding the days up to 40 days ago, then yesterday.
+    const someRanges: [string, string][] = [
+      [addDays(today, -74), today],
+      [addDays(today, -45), addDays(today, -35)],
+      [monthOf(addDays(today, -40)), addDays(today, -40)],
+    ];
+    await checkProfitLoss(top, [a, b, players[3]!], '*', someRanges);
+    // The job and a fold at once (two instances, on PostgreSQL): whichever takes the fold's lock
+    // first, each bet of a day the job adds is in the month rows once.
+    await settleBets(t, bets(30, players));
+    const [, rolled] = await Promise.all([stats.foldAll(), roll(addDays(today, -1))]);
+    expect(rolled).toBeGreaterThan(0);
+    expect(await heldThrough()).toBe(addDays(today, -1));
+    // A day already held is not added twice.
+    expect(await roll(addDays(today, -1))).toBe(0);
+    expect(await roll(addDays(today, -5))).toBe(0);
+    expect(await heldThrough()).toBe(addDays(today, -1));
+    expect(await differences(ids)).toBe(0);
+    // Bets settled late into days the month rows hold are added to them by the fold.
+    await settleBets(t, bets(30, players));
+    await stats.foldAll();
     expect(await differences(ids)).toBe(0);
     const months = await sql<{ n: number }>`
       select count(distinct month)::integer as n from agent_team_month where ancestor_id = ${top.memberId}`.execute(

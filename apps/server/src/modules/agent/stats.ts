@@ -6,6 +6,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { jobPeriodMsFromEnv } from '../../platform/jobs/job-period.ts';
 import { AgentType } from '@app/contract';
 import { accrueRebates, LOTTERY_PRODUCTS, resolveFoldMembers, STATS_LOCK } from './rebate-job.ts';
+import { addDays, dayOf } from './stats-days.ts';
 
 /**
  * The agent centre's team figures (issue 29, decision 028): the queue the triggers of migration 029
@@ -48,6 +49,9 @@ export const ACTIVE_GAP_CAP = 32;
 export const ALL_PRODUCTS = '*';
 
 export const FOLD_JOB = 'agent.stats-fold';
+/** Adds each closed report day to the members' month rows (migration 085). */
+export const MEMBER_MONTHS_JOB = 'agent.member-months';
+export const MEMBER_MONTHS_EVERY_MS = 3_600_000;
 
 /**
  * How often the fold job runs by default, in seconds (env AGENT_STATS_FOLD_S, 1–300): a report is at
@@ -346,11 +350,13 @@ export class AgentStats {
     );
     // The month rows (migration 081, decision 063) get the sums the day rows get, the team's in
     // the same statement over the same tree: a month's row is the sum of its day rows at every
-    // commit. A member's only for its whole days (the user P&L's rows of an agent's downlines).
+    // commit. A member's only for its whole days (the user P&L's rows of an agent's downlines), and
+    // only of the days its month rows already hold (migration 085): a bet settled after its day was
+    // added by rollMemberMonths. The days after are added once, by that job, not at every fold.
     await sql`
       insert into agent_member_month as d (member_id, product, month, ${cols})
         select member_id, product, date_trunc('month', day)::date, ${sums} from agent_fold_member
-        where product = ${ALL_PRODUCTS}
+        where product = ${ALL_PRODUCTS} and day <= (select member_month_through from agent_stat_state)
         group by member_id, product, date_trunc('month', day)::date
       on conflict (member_id, product, month) do update set ${adds('d')}`.execute(trx);
     // Each member's figures go to every upline (its own are its agent_member_day rows): summed per
@@ -383,6 +389,31 @@ export class AgentStats {
         select ancestor_id, product, date_trunc('month', day)::date, ${sums} from t
         group by ancestor_id, product, date_trunc('month', day)::date
       on conflict (ancestor_id, product, month) do update set ${adds('d')}`.execute(trx);
+  }
+
+  /**
+   * Adds the members' whole-day rows of the days after agent_stat_state.member_month_through up to
+   * `through` to their month rows and moves that day on (migration 085, decision 063), inside `trx`
+   * under the fold's lock (waiting out a fold in progress), so no fold adds to the same rows
+   * meanwhile. Re-running it with a day already held adds nothing. The rows added or updated.
+   */
+  async rollMemberMonths(trx: Kysely<DB>, through: string): Promise<number> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${STATS_LOCK} || current_schema(), 0))`.execute(
+      trx,
+    );
+    const state = await sql<{ from: string | null }>`
+      select to_char(member_month_through, 'YYYY-MM-DD') as from from agent_stat_state`.execute(trx);
+    const from = state.rows[0]?.from ?? null;
+    if (from !== null && from >= through) return 0;
+    const added = await sql`
+      insert into agent_member_month as d (member_id, product, month, ${cols})
+        select member_id, product, date_trunc('month', day)::date, ${sums} from agent_member_day
+        where product = ${ALL_PRODUCTS} and day <= ${through}::date
+          ${from === null ? sql`` : sql`and day > ${from}::date`}
+        group by member_id, product, date_trunc('month', day)::date
+      on conflict (member_id, product, month) do update set ${adds('d')}`.execute(trx);
+    await sql`update agent_stat_state set member_month_through = ${through}::date`.execute(trx);
+    return Number(added.numAffectedRows ?? 0);
   }
 
   /**
@@ -493,10 +524,18 @@ function activeGaps(sign: number) {
     where g.day >= g.first_day`;
 }
 
-/** The fold job: every `stats.foldEveryMs`, once per window across instances (platform/jobs). */
+/**
+ * The fold job: every `stats.foldEveryMs`, once per window across instances (platform/jobs). The
+ * members' month job: every hour, the report days closed by its window's end into the month rows
+ * (a day is added at the first run after its midnight; the hourly period makes up a missed one).
+ */
 export function registerAgentStatsJobs(jobs: JobRunner, stats: AgentStats): void {
   jobs.register(FOLD_JOB, { everyMs: stats.foldEveryMs }, async ({ db }) => {
     const r = await stats.fold(db);
     return { folded: r.folded, accrued: r.accrued };
+  });
+  jobs.register(MEMBER_MONTHS_JOB, { everyMs: MEMBER_MONTHS_EVERY_MS }, async ({ db, window }) => {
+    const through = addDays(dayOf(window.end.getTime(), stats.timeZone), -1);
+    return { rows: await stats.rollMemberMonths(db, through) };
   });
 }
