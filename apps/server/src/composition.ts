@@ -401,7 +401,7 @@ export function createServices(deps: ServiceDeps, options: ServiceOptions = {}) 
     options.social,
   );
   // The agent centre's team management and transfers (issue 29).
-  const agentTeam = new TeamService({ database, wallet, messages });
+  const agentTeam = new TeamService({ database, wallet, messages, teamBalance: agentTeamBalance });
   const agentTransfers = new AgentTransferService({ database, wallet, members, system });
   // Agent contracts' store and offer/answer flow (issue 30).
   const agentContracts = new AgentContractService({ database });

@@ -106,6 +106,11 @@ export const TeamMemberSchema = z.object({
   balance: z.number(),
   /** The main wallets of the members under this one (the member's own not counted). */
   teamBalance: z.number(),
+  /**
+   * Epoch ms when a large team's balance and size were taken by the team-balance job (decision
+   * 064: at most a minute old); null or absent when summed for this answer.
+   */
+  teamBalanceAsOf: z.number().int().nullable().optional(),
   online: z.boolean(),
   /** Epoch ms, null when never logged in. */
   lastLogin: z.number().nullable(),

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentOverviewSchema, getAgentOverview } from '@app/contract';
+import { AgentOverviewSchema, getAgentOverview, TeamPageSchema, TeamQuerySchema } from '@app/contract';
 import { createTestApp, testDbKind, type TestApp } from '../../test/test-app.ts';
 import { AgentReportsService } from './reports.service.ts';
 import { deposit, kitMember } from './stats-test-kit.ts';
 import { AgentTeamBalance, LARGE_TEAM, TEAM_BALANCE_JOB } from './team-balance.ts';
+import { TeamService } from './team.service.ts';
 
 /**
  * The overview's team balances (issue 29, decision 064): a large team's read from the job's
@@ -201,6 +202,47 @@ describe(`agent team balance (${testDbKind})`, () => {
     const fresh = await reports.overview(top.id, 'today');
     expect(fresh.balance.team).toBe(major(expected(top).team));
     expect(fresh.balanceAsOf).toBeGreaterThanOrEqual(o.balanceAsOf!);
+  });
+
+  it('team management\u2019s direct agents: a large team\u2019s balance and size from the snapshot with its time, a small team\u2019s summed now (a deposit shows at once)', async () => {
+    const team = new TeamService({
+      database: t.database,
+      wallet: t.app.ctx.wallet,
+      messages: t.app.ctx.messages,
+      teamBalance: balances,
+    });
+    const agents = () =>
+      team
+        .page(top.id, TeamQuerySchema.parse({ tab: 'agents', size: 50 }))
+        .then((p) => new Map(TeamPageSchema.parse(p).list.map((r) => [r.userId, r])));
+    await balances.refresh();
+    const taken = await snapshot();
+    const [big, small] = [top.children[1]!, top.children[2]!];
+    expect(teamOf(big).length).toBeGreaterThan(LARGE);
+    expect(teamOf(small).length).toBeLessThanOrEqual(LARGE);
+    const before = await agents();
+    const direct = top.children.filter((c) => before.has(c.id));
+    expect(direct).toHaveLength(3);
+    for (const n of direct) {
+      const row = before.get(n.id)!;
+      expect({ teamSize: row.teamSize, teamBalance: row.teamBalance }).toEqual({
+        teamSize: teamOf(n).length,
+        teamBalance: major(expected(n).team),
+      });
+      expect(row.teamBalanceAsOf).toBe(teamOf(n).length > LARGE ? taken.get(n.id)!.taken_at : null);
+    }
+    // A deposit in each: the large team's shows at the next refresh, the small team's at once.
+    for (const n of [big.children[1]!, small.children[0]!]) {
+      await deposit(t, n.id, 900);
+      n.money += 900;
+    }
+    const after = await agents();
+    expect(after.get(big.id)!.teamBalance).toBe(major(expected(big).team) - major(900));
+    expect(after.get(small.id)!.teamBalance).toBe(major(expected(small).team));
+    await balances.refresh();
+    const fresh = await agents();
+    expect(fresh.get(big.id)!.teamBalance).toBe(major(expected(big).team));
+    expect(fresh.get(big.id)!.teamBalanceAsOf).toBeGreaterThanOrEqual(before.get(big.id)!.teamBalanceAsOf!);
   });
 
   it('a large team with no snapshot yet is summed live at its first overview, and that sum is kept as its snapshot', async () => {

@@ -21,6 +21,7 @@ import { fail } from '../../platform/http/errors.ts';
 import type { MessagesService } from '../messages/messages.service.ts';
 import { csvLines, timeFormatter } from '../records/records-export.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
+import type { AgentTeamBalance } from './team-balance.ts';
 
 /**
  * member.status as the agent centre shows it (research §10's account status codes): `active` is
@@ -73,6 +74,8 @@ interface TeamRow {
   balance: number;
   team_size: number;
   team_balance: number;
+  /** When a large team's balance and size were taken (decision 064); null when summed now. */
+  team_as_of: number | null;
   online: boolean;
 }
 
@@ -130,11 +133,18 @@ export class TeamService {
   private readonly database: Database;
   private readonly wallet: WalletService;
   private readonly messages: MessagesService;
+  private readonly teamBalance: AgentTeamBalance;
 
-  constructor(deps: { database: Database; wallet: WalletService; messages: MessagesService }) {
+  constructor(deps: {
+    database: Database;
+    wallet: WalletService;
+    messages: MessagesService;
+    teamBalance: AgentTeamBalance;
+  }) {
     this.database = deps.database;
     this.wallet = deps.wallet;
     this.messages = deps.messages;
+    this.teamBalance = deps.teamBalance;
   }
 
   private major(minor: number): number {
@@ -157,7 +167,7 @@ export class TeamService {
     const db = this.database.db;
     const currency = this.wallet.currency().code;
     const onlineSince = new Date(Date.now() - TEAM_ONLINE_WINDOW_MS);
-    const res = await sql<Omit<TeamRow, 'team_size' | 'team_balance'>>`
+    const res = await sql<Omit<TeamRow, 'team_size' | 'team_balance' | 'team_as_of'>>`
       select m.id, m.username, m.remark, m.agent_type, m.status, m.last_login_at, m.created_at,
              m.register_method, m.register_url,
              coalesce(a.balance, 0)::bigint as balance,
@@ -175,23 +185,17 @@ export class TeamService {
       join member m on m.id = page.id
       left join ledger_account a on a.member_id = m.id and a.wallet_type = 'MAIN' and a.currency = ${currency}
       order by m.id desc`.execute(db);
-    // The page's teams in one grouped join, its ids given as values: the planner then sees how
-    // many team rows they hold and hashes the accounts once (10 agents of 10,000 each: 80 ms),
-    // where a per-row subquery probed the account index once per team member (180 ms).
-    const ids = res.rows.map((r) => Number(r.id));
-    const teams = ids.length
-      ? await sql<{ ancestor_id: number; size: number; balance: number }>`
-          select t.ancestor_id, count(*)::bigint as size, coalesce(sum(ta.balance), 0)::bigint as balance
-          from member_tree t
-          left join ledger_account ta
-            on ta.member_id = t.descendant_id and ta.wallet_type = 'MAIN' and ta.currency = ${currency}
-          where t.ancestor_id = any(${ids}::bigint[]) and t.depth > 0
-          group by t.ancestor_id`.execute(db)
-      : { rows: [] };
-    const teamOf = new Map(teams.rows.map((t) => [Number(t.ancestor_id), t]));
+    // The page's teams: a large team's balance and size from the team-balance job's snapshot,
+    // with its time (decision 064), the others summed now.
+    const teams = await this.teamBalance.ofMany(res.rows.map((r) => Number(r.id)));
     return res.rows.map((r) => {
-      const team = teamOf.get(Number(r.id));
-      return { ...r, team_size: team?.size ?? 0, team_balance: team?.balance ?? 0 };
+      const team = teams.get(Number(r.id));
+      return {
+        ...r,
+        team_size: team?.teamMembers ?? 0,
+        team_balance: team?.team ?? 0,
+        team_as_of: team?.asOf ?? null,
+      };
     });
   }
 
@@ -210,6 +214,7 @@ export class TeamService {
       teamSize: r.team_size,
       balance: this.major(r.balance),
       teamBalance: this.major(r.team_balance),
+      teamBalanceAsOf: r.team_as_of,
       online: r.online,
       lastLogin: r.last_login_at ? new Date(r.last_login_at).getTime() : null,
       registeredAt: new Date(r.created_at).getTime(),
@@ -300,7 +305,7 @@ export class TeamService {
              m.register_method, m.register_url, m.nickname, m.member_label, m.club_label, m.rank_level,
              u.username as upline,
              coalesce(a.balance, 0)::bigint as balance,
-             team.size as team_size, team.balance as team_balance,
+             team.size as team_size, team.balance as team_balance, null as team_as_of,
              exists (
                select 1 from session s
                where s.member_id = m.id and s.revoked_at is null and s.idle_expires_at > now()

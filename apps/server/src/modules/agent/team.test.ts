@@ -141,6 +141,8 @@ describe(`team management (${testDbKind})`, () => {
       teamSize: 0,
       balance: 10,
       teamBalance: 0,
+      // Summed for this answer: a small team.
+      teamBalanceAsOf: null,
       // memberWithMoney opened a live session that was seen just now.
       online: true,
       lastLogin: Date.parse('2025-03-04T05:06:07Z'),

@@ -7,10 +7,11 @@ import {
   type TeamCounts,
 } from '@app/contract';
 import { Tabs } from '../../shared/forms/tabs.tsx';
-import { formatInZone, formatTimeInZone } from '../../shared/format/date.ts';
+import { formatInZone } from '../../shared/format/date.ts';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { LoadingState, Skeleton } from '../../shared/ui/states.tsx';
 import { AGENT_STRINGS } from './strings.ts';
+import { BalanceAsOf } from './balance-as-of.tsx';
 import {
   AgentPageFrame,
   Count,
@@ -50,22 +51,6 @@ export const AMOUNT_KEYS = [
   'validBet',
   'winLoss',
 ] as const satisfies readonly (keyof TeamAmounts)[];
-
-/**
- * "as of HH:mm" beside a large team's balances, the team-balance job's snapshot (decision 064),
- * as a clock in the report days' zone shows it (the viewer's own when the zone is unknown); nothing
- * when they were summed for this answer.
- */
-function BalanceAsOf({ at, timeZone }: { at: number | null | undefined; timeZone: string }) {
-  const { t } = useTypedTranslation(AGENT_STRINGS);
-  if (at == null) return null;
-  const time = formatTimeInZone(at, timeZone);
-  return (
-    <small className={styles.asOf} data-testid="agent-balance-as-of">
-      {t('agent_balance_as_of', { time })}
-    </small>
-  );
-}
 
 function OverviewSkeleton() {
   return (

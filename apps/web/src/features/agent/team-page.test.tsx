@@ -47,6 +47,8 @@ const details = (m: TeamMember, level = 1): TeamMemberDetails => ({
 
 const json = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
 
+const AS_OF = Date.UTC(2026, 10, 28, 4, 5, 30);
+
 describe('team management', () => {
   beforeAll(async () => {
     await setupShell();
@@ -126,6 +128,34 @@ describe('team management', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Direct agents' }));
     await waitFor(() => expect(requests.at(-1)!.url.searchParams.get('tab')).toBe('agents'), LOADING);
+  });
+
+  it('issue 29 a large team\u2019s balance says when the team-balance job took it; a small team\u2019s, summed for the answer, does not', async () => {
+    stubFetch({
+      '/wps/agent/team': () => ({
+        list: [
+          member(21, 'sub21', { type: 1, teamSize: 3, teamBalance: 800 }),
+          member(22, 'sub22', { type: 1, teamSize: 2500, teamBalance: 9000, teamBalanceAsOf: AS_OF }),
+        ],
+        total: 2,
+        page: 1,
+        size: 20,
+      }),
+    });
+    renderShell(<TeamPage />);
+    const table = await screen.findByTestId('agent-team-table', {}, LOADING);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('sub21'),
+      expect.stringContaining('sub22'),
+    ]);
+    expect(within(rows[0]!).queryByTestId('agent-balance-as-of')).toBeNull();
+    const time = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(AS_OF);
+    expect(within(rows[1]!).getByTestId('agent-balance-as-of')).toHaveTextContent(`as of ${time}`);
   });
 
   it('issue 29 an agent row opens its own team, where only reports are offered (no changes below the direct level)', async () => {

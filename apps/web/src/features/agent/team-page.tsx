@@ -15,6 +15,7 @@ import { MoreIcon, SendIcon } from './icons.tsx';
 import { LuckyBags } from './lucky-bag.tsx';
 import { LIST_RANGES, listRangeTimes, type ListRange } from './ranges.ts';
 import { AGENT_STRINGS } from './strings.ts';
+import { BalanceAsOf } from './balance-as-of.tsx';
 import { MemberDialog, methodKey, statusKey, statusTone } from './team-dialogs.tsx';
 import {
   AgentPageFrame,
@@ -132,7 +133,12 @@ export function TeamPage() {
       key: 'teamBalance',
       label: t('agent_col_team_balance'),
       numeric: true,
-      render: (m) => <Money value={m.teamBalance} />,
+      render: (m) => (
+        <>
+          <Money value={m.teamBalance} />
+          <BalanceAsOf at={m.teamBalanceAsOf} />
+        </>
+      ),
     },
     {
       key: 'login',
