@@ -1,5 +1,6 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { CallValue, autoBetHouseOriginal } from '@app/contract';
+import { Tabs } from '../../shared/forms/tabs.tsx';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import styles from './originals.module.css';
 
@@ -9,8 +10,7 @@ import styles from './originals.module.css';
  * rounds (up to the server's limit), the profit and loss limits at which the server stops, and
  * whether it stops after a won or a lost round.
  * The server plays the rounds and holds the limits (`POST …/original/auto`); the page sends the
- * settings with the round's body and shows each round played and why it stopped. The tabs are
- * buttons (Tab, Enter or Space) and follow the arrow keys as a tab list does.
+ * settings with the round's body and shows each round played and why it stopped.
  */
 export type PlayMode = 'manual' | 'auto';
 type AutoAnswer = CallValue<typeof autoBetHouseOriginal>;
@@ -50,37 +50,47 @@ export function useAutoBet() {
 }
 export type AutoBet = ReturnType<typeof useAutoBet>;
 
-/** Manual or Auto: a tab list, the arrow keys move between the two. */
-export function PlayModeTabs({ auto, disabled }: { auto: AutoBet; disabled?: boolean }) {
+/**
+ * Manual or Auto (the shared tab list: arrow keys, Home and End) over the panel of the controls the
+ * choice changes (`children`). Without `offered` (a game with no auto-bet) only the controls.
+ */
+export function PlayMode({
+  auto,
+  disabled,
+  offered = true,
+  children,
+}: {
+  auto: AutoBet;
+  disabled?: boolean;
+  offered?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTypedTranslation('originals');
-  const modes = ['manual', 'auto'] as const;
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    e.preventDefault();
-    const next = auto.mode === 'manual' ? 'auto' : 'manual';
-    auto.setMode(next);
-    e.currentTarget.parentElement?.querySelector<HTMLButtonElement>(`[data-mode='${next}']`)?.focus();
-  };
+  const id = useId();
+  if (!offered) return <>{children}</>;
   return (
-    <div className={styles.modeTabs} role="tablist">
-      {modes.map((m) => (
-        <button
-          key={m}
-          type="button"
-          role="tab"
-          aria-selected={auto.mode === m}
-          tabIndex={auto.mode === m ? 0 : -1}
-          className={styles.modeTab}
-          disabled={disabled}
-          onClick={() => auto.setMode(m)}
-          onKeyDown={onKey}
-          data-mode={m}
-          data-testid={`mode-${m}`}
-        >
-          {t(`mode_${m}`)}
-        </button>
-      ))}
-    </div>
+    <>
+      <Tabs
+        options={(['manual', 'auto'] as const).map((m) => ({ key: m, label: t(`mode_${m}`) }))}
+        value={auto.mode}
+        onChange={auto.setMode}
+        label={t('play_mode')}
+        panelId={`${id}-panel`}
+        idPrefix={id}
+        className={styles.modeTabs}
+        tabClassName={styles.modeTab}
+        tabTestId={(m) => `mode-${m}`}
+        disabled={disabled ?? false}
+      />
+      <div
+        role="tabpanel"
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-${auto.mode}`}
+        className={styles.modePanel}
+      >
+        {children}
+      </div>
+    </>
   );
 }
 

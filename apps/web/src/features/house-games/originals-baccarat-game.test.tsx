@@ -130,6 +130,11 @@ describe('Baccarat page', () => {
     const autoTab = screen.getByTestId('mode-auto');
     expect(autoTab).toHaveAttribute('aria-selected', 'true');
     expect(autoTab).toHaveFocus();
+    // The tab list is named and controls the panel of the controls it changes, labelled by its tab.
+    expect(screen.getByRole('tablist', { name: 'Play mode' })).toContainElement(autoTab);
+    const panel = screen.getByRole('tabpanel', { name: 'Auto' });
+    expect(autoTab).toHaveAttribute('aria-controls', panel.id);
+    expect(panel).toContainElement(screen.getByLabelText('Number of bets (up to 100)'));
     fireEvent.change(screen.getByLabelText('Number of bets (up to 100)'), { target: { value: '5' } });
     fireEvent.change(screen.getByLabelText('Stop on loss'), { target: { value: '2' } });
     fireEvent.click(screen.getByLabelText('Stop after a won bet'));

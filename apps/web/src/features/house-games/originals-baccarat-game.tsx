@@ -22,7 +22,7 @@ import {
   useSound,
   type SpotBets,
 } from './controls.tsx';
-import { AutoBetFields, AutoBetSummary, PlayModeTabs, useAutoBet } from './auto-bet.tsx';
+import { AutoBetFields, AutoBetSummary, PlayMode, useAutoBet } from './auto-bet.tsx';
 import { autoBet, playOriginalRound, tone } from './originals-api.ts';
 import { Card } from './originals-cards-game.tsx';
 import { scrollStageIntoView } from './multi-step-round.ts';
@@ -148,27 +148,28 @@ export function BaccaratGame({ state }: { state: HouseState }) {
       </GameBar>
       <div className={styles.layout}>
         <ControlsColumn limits={limits} keys={t('keys')}>
-          <PlayModeTabs auto={auto} disabled={busy} />
-          <BetAmountField label={t('chip')} amount={chip} />
-          <div className={styles.stats}>
-            <Stat label={t('total_bet')} value={money(state, total)} testId="baccarat-total" />
-            <Stat label={t('last_win')} value={last ? money(state, last.totalWin) : '—'} />
-          </div>
-          <ChipTools chips={chips} disabled={busy} />
-          <AutoBetFields auto={auto} maxRounds={limits.autoBetMaxRounds} />
-          <GameError error={error} />
-          <PlayButton disabled={busy || (!total && !rebet)} onPress={deal}>
-            {busy
-              ? t('dealing')
-              : !total && !rebet
-                ? t('place_bets')
-                : auto.mode === 'auto'
-                  ? t('start_auto')
-                  : total
-                    ? t('deal')
-                    : t('rebet', { amount: money(state, rebet) })}
-          </PlayButton>
-          <AutoBetSummary auto={auto} net={(a) => money(state, toMinor(state, a.net))} />
+          <PlayMode auto={auto} disabled={busy}>
+            <BetAmountField label={t('chip')} amount={chip} />
+            <div className={styles.stats}>
+              <Stat label={t('total_bet')} value={money(state, total)} testId="baccarat-total" />
+              <Stat label={t('last_win')} value={last ? money(state, last.totalWin) : '—'} />
+            </div>
+            <ChipTools chips={chips} disabled={busy} />
+            <AutoBetFields auto={auto} maxRounds={limits.autoBetMaxRounds} />
+            <GameError error={error} />
+            <PlayButton disabled={busy || (!total && !rebet)} onPress={deal}>
+              {busy
+                ? t('dealing')
+                : !total && !rebet
+                  ? t('place_bets')
+                  : auto.mode === 'auto'
+                    ? t('start_auto')
+                    : total
+                      ? t('deal')
+                      : t('rebet', { amount: money(state, rebet) })}
+            </PlayButton>
+            <AutoBetSummary auto={auto} net={(a) => money(state, toMinor(state, a.net))} />
+          </PlayMode>
         </ControlsColumn>
         <section className={styles.stage} aria-label={state.name} ref={stageRef}>
           <div className={bac.felt}>

@@ -51,7 +51,7 @@ import {
   useChipBets,
   useSound,
 } from './controls.tsx';
-import { AutoBetFields, AutoBetSummary, PlayModeTabs, useAutoBet } from './auto-bet.tsx';
+import { AutoBetFields, AutoBetSummary, PlayMode, useAutoBet } from './auto-bet.tsx';
 import { autoBet, minesCashOut, minesReveal, minesStart, playOriginalRound, tone } from './originals-api.ts';
 import { scrollStageIntoView } from './multi-step-round.ts';
 import { RecentRounds, RoundResult } from './round-result.tsx';
@@ -428,46 +428,47 @@ export function OriginalGame({ state }: { state: HouseState }) {
       </GameBar>
       <div className={styles.layout}>
         <ControlsColumn limits={limits} keys={t('hotkeys')}>
-          {canAuto ? <PlayModeTabs auto={auto} /> : null}
-          <BetAmountField
-            label={onLayout(kind) ? t('chip_value') : t('bet_amount')}
-            amount={bet}
-            disabled={Boolean(open)}
-          />
-          {controls}
-          {canAuto ? <AutoBetFields auto={auto} maxRounds={limits.autoBetMaxRounds} /> : null}
-          <GameError error={error} />
-          {kind === 'mines' && open ? (
-            <CashOutButton
-              state={state}
-              amount={open.cashOut}
-              ready={open.picks.length > 0}
-              busy={busy}
-              first={t('pick_a_tile')}
-              onCashOut={cashOut}
+          <PlayMode auto={auto} offered={canAuto}>
+            <BetAmountField
+              label={onLayout(kind) ? t('chip_value') : t('bet_amount')}
+              amount={bet}
+              disabled={Boolean(open)}
             />
-          ) : (
-            <PlayButton
-              disabled={
-                busy ||
-                !(betMajor > 0) ||
-                (onLayout(kind) && !spotsTotal) ||
-                (kind === 'keno' && !kenoPicks.length)
-              }
-              onPress={mode === 'auto' && canAuto ? playAuto : playOnce}
-            >
-              {busy
-                ? t('playing')
-                : mode === 'auto' && canAuto
-                  ? t('start_auto')
-                  : kind === 'roulette' || kind === 'wheel'
-                    ? t('spin')
-                    : kind === 'sicbo'
-                      ? t('roll')
-                      : t('bet')}
-            </PlayButton>
-          )}
-          <AutoBetSummary auto={auto} net={(a) => money(state, toMinor(state, a.net))} />
+            {controls}
+            {canAuto ? <AutoBetFields auto={auto} maxRounds={limits.autoBetMaxRounds} /> : null}
+            <GameError error={error} />
+            {kind === 'mines' && open ? (
+              <CashOutButton
+                state={state}
+                amount={open.cashOut}
+                ready={open.picks.length > 0}
+                busy={busy}
+                first={t('pick_a_tile')}
+                onCashOut={cashOut}
+              />
+            ) : (
+              <PlayButton
+                disabled={
+                  busy ||
+                  !(betMajor > 0) ||
+                  (onLayout(kind) && !spotsTotal) ||
+                  (kind === 'keno' && !kenoPicks.length)
+                }
+                onPress={mode === 'auto' && canAuto ? playAuto : playOnce}
+              >
+                {busy
+                  ? t('playing')
+                  : mode === 'auto' && canAuto
+                    ? t('start_auto')
+                    : kind === 'roulette' || kind === 'wheel'
+                      ? t('spin')
+                      : kind === 'sicbo'
+                        ? t('roll')
+                        : t('bet')}
+              </PlayButton>
+            )}
+            <AutoBetSummary auto={auto} net={(a) => money(state, toMinor(state, a.net))} />
+          </PlayMode>
         </ControlsColumn>
         <section className={styles.stage} aria-label={state.name} ref={stageRef}>
           {stage}

@@ -22,6 +22,7 @@ export function Tabs<K extends string>({
   className = styles.tabs,
   tabClassName = styles.tab,
   tabTestId,
+  disabled = false,
 }: {
   options: TabOption<K>[];
   value: K;
@@ -32,10 +33,13 @@ export function Tabs<K extends string>({
   className?: string | undefined;
   tabClassName?: string | undefined;
   tabTestId?: ((key: K) => string) | undefined;
+  /** While something runs that the choice would change (a round in play): shown, not chosen. */
+  disabled?: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   if (options.length < 2) return null;
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (disabled) return;
     const at = options.findIndex((o) => o.key === value);
     let next = -1;
     if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = (at + 1) % options.length;
@@ -59,6 +63,7 @@ export function Tabs<K extends string>({
           aria-controls={panelId}
           tabIndex={o.key === value ? 0 : -1}
           className={tabClassName}
+          disabled={disabled}
           onClick={() => onChange(o.key)}
           data-testid={tabTestId?.(o.key)}
         >
