@@ -41,6 +41,24 @@ const statement = {
   ],
 };
 
+/** A new session whose previous login was from `ip`, the only status the shell reads. */
+function lastLoginSession(token: string, ip: string) {
+  sessionStorage.clear();
+  saveSession({ token, agentType: 0 });
+  stubFetch({
+    '/wps/system/status': () => systemStatus(),
+    '/wps/responsible/status': () => ({
+      sessionStartedAt: Date.now() - 60_000,
+      now: Date.now(),
+      net: -5,
+      wagered: 10,
+      realityCheckMinutes: null,
+      sessionEndsAt: null,
+      lastLogin: { at: Date.UTC(2026, 10, 28, 9, 30), ip },
+    }),
+  });
+}
+
 describe('responsible gaming page', () => {
   beforeAll(async () => {
     await setupShell();
@@ -91,39 +109,13 @@ describe('responsible gaming page', () => {
   });
 
   it('shows the previous login once after login', async () => {
-    sessionStorage.clear();
-    saveSession({ token: 'tok-last-login-1234', agentType: 0 });
-    stubFetch({
-      '/wps/system/status': () => systemStatus(),
-      '/wps/responsible/status': () => ({
-        sessionStartedAt: Date.now() - 60_000,
-        now: Date.now(),
-        net: -5,
-        wagered: 10,
-        realityCheckMinutes: null,
-        sessionEndsAt: null,
-        lastLogin: { at: Date.UTC(2026, 10, 28, 9, 30), ip: '203.0.113.7' },
-      }),
-    });
+    lastLoginSession('tok-last-login-1234', '203.0.113.7');
     renderShell(<RealityCheck />);
     expect(await screen.findByTestId('rg-last-login')).toHaveTextContent('203.0.113.7');
   });
 
   it('the previous-login notice closes itself, but not while the pointer or focus is on it', async () => {
-    sessionStorage.clear();
-    saveSession({ token: 'tok-last-login-5678', agentType: 0 });
-    stubFetch({
-      '/wps/system/status': () => systemStatus(),
-      '/wps/responsible/status': () => ({
-        sessionStartedAt: Date.now() - 60_000,
-        now: Date.now(),
-        net: 0,
-        wagered: 0,
-        realityCheckMinutes: null,
-        sessionEndsAt: null,
-        lastLogin: { at: Date.UTC(2026, 10, 28, 9, 30), ip: '203.0.113.8' },
-      }),
-    });
+    lastLoginSession('tok-last-login-5678', '203.0.113.8');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       renderShell(<RealityCheck />);
