@@ -134,10 +134,10 @@ export function TeamPage() {
       label: t('agent_col_team_balance'),
       numeric: true,
       render: (m) => (
-        <>
+        <span className={ui.stack}>
           <Money value={m.teamBalance} />
           <BalanceAsOf at={m.teamBalanceAsOf} />
-        </>
+        </span>
       ),
     },
     {
