@@ -93,6 +93,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
     max: options.poolSize ?? 10,
     ...(searchPath ? { options: searchPath } : {}),
   });
+  // An idle pooled connection the server ends (a restart, a terminated backend) is an 'error' on
+  // the pool, which removes that connection by itself; unheard, the event would end the process.
+  // The next request opens a new connection, and a statement that fails says why.
+  pool.on('error', () => undefined);
   // A refused connection should say so at start, not at the first request.
   const probe = await pool.connect();
   probe.release();
@@ -133,4 +137,40 @@ export async function openDatabase(config: {
 }): Promise<Database> {
   if (config.databaseUrl) return openPostgres({ url: config.databaseUrl });
   return openPglite({ dataDir: config.dataDir, lock: config.lock ?? { port: 0, opsToken: '' } });
+}
+
+/**
+ * One statement on a pooled connection (its own transaction), for the hot paths that send a named
+ * statement straight to the pool. node-postgres's `pool.query` destroys the connection on any
+ * error, so every refusal a statement raises by design (a debit beyond the balance, a bet over a
+ * limit) cost a new connection: a backend forked, authenticated and every named statement parsed
+ * again (the wallet's 64-client race: 1,458 refusals took 57 s instead of a few). An error the
+ * server answered (`DatabaseError`, short of FATAL) leaves the connection as it was (the statement ran
+ * outside a transaction block, so nothing is left open); any other (a broken socket, a terminated
+ * backend) removes it.
+ */
+export async function poolQuery<R extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  config: pg.QueryConfig,
+): Promise<pg.QueryResult<R>> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  // A connection lost while checked out emits 'error' on its client: heard here (as pool.query
+  // does), or it would be an unhandled error event; the query's own rejection follows.
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on('error', onError);
+  try {
+    return await client.query<R>(config);
+  } catch (err) {
+    // A server error ends the statement, not the session, unless it is FATAL or PANIC (the
+    // backend ended: a terminated connection, a shutdown).
+    const ended = !(err instanceof pg.DatabaseError) || err.severity === 'FATAL' || err.severity === 'PANIC';
+    if (ended) broken ??= err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.removeListener('error', onError);
+    client.release(broken);
+  }
 }

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../db/connection.ts';
+import { poolQuery } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
 
 /** What a prepared read binds: the values the hot paths pass (a token hash, an id, a code). */
@@ -84,7 +85,7 @@ export class PreparedRead<Row, Params extends Record<string, ParamValue>> {
     }
     if (driver.kind === 'postgres' && driver.pool) {
       // node-postgres parses a named statement once per pooled connection and reuses it after.
-      const result = await driver.pool.query({ name: this.name, text: this.sql, values });
+      const result = await poolQuery(driver.pool, { name: this.name, text: this.sql, values });
       return result.rows as Row[];
     }
     const result = await database.db.executeQuery<Row>(CompiledQuery.raw(this.sql, values));

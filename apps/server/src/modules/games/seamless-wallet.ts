@@ -3,6 +3,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { AgentType, Errors, MAX_AMOUNT_MINOR, betProducts, type BetProduct } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
+import { poolQuery } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { fail } from '../../platform/http/errors.ts';
 import type { BetRecordWriter } from '../records/records.service.ts';
@@ -606,7 +607,7 @@ export class SeamlessWallet {
         ? await this.batcher.spin(values)
         : this.database.kind === 'postgres' && pool
           ? // Parsed once per pooled connection: a call only binds and executes.
-            (await pool.query<SpinRow>({ name: 'seamless_spin', text: SPIN_SQL, values })).rows[0]!
+            (await poolQuery<SpinRow>(pool, { name: 'seamless_spin', text: SPIN_SQL, values })).rows[0]!
           : (await this.database.db.executeQuery<SpinRow>(CompiledQuery.raw(SPIN_SQL, values))).rows[0]!;
     return {
       balance: Number(row.o_balance),

@@ -64,6 +64,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../db/connection.ts';
+import { poolQuery } from '../../db/connection.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
 import { SEED_MOVED_SQLSTATE, type HouseRoundRow, type RoundMover } from '../games/seamless-wallet.ts';
 import { WalletType, fingerprint, ledgerRefusal, type WalletService } from '../wallet/wallet.service.ts';
@@ -1129,7 +1130,7 @@ export class HouseGamesService {
     }
     const pool = (this.database as Database & { pool?: pg.Pool }).pool;
     if (!trx && name && this.database.kind === 'postgres' && pool)
-      return (await pool.query<R & pg.QueryResultRow>({ name, text, values })).rows[0] as R;
+      return (await poolQuery<R & pg.QueryResultRow>(pool, { name, text, values })).rows[0] as R;
     return (await (trx ?? this.database.db).executeQuery<R>(CompiledQuery.raw(text, values))).rows[0] as R;
   }
 

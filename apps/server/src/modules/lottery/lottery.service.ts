@@ -35,6 +35,7 @@ import {
   WalletErrors,
 } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
+import { poolQuery } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, fail } from '../../platform/http/errors.ts';
 import { HouseAccount, WalletService } from '../wallet/wallet.service.ts';
@@ -1286,7 +1287,7 @@ export class LotteryService {
   private async run<Row>(text: string, values: unknown[]): Promise<Row> {
     const pool = (this.database as Database & { pool?: pg.Pool }).pool;
     if (this.database.kind === 'postgres' && pool) {
-      const res = await pool.query<Row & pg.QueryResultRow>({ name: 'lottery_place_bet', text, values });
+      const res = await poolQuery<Row & pg.QueryResultRow>(pool, { name: 'lottery_place_bet', text, values });
       return res.rows[0]!;
     }
     const res = await this.database.db.executeQuery<Row>(CompiledQuery.raw(text, values));

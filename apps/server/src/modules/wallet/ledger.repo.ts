@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../../db/connection.ts';
+import { poolQuery } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 import { PreparedRead } from '../../platform/prepared-read.ts';
 
@@ -106,7 +107,7 @@ export async function post(
   const values = [m.key, m.kind, m.reference, m.memo, m.requestHash, m.accounts, m.amounts];
   const pool = (database as Database & { pool?: pg.Pool }).pool;
   if (!trx && database.kind === 'postgres' && pool) {
-    const res = await pool.query<PostedRow>({ name: 'ledger_post', text: LEDGER_POST_SQL, values });
+    const res = await poolQuery<PostedRow>(pool, { name: 'ledger_post', text: LEDGER_POST_SQL, values });
     return res.rows[0]!;
   }
   const res = await (trx ?? database.db).executeQuery<PostedRow>(CompiledQuery.raw(LEDGER_POST_SQL, values));
