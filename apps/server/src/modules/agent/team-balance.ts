@@ -69,6 +69,20 @@ interface SnapshotRow {
   taken_at: Date | string;
 }
 
+/** A snapshot row (or a live sum's, whose time is not an "as of") as the reports read it. */
+function balanceOf(
+  row: Omit<SnapshotRow, 'ancestor_id' | 'taken_at'>,
+  asOf: Date | string | null,
+): TeamBalance {
+  return {
+    total: Number(row.total),
+    team: Number(row.team),
+    teamMembers: Number(row.team_members),
+    directMembers: Number(row.direct_members),
+    asOf: asOf === null ? null : new Date(asOf).getTime(),
+  };
+}
+
 export class AgentTeamBalance {
   readonly largeTeam: number;
   readonly everyMs: number;
@@ -150,13 +164,7 @@ export class AgentTeamBalance {
       .where('ancestor_id', '=', agentId)
       .executeTakeFirst();
     const row = kept ?? (await this.take(db, sql`${agentId}::bigint`)).rows[0]!;
-    return {
-      total: Number(row.total),
-      team: Number(row.team),
-      teamMembers: Number(row.team_members),
-      directMembers: Number(row.direct_members),
-      asOf: new Date(row.taken_at).getTime(),
-    };
+    return balanceOf(row, row.taken_at);
   }
 
   /**
@@ -173,28 +181,14 @@ export class AgentTeamBalance {
       .selectAll()
       .where('ancestor_id', 'in', [...ids])
       .execute();
-    for (const row of kept)
-      out.set(Number(row.ancestor_id), {
-        total: Number(row.total),
-        team: Number(row.team),
-        teamMembers: Number(row.team_members),
-        directMembers: Number(row.direct_members),
-        asOf: new Date(row.taken_at).getTime(),
-      });
+    for (const row of kept) out.set(Number(row.ancestor_id), balanceOf(row, row.taken_at));
     const rest = ids.filter((id) => !out.has(id));
     if (rest.length) {
       // The ids as values: the planner sees how many tree rows they hold and hashes the wallets
       // once (10 agents of 10,000 each: 80 ms), where a subquery per row probed the wallet index
       // once per member (180 ms).
       const live = await this.sums(sql`select unnest(${rest}::bigint[])`).execute(db);
-      for (const r of live.rows)
-        out.set(Number(r.ancestor_id), {
-          total: Number(r.total),
-          team: Number(r.team),
-          teamMembers: Number(r.team_members),
-          directMembers: Number(r.direct_members),
-          asOf: null,
-        });
+      for (const r of live.rows) out.set(Number(r.ancestor_id), balanceOf(r, null));
     }
     return out;
   }
@@ -202,13 +196,7 @@ export class AgentTeamBalance {
   /** Summed now: every main wallet of the agent and its team, and the team counted. */
   private async live(agentId: number, db: Kysely<DB>): Promise<TeamBalance> {
     const r = (await this.sums(sql`${agentId}::bigint`).execute(db)).rows[0];
-    return {
-      total: Number(r?.total ?? 0),
-      team: Number(r?.team ?? 0),
-      teamMembers: Number(r?.team_members ?? 0),
-      directMembers: Number(r?.direct_members ?? 0),
-      asOf: null,
-    };
+    return balanceOf(r ?? { total: 0, team: 0, team_members: 0, direct_members: 0 }, null);
   }
 }
 
