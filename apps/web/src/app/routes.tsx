@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { loadPagesNamespace, PAGES_NS, warmCatalogues } from '../shared/i18n/i18n.ts';
+import { loadFormsNamespace, loadPagesNamespace, PAGES_NS, warmCatalogues } from '../shared/i18n/i18n.ts';
 import { readToken } from '../shared/session/session.ts';
 import { loadDownloadPage } from '../features/download/index.ts';
 import {
@@ -105,8 +105,16 @@ function page(
 
 const lotteryStrings = [LOTTERY_NS, LOTTERY_RULES_NS];
 
-/** /register and /register.html: home with the register dialog over it (SH-03). */
+/**
+ * /register and /register.html: home with the register dialog over it (SH-03), the page an agent's
+ * link opens. The dialog the page opens loads with it: its chunks sit behind the registration
+ * feature's index, a dynamic import of its own, so the modal host asked for them only once the page
+ * had rendered, three round trips after the page's chunk (its own import then joins this one).
+ */
 async function loadRegisterPage(): Promise<PageModule> {
+  void import('../features/registration/index.ts')
+    .then((m) => Promise.all([m.loadRegisterDialog(), loadFormsNamespace()]))
+    .catch(() => undefined);
   const [{ registerOver }, home] = await Promise.all([import('./register-route.tsx'), loadHomePage()]);
   return { Component: registerOver(home.Component) };
 }
@@ -123,10 +131,9 @@ export const pageRoutes: RouteObject[] = [
   ...['index', 'index.html', 'home'].map((path) =>
     withChunk({ path, element: createElement(lazyPage(loadHomePage)) }, loadHomePage),
   ),
-  ...['register', 'register.html'].map((path) => ({
-    path,
-    element: createElement(lazyPage(loadRegisterPage)),
-  })),
+  ...['register', 'register.html'].map((path) =>
+    withChunk({ path, element: createElement(lazyPage(loadRegisterPage)) }, loadRegisterPage),
+  ),
   ...page(['noticePage'], loadNoticesPage),
   ...page(['vip'], loadVipPage, { header: false, noticeBar: false }),
   ...page(['pointMall'], loadPointMallPage),
