@@ -110,6 +110,9 @@ const lotteryStrings = [LOTTERY_NS, LOTTERY_RULES_NS];
  * link opens. The dialog the page opens loads with it: its chunks sit behind the registration
  * feature's index, a dynamic import of its own, so the modal host asked for them only once the page
  * had rendered, three round trips after the page's chunk (its own import then joins this one).
+ * Imported here rather than through the modal registry's loader: the features register their
+ * dialogs only after the brand's answer, and warming through the registry asked for the dialog's
+ * code at 1.7 s instead of 0.8 s (measured in Chromium, session 41).
  */
 async function loadRegisterPage(): Promise<PageModule> {
   void import('../features/registration/index.ts')
