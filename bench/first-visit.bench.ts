@@ -55,7 +55,27 @@ interface Audit {
   tbtMs: number;
 }
 
+/**
+ * Lighthouse's own failures to record a run (NO_NAVSTART, NO_FCP on a disturbed machine, …): the
+ * audit is tried again, in a fresh Chromium, up to this many times in all, so one lost trace does
+ * not lose the whole table. A page that really fails fails every try.
+ */
+const AUDIT_TRIES = 3;
+
+class LighthouseRunError extends Error {}
+
 async function audit(url: string): Promise<Audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url);
+    } catch (e) {
+      if (!(e instanceof LighthouseRunError) || attempt >= AUDIT_TRIES) throw e;
+      console.error(`    ${e.message}: again (${attempt + 1} of ${AUDIT_TRIES})`);
+    }
+  }
+}
+
+async function auditOnce(url: string): Promise<Audit> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-lh-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -78,7 +98,10 @@ async function audit(url: string): Promise<Audit> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new LighthouseRunError(
+        `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
     if (SAVE_DIR) {
       mkdirSync(SAVE_DIR, { recursive: true });
       const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
