@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import * as m077 from './migrations/077-agent-money-queue-in-ledger-post.ts';
+import * as m086 from './migrations/086-ledger-rules-kept-by-its-writer.ts';
 
 /**
  * Migration 077 moved the agent figures' money queue from a statement trigger on ledger_posting
@@ -117,11 +118,14 @@ describe('ledger_post queues the agent figures’ money movements itself (migrat
     const after = await play('new');
     await sql`delete from agent_stat_queue where member_id in (${sql.join(players)})`.execute(db);
 
+    // 077's ledger_post writes its postings without 086's mark: 086 is taken out around it.
+    await m086.down(db);
     await m077.down(db);
     expect(await triggersOnPostings(db)).toContain('ledger_posting_stat');
     const before = await play('old');
     await sql`delete from agent_stat_queue where member_id in (${sql.join(players)})`.execute(db);
     await m077.up(db);
+    await m086.up(db);
     expect(await triggersOnPostings(db)).not.toContain('ledger_posting_stat');
 
     const strip = (rows: typeof after) =>

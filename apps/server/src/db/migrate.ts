@@ -76,6 +76,7 @@ import * as m082 from './migrations/082-agent-queue-in-two-halves.ts';
 import * as m083 from './migrations/083-mines-batch.ts';
 import * as m084 from './migrations/084-agent-team-balance.ts';
 import * as m085 from './migrations/085-member-months-from-closed-days.ts';
+import * as m086 from './migrations/086-ledger-rules-kept-by-its-writer.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -154,6 +155,7 @@ export const migrations: Record<string, Migration> = {
   '083-mines-batch': m083,
   '084-agent-team-balance': m084,
   '085-member-months-from-closed-days': m085,
+  '086-ledger-rules-kept-by-its-writer': m086,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

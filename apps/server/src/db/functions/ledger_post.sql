@@ -8,6 +8,10 @@ AS $function$
       t_at timestamptz;
       i integer;
     begin
+      if (select coalesce(sum(x), 0) from unnest(p_amounts) as x) <> 0 then
+        raise exception 'ledger transaction % does not balance (sum %)', p_key,
+          (select sum(x) from unnest(p_amounts) as x);
+      end if;
       insert into ledger_transaction as t (idempotency_key, kind, reference, memo, request_hash)
         values (p_key, p_kind, p_reference, p_memo, p_hash)
         on conflict (idempotency_key) do nothing
@@ -17,8 +21,11 @@ AS $function$
           from ledger_transaction t where t.idempotency_key = p_key;
         return;
       end if;
+      -- The one writer of postings (ledger_posting_one_writer refuses any other insert).
+      perform set_config('ledger.writer', 'ledger_post', true);
       insert into ledger_posting (transaction_id, account_id, amount)
         select t_id, x.a, x.m from unnest(p_accounts, p_amounts) as x(a, m);
+      perform set_config('ledger.writer', '', true);
       -- The agent figures' money movements (decision 028): transfers between a member's own wallets
       -- move nothing in or out of the member and are left out.
       if p_kind in ('DEPOSIT', 'WITHDRAW_PAYOUT', 'BONUS_GRANT', 'REBATE', 'AGENT_REBATE', 'LUCKY_BAG')
@@ -29,6 +36,7 @@ AS $function$
           join ledger_account a on a.id = x.a
           where a.member_id is not null;
       end if;
+      -- Every account by its id: one that does not exist updates nothing and is refused too.
       for i in 1 .. coalesce(array_length(p_accounts, 1), 0) loop
         update ledger_account as la set balance = la.balance + p_amounts[i]
           where la.id = p_accounts[i] and (la.allow_negative or la.balance + p_amounts[i] >= 0);

@@ -164,7 +164,7 @@ describe(`ledger (${testDbKind})`, () => {
           .values({ transaction_id: tx.id, account_id: house, amount: 99 })
           .execute();
       }),
-    ).rejects.toThrow(/does not balance/);
+    ).rejects.toThrow(/written by ledger_post only/);
     await expect(
       sql`update ledger_account set balance = -1 where id = ${account}`.execute(t.database.db),
     ).rejects.toThrow(/ledger_account_overdraft/);
