@@ -83,10 +83,14 @@ async function written(db: Kysely<unknown>, member: number) {
     where member_id = ${member} and event = 'BET'
     order by at, bets, bet_amount, valid_bet, payout, product`.execute(db);
   const points = await sql`
-    select product, valid_bet from points_queue where member_id = ${member} order by id`.execute(db);
+    select product, valid_bet from points_queue where member_id = ${member} order by product, valid_bet`.execute(
+    db,
+  );
   const site = await sql`
     select at, product, vendor, bets, bet_amount, valid_bet, payout from site_stat_queue
-    where member_id = ${member} order by id`.execute(db);
+    where member_id = ${member} order by at, product, vendor, bets, bet_amount, valid_bet, payout`.execute(
+    db,
+  );
   return { wins: wins.rows, agent: agent.rows, points: points.rows, site: site.rows };
 }
 

@@ -77,6 +77,7 @@ import * as m083 from './migrations/083-mines-batch.ts';
 import * as m084 from './migrations/084-agent-team-balance.ts';
 import * as m085 from './migrations/085-member-months-from-closed-days.ts';
 import * as m086 from './migrations/086-ledger-rules-kept-by-its-writer.ts';
+import * as m087 from './migrations/087-points-and-site-queues-in-two-halves.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -156,6 +157,7 @@ export const migrations: Record<string, Migration> = {
   '084-agent-team-balance': m084,
   '085-member-months-from-closed-days': m085,
   '086-ledger-rules-kept-by-its-writer': m086,
+  '087-points-and-site-queues-in-two-halves': m087,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -525,7 +525,8 @@ export interface AgentStatStateTable {
 
 /** Settled bets in and out, for the site's day figures' fold (migration 048, decision 038). */
 export interface SiteStatQueueTable {
-  id: Generated<number>;
+  /** The half the row is in (migration 087): the column's default, never written. */
+  slot: Generated<number>;
   member_id: number;
   at: ColumnType<Date, Date | string, Date | string>;
   product: string;
@@ -1527,7 +1528,8 @@ export interface PointsRateTable {
 
 /** Settled bets' valid amounts in and out, appended by triggers on bet_record (migration 042). */
 export interface PointsQueueTable {
-  id: Generated<number>;
+  /** The half the row is in (migration 087): the column's default, never written. */
+  slot: Generated<number>;
   member_id: number;
   product: string;
   valid_bet: number;

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { betProducts } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
+import { takeQueueHalf } from '../../db/queue-halves.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { jobPeriodMsFromEnv } from '../../platform/jobs/job-period.ts';
 import { AgentType } from '@app/contract';
@@ -163,23 +164,10 @@ export class AgentStats {
     if (this.database.kind === 'postgres') await sql`set local work_mem = '128MB'`.execute(trx);
     const tz = this.timeZone;
 
-    // The queue's two halves (migration 082; decision 028, "The queue in two halves"): new rows
-    // are sent to the other half (the sequence is seen by every session at once), the half they
-    // went to is locked, which waits out its last writers, read whole and emptied with the
-    // figures' commit. The settlements write to the other half meanwhile and never wait on this.
-    // The half not written holds rows only when a fold of it failed (its switch is not rolled
-    // back) or a writer read the slot just before a switch: it is taken first, without a switch.
-    const slot = async (f: RawBuilder<unknown>) =>
-      Number((await sql<{ n: string }>`select ${f} as n`.execute(trx)).rows[0]!.n) % 2;
-    let other = 1 - (await slot(sql`coalesce(pg_sequence_last_value('agent_stat_queue_slot'), 0)`));
-    const left = await sql`select 1 from ${sql.id(`agent_stat_queue_${other}`)} limit 1`.execute(trx);
-    if (!left.rows.length) other = 1 - (await slot(sql`nextval('agent_stat_queue_slot')`));
-    const half = sql.id(`agent_stat_queue_${other}`);
-    await sql`lock table ${half} in access exclusive mode`.execute(trx);
-    await sql`create temp table agent_fold_batch (like agent_stat_queue) on commit drop`.execute(trx);
-    const taken = await sql`insert into agent_fold_batch select * from ${half}`.execute(trx);
-    const folded = Number(taken.numAffectedRows ?? 0);
-    if (folded > 0) await sql`truncate ${half}`.execute(trx);
+    // The queue's two halves (migration 082; decision 028, "The queue in two halves"): one half
+    // taken whole into agent_fold_batch and emptied with the figures' commit; the settlements
+    // write to the other half meanwhile and never wait on this.
+    const folded = await takeQueueHalf(trx, 'agent_stat_queue', 'agent_fold_batch');
     if (folded === 0) {
       await sql`update agent_stat_state set last_fold_at = now()`.execute(trx);
       return { folded: 0, accrued: 0, busy: 0 };

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { backoffice } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
+import { takeQueueHalf } from '../../db/queue-halves.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 
 /**
@@ -18,7 +19,6 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 
 export const SITE_FOLD_JOB = 'backoffice.site-figures-fold';
 const SITE_LOCK = 'site-figures-fold';
-const DEFAULT_FOLD_LIMIT = 100_000;
 
 /**
  * Gaps between a member's active days are kept up to this many days: one past the longest range
@@ -34,8 +34,6 @@ export interface SiteFoldSummary {
 }
 
 export interface SiteFoldOptions {
-  /** Queue rows to take at most. */
-  limit?: number;
   /** Test hook: throws once the day table is written, to show that the whole fold rolls back. */
   failAfterDays?: boolean;
 }
@@ -77,21 +75,18 @@ export class SiteFigures {
       trx,
     );
     if (!lock.rows[0]?.ok) return { folded: 0, busy: 1 };
-    // A backlog (the first fold of a database with history) groups up to `limit` rows in memory.
+    // A backlog (the first fold of a database with history) is grouped in memory, not on disk.
     if (this.database.kind === 'postgres') await sql`set local work_mem = '128MB'`.execute(trx);
     const tz = this.timeZone;
-    const limit = options.limit ?? DEFAULT_FOLD_LIMIT;
 
+    // One half of the queue taken whole (migration 087; decision 028, "The queue in two halves"),
+    // emptied with this fold's commit; the settlements write to the other half meanwhile.
+    await takeQueueHalf(trx, 'site_stat_queue', 'site_fold_queue');
     await sql`
       create temp table site_fold_batch on commit drop as
-      with d as (
-        delete from site_stat_queue
-        where id in (select id from site_stat_queue order by id limit ${limit})
-        returning member_id, at, product, vendor, bets, bet_amount, valid_bet, payout
-      )
       select member_id, (at at time zone ${tz})::date as day, product, vendor, bets, bet_amount, valid_bet,
         payout
-      from d`.execute(trx);
+      from site_fold_queue`.execute(trx);
     const n = await sql<{ n: number }>`select count(*)::integer as n from site_fold_batch`.execute(trx);
     const folded = Number(n.rows[0]?.n ?? 0);
     await sql`update site_stat_state set folds = folds + ${folded > 0 ? 1 : 0}, last_fold_at = now()`.execute(

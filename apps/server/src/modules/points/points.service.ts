@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { POINTS_CURRENCY, POINTS_WALLET, pointsTypeOfMovement, type PointsType } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
+import { takeQueueHalf } from '../../db/queue-halves.ts';
 import { AgentType } from '@app/contract';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 
@@ -9,8 +10,8 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
  * Points (issue 32, decision 033): earned on settled valid bets at the product rates of
  * points_rate, held on each member's POINTS account of the one ledger, in hundredths of a point.
  *
- * Exactly once: a fold deletes the queue rows it takes (migration 042's triggers append them in
- * the settling transaction), adds them to points_accrual and posts what became owed, in one
+ * Exactly once: a fold takes one half of the queue whole and empties it (migration 087; the
+ * settling transaction's trigger appends the rows), adds them to points_accrual and posts what became owed, in one
  * transaction, so a crash or a throw leaves all of it or none. Folds run one at a time across
  * instances (an advisory lock of the transaction); a fold that finds another running does nothing
  * and the next one takes its rows. Each movement's ledger key names the fold's sequence number, its
@@ -20,7 +21,6 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 export const POINTS_FOLD_JOB = 'points.fold';
 export const HOUSE_POINTS = 'HOUSE_POINTS';
 const POINTS_LOCK = 'points-fold';
-const DEFAULT_FOLD_LIMIT = 50_000;
 /** Members' postings per ledger movement of a fold. */
 const MOVEMENT_MEMBERS = 100;
 
@@ -76,7 +76,7 @@ export class PointsService {
   }
 
   /** One fold in a transaction of its own (tests, an operator). */
-  foldNow(options: { limit?: number; failAfterPosting?: boolean } = {}): Promise<PointsFoldSummary> {
+  foldNow(options: { failAfterPosting?: boolean } = {}): Promise<PointsFoldSummary> {
     return this.database.db.transaction().execute((trx) => this.fold(trx, options));
   }
 
@@ -91,20 +91,20 @@ export class PointsService {
   }
 
   /** One fold inside the caller's transaction (the job's run). */
-  async fold(
-    trx: Kysely<DB>,
-    options: { limit?: number; failAfterPosting?: boolean } = {},
-  ): Promise<PointsFoldSummary> {
+  async fold(trx: Kysely<DB>, options: { failAfterPosting?: boolean } = {}): Promise<PointsFoldSummary> {
     // Keyed by the schema too: a database holding several schemas (the tests') folds each on its own.
     const lock = await sql<{ ok: boolean }>`
       select pg_try_advisory_xact_lock(hashtextextended(${POINTS_LOCK} || current_schema(), 0)) as ok`.execute(
       trx,
     );
     if (!lock.rows[0]?.ok) return { folded: 0, posted: 0, busy: 1 };
-    const limit = options.limit ?? DEFAULT_FOLD_LIMIT;
     // A valid bet of one minor unit of a currency of `precision` decimals at rate r earns
     // r × 10^(2 − precision) hundredths of a point: one point per unit of currency at rate 1.
     const scale = sql.raw(`power(10::numeric, ${2 - this.precision()})`);
+
+    // One half of the queue taken whole (migration 087; decision 028, "The queue in two halves"),
+    // emptied with this fold's commit; the settlements write to the other half meanwhile.
+    await takeQueueHalf(trx, 'points_queue', 'points_fold_batch');
 
     const state = await sql<{ folds: string }>`
       update points_state set folds = folds + 1, last_fold_at = now() returning folds`.execute(trx);
@@ -119,9 +119,7 @@ export class PointsService {
       bets: { m: number; p: string; v: string }[] | null;
     }>`
       with d as (
-        delete from points_queue
-        where id in (select id from points_queue order by id limit ${limit})
-        returning member_id, product, valid_bet
+        select member_id, product, valid_bet from points_fold_batch
       ), s as (
         select d.member_id, r.points_type, sum(d.valid_bet * r.rate * ${scale}) as owed
         from d
