@@ -81,14 +81,12 @@ export class SiteFigures {
 
     // One half of the queue taken whole (migration 087; decision 028, "The queue in two halves"),
     // emptied with this fold's commit; the settlements write to the other half meanwhile.
-    await takeQueueHalf(trx, 'site_stat_queue', 'site_fold_queue');
+    const folded = await takeQueueHalf(trx, 'site_stat_queue', 'site_fold_queue');
     await sql`
       create temp table site_fold_batch on commit drop as
       select member_id, (at at time zone ${tz})::date as day, product, vendor, bets, bet_amount, valid_bet,
         payout
       from site_fold_queue`.execute(trx);
-    const n = await sql<{ n: number }>`select count(*)::integer as n from site_fold_batch`.execute(trx);
-    const folded = Number(n.rows[0]?.n ?? 0);
     await sql`update site_stat_state set folds = folds + ${folded > 0 ? 1 : 0}, last_fold_at = now()`.execute(
       trx,
     );
