@@ -292,11 +292,12 @@ async function worker(url: string): Promise<void> {
           );
       });
     };
-    // Without the figures: bet_record's two trigger functions (one each for insert and update since
-    // migration 076: the winners board, points, site and agent figures) and ledger_post (which
-    // queues the money movements the figures count since migration 077) without their
-    // agent_stat_queue statement, the rest as they are.
-    const queueingFunctions = ['bet_record_on_insert', 'bet_record_on_update', 'ledger_post'];
+    // Without the figures: ledger_post (which queues the money movements the figures count since
+    // migration 077) without its agent_stat_queue statement, and no fold. bet_record's triggers
+    // queue a settled bet once (migration 088) for the points, the site and the agent figures
+    // alike, as the points' and site queues' rows were kept in both arms before: that row is kept,
+    // and the agent figures' share of a bet is the hand-on and the fold, both in the burst's time.
+    const queueingFunctions = ['ledger_post'];
     const withFigures = new Map<string, string>();
     for (const fn of queueingFunctions)
       withFigures.set(

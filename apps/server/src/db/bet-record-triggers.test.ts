@@ -1,14 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
+import { createTestDatabase, testDatabaseUrl, testDbKind, type TestDatabase } from '../test/test-app.ts';
+import { openPostgres } from './connection.ts';
 import * as m076 from './migrations/076-bet-record-one-trigger.ts';
+import * as m088 from './migrations/088-one-queue-row-a-settled-bet.ts';
+import { handOnSettledBets } from './queue-halves.ts';
 
 /**
  * Migration 076 put the four pairs of triggers on bet_record (the winners board of 021, the agent
  * figures of 029, the points of 042, the site day figures of 048) into one insert trigger and one
- * update trigger. The same writes to bet_record must leave the same rows in bet_win and the three
- * queues under both: the old triggers (076's `down`) and the new (its `up`), on this run's database
- * kind (PGlite or PostgreSQL).
+ * update trigger; migration 088 has them queue a settled bet once, in bet_queue, which the folds
+ * hand on to the three queues. The same writes to bet_record must leave the same rows in bet_win
+ * and the three queues (after the hand-on) under all three: the four pairs (076's `down`), 076's
+ * two triggers (088's `down`) and 088's, on this run's database kind (PGlite or PostgreSQL).
  */
 const VENDOR = 'TRIGTEST';
 
@@ -128,7 +132,18 @@ describe('bet_record: one insert trigger and one update trigger (migration 076)'
   it('writes the same bet_win rows and queue rows as the four pairs it replaced', async () => {
     expect(await triggersOnBetRecord(db)).toEqual(['bet_record_insert', 'bet_record_update']);
     await writeBets(db, member);
+    // Queued once each: nothing in the three queues before a fold hands the bets on.
+    expect(await written(db, member)).toMatchObject({ agent: [], points: [], site: [] });
+    const handedOn = await db.transaction().execute((trx) => handOnSettledBets(trx));
+    expect(handedOn).toBeGreaterThan(10);
+    // Exactly once: a second hand-on finds nothing.
+    expect(await db.transaction().execute((trx) => handOnSettledBets(trx))).toBe(0);
     const after = await written(db, member);
+    await clear(db, member);
+
+    await m088.down(db);
+    await writeBets(db, member);
+    const at076 = await written(db, member);
     await clear(db, member);
 
     await m076.down(db);
@@ -146,13 +161,88 @@ describe('bet_record: one insert trigger and one update trigger (migration 076)'
     const before = await written(db, member);
     await clear(db, member);
     await m076.up(db);
+    await m088.up(db);
     expect(await triggersOnBetRecord(db)).toEqual(['bet_record_insert', 'bet_record_update']);
 
+    expect(at076).toEqual(before);
     expect(after).toEqual(before);
     // The scenario reaches every branch: wins written, updated and taken away, each queue both ways.
     expect(before.wins.map((w) => (w as { bet_no: string }).bet_no)).toEqual(['free', 'loss', 'p1', 's1']);
     expect(before.agent.length).toBeGreaterThan(10);
     expect(before.points.some((p) => Number((p as { valid_bet: number }).valid_bet) < 0)).toBe(true);
     expect(before.site.some((s) => Number((s as { bets: number }).bets) < 0)).toBe(true);
+  });
+
+  /** The member's rows waiting in bet_queue and in each of the three queues. */
+  const waiting = async (on: Kysely<unknown> = db) => {
+    const r = await sql<{ bets: string; points: string; site: string; agent: string }>`
+      select (select count(*) from bet_queue where member_id = ${member}) as bets,
+             (select count(*) from points_queue where member_id = ${member}) as points,
+             (select count(*) from site_stat_queue where member_id = ${member}) as site,
+             (select count(*) from agent_stat_queue where member_id = ${member} and event = 'BET') as agent`.execute(
+      on,
+    );
+    const row = r.rows[0]!;
+    return {
+      bets: Number(row.bets),
+      points: Number(row.points),
+      site: Number(row.site),
+      agent: Number(row.agent),
+    };
+  };
+  const settleOne = (on: Kysely<unknown>, betNo: string) =>
+    sql`insert into bet_record (member_id, vendor, bet_no, product, game_code, game_name, currency, bet_amount,
+          valid_bet, payout, status, bet_at, settled_at)
+        values (${member}, ${VENDOR}, ${betNo}, 'RNG', 'G', 'Game', 'USD', 100, 100, 0, 'SETTLED', now(), now())`.execute(
+      on,
+    );
+
+  it('decision 066: a hand-on that fails hands nothing on; one in progress is not waited for, the bets settled meanwhile are not held up, and each bet reaches each queue once', async () => {
+    await clear(db, member);
+    await db.transaction().execute((trx) => handOnSettledBets(trx));
+    for (const n of [1, 2, 3]) await settleOne(db, `h${n}`);
+    expect(await waiting()).toEqual({ bets: 3, points: 0, site: 0, agent: 0 });
+    // A fold that fails after its hand-on: nothing handed on, the bets still queued once.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await handOnSettledBets(trx)).toBe(3);
+        throw new Error('the fold stopped (test)');
+      }),
+    ).rejects.toThrow(/stopped/);
+    expect(await waiting()).toEqual({ bets: 3, points: 0, site: 0, agent: 0 });
+
+    if (testDbKind === 'postgres') {
+      // Another instance, with a pool of its own, while this one's hand-on is not yet committed.
+      const other = await openPostgres({ url: testDatabaseUrl(t), poolSize: 2 });
+      try {
+        const odb = other.db as unknown as Kysely<unknown>;
+        let commit = () => {};
+        let handedOn = () => {};
+        const handed = new Promise<void>((r) => (handedOn = r));
+        const first = db.transaction().execute(async (trx) => {
+          const n = await handOnSettledBets(trx);
+          handedOn();
+          await new Promise<void>((r) => (commit = r));
+          return n;
+        });
+        await handed;
+        // Not waited for: the other instance's hand-on answers at once with nothing, and a bet
+        // settled meanwhile goes into bet_queue's other half without waiting either.
+        expect(await odb.transaction().execute((trx) => handOnSettledBets(trx))).toBe(0);
+        await settleOne(odb, 'h4');
+        commit();
+        expect(await first).toBe(3);
+        expect(await waiting(odb)).toEqual({ bets: 1, points: 3, site: 3, agent: 3 });
+        expect(await odb.transaction().execute((trx) => handOnSettledBets(trx))).toBe(1);
+      } finally {
+        await other.close();
+      }
+    } else {
+      expect(await db.transaction().execute((trx) => handOnSettledBets(trx))).toBe(3);
+      await settleOne(db, 'h4');
+      expect(await db.transaction().execute((trx) => handOnSettledBets(trx))).toBe(1);
+    }
+    expect(await waiting()).toEqual({ bets: 0, points: 4, site: 4, agent: 4 });
+    await clear(db, member);
   });
 });

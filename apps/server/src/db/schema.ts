@@ -537,6 +537,24 @@ export interface SiteStatQueueTable {
   payout: number;
 }
 
+/**
+ * Each settled bet (and each correction's out and in) once, written by bet_record's triggers and
+ * handed on by the folds to the points', site and agent figures' queues (migration 088).
+ */
+export interface BetQueueTable {
+  /** The half the row is in: the column's default, never written. */
+  slot: Generated<number>;
+  member_id: number;
+  at: ColumnType<Date, Date | string, Date | string>;
+  product: string;
+  vendor: string;
+  bets: number;
+  bet_amount: number;
+  valid_bet: number;
+  payout: number;
+  free_play: boolean;
+}
+
 /** Settled bets per report day, product, vendor and registration channel (migration 048). */
 export interface SiteDayTable {
   day: ColumnType<string, string, string>;
@@ -1885,6 +1903,7 @@ export interface DB {
   agent_rebate_accrual: AgentRebateAccrualTable;
   agent_stat_state: AgentStatStateTable;
   site_stat_queue: SiteStatQueueTable;
+  bet_queue: BetQueueTable;
   site_day: SiteDayTable;
   site_member_day: SiteMemberDayTable;
   site_active: SiteActiveTable;

@@ -11,17 +11,9 @@ AS $function$
                   new.bet_amount, new.payout, coalesce(new.settled_at, new.bet_at))
           on conflict (bet_record_id) do nothing;
       end if;
-      -- Free play risks nothing and earns nothing; a zero valid bet earns nothing either.
-      if new.valid_bet <> 0 and coalesce(new.detail->>'freePlay', '') <> 'true' then
-        insert into points_queue (member_id, product, valid_bet)
-          values (new.member_id, new.product, new.valid_bet);
-      end if;
-      insert into site_stat_queue (member_id, at, product, vendor, bets, bet_amount, valid_bet, payout)
+      insert into bet_queue (member_id, at, product, vendor, bets, bet_amount, valid_bet, payout, free_play)
         values (new.member_id, coalesce(new.settled_at, new.bet_at), new.product, new.vendor, 1,
-                new.bet_amount, new.valid_bet, new.payout);
-      insert into agent_stat_queue (member_id, at, event, product, bets, bet_amount, valid_bet, payout)
-        values (new.member_id, coalesce(new.settled_at, new.bet_at), 'BET', new.product, 1,
-                new.bet_amount, new.valid_bet, new.payout);
+                new.bet_amount, new.valid_bet, new.payout, coalesce(new.detail->>'freePlay', '') = 'true');
       return null;
     end $function$;
 

@@ -4,34 +4,14 @@ CREATE OR REPLACE FUNCTION public.bet_record_on_update()
  LANGUAGE plpgsql
 AS $function$
     begin
-      insert into points_queue (member_id, product, valid_bet)
-        select o.member_id, o.product, -o.valid_bet
-        from previous_rows o
-        where o.status = 'SETTLED' and o.valid_bet <> 0
-          and coalesce(o.detail->>'freePlay', '') <> 'true'
-        union all
-        select n.member_id, n.product, n.valid_bet
-        from changed_rows n
-        where n.status = 'SETTLED' and n.valid_bet <> 0
-          and coalesce(n.detail->>'freePlay', '') <> 'true';
-      insert into site_stat_queue (member_id, at, product, vendor, bets, bet_amount, valid_bet, payout)
+      insert into bet_queue (member_id, at, product, vendor, bets, bet_amount, valid_bet, payout, free_play)
         select o.member_id, coalesce(o.settled_at, o.bet_at), o.product, o.vendor, -1, -o.bet_amount,
-               -o.valid_bet, -o.payout
+               -o.valid_bet, -o.payout, coalesce(o.detail->>'freePlay', '') = 'true'
         from previous_rows o
         where o.status = 'SETTLED'
         union all
         select n.member_id, coalesce(n.settled_at, n.bet_at), n.product, n.vendor, 1, n.bet_amount,
-               n.valid_bet, n.payout
-        from changed_rows n
-        where n.status = 'SETTLED';
-      insert into agent_stat_queue (member_id, at, event, product, bets, bet_amount, valid_bet, payout)
-        select o.member_id, coalesce(o.settled_at, o.bet_at), 'BET', o.product, -1, -o.bet_amount,
-               -o.valid_bet, -o.payout
-        from previous_rows o
-        where o.status = 'SETTLED'
-        union all
-        select n.member_id, coalesce(n.settled_at, n.bet_at), 'BET', n.product, 1, n.bet_amount,
-               n.valid_bet, n.payout
+               n.valid_bet, n.payout, coalesce(n.detail->>'freePlay', '') = 'true'
         from changed_rows n
         where n.status = 'SETTLED';
       insert into bet_win (bet_record_id, member_id, vendor, product, game_name, currency, bet_amount,

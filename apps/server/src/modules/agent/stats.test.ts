@@ -151,8 +151,10 @@ async function rebateMovements(): Promise<number> {
   );
   return Number(r.rows[0]!.n);
 }
+/** Rows waiting for the agent figures: the queue's and the settled bets not yet handed on to it. */
 async function queued(): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::bigint as n from agent_stat_queue`.execute(
+  const r = await sql<{ n: number }>`
+    select (select count(*) from agent_stat_queue) + (select count(*) from bet_queue) as n`.execute(
     t.database.db,
   );
   return Number(r.rows[0]!.n);

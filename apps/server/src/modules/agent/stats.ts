@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { betProducts } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-import { takeQueueHalf } from '../../db/queue-halves.ts';
+import { handOnSettledBets, takeQueueHalf } from '../../db/queue-halves.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 import { jobPeriodMsFromEnv } from '../../platform/jobs/job-period.ts';
 import { AgentType } from '@app/contract';
@@ -165,9 +165,13 @@ export class AgentStats {
     const tz = this.timeZone;
 
     // The queue's two halves (migration 082; decision 028, "The queue in two halves"): one half
-    // taken whole into agent_fold_batch and emptied with the figures' commit; the settlements
-    // write to the other half meanwhile and never wait on this.
-    const folded = await takeQueueHalf(trx, 'agent_stat_queue', 'agent_fold_batch');
+    // taken whole into agent_fold_batch and emptied with the figures' commit; the writers write to
+    // the other half meanwhile and never wait on this. Then the bets settled so far, queued once
+    // each (migration 088, decision 066): this fold's rows of them into the batch, the other
+    // folds' into their queues.
+    const folded =
+      (await takeQueueHalf(trx, 'agent_stat_queue', 'agent_fold_batch')) +
+      (await handOnSettledBets(trx, { consumer: 'agent', batch: 'agent_fold_batch' }));
     if (folded === 0) {
       await sql`update agent_stat_state set last_fold_at = now()`.execute(trx);
       return { folded: 0, accrued: 0, busy: 0 };

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { backoffice } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-import { takeQueueHalf } from '../../db/queue-halves.ts';
+import { handOnSettledBets, takeQueueHalf } from '../../db/queue-halves.ts';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 
 /**
@@ -80,8 +80,12 @@ export class SiteFigures {
     const tz = this.timeZone;
 
     // One half of the queue taken whole (migration 087; decision 028, "The queue in two halves"),
-    // emptied with this fold's commit; the settlements write to the other half meanwhile.
-    const folded = await takeQueueHalf(trx, 'site_stat_queue', 'site_fold_queue');
+    // emptied with this fold's commit; the writers write to the other half meanwhile. Then the bets
+    // settled so far, queued once each (migration 088, decision 066): this fold's rows of them into
+    // the batch, the other folds' into their queues.
+    const folded =
+      (await takeQueueHalf(trx, 'site_stat_queue', 'site_fold_queue')) +
+      (await handOnSettledBets(trx, { consumer: 'site', batch: 'site_fold_queue' }));
     await sql`
       create temp table site_fold_batch on commit drop as
       select member_id, (at at time zone ${tz})::date as day, product, vendor, bets, bet_amount, valid_bet,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { POINTS_CURRENCY, POINTS_WALLET, pointsTypeOfMovement, type PointsType } from '@app/contract';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
-import { takeQueueHalf } from '../../db/queue-halves.ts';
+import { handOnSettledBets, takeQueueHalf } from '../../db/queue-halves.ts';
 import { AgentType } from '@app/contract';
 import type { JobRunner } from '../../platform/jobs/job-runner.ts';
 
@@ -103,8 +103,11 @@ export class PointsService {
     const scale = sql.raw(`power(10::numeric, ${2 - this.precision()})`);
 
     // One half of the queue taken whole (migration 087; decision 028, "The queue in two halves"),
-    // emptied with this fold's commit; the settlements write to the other half meanwhile.
+    // emptied with this fold's commit; the writers write to the other half meanwhile. Then the bets
+    // settled so far, queued once each (migration 088, decision 066): this fold's rows of them into
+    // the batch, the other folds' into their queues.
     await takeQueueHalf(trx, 'points_queue', 'points_fold_batch');
+    await handOnSettledBets(trx, { consumer: 'points', batch: 'points_fold_batch' });
 
     const state = await sql<{ folds: string }>`
       update points_state set folds = folds + 1, last_fold_at = now() returning folds`.execute(trx);
