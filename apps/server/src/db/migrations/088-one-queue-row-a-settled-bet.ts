@@ -17,17 +17,36 @@ import { sql, type Kysely } from 'kysely';
  * the deposits' trigger the points of a deposit, as before. `down` puts the three inserts back and
  * hands the queued rows on.
  */
-const TRIGGERS_UP = {
-  insert: sql`
-    create or replace function bet_record_on_insert() returns trigger language plpgsql as $$
-    begin
-      if new.payout > new.bet_amount then
+/** The winners board's statements, unchanged by this migration (both directions write them). */
+const WIN_ON_INSERT = sql.raw(`      if new.payout > new.bet_amount then
         insert into bet_win (bet_record_id, member_id, vendor, product, game_name, currency, bet_amount,
                              payout, settled_at)
           values (new.id, new.member_id, new.vendor, new.product, new.game_name, new.currency,
                   new.bet_amount, new.payout, coalesce(new.settled_at, new.bet_at))
           on conflict (bet_record_id) do nothing;
-      end if;
+      end if;`);
+const WINS_ON_UPDATE =
+  sql.raw(`      insert into bet_win (bet_record_id, member_id, vendor, product, game_name, currency, bet_amount,
+                           payout, settled_at)
+        select n.id, n.member_id, n.vendor, n.product, n.game_name, n.currency, n.bet_amount, n.payout,
+               coalesce(n.settled_at, n.bet_at)
+        from changed_rows n
+        where n.status = 'SETTLED' and n.payout > n.bet_amount
+        on conflict (bet_record_id) do update
+          set bet_amount = excluded.bet_amount, payout = excluded.payout, settled_at = excluded.settled_at;
+      -- Only a record that was a winner can have a row to take away.
+      delete from bet_win w
+        using previous_rows o
+        where w.bet_record_id = o.id and o.status = 'SETTLED' and o.payout > o.bet_amount
+          and not exists (
+            select 1 from changed_rows n
+            where n.id = o.id and n.status = 'SETTLED' and n.payout > n.bet_amount);`);
+
+const TRIGGERS_UP = {
+  insert: sql`
+    create or replace function bet_record_on_insert() returns trigger language plpgsql as $$
+    begin
+${WIN_ON_INSERT}
       insert into bet_queue (member_id, at, product, vendor, bets, bet_amount, valid_bet, payout, free_play)
         values (new.member_id, coalesce(new.settled_at, new.bet_at), new.product, new.vendor, 1,
                 new.bet_amount, new.valid_bet, new.payout, coalesce(new.detail->>'freePlay', '') = 'true');
@@ -48,21 +67,7 @@ const TRIGGERS_UP = {
                n.valid_bet, n.payout, coalesce(n.detail->>'freePlay', '') = 'true'
         from changed_rows n
         where n.status = 'SETTLED';
-      insert into bet_win (bet_record_id, member_id, vendor, product, game_name, currency, bet_amount,
-                           payout, settled_at)
-        select n.id, n.member_id, n.vendor, n.product, n.game_name, n.currency, n.bet_amount, n.payout,
-               coalesce(n.settled_at, n.bet_at)
-        from changed_rows n
-        where n.status = 'SETTLED' and n.payout > n.bet_amount
-        on conflict (bet_record_id) do update
-          set bet_amount = excluded.bet_amount, payout = excluded.payout, settled_at = excluded.settled_at;
-      -- Only a record that was a winner can have a row to take away.
-      delete from bet_win w
-        using previous_rows o
-        where w.bet_record_id = o.id and o.status = 'SETTLED' and o.payout > o.bet_amount
-          and not exists (
-            select 1 from changed_rows n
-            where n.id = o.id and n.status = 'SETTLED' and n.payout > n.bet_amount);
+${WINS_ON_UPDATE}
       return null;
     end $$`,
 };
@@ -72,13 +77,7 @@ const TRIGGERS_DOWN = {
   insert: sql`
     create or replace function bet_record_on_insert() returns trigger language plpgsql as $$
     begin
-      if new.payout > new.bet_amount then
-        insert into bet_win (bet_record_id, member_id, vendor, product, game_name, currency, bet_amount,
-                             payout, settled_at)
-          values (new.id, new.member_id, new.vendor, new.product, new.game_name, new.currency,
-                  new.bet_amount, new.payout, coalesce(new.settled_at, new.bet_at))
-          on conflict (bet_record_id) do nothing;
-      end if;
+${WIN_ON_INSERT}
       -- Free play risks nothing and earns nothing; a zero valid bet earns nothing either.
       if new.valid_bet <> 0 and coalesce(new.detail->>'freePlay', '') <> 'true' then
         insert into points_queue (member_id, product, valid_bet)
@@ -125,21 +124,7 @@ const TRIGGERS_DOWN = {
                n.valid_bet, n.payout
         from changed_rows n
         where n.status = 'SETTLED';
-      insert into bet_win (bet_record_id, member_id, vendor, product, game_name, currency, bet_amount,
-                           payout, settled_at)
-        select n.id, n.member_id, n.vendor, n.product, n.game_name, n.currency, n.bet_amount, n.payout,
-               coalesce(n.settled_at, n.bet_at)
-        from changed_rows n
-        where n.status = 'SETTLED' and n.payout > n.bet_amount
-        on conflict (bet_record_id) do update
-          set bet_amount = excluded.bet_amount, payout = excluded.payout, settled_at = excluded.settled_at;
-      -- Only a record that was a winner can have a row to take away.
-      delete from bet_win w
-        using previous_rows o
-        where w.bet_record_id = o.id and o.status = 'SETTLED' and o.payout > o.bet_amount
-          and not exists (
-            select 1 from changed_rows n
-            where n.id = o.id and n.status = 'SETTLED' and n.payout > n.bet_amount);
+${WINS_ON_UPDATE}
       return null;
     end $$`,
 };
