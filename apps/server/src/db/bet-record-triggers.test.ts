@@ -197,7 +197,7 @@ describe('bet_record: one insert trigger and one update trigger (migration 076)'
       on,
     );
 
-  it('decision 066: a hand-on that fails hands nothing on; one in progress is not waited for, the bets settled meanwhile are not held up, and each bet reaches each queue once', async () => {
+  it('decision 066: a hand-on that fails hands nothing on; on PostgreSQL one in progress is not waited for and the bets settled meanwhile are not held up; each bet reaches each queue once', async () => {
     await clear(db, member);
     await db.transaction().execute((trx) => handOnSettledBets(trx));
     for (const n of [1, 2, 3]) await settleOne(db, `h${n}`);

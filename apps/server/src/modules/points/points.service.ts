@@ -10,9 +10,10 @@ import type { JobRunner } from '../../platform/jobs/job-runner.ts';
  * Points (issue 32, decision 033): earned on settled valid bets at the product rates of
  * points_rate, held on each member's POINTS account of the one ledger, in hundredths of a point.
  *
- * Exactly once: a fold takes one half of the queue whole and empties it (migration 087; the
- * settling transaction's trigger appends the rows), adds them to points_accrual and posts what
- * became owed, in one transaction, so a crash or a throw leaves all of it or none. Folds run one at a time across
+ * Exactly once: a fold takes one half of the queue whole and empties it (migration 087), and the
+ * bets settled since the last hand-on (the settling transaction's trigger queues each once in
+ * bet_queue: migration 088, decision 066), adds them to points_accrual and posts what became
+ * owed, in one transaction, so a crash or a throw leaves all of it or none. Folds run one at a time across
  * instances (an advisory lock of the transaction); a fold that finds another running does nothing
  * and the next one takes its rows. Each movement's ledger key names the fold's sequence number, its
  * type, direction and part, so a movement can never be posted twice.
