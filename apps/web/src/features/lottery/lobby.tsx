@@ -5,6 +5,7 @@ import type { TFunction } from '../../shared/i18n/translator.ts';
 import { errorText } from '../../shared/forms/error-text.ts';
 import { LotteryIcon } from '../../shared/ui/icons.tsx';
 import { ltrMessage } from '../../shared/ui/ltr.tsx';
+import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../shared/ui/states.tsx';
 import { useLatestResults, useLobby, useOpenNumeros, usePopular, useVnLaunch } from './api.ts';
 import { useGate } from '../../shared/shell/use-gate.ts';
@@ -17,6 +18,18 @@ import type { Variant } from './variants.ts';
 import styles from './lottery.module.css';
 
 const POPULAR_GROUP = 'POPULAR';
+
+/**
+ * The cards rendered with the lobby: a 390-wide phone's first screen shows three or four. The
+ * rest (about 40 of 45) render when the reader scrolls towards them: mounted with the first ones,
+ * they were most of the lobby's first render and commit, a phone's longest task on /lottery
+ * (issue 33). A wider screen, whose first screen holds more, has them a moment after. Six fill
+ * whole rows of the grid's one, two and three columns: a row shared with cards that come later
+ * grew with them and moved the first cards' contents.
+ */
+const FIRST_CARDS = 6;
+/** A card's usual height (its `contain-intrinsic-block-size`) and the grid's gap: what the rest keep on a phone, one a row. */
+const CARD_PITCH = 118 + 12;
 
 /**
  * The lobby: the variant's games by group, each card with its current numero, the live countdown
@@ -143,7 +156,18 @@ export function Lobby({ variant }: { variant: Variant }) {
           {group === 'ALL' ? t('group_all_games') : shown[0]?.label}
           <span className={styles.groupCount}>{shown.reduce((n, g) => n + g.games.length, 0)}</span>
         </h2>
-        <div className={styles.grid}>{cards}</div>
+        <div className={styles.grid}>
+          {cards.slice(0, FIRST_CARDS)}
+          {cards.length > FIRST_CARDS ? (
+            <DeferUntilVisible
+              minHeight={(cards.length - FIRST_CARDS) * CARD_PITCH - 12}
+              margin="100px"
+              className={styles.gridRest}
+            >
+              {cards.slice(FIRST_CARDS)}
+            </DeferUntilVisible>
+          ) : null}
+        </div>
       </section>
     </div>
   );

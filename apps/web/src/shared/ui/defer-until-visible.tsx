@@ -12,10 +12,13 @@ export function DeferUntilVisible({
   children,
   minHeight,
   margin = '600px',
+  className,
 }: {
   children: ReactNode;
   minHeight: number;
   margin?: string;
+  /** The placeholder's class: where it sits in its parent's layout (a grid's whole row, say). */
+  className?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
@@ -33,8 +36,8 @@ export function DeferUntilVisible({
   if (visible)
     return (
       <ErrorBoundary fallback={null}>
-        <Suspense fallback={<div style={{ minHeight }} />}>{children}</Suspense>
+        <Suspense fallback={<div className={className} style={{ minHeight }} />}>{children}</Suspense>
       </ErrorBoundary>
     );
-  return <div ref={ref} style={{ minHeight }} aria-hidden="true" />;
+  return <div ref={ref} className={className} style={{ minHeight }} aria-hidden="true" />;
 }
