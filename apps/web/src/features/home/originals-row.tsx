@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTypedTranslation } from '../../shared/i18n/react.tsx';
 import { useGate } from '../../shared/shell/use-gate.ts';
+import { DeferUntilVisible } from '../../shared/ui/defer-until-visible.tsx';
 import { Section } from '../../shared/ui/page.tsx';
 import styles from './originals-row.module.css';
 
@@ -55,6 +56,16 @@ const ROW_NAME = {
   blackjack: 'originals_row_blackjack',
 } as const satisfies Record<(typeof LOBBY_ORIGINALS)[number], string>;
 
+/**
+ * The cards whose art is drawn with the row: a phone's first screen shows the top of its first two
+ * (a 1440-wide screen's, its first four). The others' art, about 150 SVG elements of the row's
+ * 200, is drawn when the reader scrolls towards it: drawn with the first screen it was a large
+ * share of home's first render and layout on a phone (issue 33). Its place keeps the art's box
+ * (the same class: full width, 3:2), so nothing moves when it comes; the card, its name and its
+ * return are there from the start.
+ */
+const CARDS_DRAWN_FIRST = 4;
+
 export function OriginalsRow() {
   // The row's words are the shell catalogue's (the home page's own, in before it renders): the
   // games' six catalogues (about 40 kB in Burmese, the brand's default language) are the game
@@ -70,7 +81,7 @@ export function OriginalsRow() {
   return (
     <Section title={t('originals_row_title')} id="home-originals">
       <ul className={styles.row} data-testid="originals-row">
-        {LOBBY_ORIGINALS.map((code) => (
+        {LOBBY_ORIGINALS.map((code, i) => (
           <li key={code}>
             <button
               type="button"
@@ -79,7 +90,13 @@ export function OriginalsRow() {
               onClick={() => open(code)}
               data-testid={`original-card-${code}`}
             >
-              <Art code={code} />
+              {i < CARDS_DRAWN_FIRST ? (
+                <Art code={code} />
+              ) : (
+                <DeferUntilVisible minHeight={0} margin="100px" className={styles.art}>
+                  <Art code={code} />
+                </DeferUntilVisible>
+              )}
               <span className={styles.name}>{t(ROW_NAME[code])}</span>
               <span className={styles.tag}>
                 {t('originals_row_tag', { rtp: LOBBY_OTHER_RTP[code] ?? LOBBY_ORIGINALS_RTP })}
