@@ -79,6 +79,7 @@ import * as m085 from './migrations/085-member-months-from-closed-days.ts';
 import * as m086 from './migrations/086-ledger-rules-kept-by-its-writer.ts';
 import * as m087 from './migrations/087-points-and-site-queues-in-two-halves.ts';
 import * as m088 from './migrations/088-one-queue-row-a-settled-bet.ts';
+import * as m089 from './migrations/089-member-days-keyed-by-day.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -160,6 +161,7 @@ export const migrations: Record<string, Migration> = {
   '086-ledger-rules-kept-by-its-writer': m086,
   '087-points-and-site-queues-in-two-halves': m087,
   '088-one-queue-row-a-settled-bet': m088,
+  '089-member-days-keyed-by-day': m089,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -168,9 +168,9 @@ export async function accrueRebates(trx: Kysely<DB>): Promise<number> {
  *
  * Which rows: the days from `agent_stat_state.own_rebate_from` (the earliest day a fold put an own
  * rebate on since the last move) of every member with a rate (member_rebate, other products than
- * the lottery's), each read by its primary key. A fold puts an own rebate only on a member with a
- * rate, and a rate once set is never lowered, so its member_rebate row stays (decision 028): every
- * row with an own rebate is found.
+ * the lottery's), each read by the member's index (`agent_member_day_by_member`, migration 089). A
+ * fold puts an own rebate only on a member with a rate, and a rate once set is never lowered, so its
+ * member_rebate row stays (decision 028): every row with an own rebate is found.
  */
 export async function accrueOwnRebates(trx: Kysely<DB>): Promise<number> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${STATS_LOCK} || current_schema(), 0))`.execute(
