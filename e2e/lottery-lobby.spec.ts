@@ -66,3 +66,35 @@ test.describe('lottery lobby calls', () => {
     await expect(card).toContainText(`No. ${first.numero}`);
   });
 });
+
+test.describe('lottery lobby by keyboard', () => {
+  test('on a phone the cards below the first screen wait for the reader, and Tab alone reaches the last of them: the first key renders them all', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/lottery');
+    const links = page.locator('main').getByTestId('lottery-card').getByRole('link');
+    await expect(links.first()).toBeVisible();
+    // The heading counts the group's games ("All games 45").
+    const heading = (await page.locator('#lobby-group-title').textContent()) ?? '';
+    const total = Number(/(\d+)\s*$/.exec(heading)?.[1]);
+    expect(total).toBeGreaterThan(6);
+    expect(await links.count()).toBeLessThan(total);
+
+    await page.keyboard.press('Tab');
+    await expect(links).toHaveCount(total);
+    const lastHref = await links.last().getAttribute('href');
+    let reached = false;
+    for (let i = 0; i < 4 * total + 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(
+        (href) => document.activeElement?.getAttribute('href') === href,
+        lastHref,
+      );
+    }
+    expect(reached).toBe(true);
+    await expect(links.last()).toBeFocused();
+    await expect(links.last()).toBeInViewport();
+  });
+});

@@ -93,7 +93,7 @@ export function OriginalsRow() {
               {i < CARDS_DRAWN_FIRST ? (
                 <Art code={code} />
               ) : (
-                <DeferUntilVisible minHeight={0} margin="100px" className={styles.art}>
+                <DeferUntilVisible minHeight={0} margin="100px" className={styles.art} as="span">
                   <Art code={code} />
                 </DeferUntilVisible>
               )}
