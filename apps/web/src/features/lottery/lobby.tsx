@@ -28,8 +28,10 @@ const POPULAR_GROUP = 'POPULAR';
  * grew with them and moved the first cards' contents.
  */
 const FIRST_CARDS = 6;
-/** A card's usual height (its `contain-intrinsic-block-size`) and the grid's gap: what the rest keep on a phone, one a row. */
-const CARD_PITCH = 118 + 12;
+/** The grid's gap (`.grid` in lottery.module.css). */
+const GRID_GAP = 12;
+/** A card's usual height (its `contain-intrinsic-block-size`) and the gap: what the rest keep on a phone, one a row. */
+const CARD_PITCH = 118 + GRID_GAP;
 
 /**
  * The lobby: the variant's games by group, each card with its current numero, the live countdown
@@ -160,7 +162,7 @@ export function Lobby({ variant }: { variant: Variant }) {
           {cards.slice(0, FIRST_CARDS)}
           {cards.length > FIRST_CARDS ? (
             <DeferUntilVisible
-              minHeight={(cards.length - FIRST_CARDS) * CARD_PITCH - 12}
+              minHeight={(cards.length - FIRST_CARDS) * CARD_PITCH - GRID_GAP}
               margin="100px"
               className={styles.gridRest}
             >

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { ErrorBoundary } from './error-boundary.tsx';
 
@@ -56,28 +56,29 @@ export function DeferUntilVisible({
   /** The placeholder's element: a `span` inside phrasing content (a button's). */
   as?: 'div' | 'span';
 }) {
-  const [placeholder, setPlaceholder] = useState<HTMLElement | null>(null);
+  // Typed for either element the placeholder may be; a ref, not state, so mounting renders once.
+  const ref = useRef<HTMLDivElement & HTMLSpanElement>(null);
   const [visible, setVisible] = useState(() => keyboardUsed || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    if (visible || !placeholder) return;
+    if (visible || !ref.current) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setVisible(true);
       },
       { rootMargin: margin },
     );
-    observer.observe(placeholder);
+    observer.observe(ref.current);
     const stopWaiting = whenKeyboardUsed(() => setVisible(true));
     return () => {
       observer.disconnect();
       stopWaiting();
     };
-  }, [visible, margin, placeholder]);
+  }, [visible, margin]);
   if (visible)
     return (
       <ErrorBoundary fallback={null}>
         <Suspense fallback={<Placeholder className={className} style={{ minHeight }} />}>{children}</Suspense>
       </ErrorBoundary>
     );
-  return <Placeholder ref={setPlaceholder} className={className} style={{ minHeight }} aria-hidden="true" />;
+  return <Placeholder ref={ref} className={className} style={{ minHeight }} aria-hidden="true" />;
 }
