@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import * as m077 from './migrations/077-agent-money-queue-in-ledger-post.ts';
 import * as m086 from './migrations/086-ledger-rules-kept-by-its-writer.ts';
+import * as m090 from './migrations/090-house-balances-once-a-batch.ts';
 
 /**
  * Migration 077 moved the agent figures' money queue from a statement trigger on ledger_posting
@@ -118,7 +119,9 @@ describe('ledger_post queues the agent figures’ money movements itself (migrat
     const after = await play('new');
     await sql`delete from agent_stat_queue where member_id in (${sql.join(players)})`.execute(db);
 
-    // 077's ledger_post writes its postings without 086's mark: 086 is taken out around it.
+    // 077's ledger_post writes its postings without 086's mark: 086 is taken out around it, and
+    // 090 (ledger_post's eighth argument) before it.
+    await m090.down(db);
     await m086.down(db);
     await m077.down(db);
     expect(await triggersOnPostings(db)).toContain('ledger_posting_stat');
@@ -126,6 +129,7 @@ describe('ledger_post queues the agent figures’ money movements itself (migrat
     await sql`delete from agent_stat_queue where member_id in (${sql.join(players)})`.execute(db);
     await m077.up(db);
     await m086.up(db);
+    await m090.up(db);
     expect(await triggersOnPostings(db)).not.toContain('ledger_posting_stat');
 
     const strip = (rows: typeof after) =>

@@ -80,6 +80,7 @@ import * as m086 from './migrations/086-ledger-rules-kept-by-its-writer.ts';
 import * as m087 from './migrations/087-points-and-site-queues-in-two-halves.ts';
 import * as m088 from './migrations/088-one-queue-row-a-settled-bet.ts';
 import * as m089 from './migrations/089-member-days-keyed-by-day.ts';
+import * as m090 from './migrations/090-house-balances-once-a-batch.ts';
 
 /** Migrations are listed in code so a bundle or a test needs no file-system scan. */
 export const migrations: Record<string, Migration> = {
@@ -162,6 +163,7 @@ export const migrations: Record<string, Migration> = {
   '087-points-and-site-queues-in-two-halves': m087,
   '088-one-queue-row-a-settled-bet': m088,
   '089-member-days-keyed-by-day': m089,
+  '090-house-balances-once-a-batch': m090,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

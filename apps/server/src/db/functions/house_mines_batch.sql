@@ -19,14 +19,14 @@ AS $function$
           if p_start[i] then
             select * into r from house_mines_start(p_vendor[i], p_member[i], p_round[i], p_game_code[i],
               p_seed[i], p_nonce[i], p_client_seed[i], p_seed_hash[i], p_bet[i], p_mines[i],
-              p_layout[i]::integer[], p_free_play[i], p_account[i], p_house[i], p_stake_fp[i], p_rg_check[i]);
+              p_layout[i]::integer[], p_free_play[i], p_account[i], p_house[i], p_stake_fp[i], p_rg_check[i], true);
             o_balance := r.o_balance;
             o_at := r.o_at;
             v_money := true;
           else
             select * into r from house_mines_step(p_round[i], p_member[i], p_tile[i], p_bet[i], p_mines[i],
               p_end_at[i], p_pays[i]::bigint[], p_mult_num[i]::text[], p_mult_den[i]::text[], p_account[i],
-              p_house[i], p_currency[i], p_product[i], p_game_name[i]);
+              p_house[i], p_currency[i], p_product[i], p_game_name[i], true);
             if not found then
               o_found := false;
             else
@@ -48,6 +48,8 @@ AS $function$
         end;
         return next;
       end loop;
+      -- The house shards' balances, once each, locked for the commit only.
+      perform ledger_post_deferred();
       if v_money then
         perform set_config('synchronous_commit', v_sync, true);
       end if;

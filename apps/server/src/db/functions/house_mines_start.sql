@@ -1,5 +1,5 @@
 -- The current definition of house_mines_start, as the migrations leave it (written by npm run db:functions).
-CREATE OR REPLACE FUNCTION public.house_mines_start(p_vendor text, p_member bigint, p_round text, p_game_code text, p_seed bigint, p_nonce bigint, p_client_seed text, p_seed_hash text, p_bet bigint, p_mines integer, p_layout integer[], p_free_play boolean, p_account bigint, p_house bigint, p_stake_fp bytea, p_rg_check boolean)
+CREATE OR REPLACE FUNCTION public.house_mines_start(p_vendor text, p_member bigint, p_round text, p_game_code text, p_seed bigint, p_nonce bigint, p_client_seed text, p_seed_hash text, p_bet bigint, p_mines integer, p_layout integer[], p_free_play boolean, p_account bigint, p_house bigint, p_stake_fp bytea, p_rg_check boolean, p_defer_house boolean DEFAULT false)
  RETURNS TABLE(o_balance bigint, o_at timestamp with time zone)
  LANGUAGE plpgsql
 AS $function$
@@ -30,7 +30,8 @@ AS $function$
         from ledger_post('game:' || p_vendor || ':' || p_round || ':bet', 'BET_STAKE',
                          left(p_vendor || ':' || p_round, 100),
                          case when p_free_play then 'free play' else '' end, p_stake_fp,
-                         array[p_account, p_house], array[-p_bet, p_bet]);
+                         array[p_account, p_house], array[-p_bet, p_bet],
+                         case when p_defer_house then p_house end);
       if v_replayed then
         raise exception 'ledger key of round % used', p_round using errcode = 'GW001';
       end if;

@@ -1,5 +1,5 @@
 -- The current definition of house_mines_step, as the migrations leave it (written by npm run db:functions).
-CREATE OR REPLACE FUNCTION public.house_mines_step(p_round text, p_member bigint, p_tile integer, p_bet bigint, p_mines integer, p_end_at integer, p_pays bigint[], p_mult_num text[], p_mult_den text[], p_account bigint, p_house bigint, p_currency text, p_product text, p_game_name text)
+CREATE OR REPLACE FUNCTION public.house_mines_step(p_round text, p_member bigint, p_tile integer, p_bet bigint, p_mines integer, p_end_at integer, p_pays bigint[], p_mult_num text[], p_mult_den text[], p_account bigint, p_house bigint, p_currency text, p_product text, p_game_name text, p_defer_house boolean DEFAULT false)
  RETURNS TABLE(o_open boolean, o_picks integer[], o_layout integer[], o_win bigint, o_balance bigint, o_at timestamp with time zone, o_vendor text, o_game_code text, o_seed_hash text, o_client_seed text, o_nonce bigint, o_free_play boolean)
  LANGUAGE plpgsql
 AS $function$
@@ -67,7 +67,8 @@ AS $function$
           from ledger_post('game:' || r.vendor || ':' || r.round_id || ':win', 'BET_PAYOUT', v_reference,
                            case when r.free_play then 'free play' else '' end,
                            ledger_fingerprint('BET_PAYOUT', v_reference, array[p_account, p_house], array[v_win, -v_win]),
-                           array[p_account, p_house], array[v_win, -v_win]);
+                           array[p_account, p_house], array[v_win, -v_win],
+                           case when p_defer_house then p_house end);
         if v_replayed then
           raise exception 'ledger key of round % used', p_round using errcode = 'GW001';
         end if;

@@ -1,5 +1,5 @@
 -- The current definition of ledger_post, as the migrations leave it (written by npm run db:functions).
-CREATE OR REPLACE FUNCTION public.ledger_post(p_key text, p_kind text, p_reference text, p_memo text, p_hash bytea, p_accounts bigint[], p_amounts bigint[])
+CREATE OR REPLACE FUNCTION public.ledger_post(p_key text, p_kind text, p_reference text, p_memo text, p_hash bytea, p_accounts bigint[], p_amounts bigint[], p_defer bigint DEFAULT NULL::bigint)
  RETURNS TABLE(o_id bigint, o_created_at timestamp with time zone, o_replayed boolean, o_hash bytea, o_kind text, o_reference text)
  LANGUAGE plpgsql
 AS $function$
@@ -38,6 +38,13 @@ AS $function$
       end if;
       -- Every account by its id: one that does not exist updates nothing and is refused too.
       for i in 1 .. coalesce(array_length(p_accounts, 1), 0) loop
+        -- Kept for ledger_post_deferred, which moves it before the commit once for all the
+        -- transaction's movements; a block that fails takes its part back with it.
+        if p_accounts[i] = p_defer then
+          perform set_config('ledger.deferred', concat_ws(',', nullif(current_setting('ledger.deferred', true), ''),
+            p_accounts[i] || ':' || p_amounts[i]), true);
+          continue;
+        end if;
         update ledger_account as la set balance = la.balance + p_amounts[i]
           where la.id = p_accounts[i] and (la.allow_negative or la.balance + p_amounts[i] >= 0);
         if not found then

@@ -1,5 +1,5 @@
 -- The current definition of seamless_spin, as the migrations leave it (written by npm run db:functions).
-CREATE OR REPLACE FUNCTION public.seamless_spin(p_vendor text, p_member bigint, p_round text, p_debit_tx text, p_credit_tx text, p_stake bigint, p_win bigint, p_debit_hash bytea, p_credit_hash bytea, p_account bigint, p_house bigint, p_free_play boolean, p_currency text, p_product text, p_game_code text, p_game_name text, p_reference text, p_stake_key text, p_payout_key text, p_stake_fp bytea, p_payout_fp bytea, p_seed bigint, p_nonce bigint, p_claimed boolean, p_client_seed text, p_seed_hash text, p_kind text, p_wager jsonb, p_outcome jsonb, p_rg_check boolean)
+CREATE OR REPLACE FUNCTION public.seamless_spin(p_vendor text, p_member bigint, p_round text, p_debit_tx text, p_credit_tx text, p_stake bigint, p_win bigint, p_debit_hash bytea, p_credit_hash bytea, p_account bigint, p_house bigint, p_free_play boolean, p_currency text, p_product text, p_game_code text, p_game_name text, p_reference text, p_stake_key text, p_payout_key text, p_stake_fp bytea, p_payout_fp bytea, p_seed bigint, p_nonce bigint, p_claimed boolean, p_client_seed text, p_seed_hash text, p_kind text, p_wager jsonb, p_outcome jsonb, p_rg_check boolean, p_defer_house boolean DEFAULT false)
  RETURNS TABLE(o_balance bigint, o_stake_tx bigint, o_payout_tx bigint, o_at timestamp with time zone)
  LANGUAGE plpgsql
 AS $function$
@@ -41,14 +41,16 @@ AS $function$
       -- The stake, then the win, each one movement of the ledger (member first: the lock order).
       select o_id, o_replayed into v_stake_tx, v_replayed
         from ledger_post(p_stake_key, 'BET_STAKE', p_reference, v_memo, p_stake_fp,
-                         array[p_account, p_house], array[-p_stake, p_stake]);
+                         array[p_account, p_house], array[-p_stake, p_stake],
+                         case when p_defer_house then p_house end);
       if v_replayed then
         raise exception 'ledger key % used', p_stake_key using errcode = 'GW001';
       end if;
       if p_win > 0 then
         select o_id, o_replayed into v_payout_tx, v_replayed
           from ledger_post(p_payout_key, 'BET_PAYOUT', p_reference, v_memo, p_payout_fp,
-                           array[p_account, p_house], array[p_win, -p_win]);
+                           array[p_account, p_house], array[p_win, -p_win],
+                           case when p_defer_house then p_house end);
         if v_replayed then
           raise exception 'ledger key % used', p_payout_key using errcode = 'GW001';
         end if;

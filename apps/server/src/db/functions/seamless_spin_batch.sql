@@ -15,7 +15,7 @@ AS $function$
             p_house[i], p_free_play[i], p_currency[i], p_product[i], p_game_code[i], p_game_name[i],
             p_reference[i], p_stake_key[i], p_payout_key[i], p_stake_fp[i], p_payout_fp[i], p_seed[i],
             p_nonce[i], p_claimed[i], p_client_seed[i], p_seed_hash[i], p_kind[i], p_wager[i]::jsonb,
-            p_outcome[i]::jsonb, p_rg_check[i]);
+            p_outcome[i]::jsonb, p_rg_check[i], true);
           o_balance := r.o_balance;
           o_stake_tx := r.o_stake_tx;
           o_payout_tx := r.o_payout_tx;
@@ -33,4 +33,6 @@ AS $function$
         end;
         return next;
       end loop;
+      -- The house shards' balances, once each, locked for the commit only.
+      perform ledger_post_deferred();
     end $function$;
